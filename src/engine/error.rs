@@ -1,0 +1,112 @@
+//! The one error type of the engine, named after the AWS exceptions.
+//!
+//! Every failure a request can meet ends up as an [`ApiError`]: a variant per
+//! AWS exception (the wire name comes from [`ApiError::name`]) carrying the
+//! message DynamoDB itself would send. Tests compare errors with `==`, so the
+//! type is `Clone + PartialEq`, and the UI shows `name: message` verbatim.
+//! Messages are taken word for word from `../shared/docs/dynamodb-semantics.md`
+//! (sections B.4 and D.7); where DynamoDB has none, ours says what went wrong.
+
+use std::fmt;
+
+/// An error answered instead of a response. The message is the exact text
+/// DynamoDB puts in the `message` field of its error body.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ApiError {
+    /// `ValidationException`: the request is malformed or breaks a limit.
+    Validation(String),
+    /// `SerializationException`: the body is not the JSON the operation takes.
+    Serialization(String),
+    /// `ResourceNotFoundException`: the table (or index) does not exist.
+    ResourceNotFound(String),
+    /// `ResourceInUseException`: the table already exists, or is busy.
+    ResourceInUse(String),
+    /// `LimitExceededException`: too many tables or concurrent control-plane calls.
+    LimitExceeded(String),
+    /// `ConditionalCheckFailedException`, optionally with the old item when the
+    /// request asked for `ReturnValuesOnConditionCheckFailure: ALL_OLD`.
+    ConditionalCheckFailed { message: String, item: Option<serde_json::Value> },
+    /// `UnknownOperationException`: the `X-Amz-Target` names no operation.
+    UnknownOperation(String),
+    /// `InternalServerError`: a bug in the engine, reported instead of a panic.
+    InternalServer(String),
+}
+
+impl ApiError {
+    /// A `ValidationException` with the given message.
+    pub fn validation(message: impl Into<String>) -> Self {
+        Self::Validation(message.into())
+    }
+
+    /// A `ValidationException` whose message starts with DynamoDB's usual
+    /// "One or more parameter values were invalid: " prefix.
+    pub fn invalid_parameter(detail: impl fmt::Display) -> Self {
+        Self::Validation(format!("One or more parameter values were invalid: {detail}"))
+    }
+
+    /// The AWS exception name, as in the `__type` of an error body.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Self::Validation(_) => "ValidationException",
+            Self::Serialization(_) => "SerializationException",
+            Self::ResourceNotFound(_) => "ResourceNotFoundException",
+            Self::ResourceInUse(_) => "ResourceInUseException",
+            Self::LimitExceeded(_) => "LimitExceededException",
+            Self::ConditionalCheckFailed { .. } => "ConditionalCheckFailedException",
+            Self::UnknownOperation(_) => "UnknownOperationException",
+            Self::InternalServer(_) => "InternalServerError",
+        }
+    }
+
+    /// The `__type` DynamoDB sends: validation errors come from the Coral
+    /// validation layer, everything else from the DynamoDB service namespace.
+    pub fn wire_type(&self) -> String {
+        match self {
+            Self::Validation(_) => "com.amazon.coral.validate#ValidationException".to_string(),
+            Self::Serialization(_) | Self::UnknownOperation(_) => {
+                format!("com.amazon.coral.service#{}", self.name())
+            }
+            _ => format!("com.amazonaws.dynamodb.v20120810#{}", self.name()),
+        }
+    }
+
+    /// The message DynamoDB sends.
+    pub fn message(&self) -> &str {
+        match self {
+            Self::Validation(m)
+            | Self::Serialization(m)
+            | Self::ResourceNotFound(m)
+            | Self::ResourceInUse(m)
+            | Self::LimitExceeded(m)
+            | Self::UnknownOperation(m)
+            | Self::InternalServer(m) => m,
+            Self::ConditionalCheckFailed { message, .. } => message,
+        }
+    }
+
+    /// The error body of the JSON 1.0 protocol: `{"__type": …, "message": …}`
+    /// plus `Item` for a failed condition that asked for the old item.
+    pub fn to_wire(&self) -> serde_json::Value {
+        let mut body = serde_json::Map::new();
+        body.insert("__type".into(), self.wire_type().into());
+        // SerializationException is the one error whose body spells the
+        // member with a capital M (dynalite's captures of the real service).
+        let member = if matches!(self, Self::Serialization(_)) { "Message" } else { "message" };
+        body.insert(member.into(), self.message().into());
+        if let Self::ConditionalCheckFailed { item: Some(item), .. } = self {
+            body.insert("Item".into(), item.clone());
+        }
+        serde_json::Value::Object(body)
+    }
+}
+
+impl fmt::Display for ApiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.name(), self.message())
+    }
+}
+
+impl std::error::Error for ApiError {}
+
+/// The engine's result type.
+pub type Result<T> = std::result::Result<T, ApiError>;

@@ -1,0 +1,43 @@
+//! The simulated DynamoDB.
+//!
+//! A request takes one path through the engine, the same whether it was typed
+//! in the browser or sent by `aws dynamodb` to the local endpoint:
+//!
+//! ```text
+//!   JSON body + operation name            (what an SDK sends with X-Amz-Target)
+//!        │
+//!   Engine::execute  (service)            dispatch on the operation name
+//!        │
+//!   api::*  typed request structs         serde + DynamoDB's request validation
+//!        │
+//!   ops::*  one file per operation family table ops, item ops, …
+//!        │          │
+//!        │     schema   key extraction and key validation
+//!        │     storage  item collections in keyspace (hash) order
+//!        │     capacity the cost rules, as pure functions
+//!        │
+//!   JSON response (+ ConsumedCapacity)  or  ApiError (AWS exception + message)
+//! ```
+//!
+//! The engine is pure Rust with no web dependencies: it compiles natively
+//! (tests, the local endpoint) and to wasm (the playground) unchanged. It never
+//! panics on input: every failure is an [`ApiError`], because a panic in wasm
+//! takes the whole page down with it.
+//!
+//! Semantics follow `../shared/docs/dynamodb-semantics.md`; each module cites the
+//! section it implements.
+
+pub mod api;
+pub mod capacity;
+pub mod clock;
+pub mod error;
+pub mod ops;
+pub mod schema;
+pub mod service;
+pub mod storage;
+pub mod table;
+pub mod value;
+
+pub use error::{ApiError, Result};
+pub use service::Engine;
+pub use value::{AttributeValue, Item, Number};

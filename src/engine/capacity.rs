@@ -1,0 +1,198 @@
+//! Capacity: what a request costs, as pure functions of byte sizes.
+//!
+//! The rules, from `../shared/docs/dynamodb-semantics.md` section A:
+//!
+//! * **Reads** are counted in 4 KB blocks (1 KB = 1024 B): `ceil(size / 4096)`
+//!   read units for a strongly consistent read, half that for an eventually
+//!   consistent one (the default). A read that finds nothing still costs one
+//!   block: 1 (strong) or 0.5 (eventual). (A.1, A.2)
+//! * **Writes** are counted in 1 KB blocks: `ceil(size / 1024)` write units,
+//!   never less than 1. A put that replaces an item pays for the larger of the
+//!   old and the new item; a delete pays for the deleted item; deleting a
+//!   missing item costs 1. (A.3)
+//! * On-demand tables use the same arithmetic for their request units, and
+//!   `ConsumedCapacity` has the same shape in both modes. (A.1)
+//!
+//! Worked example (B.3): an item of exactly 4,096 bytes costs 1 RCU strongly
+//! consistent and 0.5 eventually consistent; at 4,097 bytes it costs 2 and 1.
+//!
+//! Costs are `f64` because DynamoDB sends doubles; every figure is a multiple
+//! of 0.5, which an `f64` holds exactly.
+
+use std::collections::BTreeMap;
+
+use serde_json::{json, Map, Value};
+
+/// Bytes in one read block (one strongly consistent read unit).
+pub const READ_BLOCK_BYTES: usize = 4096;
+/// Bytes in one write block (one write unit).
+pub const WRITE_BLOCK_BYTES: usize = 1024;
+
+/// How a read sees the data, and so what it costs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Consistency {
+    /// The default: may miss the latest write, costs half.
+    #[default]
+    Eventual,
+    /// `ConsistentRead: true`: sees every acknowledged write, costs full.
+    Strong,
+}
+
+impl Consistency {
+    /// The consistency a request's `ConsistentRead` flag asks for.
+    pub fn from_flag(consistent_read: Option<bool>) -> Self {
+        if consistent_read == Some(true) {
+            Self::Strong
+        } else {
+            Self::Eventual
+        }
+    }
+}
+
+/// Number of `block`-byte blocks needed for `size` bytes, at least one.
+fn blocks(size: usize, block: usize) -> usize {
+    size.div_ceil(block).max(1)
+}
+
+/// Read units for reading `size` bytes as one read (a GetItem, or the summed
+/// items of one Query/Scan page): whole 4 KB blocks, at least one, halved for
+/// an eventually consistent read.
+pub fn read_units(size: usize, consistency: Consistency) -> f64 {
+    let units = blocks(size, READ_BLOCK_BYTES) as f64;
+    match consistency {
+        Consistency::Strong => units,
+        Consistency::Eventual => units / 2.0,
+    }
+}
+
+/// Write units for writing an item of `size` bytes: whole 1 KB blocks, at
+/// least one.
+pub fn write_units(size: usize) -> f64 {
+    blocks(size, WRITE_BLOCK_BYTES) as f64
+}
+
+/// Write units for a put or delete that may replace an existing item: the
+/// larger of the old and the new image decides (A.3).
+pub fn replace_write_units(old_size: Option<usize>, new_size: Option<usize>) -> f64 {
+    let largest = old_size.unwrap_or(0).max(new_size.unwrap_or(0));
+    write_units(largest)
+}
+
+/// What the caller asked to see of the capacity a request consumed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ReturnConsumedCapacity {
+    /// The default: no `ConsumedCapacity` in the response.
+    #[default]
+    None,
+    /// `TableName` and `CapacityUnits`.
+    Total,
+    /// Also the split into `Table` and each secondary index.
+    Indexes,
+}
+
+/// The capacity one request consumed on one table and its indexes.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct ConsumedCapacity {
+    pub table_name: String,
+    /// Units charged to the base table itself.
+    pub table: f64,
+    pub global_secondary_indexes: BTreeMap<String, f64>,
+    pub local_secondary_indexes: BTreeMap<String, f64>,
+}
+
+impl ConsumedCapacity {
+    /// Capacity charged to the base table only.
+    pub fn on_table(table_name: &str, units: f64) -> Self {
+        Self { table_name: table_name.to_string(), table: units, ..Self::default() }
+    }
+
+    /// Total = table + every GSI + every LSI (A.4).
+    pub fn total(&self) -> f64 {
+        self.table
+            + self.global_secondary_indexes.values().sum::<f64>()
+            + self.local_secondary_indexes.values().sum::<f64>()
+    }
+
+    /// The `ConsumedCapacity` object of a response, or `None` when the caller
+    /// did not ask for it. Single-item operations, Query, Scan and batches
+    /// carry no Read/WriteCapacityUnits split (A.4).
+    pub fn to_wire(&self, mode: ReturnConsumedCapacity) -> Option<Value> {
+        let mut out = Map::new();
+        match mode {
+            ReturnConsumedCapacity::None => return None,
+            ReturnConsumedCapacity::Total => {}
+            ReturnConsumedCapacity::Indexes => {
+                out.insert("Table".into(), json!({ "CapacityUnits": self.table }));
+                let arms = [
+                    ("GlobalSecondaryIndexes", &self.global_secondary_indexes),
+                    ("LocalSecondaryIndexes", &self.local_secondary_indexes),
+                ];
+                for (field, indexes) in arms {
+                    if !indexes.is_empty() {
+                        let map: Map<String, Value> = indexes
+                            .iter()
+                            .map(|(name, units)| (name.clone(), json!({ "CapacityUnits": units })))
+                            .collect();
+                        out.insert(field.into(), Value::Object(map));
+                    }
+                }
+            }
+        }
+        out.insert("TableName".into(), self.table_name.clone().into());
+        out.insert("CapacityUnits".into(), self.total().into());
+        Some(Value::Object(out))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Consistency::{Eventual, Strong};
+
+    /// (size in bytes, strong RCU, eventual RCU, WCU), from semantics A.2/A.3.
+    const CASES: &[(usize, f64, f64, f64)] = &[
+        (0, 1.0, 0.5, 1.0),
+        (1, 1.0, 0.5, 1.0),
+        (1024, 1.0, 0.5, 1.0),
+        (1025, 1.0, 0.5, 2.0),
+        (3584, 1.0, 0.5, 4.0),   // "a 3.5 KB item counts as 4 KB"
+        (4096, 1.0, 0.5, 4.0),   // B.3: exactly 4 KB is one read unit
+        (4097, 2.0, 1.0, 5.0),   // one byte more costs two
+        (10240, 3.0, 1.5, 10.0), // "a 10 KB item as 12 KB"
+        (409_600, 100.0, 50.0, 400.0),
+    ];
+
+    #[test]
+    fn units_follow_the_block_rules() {
+        for &(size, strong, eventual, write) in CASES {
+            assert_eq!(read_units(size, Strong), strong, "strong read of {size} B");
+            assert_eq!(read_units(size, Eventual), eventual, "eventual read of {size} B");
+            assert_eq!(write_units(size), write, "write of {size} B");
+        }
+    }
+
+    #[test]
+    fn replacing_pays_for_the_larger_image() {
+        assert_eq!(replace_write_units(Some(3000), Some(500)), 3.0);
+        assert_eq!(replace_write_units(None, Some(500)), 1.0);
+        assert_eq!(replace_write_units(None, None), 1.0);
+    }
+
+    #[test]
+    fn wire_shapes() {
+        let c = ConsumedCapacity::on_table("t", 0.5);
+        assert_eq!(c.to_wire(ReturnConsumedCapacity::None), None);
+        assert_eq!(c.to_wire(ReturnConsumedCapacity::Total), Some(json!({"CapacityUnits": 0.5, "TableName": "t"})));
+        assert_eq!(
+            c.to_wire(ReturnConsumedCapacity::Indexes),
+            Some(json!({"CapacityUnits": 0.5, "Table": {"CapacityUnits": 0.5}, "TableName": "t"}))
+        );
+        let mut g = ConsumedCapacity::on_table("t", 3.0);
+        g.global_secondary_indexes.insert("gsi1".into(), 1.0);
+        assert_eq!(
+            g.to_wire(ReturnConsumedCapacity::Indexes),
+            Some(json!({"CapacityUnits": 4.0, "Table": {"CapacityUnits": 3.0},
+                        "GlobalSecondaryIndexes": {"gsi1": {"CapacityUnits": 1.0}}, "TableName": "t"}))
+        );
+    }
+}

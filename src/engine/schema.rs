@@ -1,0 +1,238 @@
+//! Table definitions and keys: which attributes form the primary key, and the
+//! rules a key must satisfy before an item may be stored or looked up.
+//!
+//! A table's primary key is a **partition key** (hash key) and an optional
+//! **sort key** (range key), each a scalar of type S, N or B. Every item must
+//! carry both, with the declared types; key values obey limits that other
+//! attributes do not (semantics B.4):
+//!
+//! * partition key at most 2,048 bytes, sort key at most 1,024 bytes
+//!   (numbers are always within the limit: they are at most 21 bytes);
+//! * no empty string or empty binary in a key attribute.
+//!
+//! Two entry points mirror DynamoDB's two ways of naming an item:
+//! [`KeySchema::key_of_item`] for a whole item (PutItem: "Missing the key …
+//! in the item", "Type mismatch for key …") and [`KeySchema::key_of_key_map`]
+//! for a `Key` parameter (GetItem, DeleteItem: exactly the key attributes,
+//! otherwise "The provided key element does not match the schema").
+
+use std::cmp::Ordering;
+
+use super::error::{ApiError, Result};
+use super::value::{AttributeValue, Item, Number};
+
+/// Largest partition key value in bytes.
+pub const MAX_PARTITION_KEY_BYTES: usize = 2048;
+/// Largest sort key value in bytes.
+pub const MAX_SORT_KEY_BYTES: usize = 1024;
+
+/// The type of a key attribute (`AttributeType` in `AttributeDefinitions`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScalarType {
+    S,
+    N,
+    B,
+}
+
+impl ScalarType {
+    /// Parses DynamoDB's spelling; `None` for anything else.
+    pub fn parse(text: &str) -> Option<Self> {
+        match text {
+            "S" => Some(Self::S),
+            "N" => Some(Self::N),
+            "B" => Some(Self::B),
+            _ => None,
+        }
+    }
+
+    /// DynamoDB's spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::S => "S",
+            Self::N => "N",
+            Self::B => "B",
+        }
+    }
+}
+
+/// One key attribute: its name and type.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KeyAttribute {
+    pub name: String,
+    pub scalar_type: ScalarType,
+}
+
+/// The primary key of a table (or, later, of an index).
+#[derive(Clone, Debug, PartialEq)]
+pub struct KeySchema {
+    pub partition_key: KeyAttribute,
+    pub sort_key: Option<KeyAttribute>,
+}
+
+/// A key attribute's value. Within one table every value of a key attribute
+/// has the same type, so the derived order (variant, then value) is the
+/// order of that type: numbers numerically, strings and binary by unsigned
+/// bytes (Rust compares `String`s by their UTF-8 bytes), as DynamoDB sorts
+/// sort keys (semantics E).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum KeyValue {
+    S(String),
+    N(Number),
+    B(Vec<u8>),
+}
+
+impl Ord for KeyValue {
+    fn cmp(&self, other: &Self) -> Ordering {
+        match (self, other) {
+            (Self::S(a), Self::S(b)) => a.as_bytes().cmp(b.as_bytes()),
+            (Self::N(a), Self::N(b)) => a.cmp(b),
+            (Self::B(a), Self::B(b)) => a.cmp(b),
+            _ => self.rank().cmp(&other.rank()),
+        }
+    }
+}
+
+impl PartialOrd for KeyValue {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl KeyValue {
+    fn rank(&self) -> u8 {
+        match self {
+            Self::S(_) => 0,
+            Self::N(_) => 1,
+            Self::B(_) => 2,
+        }
+    }
+
+    /// The key as an attribute value.
+    pub fn to_attribute(&self) -> AttributeValue {
+        match self {
+            Self::S(s) => AttributeValue::S(s.clone()),
+            Self::N(n) => AttributeValue::N(n.clone()),
+            Self::B(b) => AttributeValue::B(b.clone()),
+        }
+    }
+
+    /// The bytes the keyspace hash is computed over (semantics E): UTF-8 for
+    /// strings, the raw bytes for binary, a base-100 encoding for numbers.
+    pub fn hash_bytes(&self) -> Vec<u8> {
+        match self {
+            Self::S(s) => s.as_bytes().to_vec(),
+            Self::N(n) => n.key_bytes(),
+            Self::B(b) => b.clone(),
+        }
+    }
+
+    /// The key's value if `value` is a scalar of type `scalar_type`.
+    fn of(value: &AttributeValue, scalar_type: ScalarType) -> Option<Self> {
+        match (value, scalar_type) {
+            (AttributeValue::S(s), ScalarType::S) => Some(Self::S(s.clone())),
+            (AttributeValue::N(n), ScalarType::N) => Some(Self::N(n.clone())),
+            (AttributeValue::B(b), ScalarType::B) => Some(Self::B(b.clone())),
+            _ => None,
+        }
+    }
+}
+
+/// The full primary key of one item.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PrimaryKey {
+    pub partition: KeyValue,
+    pub sort: Option<KeyValue>,
+}
+
+impl KeySchema {
+    /// The key attributes in schema order: partition key, then sort key.
+    pub fn attributes(&self) -> impl Iterator<Item = &KeyAttribute> {
+        std::iter::once(&self.partition_key).chain(self.sort_key.as_ref())
+    }
+
+    /// Whether `name` is one of the key attributes.
+    pub fn is_key_attribute(&self, name: &str) -> bool {
+        self.attributes().any(|a| a.name == name)
+    }
+
+    /// The primary key of a whole item, as PutItem checks it: each key
+    /// attribute present, of the declared type, within the key limits.
+    pub fn key_of_item(&self, item: &Item) -> Result<PrimaryKey> {
+        self.extract(|attribute| {
+            let value = item.get(&attribute.name).ok_or_else(|| {
+                ApiError::invalid_parameter(format!("Missing the key {} in the item", attribute.name))
+            })?;
+            KeyValue::of(value, attribute.scalar_type).ok_or_else(|| {
+                ApiError::invalid_parameter(format!(
+                    "Type mismatch for key {} expected: {} actual: {}",
+                    attribute.name,
+                    attribute.scalar_type.as_str(),
+                    value.type_name()
+                ))
+            })
+        })
+    }
+
+    /// The primary key named by a `Key` parameter (GetItem, DeleteItem): it
+    /// must hold exactly the key attributes, of the declared types.
+    pub fn key_of_key_map(&self, key: &Item) -> Result<PrimaryKey> {
+        let mismatch = || ApiError::validation("The provided key element does not match the schema");
+        if key.len() != self.attributes().count() {
+            return Err(mismatch());
+        }
+        self.extract(|attribute| {
+            key.get(&attribute.name).and_then(|value| KeyValue::of(value, attribute.scalar_type)).ok_or_else(mismatch)
+        })
+    }
+
+    /// Runs `lookup` for each key attribute in schema order and checks each
+    /// value against the key limits as soon as it is found, so the first
+    /// fault in schema order is the one reported.
+    fn extract(&self, mut lookup: impl FnMut(&KeyAttribute) -> Result<KeyValue>) -> Result<PrimaryKey> {
+        let partition = lookup(&self.partition_key)?;
+        check_key_value(&self.partition_key.name, &partition, MAX_PARTITION_KEY_BYTES)?;
+        let sort = match &self.sort_key {
+            Some(attribute) => {
+                let value = lookup(attribute)?;
+                check_key_value(&attribute.name, &value, MAX_SORT_KEY_BYTES)?;
+                Some(value)
+            }
+            None => None,
+        };
+        Ok(PrimaryKey { partition, sort })
+    }
+
+    /// The key attributes of `key` as an item (what `Key` looks like on the wire).
+    pub fn key_item(&self, key: &PrimaryKey) -> Item {
+        let mut item = Item::new();
+        item.insert(self.partition_key.name.clone(), key.partition.to_attribute());
+        if let (Some(attribute), Some(value)) = (&self.sort_key, &key.sort) {
+            item.insert(attribute.name.clone(), value.to_attribute());
+        }
+        item
+    }
+}
+
+/// Key values may not be empty and must fit the key size limit (B.4).
+fn check_key_value(name: &str, value: &KeyValue, limit: usize) -> Result<()> {
+    let (len, kind) = match value {
+        KeyValue::S(s) => (s.len(), "string"),
+        KeyValue::B(b) => (b.len(), "binary"),
+        // At most 21 bytes: numbers never hit the key limits.
+        KeyValue::N(_) => return Ok(()),
+    };
+    if len == 0 {
+        return Err(ApiError::validation(format!(
+            "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty {kind} value. Key: {name}"
+        )));
+    }
+    if len > limit {
+        return Err(ApiError::invalid_parameter(if limit == MAX_PARTITION_KEY_BYTES {
+            // "limit of2048" without a space is DynamoDB's own spelling.
+            format!("Size of hashkey has exceeded the maximum size limit of{MAX_PARTITION_KEY_BYTES} bytes")
+        } else {
+            format!("Aggregated size of all range keys has exceeded the size limit of {MAX_SORT_KEY_BYTES} bytes")
+        }));
+    }
+    Ok(())
+}

@@ -1,0 +1,222 @@
+//! Storage: a table's items, laid out the way DynamoDB lays them out.
+//!
+//! DynamoDB hashes each partition key onto a **keyspace** and gives every
+//! partition a contiguous range of it. All items that share a partition key
+//! form an **item collection**: they live together, in one partition, sorted
+//! by sort key. A Scan walks the keyspace in hash order, which is why scan
+//! results look shuffled:
+//!
+//! ```text
+//!   keyspace (hash of the partition key)
+//!   000000 ───────────────────────────────────────────────────── ffffff
+//!   │  "user#7"        "user#2"             "game#1"          "a"   │
+//!   │  ├ sk=2024-01     ├ sk=profile         ├ sk=score#0042   └ –   │
+//!   │  └ sk=2024-02     └ sk=settings        └ sk=score#0100         │
+//!   │  item collection, sorted by sort key                           │
+//! ```
+//!
+//! The hash is `md5("Outliers" ‖ key bytes)`. DynamoDB's own function is not
+//! documented; this one reproduces the scan order observed on the real
+//! service (dynalite, semantics E), and it is deterministic, so the same data
+//! always lands in the same place. Partitions themselves (splitting the
+//! keyspace into ranges, with capacity shares) come with the partition model;
+//! here the keyspace order is all there is.
+
+use std::collections::BTreeMap;
+
+use md5::{Digest, Md5};
+
+use super::schema::{KeyValue, PrimaryKey};
+use super::value::size::item_size;
+use super::value::Item;
+
+/// The prefix DynamoDB (as reverse-engineered by dynalite) hashes before the key.
+const HASH_PREFIX: &[u8] = b"Outliers";
+
+/// Where a partition key sits in the keyspace: its MD5 hash, first.
+pub fn keyspace_hash(partition_key: &KeyValue) -> [u8; 16] {
+    let mut hasher = Md5::new();
+    hasher.update(HASH_PREFIX);
+    hasher.update(partition_key.hash_bytes());
+    hasher.finalize().into()
+}
+
+/// The first 24 bits of the hash as 6 hex digits: the position on the
+/// keyspace that the UI and the golden scripts print.
+pub fn keyspace_position(hash: &[u8; 16]) -> String {
+    format!("{:02x}{:02x}{:02x}", hash[0], hash[1], hash[2])
+}
+
+/// Orders item collections by hash, then by key (two keys with the same hash
+/// are possible, if unlikely, and must not collide).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct CollectionKey {
+    hash: [u8; 16],
+    partition: KeyValue,
+}
+
+/// One stored item and its size, kept so table totals need no recount.
+#[derive(Clone, Debug, PartialEq)]
+struct Stored {
+    item: Item,
+    size: usize,
+}
+
+/// All items with one partition key value, sorted by sort key (`None` for a
+/// table without one).
+#[derive(Clone, Debug, PartialEq, Default)]
+struct Collection {
+    items: BTreeMap<Option<KeyValue>, Stored>,
+    size: usize,
+}
+
+/// A read-only view of one item collection, for snapshots.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CollectionView<'a> {
+    pub partition_key: &'a KeyValue,
+    pub hash: [u8; 16],
+    /// Bytes of all items in the collection (billing sizes, semantics B.1).
+    pub size: usize,
+    /// The items in sort-key order.
+    pub items: Vec<&'a Item>,
+}
+
+/// A table's items in keyspace order.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Storage {
+    collections: BTreeMap<CollectionKey, Collection>,
+    item_count: usize,
+    size_bytes: usize,
+}
+
+impl Storage {
+    fn collection_key(key: &PrimaryKey) -> CollectionKey {
+        CollectionKey { hash: keyspace_hash(&key.partition), partition: key.partition.clone() }
+    }
+
+    /// The item stored under `key`, if any.
+    pub fn get(&self, key: &PrimaryKey) -> Option<&Item> {
+        let collection = self.collections.get(&Self::collection_key(key))?;
+        collection.items.get(&key.sort).map(|stored| &stored.item)
+    }
+
+    /// Stores `item` under `key`, returning the item it replaced.
+    pub fn put(&mut self, key: &PrimaryKey, item: Item) -> Option<Item> {
+        let size = item_size(&item);
+        let collection = self.collections.entry(Self::collection_key(key)).or_default();
+        let old = collection.items.insert(key.sort.clone(), Stored { item, size });
+        collection.size += size;
+        self.size_bytes += size;
+        match old {
+            Some(old) => {
+                collection.size -= old.size;
+                self.size_bytes -= old.size;
+                Some(old.item)
+            }
+            None => {
+                self.item_count += 1;
+                None
+            }
+        }
+    }
+
+    /// Removes the item under `key`, returning it.
+    pub fn delete(&mut self, key: &PrimaryKey) -> Option<Item> {
+        let collection_key = Self::collection_key(key);
+        let collection = self.collections.get_mut(&collection_key)?;
+        let old = collection.items.remove(&key.sort)?;
+        collection.size -= old.size;
+        if collection.items.is_empty() {
+            self.collections.remove(&collection_key);
+        }
+        self.item_count -= 1;
+        self.size_bytes -= old.size;
+        Some(old.item)
+    }
+
+    /// Number of items in the table.
+    pub fn item_count(&self) -> usize {
+        self.item_count
+    }
+
+    /// Sum of the items' sizes (DescribeTable's `TableSizeBytes`).
+    pub fn size_bytes(&self) -> usize {
+        self.size_bytes
+    }
+
+    /// The item collections in keyspace order, each in sort-key order.
+    pub fn collections(&self) -> impl Iterator<Item = CollectionView<'_>> {
+        self.collections.iter().map(|(key, collection)| CollectionView {
+            partition_key: &key.partition,
+            hash: key.hash,
+            size: collection.size,
+            items: collection.items.values().map(|stored| &stored.item).collect(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::value::AttributeValue;
+
+    fn key(pk: &str, sk: Option<&str>) -> PrimaryKey {
+        PrimaryKey { partition: KeyValue::S(pk.into()), sort: sk.map(|s| KeyValue::S(s.into())) }
+    }
+
+    fn item(pk: &str, sk: &str) -> Item {
+        Item::from([("pk".to_string(), AttributeValue::S(pk.into())), ("sk".to_string(), AttributeValue::S(sk.into()))])
+    }
+
+    #[test]
+    fn put_replace_delete_keep_totals() {
+        let mut storage = Storage::default();
+        assert_eq!(storage.put(&key("a", Some("1")), item("a", "1")), None);
+        assert_eq!(storage.put(&key("a", Some("2")), item("a", "2")), None);
+        assert_eq!(storage.item_count(), 2);
+        assert_eq!(storage.size_bytes(), 2 * (3 + 3));
+        assert!(storage.put(&key("a", Some("1")), item("a", "1")).is_some());
+        assert_eq!(storage.item_count(), 2);
+        assert_eq!(storage.delete(&key("a", Some("1"))), Some(item("a", "1")));
+        assert_eq!(storage.delete(&key("a", Some("1"))), None);
+        assert_eq!(storage.delete(&key("zzz", None)), None);
+        assert_eq!((storage.item_count(), storage.size_bytes()), (1, 6));
+        storage.delete(&key("a", Some("2")));
+        assert_eq!(storage.collections().count(), 0);
+    }
+
+    #[test]
+    fn collections_are_in_hash_order_and_sorted_by_sort_key() {
+        let mut storage = Storage::default();
+        for (pk, sk) in [("b", "é"), ("a", "z"), ("b", "Z"), ("c", "a"), ("b", "a")] {
+            storage.put(&key(pk, Some(sk)), item(pk, sk));
+        }
+        let views: Vec<_> = storage.collections().collect();
+        let hashes: Vec<_> = views.iter().map(|v| v.hash).collect();
+        let mut sorted = hashes.clone();
+        sorted.sort();
+        assert_eq!(hashes, sorted);
+        let b = views
+            .iter()
+            .find(|v| v.partition_key == &KeyValue::S("b".into()))
+            .map(|v| v.items.iter().map(|i| i.get("sk").cloned()).collect::<Vec<_>>());
+        // UTF-8 byte order: "Z" (0x5A) < "a" (0x61) < "é" (0xC3A9).
+        let expected = ["Z", "a", "é"].map(|s| Some(AttributeValue::S(s.into())));
+        assert_eq!(b, Some(expected.to_vec()));
+    }
+
+    /// dynalite's "should return items in string hash order", written against
+    /// live DynamoDB (semantics E): the keyspace order must match it exactly.
+    #[test]
+    fn string_keys_scan_in_the_order_dynamodb_returns_them() {
+        let expected = ["2", "8", "9", "1", "6", "hello", "0", "5", "4", "äáöü", "aardman", "7", "3", "zapf"];
+        let mut storage = Storage::default();
+        let mut shuffled = expected;
+        shuffled.sort();
+        for pk in shuffled {
+            storage.put(&key(pk, None), Item::from([("pk".to_string(), AttributeValue::S(pk.into()))]));
+        }
+        let order: Vec<_> = storage.collections().map(|v| v.partition_key.clone()).collect();
+        assert_eq!(order, expected.map(|s| KeyValue::S(s.into())).to_vec());
+    }
+}

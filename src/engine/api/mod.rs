@@ -1,0 +1,253 @@
+//! The DynamoDB JSON 1.0 protocol: the shape of each request, and the
+//! request-level validation DynamoDB applies before it looks at any table.
+//!
+//! A request body is first read into a typed struct ([`parse`]). JSON of the
+//! wrong shape (a number where a string belongs) is a
+//! `SerializationException`, as on the real service. Then DynamoDB's
+//! constraint layer checks required members, enums, lengths and ranges and
+//! reports *all* violations at once:
+//!
+//! ```text
+//! 2 validation errors detected: Value null at 'tableName' failed to satisfy
+//! constraint: Member must not be null; Value 'X' at 'billingMode' failed to …
+//! ```
+//!
+//! [`Violations`] collects those messages in the order the checks run (at
+//! most ten are listed, as DynamoDB does). Only then does an operation look
+//! up its table and validate keys against it.
+//!
+//! AWS reworded part of its validation layer during 2026, region by region.
+//! We follow us-east-1 as captured in 2026 (the "classic" member-constraint
+//! texts, with the `1 validation error detected: ` envelope that us-east-1
+//! added around single messages such as `ReturnValues can only be ALL_OLD or
+//! NONE` by October 2026).
+
+pub mod item;
+pub mod table;
+
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use super::capacity::ReturnConsumedCapacity;
+use super::error::{ApiError, Result};
+
+/// Reads a request body into its typed form. Fields we do not know are
+/// ignored, as DynamoDB ignores them.
+pub fn parse<T: DeserializeOwned>(request: &Value) -> Result<T> {
+    T::deserialize(request).map_err(|e| ApiError::Serialization(serialization_message(&e.to_string())))
+}
+
+/// DynamoDB's (Coral's) words for a member of the wrong JSON type, recovered
+/// from serde's "invalid type: <found>, expected <wanted>" (texts from
+/// dynalite's tests against the real service). Anything else keeps serde's
+/// own message, which is clear enough to act on.
+fn serialization_message(serde_message: &str) -> String {
+    let parsed = serde_message.strip_prefix("invalid type: ").and_then(|rest| rest.split_once(", expected "));
+    let Some((found, wanted)) = parsed else {
+        return serde_message.to_string();
+    };
+    let found_kind = found.split(' ').next().unwrap_or_default();
+    let java_type = match wanted {
+        "a string" => "String",
+        "a boolean" => "Boolean",
+        "i64" | "u64" => "Long",
+        "a sequence" => "list",
+        _ if wanted.starts_with("struct ") => "struct",
+        _ => return serde_message.to_string(),
+    };
+    let message = match (found_kind, java_type) {
+        ("map", _) => "Start of structure or map found where not expected".to_string(),
+        (_, "list") | (_, "struct") if found_kind != "sequence" => "Unexpected field type".to_string(),
+        ("sequence", "list" | "struct") => "Start of list found where not expected".to_string(),
+        ("sequence", scalar) => format!("Unrecognized collection type class java.lang.{scalar}"),
+        ("string", "Boolean") => "Unexpected token received from parser".to_string(),
+        ("integer", scalar) => format!("NUMBER_VALUE cannot be converted to {scalar}"),
+        ("floating", scalar) => format!("DECIMAL_VALUE cannot be converted to {scalar}"),
+        ("boolean", scalar) if found.contains("true") => format!("TRUE_VALUE cannot be converted to {scalar}"),
+        ("boolean", scalar) => format!("FALSE_VALUE cannot be converted to {scalar}"),
+        ("string", scalar) => format!("STRING_VALUE cannot be converted to {scalar}"),
+        _ => serde_message.to_string(),
+    };
+    message
+}
+
+/// The constraint violations found in one request, in check order.
+#[derive(Debug, Default)]
+pub struct Violations(Vec<String>);
+
+impl Violations {
+    /// Records a violation of `constraint` by `value` at member `field`
+    /// (DynamoDB names members in camelCase: `tableName`).
+    pub fn push(&mut self, value: &str, field: &str, constraint: &str) {
+        self.0.push(format!("Value {value} at '{field}' failed to satisfy constraint: Member must {constraint}"));
+    }
+
+    /// A required member that is missing.
+    pub fn not_null<T>(&mut self, field: &str, value: &Option<T>) {
+        if value.is_none() {
+            self.push("null", field, "not be null");
+        }
+    }
+
+    /// An enum member whose value is not one of `allowed` (listed in the
+    /// order DynamoDB prints them).
+    pub fn one_of(&mut self, field: &str, value: Option<&str>, allowed: &[&str]) {
+        if let Some(value) = value {
+            if !allowed.contains(&value) {
+                let set = allowed.join(", ");
+                self.push(&format!("'{value}'"), field, &format!("satisfy enum value set: [{set}]"));
+            }
+        }
+    }
+
+    /// A table or index name in a control-plane request: 3 to 255
+    /// characters of `[a-zA-Z0-9_.-]`.
+    pub fn table_name(&mut self, field: &str, name: Option<&str>) {
+        self.name_within(field, name, 3, true);
+    }
+
+    /// A table name in a data-plane request (GetItem, PutItem, …), where
+    /// DynamoDB now accepts names from one character on and reports an empty
+    /// name by its length alone (semantics D.7; us-east-1, 2026).
+    pub fn data_plane_table_name(&mut self, field: &str, name: Option<&str>) {
+        self.name_within(field, name, 1, false);
+    }
+
+    fn name_within(&mut self, field: &str, name: Option<&str>, min: usize, pattern_when_empty: bool) {
+        let Some(name) = name else { return };
+        let quoted = format!("'{name}'");
+        let valid_chars = name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-'));
+        if !valid_chars || (name.is_empty() && pattern_when_empty) {
+            self.push(&quoted, field, "satisfy regular expression pattern: [a-zA-Z0-9_.-]+");
+        }
+        let len = name.chars().count();
+        if len < min {
+            self.push(&quoted, field, &format!("have length greater than or equal to {min}"));
+        }
+        if len > 255 {
+            self.push(&quoted, field, "have length less than or equal to 255");
+        }
+    }
+
+    /// A number member that must be at least `min`.
+    pub fn at_least(&mut self, field: &str, value: Option<i64>, min: i64) {
+        if let Some(value) = value {
+            if value < min {
+                self.push(&format!("'{value}'"), field, &format!("have value greater than or equal to {min}"));
+            }
+        }
+    }
+
+    /// A number member that must be at most `max`.
+    pub fn at_most(&mut self, field: &str, value: Option<i64>, max: i64) {
+        if let Some(value) = value {
+            if value > max {
+                self.push(&format!("'{value}'"), field, &format!("have value less than or equal to {max}"));
+            }
+        }
+    }
+
+    /// `Ok` when nothing was violated, else one `ValidationException` listing
+    /// every violation.
+    pub fn finish(self) -> Result<()> {
+        let listed = &self.0[..self.0.len().min(10)];
+        match self.0.len() {
+            0 => Ok(()),
+            1 => Err(ApiError::validation(format!("1 validation error detected: {}", listed.join("; ")))),
+            n => Err(ApiError::validation(format!("{n} validation errors detected: {}", listed.join("; ")))),
+        }
+    }
+}
+
+/// Control-plane operations report a missing table name on its own, before
+/// any other check, in this form.
+pub fn require_table_name(name: &Option<String>) -> Result<()> {
+    match name {
+        Some(_) => Ok(()),
+        None => Err(ApiError::validation("The parameter 'TableName' is required but was not present in the request")),
+    }
+}
+
+/// The values `ReturnConsumedCapacity` takes, in DynamoDB's order.
+pub const RETURN_CONSUMED_CAPACITY_VALUES: &[&str] = &["INDEXES", "TOTAL", "NONE"];
+
+/// Reads an already validated `ReturnConsumedCapacity`.
+pub fn return_consumed_capacity(value: Option<&str>) -> ReturnConsumedCapacity {
+    match value {
+        Some("TOTAL") => ReturnConsumedCapacity::Total,
+        Some("INDEXES") => ReturnConsumedCapacity::Indexes,
+        _ => ReturnConsumedCapacity::None,
+    }
+}
+
+/// A request parameter this version of the playground does not implement yet.
+/// It is refused rather than ignored: silently skipping a condition would
+/// give a wrong answer that looks right.
+pub fn not_supported_yet(parameter: &str, present: bool) -> Result<()> {
+    if present {
+        return Err(ApiError::validation(format!(
+            "{parameter} is not supported by this version of ddb-playground yet"
+        )));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde::Deserialize;
+
+    #[derive(Debug, Deserialize)]
+    #[allow(dead_code)]
+    #[serde(rename_all = "PascalCase")]
+    struct Shape {
+        name: Option<String>,
+        flag: Option<bool>,
+        count: Option<i64>,
+        list: Option<Vec<String>>,
+    }
+
+    /// (request, DynamoDB's SerializationException message).
+    const CASES: &[(&str, &str)] = &[
+        (r#"{"Name": 5}"#, "NUMBER_VALUE cannot be converted to String"),
+        (r#"{"Name": 34.56}"#, "DECIMAL_VALUE cannot be converted to String"),
+        (r#"{"Name": true}"#, "TRUE_VALUE cannot be converted to String"),
+        (r#"{"Name": false}"#, "FALSE_VALUE cannot be converted to String"),
+        (r#"{"Name": []}"#, "Unrecognized collection type class java.lang.String"),
+        (r#"{"Name": {}}"#, "Start of structure or map found where not expected"),
+        (r#"{"Flag": "yes"}"#, "Unexpected token received from parser"),
+        (r#"{"Flag": 23}"#, "NUMBER_VALUE cannot be converted to Boolean"),
+        (r#"{"Count": "23"}"#, "STRING_VALUE cannot be converted to Long"),
+        (r#"{"Count": true}"#, "TRUE_VALUE cannot be converted to Long"),
+        (r#"{"List": "23"}"#, "Unexpected field type"),
+        (r#"{"List": {}}"#, "Start of structure or map found where not expected"),
+    ];
+
+    #[test]
+    fn wrong_json_types_get_dynamodb_words() {
+        for (request, message) in CASES {
+            let request: Value = serde_json::from_str(request).expect("valid JSON");
+            let error = parse::<Shape>(&request).expect_err("wrong type");
+            assert_eq!(error, ApiError::Serialization(message.to_string()), "{request}");
+        }
+    }
+
+    #[test]
+    fn violations_are_counted_and_capped_at_ten() {
+        let mut v = Violations::default();
+        v.not_null("a", &None::<u8>);
+        assert_eq!(
+            v.finish(),
+            Err(ApiError::validation(
+                "1 validation error detected: Value null at 'a' failed to satisfy constraint: Member must not be null"
+            ))
+        );
+        let mut v = Violations::default();
+        for i in 0..12 {
+            v.at_least(&format!("f{i}"), Some(0), 1);
+        }
+        let Err(ApiError::Validation(message)) = v.finish() else { panic!("expected a violation") };
+        assert!(message.starts_with("12 validation errors detected: Value '0' at 'f0'"));
+        assert_eq!(message.matches("failed to satisfy").count(), 10);
+    }
+}

@@ -1,0 +1,6 @@
+//! The operations, one file per family. Each is an `impl Engine` block whose
+//! methods take a request that already passed the request-level checks of
+//! [`super::api`] and return the response body.
+
+mod item;
+mod table;

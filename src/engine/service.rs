@@ -1,0 +1,97 @@
+//! The engine: one simulated DynamoDB account in one region, and its single
+//! entry point [`Engine::execute`].
+//!
+//! `execute` takes exactly what an SDK sends: the operation name (the part
+//! after `DynamoDB_20120810.` in `X-Amz-Target`) and the JSON request body. It
+//! answers the JSON response body or an [`ApiError`]. The browser UI and the
+//! local HTTP endpoint both go through it, so a request behaves the same
+//! wherever it comes from.
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+use super::api::{self, item, table};
+use super::clock::Clock;
+use super::error::{ApiError, Result};
+use super::table::Table;
+
+/// The operations this engine answers, in the order the docs list them.
+pub const OPERATIONS: &[&str] =
+    &["CreateTable", "DescribeTable", "ListTables", "UpdateTable", "DeleteTable", "PutItem", "GetItem", "DeleteItem"];
+
+/// One simulated DynamoDB account in one region.
+#[derive(Clone, Debug)]
+pub struct Engine {
+    pub(crate) tables: BTreeMap<String, Table>,
+    pub(crate) clock: Clock,
+    pub(crate) region: String,
+    pub(crate) account_id: String,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Engine {
+    /// An empty engine in `us-east-1` under the placeholder account
+    /// `000000000000`, its clock at [`Clock::DEFAULT_START_MILLIS`].
+    pub fn new() -> Self {
+        Self {
+            tables: BTreeMap::new(),
+            clock: Clock::default(),
+            region: "us-east-1".into(),
+            account_id: "000000000000".into(),
+        }
+    }
+
+    /// The engine's clock.
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    /// The engine's clock, for the host to move.
+    pub fn clock_mut(&mut self) -> &mut Clock {
+        &mut self.clock
+    }
+
+    /// Runs one operation on a JSON request body and returns the JSON
+    /// response body.
+    pub fn execute(&mut self, operation: &str, request: &Value) -> Result<Value> {
+        match operation {
+            "CreateTable" => self.create_table(api::parse::<table::CreateTableInput>(request)?.validate()?),
+            "DescribeTable" => self.describe_table(&api::parse::<table::TableNameInput>(request)?.validate()?),
+            "ListTables" => self.list_tables(api::parse::<table::ListTablesInput>(request)?.validate()?),
+            "UpdateTable" => self.update_table(api::parse::<table::UpdateTableInput>(request)?.validate()?),
+            "DeleteTable" => self.delete_table(&api::parse::<table::TableNameInput>(request)?.validate()?),
+            "PutItem" => self.put_item(api::parse::<item::PutItemInput>(request)?.validate()?),
+            "GetItem" => self.get_item(api::parse::<item::GetItemInput>(request)?.validate()?),
+            "DeleteItem" => self.delete_item(api::parse::<item::DeleteItemInput>(request)?.validate()?),
+            _ => Err(ApiError::UnknownOperation(format!("Unknown operation: {operation}"))),
+        }
+    }
+
+    /// [`Engine::execute`] on a request body still in text form: a body that
+    /// is not JSON is a `SerializationException`, as on the wire.
+    pub fn execute_json(&mut self, operation: &str, body: &str) -> Result<Value> {
+        let request: Value = serde_json::from_str(body).map_err(|e| ApiError::Serialization(e.to_string()))?;
+        self.execute(operation, &request)
+    }
+
+    /// A table by name, for read-only snapshots (the UI's views).
+    pub fn table(&self, name: &str) -> Option<&Table> {
+        self.tables.get(name)
+    }
+
+    /// The tables in name order.
+    pub fn tables(&self) -> impl Iterator<Item = &Table> {
+        self.tables.values()
+    }
+
+    /// The table an item operation names, or DynamoDB's not-found error.
+    pub(crate) fn table_for_items(&mut self, name: &str) -> Result<&mut Table> {
+        self.tables.get_mut(name).ok_or_else(|| ApiError::ResourceNotFound("Requested resource not found".into()))
+    }
+}

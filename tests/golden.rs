@@ -1,0 +1,88 @@
+//! Golden scripts for the engine: each file in `src/engine/testscripts/`
+//! reads like a lecture example and records the engine's exact answers.
+//! Run with `UPDATE_GOLDENFILES=1 cargo test --test golden` to regenerate the
+//! outputs after an intended change, then review the diff.
+//!
+//! Commands:
+//!
+//! * `<Operation> '<request JSON>'`: runs the operation through
+//!   `Engine::execute` and prints the response body (keys sorted). Prefix the
+//!   line with `!` when an error is expected: it prints `Error: <Exception>: <message>`.
+//! * `item-size '<item JSON>'`: the item's size in bytes and what reading and
+//!   writing it costs (item in DynamoDB JSON or plain JSON, as the editor
+//!   takes it).
+//! * `dump <table>`: the table's item collections in keyspace order, each
+//!   with its hash position and items in sort-key order.
+//! * `advance <milliseconds>`: moves the engine clock.
+
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::error::Error;
+use std::fmt::Write as _;
+
+use ddb_playground::engine::capacity::{read_units, write_units, Consistency};
+use ddb_playground::engine::storage::keyspace_position;
+use ddb_playground::engine::value::document::parse_item_json;
+use ddb_playground::engine::value::size::item_size;
+use ddb_playground::engine::value::wire::item_to_wire;
+use ddb_playground::engine::Engine;
+use test_each_file::test_each_path;
+
+test_each_path! { in "src/engine/testscripts" as engine => test_goldenscript }
+
+fn test_goldenscript(path: &std::path::Path) {
+    goldenscript::run(&mut Runner { engine: Engine::new() }, path).expect("goldenscript failed")
+}
+
+struct Runner {
+    engine: Engine,
+}
+
+impl goldenscript::Runner for Runner {
+    type Command = goldenscript::Command;
+
+    fn run(&mut self, command: &Self::Command, _: &goldenscript::Context) -> Result<String, Box<dyn Error>> {
+        let mut args = command.consume_args();
+        let mut out = String::new();
+        match command.name.as_str() {
+            "item-size" => {
+                let text = args.next_pos().ok_or("item JSON expected")?.to_string();
+                args.reject_next()?;
+                let item = parse_item_json(&text)?;
+                let size = item_size(&item);
+                writeln!(
+                    out,
+                    "{size} bytes: read {} strong / {} eventual, write {}",
+                    read_units(size, Consistency::Strong),
+                    read_units(size, Consistency::Eventual),
+                    write_units(size)
+                )?;
+            }
+            "dump" => {
+                let name = args.next_pos().ok_or("table name expected")?.to_string();
+                args.reject_next()?;
+                let table = self.engine.table(&name).ok_or("no such table")?;
+                for collection in table.storage.collections() {
+                    let position = keyspace_position(&collection.hash);
+                    let key = serde_json::to_string(&collection.partition_key.to_attribute().to_wire())?;
+                    writeln!(out, "{position} {key} ({} bytes)", collection.size)?;
+                    for item in collection.items {
+                        writeln!(out, "  {}", serde_json::to_string(&item_to_wire(item))?)?;
+                    }
+                }
+            }
+            "advance" => {
+                let millis: u64 = args.next_pos().ok_or("milliseconds expected")?.parse()?;
+                args.reject_next()?;
+                self.engine.clock_mut().advance(millis);
+            }
+            operation => {
+                let body = args.next_pos().map(|a| a.to_string()).unwrap_or_else(|| "{}".into());
+                args.reject_next()?;
+                let response = self.engine.execute_json(operation, &body)?;
+                writeln!(out, "{}", serde_json::to_string(&response)?)?;
+            }
+        }
+        Ok(out)
+    }
+}

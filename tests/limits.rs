@@ -1,0 +1,111 @@
+//! Every size boundary of semantics B.3/B.4 at the exact byte: accepted at
+//! the limit, refused one byte past it, through the same `execute` entry
+//! point an SDK reaches.
+
+#![cfg(not(target_arch = "wasm32"))]
+
+use ddb_playground::engine::{ApiError, Engine};
+use serde_json::{json, Value};
+
+fn engine_with_table() -> Engine {
+    let mut engine = Engine::new();
+    let create = json!({
+        "TableName": "tbl",
+        "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}, {"AttributeName": "sk", "KeyType": "RANGE"}],
+        "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}, {"AttributeName": "sk", "AttributeType": "B"}],
+        "BillingMode": "PAY_PER_REQUEST"
+    });
+    engine.execute("CreateTable", &create).expect("table created");
+    engine
+}
+
+fn put(engine: &mut Engine, item: Value) -> Result<Value, ApiError> {
+    engine.execute("PutItem", &json!({"TableName": "tbl", "Item": item, "ReturnConsumedCapacity": "TOTAL"}))
+}
+
+fn base64_of(len: usize) -> String {
+    use base64::Engine as _;
+    base64::engine::general_purpose::STANDARD.encode(vec![7u8; len])
+}
+
+fn units(response: &Value) -> f64 {
+    response["ConsumedCapacity"]["CapacityUnits"].as_f64().expect("capacity reported")
+}
+
+#[test]
+fn partition_key_is_at_most_2048_bytes() {
+    let mut engine = engine_with_table();
+    // "é" is two UTF-8 bytes: the limit counts bytes, not characters.
+    let at_limit = "é".repeat(1024);
+    assert!(put(&mut engine, json!({"pk": {"S": at_limit}, "sk": {"B": "AA=="}})).is_ok());
+    let past = format!("{at_limit}x");
+    assert_eq!(
+        put(&mut engine, json!({"pk": {"S": past}, "sk": {"B": "AA=="}})),
+        Err(ApiError::validation(
+            "One or more parameter values were invalid: Size of hashkey has exceeded the maximum size limit of2048 bytes"
+        ))
+    );
+}
+
+#[test]
+fn sort_key_is_at_most_1024_bytes() {
+    let mut engine = engine_with_table();
+    assert!(put(&mut engine, json!({"pk": {"S": "a"}, "sk": {"B": base64_of(1024)}})).is_ok());
+    let key = json!({"pk": {"S": "a"}, "sk": {"B": base64_of(1025)}});
+    let expected = Err(ApiError::validation(
+        "One or more parameter values were invalid: Aggregated size of all range keys has exceeded the size limit of 1024 bytes",
+    ));
+    assert_eq!(put(&mut engine, key.clone()), expected);
+    assert_eq!(engine.execute("GetItem", &json!({"TableName": "tbl", "Key": key})), expected);
+}
+
+#[test]
+fn items_are_at_most_409600_bytes() {
+    let mut engine = engine_with_table();
+    // pk:"a" = 2+1, sk:one byte = 2+1, "data" = 4: the rest is the string.
+    let fixed = 3 + 3 + 4;
+    let item = |len: usize| json!({"pk": {"S": "a"}, "sk": {"B": "AA=="}, "data": {"S": "x".repeat(len)}});
+    let at_limit = put(&mut engine, item(409_600 - fixed)).expect("an item of exactly 400 KB is accepted");
+    assert_eq!(units(&at_limit), 400.0);
+    assert_eq!(
+        put(&mut engine, item(409_600 - fixed + 1)),
+        Err(ApiError::validation("Item size has exceeded the maximum allowed size"))
+    );
+}
+
+/// Semantics B.3: dynalite's "small item with ConsistentRead", measured on
+/// DynamoDB. The item is exactly 4,096 bytes and costs 1 RCU strongly
+/// consistent; one more byte costs 2.
+#[test]
+fn the_4096_byte_item_costs_one_read_unit() {
+    let mut engine = Engine::new();
+    let create = json!({
+        "TableName": "tbl",
+        "KeySchema": [{"AttributeName": "a", "KeyType": "HASH"}],
+        "AttributeDefinitions": [{"AttributeName": "a", "AttributeType": "S"}],
+        "BillingMode": "PAY_PER_REQUEST"
+    });
+    engine.execute("CreateTable", &create).expect("table created");
+    let item = |b_len: usize| {
+        json!({
+            "a": {"S": "0123456789"},
+            "bb": {"S": "b".repeat(b_len)},
+            "ccc": {"N": "12.3456"},
+            "dddd": {"B": "AQI="},
+            "eeeee": {"BS": ["AQI=", "Aw==", "BA=="]},
+            "ffffff": {"NULL": true},
+            "ggggggg": {"BOOL": true},
+            "hhhhhhhh": {"L": [{"S": "a"}, {"S": "aa"}, {"S": "bb"}, {"S": "ccc"}]},
+            "iiiiiiiii": {"M": {"aa": {"S": "aa"}, "bbb": {"S": "bbb"}}}
+        })
+    };
+    let get = json!({"TableName": "tbl", "Key": {"a": {"S": "0123456789"}}, "ConsistentRead": true, "ReturnConsumedCapacity": "TOTAL"});
+    let eventual = json!({"TableName": "tbl", "Key": {"a": {"S": "0123456789"}}, "ReturnConsumedCapacity": "TOTAL"});
+    for (b_len, strong, half, write) in [(3999, 1.0, 0.5, 4.0), (4000, 2.0, 1.0, 5.0)] {
+        assert_eq!(units(&put(&mut engine, item(b_len)).expect("put")), write);
+        assert_eq!(units(&engine.execute("GetItem", &get).expect("get")), strong, "strong read, bb of {b_len}");
+        assert_eq!(units(&engine.execute("GetItem", &eventual).expect("get")), half, "eventual read, bb of {b_len}");
+    }
+    let described = engine.execute("DescribeTable", &json!({"TableName": "tbl"})).expect("described");
+    assert_eq!(described["Table"]["TableSizeBytes"], 4097);
+}

@@ -90,6 +90,13 @@ pub enum ReturnConsumedCapacity {
     Indexes,
 }
 
+/// Which kind of units a transactional operation reports next to the total.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Split {
+    Read,
+    Write,
+}
+
 /// The capacity one request consumed on one table and its indexes.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct ConsumedCapacity {
@@ -98,6 +105,10 @@ pub struct ConsumedCapacity {
     pub table: f64,
     pub global_secondary_indexes: BTreeMap<String, f64>,
     pub local_secondary_indexes: BTreeMap<String, f64>,
+    /// Transactional operations also say whether the units were read or
+    /// write units (`ReadCapacityUnits`/`WriteCapacityUnits`); the others
+    /// do not (A.4).
+    pub split: Option<Split>,
 }
 
 impl ConsumedCapacity {
@@ -113,33 +124,43 @@ impl ConsumedCapacity {
             + self.local_secondary_indexes.values().sum::<f64>()
     }
 
+    /// A `Capacity` object: the units, plus the read/write split where the
+    /// operation reports one.
+    fn capacity(&self, units: f64) -> Value {
+        let mut out = Map::new();
+        out.insert("CapacityUnits".into(), units.into());
+        match self.split {
+            Some(Split::Read) => out.insert("ReadCapacityUnits".into(), units.into()),
+            Some(Split::Write) => out.insert("WriteCapacityUnits".into(), units.into()),
+            None => None,
+        };
+        Value::Object(out)
+    }
+
     /// The `ConsumedCapacity` object of a response, or `None` when the caller
     /// did not ask for it. Single-item operations, Query, Scan and batches
-    /// carry no Read/WriteCapacityUnits split (A.4).
+    /// carry no Read/WriteCapacityUnits split; transactions do (A.4).
     pub fn to_wire(&self, mode: ReturnConsumedCapacity) -> Option<Value> {
-        let mut out = Map::new();
-        match mode {
-            ReturnConsumedCapacity::None => return None,
-            ReturnConsumedCapacity::Total => {}
-            ReturnConsumedCapacity::Indexes => {
-                out.insert("Table".into(), json!({ "CapacityUnits": self.table }));
-                let arms = [
-                    ("GlobalSecondaryIndexes", &self.global_secondary_indexes),
-                    ("LocalSecondaryIndexes", &self.local_secondary_indexes),
-                ];
-                for (field, indexes) in arms {
-                    if !indexes.is_empty() {
-                        let map: Map<String, Value> = indexes
-                            .iter()
-                            .map(|(name, units)| (name.clone(), json!({ "CapacityUnits": units })))
-                            .collect();
-                        out.insert(field.into(), Value::Object(map));
-                    }
+        let mut out = match (mode, self.capacity(self.total())) {
+            (ReturnConsumedCapacity::None, _) => return None,
+            (_, Value::Object(total)) => total,
+            _ => Map::new(),
+        };
+        if mode == ReturnConsumedCapacity::Indexes {
+            out.insert("Table".into(), self.capacity(self.table));
+            let arms = [
+                ("GlobalSecondaryIndexes", &self.global_secondary_indexes),
+                ("LocalSecondaryIndexes", &self.local_secondary_indexes),
+            ];
+            for (field, indexes) in arms {
+                if !indexes.is_empty() {
+                    let map: Map<String, Value> =
+                        indexes.iter().map(|(name, units)| (name.clone(), self.capacity(*units))).collect();
+                    out.insert(field.into(), Value::Object(map));
                 }
             }
         }
         out.insert("TableName".into(), self.table_name.clone().into());
-        out.insert("CapacityUnits".into(), self.total().into());
         Some(Value::Object(out))
     }
 }
@@ -193,6 +214,17 @@ mod tests {
             g.to_wire(ReturnConsumedCapacity::Indexes),
             Some(json!({"CapacityUnits": 4.0, "Table": {"CapacityUnits": 3.0},
                         "GlobalSecondaryIndexes": {"gsi1": {"CapacityUnits": 1.0}}, "TableName": "t"}))
+        );
+        // The shape of a real transactional response (rusoto issue #1919, A.4).
+        let mut t = ConsumedCapacity::on_table("my-table", 6.0);
+        t.global_secondary_indexes.insert("gsi1".into(), 2.0);
+        t.split = Some(Split::Write);
+        assert_eq!(
+            t.to_wire(ReturnConsumedCapacity::Indexes),
+            Some(
+                json!({"CapacityUnits": 8.0, "GlobalSecondaryIndexes": {"gsi1": {"CapacityUnits": 2.0, "WriteCapacityUnits": 2.0}},
+                        "Table": {"CapacityUnits": 6.0, "WriteCapacityUnits": 6.0}, "TableName": "my-table", "WriteCapacityUnits": 8.0})
+            )
         );
     }
 }

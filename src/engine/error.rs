@@ -15,6 +15,12 @@ use std::fmt;
 pub enum ApiError {
     /// `ValidationException`: the request is malformed or breaks a limit.
     Validation(String),
+    /// A `ValidationException` about an expression, with where in the
+    /// expression the fault is, so the UI can underline it. `member` names
+    /// the request member (`ConditionExpression`, `UpdateExpression`, …) and
+    /// `span` is a byte range in that member's text. On the wire it is a
+    /// plain `ValidationException` with the same message.
+    InvalidExpression { message: String, member: &'static str, span: std::ops::Range<usize> },
     /// `SerializationException`: the body is not the JSON the operation takes.
     Serialization(String),
     /// `ResourceNotFoundException`: the table (or index) does not exist.
@@ -26,6 +32,13 @@ pub enum ApiError {
     /// `ConditionalCheckFailedException`, optionally with the old item when the
     /// request asked for `ReturnValuesOnConditionCheckFailure: ALL_OLD`.
     ConditionalCheckFailed { message: String, item: Option<serde_json::Value> },
+    /// `TransactionCanceledException`: one or more actions of a transaction
+    /// could not go ahead; `reasons` holds one `CancellationReason` object
+    /// per action, in request order.
+    TransactionCanceled { message: String, reasons: Vec<serde_json::Value> },
+    /// `IdempotentParameterMismatchException`: a `ClientRequestToken` was
+    /// reused with different parameters.
+    IdempotentParameterMismatch(String),
     /// `UnknownOperationException`: the `X-Amz-Target` names no operation.
     UnknownOperation(String),
     /// `InternalServerError`: a bug in the engine, reported instead of a panic.
@@ -47,12 +60,14 @@ impl ApiError {
     /// The AWS exception name, as in the `__type` of an error body.
     pub fn name(&self) -> &'static str {
         match self {
-            Self::Validation(_) => "ValidationException",
+            Self::Validation(_) | Self::InvalidExpression { .. } => "ValidationException",
             Self::Serialization(_) => "SerializationException",
             Self::ResourceNotFound(_) => "ResourceNotFoundException",
             Self::ResourceInUse(_) => "ResourceInUseException",
             Self::LimitExceeded(_) => "LimitExceededException",
             Self::ConditionalCheckFailed { .. } => "ConditionalCheckFailedException",
+            Self::TransactionCanceled { .. } => "TransactionCanceledException",
+            Self::IdempotentParameterMismatch(_) => "IdempotentParameterMismatchException",
             Self::UnknownOperation(_) => "UnknownOperationException",
             Self::InternalServer(_) => "InternalServerError",
         }
@@ -62,7 +77,9 @@ impl ApiError {
     /// validation layer, everything else from the DynamoDB service namespace.
     pub fn wire_type(&self) -> String {
         match self {
-            Self::Validation(_) => "com.amazon.coral.validate#ValidationException".to_string(),
+            Self::Validation(_) | Self::InvalidExpression { .. } => {
+                "com.amazon.coral.validate#ValidationException".to_string()
+            }
             Self::Serialization(_) | Self::UnknownOperation(_) => {
                 format!("com.amazon.coral.service#{}", self.name())
             }
@@ -78,9 +95,12 @@ impl ApiError {
             | Self::ResourceNotFound(m)
             | Self::ResourceInUse(m)
             | Self::LimitExceeded(m)
+            | Self::IdempotentParameterMismatch(m)
             | Self::UnknownOperation(m)
             | Self::InternalServer(m) => m,
-            Self::ConditionalCheckFailed { message, .. } => message,
+            Self::ConditionalCheckFailed { message, .. }
+            | Self::InvalidExpression { message, .. }
+            | Self::TransactionCanceled { message, .. } => message,
         }
     }
 
@@ -93,8 +113,14 @@ impl ApiError {
         // member with a capital M (dynalite's captures of the real service).
         let member = if matches!(self, Self::Serialization(_)) { "Message" } else { "message" };
         body.insert(member.into(), self.message().into());
-        if let Self::ConditionalCheckFailed { item: Some(item), .. } = self {
-            body.insert("Item".into(), item.clone());
+        match self {
+            Self::ConditionalCheckFailed { item: Some(item), .. } => {
+                body.insert("Item".into(), item.clone());
+            }
+            Self::TransactionCanceled { reasons, .. } => {
+                body.insert("CancellationReasons".into(), reasons.clone().into());
+            }
+            _ => {}
         }
         serde_json::Value::Object(body)
     }

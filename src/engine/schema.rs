@@ -236,3 +236,45 @@ fn check_key_value(name: &str, value: &KeyValue, limit: usize) -> Result<()> {
     }
     Ok(())
 }
+
+/// A Query's key condition, resolved against the key schema: the one
+/// partition key value it reads, and an optional condition on the sort key
+/// (semantics D.2).
+#[derive(Clone, Debug, PartialEq)]
+pub struct KeyCondition {
+    pub partition: KeyValue,
+    pub sort: Option<SortKeyCondition>,
+}
+
+/// The conditions a key condition may put on the sort key.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SortKeyCondition {
+    Eq(KeyValue),
+    Lt(KeyValue),
+    Le(KeyValue),
+    Gt(KeyValue),
+    Ge(KeyValue),
+    /// Inclusive at both ends; the parser checks `low <= high`.
+    Between(KeyValue, KeyValue),
+    /// Only for S and B sort keys: a byte-prefix match.
+    BeginsWith(KeyValue),
+}
+
+impl SortKeyCondition {
+    /// Whether a sort key value satisfies the condition.
+    pub fn matches(&self, value: &KeyValue) -> bool {
+        match self {
+            Self::Eq(v) => value == v,
+            Self::Lt(v) => value < v,
+            Self::Le(v) => value <= v,
+            Self::Gt(v) => value > v,
+            Self::Ge(v) => value >= v,
+            Self::Between(low, high) => low <= value && value <= high,
+            Self::BeginsWith(prefix) => match (value, prefix) {
+                (KeyValue::S(v), KeyValue::S(p)) => v.as_bytes().starts_with(p.as_bytes()),
+                (KeyValue::B(v), KeyValue::B(p)) => v.starts_with(p),
+                _ => false,
+            },
+        }
+    }
+}

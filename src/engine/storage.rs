@@ -23,6 +23,7 @@
 //! here the keyspace order is all there is.
 
 use std::collections::BTreeMap;
+use std::ops::Bound;
 
 use md5::{Digest, Md5};
 
@@ -79,6 +80,24 @@ pub struct CollectionView<'a> {
     pub size: usize,
     /// The items in sort-key order.
     pub items: Vec<&'a Item>,
+}
+
+/// One stored item as a read sees it: where it sits and what it weighs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ItemRef<'a> {
+    /// The keyspace hash of the item's partition key.
+    pub hash: &'a [u8; 16],
+    pub partition: &'a KeyValue,
+    pub sort: &'a Option<KeyValue>,
+    pub item: &'a Item,
+    /// The item's size in bytes (semantics B.1).
+    pub size: usize,
+}
+
+/// The 12-bit bucket of the keyspace a hash falls in: parallel scans split
+/// the keyspace into 4,096 buckets (semantics E).
+pub fn keyspace_bucket(hash: &[u8; 16]) -> u16 {
+    (u16::from(hash[0]) << 4) | u16::from(hash[1] >> 4)
 }
 
 /// A table's items in keyspace order.
@@ -144,6 +163,57 @@ impl Storage {
         self.size_bytes
     }
 
+    /// The items of one item collection whose sort keys fall in `range`, in
+    /// sort-key order (reverse it for a backward Query).
+    pub fn collection_range<'a>(
+        &'a self,
+        partition: &KeyValue,
+        range: (Bound<Option<KeyValue>>, Bound<Option<KeyValue>>),
+    ) -> impl DoubleEndedIterator<Item = ItemRef<'a>> + 'a {
+        let key = CollectionKey { hash: keyspace_hash(partition), partition: partition.clone() };
+        self.collections.get_key_value(&key).into_iter().flat_map(move |(key, collection)| {
+            collection.items.range(range.clone()).map(move |(sort, stored)| ItemRef {
+                hash: &key.hash,
+                partition: &key.partition,
+                sort,
+                item: &stored.item,
+                size: stored.size,
+            })
+        })
+    }
+
+    /// Every item in keyspace order, starting after `start` (a Scan's
+    /// `ExclusiveStartKey`; the item it names need not exist any more).
+    pub fn scan_after<'a>(&'a self, start: Option<&PrimaryKey>) -> impl Iterator<Item = ItemRef<'a>> + 'a {
+        let (head, rest) = match start {
+            None => (None, Bound::Unbounded),
+            Some(key) => {
+                let collection_key = Self::collection_key(key);
+                let head = self.collections.get_key_value(&collection_key).map(|(ck, c)| (ck, c, key.sort.clone()));
+                (head, Bound::Excluded(collection_key))
+            }
+        };
+        let head = head.into_iter().flat_map(|(key, collection, sort)| {
+            collection.items.range((Bound::Excluded(sort), Bound::Unbounded)).map(move |(sort, stored)| ItemRef {
+                hash: &key.hash,
+                partition: &key.partition,
+                sort,
+                item: &stored.item,
+                size: stored.size,
+            })
+        });
+        let rest = self.collections.range((rest, Bound::Unbounded)).flat_map(|(key, collection)| {
+            collection.items.iter().map(move |(sort, stored)| ItemRef {
+                hash: &key.hash,
+                partition: &key.partition,
+                sort,
+                item: &stored.item,
+                size: stored.size,
+            })
+        });
+        head.chain(rest)
+    }
+
     /// The item collections in keyspace order, each in sort-key order.
     pub fn collections(&self) -> impl Iterator<Item = CollectionView<'_>> {
         self.collections.iter().map(|(key, collection)| CollectionView {
@@ -183,6 +253,46 @@ mod tests {
         assert_eq!((storage.item_count(), storage.size_bytes()), (1, 6));
         storage.delete(&key("a", Some("2")));
         assert_eq!(storage.collections().count(), 0);
+    }
+
+    #[test]
+    fn scans_resume_after_a_start_key_even_a_deleted_one() {
+        let mut storage = Storage::default();
+        for (pk, sk) in [("a", "1"), ("a", "2"), ("b", "1"), ("c", "1"), ("c", "2")] {
+            storage.put(&key(pk, Some(sk)), item(pk, sk));
+        }
+        let all: Vec<_> = storage.scan_after(None).map(|r| (r.partition.clone(), r.sort.clone())).collect();
+        assert_eq!(all.len(), 5);
+        for (i, (pk, sk)) in all.iter().enumerate() {
+            let start = PrimaryKey { partition: pk.clone(), sort: sk.clone() };
+            let rest: Vec<_> =
+                storage.scan_after(Some(&start)).map(|r| (r.partition.clone(), r.sort.clone())).collect();
+            assert_eq!(rest, all[i + 1..].to_vec());
+        }
+        let start = PrimaryKey { partition: all[0].0.clone(), sort: all[0].1.clone() };
+        storage.delete(&start);
+        let rest: Vec<_> = storage.scan_after(Some(&start)).map(|r| (r.partition.clone(), r.sort.clone())).collect();
+        assert_eq!(rest, all[1..].to_vec());
+    }
+
+    #[test]
+    fn collection_ranges_run_both_ways() {
+        let mut storage = Storage::default();
+        for sk in ["1", "2", "3", "4"] {
+            storage.put(&key("a", Some(sk)), item("a", sk));
+        }
+        let s = |v: &str| Some(KeyValue::S(v.into()));
+        let range = (Bound::Included(s("2")), Bound::Excluded(s("4")));
+        let forward: Vec<_> =
+            storage.collection_range(&KeyValue::S("a".into()), range.clone()).map(|r| r.sort.clone()).collect();
+        assert_eq!(forward, vec![s("2"), s("3")]);
+        let backward: Vec<_> =
+            storage.collection_range(&KeyValue::S("a".into()), range).rev().map(|r| r.sort.clone()).collect();
+        assert_eq!(backward, vec![s("3"), s("2")]);
+        assert_eq!(
+            storage.collection_range(&KeyValue::S("zz".into()), (Bound::Unbounded, Bound::Unbounded)).count(),
+            0
+        );
     }
 
     #[test]

@@ -7,7 +7,8 @@
 //!
 //! * `<Operation> '<request JSON>'`: runs the operation through
 //!   `Engine::execute` and prints the response body (keys sorted). Prefix the
-//!   line with `!` when an error is expected: it prints `Error: <Exception>: <message>`.
+//!   line with `!` when an error is expected: it prints `Error: <Exception>: <message>`,
+//!   followed by the rest of the error body (`Item`, `CancellationReasons`) when there is one.
 //! * `item-size '<item JSON>'`: the item's size in bytes and what reading and
 //!   writing it costs (item in DynamoDB JSON or plain JSON, as the editor
 //!   takes it).
@@ -79,7 +80,16 @@ impl goldenscript::Runner for Runner {
             operation => {
                 let body = args.next_pos().map(|a| a.to_string()).unwrap_or_else(|| "{}".into());
                 args.reject_next()?;
-                let response = self.engine.execute_json(operation, &body)?;
+                let response = self.engine.execute_json(operation, &body).map_err(|e| {
+                    let mut wire = e.to_wire();
+                    if let Some(body) = wire.as_object_mut() {
+                        body.retain(|k, _| k != "__type" && k != "message" && k != "Message");
+                    }
+                    match wire.as_object().is_some_and(|b| !b.is_empty()) {
+                        true => format!("{e}\n{wire}"),
+                        false => e.to_string(),
+                    }
+                })?;
                 writeln!(out, "{}", serde_json::to_string(&response)?)?;
             }
         }

@@ -21,7 +21,7 @@
 
 use std::collections::BTreeMap;
 
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 
 /// Bytes in one read block (one strongly consistent read unit).
 pub const READ_BLOCK_BYTES: usize = 4096;
@@ -168,6 +168,7 @@ impl ConsumedCapacity {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
     use Consistency::{Eventual, Strong};
 
     /// (size in bytes, strong RCU, eventual RCU, WCU), from semantics A.2/A.3.

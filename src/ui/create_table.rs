@@ -1,0 +1,220 @@
+//! The create-table form: a table name, a partition key, an optional sort
+//! key, and a capacity mode.
+//!
+//! The form only gathers text. Submitting turns it into the CreateTable body
+//! an SDK would send (`AttributeDefinitions`, `KeySchema`, `BillingMode`,
+//! `ProvisionedThroughput`) and hands it to the engine, which does all the
+//! validating: a bad name or a capacity of 0 comes back as the
+//! `ValidationException` DynamoDB would give, shown under the button. The
+//! fields keep their text either way.
+
+use serde_json::{json, Map, Value};
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+use super::error_box::ErrorBox;
+use super::state::{Action, PlaygroundContext, Source};
+
+/// The types a key attribute may have.
+const KEY_TYPES: [(&str, &str); 3] = [("S", "String"), ("N", "Number"), ("B", "Binary")];
+
+/// The form's fields, as typed.
+#[derive(Clone, PartialEq)]
+struct Form {
+    name: String,
+    partition_key: String,
+    partition_type: String,
+    sort_key: String,
+    sort_type: String,
+    on_demand: bool,
+    read_units: String,
+    write_units: String,
+}
+
+impl Default for Form {
+    fn default() -> Self {
+        Self {
+            name: String::new(),
+            partition_key: String::new(),
+            partition_type: "S".into(),
+            sort_key: String::new(),
+            sort_type: "S".into(),
+            on_demand: false,
+            read_units: "5".into(),
+            write_units: "5".into(),
+        }
+    }
+}
+
+impl Form {
+    /// The CreateTable request body.
+    fn request(&self) -> Value {
+        let mut definitions = vec![json!({"AttributeName": self.partition_key, "AttributeType": self.partition_type})];
+        let mut key_schema = vec![json!({"AttributeName": self.partition_key, "KeyType": "HASH"})];
+        // The sort key is optional: a blank field means "none".
+        if !self.sort_key.trim().is_empty() {
+            definitions.push(json!({"AttributeName": self.sort_key, "AttributeType": self.sort_type}));
+            key_schema.push(json!({"AttributeName": self.sort_key, "KeyType": "RANGE"}));
+        }
+        let mut body = Map::new();
+        body.insert("TableName".into(), self.name.clone().into());
+        body.insert("AttributeDefinitions".into(), definitions.into());
+        body.insert("KeySchema".into(), key_schema.into());
+        if self.on_demand {
+            body.insert("BillingMode".into(), "PAY_PER_REQUEST".into());
+        } else {
+            body.insert("BillingMode".into(), "PROVISIONED".into());
+            let mut throughput = Map::new();
+            for (member, text) in [("ReadCapacityUnits", &self.read_units), ("WriteCapacityUnits", &self.write_units)] {
+                if let Some(value) = capacity_value(text) {
+                    throughput.insert(member.into(), value);
+                }
+            }
+            body.insert("ProvisionedThroughput".into(), throughput.into());
+        }
+        Value::Object(body)
+    }
+}
+
+/// A capacity field as JSON: a number when it reads as one, the text itself
+/// otherwise (the engine then answers what DynamoDB would), nothing if blank.
+fn capacity_value(text: &str) -> Option<Value> {
+    let text = text.trim();
+    if text.is_empty() {
+        return None;
+    }
+    Some(serde_json::from_str::<serde_json::Number>(text).map_or_else(|_| Value::from(text), Value::Number))
+}
+
+#[component]
+pub fn CreateTable() -> Html {
+    // Hooks first, unconditionally; then bail out if there is no context.
+    let state = use_context::<PlaygroundContext>();
+    let form = use_state(Form::default);
+    let Some(state) = state else { return html! {} };
+
+    // One callback per field: each writes its text into a copy of the form.
+    let text_input = |apply: fn(&mut Form, String)| {
+        let form = form.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
+                let mut next = (*form).clone();
+                apply(&mut next, input.value());
+                form.set(next);
+            }
+        })
+    };
+    let select_change = |apply: fn(&mut Form, String)| {
+        let form = form.clone();
+        Callback::from(move |e: Event| {
+            if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
+                let mut next = (*form).clone();
+                apply(&mut next, select.value());
+                form.set(next);
+            }
+        })
+    };
+    let set_mode = |on_demand: bool| {
+        let form = form.clone();
+        Callback::from(move |_: Event| {
+            let mut next = (*form).clone();
+            next.on_demand = on_demand;
+            form.set(next);
+        })
+    };
+
+    let onsubmit = {
+        let form = form.clone();
+        let state = state.clone();
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            state.dispatch(Action::Execute {
+                source: Source::CreateTable,
+                operation: "CreateTable".into(),
+                request: form.request(),
+            });
+        })
+    };
+
+    let type_options = |selected: &str| {
+        KEY_TYPES
+            .iter()
+            .map(|(code, label)| {
+                html! { <option value={*code} selected={*code == selected}>{ format!("{code} · {label}") }</option> }
+            })
+            .collect::<Html>()
+    };
+
+    let outcome = state.last_from(Source::CreateTable).map(|entry| match &entry.outcome {
+        Ok(_) => html! { <p class="ok-line">{ &entry.summary }</p> },
+        Err(error) => html! { <ErrorBox error={error.clone()} /> },
+    });
+
+    html! {
+        <section class="card create-table" aria-labelledby="create-table-title">
+            <h2 id="create-table-title">{ "Create a table" }</h2>
+            <form {onsubmit} autocomplete="off">
+                <label class="field">
+                    <span>{ "Table name" }</span>
+                    <input id="ct-name" type="text" placeholder="e.g. Music" spellcheck="false"
+                        value={form.name.clone()} oninput={text_input(|f, v| f.name = v)} />
+                </label>
+                <div class="key-row">
+                    <label class="field grow">
+                        <span>{ "Partition key" }</span>
+                        <input id="ct-pk" type="text" placeholder="e.g. Artist" spellcheck="false"
+                            value={form.partition_key.clone()} oninput={text_input(|f, v| f.partition_key = v)} />
+                    </label>
+                    <label class="field">
+                        <span>{ "Type" }</span>
+                        <select id="ct-pk-type" onchange={select_change(|f, v| f.partition_type = v)}>
+                            { type_options(&form.partition_type) }
+                        </select>
+                    </label>
+                </div>
+                <div class="key-row">
+                    <label class="field grow">
+                        <span>{ "Sort key" }</span>
+                        <input id="ct-sk" type="text" placeholder="optional" spellcheck="false"
+                            value={form.sort_key.clone()} oninput={text_input(|f, v| f.sort_key = v)} />
+                    </label>
+                    <label class="field">
+                        <span>{ "Type" }</span>
+                        <select id="ct-sk-type" onchange={select_change(|f, v| f.sort_type = v)}>
+                            { type_options(&form.sort_type) }
+                        </select>
+                    </label>
+                </div>
+                <fieldset class="mode">
+                    <legend>{ "Capacity mode" }</legend>
+                    <label class="radio">
+                        <input id="ct-provisioned" type="radio" name="ct-mode"
+                            checked={!form.on_demand} onchange={set_mode(false)} />
+                        { "Provisioned" }
+                    </label>
+                    <label class="radio">
+                        <input id="ct-on-demand" type="radio" name="ct-mode"
+                            checked={form.on_demand} onchange={set_mode(true)} />
+                        { "On-demand" }
+                    </label>
+                </fieldset>
+                if !form.on_demand {
+                    <div class="key-row">
+                        <label class="field grow">
+                            <span>{ "Read (RCU)" }</span>
+                            <input id="ct-rcu" type="number" min="1" inputmode="numeric"
+                                value={form.read_units.clone()} oninput={text_input(|f, v| f.read_units = v)} />
+                        </label>
+                        <label class="field grow">
+                            <span>{ "Write (WCU)" }</span>
+                            <input id="ct-wcu" type="number" min="1" inputmode="numeric"
+                                value={form.write_units.clone()} oninput={text_input(|f, v| f.write_units = v)} />
+                        </label>
+                    </div>
+                }
+                <button id="ct-submit" type="submit" class="primary">{ "Create table" }</button>
+            </form>
+            <div class="inline-outcome" id="ct-outcome">{ outcome }</div>
+        </section>
+    }
+}

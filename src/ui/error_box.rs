@@ -1,0 +1,25 @@
+//! An error, shown the way DynamoDB reports it: `ExceptionName: message`.
+//!
+//! Used wherever an error can appear (next to the form that caused it and in
+//! the activity log), so errors always look the same and students learn to
+//! read the exception name first.
+
+use yew::prelude::*;
+
+use crate::engine::ApiError;
+
+#[derive(Properties, PartialEq)]
+pub struct ErrorBoxProps {
+    pub error: ApiError,
+}
+
+#[component]
+pub fn ErrorBox(props: &ErrorBoxProps) -> Html {
+    html! {
+        <div class="error-box" role="alert">
+            <span class="error-name">{ props.error.name() }</span>
+            { ": " }
+            <span class="error-message">{ props.error.message() }</span>
+        </div>
+    }
+}

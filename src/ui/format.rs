@@ -1,0 +1,167 @@
+//! How values and tables are spelled on screen. Pure functions, no Yew: the
+//! components decide where things go, this module decides what they say.
+//!
+//! Values are shown the way a lecture slide shows them: strings plain, numbers
+//! as written, containers as compact plain JSON. The DynamoDB type is never
+//! lost, only moved to the hover text (`N · {"N":"42"}`).
+
+use serde_json::Value;
+
+use crate::engine::schema::KeyAttribute;
+use crate::engine::table::{BillingMode, TableDefinition};
+use crate::engine::value::document::{item_to_plain, parse_item_json};
+use crate::engine::value::wire::item_to_wire;
+use crate::engine::value::{AttributeValue, Item};
+
+/// How one attribute value is shown in a cell.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CellText {
+    pub text: String,
+    /// A CSS class per kind: numbers are right-aligned, containers monospace.
+    pub class: &'static str,
+    /// Hover text: the type and the DynamoDB JSON.
+    pub title: String,
+}
+
+/// The cell for one value.
+pub fn cell_text(value: &AttributeValue) -> CellText {
+    let wire = value.to_wire();
+    let inner = wire.get(value.type_name());
+    let (text, class) = match value {
+        AttributeValue::S(s) => (s.clone(), "v-s"),
+        AttributeValue::N(n) => (n.to_string(), "v-n"),
+        AttributeValue::B(_) => (inner.and_then(Value::as_str).unwrap_or_default().to_string(), "v-b"),
+        AttributeValue::Bool(b) => (b.to_string(), "v-bool"),
+        AttributeValue::Null => ("null".to_string(), "v-null"),
+        _ => (compact_plain(value), "v-doc"),
+    };
+    let title = format!("{} ({}) · {}", value.type_name(), type_label(value), wire);
+    CellText { text, class, title }
+}
+
+/// A container as one line of plain JSON, the way a person would write it.
+fn compact_plain(value: &AttributeValue) -> String {
+    let item = Item::from([(String::new(), value.clone())]);
+    let plain = item_to_plain(&item);
+    plain.get("").map(inline).unwrap_or_default()
+}
+
+/// The name of a DynamoDB type, for hover text.
+pub fn type_label(value: &AttributeValue) -> &'static str {
+    match value {
+        AttributeValue::S(_) => "string",
+        AttributeValue::N(_) => "number",
+        AttributeValue::B(_) => "binary",
+        AttributeValue::Bool(_) => "boolean",
+        AttributeValue::Null => "null",
+        AttributeValue::M(_) => "map",
+        AttributeValue::L(_) => "list",
+        AttributeValue::Ss(_) => "string set",
+        AttributeValue::Ns(_) => "number set",
+        AttributeValue::Bs(_) => "binary set",
+    }
+}
+
+/// The text an item is loaded into the editor with: plain JSON when it reads
+/// back as the very same item (the friendly form), DynamoDB JSON otherwise
+/// (sets and binary do not survive plain JSON).
+pub fn editor_text_for(item: &Item) -> String {
+    let plain = pretty(&item_to_plain(item));
+    if parse_item_json(&plain).as_ref() == Ok(item) {
+        plain
+    } else {
+        pretty(&item_to_wire(item))
+    }
+}
+
+/// JSON for people: the top level one member per line, and any nested
+/// value that fits on a line kept on one line, so DynamoDB JSON reads as
+/// `"Year": {"N": "2024"}` rather than four lines of braces.
+pub fn pretty(value: &Value) -> String {
+    let mut out = String::new();
+    write_block(value, 0, &mut out);
+    out
+}
+
+/// How wide a nested value may be and still stay on one line.
+const INLINE_WIDTH: usize = 60;
+
+/// Writes `value` expanded (one member per line), nested values inline
+/// where they fit.
+fn write_block(value: &Value, depth: usize, out: &mut String) {
+    let (open, close, members): (char, char, Vec<(Option<&String>, &Value)>) = match value {
+        Value::Object(map) if !map.is_empty() => ('{', '}', map.iter().map(|(k, v)| (Some(k), v)).collect()),
+        Value::Array(items) if !items.is_empty() => ('[', ']', items.iter().map(|v| (None, v)).collect()),
+        _ => return out.push_str(&inline(value)),
+    };
+    out.push(open);
+    out.push('\n');
+    let count = members.len();
+    for (i, (name, member)) in members.into_iter().enumerate() {
+        out.push_str(&"  ".repeat(depth + 1));
+        if let Some(name) = name {
+            out.push_str(&Value::String(name.clone()).to_string());
+            out.push_str(": ");
+        }
+        let one_line = inline(member);
+        if one_line.len() + 2 * (depth + 1) <= INLINE_WIDTH {
+            out.push_str(&one_line);
+        } else {
+            write_block(member, depth + 1, out);
+        }
+        if i + 1 < count {
+            out.push(',');
+        }
+        out.push('\n');
+    }
+    out.push_str(&"  ".repeat(depth));
+    out.push(close);
+}
+
+/// `value` on one line, with a space after each `:` and `,`.
+fn inline(value: &Value) -> String {
+    match value {
+        Value::Object(map) => {
+            let members: Vec<String> =
+                map.iter().map(|(k, v)| format!("{}: {}", Value::String(k.clone()), inline(v))).collect();
+            format!("{{{}}}", members.join(", "))
+        }
+        Value::Array(items) => format!("[{}]", items.iter().map(inline).collect::<Vec<_>>().join(", ")),
+        scalar => scalar.to_string(),
+    }
+}
+
+/// "Artist (S)".
+pub fn key_label(attribute: &KeyAttribute) -> String {
+    format!("{} ({})", attribute.name, attribute.scalar_type.as_str())
+}
+
+/// "On-demand" or "Provisioned · 5 RCU / 5 WCU".
+pub fn capacity_label(definition: &TableDefinition) -> String {
+    match definition.billing_mode {
+        BillingMode::PayPerRequest => "On-demand".to_string(),
+        BillingMode::Provisioned => format!(
+            "Provisioned · {} RCU / {} WCU",
+            definition.throughput.read_capacity_units, definition.throughput.write_capacity_units
+        ),
+    }
+}
+
+/// A byte count with its unit, exact (this is a teaching tool: 1,023 B and
+/// 1,025 B cost different write units, so they must not both read "1 KB").
+pub fn bytes_label(bytes: usize) -> String {
+    format!("{} byte{}", group_digits(bytes), if bytes == 1 { "" } else { "s" })
+}
+
+/// 12345 → "12,345".
+pub fn group_digits(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}

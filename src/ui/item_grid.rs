@@ -1,0 +1,139 @@
+//! A table's items, drawn the way lecture slides draw a DynamoDB table.
+//!
+//! ```text
+//!   ┌──────────────┬───────────────┬────────┬──────┐
+//!   │ PK Artist    │ SK SongTitle  │ Album  │ Year │   key columns first, then
+//!   ├──────────────┼───────────────┼────────┼──────┤   every other attribute
+//!   │ Acme         │ Call Me Today │ Single │ 2024 │   name, sorted
+//!   │ keyspace 3f… │ Happy Day     │        │ 2023 │ ← one item collection:
+//!   ├──────────────┼───────────────┼────────┼──────┤   the partition key cell
+//!   │ No One …     │ My Dog Spot   │ Hey    │      │   spans its items, which
+//!   └──────────────┴───────────────┴────────┴──────┘   are in sort-key order
+//! ```
+//!
+//! Collections come in keyspace order (the hash of the partition key), which
+//! is the order a Scan returns them in; the 6-hex-digit position is printed
+//! under each partition key so the "shuffled" order has a visible reason.
+//!
+//! The grid takes the engine and a version number as properties and does
+//! not read the context, so typing in the editor does not redraw it: it
+//! re-renders only when a request has been executed or another table is
+//! selected. Clicking a row loads that item into the editor; the row the
+//! editor last wrote or read is marked.
+
+use std::collections::BTreeSet;
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use super::format::{cell_text, editor_text_for, CellText};
+use super::state::{Action, EngineHandle, Playground};
+use crate::engine::schema::PrimaryKey;
+use crate::engine::storage::keyspace_position;
+use crate::engine::value::{AttributeValue, Item};
+
+#[derive(Properties, PartialEq)]
+pub struct ItemGridProps {
+    pub engine: EngineHandle,
+    /// The playground's `data_version`: a new number means new data.
+    pub version: u64,
+    pub table: AttrValue,
+    /// The key of the row to mark as just written or read.
+    pub focus: Option<PrimaryKey>,
+    pub dispatcher: UseReducerDispatcher<Playground>,
+}
+
+/// One value cell.
+fn value_cell(value: Option<&AttributeValue>, extra: Option<&'static str>) -> Html {
+    match value {
+        Some(value) => {
+            let CellText { text, class, title } = cell_text(value);
+            html! { <td class={classes!(class, extra)} {title}>{ text }</td> }
+        }
+        None => html! { <td class={classes!("absent", extra)}></td> },
+    }
+}
+
+#[component]
+pub fn ItemGrid(props: &ItemGridProps) -> Html {
+    let Ok(engine) = props.engine.0.try_borrow() else { return html! {} };
+    let Some(table) = engine.table(&props.table) else { return html! {} };
+    let schema = &table.definition.key_schema;
+    let partition_name = schema.partition_key.name.clone();
+    let sort_name = schema.sort_key.as_ref().map(|k| k.name.clone());
+
+    // Key columns first; then the union of all other names, sorted.
+    let others: Vec<String> = table
+        .storage
+        .collections()
+        .flat_map(|collection| collection.items.into_iter().flat_map(|item| item.keys()))
+        .filter(|name| !schema.is_key_attribute(name))
+        .cloned()
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
+
+    if table.storage.item_count() == 0 {
+        return html! {
+            <p class="hint empty-items">{ "No items yet: write one in the item editor and press PutItem." }</p>
+        };
+    }
+
+    let collections = table.storage.collections().map(|collection| {
+        let position = keyspace_position(&collection.hash);
+        let count = collection.items.len();
+        let rows = collection.items.iter().enumerate().map(|(index, item)| {
+            let load = {
+                let dispatcher = props.dispatcher.clone();
+                let item: Rc<Item> = Rc::new((*item).clone());
+                Callback::from(move |_: MouseEvent| dispatcher.dispatch(Action::SetEditorText(editor_text_for(&item))))
+            };
+            // The partition key cell belongs to the collection's first row and
+            // spans the others.
+            let partition_cell = (index == 0).then(|| {
+                let CellText { text, class, title } = cell_text(&collection.partition_key.to_attribute());
+                html! {
+                    <td class={classes!("pk-cell", class)} rowspan={count.to_string()}>
+                        <div class="pk-value" {title}>{ text }</div>
+                        <div class="keyspace" title="Where this partition key's hash falls on the keyspace (first 24 bits). Item collections are listed in keyspace order, the order a Scan returns them.">
+                            { format!("keyspace {position}") }
+                        </div>
+                    </td>
+                }
+            });
+            let sort_cell = sort_name.as_ref().map(|name| value_cell(item.get(name), Some("sk-cell")));
+            let focused = props.focus.is_some() && schema.key_of_item(item).ok() == props.focus;
+            html! {
+                <tr class={classes!(focused.then_some("focus"))} onclick={load} title="Click to load this item into the editor">
+                    { partition_cell }
+                    { sort_cell }
+                    { for others.iter().map(|name| value_cell(item.get(name), None)) }
+                </tr>
+            }
+        });
+        html! {
+            <tbody class="collection" data-partition={position.clone()}>{ for rows }</tbody>
+        }
+    });
+
+    html! {
+        <div class="grid-scroll">
+            <table class="items">
+                <thead>
+                    <tr>
+                        <th class="key pk" scope="col" title="Partition key (HASH)">
+                            <span class="key-badge">{ "PK" }</span>{ partition_name }
+                        </th>
+                        if let Some(sort_name) = sort_name.clone() {
+                            <th class="key sk" scope="col" title="Sort key (RANGE)">
+                                <span class="key-badge">{ "SK" }</span>{ sort_name }
+                            </th>
+                        }
+                        { for others.iter().map(|name| html! { <th scope="col">{ name }</th> }) }
+                    </tr>
+                </thead>
+                { for collections }
+            </table>
+        </div>
+    }
+}

@@ -1,0 +1,70 @@
+//! One call in the activity log: what was asked, what it cost, what came
+//! back.
+//!
+//! The head line is the summary ("GetItem Music → found, 0.5 RCU (eventually
+//! consistent)"), then the `ConsumedCapacity` exactly as the response carried
+//! it, then the error, if any. The request and response bodies fold away
+//! under a `<details>`: they are the JSON an SDK exchanges with DynamoDB,
+//! worth showing once the summary has been understood.
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use super::error_box::ErrorBox;
+use super::format::pretty;
+use super::state::LogEntry;
+
+#[derive(Properties)]
+pub struct LogEntryProps {
+    pub entry: Rc<LogEntry>,
+}
+
+/// Entries never change once logged, so the same `Rc` means the same entry:
+/// comparing pointers keeps a long log from being redrawn on every keystroke.
+impl PartialEq for LogEntryProps {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.entry, &other.entry)
+    }
+}
+
+#[component]
+pub fn LogEntryView(props: &LogEntryProps) -> Html {
+    let entry = &props.entry;
+    let rest = entry.summary.strip_prefix(entry.operation.as_str()).unwrap_or(&entry.summary);
+    let consumed = entry.consumed_capacity().map(|consumed| {
+        html! {
+            <div class="consumed"><span class="label">{ "ConsumedCapacity " }</span><code>{ consumed.to_string() }</code></div>
+        }
+    });
+    let (status, error, response) = match &entry.outcome {
+        Ok(response) => ("ok", None, pretty(response)),
+        Err(error) => ("error", Some(html! { <ErrorBox error={error.clone()} /> }), pretty(&error.to_wire())),
+    };
+    let request = match &entry.request {
+        Some(request) => html! { <pre class="json">{ pretty(request) }</pre> },
+        None => {
+            html! { <p class="hint">{ "Not sent: the editor's text is not an item, so no request could be built." }</p> }
+        }
+    };
+    let response_title = if entry.outcome.is_ok() { "Response" } else { "Error response (HTTP 400)" };
+    html! {
+        <li class={classes!("log-entry", status)}>
+            <div class="log-head">
+                <span class="op">{ &entry.operation }</span>
+                <span class="summary">{ rest }</span>
+            </div>
+            { consumed }
+            { error }
+            <details>
+                <summary>{ "Request and response" }</summary>
+                <div class="io">
+                    <div><h4>{ "Request" }</h4>{ request }</div>
+                    if entry.request.is_some() {
+                        <div><h4>{ response_title }</h4><pre class="json">{ response }</pre></div>
+                    }
+                </div>
+            </details>
+        </li>
+    }
+}

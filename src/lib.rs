@@ -8,5 +8,8 @@
 
 pub mod engine;
 
+#[cfg(not(target_arch = "wasm32"))]
+pub mod server;
+
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

@@ -34,6 +34,7 @@ pub mod error;
 pub mod ops;
 pub mod schema;
 pub mod service;
+pub mod snapshot;
 pub mod storage;
 pub mod table;
 pub mod value;

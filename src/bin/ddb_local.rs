@@ -1,0 +1,198 @@
+//! `ddb-local`: the playground's engine as a local DynamoDB endpoint.
+//!
+//! ```text
+//! cargo run --release --bin ddb-local -- --port 8000 --data playground.json
+//! aws dynamodb list-tables --endpoint-url http://127.0.0.1:8000
+//! ```
+//!
+//! Arguments are parsed by hand with `std` (five flags do not justify a
+//! parser crate). With `--data FILE` the engine is loaded from FILE at start
+//! (if it exists; a file that cannot be restored stops the start, so it is
+//! never overwritten) and saved back atomically within a second of every
+//! change and once more on Ctrl-C or SIGTERM. A `kill -9` loses at most the
+//! last second of writes. See `ddb_playground::server` for the design.
+//!
+//! On wasm32 this binary is an empty `main`: there are no sockets there.
+
+#[cfg(target_arch = "wasm32")]
+fn main() {}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() -> std::process::ExitCode {
+    native::main()
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod native {
+    use std::io::Write;
+    use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+    use std::path::PathBuf;
+    use std::process::ExitCode;
+
+    use ddb_playground::engine::Engine;
+    use ddb_playground::server::{self, persist, ServerConfig};
+
+    const USAGE: &str = "\
+ddb-local: a DynamoDB-compatible HTTP endpoint over the ddb-playground engine
+
+USAGE:
+    ddb-local [--port N] [--host ADDR] [--data FILE] [--verbose]
+
+OPTIONS:
+    --port N       TCP port to listen on (default 8000; 0 picks a free port)
+    --host ADDR    IP address to listen on (default 127.0.0.1). There is no
+                   authentication: listen elsewhere only on a network you trust
+    --data FILE    load the tables from FILE at start if it exists, and save them
+                   back (atomically) within a second of each change and on exit
+    --verbose      log one line per request to stderr
+    -h, --help     show this help
+
+EXAMPLE:
+    ddb-local --port 8000 --data playground.json &
+    AWS_ACCESS_KEY_ID=x AWS_SECRET_ACCESS_KEY=x AWS_DEFAULT_REGION=us-east-1 \\
+        aws dynamodb list-tables --endpoint-url http://127.0.0.1:8000
+";
+
+    /// The parsed command line.
+    #[derive(Debug, PartialEq)]
+    struct Options {
+        port: u16,
+        host: IpAddr,
+        data: Option<PathBuf>,
+        verbose: bool,
+    }
+
+    enum Parsed {
+        Run(Options),
+        Help,
+    }
+
+    /// `--flag value` or `--flag=value`.
+    fn parse(args: impl IntoIterator<Item = String>) -> Result<Parsed, String> {
+        let mut options = Options { port: 8000, host: IpAddr::V4(Ipv4Addr::LOCALHOST), data: None, verbose: false };
+        let mut args = args.into_iter();
+        while let Some(arg) = args.next() {
+            let (flag, inline) = match arg.split_once('=') {
+                Some((flag, value)) if flag.starts_with("--") => (flag.to_string(), Some(value.to_string())),
+                _ => (arg.clone(), None),
+            };
+            let mut value =
+                |name: &str| inline.clone().or_else(|| args.next()).ok_or_else(|| format!("{name} needs a value"));
+            match flag.as_str() {
+                "-h" | "--help" => return Ok(Parsed::Help),
+                "--verbose" => options.verbose = true,
+                "--port" => {
+                    let text = value("--port")?;
+                    options.port = text.parse().map_err(|_| format!("--port: '{text}' is not a port number"))?;
+                }
+                "--host" => {
+                    let text = value("--host")?;
+                    options.host = if text == "localhost" {
+                        IpAddr::V4(Ipv4Addr::LOCALHOST)
+                    } else {
+                        text.parse().map_err(|_| format!("--host: '{text}' is not an IP address"))?
+                    };
+                }
+                "--data" => options.data = Some(PathBuf::from(value("--data")?)),
+                other => return Err(format!("unknown argument '{other}'")),
+            }
+        }
+        Ok(Parsed::Run(options))
+    }
+
+    pub fn main() -> ExitCode {
+        let options = match parse(std::env::args().skip(1)) {
+            Ok(Parsed::Run(options)) => options,
+            Ok(Parsed::Help) => {
+                print!("{USAGE}");
+                return ExitCode::SUCCESS;
+            }
+            Err(message) => {
+                eprintln!("ddb-local: {message}\n\n{USAGE}");
+                return ExitCode::from(2);
+            }
+        };
+        match run(options) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(message) => {
+                eprintln!("ddb-local: {message}");
+                ExitCode::FAILURE
+            }
+        }
+    }
+
+    fn run(options: Options) -> Result<(), String> {
+        let engine = match &options.data {
+            None => Engine::new(),
+            Some(path) => match persist::load(path).map_err(|e| e.to_string())? {
+                Some(engine) => {
+                    eprintln!("ddb-local: loaded {} table(s) from {}", engine.tables().count(), path.display());
+                    engine
+                }
+                None => {
+                    eprintln!("ddb-local: {} does not exist yet; it will be created", path.display());
+                    Engine::new()
+                }
+            },
+        };
+        if !options.host.is_loopback() {
+            eprintln!("ddb-local: warning: listening on {} without authentication", options.host);
+        }
+        let config = ServerConfig {
+            addr: SocketAddr::new(options.host, options.port),
+            data_file: options.data.clone(),
+            verbose: options.verbose,
+            ..ServerConfig::default()
+        };
+        let server =
+            server::start(config.clone(), engine).map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
+        // On stdout, flushed, so a script can wait for it and read the port.
+        println!("ddb-local listening on http://{} (Ctrl-C to stop)", server.local_addr());
+        let _ = std::io::stdout().flush();
+
+        server.wait_for_signal().map_err(|e| format!("cannot wait for Ctrl-C: {e}"))?;
+        eprintln!("ddb-local: shutting down");
+        let saved = server.shutdown().map_err(|e| e.to_string())?;
+        if let (true, Some(path)) = (saved, &options.data) {
+            eprintln!("ddb-local: saved {}", path.display());
+        }
+        Ok(())
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        fn options(args: &[&str]) -> Result<Options, String> {
+            match parse(args.iter().map(|s| s.to_string()))? {
+                Parsed::Run(options) => Ok(options),
+                Parsed::Help => Err("help".into()),
+            }
+        }
+
+        #[test]
+        fn defaults_listen_on_loopback_port_8000() {
+            let o = options(&[]).expect("valid");
+            assert_eq!((o.port, o.host, o.data, o.verbose), (8000, IpAddr::V4(Ipv4Addr::LOCALHOST), None, false));
+        }
+
+        #[test]
+        fn flags_in_both_spellings() {
+            let o = options(&["--port", "9000", "--host=0.0.0.0", "--data=x.json", "--verbose"]).expect("valid");
+            assert_eq!(o.port, 9000);
+            assert_eq!(o.host, "0.0.0.0".parse::<IpAddr>().expect("ip"));
+            assert_eq!(o.data, Some(PathBuf::from("x.json")));
+            assert!(o.verbose);
+            assert_eq!(options(&["--host", "localhost"]).expect("valid").host, IpAddr::V4(Ipv4Addr::LOCALHOST));
+            assert_eq!(options(&["--help"]), Err("help".into()));
+        }
+
+        #[test]
+        fn mistakes_are_reported() {
+            assert_eq!(options(&["--port"]), Err("--port needs a value".into()));
+            assert_eq!(options(&["--port", "70000"]), Err("--port: '70000' is not a port number".into()));
+            assert_eq!(options(&["--host", "example.com"]), Err("--host: 'example.com' is not an IP address".into()));
+            assert_eq!(options(&["--prot", "1"]), Err("unknown argument '--prot'".into()));
+        }
+    }
+}

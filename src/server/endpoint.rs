@@ -1,0 +1,214 @@
+//! The engine as the server shares it: one [`Engine`] behind one mutex, and
+//! the bookkeeping that decides when the data file needs saving.
+//!
+//! Every request runs [`Endpoint::execute`] on a blocking thread. The JSON is
+//! parsed *before* the lock is taken and the response serialised after it is
+//! released, so the lock covers exactly the engine's own work:
+//!
+//! ```text
+//!   thread A: parse ─┐ lock ─ clock.set(now) ─ execute ─ unlock ┌─ serialise
+//!   thread B: parse ──────────────────────── wait ──────────────┘ lock ─ … ─ unlock
+//! ```
+//!
+//! One request at a time inside the engine is exactly DynamoDB's promise for
+//! a single item (every write is atomic and the next read sees it), and a
+//! simple one to keep: there are no lost updates because there is no
+//! interleaving at all. The playground is a teaching tool, not a throughput
+//! benchmark, so nothing finer-grained is worth its complexity.
+//!
+//! Saving: each successful request that may change data bumps a generation
+//! counter. [`Endpoint::save_if_changed`] snapshots the engine (under the
+//! lock), then writes the file (outside it) and remembers which generation is
+//! on disk.
+
+use std::io;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use serde_json::Value;
+
+use super::persist;
+use super::protocol::is_read_only;
+use crate::engine::{ApiError, Engine};
+
+/// What the mutex guards.
+#[derive(Debug)]
+struct State {
+    engine: Engine,
+    /// Bumped by every successful request that may have changed data.
+    generation: u64,
+    /// The generation last written to the data file.
+    saved_generation: u64,
+}
+
+/// The shared engine of a running server.
+#[derive(Debug)]
+pub struct Endpoint {
+    state: Mutex<State>,
+    /// Held while a save writes the file, so two saves never interleave.
+    save_lock: Mutex<()>,
+    data_file: Option<PathBuf>,
+}
+
+/// Milliseconds since the Unix epoch by the wall clock (0 if the clock is
+/// before 1970, which the engine's never-backwards clock then ignores).
+fn wall_clock_millis() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as u64).unwrap_or_default()
+}
+
+/// The text of a panic payload, for the error message.
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> &str {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        s
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s
+    } else {
+        "(no message)"
+    }
+}
+
+/// Runs `run` (one engine call), turning a panic into `InternalServerError`
+/// instead of letting it take down the thread and poison the lock.
+fn guarded(operation: &str, run: impl FnOnce() -> Result<Value, ApiError>) -> Result<Value, ApiError> {
+    catch_unwind(AssertUnwindSafe(run)).unwrap_or_else(|payload| {
+        Err(ApiError::InternalServer(format!(
+            "The engine panicked while running {operation}: {}. This is a bug in ddb-playground; \
+             the request may have been partly applied.",
+            panic_message(payload.as_ref())
+        )))
+    })
+}
+
+impl Endpoint {
+    /// Shares `engine`; `data_file` is where [`Endpoint::save`] writes.
+    pub fn new(engine: Engine, data_file: Option<PathBuf>) -> Self {
+        let state = State { engine, generation: 0, saved_generation: 0 };
+        Self { state: Mutex::new(state), save_lock: Mutex::new(()), data_file }
+    }
+
+    /// The lock. A poisoned mutex (a panic while held) is taken over rather
+    /// than propagated: `execute` catches engine panics inside the lock, so
+    /// poisoning would mean a bug here, and refusing all later requests
+    /// would make it worse.
+    fn lock(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The data file, if the server persists.
+    pub fn data_file(&self) -> Option<&Path> {
+        self.data_file.as_deref()
+    }
+
+    /// Runs one request body through the engine: parse (outside the lock),
+    /// set the engine clock from the wall clock, execute. A body that is not
+    /// JSON is a `SerializationException`. A panic in the engine is caught
+    /// and answered as `InternalServerError`.
+    pub fn execute(&self, operation: &str, body: &[u8]) -> Result<Value, ApiError> {
+        let request: Value = serde_json::from_slice(body).map_err(|e| ApiError::Serialization(e.to_string()))?;
+        let mut state = self.lock();
+        state.engine.clock_mut().set(wall_clock_millis());
+        let response = guarded(operation, || state.engine.execute(operation, &request))?;
+        if !is_read_only(operation) {
+            state.generation += 1;
+        }
+        Ok(response)
+    }
+
+    /// Read access to the engine, e.g. for a status page or a test.
+    pub fn with_engine<R>(&self, f: impl FnOnce(&Engine) -> R) -> R {
+        f(&self.lock().engine)
+    }
+
+    /// Writes the data file if a change happened since the last save.
+    /// Returns whether it wrote. Without a data file it does nothing.
+    pub fn save_if_changed(&self) -> io::Result<bool> {
+        self.save_when(|state| state.generation != state.saved_generation)
+    }
+
+    /// Writes the data file whether or not anything changed (at shutdown,
+    /// so the file always exists afterwards). Without a data file it does
+    /// nothing.
+    pub fn save(&self) -> io::Result<bool> {
+        self.save_when(|_| true)
+    }
+
+    fn save_when(&self, needed: impl FnOnce(&State) -> bool) -> io::Result<bool> {
+        let Some(path) = &self.data_file else { return Ok(false) };
+        let _writing = self.save_lock.lock().unwrap_or_else(PoisonError::into_inner);
+        let (snapshot, generation) = {
+            let state = self.lock();
+            if !needed(&state) {
+                return Ok(false);
+            }
+            (state.engine.snapshot(), state.generation)
+        };
+        persist::save_atomically(path, &snapshot)?;
+        let mut state = self.lock();
+        state.saved_generation = state.saved_generation.max(generation);
+        Ok(true)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    const CREATE: &str = r#"{"TableName": "tbl", "BillingMode": "PAY_PER_REQUEST",
+        "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
+        "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}]}"#;
+
+    #[test]
+    fn executes_and_tracks_changes() {
+        let endpoint = Endpoint::new(Engine::new(), None);
+        assert!(endpoint.execute("CreateTable", CREATE.as_bytes()).is_ok());
+        let put = json!({"TableName": "tbl", "Item": {"pk": {"S": "a"}}}).to_string();
+        assert_eq!(endpoint.execute("PutItem", put.as_bytes()), Ok(json!({})));
+        let get = json!({"TableName": "tbl", "Key": {"pk": {"S": "a"}}}).to_string();
+        assert_eq!(endpoint.execute("GetItem", get.as_bytes()), Ok(json!({"Item": {"pk": {"S": "a"}}})));
+        // Two changes; the read and the failure do not count.
+        assert!(endpoint.execute("PutItem", b"{}").is_err());
+        assert_eq!(endpoint.lock().generation, 2);
+        // The clock follows the wall clock (never the 2026 default start).
+        let now = wall_clock_millis();
+        endpoint.with_engine(|engine| assert!(engine.clock().now_millis().abs_diff(now) < 60_000));
+    }
+
+    #[test]
+    fn a_panic_becomes_an_internal_server_error() {
+        // (The panic message also shows on stderr: the default hook runs first.)
+        let error = guarded("PutItem", || panic!("boom")).expect_err("caught");
+        assert_eq!(error.name(), "InternalServerError");
+        assert!(error.message().starts_with("The engine panicked while running PutItem: boom."), "{error}");
+        let error = guarded("GetItem", || std::panic::panic_any(7u8)).expect_err("caught");
+        assert!(error.message().contains("(no message)"), "{error}");
+        assert_eq!(guarded("ListTables", || Ok(json!({}))), Ok(json!({})));
+    }
+
+    #[test]
+    fn malformed_json_is_a_serialization_exception() {
+        let endpoint = Endpoint::new(Engine::new(), None);
+        for body in [&b""[..], b"{", b"{\"TableName\": }", b"\xff\xfe", b"[1,2"] {
+            let error = endpoint.execute("ListTables", body).expect_err("not JSON");
+            assert_eq!(error.name(), "SerializationException", "{body:?}");
+        }
+    }
+
+    #[test]
+    fn saves_only_when_changed() {
+        let dir = std::env::temp_dir().join(format!("ddb-endpoint-test-{}", std::process::id()));
+        let _ = std::fs::create_dir_all(&dir);
+        let file = dir.join("data.json");
+        let endpoint = Endpoint::new(Engine::new(), Some(file.clone()));
+        assert!(!endpoint.save_if_changed().expect("nothing to save"));
+        assert!(endpoint.execute("CreateTable", CREATE.as_bytes()).is_ok());
+        assert!(endpoint.save_if_changed().expect("saved"));
+        assert!(!endpoint.save_if_changed().expect("already saved"));
+        let restored = persist::load(&file).expect("readable").expect("exists");
+        assert!(restored.table("tbl").is_some());
+        assert!(endpoint.save().expect("saved again"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

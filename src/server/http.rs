@@ -1,0 +1,375 @@
+//! The HTTP side: a hyper 1.x HTTP/1.1 server on a small tokio runtime that
+//! turns each request into one [`Endpoint::execute`] call.
+//!
+//! ```text
+//!   accept loop ──► one task per connection (hyper http1, keep-alive)
+//!                      │  per request: handle()
+//!                      │    method?  GET/HEAD → info text; not POST → 405
+//!                      │    Content-Type accepted?            else 404 (as DynamoDB)
+//!                      │    Content-Length over the cap?      413, body never read
+//!                      │    X-Amz-Target = DynamoDB_20120810.Op?  else 400 UnknownOperation
+//!                      │    read body, at most the cap        else 413
+//!                      │    spawn_blocking ─► Endpoint::execute (engine mutex)
+//!                      ▼    200 JSON | 4xx/5xx error JSON, + x-amz-crc32, x-amzn-RequestId
+//!   saver task: every `save_interval`, write the data file if something changed
+//! ```
+//!
+//! The engine is synchronous and guarded by a `std::sync::Mutex`, so it runs
+//! on tokio's blocking pool, never on an async worker: a long request then
+//! never stalls the connections that are only reading or writing bytes.
+//!
+//! Shutdown ([`RunningServer::shutdown`]): stop accepting, let open
+//! connections finish the request in hand (at most [`GRACE_PERIOD`]), stop the
+//! saver, then write the data file one last time.
+
+use std::convert::Infallible;
+use std::io;
+use std::net::{SocketAddr, TcpListener as StdTcpListener};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use http_body_util::{BodyExt, Full, LengthLimitError, Limited};
+use hyper::body::{Body, Bytes, Incoming};
+use hyper::header::{HeaderValue, ALLOW, CONNECTION, CONTENT_TYPE};
+use hyper::server::conn::http1;
+use hyper::service::service_fn;
+use hyper::{Method, Request, Response, StatusCode};
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
+use serde_json::Value;
+use tokio::net::TcpListener;
+use tokio::runtime::Runtime;
+use tokio::sync::watch;
+use tokio::task::JoinHandle;
+
+use super::endpoint::Endpoint;
+use super::protocol::{
+    content_type_accepted, crc32_header, operation_from_target, protocol_error_body, status_of, RequestIds,
+    JSON_CONTENT_TYPE, MAX_BODY_BYTES,
+};
+use crate::engine::service::OPERATIONS;
+use crate::engine::{ApiError, Engine};
+
+/// How long shutdown waits for open connections to finish their request.
+pub const GRACE_PERIOD: Duration = Duration::from_secs(5);
+
+/// How long a client may take to send a request's headers before the
+/// connection is closed, so idle half-open sockets do not pile up.
+const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Largest request head (request line + headers). SigV4 requests need a few
+/// KB; this leaves ample room and bounds what one client can make us buffer.
+const MAX_HEADER_BYTES: usize = 64 * 1024;
+
+/// How the server runs.
+#[derive(Clone, Debug)]
+pub struct ServerConfig {
+    /// Where to listen. Port 0 picks a free port ([`RunningServer::local_addr`]).
+    pub addr: SocketAddr,
+    /// The snapshot file to save to, if any (loading is the caller's job:
+    /// see [`super::persist::load`]).
+    pub data_file: Option<PathBuf>,
+    /// Bodies larger than this are refused with 413.
+    pub max_body_bytes: usize,
+    /// How often the saver checks for changes to write.
+    pub save_interval: Duration,
+    /// Async worker threads (the engine itself runs on the blocking pool).
+    pub worker_threads: usize,
+    /// Log one line per request to stderr.
+    pub verbose: bool,
+}
+
+impl Default for ServerConfig {
+    fn default() -> Self {
+        Self {
+            addr: SocketAddr::from(([127, 0, 0, 1], 8000)),
+            data_file: None,
+            max_body_bytes: MAX_BODY_BYTES,
+            save_interval: Duration::from_secs(1),
+            worker_threads: 2,
+            verbose: false,
+        }
+    }
+}
+
+/// What every request handler shares.
+#[derive(Debug)]
+struct Shared {
+    endpoint: Arc<Endpoint>,
+    ids: RequestIds,
+    max_body_bytes: usize,
+    verbose: bool,
+}
+
+/// A server that is listening. Dropping it stops it without the final save;
+/// call [`RunningServer::shutdown`] to stop it properly.
+#[derive(Debug)]
+pub struct RunningServer {
+    runtime: Runtime,
+    local_addr: SocketAddr,
+    endpoint: Arc<Endpoint>,
+    stop: watch::Sender<bool>,
+    accept_task: JoinHandle<()>,
+    saver_task: Option<JoinHandle<()>>,
+}
+
+/// Binds `config.addr` and starts serving `engine`. Returns once the socket
+/// is listening, so a client may connect as soon as this returns.
+pub fn start(config: ServerConfig, engine: Engine) -> io::Result<RunningServer> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(config.worker_threads.max(1))
+        .max_blocking_threads(16)
+        .thread_name("ddb-local")
+        .enable_all()
+        .build()?;
+    // Bind synchronously, so address errors reach the caller directly.
+    let std_listener = StdTcpListener::bind(config.addr)?;
+    std_listener.set_nonblocking(true)?;
+    let local_addr = std_listener.local_addr()?;
+    let listener = {
+        let _entered = runtime.enter();
+        TcpListener::from_std(std_listener)?
+    };
+
+    let endpoint = Arc::new(Endpoint::new(engine, config.data_file.clone()));
+    let shared = Arc::new(Shared {
+        endpoint: endpoint.clone(),
+        ids: RequestIds::default(),
+        max_body_bytes: config.max_body_bytes,
+        verbose: config.verbose,
+    });
+    let (stop, stopped) = watch::channel(false);
+    let accept_task = runtime.spawn(accept_loop(listener, shared, stopped.clone()));
+    let saver_task =
+        config.data_file.is_some().then(|| runtime.spawn(saver(endpoint.clone(), config.save_interval, stopped)));
+    Ok(RunningServer { runtime, local_addr, endpoint, stop, accept_task, saver_task })
+}
+
+impl RunningServer {
+    /// The address the server listens on (with the real port if 0 was asked).
+    pub fn local_addr(&self) -> SocketAddr {
+        self.local_addr
+    }
+
+    /// The shared engine.
+    pub fn endpoint(&self) -> &Endpoint {
+        &self.endpoint
+    }
+
+    /// Blocks until Ctrl-C (SIGINT) or, on Unix, SIGTERM arrives.
+    pub fn wait_for_signal(&self) -> io::Result<()> {
+        self.runtime.block_on(async {
+            #[cfg(unix)]
+            {
+                use tokio::signal::unix::{signal, SignalKind};
+                let mut terminate = signal(SignalKind::terminate())?;
+                tokio::select! {
+                    result = tokio::signal::ctrl_c() => result,
+                    _ = terminate.recv() => Ok(()),
+                }
+            }
+            #[cfg(not(unix))]
+            {
+                tokio::signal::ctrl_c().await
+            }
+        })
+    }
+
+    /// Stops accepting, lets open requests finish (at most [`GRACE_PERIOD`]),
+    /// then saves the data file, if there is one. Returns whether it saved.
+    pub fn shutdown(self) -> io::Result<bool> {
+        let _ = self.stop.send(true);
+        let _ = self.runtime.block_on(self.accept_task);
+        if let Some(saver) = self.saver_task {
+            let _ = self.runtime.block_on(saver);
+        }
+        self.runtime.shutdown_timeout(Duration::from_secs(1));
+        self.endpoint.save()
+    }
+}
+
+async fn accept_loop(listener: TcpListener, shared: Arc<Shared>, mut stopped: watch::Receiver<bool>) {
+    let mut http = http1::Builder::new();
+    // max_buf_size bounds the request head hyper buffers (hyper needs at
+    // least 8 KB); bodies stream through it and are capped separately.
+    http.timer(TokioTimer::new()).header_read_timeout(HEADER_READ_TIMEOUT).max_buf_size(MAX_HEADER_BYTES);
+    let graceful = GracefulShutdown::new();
+    loop {
+        tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _peer)) => {
+                    // Responses are written in one go; do not let Nagle hold the last segment.
+                    let _ = stream.set_nodelay(true);
+                    let shared = shared.clone();
+                    let service = service_fn(move |request| handle(shared.clone(), request));
+                    let connection = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
+                    tokio::spawn(async move {
+                        // A client that hangs up mid-request is its own business.
+                        let _ = connection.await;
+                    });
+                }
+                Err(e) => {
+                    // Typically out of file descriptors: back off instead of spinning.
+                    eprintln!("ddb-local: accept failed: {e}");
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+            },
+            _ = stopped.changed() => break,
+        }
+    }
+    drop(listener);
+    tokio::select! {
+        _ = graceful.shutdown() => {}
+        _ = tokio::time::sleep(GRACE_PERIOD) => {}
+    }
+}
+
+async fn saver(endpoint: Arc<Endpoint>, interval: Duration, mut stopped: watch::Receiver<bool>) {
+    loop {
+        tokio::select! {
+            _ = tokio::time::sleep(interval) => {}
+            _ = stopped.changed() => return,
+        }
+        let endpoint = endpoint.clone();
+        match tokio::task::spawn_blocking(move || endpoint.save_if_changed()).await {
+            Ok(Ok(_)) => {}
+            Ok(Err(e)) => eprintln!("ddb-local: {e}"),
+            Err(e) => eprintln!("ddb-local: saving failed: {e}"),
+        }
+    }
+}
+
+/// A finished response: status, content type, body, and whether to close.
+struct Reply {
+    status: u16,
+    content_type: &'static str,
+    body: Vec<u8>,
+    close: bool,
+}
+
+impl Reply {
+    fn json(status: u16, body: &Value) -> Self {
+        // Serialising a serde_json::Value cannot fail (its keys are strings).
+        let body = serde_json::to_vec(body).unwrap_or_default();
+        Self { status, content_type: JSON_CONTENT_TYPE, body, close: false }
+    }
+
+    fn error(error: &ApiError) -> Self {
+        Self::json(status_of(error), &error.to_wire())
+    }
+
+    fn too_large(limit: usize, declared: Option<u64>) -> Self {
+        let size = declared.map(|n| format!(" of {n} bytes")).unwrap_or_default();
+        let message = format!(
+            "Request body{size} exceeds this endpoint's limit of {limit} bytes (DynamoDB accepts requests of up to 16 MB)"
+        );
+        let mut reply = Self::json(413, &protocol_error_body("RequestEntityTooLargeException", &message));
+        // The rest of the body is never read, so the connection cannot be reused.
+        reply.close = true;
+        reply
+    }
+}
+
+async fn handle(shared: Arc<Shared>, request: Request<Incoming>) -> Result<Response<Full<Bytes>>, Infallible> {
+    let started = Instant::now();
+    let request_id = shared.ids.next_id();
+    let (label, reply) = respond(&shared, request).await;
+    if shared.verbose {
+        eprintln!("ddb-local: {label} -> {} ({:.1} ms)", reply.status, started.elapsed().as_secs_f64() * 1000.0);
+    }
+    Ok(build_response(reply, &request_id))
+}
+
+/// The request's header `name` as text, if present and valid.
+fn header<'a>(request: &'a Request<Incoming>, name: &str) -> Option<&'a str> {
+    request.headers().get(name).and_then(|v| v.to_str().ok())
+}
+
+/// Works out the reply, and a label for the log line.
+async fn respond(shared: &Shared, request: Request<Incoming>) -> (String, Reply) {
+    let method = request.method().clone();
+    if method == Method::GET || method == Method::HEAD {
+        return ("GET".into(), info_page(shared).await);
+    }
+    if method != Method::POST {
+        let message = format!("Method {method} is not allowed: send DynamoDB requests with POST");
+        return (method.to_string(), Reply::json(405, &protocol_error_body("UnknownOperationException", &message)));
+    }
+    let content_type = header(&request, "content-type");
+    if !content_type_accepted(content_type) {
+        // DynamoDB answers 404 here; we add a message saying why.
+        let message =
+            format!("Unsupported Content-Type '{}': send {JSON_CONTENT_TYPE}", content_type.unwrap_or_default());
+        return ("POST".into(), Reply::json(404, &protocol_error_body("UnknownOperationException", &message)));
+    }
+    // Refuse by the declared length before reading a single body byte.
+    let declared = request.body().size_hint().exact();
+    if declared.is_some_and(|n| n > shared.max_body_bytes as u64) {
+        return ("POST".into(), Reply::too_large(shared.max_body_bytes, declared));
+    }
+    let operation = match operation_from_target(header(&request, "x-amz-target")) {
+        Ok(operation) => operation.to_string(),
+        Err(error) => return ("POST".into(), Reply::error(&error)),
+    };
+    // A chunked body has no declared length: read at most the cap.
+    let body = match Limited::new(request.into_body(), shared.max_body_bytes).collect().await {
+        Ok(collected) => collected.to_bytes(),
+        Err(e) if e.is::<LengthLimitError>() => return (operation, Reply::too_large(shared.max_body_bytes, None)),
+        Err(e) => {
+            let error = ApiError::Serialization(format!("Could not read the request body: {e}"));
+            return (operation, Reply::error(&error));
+        }
+    };
+    let endpoint = shared.endpoint.clone();
+    let op = operation.clone();
+    let outcome = tokio::task::spawn_blocking(move || endpoint.execute(&op, &body))
+        .await
+        .unwrap_or_else(|e| Err(ApiError::InternalServer(format!("The request was not completed: {e}"))));
+    let reply = match outcome {
+        Ok(response) => Reply::json(200, &response),
+        Err(error) => Reply::error(&error),
+    };
+    (operation, reply)
+}
+
+/// `GET /`: what this is and how to talk to it, plus a table count, so a
+/// browser or `curl` shows the server is up.
+async fn info_page(shared: &Shared) -> Reply {
+    let endpoint = shared.endpoint.clone();
+    let tables = tokio::task::spawn_blocking(move || endpoint.with_engine(|engine| engine.tables().count()))
+        .await
+        .map(|n| n.to_string())
+        .unwrap_or_else(|_| "?".into());
+    let text = format!(
+        "ddb-local {}: the DynamoDB-compatible endpoint of ddb-playground.\n\
+         POST DynamoDB JSON 1.0 requests here, with X-Amz-Target: DynamoDB_20120810.<Operation>\n\
+         (e.g. aws dynamodb list-tables --endpoint-url http://{{this host}}).\n\
+         Operations: {}\n\
+         Tables: {tables}\n",
+        env!("CARGO_PKG_VERSION"),
+        OPERATIONS.join(", ")
+    );
+    Reply { status: 200, content_type: "text/plain; charset=utf-8", body: text.into_bytes(), close: false }
+}
+
+fn build_response(reply: Reply, request_id: &str) -> Response<Full<Bytes>> {
+    let crc = crc32_header(&reply.body);
+    let mut response = Response::new(Full::new(Bytes::from(reply.body)));
+    *response.status_mut() = StatusCode::from_u16(reply.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    let headers = response.headers_mut();
+    headers.insert(CONTENT_TYPE, HeaderValue::from_static(reply.content_type));
+    if let Ok(value) = HeaderValue::from_str(&crc) {
+        headers.insert("x-amz-crc32", value);
+    }
+    if let Ok(value) = HeaderValue::from_str(request_id) {
+        headers.insert("x-amzn-requestid", value);
+    }
+    if reply.status == 405 {
+        headers.insert(ALLOW, HeaderValue::from_static("GET, HEAD, POST"));
+    }
+    if reply.close {
+        headers.insert(CONNECTION, HeaderValue::from_static("close"));
+    }
+    response
+}

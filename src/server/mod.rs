@@ -1,0 +1,63 @@
+//! The local DynamoDB endpoint: the playground's engine behind the HTTP
+//! protocol real DynamoDB speaks, so `aws dynamodb`, boto3 or any AWS SDK can
+//! talk to it (native only; the browser calls the engine directly).
+//!
+//! ```text
+//! cargo run --release --bin ddb-local -- --port 8000 --data playground.json
+//! aws dynamodb list-tables --endpoint-url http://127.0.0.1:8000
+//! ```
+//!
+//! It is a thin adapter. A request typed in the browser and one sent by an
+//! SDK meet the same [`Engine::execute`](crate::engine::Engine::execute), so
+//! they behave identically:
+//!
+//! ```text
+//!  SDK ── POST / ─────────────► http      hyper: method, Content-Type, size cap, X-Amz-Target
+//!         X-Amz-Target:          │         (protocol: the pure rules of the wire format)
+//!         DynamoDB_20120810.Op   ▼
+//!         JSON body            endpoint  parse JSON → lock engine → clock = now → execute → unlock
+//!                                │         (catch_unwind turns an engine panic into a 500)
+//!  SDK ◄─ 200 JSON / 400 error ──┘         + x-amz-crc32, x-amzn-RequestId
+//!                              persist   snapshot file: loaded at start, saved ≤1 s after a
+//!                                        change and at shutdown, atomically (temp + rename)
+//! ```
+//!
+//! * [`protocol`]: which operation a request names, accepted content types,
+//!   error → HTTP status, the CRC32 header, request ids. Pure functions.
+//! * [`endpoint`]: the one [`Engine`](crate::engine::Engine) behind a mutex;
+//!   requests run one at a time inside it, so there are no lost updates.
+//! * [`persist`]: the data file (an `engine::snapshot` document).
+//! * [`http`]: the server itself: [`start`] a [`ServerConfig`], get a
+//!   [`RunningServer`], [`RunningServer::shutdown`] it.
+//!
+//! **Why hyper.** The endpoint needs HTTP/1.1 keep-alive, a hard cap on
+//! header size, refusing a body by its declared length without reading it,
+//! and a bounded read of chunked bodies. hyper 1.x (with tokio, the runtime
+//! it is built for, and hyper-util's graceful shutdown) does all of that and
+//! is the most used and best maintained HTTP implementation in Rust.
+//! `tiny_http` was the lighter candidate, but its 0.12 release, on dropping a
+//! request whose body was not read, allocates a buffer of the *declared*
+//! `Content-Length` to drain it, so one request claiming a huge body can
+//! abort the process; it also puts no limit on header lines. tokio's signal
+//! support also covers Ctrl-C and SIGTERM, so no extra crate is needed.
+//!
+//! **What it does not do** (this is a local, single-user tool):
+//!
+//! * No authentication: any `Authorization` header (SigV4 or none) is
+//!   accepted and not verified. It listens on 127.0.0.1 unless told
+//!   otherwise, and anyone who can reach the port can read and change data.
+//! * No TLS, no HTTP/2, no CORS (a web page must not be able to reach into a
+//!   local database), one account (`000000000000`) in one region
+//!   (`us-east-1`) whatever the credentials say.
+//! * Panics: the engine never panics on input by design; `catch_unwind` is
+//!   the last line of defence and answers `InternalServerError` (500). The
+//!   release profile keeps Rust's default `panic = "unwind"` for that reason
+//!   (wasm32 aborts on panic whatever the profile says).
+
+pub mod endpoint;
+pub mod http;
+pub mod persist;
+pub mod protocol;
+
+pub use endpoint::Endpoint;
+pub use http::{start, RunningServer, ServerConfig};

@@ -1,0 +1,129 @@
+//! The data file: an engine snapshot (`engine::snapshot`) on disk.
+//!
+//! Saving is atomic: the snapshot is written to a temporary file next to the
+//! target, flushed to disk, and renamed over the target. A crash (or
+//! `kill -9`) at any moment leaves either the old file or the new one, never
+//! half of one. Loading refuses a file it cannot restore instead of starting
+//! empty, so a broken file is never silently overwritten by an empty engine.
+
+use std::fs::{self, File};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use crate::engine::Engine;
+
+/// The engine saved at `path`, `None` if there is no such file. A file that
+/// exists but is not a valid snapshot is an `InvalidData` error naming the
+/// file and the fault.
+pub fn load(path: &Path) -> io::Result<Option<Engine>> {
+    let text = match fs::read(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(io::Error::new(e.kind(), format!("cannot read {}: {e}", path.display()))),
+    };
+    let snapshot: Value = serde_json::from_slice(&text)
+        .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, format!("{} is not JSON: {e}", path.display())))?;
+    let engine = Engine::restore(&snapshot)
+        .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, format!("{}: {}", path.display(), e.message())))?;
+    Ok(Some(engine))
+}
+
+/// Where a save writes before the rename: beside the target (a rename only
+/// is atomic within one file system), named after it and this process.
+fn temporary_path(path: &Path) -> PathBuf {
+    let mut name = path.file_name().map(|n| n.to_os_string()).unwrap_or_else(|| "ddb-local".into());
+    name.push(format!(".tmp-{}", std::process::id()));
+    path.with_file_name(name)
+}
+
+/// Writes `snapshot` to `path` atomically (temporary file, fsync, rename).
+/// Pretty-printed, so the file can be read and diffed.
+pub fn save_atomically(path: &Path, snapshot: &Value) -> io::Result<()> {
+    let temporary = temporary_path(path);
+    let write = || -> io::Result<()> {
+        let mut file = File::create(&temporary)?;
+        let mut writer = io::BufWriter::new(&mut file);
+        serde_json::to_writer_pretty(&mut writer, snapshot)?;
+        writer.write_all(b"\n")?;
+        // Flush explicitly: a BufWriter dropped with data swallows the error.
+        writer.flush()?;
+        drop(writer);
+        file.sync_all()?;
+        fs::rename(&temporary, path)
+    };
+    if let Err(e) = write() {
+        let _ = fs::remove_file(&temporary);
+        return Err(io::Error::new(e.kind(), format!("cannot save {}: {e}", path.display())));
+    }
+    // Make the rename itself durable; not every platform lets a directory be
+    // opened and synced, and the data is already safe in the file.
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        if let Ok(dir) = File::open(dir) {
+            let _ = dir.sync_all();
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn scratch_dir(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("ddb-persist-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).expect("scratch dir");
+        dir
+    }
+
+    #[test]
+    fn save_then_load() {
+        let dir = scratch_dir("roundtrip");
+        let file = dir.join("data.json");
+        assert!(load(&file).expect("missing is fine").is_none());
+        let mut engine = Engine::new();
+        let create = json!({"TableName": "tbl", "BillingMode": "PAY_PER_REQUEST",
+            "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
+            "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}]});
+        engine.execute("CreateTable", &create).expect("created");
+        save_atomically(&file, &engine.snapshot()).expect("saved");
+        // Saving again replaces the file and leaves no temporary behind.
+        save_atomically(&file, &engine.snapshot()).expect("saved");
+        let names: Vec<_> = fs::read_dir(&dir).expect("dir").filter_map(|e| e.ok()).map(|e| e.file_name()).collect();
+        assert_eq!(names, vec![std::ffi::OsString::from("data.json")]);
+        let loaded = load(&file).expect("loads").expect("exists");
+        assert_eq!(loaded.snapshot(), engine.snapshot());
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn broken_files_are_refused_with_the_file_named() {
+        let dir = scratch_dir("broken");
+        let file = dir.join("data.json");
+        fs::write(&file, "{\"format\": ").expect("written");
+        let error = load(&file).expect_err("not JSON");
+        assert_eq!(error.kind(), io::ErrorKind::InvalidData);
+        assert!(error.to_string().contains("data.json is not JSON"), "{error}");
+        fs::write(&file, r#"{"format": "ddb-playground", "version": 9}"#).expect("written");
+        let error = load(&file).expect_err("too new");
+        assert!(
+            error.to_string().ends_with(
+                "data.json: Invalid snapshot: version: version 9 is newer than this build of ddb-playground reads (1)"
+            ),
+            "{error}"
+        );
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn saving_into_a_missing_directory_fails_cleanly() {
+        let dir = scratch_dir("missing");
+        let file = dir.join("no-such-dir").join("data.json");
+        let error = save_atomically(&file, &json!({})).expect_err("no directory");
+        assert!(error.to_string().starts_with("cannot save "), "{error}");
+        let _ = fs::remove_dir_all(&dir);
+    }
+}

@@ -1,0 +1,66 @@
+"""Shared fixtures for the SDK tests of the local endpoint.
+
+The tests talk to a running `ddb-local` whose URL is in DDB_ENDPOINT
+(scripts/test-endpoint starts one on a free loopback port and sets it).
+Credentials and region are fake: the endpoint accepts any signature.
+"""
+
+import os
+import uuid
+
+import boto3
+import pytest
+from botocore.config import Config
+
+ENDPOINT = os.environ.get("DDB_ENDPOINT", "")
+
+# One attempt, no retries, so every error surfaces as it was answered. The
+# "legacy" retry mode matters: in it botocore checks every response's
+# x-amz-crc32 header and raises ChecksumError on a mismatch once retries are
+# used up, whereas "standard" mode quietly returns the response after its
+# last attempt. So every call in these tests also checks the CRC32.
+NO_RETRIES = Config(retries={"total_max_attempts": 1, "mode": "legacy"}, connect_timeout=5, read_timeout=30)
+
+
+def pytest_configure(config):
+    if not ENDPOINT:
+        raise pytest.UsageError("set DDB_ENDPOINT to the URL of a running ddb-local (scripts/test-endpoint does)")
+
+
+def _session_kwargs():
+    return dict(
+        endpoint_url=ENDPOINT,
+        region_name="us-east-1",
+        aws_access_key_id="x",
+        aws_secret_access_key="x",
+        config=NO_RETRIES,
+    )
+
+
+@pytest.fixture(scope="session")
+def client():
+    return boto3.client("dynamodb", **_session_kwargs())
+
+
+@pytest.fixture(scope="session")
+def resource():
+    return boto3.resource("dynamodb", **_session_kwargs())
+
+
+def unique_name(prefix="t"):
+    """A table name no other test uses (3..255 characters of [a-zA-Z0-9_.-])."""
+    return f"{prefix}-{uuid.uuid4().hex[:12]}"
+
+
+@pytest.fixture
+def table(client):
+    """An on-demand table with a string partition key `pk`, deleted afterwards."""
+    name = unique_name()
+    client.create_table(
+        TableName=name,
+        KeySchema=[{"AttributeName": "pk", "KeyType": "HASH"}],
+        AttributeDefinitions=[{"AttributeName": "pk", "AttributeType": "S"}],
+        BillingMode="PAY_PER_REQUEST",
+    )
+    yield name
+    client.delete_table(TableName=name)

@@ -31,6 +31,7 @@ pub mod api;
 pub mod capacity;
 pub mod clock;
 pub mod error;
+pub mod expr;
 pub mod ops;
 pub mod schema;
 pub mod service;

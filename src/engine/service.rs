@@ -11,14 +11,30 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use super::api::{self, item, table};
+use super::api::{self, batch, item, read, table, transact};
 use super::clock::Clock;
 use super::error::{ApiError, Result};
+use super::ops::transact::TokenRecord;
 use super::table::Table;
 
 /// The operations this engine answers, in the order the docs list them.
-pub const OPERATIONS: &[&str] =
-    &["CreateTable", "DescribeTable", "ListTables", "UpdateTable", "DeleteTable", "PutItem", "GetItem", "DeleteItem"];
+pub const OPERATIONS: &[&str] = &[
+    "CreateTable",
+    "DescribeTable",
+    "ListTables",
+    "UpdateTable",
+    "DeleteTable",
+    "PutItem",
+    "GetItem",
+    "UpdateItem",
+    "DeleteItem",
+    "Query",
+    "Scan",
+    "BatchGetItem",
+    "BatchWriteItem",
+    "TransactGetItems",
+    "TransactWriteItems",
+];
 
 /// One simulated DynamoDB account in one region.
 #[derive(Clone, Debug)]
@@ -27,6 +43,8 @@ pub struct Engine {
     pub(crate) clock: Clock,
     pub(crate) region: String,
     pub(crate) account_id: String,
+    /// Transactions remembered by `ClientRequestToken` for idempotent retries.
+    pub(crate) transaction_tokens: BTreeMap<String, TokenRecord>,
 }
 
 impl Default for Engine {
@@ -44,6 +62,7 @@ impl Engine {
             clock: Clock::default(),
             region: "us-east-1".into(),
             account_id: "000000000000".into(),
+            transaction_tokens: BTreeMap::new(),
         }
     }
 
@@ -68,7 +87,19 @@ impl Engine {
             "DeleteTable" => self.delete_table(&api::parse::<table::TableNameInput>(request)?.validate()?),
             "PutItem" => self.put_item(api::parse::<item::PutItemInput>(request)?.validate()?),
             "GetItem" => self.get_item(api::parse::<item::GetItemInput>(request)?.validate()?),
+            "UpdateItem" => self.update_item(api::parse::<item::UpdateItemInput>(request)?.validate()?),
             "DeleteItem" => self.delete_item(api::parse::<item::DeleteItemInput>(request)?.validate()?),
+            "Query" => self.query(api::parse::<read::QueryInput>(request)?.validate()?),
+            "Scan" => self.scan(api::parse::<read::ScanInput>(request)?.validate()?),
+            "BatchGetItem" => self.batch_get_item(api::parse::<batch::BatchGetItemInput>(request)?.validate()?),
+            "BatchWriteItem" => self.batch_write_item(api::parse::<batch::BatchWriteItemInput>(request)?.validate()?),
+            "TransactGetItems" => {
+                self.transact_get_items(api::parse::<transact::TransactGetItemsInput>(request)?.validate()?)
+            }
+            "TransactWriteItems" => {
+                let input = api::parse::<transact::TransactWriteItemsInput>(request)?;
+                self.transact_write_items(input.validate(request.get("TransactItems"))?)
+            }
             _ => Err(ApiError::UnknownOperation(format!("Unknown operation: {operation}"))),
         }
     }

@@ -22,8 +22,12 @@
 //! added around single messages such as `ReturnValues can only be ALL_OLD or
 //! NONE` by October 2026).
 
+pub mod batch;
+pub mod expressions;
 pub mod item;
+pub mod read;
 pub mod table;
+pub mod transact;
 
 use serde::de::DeserializeOwned;
 use serde_json::Value;

@@ -1,20 +1,30 @@
-//! Single-item operations: PutItem, GetItem, DeleteItem.
+//! Single-item operations: PutItem, GetItem, UpdateItem, DeleteItem.
 //!
 //! Each one finds the table, validates the key against the table's schema,
-//! touches storage, and charges capacity by the rules of `capacity`:
-//! a put pays for the larger of the old and new item, a delete for the
-//! deleted item (1 if there was none), a read for the item found (the
-//! minimum block if there was none).
+//! checks the write's condition against the item as it is, touches storage,
+//! and charges capacity by the rules of `capacity`: a write pays for the
+//! larger of the item before and after it (1 WCU when neither exists), a
+//! read for the item found (the minimum block when there is none).
+//!
+//! A failed condition writes nothing and answers
+//! `ConditionalCheckFailedException`, carrying the old item when the request
+//! set `ReturnValuesOnConditionCheckFailure: ALL_OLD`.
 
 use serde_json::{Map, Value};
 
-use crate::engine::api::item::{DeleteItem, GetItem, PutItem, ReturnValues};
+use crate::engine::api::item::{
+    DeleteItem, GetItem, PutItem, ReturnValues, UpdateItem, WriteCondition, MAX_ITEM_BYTES,
+};
 use crate::engine::capacity::{read_units, replace_write_units, ConsumedCapacity, ReturnConsumedCapacity};
-use crate::engine::error::Result;
+use crate::engine::error::{ApiError, Result};
+use crate::engine::schema::KeySchema;
 use crate::engine::value::size::item_size;
 use crate::engine::value::wire::item_to_wire;
 use crate::engine::value::Item;
 use crate::engine::Engine;
+
+/// DynamoDB's message for a failed condition.
+pub const CONDITIONAL_REQUEST_FAILED: &str = "The conditional request failed";
 
 /// A response body with the optional members every item operation shares.
 fn response(item_member: Option<(&str, &Item)>, consumed: ConsumedCapacity, mode: ReturnConsumedCapacity) -> Value {
@@ -28,40 +38,112 @@ fn response(item_member: Option<(&str, &Item)>, consumed: ConsumedCapacity, mode
     Value::Object(body)
 }
 
-/// The old item, if the caller asked for it with `ReturnValues: ALL_OLD`.
-fn returned_old(old: &Option<Item>, return_values: ReturnValues) -> Option<(&'static str, &Item)> {
-    match (return_values, old) {
-        (ReturnValues::AllOld, Some(old)) => Some(("Attributes", old)),
-        _ => None,
+/// Checks a write's condition against the item as it stands (`None`: no
+/// item). The error carries the old item when the request asked for it.
+pub(crate) fn check_condition(condition: &WriteCondition, current: Option<&Item>) -> Result<()> {
+    match &condition.condition {
+        Some(c) if !c.evaluate(current) => Err(ApiError::ConditionalCheckFailed {
+            message: CONDITIONAL_REQUEST_FAILED.into(),
+            item: current.filter(|_| condition.return_old_on_failure).map(item_to_wire),
+        }),
+        _ => Ok(()),
     }
+}
+
+/// Key attributes may not be written by an update (semantics D.3).
+pub(crate) fn check_key_not_updated(schema: &KeySchema, update: &UpdateItem) -> Result<()> {
+    if let Some(update) = &update.update {
+        if let Some(name) = update.top_level_names_written().into_iter().find(|n| schema.is_key_attribute(n)) {
+            return Err(ApiError::invalid_parameter(format!(
+                "Cannot update attribute {name}. This attribute is part of the key"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The item an update leaves: the update applied to the current item, or to
+/// just the key when there is none. Checks the 400 KB limit on the result.
+pub(crate) fn updated_item(request: &UpdateItem, current: Option<&Item>, key_item: Item) -> Result<Item> {
+    let base = current.cloned().unwrap_or(key_item);
+    let new = match &request.update {
+        Some(update) => update.apply(&base)?,
+        None => base,
+    };
+    if item_size(&new) > MAX_ITEM_BYTES {
+        return Err(ApiError::validation("Item size to update has exceeded the maximum allowed size"));
+    }
+    Ok(new)
+}
+
+/// What `ReturnValues` asks an update to return; `None` when there is
+/// nothing (DynamoDB omits an empty `Attributes`).
+fn update_return_values(request: &UpdateItem, old: Option<&Item>, new: &Item) -> Option<Item> {
+    let updated = |item: &Item| match &request.update {
+        Some(update) => update.updated_paths().apply(item),
+        None => Item::new(),
+    };
+    let attributes = match request.return_values {
+        ReturnValues::None => return None,
+        ReturnValues::AllOld => old?.clone(),
+        ReturnValues::UpdatedOld => updated(old?),
+        ReturnValues::AllNew => new.clone(),
+        ReturnValues::UpdatedNew => updated(new),
+    };
+    (!attributes.is_empty()).then_some(attributes)
 }
 
 impl Engine {
     pub(crate) fn put_item(&mut self, request: PutItem) -> Result<Value> {
         let table = self.table_for_items(&request.table_name)?;
         let key = table.definition.key_schema.key_of_item(&request.item)?;
+        check_condition(&request.condition, table.storage.get(&key))?;
         let new_size = item_size(&request.item);
         let old = table.storage.put(&key, request.item);
         let units = replace_write_units(old.as_ref().map(item_size), Some(new_size));
         let consumed = ConsumedCapacity::on_table(&request.table_name, units);
-        Ok(response(returned_old(&old, request.return_values), consumed, request.return_consumed_capacity))
+        let returned = old.as_ref().filter(|_| request.return_values == ReturnValues::AllOld);
+        Ok(response(returned.map(|o| ("Attributes", o)), consumed, request.return_consumed_capacity))
     }
 
     pub(crate) fn get_item(&mut self, request: GetItem) -> Result<Value> {
         let table = self.table_for_items(&request.table_name)?;
         let key = table.definition.key_schema.key_of_key_map(&request.key)?;
         let found = table.storage.get(&key);
+        // A projection does not make the read cheaper: the whole item is charged (A.2).
         let units = read_units(found.map_or(0, item_size), request.consistency);
         let consumed = ConsumedCapacity::on_table(&request.table_name, units);
-        Ok(response(found.map(|item| ("Item", item)), consumed, request.return_consumed_capacity))
+        let projected = match (&request.projection, found) {
+            (Some(projection), Some(item)) => Some(projection.apply(item)),
+            (None, Some(item)) => Some(item.clone()),
+            (_, None) => None,
+        };
+        Ok(response(projected.as_ref().map(|item| ("Item", item)), consumed, request.return_consumed_capacity))
+    }
+
+    pub(crate) fn update_item(&mut self, request: UpdateItem) -> Result<Value> {
+        let table = self.table_for_items(&request.table_name)?;
+        let schema = &table.definition.key_schema;
+        let key = schema.key_of_key_map(&request.key)?;
+        check_key_not_updated(schema, &request)?;
+        let old = table.storage.get(&key).cloned();
+        check_condition(&request.condition, old.as_ref())?;
+        let new = updated_item(&request, old.as_ref(), schema.key_item(&key))?;
+        let units = replace_write_units(old.as_ref().map(item_size), Some(item_size(&new)));
+        let returned = update_return_values(&request, old.as_ref(), &new);
+        table.storage.put(&key, new);
+        let consumed = ConsumedCapacity::on_table(&request.table_name, units);
+        Ok(response(returned.as_ref().map(|a| ("Attributes", a)), consumed, request.return_consumed_capacity))
     }
 
     pub(crate) fn delete_item(&mut self, request: DeleteItem) -> Result<Value> {
         let table = self.table_for_items(&request.table_name)?;
         let key = table.definition.key_schema.key_of_key_map(&request.key)?;
+        check_condition(&request.condition, table.storage.get(&key))?;
         let old = table.storage.delete(&key);
         let units = replace_write_units(old.as_ref().map(item_size), None);
         let consumed = ConsumedCapacity::on_table(&request.table_name, units);
-        Ok(response(returned_old(&old, request.return_values), consumed, request.return_consumed_capacity))
+        let returned = old.as_ref().filter(|_| request.return_values == ReturnValues::AllOld);
+        Ok(response(returned.map(|o| ("Attributes", o)), consumed, request.return_consumed_capacity))
     }
 }

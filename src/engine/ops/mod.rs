@@ -2,5 +2,8 @@
 //! methods take a request that already passed the request-level checks of
 //! [`super::api`] and return the response body.
 
-mod item;
+mod batch;
+pub(crate) mod item;
+mod read;
 mod table;
+pub(crate) mod transact;

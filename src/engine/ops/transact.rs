@@ -1,0 +1,260 @@
+//! Transactions: TransactGetItems and TransactWriteItems.
+//!
+//! A write transaction is all or nothing. Every action's condition is
+//! checked against the items as they stand, *all* of them (DynamoDB does not
+//! stop at the first failure), and only if every action can go ahead are the
+//! writes applied. Otherwise the answer is `TransactionCanceledException`
+//! with one cancellation reason per action, in request order:
+//!
+//! ```text
+//!   [ConditionCheck ok] [Put: condition fails] [Update ok]
+//!   → "Transaction cancelled, please refer cancellation reasons for specific
+//!      reasons [None, ConditionalCheckFailed, None]"
+//! ```
+//!
+//! An action whose update cannot be applied (wrong operand type, item over
+//! 400 KB) reports `ValidationError`, and the actions after it report `None`
+//! (semantics D.8).
+//!
+//! Cost (semantics A.3): twice the ordinary units, "one to prepare the
+//! transaction and one to commit": 2 × ceil(size / 1 KB) per write (the
+//! larger of the item before and after), 2 × ceil(size / 4 KB) per read,
+//! missing items included. Responses report the units as
+//! `WriteCapacityUnits`/`ReadCapacityUnits` too (A.4).
+//!
+//! Idempotency: a `ClientRequestToken` seen in the last 10 minutes of engine
+//! time replays the first answer without writing again; the replay costs
+//! what reading the items transactionally costs. The same token with other
+//! parameters is an `IdempotentParameterMismatchException`.
+
+use std::collections::BTreeMap;
+
+use serde_json::{json, Map, Value};
+
+use crate::engine::api::item::MAX_ITEM_BYTES;
+use crate::engine::api::transact::{TransactGetItems, TransactWriteItems, WriteKind};
+use crate::engine::capacity::{read_units, write_units, Consistency, ConsumedCapacity, ReturnConsumedCapacity, Split};
+use crate::engine::error::{ApiError, Result};
+use crate::engine::ops::item::CONDITIONAL_REQUEST_FAILED;
+use crate::engine::schema::PrimaryKey;
+use crate::engine::value::size::item_size;
+use crate::engine::value::wire::item_to_wire;
+use crate::engine::value::Item;
+use crate::engine::Engine;
+
+/// How long a `ClientRequestToken` is remembered: 10 minutes.
+pub const TOKEN_LIFETIME_MILLIS: u64 = 10 * 60 * 1000;
+
+/// A transaction remembered under its `ClientRequestToken`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TokenRecord {
+    fingerprint: String,
+    at_millis: u64,
+    /// What a replay costs, per table.
+    replay: Vec<ConsumedCapacity>,
+}
+
+fn not_found() -> ApiError {
+    ApiError::ResourceNotFound("Requested resource not found".into())
+}
+
+fn one_item_twice() -> ApiError {
+    ApiError::validation("Transaction request cannot include multiple operations on one item")
+}
+
+/// Sums units per table, in first-seen order, as transactional capacity.
+fn per_table(units: impl IntoIterator<Item = (String, f64)>, split: Split) -> Vec<ConsumedCapacity> {
+    let mut order: Vec<String> = Vec::new();
+    let mut sums: BTreeMap<String, f64> = BTreeMap::new();
+    for (table, u) in units {
+        if !sums.contains_key(&table) {
+            order.push(table.clone());
+        }
+        *sums.entry(table).or_default() += u;
+    }
+    order
+        .into_iter()
+        .map(|table| {
+            let units = sums.get(&table).copied().unwrap_or_default();
+            ConsumedCapacity { split: Some(split), ..ConsumedCapacity::on_table(&table, units) }
+        })
+        .collect()
+}
+
+fn with_consumed(mut body: Map<String, Value>, consumed: &[ConsumedCapacity], mode: ReturnConsumedCapacity) -> Value {
+    if mode != ReturnConsumedCapacity::None {
+        let list: Vec<Value> = consumed.iter().filter_map(|c| c.to_wire(mode)).collect();
+        body.insert("ConsumedCapacity".into(), list.into());
+    }
+    Value::Object(body)
+}
+
+/// A transactional read: twice the strongly consistent units.
+fn transactional_read_units(size: usize) -> f64 {
+    2.0 * read_units(size, Consistency::Strong)
+}
+
+/// The state of one action's item after the transaction.
+enum Outcome {
+    Keep,
+    Put(Item),
+    Delete,
+}
+
+impl Engine {
+    pub(crate) fn transact_get_items(&mut self, request: TransactGetItems) -> Result<Value> {
+        let mut resolved: Vec<(&str, PrimaryKey)> = Vec::with_capacity(request.gets.len());
+        for get in &request.gets {
+            let table = self.tables.get(&get.table_name).ok_or_else(not_found)?;
+            let key = table.definition.key_schema.key_of_key_map(&get.key)?;
+            if resolved.iter().any(|(t, k)| *t == get.table_name && *k == key) {
+                return Err(one_item_twice());
+            }
+            resolved.push((&get.table_name, key));
+        }
+        let mut responses = Vec::with_capacity(resolved.len());
+        let mut units = Vec::with_capacity(resolved.len());
+        for ((table_name, key), get) in resolved.iter().zip(&request.gets) {
+            let found = self.tables.get(*table_name).and_then(|t| t.storage.get(key));
+            units.push((table_name.to_string(), transactional_read_units(found.map_or(0, item_size))));
+            responses.push(match found {
+                Some(item) => {
+                    let item = get.projection.as_ref().map_or_else(|| item.clone(), |p| p.apply(item));
+                    json!({ "Item": item_to_wire(&item) })
+                }
+                None => json!({}),
+            });
+        }
+        let mut body = Map::new();
+        body.insert("Responses".into(), responses.into());
+        Ok(with_consumed(body, &per_table(units, Split::Read), request.return_consumed_capacity))
+    }
+
+    pub(crate) fn transact_write_items(&mut self, request: TransactWriteItems) -> Result<Value> {
+        let now = self.clock.now_millis();
+        self.transaction_tokens.retain(|_, record| now.saturating_sub(record.at_millis) < TOKEN_LIFETIME_MILLIS);
+        if let Some(record) = request.client_request_token.as_ref().and_then(|t| self.transaction_tokens.get(t)) {
+            if record.fingerprint != request.fingerprint {
+                return Err(ApiError::IdempotentParameterMismatch(
+                    "The ClientRequestToken was used within the last 10 minutes with different parameters".into(),
+                ));
+            }
+            return Ok(with_consumed(Map::new(), &record.replay, request.return_consumed_capacity));
+        }
+
+        // Resolve every key first: missing tables, bad keys and an item
+        // named twice fail the whole request.
+        let mut keys: Vec<PrimaryKey> = Vec::with_capacity(request.writes.len());
+        for (i, write) in request.writes.iter().enumerate() {
+            let table = self.tables.get(&write.table_name).ok_or_else(not_found)?;
+            let schema = &table.definition.key_schema;
+            let key = match (&write.kind, &write.key) {
+                (WriteKind::Put(item), _) => schema.key_of_item(item)?,
+                (_, Some(key)) => schema.key_of_key_map(key)?,
+                (_, None) => return Err(ApiError::InternalServer("a key-less transaction action got through".into())),
+            };
+            if let WriteKind::Update(Some(update)) = &write.kind {
+                if let Some(name) = update.top_level_names_written().into_iter().find(|n| schema.is_key_attribute(n)) {
+                    return Err(ApiError::invalid_parameter(format!(
+                        "Cannot update attribute {name}. This attribute is part of the key"
+                    )));
+                }
+            }
+            let twice =
+                request.writes[..i].iter().zip(&keys).any(|(w, k)| w.table_name == write.table_name && *k == key);
+            if twice {
+                return Err(one_item_twice());
+            }
+            keys.push(key);
+        }
+
+        // Check every action against the items as they stand.
+        let mut reasons: Vec<Value> = Vec::with_capacity(keys.len());
+        let mut outcomes: Vec<Outcome> = Vec::with_capacity(keys.len());
+        let mut validation_failed = false;
+        for (write, key) in request.writes.iter().zip(&keys) {
+            if validation_failed {
+                reasons.push(json!({"Code": "None"}));
+                continue;
+            }
+            let current = self.tables.get(&write.table_name).and_then(|t| t.storage.get(key));
+            if write.condition.as_ref().is_some_and(|c| !c.evaluate(current)) {
+                let mut reason = json!({"Code": "ConditionalCheckFailed", "Message": CONDITIONAL_REQUEST_FAILED});
+                if let (true, Some(item)) = (write.return_old_on_failure, current) {
+                    reason["Item"] = item_to_wire(item);
+                }
+                reasons.push(reason);
+                continue;
+            }
+            let outcome = match &write.kind {
+                WriteKind::ConditionCheck => Ok(Outcome::Keep),
+                WriteKind::Put(item) => Ok(Outcome::Put(item.clone())),
+                WriteKind::Delete => Ok(Outcome::Delete),
+                WriteKind::Update(update) => {
+                    let table = self.tables.get(&write.table_name);
+                    let base = current.cloned().or_else(|| table.map(|t| t.definition.key_schema.key_item(key)));
+                    let base = base.unwrap_or_default();
+                    match update.as_ref().map_or(Ok(base.clone()), |u| u.apply(&base)) {
+                        Ok(new) if item_size(&new) > MAX_ITEM_BYTES => {
+                            Err(ApiError::validation("Item size to update has exceeded the maximum allowed size"))
+                        }
+                        Ok(new) => Ok(Outcome::Put(new)),
+                        Err(e) => Err(e),
+                    }
+                }
+            };
+            match outcome {
+                Ok(outcome) => {
+                    outcomes.push(outcome);
+                    reasons.push(json!({"Code": "None"}));
+                }
+                Err(e) => {
+                    reasons.push(json!({"Code": "ValidationError", "Message": e.message()}));
+                    validation_failed = true;
+                }
+            }
+        }
+        if reasons.iter().any(|r| r["Code"] != "None") {
+            let codes: Vec<&str> = reasons.iter().map(|r| r["Code"].as_str().unwrap_or("None")).collect();
+            return Err(ApiError::TransactionCanceled {
+                message: format!(
+                    "Transaction cancelled, please refer cancellation reasons for specific reasons [{}]",
+                    codes.join(", ")
+                ),
+                reasons,
+            });
+        }
+
+        // Every action can go ahead: apply them all.
+        let mut write_costs = Vec::with_capacity(keys.len());
+        let mut replay_costs = Vec::with_capacity(keys.len());
+        for ((write, key), outcome) in request.writes.iter().zip(&keys).zip(outcomes) {
+            let Some(table) = self.tables.get_mut(&write.table_name) else { continue };
+            let old_size = table.storage.get(key).map(item_size);
+            let new_size = match outcome {
+                Outcome::Keep => old_size,
+                Outcome::Put(item) => {
+                    let size = item_size(&item);
+                    table.storage.put(key, item);
+                    Some(size)
+                }
+                Outcome::Delete => {
+                    table.storage.delete(key);
+                    None
+                }
+            };
+            let largest = old_size.unwrap_or(0).max(new_size.unwrap_or(0));
+            write_costs.push((write.table_name.clone(), 2.0 * write_units(largest)));
+            replay_costs.push((write.table_name.clone(), transactional_read_units(largest)));
+        }
+        if let Some(token) = &request.client_request_token {
+            let record = TokenRecord {
+                fingerprint: request.fingerprint.clone(),
+                at_millis: now,
+                replay: per_table(replay_costs, Split::Read),
+            };
+            self.transaction_tokens.insert(token.clone(), record);
+        }
+        Ok(with_consumed(Map::new(), &per_table(write_costs, Split::Write), request.return_consumed_capacity))
+    }
+}

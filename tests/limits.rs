@@ -109,3 +109,35 @@ fn the_4096_byte_item_costs_one_read_unit() {
     let described = engine.execute("DescribeTable", &json!({"TableName": "tbl"})).expect("described");
     assert_eq!(described["Table"]["TableSizeBytes"], 4097);
 }
+
+/// A Scan page stops once 1 MB has been read, the item that crosses the line
+/// included (semantics A.2): 263 items of 4,000 bytes = 1,052,000 bytes read,
+/// ceil(1,052,000 / 4096) = 257 blocks = 128.5 RCU eventually consistent —
+/// the "128.5 RCU" a full scan page is known to cost.
+#[test]
+fn a_scan_page_stops_after_one_megabyte() {
+    let mut engine = Engine::new();
+    let create = json!({
+        "TableName": "tbl",
+        "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
+        "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
+        "BillingMode": "PAY_PER_REQUEST"
+    });
+    engine.execute("CreateTable", &create).expect("table created");
+    for i in 0..300 {
+        // "pk" + "k000" = 6 bytes, "data" + 3,990 = 3,994: 4,000 bytes each.
+        let item = json!({"pk": {"S": format!("k{i:03}")}, "data": {"S": "x".repeat(3990)}});
+        engine.execute("PutItem", &json!({"TableName": "tbl", "Item": item})).expect("put");
+    }
+    let scan = json!({"TableName": "tbl", "Select": "COUNT", "ReturnConsumedCapacity": "TOTAL"});
+    let first = engine.execute("Scan", &scan).expect("first page");
+    assert_eq!(first["ScannedCount"], 263);
+    assert_eq!(units(&first), 128.5);
+    let mut next = scan.clone();
+    next["ExclusiveStartKey"] = first["LastEvaluatedKey"].clone();
+    let second = engine.execute("Scan", &next).expect("second page");
+    assert_eq!(second["ScannedCount"], 37);
+    assert!(second.get("LastEvaluatedKey").is_none());
+    // 37 × 4,000 = 148,000 bytes: 37 blocks, 18.5 RCU.
+    assert_eq!(units(&second), 18.5);
+}

@@ -141,3 +141,32 @@ fn a_scan_page_stops_after_one_megabyte() {
     // 37 × 4,000 = 148,000 bytes: 37 blocks, 18.5 RCU.
     assert_eq!(units(&second), 18.5);
 }
+
+/// BatchGetItem answers at most 16 MB; the keys it did not reach come back in
+/// `UnprocessedKeys`, with the table's other request members, and are not
+/// charged. 50 items of exactly 400 KB: 40 fit (16,384,000 B), the 41st would
+/// pass 16,777,216 B.
+#[test]
+fn batch_get_stops_at_sixteen_megabytes() {
+    let mut engine = engine_with_table();
+    let fixed = 3 + 3 + 4;
+    let keys: Vec<Value> = (0..50u8).map(|i| json!({"pk": {"S": "a"}, "sk": {"B": base64_of_byte(i)}})).collect();
+    for key in &keys {
+        let mut item = key.clone();
+        item["data"] = json!({"S": "x".repeat(409_600 - fixed)});
+        put(&mut engine, item).expect("put");
+    }
+    let request = json!({"RequestItems": {"tbl": {"Keys": keys, "ProjectionExpression": "pk"}}, "ReturnConsumedCapacity": "TOTAL"});
+    let response = engine.execute("BatchGetItem", &request).expect("batch get");
+    assert_eq!(response["Responses"]["tbl"].as_array().map(Vec::len), Some(40));
+    let unprocessed = &response["UnprocessedKeys"]["tbl"];
+    assert_eq!(unprocessed["Keys"].as_array().map(Vec::len), Some(10));
+    assert_eq!(unprocessed["ProjectionExpression"], "pk");
+    // 40 items × 100 blocks × 0.5.
+    assert_eq!(response["ConsumedCapacity"][0]["CapacityUnits"], 2000.0);
+}
+
+fn base64_of_byte(byte: u8) -> String {
+    use base64::Engine as _;
+    base64::engine::general_purpose::STANDARD.encode([byte])
+}

@@ -51,18 +51,22 @@ impl Engine {
         let mut unprocessed = Map::new();
         let mut consumed = Vec::new();
         let mut returned_bytes = 0;
+        let mut full = false;
         for (name, keys) in resolved {
             let (Some(table), Some(gets)) = (self.tables.get(name), request.tables.get(name)) else { continue };
             let mut items = Vec::new();
             let mut units = 0.0;
             let mut left: Vec<Value> = Vec::new();
             for (key, raw_key) in keys.iter().zip(&gets.keys) {
-                if returned_bytes >= BATCH_GET_RESPONSE_BYTES {
+                let found = table.storage.get(key);
+                let size = found.map_or(0, item_size);
+                // Once an item would take the response past 16 MB, it and
+                // every key after it are left for the caller to retry.
+                if full || returned_bytes + size > BATCH_GET_RESPONSE_BYTES {
+                    full = true;
                     left.push(item_to_wire(raw_key));
                     continue;
                 }
-                let found = table.storage.get(key);
-                let size = found.map_or(0, item_size);
                 units += read_units(size, gets.consistency);
                 if let Some(item) = found {
                     returned_bytes += size;

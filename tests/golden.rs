@@ -14,6 +14,8 @@
 //!   takes it).
 //! * `dump <table>`: the table's item collections in keyspace order, each
 //!   with its hash position and items in sort-key order.
+//! * `explain`: how the previous request's capacity was computed, one line
+//!   per rounding (`Engine::last_charges`).
 //! * `advance <milliseconds>`: moves the engine clock.
 
 #![cfg(not(target_arch = "wasm32"))]
@@ -70,6 +72,12 @@ impl goldenscript::Runner for Runner {
                     for item in collection.items {
                         writeln!(out, "  {}", serde_json::to_string(&item_to_wire(item))?)?;
                     }
+                }
+            }
+            "explain" => {
+                args.reject_next()?;
+                for charge in self.engine.last_charges() {
+                    writeln!(out, "{}: {}", charge.table, charge.describe())?;
                 }
             }
             "advance" => {

@@ -170,3 +170,43 @@ fn base64_of_byte(byte: u8) -> String {
     use base64::Engine as _;
     base64::engine::general_purpose::STANDARD.encode([byte])
 }
+
+/// A dry run answers exactly what the real call answers, and changes nothing.
+#[test]
+fn dry_runs_answer_like_the_real_call_and_change_nothing() {
+    let mut engine = engine_with_table();
+    put(&mut engine, json!({"pk": {"S": "a"}, "sk": {"B": "AA=="}, "n": {"N": "1"}})).expect("put");
+    let key = json!({"pk": {"S": "a"}, "sk": {"B": "AA=="}});
+    let calls = [
+        (
+            "PutItem",
+            json!({"TableName": "tbl", "Item": {"pk": {"S": "b"}, "sk": {"B": "AA=="}}, "ReturnConsumedCapacity": "TOTAL"}),
+        ),
+        (
+            "UpdateItem",
+            json!({"TableName": "tbl", "Key": key, "UpdateExpression": "ADD n :one", "ExpressionAttributeValues": {":one": {"N": "1"}}, "ReturnValues": "ALL_NEW"}),
+        ),
+        ("DeleteItem", json!({"TableName": "tbl", "Key": key, "ReturnValues": "ALL_OLD"})),
+        (
+            "BatchWriteItem",
+            json!({"RequestItems": {"tbl": [{"DeleteRequest": {"Key": key}}]}, "ReturnConsumedCapacity": "TOTAL"}),
+        ),
+        (
+            "TransactWriteItems",
+            json!({"TransactItems": [{"Delete": {"TableName": "tbl", "Key": key}}], "ClientRequestToken": "t1", "ReturnConsumedCapacity": "TOTAL"}),
+        ),
+        (
+            "Query",
+            json!({"TableName": "tbl", "KeyConditionExpression": "pk = :a", "ExpressionAttributeValues": {":a": {"S": "a"}}, "ReturnConsumedCapacity": "TOTAL"}),
+        ),
+        ("DeleteTable", json!({"TableName": "tbl"})),
+        ("PutItem", json!({"TableName": "tbl", "Item": {"pk": {"S": ""}}})),
+    ];
+    for (operation, request) in calls {
+        let before = engine.snapshot();
+        let dry = engine.dry_run(operation, &request);
+        assert_eq!(engine.snapshot(), before, "{operation} changed the engine");
+        let real = engine.clone().execute(operation, &request);
+        assert_eq!(dry, real, "{operation}");
+    }
+}

@@ -78,6 +78,89 @@ pub fn replace_write_units(old_size: Option<usize>, new_size: Option<usize>) -> 
     write_units(largest)
 }
 
+/// What a charge paid for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChargeKind {
+    /// A read, in 4 KB blocks, halved when eventually consistent.
+    Read(Consistency),
+    /// A write, in 1 KB blocks.
+    Write,
+    /// A read inside a transaction: 4 KB blocks, doubled.
+    TransactionalRead,
+    /// A write inside a transaction: 1 KB blocks, doubled.
+    TransactionalWrite,
+}
+
+/// One line of a cost breakdown: which bytes were rounded into how many
+/// blocks and what that cost. Operations record one per rounding they do
+/// (one per GetItem, one per Query page, one per item of a batch), so the
+/// playground can say *why* a request cost what it did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Charge {
+    pub table: String,
+    pub kind: ChargeKind,
+    /// Items covered: a Query or Scan page counts every item it read.
+    pub items: usize,
+    /// The bytes rounded: summed item sizes, or the larger image of a write.
+    pub bytes: usize,
+    /// Whole blocks (4 KB for reads, 1 KB for writes), at least one.
+    pub blocks: usize,
+    pub units: f64,
+}
+
+impl Charge {
+    /// A read of `items` items totalling `bytes`, rounded once.
+    pub fn read(table: &str, items: usize, bytes: usize, consistency: Consistency) -> Self {
+        let blocks = blocks(bytes, READ_BLOCK_BYTES);
+        Self {
+            table: table.into(),
+            kind: ChargeKind::Read(consistency),
+            items,
+            bytes,
+            blocks,
+            units: read_units(bytes, consistency),
+        }
+    }
+
+    /// A write that replaces `old` (if any) with `new` (if any): the larger decides.
+    pub fn write(table: &str, old: Option<usize>, new: Option<usize>) -> Self {
+        let bytes = old.unwrap_or(0).max(new.unwrap_or(0));
+        let blocks = blocks(bytes, WRITE_BLOCK_BYTES);
+        Self { table: table.into(), kind: ChargeKind::Write, items: 1, bytes, blocks, units: write_units(bytes) }
+    }
+
+    /// A transactional read of one item of `bytes` (0 when missing).
+    pub fn transactional_read(table: &str, bytes: usize) -> Self {
+        let units = 2.0 * read_units(bytes, Consistency::Strong);
+        let blocks = blocks(bytes, READ_BLOCK_BYTES);
+        Self { table: table.into(), kind: ChargeKind::TransactionalRead, items: 1, bytes, blocks, units }
+    }
+
+    /// A transactional write of one item whose larger image is `bytes`.
+    pub fn transactional_write(table: &str, bytes: usize) -> Self {
+        let units = 2.0 * write_units(bytes);
+        let blocks = blocks(bytes, WRITE_BLOCK_BYTES);
+        Self { table: table.into(), kind: ChargeKind::TransactionalWrite, items: 1, bytes, blocks, units }
+    }
+
+    /// The arithmetic in words, e.g. "read 10 items, 10000 bytes: 3 × 4 KB
+    /// blocks × 0.5 (eventually consistent) = 1.5 read units".
+    pub fn describe(&self) -> String {
+        let items = if self.items == 1 { "1 item".to_string() } else { format!("{} items", self.items) };
+        let (verb, block, factor, unit) = match self.kind {
+            ChargeKind::Read(Consistency::Eventual) => ("read", "4 KB", " × 0.5 (eventually consistent)", "read"),
+            ChargeKind::Read(Consistency::Strong) => ("read", "4 KB", " (strongly consistent)", "read"),
+            ChargeKind::Write => ("wrote", "1 KB", "", "write"),
+            ChargeKind::TransactionalRead => ("read", "4 KB", " × 2 (transaction)", "read"),
+            ChargeKind::TransactionalWrite => ("wrote", "1 KB", " × 2 (transaction)", "write"),
+        };
+        format!(
+            "{verb} {items}, {} bytes: {} × {block} blocks{factor} = {} {unit} units",
+            self.bytes, self.blocks, self.units
+        )
+    }
+}
+
 /// What the caller asked to see of the capacity a request consumed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum ReturnConsumedCapacity {
@@ -191,6 +274,21 @@ mod tests {
             assert_eq!(read_units(size, Eventual), eventual, "eventual read of {size} B");
             assert_eq!(write_units(size), write, "write of {size} B");
         }
+    }
+
+    #[test]
+    fn charges_explain_their_arithmetic() {
+        let page = Charge::read("t", 10, 10_000, Eventual);
+        assert_eq!((page.blocks, page.units), (3, 1.5));
+        assert_eq!(
+            page.describe(),
+            "read 10 items, 10000 bytes: 3 × 4 KB blocks × 0.5 (eventually consistent) = 1.5 read units"
+        );
+        let write = Charge::write("t", Some(2000), Some(100));
+        assert_eq!((write.bytes, write.blocks, write.units), (2000, 2, 2.0));
+        let t = Charge::transactional_write("t", 1536);
+        assert_eq!(t.describe(), "wrote 1 item, 1536 bytes: 2 × 1 KB blocks × 2 (transaction) = 4 write units");
+        assert_eq!(Charge::transactional_read("t", 0).units, 2.0);
     }
 
     #[test]

@@ -12,6 +12,7 @@ use std::collections::BTreeMap;
 use serde_json::Value;
 
 use super::api::{self, batch, item, read, table, transact};
+use super::capacity::Charge;
 use super::clock::Clock;
 use super::error::{ApiError, Result};
 use super::ops::transact::TokenRecord;
@@ -45,6 +46,8 @@ pub struct Engine {
     pub(crate) account_id: String,
     /// Transactions remembered by `ClientRequestToken` for idempotent retries.
     pub(crate) transaction_tokens: BTreeMap<String, TokenRecord>,
+    /// The cost breakdown of the last request.
+    pub(crate) charges: Vec<Charge>,
 }
 
 impl Default for Engine {
@@ -63,6 +66,7 @@ impl Engine {
             region: "us-east-1".into(),
             account_id: "000000000000".into(),
             transaction_tokens: BTreeMap::new(),
+            charges: Vec::new(),
         }
     }
 
@@ -79,6 +83,7 @@ impl Engine {
     /// Runs one operation on a JSON request body and returns the JSON
     /// response body.
     pub fn execute(&mut self, operation: &str, request: &Value) -> Result<Value> {
+        self.charges.clear();
         match operation {
             "CreateTable" => self.create_table(api::parse::<table::CreateTableInput>(request)?.validate()?),
             "DescribeTable" => self.describe_table(&api::parse::<table::TableNameInput>(request)?.validate()?),
@@ -104,11 +109,38 @@ impl Engine {
         }
     }
 
+    /// Runs an operation to see its answer and what it would cost, without
+    /// changing anything: the query console's live preview. Reads run as
+    /// they are; item writes run with every table journaled and are rolled
+    /// back; table operations run on a copy of the engine.
+    pub fn dry_run(&mut self, operation: &str, request: &Value) -> Result<Value> {
+        match operation {
+            "GetItem" | "Query" | "Scan" | "BatchGetItem" | "TransactGetItems" | "DescribeTable" | "ListTables" => {
+                self.execute(operation, request)
+            }
+            "PutItem" | "UpdateItem" | "DeleteItem" | "BatchWriteItem" | "TransactWriteItems" => {
+                let tokens = self.transaction_tokens.clone();
+                self.tables.values_mut().for_each(|t| t.storage.begin_journal());
+                let result = self.execute(operation, request);
+                self.tables.values_mut().for_each(|t| t.storage.roll_back());
+                self.transaction_tokens = tokens;
+                result
+            }
+            _ => self.clone().execute(operation, request),
+        }
+    }
+
     /// [`Engine::execute`] on a request body still in text form: a body that
     /// is not JSON is a `SerializationException`, as on the wire.
     pub fn execute_json(&mut self, operation: &str, body: &str) -> Result<Value> {
         let request: Value = serde_json::from_str(body).map_err(|e| ApiError::Serialization(e.to_string()))?;
         self.execute(operation, &request)
+    }
+
+    /// How the last request's capacity was computed, one line per rounding
+    /// (after [`Engine::dry_run`] too, which is how the console previews cost).
+    pub fn last_charges(&self) -> &[Charge] {
+        &self.charges
     }
 
     /// A table by name, for read-only snapshots (the UI's views).

@@ -106,6 +106,9 @@ pub struct Storage {
     collections: BTreeMap<CollectionKey, Collection>,
     item_count: usize,
     size_bytes: usize,
+    /// While a dry run is under way: every change, with the item it replaced,
+    /// so [`Storage::roll_back`] can undo them in reverse.
+    journal: Option<Vec<(PrimaryKey, Option<Item>)>>,
 }
 
 impl Storage {
@@ -119,8 +122,34 @@ impl Storage {
         collection.items.get(&key.sort).map(|stored| &stored.item)
     }
 
+    /// Starts recording changes so they can be rolled back (a dry run).
+    pub fn begin_journal(&mut self) {
+        self.journal = Some(Vec::new());
+    }
+
+    /// Undoes every change since [`Storage::begin_journal`] and stops recording.
+    pub fn roll_back(&mut self) {
+        let Some(journal) = self.journal.take() else { return };
+        for (key, previous) in journal.into_iter().rev() {
+            match previous {
+                Some(item) => self.put(&key, item),
+                None => self.delete(&key),
+            };
+        }
+    }
+
+    fn record(&mut self, key: &PrimaryKey, previous: Option<&Item>) {
+        if let Some(journal) = &mut self.journal {
+            journal.push((key.clone(), previous.cloned()));
+        }
+    }
+
     /// Stores `item` under `key`, returning the item it replaced.
     pub fn put(&mut self, key: &PrimaryKey, item: Item) -> Option<Item> {
+        if self.journal.is_some() {
+            let previous = self.get(key).cloned();
+            self.record(key, previous.as_ref());
+        }
         let size = item_size(&item);
         let collection = self.collections.entry(Self::collection_key(key)).or_default();
         let old = collection.items.insert(key.sort.clone(), Stored { item, size });
@@ -141,6 +170,10 @@ impl Storage {
 
     /// Removes the item under `key`, returning it.
     pub fn delete(&mut self, key: &PrimaryKey) -> Option<Item> {
+        if self.journal.is_some() {
+            let previous = self.get(key).cloned();
+            self.record(key, previous.as_ref());
+        }
         let collection_key = Self::collection_key(key);
         let collection = self.collections.get_mut(&collection_key)?;
         let old = collection.items.remove(&key.sort)?;
@@ -293,6 +326,22 @@ mod tests {
             storage.collection_range(&KeyValue::S("zz".into()), (Bound::Unbounded, Bound::Unbounded)).count(),
             0
         );
+    }
+
+    #[test]
+    fn a_journal_rolls_every_change_back() {
+        let mut storage = Storage::default();
+        storage.put(&key("a", Some("1")), item("a", "1"));
+        storage.put(&key("b", Some("1")), item("b", "1"));
+        let before = storage.clone();
+        storage.begin_journal();
+        storage.put(&key("a", Some("1")), item("a", "1x"));
+        storage.put(&key("c", Some("1")), item("c", "1"));
+        storage.delete(&key("b", Some("1")));
+        storage.delete(&key("zzz", None));
+        storage.put(&key("c", Some("1")), item("c", "2"));
+        storage.roll_back();
+        assert_eq!(storage, before);
     }
 
     #[test]

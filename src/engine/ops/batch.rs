@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 use serde_json::{Map, Value};
 
 use crate::engine::api::batch::{BatchGetItem, BatchWriteItem, Write};
-use crate::engine::capacity::{read_units, replace_write_units, ConsumedCapacity, ReturnConsumedCapacity};
+use crate::engine::capacity::{Charge, ConsumedCapacity, ReturnConsumedCapacity};
 use crate::engine::error::{ApiError, Result};
 use crate::engine::schema::PrimaryKey;
 use crate::engine::value::size::item_size;
@@ -52,6 +52,7 @@ impl Engine {
         let mut consumed = Vec::new();
         let mut returned_bytes = 0;
         let mut full = false;
+        let mut charges = Vec::new();
         for (name, keys) in resolved {
             let (Some(table), Some(gets)) = (self.tables.get(name), request.tables.get(name)) else { continue };
             let mut items = Vec::new();
@@ -67,7 +68,9 @@ impl Engine {
                     left.push(item_to_wire(raw_key));
                     continue;
                 }
-                units += read_units(size, gets.consistency);
+                let charge = Charge::read(name, usize::from(found.is_some()), size, gets.consistency);
+                units += charge.units;
+                charges.push(charge);
                 if let Some(item) = found {
                     returned_bytes += size;
                     let item = match &gets.projection {
@@ -86,6 +89,7 @@ impl Engine {
             consumed.push(ConsumedCapacity::on_table(name, units));
         }
 
+        self.charges.extend(charges);
         let mut body = Map::new();
         body.insert("Responses".into(), Value::Object(responses));
         body.insert("UnprocessedKeys".into(), Value::Object(unprocessed));
@@ -117,28 +121,32 @@ impl Engine {
         }
 
         let mut consumed = Vec::new();
+        let mut charges = Vec::new();
         let mut per_table: BTreeMap<&String, f64> = BTreeMap::new();
         for (name, writes) in resolved {
             let Some(table) = self.tables.get_mut(name) else { continue };
             let mut units = 0.0;
             for (key, write) in writes {
-                units += match write {
+                let charge = match write {
                     Write::Put(item) => {
                         let new_size = item_size(item);
                         let old = table.storage.put(&key, item.clone());
-                        replace_write_units(old.as_ref().map(item_size), Some(new_size))
+                        Charge::write(name, old.as_ref().map(item_size), Some(new_size))
                     }
                     Write::Delete(_) => {
                         let old = table.storage.delete(&key);
-                        replace_write_units(old.as_ref().map(item_size), None)
+                        Charge::write(name, old.as_ref().map(item_size), None)
                     }
                 };
+                units += charge.units;
+                charges.push(charge);
             }
             per_table.insert(name, units);
         }
         for (name, units) in per_table {
             consumed.push(ConsumedCapacity::on_table(name, units));
         }
+        self.charges.extend(charges);
 
         let mut body = Map::new();
         body.insert("UnprocessedItems".into(), Value::Object(Map::new()));

@@ -15,7 +15,7 @@ use serde_json::{Map, Value};
 use crate::engine::api::item::{
     DeleteItem, GetItem, PutItem, ReturnValues, UpdateItem, WriteCondition, MAX_ITEM_BYTES,
 };
-use crate::engine::capacity::{read_units, replace_write_units, ConsumedCapacity, ReturnConsumedCapacity};
+use crate::engine::capacity::{Charge, ConsumedCapacity, ReturnConsumedCapacity};
 use crate::engine::error::{ApiError, Result};
 use crate::engine::schema::KeySchema;
 use crate::engine::value::size::item_size;
@@ -94,14 +94,20 @@ fn update_return_values(request: &UpdateItem, old: Option<&Item>, new: &Item) ->
 }
 
 impl Engine {
+    /// Records one charge and returns it as the table's consumed capacity.
+    pub(crate) fn charge_one(&mut self, charge: Charge) -> ConsumedCapacity {
+        let consumed = ConsumedCapacity::on_table(&charge.table, charge.units);
+        self.charges.push(charge);
+        consumed
+    }
+
     pub(crate) fn put_item(&mut self, request: PutItem) -> Result<Value> {
         let table = self.table_for_items(&request.table_name)?;
         let key = table.definition.key_schema.key_of_item(&request.item)?;
         check_condition(&request.condition, table.storage.get(&key))?;
         let new_size = item_size(&request.item);
         let old = table.storage.put(&key, request.item);
-        let units = replace_write_units(old.as_ref().map(item_size), Some(new_size));
-        let consumed = ConsumedCapacity::on_table(&request.table_name, units);
+        let consumed = self.charge_one(Charge::write(&request.table_name, old.as_ref().map(item_size), Some(new_size)));
         let returned = old.as_ref().filter(|_| request.return_values == ReturnValues::AllOld);
         Ok(response(returned.map(|o| ("Attributes", o)), consumed, request.return_consumed_capacity))
     }
@@ -111,13 +117,13 @@ impl Engine {
         let key = table.definition.key_schema.key_of_key_map(&request.key)?;
         let found = table.storage.get(&key);
         // A projection does not make the read cheaper: the whole item is charged (A.2).
-        let units = read_units(found.map_or(0, item_size), request.consistency);
-        let consumed = ConsumedCapacity::on_table(&request.table_name, units);
+        let (items, size) = (usize::from(found.is_some()), found.map_or(0, item_size));
         let projected = match (&request.projection, found) {
             (Some(projection), Some(item)) => Some(projection.apply(item)),
             (None, Some(item)) => Some(item.clone()),
             (_, None) => None,
         };
+        let consumed = self.charge_one(Charge::read(&request.table_name, items, size, request.consistency));
         Ok(response(projected.as_ref().map(|item| ("Item", item)), consumed, request.return_consumed_capacity))
     }
 
@@ -129,10 +135,10 @@ impl Engine {
         let old = table.storage.get(&key).cloned();
         check_condition(&request.condition, old.as_ref())?;
         let new = updated_item(&request, old.as_ref(), schema.key_item(&key))?;
-        let units = replace_write_units(old.as_ref().map(item_size), Some(item_size(&new)));
+        let charge = Charge::write(&request.table_name, old.as_ref().map(item_size), Some(item_size(&new)));
         let returned = update_return_values(&request, old.as_ref(), &new);
         table.storage.put(&key, new);
-        let consumed = ConsumedCapacity::on_table(&request.table_name, units);
+        let consumed = self.charge_one(charge);
         Ok(response(returned.as_ref().map(|a| ("Attributes", a)), consumed, request.return_consumed_capacity))
     }
 
@@ -141,8 +147,7 @@ impl Engine {
         let key = table.definition.key_schema.key_of_key_map(&request.key)?;
         check_condition(&request.condition, table.storage.get(&key))?;
         let old = table.storage.delete(&key);
-        let units = replace_write_units(old.as_ref().map(item_size), None);
-        let consumed = ConsumedCapacity::on_table(&request.table_name, units);
+        let consumed = self.charge_one(Charge::write(&request.table_name, old.as_ref().map(item_size), None));
         let returned = old.as_ref().filter(|_| request.return_values == ReturnValues::AllOld);
         Ok(response(returned.map(|o| ("Attributes", o)), consumed, request.return_consumed_capacity))
     }

@@ -28,7 +28,7 @@ use serde_json::{Map, Value};
 
 use crate::engine::api::expressions::ExpressionParser;
 use crate::engine::api::read::{Query, Read, Scan, Select};
-use crate::engine::capacity::{read_units, ConsumedCapacity};
+use crate::engine::capacity::{Charge, ConsumedCapacity};
 use crate::engine::error::{ApiError, Result};
 use crate::engine::expr::{legacy, Condition, Projection};
 use crate::engine::schema::{KeyCondition, KeySchema, KeyValue, PrimaryKey, SortKeyCondition};
@@ -133,8 +133,8 @@ fn read_page<'a>(
     page
 }
 
-/// The response body of a page.
-fn page_response(page: Page, read: &Read) -> Value {
+/// The response body of a page, and the page's charge.
+fn page_response(page: Page, read: &Read) -> (Value, Charge) {
     let mut body = Map::new();
     if read.select != Select::Count {
         body.insert("Items".into(), page.items.iter().map(item_to_wire).collect::<Vec<_>>().into());
@@ -144,11 +144,13 @@ fn page_response(page: Page, read: &Read) -> Value {
     if let Some(key) = &page.last_evaluated {
         body.insert("LastEvaluatedKey".into(), item_to_wire(key));
     }
-    let units = read_units(page.bytes, read.consistency);
-    if let Some(consumed) = ConsumedCapacity::on_table(&read.table_name, units).to_wire(read.return_consumed_capacity) {
+    let charge = Charge::read(&read.table_name, page.scanned, page.bytes, read.consistency);
+    if let Some(consumed) =
+        ConsumedCapacity::on_table(&read.table_name, charge.units).to_wire(read.return_consumed_capacity)
+    {
         body.insert("ConsumedCapacity".into(), consumed);
     }
-    Value::Object(body)
+    (Value::Object(body), charge)
 }
 
 /// The key attributes of an item, for `LastEvaluatedKey`.
@@ -222,7 +224,9 @@ impl Engine {
         } else {
             read_page(range.rev().skip_while(|r| !in_range(r)).take_while(in_range), read, &shape, key_of)
         };
-        Ok(page_response(page, read))
+        let (body, charge) = page_response(page, read);
+        self.charges.push(charge);
+        Ok(body)
     }
 
     pub(crate) fn scan(&mut self, mut request: Scan) -> Result<Value> {
@@ -246,7 +250,9 @@ impl Engine {
         let in_segment = |r: &ItemRef| (buckets.0..=buckets.1).contains(&keyspace_bucket(r.hash));
         let items = table.storage.scan_after(start.as_ref()).filter(in_segment);
         let page = read_page(items, read, &shape, |item| key_attributes(schema, item));
-        Ok(page_response(page, read))
+        let (body, charge) = page_response(page, read);
+        self.charges.push(charge);
+        Ok(body)
     }
 }
 

@@ -33,7 +33,7 @@ use serde_json::{json, Map, Value};
 
 use crate::engine::api::item::MAX_ITEM_BYTES;
 use crate::engine::api::transact::{TransactGetItems, TransactWriteItems, WriteKind};
-use crate::engine::capacity::{read_units, write_units, Consistency, ConsumedCapacity, ReturnConsumedCapacity, Split};
+use crate::engine::capacity::{Charge, ConsumedCapacity, ReturnConsumedCapacity, Split};
 use crate::engine::error::{ApiError, Result};
 use crate::engine::ops::item::CONDITIONAL_REQUEST_FAILED;
 use crate::engine::schema::PrimaryKey;
@@ -50,8 +50,8 @@ pub const TOKEN_LIFETIME_MILLIS: u64 = 10 * 60 * 1000;
 pub struct TokenRecord {
     fingerprint: String,
     at_millis: u64,
-    /// What a replay costs, per table.
-    replay: Vec<ConsumedCapacity>,
+    /// What a replay costs: a transactional read of each item.
+    replay: Vec<Charge>,
 }
 
 fn not_found() -> ApiError {
@@ -62,15 +62,15 @@ fn one_item_twice() -> ApiError {
     ApiError::validation("Transaction request cannot include multiple operations on one item")
 }
 
-/// Sums units per table, in first-seen order, as transactional capacity.
-fn per_table(units: impl IntoIterator<Item = (String, f64)>, split: Split) -> Vec<ConsumedCapacity> {
+/// Sums charges per table, in first-seen order, as transactional capacity.
+fn per_table(charges: &[Charge], split: Split) -> Vec<ConsumedCapacity> {
     let mut order: Vec<String> = Vec::new();
     let mut sums: BTreeMap<String, f64> = BTreeMap::new();
-    for (table, u) in units {
-        if !sums.contains_key(&table) {
-            order.push(table.clone());
+    for charge in charges {
+        if !sums.contains_key(&charge.table) {
+            order.push(charge.table.clone());
         }
-        *sums.entry(table).or_default() += u;
+        *sums.entry(charge.table.clone()).or_default() += charge.units;
     }
     order
         .into_iter()
@@ -87,11 +87,6 @@ fn with_consumed(mut body: Map<String, Value>, consumed: &[ConsumedCapacity], mo
         body.insert("ConsumedCapacity".into(), list.into());
     }
     Value::Object(body)
-}
-
-/// A transactional read: twice the strongly consistent units.
-fn transactional_read_units(size: usize) -> f64 {
-    2.0 * read_units(size, Consistency::Strong)
 }
 
 /// The state of one action's item after the transaction.
@@ -116,7 +111,7 @@ impl Engine {
         let mut units = Vec::with_capacity(resolved.len());
         for ((table_name, key), get) in resolved.iter().zip(&request.gets) {
             let found = self.tables.get(*table_name).and_then(|t| t.storage.get(key));
-            units.push((table_name.to_string(), transactional_read_units(found.map_or(0, item_size))));
+            units.push(Charge::transactional_read(table_name, found.map_or(0, item_size)));
             responses.push(match found {
                 Some(item) => {
                     let item = get.projection.as_ref().map_or_else(|| item.clone(), |p| p.apply(item));
@@ -125,9 +120,11 @@ impl Engine {
                 None => json!({}),
             });
         }
+        let consumed = per_table(&units, Split::Read);
+        self.charges.extend(units);
         let mut body = Map::new();
         body.insert("Responses".into(), responses.into());
-        Ok(with_consumed(body, &per_table(units, Split::Read), request.return_consumed_capacity))
+        Ok(with_consumed(body, &consumed, request.return_consumed_capacity))
     }
 
     pub(crate) fn transact_write_items(&mut self, request: TransactWriteItems) -> Result<Value> {
@@ -139,7 +136,10 @@ impl Engine {
                     "The ClientRequestToken was used within the last 10 minutes with different parameters".into(),
                 ));
             }
-            return Ok(with_consumed(Map::new(), &record.replay, request.return_consumed_capacity));
+            let replay = record.replay.clone();
+            let consumed = per_table(&replay, Split::Read);
+            self.charges.extend(replay);
+            return Ok(with_consumed(Map::new(), &consumed, request.return_consumed_capacity));
         }
 
         // Resolve every key first: missing tables, bad keys and an item
@@ -244,17 +244,15 @@ impl Engine {
                 }
             };
             let largest = old_size.unwrap_or(0).max(new_size.unwrap_or(0));
-            write_costs.push((write.table_name.clone(), 2.0 * write_units(largest)));
-            replay_costs.push((write.table_name.clone(), transactional_read_units(largest)));
+            write_costs.push(Charge::transactional_write(&write.table_name, largest));
+            replay_costs.push(Charge::transactional_read(&write.table_name, largest));
         }
         if let Some(token) = &request.client_request_token {
-            let record = TokenRecord {
-                fingerprint: request.fingerprint.clone(),
-                at_millis: now,
-                replay: per_table(replay_costs, Split::Read),
-            };
+            let record = TokenRecord { fingerprint: request.fingerprint.clone(), at_millis: now, replay: replay_costs };
             self.transaction_tokens.insert(token.clone(), record);
         }
-        Ok(with_consumed(Map::new(), &per_table(write_costs, Split::Write), request.return_consumed_capacity))
+        let consumed = per_table(&write_costs, Split::Write);
+        self.charges.extend(write_costs);
+        Ok(with_consumed(Map::new(), &consumed, request.return_consumed_capacity))
     }
 }

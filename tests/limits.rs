@@ -142,10 +142,11 @@ fn a_scan_page_stops_after_one_megabyte() {
     assert_eq!(units(&second), 18.5);
 }
 
-/// BatchGetItem answers at most 16 MB; the keys it did not reach come back in
+/// BatchGetItem answers at most 16 MB (16,000,000 bytes, per the API
+/// reference's worked example); the keys it did not reach come back in
 /// `UnprocessedKeys`, with the table's other request members, and are not
-/// charged. 50 items of exactly 400 KB: 40 fit (16,384,000 B), the 41st would
-/// pass 16,777,216 B.
+/// charged. 50 items of exactly 400 KB: 39 fit (15,974,400 B), the 40th would
+/// pass 16,000,000 B.
 #[test]
 fn batch_get_stops_at_sixteen_megabytes() {
     let mut engine = engine_with_table();
@@ -158,12 +159,12 @@ fn batch_get_stops_at_sixteen_megabytes() {
     }
     let request = json!({"RequestItems": {"tbl": {"Keys": keys, "ProjectionExpression": "pk"}}, "ReturnConsumedCapacity": "TOTAL"});
     let response = engine.execute("BatchGetItem", &request).expect("batch get");
-    assert_eq!(response["Responses"]["tbl"].as_array().map(Vec::len), Some(40));
+    assert_eq!(response["Responses"]["tbl"].as_array().map(Vec::len), Some(39));
     let unprocessed = &response["UnprocessedKeys"]["tbl"];
-    assert_eq!(unprocessed["Keys"].as_array().map(Vec::len), Some(10));
+    assert_eq!(unprocessed["Keys"].as_array().map(Vec::len), Some(11));
     assert_eq!(unprocessed["ProjectionExpression"], "pk");
-    // 40 items × 100 blocks × 0.5.
-    assert_eq!(response["ConsumedCapacity"][0]["CapacityUnits"], 2000.0);
+    // 39 items × 100 blocks × 0.5.
+    assert_eq!(response["ConsumedCapacity"][0]["CapacityUnits"], 1950.0);
 }
 
 fn base64_of_byte(byte: u8) -> String {
@@ -209,4 +210,25 @@ fn dry_runs_answer_like_the_real_call_and_change_nothing() {
         let real = engine.clone().execute(operation, &request);
         assert_eq!(dry, real, "{operation}");
     }
+}
+
+/// A transaction may carry at most 4 MB of items: ten 400 KB puts (4,096,000
+/// bytes) are accepted, eleven are not.
+#[test]
+fn transactions_carry_at_most_four_megabytes() {
+    let mut engine = engine_with_table();
+    let fixed = 3 + 3 + 4;
+    let puts = |n: u8| {
+        let actions: Vec<Value> = (0..n)
+            .map(|i| {
+                let item = json!({"pk": {"S": "a"}, "sk": {"B": base64_of_byte(i)}, "data": {"S": "x".repeat(409_600 - fixed)}});
+                json!({"Put": {"TableName": "tbl", "Item": item}})
+            })
+            .collect();
+        json!({"TransactItems": actions})
+    };
+    assert!(engine.execute("TransactWriteItems", &puts(10)).is_ok());
+    let refused = engine.execute("TransactWriteItems", &puts(11)).expect_err("over 4 MB");
+    assert_eq!(refused.name(), "ValidationException");
+    assert!(refused.message().contains("4 MB"), "{refused}");
 }

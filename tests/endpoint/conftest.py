@@ -64,3 +64,62 @@ def table(client):
     )
     yield name
     client.delete_table(TableName=name)
+
+
+def _key_schema(hash_key, range_key):
+    keys = [(hash_key, "HASH")] + ([(range_key, "RANGE")] if range_key else [])
+    return (
+        [{"AttributeName": name, "KeyType": kind} for (name, _), kind in keys],
+        [{"AttributeName": name, "AttributeType": type_} for (name, type_), _ in keys],
+    )
+
+
+@pytest.fixture
+def make_table(client):
+    """A factory for on-demand tables with any key schema, all deleted afterwards.
+
+    make_table()                          -> pk (S)
+    make_table(("pk", "S"), ("sk", "N"))  -> pk (S) + sk (N)
+    """
+    created = []
+
+    def make(hash_key=("pk", "S"), range_key=None, prefix="t"):
+        name = unique_name(prefix)
+        key_schema, definitions = _key_schema(hash_key, range_key)
+        client.create_table(
+            TableName=name,
+            KeySchema=key_schema,
+            AttributeDefinitions=definitions,
+            BillingMode="PAY_PER_REQUEST",
+        )
+        created.append(name)
+        return name
+
+    yield make
+    for name in created:
+        client.delete_table(TableName=name)
+
+
+def failure(call, **kwargs):
+    """Makes a call that must fail with HTTP 400; returns (code, message, full error response)."""
+    from botocore.exceptions import ClientError
+
+    with pytest.raises(ClientError) as info:
+        call(**kwargs)
+    response = info.value.response
+    assert response["ResponseMetadata"]["HTTPStatusCode"] == 400
+    return response["Error"]["Code"], response["Error"]["Message"], response
+
+
+def fails_with(call, **kwargs):
+    """(code, message) of a call that must fail."""
+    code, message, _ = failure(call, **kwargs)
+    return code, message
+
+
+def S(value):
+    return {"S": value}
+
+
+def N(value):
+    return {"N": str(value)}

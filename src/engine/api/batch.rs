@@ -201,10 +201,14 @@ impl BatchWriteItemInput {
         request_items_constraints(&mut v, &self.request_items);
         for (name, writes) in self.request_items.iter().flatten() {
             let field = format!("requestItems.{name}.member");
-            if writes.is_empty() {
-                v.push("'[]'", &field, "have length greater than or equal to 1");
-            } else if writes.len() > MAX_BATCH_WRITES {
-                v.push("'[…]'", &field, "have length less than or equal to 25");
+            if writes.is_empty() || writes.len() > MAX_BATCH_WRITES {
+                // DynamoDB echoes the map with a Java dump of each request;
+                // we echo the table name and an ellipsis.
+                v.push(
+                    &format!("'{{{name}=[…]}}'"),
+                    "requestItems",
+                    "satisfy constraint: [Member must have length less than or equal to 25, Member must have length greater than or equal to 1]",
+                );
             }
             for (i, write) in writes.iter().enumerate() {
                 if let Some(put) = &write.put_request {

@@ -83,7 +83,9 @@ impl Violations {
     /// Records a violation of `constraint` by `value` at member `field`
     /// (DynamoDB names members in camelCase: `tableName`).
     pub fn push(&mut self, value: &str, field: &str, constraint: &str) {
-        self.0.push(format!("Value {value} at '{field}' failed to satisfy constraint: Member must {constraint}"));
+        // A constraint on a map's values reads "Map value must satisfy …".
+        let subject = if constraint.starts_with("satisfy constraint:") { "Map value" } else { "Member" };
+        self.0.push(format!("Value {value} at '{field}' failed to satisfy constraint: {subject} must {constraint}"));
     }
 
     /// A required member that is missing.

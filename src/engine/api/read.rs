@@ -8,7 +8,7 @@
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::expressions::{check_members, Member, Substitutions};
+use super::expressions::{check_members, ExpressionParser, Member, Substitutions};
 use super::item::{attributes_to_get, attributes_to_get_projection, wire_item, CONDITIONAL_OPERATORS};
 use super::{return_consumed_capacity, Violations, RETURN_CONSUMED_CAPACITY_VALUES};
 use crate::engine::capacity::{Consistency, ReturnConsumedCapacity};
@@ -149,7 +149,8 @@ impl ReadMembers {
             table_name: self.table_name.unwrap_or_default(),
             index_name: self.index_name,
             select,
-            limit: self.limit.map(|l| l.max(1) as usize),
+            // Positive after the constraint check; a 32-bit usize saturates.
+            limit: self.limit.map(|l| usize::try_from(l.max(1)).unwrap_or(usize::MAX)),
             consistency: Consistency::from_flag(self.consistent_read),
             exclusive_start_key,
             return_consumed_capacity: return_consumed_capacity(self.return_consumed_capacity.as_deref()),
@@ -225,12 +226,18 @@ pub struct ScanInput {
     pub read: ReadMembers,
 }
 
-/// A Scan that passed the request-level checks.
+/// A Scan that passed the request-level checks. Unlike a Query's, its
+/// expressions need no key schema, so they are parsed here, before the
+/// table is looked up, as DynamoDB does.
 #[derive(Debug)]
 pub struct Scan {
     pub read: Read,
     /// `(Segment, TotalSegments)` of a parallel scan.
     pub segment: Option<(u32, u32)>,
+    /// `FilterExpression` or `ScanFilter`.
+    pub filter: Option<Condition>,
+    /// `ProjectionExpression` or `AttributesToGet`.
+    pub projection: Option<Projection>,
 }
 
 /// Largest `TotalSegments`.
@@ -274,7 +281,16 @@ impl ScanInput {
             ("ScanFilter", self.scan_filter.is_some()),
             ("ConditionalOperator", self.read.conditional_operator.is_some()),
         ];
-        let read = self.read.validate("", &expressions, &legacy, ("ScanFilter", self.scan_filter.as_ref()))?;
-        Ok(Scan { read, segment })
+        let mut read = self.read.validate("", &expressions, &legacy, ("ScanFilter", self.scan_filter.as_ref()))?;
+        let mut parser = ExpressionParser::new(&read.substitutions)?;
+        let filter = parser.condition(read.filter_expression.as_deref(), "FilterExpression")?;
+        let projection = parser.projection(read.projection_expression.as_deref())?;
+        parser.finish()?;
+        Ok(Scan {
+            filter: filter.or(read.legacy_filter.take()),
+            projection: projection.or(read.legacy_projection.take()),
+            read,
+            segment,
+        })
     }
 }

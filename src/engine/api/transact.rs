@@ -23,6 +23,8 @@ use crate::engine::value::Item;
 
 /// Most actions in one transaction.
 pub const MAX_TRANSACT_ITEMS: usize = 100;
+/// Largest total size of the items a TransactWriteItems carries: 4 MB.
+pub const MAX_TRANSACT_BYTES: usize = 4 * 1024 * 1024;
 
 /// Checks the `TransactItems` list length.
 fn transact_items_constraints<T>(v: &mut Violations, items: &Option<Vec<T>>) {
@@ -277,6 +279,21 @@ impl TransactWriteItemsInput {
                 condition,
                 return_old_on_failure: m.return_values_on_condition_check_failure.as_deref() == Some("ALL_OLD"),
             });
+        }
+        // The items (puts) and keys (other actions) may total at most 4 MB
+        // (semantics B.4). DynamoDB's exact words for this are not known; these are ours.
+        let total: usize = writes
+            .iter()
+            .map(|w| match (&w.kind, &w.key) {
+                (WriteKind::Put(item), _) => item_size(item),
+                (_, Some(key)) => item_size(key),
+                (_, None) => 0,
+            })
+            .sum();
+        if total > MAX_TRANSACT_BYTES {
+            return Err(ApiError::validation(format!(
+                "Transaction request size exceeded the 4 MB limit: the items in this request total {total} bytes"
+            )));
         }
         Ok(TransactWriteItems {
             writes,

@@ -17,6 +17,9 @@ use crate::engine::api::item::{
 };
 use crate::engine::capacity::{Charge, ConsumedCapacity, ReturnConsumedCapacity};
 use crate::engine::error::{ApiError, Result};
+use crate::engine::expr::ast::ActionKind;
+use crate::engine::expr::UpdateExpression;
+use crate::engine::ops::read::{check_key_paths, nested_projection_names};
 use crate::engine::schema::KeySchema;
 use crate::engine::value::size::item_size;
 use crate::engine::value::wire::item_to_wire;
@@ -76,6 +79,16 @@ pub(crate) fn updated_item(request: &UpdateItem, current: Option<&Item>, key_ite
     Ok(new)
 }
 
+/// Whether an update of a missing item leaves it missing: DynamoDB creates
+/// no item when every action only removes (REMOVE, DELETE), while an update
+/// with no actions at all creates the bare key (ALT test_update_item.py).
+pub(crate) fn creates_nothing(update: &Option<UpdateExpression>) -> bool {
+    update.as_ref().is_some_and(|u| {
+        !u.actions().is_empty()
+            && u.actions().iter().all(|a| matches!(a.kind, ActionKind::Remove | ActionKind::Delete(_)))
+    })
+}
+
 /// What `ReturnValues` asks an update to return; `None` when there is
 /// nothing (DynamoDB omits an empty `Attributes`).
 fn update_return_values(request: &UpdateItem, old: Option<&Item>, new: &Item) -> Option<Item> {
@@ -115,6 +128,7 @@ impl Engine {
     pub(crate) fn get_item(&mut self, request: GetItem) -> Result<Value> {
         let table = self.table_for_items(&request.table_name)?;
         let key = table.definition.key_schema.key_of_key_map(&request.key)?;
+        check_key_paths(&table.definition.key_schema, nested_projection_names(&request.projection))?;
         let found = table.storage.get(&key);
         // A projection does not make the read cheaper: the whole item is charged (A.2).
         let (items, size) = (usize::from(found.is_some()), found.map_or(0, item_size));
@@ -132,8 +146,13 @@ impl Engine {
         let schema = &table.definition.key_schema;
         let key = schema.key_of_key_map(&request.key)?;
         check_key_not_updated(schema, &request)?;
+        check_key_paths(schema, request.update.iter().flat_map(UpdateExpression::nested_top_level_names))?;
         let old = table.storage.get(&key).cloned();
         check_condition(&request.condition, old.as_ref())?;
+        if old.is_none() && creates_nothing(&request.update) {
+            let consumed = self.charge_one(Charge::write(&request.table_name, None, None));
+            return Ok(response(None, consumed, request.return_consumed_capacity));
+        }
         let new = updated_item(&request, old.as_ref(), schema.key_item(&key))?;
         let charge = Charge::write(&request.table_name, old.as_ref().map(item_size), Some(item_size(&new)));
         let returned = update_return_values(&request, old.as_ref(), &new);

@@ -4,6 +4,6 @@
 
 mod batch;
 pub(crate) mod item;
-mod read;
+pub(crate) mod read;
 mod table;
 pub(crate) mod transact;

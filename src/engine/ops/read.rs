@@ -32,7 +32,7 @@ use crate::engine::capacity::{Charge, ConsumedCapacity};
 use crate::engine::error::{ApiError, Result};
 use crate::engine::expr::{legacy, Condition, Projection};
 use crate::engine::schema::{KeyCondition, KeySchema, KeyValue, PrimaryKey, SortKeyCondition};
-use crate::engine::storage::{keyspace_bucket, ItemRef};
+use crate::engine::storage::{keyspace_bucket, keyspace_hash, ItemRef};
 use crate::engine::table::Table;
 use crate::engine::value::wire::item_to_wire;
 use crate::engine::value::Item;
@@ -47,29 +47,39 @@ struct Shape {
     projection: Option<Projection>,
 }
 
-/// Finds the table and refuses index reads, which come with secondary indexes.
-fn table_and_schema<'a>(engine: &'a Engine, read: &Read) -> Result<&'a Table> {
-    let table = engine
-        .tables
-        .get(&read.table_name)
-        .ok_or_else(|| ApiError::ResourceNotFound("Requested resource not found".into()))?;
-    if read.index_name.is_some() {
-        // This table has no secondary indexes: DynamoDB's answer for any IndexName.
-        return Err(ApiError::validation("The table does not have the specified index"));
-    }
-    Ok(table)
+/// The table a read names, or DynamoDB's not-found error.
+fn find_table<'a>(engine: &'a Engine, read: &Read) -> Result<&'a Table> {
+    engine.tables.get(&read.table_name).ok_or_else(|| ApiError::ResourceNotFound("Requested resource not found".into()))
 }
 
-/// The `ExclusiveStartKey` as a primary key of `schema`.
-fn start_key(read: &Read, schema: &KeySchema) -> Result<Option<PrimaryKey>> {
-    read.exclusive_start_key
-        .as_ref()
-        .map(|key| {
-            schema
-                .key_of_key_map(key)
-                .map_err(|e| ApiError::validation(format!("The provided starting key is invalid: {}", e.message())))
-        })
-        .transpose()
+/// Refuses index reads: this table has no secondary indexes, so any
+/// `IndexName` gets DynamoDB's answer for an unknown index.
+fn check_index(read: &Read) -> Result<()> {
+    match &read.index_name {
+        Some(name) => Err(ApiError::validation(format!("The table does not have the specified index: {name}"))),
+        None => Ok(()),
+    }
+}
+
+/// "Key attributes must be scalars": a projection, filter or update may not
+/// reach into a key attribute with `.` or `[]` (dynalite's validateKeyPaths).
+pub(crate) fn check_key_paths(schema: &KeySchema, nested_top_names: impl IntoIterator<Item = String>) -> Result<()> {
+    match nested_top_names.into_iter().find(|name| schema.is_key_attribute(name)) {
+        Some(name) => Err(ApiError::validation(format!(
+            "Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: Key: {name}"
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// Top-level names a projection reaches into with `.` or `[]`.
+pub(crate) fn nested_projection_names(projection: &Option<Projection>) -> Vec<String> {
+    projection
+        .iter()
+        .flat_map(|p| p.paths())
+        .filter(|path| path.is_nested())
+        .filter_map(|path| path.top_name().map(str::to_string))
+        .collect()
 }
 
 /// The sort-key range a key condition reads, before the start key narrows it.
@@ -158,16 +168,45 @@ fn key_attributes(schema: &KeySchema, item: &Item) -> Item {
     schema.attributes().filter_map(|a| item.get(&a.name).map(|v| (a.name.clone(), v.clone()))).collect()
 }
 
-/// "Filter Expression can only contain non-primary key attributes" (Query only).
-fn check_filter_on_keys(schema: &KeySchema, filter: &Option<Condition>) -> Result<()> {
+/// "… can only contain non-primary key attributes" (Query only); `what` is
+/// "Filter Expression" or "QueryFilter".
+fn check_filter_on_keys(schema: &KeySchema, filter: &Option<Condition>, what: &str) -> Result<()> {
     if let Some(filter) = filter {
         if let Some(name) = filter.top_level_names().into_iter().find(|n| schema.is_key_attribute(n)) {
             return Err(ApiError::validation(format!(
-                "Filter Expression can only contain non-primary key attributes: Primary key attribute: {name}"
+                "{what} can only contain non-primary key attributes: Primary key attribute: {name}"
             )));
         }
     }
     Ok(())
+}
+
+/// Where a Query resumes, after DynamoDB's checks of its `ExclusiveStartKey`
+/// in DynamoDB's order (dynalite `actions/query.js`): the key's shape, its
+/// types, then the range predicate, then the partition.
+fn query_start(read: &Read, schema: &KeySchema, condition: &KeyCondition) -> Result<Option<PrimaryKey>> {
+    let Some(key) = &read.exclusive_start_key else { return Ok(None) };
+    if key.len() != schema.attributes().count() || schema.attributes().any(|a| !key.contains_key(&a.name)) {
+        return Err(ApiError::validation("The provided starting key is invalid"));
+    }
+    let start = schema.key_of_key_map(key)?;
+    match (&condition.sort, &start.sort) {
+        (Some(sort_condition), Some(sort)) => {
+            if !sort_condition.matches(sort) {
+                return Err(ApiError::validation("The provided starting key does not match the range key predicate"));
+            }
+            if start.partition != condition.partition {
+                return Err(ApiError::validation("The query can return at most one row and cannot be restarted"));
+            }
+        }
+        _ if start.partition != condition.partition => {
+            return Err(ApiError::validation(
+                "The provided starting key is outside query boundaries based on provided conditions",
+            ));
+        }
+        _ => {}
+    }
+    Ok(Some(start))
 }
 
 impl Engine {
@@ -175,7 +214,17 @@ impl Engine {
         let legacy_filter = request.read.legacy_filter.take();
         let legacy_projection = request.read.legacy_projection.take();
         let read = &request.read;
-        let table = table_and_schema(self, read)?;
+        let Ok(table) = find_table(self, read) else {
+            // DynamoDB validates every expression before it looks for the
+            // table; without a schema the key condition is read by the
+            // general condition grammar (as dynalite does), then "not found".
+            let mut parser = ExpressionParser::new(&read.substitutions)?;
+            parser.condition(request.key_condition_expression.as_deref(), "KeyConditionExpression")?;
+            parser.condition(read.filter_expression.as_deref(), "FilterExpression")?;
+            parser.projection(read.projection_expression.as_deref())?;
+            parser.finish()?;
+            return Err(ApiError::ResourceNotFound("Requested resource not found".into()));
+        };
         let schema = &table.definition.key_schema;
 
         let mut parser = ExpressionParser::new(&read.substitutions)?;
@@ -187,23 +236,16 @@ impl Engine {
         let filter = parser.condition(read.filter_expression.as_deref(), "FilterExpression")?;
         let projection = parser.projection(read.projection_expression.as_deref())?;
         parser.finish()?;
-        check_filter_on_keys(schema, &filter)?;
+        check_index(read)?;
+        let start = query_start(read, schema, &key_condition)?;
+        check_key_paths(schema, nested_projection_names(&projection))?;
+        check_key_paths(schema, nested_projection_names(&legacy_projection))?;
+        check_filter_on_keys(schema, &filter, "Filter Expression")?;
+        check_filter_on_keys(schema, &legacy_filter, "QueryFilter")?;
         let shape = Shape { filter: filter.or(legacy_filter), projection: projection.or(legacy_projection) };
 
         let (mut lower, mut upper) = sort_bounds(&key_condition.sort);
-        if let Some(start) = start_key(read, schema)? {
-            if start.partition != key_condition.partition {
-                return Err(ApiError::validation(
-                    "The provided starting key is outside query boundaries based on provided conditions",
-                ));
-            }
-            if let (Some(condition), Some(sort)) = (&key_condition.sort, &start.sort) {
-                if !condition.matches(sort) {
-                    return Err(ApiError::validation(
-                        "The provided starting key does not match the range key predicate",
-                    ));
-                }
-            }
+        if let Some(start) = start {
             // Resume after the start key, in the direction of the read.
             if request.forward {
                 lower = Bound::Excluded(start.sort);
@@ -230,23 +272,35 @@ impl Engine {
     }
 
     pub(crate) fn scan(&mut self, mut request: Scan) -> Result<Value> {
-        let legacy_filter = request.read.legacy_filter.take();
-        let legacy_projection = request.read.legacy_projection.take();
+        let filter = request.filter.take();
+        let projection = request.projection.take();
         let read = &request.read;
-        let table = table_and_schema(self, read)?;
+        let table = find_table(self, read)?;
         let schema = &table.definition.key_schema;
+        check_index(read)?;
+        check_key_paths(schema, nested_projection_names(&projection))?;
+        check_key_paths(schema, filter.iter().flat_map(Condition::nested_top_level_names))?;
+        let shape = Shape { filter, projection };
 
-        let mut parser = ExpressionParser::new(&read.substitutions)?;
-        let filter = parser.condition(read.filter_expression.as_deref(), "FilterExpression")?;
-        let projection = parser.projection(read.projection_expression.as_deref())?;
-        parser.finish()?;
-        let shape = Shape { filter: filter.or(legacy_filter), projection: projection.or(legacy_projection) };
-
-        let start = start_key(read, schema)?;
+        let start =
+            match &read.exclusive_start_key {
+                Some(key) => Some(schema.key_of_key_map(key).map_err(|e| {
+                    ApiError::validation(format!("The provided starting key is invalid: {}", e.message()))
+                })?),
+                None => None,
+            };
         let buckets = match request.segment {
             Some((segment, total)) => segment_buckets(segment, total),
             None => (0, 4095),
         };
+        if let (Some(start), Some((segment, total))) = (&start, request.segment) {
+            let bucket = keyspace_bucket(&keyspace_hash(&start.partition));
+            if !(buckets.0..=buckets.1).contains(&bucket) {
+                return Err(ApiError::validation(format!(
+                    "The provided starting key is invalid: Invalid ExclusiveStartKey. Please use ExclusiveStartKey with correct Segment. TotalSegments: {total} Segment: {segment}"
+                )));
+            }
+        }
         let in_segment = |r: &ItemRef| (buckets.0..=buckets.1).contains(&keyspace_bucket(r.hash));
         let items = table.storage.scan_after(start.as_ref()).filter(in_segment);
         let page = read_page(items, read, &shape, |item| key_attributes(schema, item));

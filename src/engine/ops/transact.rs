@@ -35,7 +35,8 @@ use crate::engine::api::item::MAX_ITEM_BYTES;
 use crate::engine::api::transact::{TransactGetItems, TransactWriteItems, WriteKind};
 use crate::engine::capacity::{Charge, ConsumedCapacity, ReturnConsumedCapacity, Split};
 use crate::engine::error::{ApiError, Result};
-use crate::engine::ops::item::CONDITIONAL_REQUEST_FAILED;
+use crate::engine::ops::item::{creates_nothing, CONDITIONAL_REQUEST_FAILED};
+use crate::engine::ops::read::{check_key_paths, nested_projection_names};
 use crate::engine::schema::PrimaryKey;
 use crate::engine::value::size::item_size;
 use crate::engine::value::wire::item_to_wire;
@@ -102,6 +103,7 @@ impl Engine {
         for get in &request.gets {
             let table = self.tables.get(&get.table_name).ok_or_else(not_found)?;
             let key = table.definition.key_schema.key_of_key_map(&get.key)?;
+            check_key_paths(&table.definition.key_schema, nested_projection_names(&get.projection))?;
             if resolved.iter().any(|(t, k)| *t == get.table_name && *k == key) {
                 return Err(one_item_twice());
             }
@@ -154,6 +156,7 @@ impl Engine {
                 (_, None) => return Err(ApiError::InternalServer("a key-less transaction action got through".into())),
             };
             if let WriteKind::Update(Some(update)) = &write.kind {
+                check_key_paths(schema, update.nested_top_level_names())?;
                 if let Some(name) = update.top_level_names_written().into_iter().find(|n| schema.is_key_attribute(n)) {
                     return Err(ApiError::invalid_parameter(format!(
                         "Cannot update attribute {name}. This attribute is part of the key"
@@ -190,6 +193,7 @@ impl Engine {
                 WriteKind::ConditionCheck => Ok(Outcome::Keep),
                 WriteKind::Put(item) => Ok(Outcome::Put(item.clone())),
                 WriteKind::Delete => Ok(Outcome::Delete),
+                WriteKind::Update(update) if current.is_none() && creates_nothing(update) => Ok(Outcome::Keep),
                 WriteKind::Update(update) => {
                     let table = self.tables.get(&write.table_name);
                     let base = current.cloned().or_else(|| table.map(|t| t.definition.key_schema.key_item(key)));

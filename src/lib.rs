@@ -6,6 +6,7 @@
 //! * `ui` (wasm only): the Yew front end. It talks to the engine only through
 //!   `execute` and read-only snapshots, like any other client.
 
+pub mod codegen;
 pub mod engine;
 
 #[cfg(not(target_arch = "wasm32"))]

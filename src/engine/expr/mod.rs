@@ -43,6 +43,7 @@
 
 pub mod ast;
 pub mod condition;
+pub mod highlight;
 pub mod key_condition;
 pub mod legacy;
 pub mod lexer;

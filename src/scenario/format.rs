@@ -1,0 +1,173 @@
+//! The scenario document and its versions.
+//!
+//! ```json
+//! { "format": "ddb-playground-scenario", "version": 1,
+//!   "engine": { …Engine::snapshot()… },
+//!   "operations": [ { "name": "Top score", "operation": "Query", "request": { … } } ],
+//!   "view": { "table": "GameScores" } }
+//! ```
+//!
+//! `engine` is exactly [`Engine::snapshot`]'s document, so a scenario file and
+//! a `ddb-local --data` file share their core. Older versions are upgraded by
+//! [`migrate`] before they are read; a version newer than this build is
+//! refused with a message that says so, rather than half-understood.
+
+use serde_json::{json, Map, Value};
+
+use crate::engine::{ApiError, Engine, Result};
+
+/// The `format` member every scenario carries.
+pub const FORMAT: &str = "ddb-playground-scenario";
+/// The version this build writes.
+pub const VERSION: u64 = 1;
+
+/// A saved operation: a request the scenario keeps at hand.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SavedOperation {
+    pub name: String,
+    pub operation: String,
+    pub request: Value,
+}
+
+/// A whole playground.
+#[derive(Clone, Debug)]
+pub struct Scenario {
+    pub engine: Engine,
+    pub operations: Vec<SavedOperation>,
+    /// What the author was looking at; kept as given, for the UI to read.
+    pub view: Value,
+}
+
+fn invalid(detail: impl std::fmt::Display) -> ApiError {
+    ApiError::validation(format!("Invalid scenario: {detail}"))
+}
+
+/// Upgrades an older scenario document to the current version. There is
+/// only version 1 so far; each future version adds one step here, and tests
+/// keep every old version loading.
+pub fn migrate(document: Value) -> Result<Value> {
+    let object = document.as_object().ok_or_else(|| invalid("the document is not a JSON object"))?;
+    if object.get("format").and_then(Value::as_str) != Some(FORMAT) {
+        return Err(invalid(format!("\"format\" must be \"{FORMAT}\"")));
+    }
+    match object.get("version").and_then(Value::as_u64) {
+        Some(VERSION) => Ok(document),
+        Some(v) if v > VERSION => Err(invalid(format!(
+            "version {v} was written by a newer ddb-playground; this one reads up to version {VERSION}"
+        ))),
+        _ => Err(invalid("\"version\" must be a whole number from 1")),
+    }
+}
+
+impl Scenario {
+    /// A scenario of the engine as it is, with no saved operations.
+    pub fn of(engine: &Engine) -> Self {
+        Self { engine: engine.clone(), operations: Vec::new(), view: Value::Object(Map::new()) }
+    }
+
+    /// The scenario document.
+    pub fn to_json(&self) -> Value {
+        let operations: Vec<Value> = self
+            .operations
+            .iter()
+            .map(|o| json!({"name": o.name, "operation": o.operation, "request": o.request}))
+            .collect();
+        json!({
+            "format": FORMAT,
+            "version": VERSION,
+            "engine": self.engine.snapshot(),
+            "operations": operations,
+            "view": self.view,
+        })
+    }
+
+    /// Reads a scenario document of any supported version. The engine is
+    /// rebuilt through its own requests, so every table and item is
+    /// validated as if it had just been sent.
+    pub fn from_json(document: Value) -> Result<Self> {
+        let document = migrate(document)?;
+        let engine = Engine::restore(document.get("engine").ok_or_else(|| invalid("\"engine\" is missing"))?)?;
+        let mut operations = Vec::new();
+        let listed = match document.get("operations") {
+            None | Some(Value::Null) => &[][..],
+            Some(Value::Array(list)) => list.as_slice(),
+            Some(_) => return Err(invalid("\"operations\" must be a list")),
+        };
+        for (i, entry) in listed.iter().enumerate() {
+            let text = |member: &str| entry.get(member).and_then(Value::as_str).map(str::to_string);
+            let (Some(name), Some(operation), Some(request)) = (text("name"), text("operation"), entry.get("request"))
+            else {
+                return Err(invalid(format!("operations[{i}] needs \"name\", \"operation\" and \"request\"")));
+            };
+            if !request.is_object() {
+                return Err(invalid(format!("operations[{i}].request must be a JSON object")));
+            }
+            operations.push(SavedOperation { name, operation, request: request.clone() });
+        }
+        let view = document.get("view").cloned().unwrap_or_else(|| Value::Object(Map::new()));
+        Ok(Self { engine, operations, view })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Scenario {
+        let mut engine = Engine::new();
+        let create = json!({"TableName": "GameScores",
+            "KeySchema": [{"AttributeName": "UserId", "KeyType": "HASH"}, {"AttributeName": "GameTitle", "KeyType": "RANGE"}],
+            "AttributeDefinitions": [{"AttributeName": "UserId", "AttributeType": "S"}, {"AttributeName": "GameTitle", "AttributeType": "S"}],
+            "BillingMode": "PAY_PER_REQUEST"});
+        engine.execute("CreateTable", &create).expect("created");
+        for (user, game, score) in [("101", "Galaxy Invaders", "5842"), ("102", "Alien Adventure", "192")] {
+            let item = json!({"UserId": {"S": user}, "GameTitle": {"S": game}, "TopScore": {"N": score}});
+            engine.execute("PutItem", &json!({"TableName": "GameScores", "Item": item})).expect("put");
+        }
+        let mut scenario = Scenario::of(&engine);
+        scenario.operations.push(SavedOperation {
+            name: "Scores of user 101".into(),
+            operation: "Query".into(),
+            request: json!({"TableName": "GameScores", "KeyConditionExpression": "UserId = :u",
+                            "ExpressionAttributeValues": {":u": {"S": "101"}}}),
+        });
+        scenario.view = json!({"table": "GameScores"});
+        scenario
+    }
+
+    #[test]
+    fn documents_round_trip() {
+        let scenario = sample();
+        let document = scenario.to_json();
+        let back = Scenario::from_json(document.clone()).expect("reads back");
+        assert_eq!(back.to_json(), document);
+        assert_eq!(back.operations, scenario.operations);
+    }
+
+    #[test]
+    fn broken_documents_are_refused_with_a_reason() {
+        let good = sample().to_json();
+        let mut newer = good.clone();
+        newer["version"] = json!(2);
+        let mut no_engine = good.clone();
+        no_engine.as_object_mut().map(|o| o.remove("engine"));
+        let mut bad_operation = good.clone();
+        bad_operation["operations"] = json!([{"name": "x"}]);
+        let cases = [
+            (json!([]), "Invalid scenario: the document is not a JSON object"),
+            (json!({"format": "other"}), "Invalid scenario: \"format\" must be \"ddb-playground-scenario\""),
+            (
+                newer,
+                "Invalid scenario: version 2 was written by a newer ddb-playground; this one reads up to version 1",
+            ),
+            (no_engine, "Invalid scenario: \"engine\" is missing"),
+            (bad_operation, "Invalid scenario: operations[0] needs \"name\", \"operation\" and \"request\""),
+        ];
+        for (document, message) in cases {
+            match Scenario::from_json(document) {
+                Err(e) => assert_eq!(e.message(), message),
+                Ok(_) => panic!("accepted a broken scenario: {message}"),
+            }
+        }
+    }
+}

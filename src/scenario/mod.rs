@@ -1,0 +1,22 @@
+//! Scenarios: the saved form of a whole playground, and the share link that
+//! carries one.
+//!
+//! A scenario is one versioned JSON document ([`format`]): the engine's
+//! state (tables, items, clock — the same snapshot `ddb-local --data`
+//! writes), the operations a lesson wants at hand, and the view the author
+//! was looking at. A share link ([`link`]) is that document compressed and
+//! encoded into the URL fragment:
+//!
+//! ```text
+//!   Scenario ──JSON──► bytes ──DEFLATE──► bytes ──base64url──► "#v1=…"
+//! ```
+//!
+//! Decoding a link is the reverse, and every step is capped and checked,
+//! because a link is untrusted input: a truncated, corrupted or hostile link
+//! (a "zip bomb", absurd nesting, a newer version) gives a clear error and
+//! never a half-loaded playground.
+
+pub mod format;
+pub mod link;
+
+pub use format::Scenario;

@@ -14,9 +14,18 @@
 //!   takes it).
 //! * `dump <table>`: the table's item collections in keyspace order, each
 //!   with its hash position and items in sort-key order.
+//! * `dump-index <table> <index>`: a secondary index's contents
+//!   (`Table::index_collections`): its item collections in keyspace order of
+//!   the index partition key, each with its hash position, then its entries
+//!   in index sort-key order with the projected attributes only. For a GSI,
+//!   what has propagated so far.
+//! * `pending <table>`: the GSI updates still on their way
+//!   (`Engine::pending_index_updates`), each with the time left.
 //! * `explain`: how the previous request's capacity was computed, one line
 //!   per rounding (`Engine::last_charges`).
 //! * `advance <milliseconds>`: moves the engine clock.
+//! * `set <setting> <value>`: changes an engine setting (`EngineSettings`,
+//!   e.g. `set gsi-propagation-delay 5000`, `set item-collection-limit 4096`).
 
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -72,6 +81,45 @@ impl goldenscript::Runner for Runner {
                     for item in collection.items {
                         writeln!(out, "  {}", serde_json::to_string(&item_to_wire(item))?)?;
                     }
+                }
+            }
+            "dump-index" => {
+                let name = args.next_pos().ok_or("table name expected")?.to_string();
+                let index = args.next_pos().ok_or("index name expected")?.to_string();
+                args.reject_next()?;
+                let table = self.engine.table(&name).ok_or("no such table")?;
+                for collection in table.index_collections(&index).ok_or("no such index")? {
+                    let position = keyspace_position(&collection.hash);
+                    let key = serde_json::to_string(&collection.partition_key.to_attribute().to_wire())?;
+                    writeln!(out, "{position} {key} ({} bytes)", collection.size)?;
+                    for entry in collection.entries {
+                        writeln!(
+                            out,
+                            "  {} ({} bytes)",
+                            serde_json::to_string(&item_to_wire(entry.item))?,
+                            entry.size
+                        )?;
+                    }
+                }
+            }
+            "pending" => {
+                let name = args.next_pos().ok_or("table name expected")?.to_string();
+                args.reject_next()?;
+                for update in self.engine.pending_index_updates(&name) {
+                    let key = serde_json::to_string(&item_to_wire(&update.table_key))?;
+                    let entry = match &update.entry {
+                        Some(entry) => serde_json::to_string(&item_to_wire(entry))?,
+                        None => "(leaves the index)".to_string(),
+                    };
+                    writeln!(out, "{} {key} → {entry} in {} ms", update.index_name, update.remaining_millis)?;
+                }
+            }
+            "set" => {
+                let setting = args.next_pos().ok_or("setting name expected")?.to_string();
+                let value: u64 = args.next_pos().ok_or("value expected")?.parse()?;
+                args.reject_next()?;
+                if !self.engine.settings_mut().set(&setting, value) {
+                    return Err(format!("unknown setting {setting}").into());
                 }
             }
             "explain" => {

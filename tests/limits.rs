@@ -232,3 +232,220 @@ fn transactions_carry_at_most_four_megabytes() {
     assert_eq!(refused.name(), "ValidationException");
     assert!(refused.message().contains("4 MB"), "{refused}");
 }
+
+// ---------------------------------------------------------------------------
+// Secondary indexes (semantics B.4): counts, names, projected attributes,
+// index key sizes and the item-collection limit, each at the boundary.
+
+/// A CreateTable request for table `tbl` (key pk, sk) with `gsis` global
+/// indexes on `g<i>` and `lsis` local ones on `l<i>`, each projecting
+/// `include` non-key attributes (KEYS_ONLY when 0).
+fn indexed_table(gsis: usize, lsis: usize, include: usize) -> Value {
+    let projection = |prefix: &str| match include {
+        0 => json!({"ProjectionType": "KEYS_ONLY"}),
+        n => {
+            json!({"ProjectionType": "INCLUDE", "NonKeyAttributes": (0..n).map(|j| format!("{prefix}{j}")).collect::<Vec<_>>()})
+        }
+    };
+    let mut definitions = vec![
+        json!({"AttributeName": "pk", "AttributeType": "S"}),
+        json!({"AttributeName": "sk", "AttributeType": "S"}),
+    ];
+    let mut request = json!({
+        "TableName": "tbl",
+        "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}, {"AttributeName": "sk", "KeyType": "RANGE"}],
+        "BillingMode": "PAY_PER_REQUEST"
+    });
+    if gsis > 0 {
+        let list: Vec<Value> = (0..gsis)
+            .map(|i| {
+                definitions.push(json!({"AttributeName": format!("g{i}"), "AttributeType": "S"}));
+                json!({"IndexName": format!("gsi{i}"), "KeySchema": [{"AttributeName": format!("g{i}"), "KeyType": "HASH"}], "Projection": projection(&format!("g{i}a"))})
+            })
+            .collect();
+        request["GlobalSecondaryIndexes"] = list.into();
+    }
+    if lsis > 0 {
+        let list: Vec<Value> = (0..lsis)
+            .map(|i| {
+                definitions.push(json!({"AttributeName": format!("l{i}"), "AttributeType": "S"}));
+                json!({"IndexName": format!("lsi{i}"), "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}, {"AttributeName": format!("l{i}"), "KeyType": "RANGE"}], "Projection": projection(&format!("l{i}a"))})
+            })
+            .collect();
+        request["LocalSecondaryIndexes"] = list.into();
+    }
+    request["AttributeDefinitions"] = definitions.into();
+    request
+}
+
+fn create(request: &Value) -> Result<Value, ApiError> {
+    Engine::new().execute("CreateTable", request)
+}
+
+#[test]
+fn at_most_twenty_global_and_five_local_indexes() {
+    assert!(create(&indexed_table(20, 5, 0)).is_ok());
+    assert_eq!(
+        create(&indexed_table(21, 0, 0)),
+        Err(ApiError::validation(
+            "One or more parameter values were invalid: GlobalSecondaryIndex count exceeds the per-table limit of 20"
+        ))
+    );
+    assert_eq!(
+        create(&indexed_table(0, 6, 0)),
+        Err(ApiError::validation(
+            "One or more parameter values were invalid: Number of LocalSecondaryIndexes exceeds per-table limit of 5"
+        ))
+    );
+    // UpdateTable cannot take a table past 20 GSIs either.
+    let mut engine = Engine::new();
+    engine.execute("CreateTable", &indexed_table(20, 0, 0)).expect("20 GSIs");
+    let update = json!({"TableName": "tbl", "AttributeDefinitions": [{"AttributeName": "x", "AttributeType": "S"}],
+        "GlobalSecondaryIndexUpdates": [{"Create": {"IndexName": "one-more", "KeySchema": [{"AttributeName": "x", "KeyType": "HASH"}], "Projection": {"ProjectionType": "ALL"}}}]});
+    let refused = engine.execute("UpdateTable", &update).expect_err("21st GSI");
+    assert_eq!(refused.name(), "LimitExceededException");
+}
+
+/// 100 `NonKeyAttributes` in all, an attribute projected twice counting
+/// twice; at most 20 in one index.
+#[test]
+fn at_most_one_hundred_projected_attributes() {
+    assert!(create(&indexed_table(5, 0, 20)).is_ok());
+    let too_many = Err(ApiError::validation(
+        "One or more parameter values were invalid: Number of projected attributes in all indexes exceeds limit of 100",
+    ));
+    assert_eq!(create(&indexed_table(5, 1, 1)).map(|_| ()), Ok(()));
+    let mut request = indexed_table(5, 1, 20);
+    assert_eq!(create(&request), too_many);
+    // The same names in two indexes count twice.
+    request = indexed_table(6, 0, 17);
+    for (i, index) in request["GlobalSecondaryIndexes"].as_array_mut().into_iter().flatten().enumerate() {
+        index["Projection"]["NonKeyAttributes"] = (0..17).map(|j| format!("same{j}")).collect::<Vec<_>>().into();
+        assert!(i < 6);
+    }
+    assert_eq!(create(&request), too_many); // 6 × 17 = 102
+    let mut request = indexed_table(1, 0, 21);
+    assert_eq!(
+        create(&request).map_err(|e| e.message().starts_with("1 validation error detected: Value '[g0a0, g0a1,")),
+        Err(true)
+    );
+    request["GlobalSecondaryIndexes"][0]["Projection"]["NonKeyAttributes"] = json!([]);
+    assert_eq!(
+        create(&request),
+        Err(ApiError::validation(
+            "1 validation error detected: Value '[]' at 'globalSecondaryIndexes.1.member.projection.nonKeyAttributes' failed to satisfy constraint: Member must have length greater than or equal to 1"
+        ))
+    );
+}
+
+#[test]
+fn index_names_are_3_to_255_characters() {
+    for (name, ok) in
+        [("abc".to_string(), true), ("a".repeat(255), true), ("ab".to_string(), false), ("a".repeat(256), false)]
+    {
+        let mut request = indexed_table(1, 0, 0);
+        request["GlobalSecondaryIndexes"][0]["IndexName"] = name.clone().into();
+        assert_eq!(create(&request).is_ok(), ok, "{} characters", name.len());
+    }
+    let mut request = indexed_table(1, 0, 0);
+    request["GlobalSecondaryIndexes"][0]["IndexName"] = "bad name".into();
+    assert_eq!(
+        create(&request),
+        Err(ApiError::validation(
+            "1 validation error detected: Value 'bad name' at 'globalSecondaryIndexes.1.member.indexName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+"
+        ))
+    );
+}
+
+/// Index keys obey the key size limits: 2,048 bytes for an index partition
+/// key, 1,024 for an index sort key (ALT test_limit_sort_key_len_lsi).
+#[test]
+fn index_keys_obey_the_key_size_limits() {
+    let mut engine = Engine::new();
+    engine.execute("CreateTable", &indexed_table(1, 1, 0)).expect("created");
+    let put = |engine: &mut Engine, attribute: &str, len: usize| {
+        let item = json!({"pk": {"S": "a"}, "sk": {"S": "b"}, attribute: {"S": "x".repeat(len)}});
+        engine.execute("PutItem", &json!({"TableName": "tbl", "Item": item}))
+    };
+    assert!(put(&mut engine, "g0", 2048).is_ok());
+    assert_eq!(
+        put(&mut engine, "g0", 2049),
+        Err(ApiError::validation(
+            "One or more parameter values were invalid: Size of hashkey has exceeded the maximum size limit of2048 bytes"
+        ))
+    );
+    assert!(put(&mut engine, "l0", 1024).is_ok());
+    assert_eq!(
+        put(&mut engine, "l0", 1025),
+        Err(ApiError::validation(
+            "One or more parameter values were invalid: Aggregated size of all range keys has exceeded the size limit of 1024 bytes"
+        ))
+    );
+}
+
+/// The item-collection limit counts the items and their LSI entries; a
+/// write may bring a collection to exactly the limit, not one byte past.
+#[test]
+fn item_collections_stop_at_the_limit_to_the_byte() {
+    let mut engine = Engine::new();
+    engine.execute("CreateTable", &indexed_table(0, 1, 0)).expect("created");
+    // {pk: "a", sk: "1", l0: "x"} = 3 + 3 + 3 = 9 bytes; its entry the same 9.
+    let item = |sk: &str, pad: usize| json!({"pk": {"S": "a"}, "sk": {"S": sk}, "l0": {"S": "x"}, "p": {"S": "y".repeat(pad)}});
+    let put = |engine: &mut Engine, item: Value| engine.execute("PutItem", &json!({"TableName": "tbl", "Item": item}));
+    engine.settings_mut().item_collection_limit_bytes = 100;
+    // 9 + 1 + pad bytes of item, 9 of entry: pad 81 gives 91 + 9 = 100.
+    assert!(put(&mut engine, item("1", 81)).is_ok());
+    assert_eq!(put(&mut engine, item("2", 0)).map_err(|e| e.name()), Err("ItemCollectionSizeLimitExceededException"));
+    // Shrinking is always allowed, even back to exactly the limit.
+    assert!(put(&mut engine, item("1", 80)).is_ok());
+    assert!(put(&mut engine, item("1", 81)).is_ok());
+    assert!(put(&mut engine, item("1", 82)).is_err());
+    // Another partition key is another collection.
+    let other = json!({"pk": {"S": "b"}, "sk": {"S": "1"}, "l0": {"S": "x"}, "p": {"S": "y".repeat(81)}});
+    assert!(put(&mut engine, other).is_ok());
+}
+
+/// A dry run of a write on an indexed table leaves items, index entries and
+/// the GSI queue exactly as they were, and answers like the real call.
+#[test]
+fn dry_runs_leave_indexes_untouched() {
+    let mut engine = Engine::new();
+    engine.execute("CreateTable", &indexed_table(1, 1, 0)).expect("created");
+    for (sk, delay) in [("1", 0), ("2", 1_000)] {
+        engine.settings_mut().gsi_propagation_delay_millis = delay;
+        let item = json!({"pk": {"S": "a"}, "sk": {"S": sk}, "g0": {"S": "g"}, "l0": {"S": "l"}});
+        engine.execute("PutItem", &json!({"TableName": "tbl", "Item": item})).expect("put");
+    }
+    for delay in [0, 1_000] {
+        engine.settings_mut().gsi_propagation_delay_millis = delay;
+        let calls = [
+            (
+                "PutItem",
+                json!({"TableName": "tbl", "Item": {"pk": {"S": "a"}, "sk": {"S": "1"}, "g0": {"S": "h"}}, "ReturnConsumedCapacity": "INDEXES"}),
+            ),
+            (
+                "DeleteItem",
+                json!({"TableName": "tbl", "Key": {"pk": {"S": "a"}, "sk": {"S": "2"}}, "ReturnConsumedCapacity": "INDEXES"}),
+            ),
+            (
+                "UpdateItem",
+                json!({"TableName": "tbl", "Key": {"pk": {"S": "a"}, "sk": {"S": "1"}}, "UpdateExpression": "SET l0 = :v", "ExpressionAttributeValues": {":v": {"S": "m"}}}),
+            ),
+            (
+                "BatchWriteItem",
+                json!({"RequestItems": {"tbl": [{"PutRequest": {"Item": {"pk": {"S": "c"}, "sk": {"S": "1"}, "g0": {"S": "g"}}}}]}}),
+            ),
+            (
+                "TransactWriteItems",
+                json!({"TransactItems": [{"Delete": {"TableName": "tbl", "Key": {"pk": {"S": "a"}, "sk": {"S": "1"}}}}]}),
+            ),
+        ];
+        for (operation, request) in calls {
+            let before = engine.table("tbl").cloned();
+            let dry = engine.dry_run(operation, &request);
+            assert_eq!(engine.table("tbl").cloned(), before, "{operation} with delay {delay} changed the table");
+            assert_eq!(dry, engine.clone().execute(operation, &request), "{operation}");
+        }
+    }
+    assert_eq!(engine.pending_index_updates("tbl").len(), 1);
+}

@@ -16,6 +16,13 @@
 //! Worked example (B.3): an item of exactly 4,096 bytes costs 1 RCU strongly
 //! consistent and 0.5 eventually consistent; at 4,097 bytes it costs 2 and 1.
 //!
+//! * **Secondary indexes** (A.2, A.3): a read on an index is sized on the
+//!   projected *entries* it reads; a write pays, for each index it changes,
+//!   by the rules in [`crate::engine::index`]. Every [`Charge`] says whose
+//!   capacity it draws on ([`Scope`]), and [`ConsumedCapacity::from_charges`]
+//!   sums them into the `Table`, `GlobalSecondaryIndexes` and
+//!   `LocalSecondaryIndexes` arms of an `INDEXES` response.
+//!
 //! Costs are `f64` because DynamoDB sends doubles; every figure is a multiple
 //! of 0.5, which an `f64` holds exactly.
 
@@ -91,13 +98,43 @@ pub enum ChargeKind {
     TransactionalWrite,
 }
 
+/// What a write did to an index entry (for the cost breakdown's wording).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EntryAction {
+    /// The item entered the index, or its entry moved to a new index key.
+    Put,
+    /// The item left the index, or its entry moved away from this key.
+    Delete,
+    /// The entry stayed under its key but its projected attributes changed.
+    Update,
+}
+
+/// Whose capacity a charge draws on.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub enum Scope {
+    /// The table's own: an item read or written.
+    #[default]
+    Table,
+    /// The table's: a base item fetched by a read on local secondary index
+    /// `index` because the read wanted attributes the index does not project
+    /// (A.2). Reported under `Table`.
+    Fetch { index: String },
+    /// Secondary index `name`: a GSI's own capacity, or (for an LSI) the
+    /// table's, reported under `LocalSecondaryIndexes`. `action` is `None`
+    /// for a read.
+    Index { name: String, global: bool, action: Option<EntryAction> },
+}
+
 /// One line of a cost breakdown: which bytes were rounded into how many
 /// blocks and what that cost. Operations record one per rounding they do
-/// (one per GetItem, one per Query page, one per item of a batch), so the
-/// playground can say *why* a request cost what it did.
+/// (one per GetItem, one per Query page, one per item of a batch, one per
+/// index entry written), so the playground can say *why* a request cost what
+/// it did.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Charge {
     pub table: String,
+    /// Table or index, and what was done there.
+    pub scope: Scope,
     pub kind: ChargeKind,
     /// Items covered: a Query or Scan page counts every item it read.
     pub items: usize,
@@ -114,6 +151,7 @@ impl Charge {
         let blocks = blocks(bytes, READ_BLOCK_BYTES);
         Self {
             table: table.into(),
+            scope: Scope::Table,
             kind: ChargeKind::Read(consistency),
             items,
             bytes,
@@ -122,31 +160,96 @@ impl Charge {
         }
     }
 
+    /// The same charge, drawn on `scope` instead of the table.
+    pub fn on(self, scope: Scope) -> Self {
+        Self { scope, ..self }
+    }
+
+    /// A write of one index entry of `bytes` (A.3), doubled in a transaction.
+    pub fn index_write(
+        table: &str,
+        index: &str,
+        global: bool,
+        action: EntryAction,
+        bytes: usize,
+        transactional: bool,
+    ) -> Self {
+        let charge =
+            if transactional { Self::transactional_write(table, bytes) } else { Self::write(table, None, Some(bytes)) };
+        charge.on(Scope::Index { name: index.to_string(), global, action: Some(action) })
+    }
+
     /// A write that replaces `old` (if any) with `new` (if any): the larger decides.
     pub fn write(table: &str, old: Option<usize>, new: Option<usize>) -> Self {
         let bytes = old.unwrap_or(0).max(new.unwrap_or(0));
         let blocks = blocks(bytes, WRITE_BLOCK_BYTES);
-        Self { table: table.into(), kind: ChargeKind::Write, items: 1, bytes, blocks, units: write_units(bytes) }
+        Self {
+            table: table.into(),
+            scope: Scope::Table,
+            kind: ChargeKind::Write,
+            items: 1,
+            bytes,
+            blocks,
+            units: write_units(bytes),
+        }
     }
 
     /// A transactional read of one item of `bytes` (0 when missing).
     pub fn transactional_read(table: &str, bytes: usize) -> Self {
         let units = 2.0 * read_units(bytes, Consistency::Strong);
         let blocks = blocks(bytes, READ_BLOCK_BYTES);
-        Self { table: table.into(), kind: ChargeKind::TransactionalRead, items: 1, bytes, blocks, units }
+        Self {
+            table: table.into(),
+            scope: Scope::Table,
+            kind: ChargeKind::TransactionalRead,
+            items: 1,
+            bytes,
+            blocks,
+            units,
+        }
     }
 
     /// A transactional write of one item whose larger image is `bytes`.
     pub fn transactional_write(table: &str, bytes: usize) -> Self {
         let units = 2.0 * write_units(bytes);
         let blocks = blocks(bytes, WRITE_BLOCK_BYTES);
-        Self { table: table.into(), kind: ChargeKind::TransactionalWrite, items: 1, bytes, blocks, units }
+        Self {
+            table: table.into(),
+            scope: Scope::Table,
+            kind: ChargeKind::TransactionalWrite,
+            items: 1,
+            bytes,
+            blocks,
+            units,
+        }
     }
 
     /// The arithmetic in words, e.g. "read 10 items, 10000 bytes: 3 × 4 KB
-    /// blocks × 0.5 (eventually consistent) = 1.5 read units".
+    /// blocks × 0.5 (eventually consistent) = 1.5 read units"; index work
+    /// says which index, e.g. "index byStatus (GSI): put 1 entry, 120 bytes:
+    /// 1 × 1 KB blocks = 1 write units".
     pub fn describe(&self) -> String {
-        let items = if self.items == 1 { "1 item".to_string() } else { format!("{} items", self.items) };
+        let entries = matches!(self.scope, Scope::Index { .. });
+        let items = match (self.items, entries) {
+            (1, true) => "1 entry".to_string(),
+            (n, true) => format!("{n} entries"),
+            (1, false) => "1 item".to_string(),
+            (n, false) => format!("{n} items"),
+        };
+        let (prefix, verb_override) = match &self.scope {
+            Scope::Table => (String::new(), None),
+            Scope::Fetch { index } => (format!("fetched from the table for LSI {index}: "), None),
+            Scope::Index { name, global, action } => {
+                let kind = if *global { "GSI" } else { "LSI" };
+                let verb = match action {
+                    None => None,
+                    Some(EntryAction::Put) => Some("put"),
+                    Some(EntryAction::Delete) => Some("deleted"),
+                    Some(EntryAction::Update) => Some("rewrote"),
+                };
+                (format!("index {name} ({kind}): "), verb)
+            }
+        };
         let (verb, block, factor, unit) = match self.kind {
             ChargeKind::Read(Consistency::Eventual) => ("read", "4 KB", " × 0.5 (eventually consistent)", "read"),
             ChargeKind::Read(Consistency::Strong) => ("read", "4 KB", " (strongly consistent)", "read"),
@@ -154,8 +257,9 @@ impl Charge {
             ChargeKind::TransactionalRead => ("read", "4 KB", " × 2 (transaction)", "read"),
             ChargeKind::TransactionalWrite => ("wrote", "1 KB", " × 2 (transaction)", "write"),
         };
+        let verb = verb_override.unwrap_or(verb);
         format!(
-            "{verb} {items}, {} bytes: {} × {block} blocks{factor} = {} {unit} units",
+            "{prefix}{verb} {items}, {} bytes: {} × {block} blocks{factor} = {} {unit} units",
             self.bytes, self.blocks, self.units
         )
     }
@@ -198,6 +302,25 @@ impl ConsumedCapacity {
     /// Capacity charged to the base table only.
     pub fn on_table(table_name: &str, units: f64) -> Self {
         Self { table_name: table_name.to_string(), table: units, ..Self::default() }
+    }
+
+    /// The capacity `charges` consumed on table `table_name`: table and
+    /// fetch charges under `Table`, index charges under their index's arm
+    /// (charges on other tables are ignored).
+    pub fn from_charges<'a>(table_name: &str, charges: impl IntoIterator<Item = &'a Charge>) -> Self {
+        let mut out = Self::on_table(table_name, 0.0);
+        for charge in charges.into_iter().filter(|c| c.table == table_name) {
+            match &charge.scope {
+                Scope::Table | Scope::Fetch { .. } => out.table += charge.units,
+                Scope::Index { name, global: true, .. } => {
+                    *out.global_secondary_indexes.entry(name.clone()).or_default() += charge.units
+                }
+                Scope::Index { name, global: false, .. } => {
+                    *out.local_secondary_indexes.entry(name.clone()).or_default() += charge.units
+                }
+            }
+        }
+        out
     }
 
     /// Total = table + every GSI + every LSI (A.4).
@@ -289,6 +412,41 @@ mod tests {
         let t = Charge::transactional_write("t", 1536);
         assert_eq!(t.describe(), "wrote 1 item, 1536 bytes: 2 × 1 KB blocks × 2 (transaction) = 4 write units");
         assert_eq!(Charge::transactional_read("t", 0).units, 2.0);
+    }
+
+    #[test]
+    fn charges_sum_into_their_arms() {
+        let gsi = |action| Scope::Index { name: "g".into(), global: true, action };
+        let charges = [
+            Charge::write("t", Some(100), Some(2000)),
+            Charge::index_write("t", "g", true, EntryAction::Delete, 1517, false),
+            Charge::index_write("t", "g", true, EntryAction::Put, 1517, false),
+            Charge::index_write("t", "l", false, EntryAction::Update, 10, true),
+            Charge::read("t", 4, 180, Eventual).on(gsi(None)),
+            Charge::read("t", 1, 300, Eventual).on(Scope::Fetch { index: "l".into() }),
+            Charge::write("other", None, Some(1)),
+        ];
+        let consumed = ConsumedCapacity::from_charges("t", &charges);
+        assert_eq!(consumed.table, 2.0 + 0.5);
+        assert_eq!(consumed.global_secondary_indexes.get("g"), Some(&(2.0 + 2.0 + 0.5)));
+        assert_eq!(consumed.local_secondary_indexes.get("l"), Some(&2.0));
+        assert_eq!(consumed.total(), 9.0);
+        assert_eq!(
+            charges[1].describe(),
+            "index g (GSI): deleted 1 entry, 1517 bytes: 2 × 1 KB blocks = 2 write units"
+        );
+        assert_eq!(
+            charges[3].describe(),
+            "index l (LSI): rewrote 1 entry, 10 bytes: 1 × 1 KB blocks × 2 (transaction) = 2 write units"
+        );
+        assert_eq!(
+            charges[4].describe(),
+            "index g (GSI): read 4 entries, 180 bytes: 1 × 4 KB blocks × 0.5 (eventually consistent) = 0.5 read units"
+        );
+        assert_eq!(
+            charges[5].describe(),
+            "fetched from the table for LSI l: read 1 item, 300 bytes: 1 × 4 KB blocks × 0.5 (eventually consistent) = 0.5 read units"
+        );
     }
 
     #[test]

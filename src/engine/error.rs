@@ -29,6 +29,9 @@ pub enum ApiError {
     ResourceInUse(String),
     /// `LimitExceededException`: too many tables or concurrent control-plane calls.
     LimitExceeded(String),
+    /// `ItemCollectionSizeLimitExceededException`: a write would grow an item
+    /// collection of a table with local secondary indexes past its limit.
+    ItemCollectionSizeLimitExceeded(String),
     /// `ConditionalCheckFailedException`, optionally with the old item when the
     /// request asked for `ReturnValuesOnConditionCheckFailure: ALL_OLD`.
     ConditionalCheckFailed { message: String, item: Option<serde_json::Value> },
@@ -65,6 +68,7 @@ impl ApiError {
             Self::ResourceNotFound(_) => "ResourceNotFoundException",
             Self::ResourceInUse(_) => "ResourceInUseException",
             Self::LimitExceeded(_) => "LimitExceededException",
+            Self::ItemCollectionSizeLimitExceeded(_) => "ItemCollectionSizeLimitExceededException",
             Self::ConditionalCheckFailed { .. } => "ConditionalCheckFailedException",
             Self::TransactionCanceled { .. } => "TransactionCanceledException",
             Self::IdempotentParameterMismatch(_) => "IdempotentParameterMismatchException",
@@ -95,6 +99,7 @@ impl ApiError {
             | Self::ResourceNotFound(m)
             | Self::ResourceInUse(m)
             | Self::LimitExceeded(m)
+            | Self::ItemCollectionSizeLimitExceeded(m)
             | Self::IdempotentParameterMismatch(m)
             | Self::UnknownOperation(m)
             | Self::InternalServer(m) => m,

@@ -14,6 +14,8 @@
 //!        │          │
 //!        │     schema   key extraction and key validation
 //!        │     storage  item collections in keyspace (hash) order
+//!        │     index    secondary indexes: projections, maintenance, the
+//!        │              GSI propagation queue
 //!        │     capacity the cost rules, as pure functions
 //!        │
 //!   JSON response (+ ConsumedCapacity)  or  ApiError (AWS exception + message)
@@ -32,9 +34,11 @@ pub mod capacity;
 pub mod clock;
 pub mod error;
 pub mod expr;
+pub mod index;
 pub mod ops;
 pub mod schema;
 pub mod service;
+pub mod settings;
 pub mod snapshot;
 pub mod storage;
 pub mod table;
@@ -42,4 +46,5 @@ pub mod value;
 
 pub use error::{ApiError, Result};
 pub use service::Engine;
+pub use settings::EngineSettings;
 pub use value::{AttributeValue, Item, Number};

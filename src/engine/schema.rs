@@ -62,7 +62,7 @@ pub struct KeyAttribute {
     pub scalar_type: ScalarType,
 }
 
-/// The primary key of a table (or, later, of an index).
+/// The primary key of a table, or the key of a secondary index.
 #[derive(Clone, Debug, PartialEq)]
 pub struct KeySchema {
     pub partition_key: KeyAttribute,
@@ -127,7 +127,7 @@ impl KeyValue {
     }
 
     /// The key's value if `value` is a scalar of type `scalar_type`.
-    fn of(value: &AttributeValue, scalar_type: ScalarType) -> Option<Self> {
+    pub(crate) fn of(value: &AttributeValue, scalar_type: ScalarType) -> Option<Self> {
         match (value, scalar_type) {
             (AttributeValue::S(s), ScalarType::S) => Some(Self::S(s.clone())),
             (AttributeValue::N(n), ScalarType::N) => Some(Self::N(n.clone())),
@@ -137,8 +137,9 @@ impl KeyValue {
     }
 }
 
-/// The full primary key of one item.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// The full primary key of one item (or, for an index entry, its index
+/// key). Ordered by partition key, then sort key, each in its type's order.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct PrimaryKey {
     pub partition: KeyValue,
     pub sort: Option<KeyValue>,
@@ -214,7 +215,7 @@ impl KeySchema {
 }
 
 /// Key values may not be empty and must fit the key size limit (B.4).
-fn check_key_value(name: &str, value: &KeyValue, limit: usize) -> Result<()> {
+pub(crate) fn check_key_value(name: &str, value: &KeyValue, limit: usize) -> Result<()> {
     let (len, kind) = match value {
         KeyValue::S(s) => (s.len(), "string"),
         KeyValue::B(b) => (b.len(), "binary"),

@@ -15,7 +15,9 @@ use super::api::{self, batch, item, read, table, transact};
 use super::capacity::Charge;
 use super::clock::Clock;
 use super::error::{ApiError, Result};
+use super::index::WriteContext;
 use super::ops::transact::TokenRecord;
+use super::settings::EngineSettings;
 use super::table::Table;
 
 /// The operations this engine answers, in the order the docs list them.
@@ -48,6 +50,8 @@ pub struct Engine {
     pub(crate) transaction_tokens: BTreeMap<String, TokenRecord>,
     /// The cost breakdown of the last request.
     pub(crate) charges: Vec<Charge>,
+    /// Background timings and teaching knobs.
+    pub(crate) settings: EngineSettings,
 }
 
 impl Default for Engine {
@@ -67,6 +71,28 @@ impl Engine {
             account_id: "000000000000".into(),
             transaction_tokens: BTreeMap::new(),
             charges: Vec::new(),
+            settings: EngineSettings::default(),
+        }
+    }
+
+    /// The engine's background timings and teaching knobs.
+    pub fn settings(&self) -> &EngineSettings {
+        &self.settings
+    }
+
+    /// The settings, to change: e.g. a longer GSI propagation delay to show
+    /// stale index reads, or a lower item-collection limit (see
+    /// [`EngineSettings`]). Takes effect from the next request.
+    pub fn settings_mut(&mut self) -> &mut EngineSettings {
+        &mut self.settings
+    }
+
+    /// What a write made now needs to know.
+    pub(crate) fn write_context(&self) -> WriteContext {
+        WriteContext {
+            now_millis: self.clock.now_millis(),
+            propagation_delay_millis: self.settings.gsi_propagation_delay_millis,
+            item_collection_limit_bytes: self.settings.item_collection_limit_bytes,
         }
     }
 
@@ -81,9 +107,12 @@ impl Engine {
     }
 
     /// Runs one operation on a JSON request body and returns the JSON
-    /// response body.
+    /// response body. First the engine catches up with its clock: GSI
+    /// updates that are due are applied, backfills and index deletions that
+    /// are over finish (`index::propagation`).
     pub fn execute(&mut self, operation: &str, request: &Value) -> Result<Value> {
         self.charges.clear();
+        self.tick();
         match operation {
             "CreateTable" => self.create_table(api::parse::<table::CreateTableInput>(request)?.validate()?),
             "DescribeTable" => self.describe_table(&api::parse::<table::TableNameInput>(request)?.validate()?),
@@ -111,18 +140,21 @@ impl Engine {
 
     /// Runs an operation to see its answer and what it would cost, without
     /// changing anything: the query console's live preview. Reads run as
-    /// they are; item writes run with every table journaled and are rolled
-    /// back; table operations run on a copy of the engine.
+    /// they are; item writes run with every table (items, index entries, the
+    /// GSI queue) journaled and are rolled back; table operations run on a
+    /// copy of the engine. What the clock has made due (GSI updates,
+    /// finished backfills) is applied first, as any request would.
     pub fn dry_run(&mut self, operation: &str, request: &Value) -> Result<Value> {
+        self.tick();
         match operation {
             "GetItem" | "Query" | "Scan" | "BatchGetItem" | "TransactGetItems" | "DescribeTable" | "ListTables" => {
                 self.execute(operation, request)
             }
             "PutItem" | "UpdateItem" | "DeleteItem" | "BatchWriteItem" | "TransactWriteItems" => {
                 let tokens = self.transaction_tokens.clone();
-                self.tables.values_mut().for_each(|t| t.storage.begin_journal());
+                self.tables.values_mut().for_each(Table::begin_journal);
                 let result = self.execute(operation, request);
-                self.tables.values_mut().for_each(|t| t.storage.roll_back());
+                self.tables.values_mut().for_each(Table::roll_back);
                 self.transaction_tokens = tokens;
                 result
             }

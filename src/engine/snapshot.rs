@@ -9,6 +9,8 @@
 //!   "format": "ddb-playground",            always this string
 //!   "version": 1,                          this layout; bumped on any change readers must know about
 //!   "clock": 1767225600000,                engine time, milliseconds since the Unix epoch
+//!   "settings": {"gsi-propagation-delay": 5000},   optional: engine settings that differ
+//!                                          from the defaults (names as in EngineSettings::NAMES)
 //!   "tables": [                            in table-name order
 //!     {
 //!       "definition": {                    the CreateTable request that recreates the table
@@ -17,7 +19,11 @@
 //!         "AttributeDefinitions": [{"AttributeName": "Artist", "AttributeType": "S"}, …],
 //!         "BillingMode": "PROVISIONED",
 //!         "ProvisionedThroughput": {"ReadCapacityUnits": 5, "WriteCapacityUnits": 5},
-//!         "TableClass": "STANDARD"         only when a request ever named the class
+//!         "TableClass": "STANDARD",        only when a request ever named the class
+//!         "GlobalSecondaryIndexes": [ {"IndexName": …, "KeySchema": …, "Projection": …,
+//!                                      "ProvisionedThroughput": …}, … ],   also those added
+//!                                          by UpdateTable; not one being deleted
+//!         "LocalSecondaryIndexes": [ … ]
 //!       },
 //!       "state": {                         optional; each member optional
 //!         "tableId": "…",                  TableId as DescribeTable shows it
@@ -25,7 +31,12 @@
 //!         "payPerRequestSinceMillis": …,   BillingModeSummary.LastUpdateToPayPerRequestDateTime
 //!         "lastIncreaseMillis": …,         ProvisionedThroughput.LastIncreaseDateTime
 //!         "lastDecreaseMillis": …,         ProvisionedThroughput.LastDecreaseDateTime
-//!         "decreasesToday": 0              ProvisionedThroughput.NumberOfDecreasesToday
+//!         "decreasesToday": 0,             ProvisionedThroughput.NumberOfDecreasesToday
+//!         "indexes": {                     a GSI's state, when not simply ACTIVE
+//!           "GenreIndex": {"status": "CREATING", "backfilling": true,
+//!                          "statusUntilMillis": …,     when the backfill ends
+//!                          "lastIncreaseMillis": …, "lastDecreaseMillis": …, "decreasesToday": 0}
+//!         }
 //!       },
 //!       "items": [{"Artist": {"S": "Acme Band"}, …}, …]   DynamoDB JSON, in keyspace order
 //!     }
@@ -43,10 +54,20 @@
 //! id, timestamps, the throughput history) travels in `state` and is put back
 //! after the CreateTable; a member left out keeps what the replay produced.
 //!
+//! **Indexes are rebuilt, not stored.** An index holds nothing but copies of
+//! items, so the document lists only index *definitions*. A replay creates
+//! the table with its local indexes, puts the items (which fills the LSIs),
+//! then builds each global index from the items at once, as a backfill
+//! would: an item whose GSI key has the wrong type (possible for a GSI added
+//! later by UpdateTable) is simply left out of that index, never refused.
+//! GSI updates still on their way when the snapshot was taken are thus
+//! applied on restore, and an index being deleted is saved as already gone.
+//!
 //! **Round trip.** `restore(snapshot(e))` gives tables equal to `e`'s, field
-//! for field, and the same clock; numbers come back in their normalised
-//! spelling, sets in their sorted order, so `snapshot` of the result is the
-//! same document.
+//! for field (once `e`'s GSI updates have landed and no index is being
+//! deleted), the same clock and settings; numbers come back in their
+//! normalised spelling, sets in their sorted order, so `snapshot` of the
+//! result is the same document.
 //!
 //! **Errors.** A document that is not a snapshot, or one whose content the
 //! engine refuses, is a `ValidationException` whose message starts with
@@ -57,7 +78,7 @@
 //! data. Nothing is returned but the error: the half-built engine is dropped,
 //! so a caller never sees a partial one.
 //!
-//! When the engine grows (secondary indexes, TTL, streams, throttling state),
+//! When the engine grows (TTL, streams, throttling state),
 //! this module must grow with it: new table features go into `definition`
 //! (as CreateTable members) or `state`, and a replay that would be throttled
 //! once capacity is enforced must bypass the throttle.
@@ -66,6 +87,8 @@ use serde_json::{json, Map, Value};
 
 use super::clock::Clock;
 use super::error::{ApiError, Result};
+use super::index::{IndexDefinition, IndexKind, IndexStatus};
+use super::settings::EngineSettings;
 use super::table::{BillingMode, Table};
 use super::value::wire::item_to_wire;
 use super::Engine;
@@ -75,7 +98,7 @@ pub const FORMAT: &str = "ddb-playground";
 /// The layout version this build writes and reads.
 pub const VERSION: u64 = 1;
 
-const TOP_MEMBERS: &[&str] = &["format", "version", "clock", "tables"];
+const TOP_MEMBERS: &[&str] = &["format", "version", "clock", "settings", "tables"];
 const TABLE_MEMBERS: &[&str] = &["definition", "state", "items"];
 const STATE_MEMBERS: &[&str] = &[
     "tableId",
@@ -84,7 +107,10 @@ const STATE_MEMBERS: &[&str] = &[
     "lastIncreaseMillis",
     "lastDecreaseMillis",
     "decreasesToday",
+    "indexes",
 ];
+const INDEX_STATE_MEMBERS: &[&str] =
+    &["status", "backfilling", "statusUntilMillis", "lastIncreaseMillis", "lastDecreaseMillis", "decreasesToday"];
 
 /// The error for a fault at `path` (`tables[2].items[0]`, …).
 fn invalid(path: &str, what: impl std::fmt::Display) -> ApiError {
@@ -125,16 +151,22 @@ fn optional_u64(members: &Map<String, Value>, path: &str, name: &str) -> Result<
     }
 }
 
-/// The CreateTable request that recreates `table`'s definition as it is now.
+/// The CreateTable request that recreates `table`'s definition as it is now
+/// (an index being deleted, and the attribute definitions only it used, left
+/// out).
 fn create_table_request(table: &Table) -> Value {
     let d = &table.definition;
     let mut key_schema = vec![json!({"AttributeName": d.key_schema.partition_key.name, "KeyType": "HASH"})];
     if let Some(sort) = &d.key_schema.sort_key {
         key_schema.push(json!({"AttributeName": sort.name, "KeyType": "RANGE"}));
     }
+    let live: Vec<&IndexDefinition> = d.indexes.iter().filter(|i| i.is_live()).collect();
+    let used =
+        |name: &str| d.key_schema.is_key_attribute(name) || live.iter().any(|i| i.key_schema.is_key_attribute(name));
     let definitions: Vec<Value> = d
         .attribute_definitions
         .iter()
+        .filter(|a| used(&a.name))
         .map(|a| json!({"AttributeName": a.name, "AttributeType": a.scalar_type.as_str()}))
         .collect();
     let mut request = Map::new();
@@ -154,7 +186,42 @@ fn create_table_request(table: &Table) -> Value {
     if d.table_class_given {
         request.insert("TableClass".into(), d.table_class.as_str().into());
     }
+    let provisioned = d.billing_mode == BillingMode::Provisioned;
+    for kind in [IndexKind::Global, IndexKind::Local] {
+        let indexes: Vec<Value> =
+            live.iter().filter(|i| i.kind == kind).map(|i| i.create_request(provisioned)).collect();
+        if !indexes.is_empty() {
+            request.insert(kind.member().into(), indexes.into());
+        }
+    }
     Value::Object(request)
+}
+
+/// A GSI's state beyond its definition, or `None` when it is simply ACTIVE
+/// with no throughput history.
+fn index_state(index: &IndexDefinition) -> Option<Value> {
+    let t = &index.throughput;
+    let mut state = Map::new();
+    if index.status != IndexStatus::Active {
+        state.insert("status".into(), index.status.as_str().into());
+    }
+    if index.backfilling {
+        state.insert("backfilling".into(), true.into());
+    }
+    let optional = [
+        ("statusUntilMillis", index.status_until_millis),
+        ("lastIncreaseMillis", t.last_increase_millis),
+        ("lastDecreaseMillis", t.last_decrease_millis),
+    ];
+    for (name, millis) in optional {
+        if let Some(millis) = millis {
+            state.insert(name.into(), millis.into());
+        }
+    }
+    if t.decreases_today > 0 {
+        state.insert("decreasesToday".into(), t.decreases_today.into());
+    }
+    (!state.is_empty()).then_some(Value::Object(state))
 }
 
 /// What no request can set: the id, the timestamps, the throughput history.
@@ -175,7 +242,29 @@ fn table_state(table: &Table) -> Value {
         }
     }
     state.insert("decreasesToday".into(), t.decreases_today.into());
+    let indexes: Map<String, Value> = d
+        .indexes
+        .iter()
+        .filter(|i| i.kind == IndexKind::Global && i.is_live())
+        .filter_map(|i| index_state(i).map(|state| (i.name.clone(), state)))
+        .collect();
+    if !indexes.is_empty() {
+        state.insert("indexes".into(), Value::Object(indexes));
+    }
     Value::Object(state)
+}
+
+/// The settings that differ from the defaults, by name.
+fn settings_snapshot(settings: &EngineSettings) -> Option<Value> {
+    let defaults = EngineSettings::default();
+    let changed: Map<String, Value> = EngineSettings::NAMES
+        .iter()
+        .filter_map(|name| {
+            let value = settings.get(name)?;
+            (defaults.get(name) != Some(value)).then(|| (name.to_string(), value.into()))
+        })
+        .collect();
+    (!changed.is_empty()).then_some(Value::Object(changed))
 }
 
 fn table_snapshot(table: &Table) -> Value {
@@ -188,7 +277,11 @@ impl Engine {
     /// The whole engine as a versioned JSON document (see the module docs).
     pub fn snapshot(&self) -> Value {
         let tables: Vec<Value> = self.tables.values().map(table_snapshot).collect();
-        json!({"format": FORMAT, "version": VERSION, "clock": self.clock.now_millis(), "tables": tables})
+        let mut out = json!({"format": FORMAT, "version": VERSION, "clock": self.clock.now_millis(), "tables": tables});
+        if let (Some(settings), Value::Object(members)) = (settings_snapshot(&self.settings), &mut out) {
+            members.insert("settings".into(), settings);
+        }
+        out
     }
 
     /// An engine rebuilt from a [`Engine::snapshot`] document by replaying
@@ -226,9 +319,21 @@ impl Engine {
 
         let mut engine = Engine::new();
         engine.clock = Clock::at(clock);
+        let mut settings = EngineSettings::default();
+        if let Some(given) = top.get("settings") {
+            for (name, value) in object(given, "settings", EngineSettings::NAMES)? {
+                let value = value
+                    .as_u64()
+                    .ok_or_else(|| invalid(&member_path("settings", name), "expected a non-negative integer"))?;
+                settings.set(name, value);
+            }
+        }
         for (i, table) in tables.iter().enumerate() {
             engine.restore_table(table, &format!("tables[{i}]"))?;
         }
+        // Only now: a lowered item-collection limit must not refuse the
+        // items that were written before it was lowered.
+        engine.settings = settings;
         Ok(engine)
     }
 
@@ -243,16 +348,38 @@ impl Engine {
         self.execute("CreateTable", definition).map_err(|e| invalid(&definition_path, e))?;
         // CreateTable succeeded, so the name is there and is a string.
         let name = definition.get("TableName").and_then(Value::as_str).unwrap_or_default().to_string();
-
-        if let Some(state) = members.get("state") {
-            self.restore_state(&name, state, &format!("{path}.state"))?;
-        }
-
+        // The GSIs are rebuilt from the items afterwards (see the module docs).
+        let globals = self.detach_global_indexes(&name);
         let items = match members.get("items") {
-            None => return Ok(()),
+            None => &Vec::new(),
             Some(Value::Array(items)) => items,
             Some(_) => return Err(invalid(&format!("{path}.items"), "expected an array of items")),
         };
+        self.restore_items(&name, items, path)?;
+        if let Some(table) = self.tables.get_mut(&name) {
+            for index in globals {
+                table.attach_global_index(index);
+            }
+        }
+        if let Some(state) = members.get("state") {
+            self.restore_state(&name, state, &format!("{path}.state"))?;
+        }
+        Ok(())
+    }
+
+    /// Takes a new table's GSIs off it, to be rebuilt after its items.
+    fn detach_global_indexes(&mut self, name: &str) -> Vec<IndexDefinition> {
+        let Some(table) = self.tables.get_mut(name) else { return Vec::new() };
+        let (globals, locals): (Vec<_>, Vec<_>) =
+            std::mem::take(&mut table.definition.indexes).into_iter().partition(|i| i.kind == IndexKind::Global);
+        table.definition.indexes = locals;
+        for index in &globals {
+            table.index_stores.remove(&index.name);
+        }
+        globals
+    }
+
+    fn restore_items(&mut self, name: &str, items: &[Value], path: &str) -> Result<()> {
         for (j, item) in items.iter().enumerate() {
             let item_path = format!("{path}.items[{j}]");
             let request = json!({"TableName": name, "Item": item, "ReturnValues": "ALL_OLD"});
@@ -284,9 +411,30 @@ impl Engine {
             }
         };
 
+        let mut index_states = Vec::new();
+        if let Some(indexes) = members.get("indexes") {
+            let indexes_path = format!("{path}.indexes");
+            let Value::Object(indexes) = indexes else {
+                return Err(invalid(&indexes_path, "expected a JSON object"));
+            };
+            for (index_name, state) in indexes {
+                index_states.push(self.read_index_state(
+                    name,
+                    index_name,
+                    state,
+                    &member_path(&indexes_path, index_name),
+                )?);
+            }
+        }
+
         let Some(table) = self.tables.get_mut(name) else {
             return Err(ApiError::InternalServer(format!("table {name} vanished while restoring a snapshot")));
         };
+        for state in index_states {
+            if let Some(index) = table.definition.indexes.iter_mut().find(|i| i.name == state.name) {
+                state.apply(index);
+            }
+        }
         let d = &mut table.definition;
         if let Some(id) = table_id {
             d.id = id;
@@ -307,6 +455,77 @@ impl Engine {
             d.throughput.decreases_today = n;
         }
         Ok(())
+    }
+
+    fn read_index_state(&self, table: &str, index: &str, state: &Value, path: &str) -> Result<IndexState> {
+        let members = object(state, path, INDEX_STATE_MEMBERS)?;
+        let is_global =
+            self.tables.get(table).and_then(|t| t.index(index)).is_some_and(|i| i.kind == IndexKind::Global);
+        if !is_global {
+            return Err(invalid(path, "no global secondary index of this name in the definition"));
+        }
+        let status = match members.get("status") {
+            None => None,
+            Some(Value::String(s)) => match IndexStatus::parse(s) {
+                Some(status @ (IndexStatus::Active | IndexStatus::Creating | IndexStatus::Updating)) => Some(status),
+                _ => return Err(invalid(&member_path(path, "status"), "expected ACTIVE, CREATING or UPDATING")),
+            },
+            Some(_) => return Err(invalid(&member_path(path, "status"), "expected a string")),
+        };
+        let backfilling = match members.get("backfilling") {
+            None => None,
+            Some(Value::Bool(b)) => Some(*b),
+            Some(_) => return Err(invalid(&member_path(path, "backfilling"), "expected true or false")),
+        };
+        let decreases_today = match optional_u64(members, path, "decreasesToday")? {
+            None => None,
+            Some(n) => Some(
+                u32::try_from(n).map_err(|_| invalid(&member_path(path, "decreasesToday"), "number is too large"))?,
+            ),
+        };
+        Ok(IndexState {
+            name: index.to_string(),
+            status,
+            backfilling,
+            status_until: optional_u64(members, path, "statusUntilMillis")?,
+            last_increase: optional_u64(members, path, "lastIncreaseMillis")?,
+            last_decrease: optional_u64(members, path, "lastDecreaseMillis")?,
+            decreases_today,
+        })
+    }
+}
+
+/// A GSI's saved state, read and checked.
+struct IndexState {
+    name: String,
+    status: Option<IndexStatus>,
+    backfilling: Option<bool>,
+    status_until: Option<u64>,
+    last_increase: Option<u64>,
+    last_decrease: Option<u64>,
+    decreases_today: Option<u32>,
+}
+
+impl IndexState {
+    fn apply(self, index: &mut IndexDefinition) {
+        if let Some(status) = self.status {
+            index.status = status;
+        }
+        if let Some(backfilling) = self.backfilling {
+            index.backfilling = backfilling;
+        }
+        if self.status_until.is_some() {
+            index.status_until_millis = self.status_until;
+        }
+        if self.last_increase.is_some() {
+            index.throughput.last_increase_millis = self.last_increase;
+        }
+        if self.last_decrease.is_some() {
+            index.throughput.last_decrease_millis = self.last_decrease;
+        }
+        if let Some(n) = self.decreases_today {
+            index.throughput.decreases_today = n;
+        }
     }
 }
 
@@ -391,6 +610,132 @@ mod tests {
             let mut b = restored.clone();
             assert_eq!(a.execute("DescribeTable", &describe), b.execute("DescribeTable", &describe));
         }
+    }
+
+    /// Tables with every kind of index state: an LSI, GSIs from CreateTable
+    /// and from UpdateTable (one still backfilling, one re-provisioned), an
+    /// item whose later GSI key has the wrong type, changed settings.
+    fn indexed() -> Engine {
+        let mut engine = Engine::new();
+        engine.settings_mut().gsi_propagation_delay_millis = 5_000;
+        run(
+            &mut engine,
+            "CreateTable",
+            json!({
+                "TableName": "Thread",
+                "KeySchema": [{"AttributeName": "ForumName", "KeyType": "HASH"}, {"AttributeName": "Subject", "KeyType": "RANGE"}],
+                "AttributeDefinitions": [{"AttributeName": "ForumName", "AttributeType": "S"}, {"AttributeName": "Subject", "AttributeType": "S"},
+                                         {"AttributeName": "LastPost", "AttributeType": "S"}, {"AttributeName": "Author", "AttributeType": "S"}],
+                "ProvisionedThroughput": {"ReadCapacityUnits": 5, "WriteCapacityUnits": 5},
+                "LocalSecondaryIndexes": [{"IndexName": "LastPostIndex",
+                    "KeySchema": [{"AttributeName": "ForumName", "KeyType": "HASH"}, {"AttributeName": "LastPost", "KeyType": "RANGE"}],
+                    "Projection": {"ProjectionType": "INCLUDE", "NonKeyAttributes": ["Replies"]}}],
+                "GlobalSecondaryIndexes": [{"IndexName": "ByAuthor", "KeySchema": [{"AttributeName": "Author", "KeyType": "HASH"}],
+                    "Projection": {"ProjectionType": "KEYS_ONLY"}, "ProvisionedThroughput": {"ReadCapacityUnits": 2, "WriteCapacityUnits": 2}}]
+            }),
+        );
+        for (subject, author, post, genre) in [
+            ("a", "ann", "03-01", json!({"S": "x"})),
+            ("b", "bob", "03-02", json!({"N": "7"})),
+            ("c", "ann", "", json!({"S": "y"})),
+        ] {
+            let mut item = json!({"ForumName": {"S": "S3"}, "Subject": {"S": subject}, "Author": {"S": author}, "Replies": {"N": "2"}, "Genre": genre});
+            if !post.is_empty() {
+                item["LastPost"] = json!({"S": post});
+            }
+            run(&mut engine, "PutItem", json!({"TableName": "Thread", "Item": item}));
+        }
+        engine.clock_mut().advance(10_000);
+        let update = json!({"TableName": "Thread", "GlobalSecondaryIndexUpdates": [{"Update": {"IndexName": "ByAuthor",
+            "ProvisionedThroughput": {"ReadCapacityUnits": 1, "WriteCapacityUnits": 3}}}]});
+        run(&mut engine, "UpdateTable", update);
+        engine.clock_mut().advance(1_000);
+        let create = json!({"TableName": "Thread", "AttributeDefinitions": [{"AttributeName": "Genre", "AttributeType": "S"}],
+            "GlobalSecondaryIndexUpdates": [{"Create": {"IndexName": "ByGenre", "KeySchema": [{"AttributeName": "Genre", "KeyType": "HASH"}],
+                "Projection": {"ProjectionType": "ALL"}, "ProvisionedThroughput": {"ReadCapacityUnits": 1, "WriteCapacityUnits": 1}}}]});
+        run(&mut engine, "UpdateTable", create);
+        engine.clock_mut().advance(500);
+        run(&mut engine, "DescribeTable", json!({"TableName": "Thread"}));
+        engine
+    }
+
+    #[test]
+    fn indexes_round_trip() {
+        let engine = indexed();
+        let snapshot = engine.snapshot();
+        assert_eq!(snapshot["settings"], json!({"gsi-propagation-delay": 5000}));
+        let thread = &snapshot["tables"][0];
+        assert_eq!(thread["definition"]["GlobalSecondaryIndexes"].as_array().map(Vec::len), Some(2));
+        assert_eq!(thread["definition"]["LocalSecondaryIndexes"][0]["IndexName"], "LastPostIndex");
+        assert_eq!(thread["state"]["indexes"]["ByGenre"]["status"], "CREATING");
+        assert_eq!(thread["state"]["indexes"]["ByAuthor"]["decreasesToday"], 1);
+        let restored = Engine::restore(&snapshot).expect("restorable");
+        assert_eq!(restored.tables, engine.tables);
+        assert_eq!(restored.settings, engine.settings);
+        assert_eq!(restored.snapshot(), snapshot);
+        // The item with a numeric Genre stayed out of ByGenre, as in the backfill.
+        let by_genre = restored.table("Thread").and_then(|t| t.index_store("ByGenre")).map(|s| s.entry_count());
+        assert_eq!(by_genre, Some(2));
+        let describe = json!({"TableName": "Thread"});
+        let (mut a, mut b) = (engine.clone(), restored.clone());
+        assert_eq!(a.execute("DescribeTable", &describe), b.execute("DescribeTable", &describe));
+    }
+
+    #[test]
+    fn pending_gsi_updates_land_on_restore_and_deleting_indexes_are_dropped() {
+        let mut engine = indexed();
+        run(
+            &mut engine,
+            "PutItem",
+            json!({"TableName": "Thread", "Item": {"ForumName": {"S": "S4"}, "Subject": {"S": "d"}, "Author": {"S": "cy"}}}),
+        );
+        assert_eq!(engine.pending_index_updates("Thread").len(), 1);
+        // ByGenre finishes its backfill (the pending update stays queued:
+        // the clock moved but no request ran), then is dropped.
+        engine.clock_mut().advance(2_000);
+        assert_eq!(engine.pending_index_updates("Thread").len(), 1);
+        run(
+            &mut engine,
+            "UpdateTable",
+            json!({"TableName": "Thread", "GlobalSecondaryIndexUpdates": [{"Delete": {"IndexName": "ByGenre"}}]}),
+        );
+        assert_eq!(engine.pending_index_updates("Thread").len(), 1);
+        let restored = Engine::restore(&engine.snapshot()).expect("restorable");
+        let table = restored.table("Thread").expect("restored");
+        assert!(table.index("ByGenre").is_none());
+        assert_eq!(table.index_store("ByAuthor").map(|s| s.entry_count()), Some(4));
+        assert!(restored.pending_index_updates("Thread").is_empty());
+        assert!(!table.definition.attribute_definitions.iter().any(|a| a.name == "Genre"));
+    }
+
+    #[test]
+    fn a_hand_written_scenario_may_declare_indexes() {
+        let scenario = json!({"format": "ddb-playground", "version": 1, "clock": 0, "settings": {"item-collection-limit": 10}, "tables": [{
+            "definition": {"TableName": "tbl", "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}, {"AttributeName": "sk", "KeyType": "RANGE"}],
+                           "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}, {"AttributeName": "sk", "AttributeType": "S"},
+                                                    {"AttributeName": "g", "AttributeType": "S"}, {"AttributeName": "l", "AttributeType": "N"}],
+                           "BillingMode": "PAY_PER_REQUEST",
+                           "GlobalSecondaryIndexes": [{"IndexName": "byG", "KeySchema": [{"AttributeName": "g", "KeyType": "HASH"}], "Projection": {"ProjectionType": "ALL"}}],
+                           "LocalSecondaryIndexes": [{"IndexName": "byL", "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}, {"AttributeName": "l", "KeyType": "RANGE"}], "Projection": {"ProjectionType": "ALL"}}]},
+            "items": [{"pk": {"S": "a"}, "sk": {"S": "1"}, "g": {"S": "x"}, "l": {"N": "1"}}, {"pk": {"S": "a"}, "sk": {"S": "2"}, "g": {"S": "x"}}]
+        }]});
+        // The lowered limit applies from now on, not to the items restored.
+        let engine = Engine::restore(&scenario).expect("restorable");
+        let table = engine.table("tbl").expect("restored");
+        assert_eq!(table.index_store("byG").map(|s| s.entry_count()), Some(2));
+        assert_eq!(table.index_store("byL").map(|s| s.entry_count()), Some(1));
+        assert_eq!(engine.settings().item_collection_limit_bytes, 10);
+        let bad = json!({"format": "ddb-playground", "version": 1, "clock": 0, "settings": {"nope": 1}, "tables": []});
+        assert_eq!(
+            error_of(bad),
+            "Invalid snapshot: settings: unknown member \"nope\" (expected one of: gsi-propagation-delay, gsi-backfill-base, gsi-backfill-per-mib, gsi-delete, item-collection-limit)"
+        );
+        let mut with_state = scenario.clone();
+        with_state["tables"][0]["state"] = json!({"indexes": {"byL": {"status": "CREATING"}}});
+        assert_eq!(
+            error_of(with_state),
+            "Invalid snapshot: tables[0].state.indexes.byL: no global secondary index of this name in the definition"
+        );
     }
 
     #[test]
@@ -491,7 +836,7 @@ mod tests {
             ),
             (
                 json!({"format": "ddb-playground", "version": 1, "clock": 0, "tables": [], "tabels": []}),
-                "Invalid snapshot: unknown member \"tabels\" (expected one of: format, version, clock, tables)",
+                "Invalid snapshot: unknown member \"tabels\" (expected one of: format, version, clock, settings, tables)",
             ),
             (with_tables(json!(["t"])), "Invalid snapshot: tables[0]: expected a JSON object"),
             (with_tables(json!([{}])), "Invalid snapshot: tables[0]: missing \"definition\""),

@@ -196,6 +196,13 @@ impl Storage {
         self.size_bytes
     }
 
+    /// Bytes of the items under one partition key (the table's share of an
+    /// item collection).
+    pub fn collection_size(&self, partition: &KeyValue) -> usize {
+        let key = CollectionKey { hash: keyspace_hash(partition), partition: partition.clone() };
+        self.collections.get(&key).map_or(0, |c| c.size)
+    }
+
     /// The items of one item collection whose sort keys fall in `range`, in
     /// sort-key order (reverse it for a backward Query).
     pub fn collection_range<'a>(

@@ -1,16 +1,21 @@
 //! A table: its definition (keys, billing, throughput, class) and its items.
 //!
-//! [`TableDefinition::describe`] renders the `TableDescription` that
+//! [`Table::describe`] renders the `TableDescription` that
 //! CreateTable, DescribeTable, UpdateTable and DeleteTable answer with.
 //!
 //! Simplifications, stated here once: a table is `ACTIVE` as soon as it is
 //! created or updated (DynamoDB takes seconds to minutes; the CreateTable and
-//! UpdateTable responses still say `CREATING`/`UPDATING`, as DynamoDB's do);
-//! `ItemCount` and `TableSizeBytes` are exact at every moment (DynamoDB
+//! UpdateTable responses still say `CREATING`/`UPDATING`, as DynamoDB's do),
+//! also while one of its GSIs is being created or deleted (the index's own
+//! `IndexStatus` says so); `ItemCount`, `TableSizeBytes`, and an index's
+//! `ItemCount` and `IndexSizeBytes`, are exact at every moment (DynamoDB
 //! refreshes them about every six hours).
+
+use std::collections::{BTreeMap, VecDeque};
 
 use serde_json::{json, Map, Value};
 
+use super::index::{IndexDefinition, IndexKind, IndexStore, PendingIndexUpdate};
 use super::schema::{KeyAttribute, KeySchema};
 use super::storage::Storage;
 
@@ -99,13 +104,23 @@ pub struct TableDefinition {
     pub pay_per_request_since_millis: Option<u64>,
     pub arn: String,
     pub id: String,
+    /// Secondary indexes: the global ones in the order they were created,
+    /// then the local ones (an index being deleted stays listed until it is
+    /// gone).
+    pub indexes: Vec<IndexDefinition>,
 }
 
-/// A table: definition plus items.
+/// A table: definition, items, and its secondary indexes' contents.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Table {
     pub definition: TableDefinition,
     pub storage: Storage,
+    /// Each index's entries, by index name.
+    pub(crate) index_stores: BTreeMap<String, IndexStore>,
+    /// Changes on their way to the GSIs (see `index::propagation`).
+    pub(crate) pending: VecDeque<PendingIndexUpdate>,
+    /// The queue length when a dry run began.
+    pub(crate) pending_mark: Option<usize>,
 }
 
 /// Seconds since the epoch, as DynamoDB sends timestamps.
@@ -158,6 +173,18 @@ impl Table {
             out.insert("TableClassSummary".into(), json!({"TableClass": d.table_class.as_str()}));
         }
         out.insert("DeletionProtectionEnabled".into(), false.into());
+        let on_demand = d.billing_mode == BillingMode::PayPerRequest;
+        for kind in [IndexKind::Global, IndexKind::Local] {
+            let indexes: Vec<Value> = d
+                .indexes
+                .iter()
+                .filter(|i| i.kind == kind)
+                .map(|i| i.describe(self.index_stores.get(&i.name), status, on_demand))
+                .collect();
+            if !indexes.is_empty() {
+                out.insert(kind.member().into(), indexes.into());
+            }
+        }
         Value::Object(out)
     }
 }

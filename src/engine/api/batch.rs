@@ -187,6 +187,8 @@ pub enum Write {
 pub struct BatchWriteItem {
     pub tables: BTreeMap<String, Vec<Write>>,
     pub return_consumed_capacity: ReturnConsumedCapacity,
+    /// `ReturnItemCollectionMetrics: SIZE`.
+    pub return_item_collection_metrics: bool,
 }
 
 impl BatchWriteItemInput {
@@ -253,6 +255,7 @@ impl BatchWriteItemInput {
         Ok(BatchWriteItem {
             tables,
             return_consumed_capacity: return_consumed_capacity(self.return_consumed_capacity.as_deref()),
+            return_item_collection_metrics: self.return_item_collection_metrics.as_deref() == Some("SIZE"),
         })
     }
 }

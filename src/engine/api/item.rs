@@ -128,6 +128,8 @@ pub struct PutItem {
     pub condition: WriteCondition,
     pub return_values: ReturnValues,
     pub return_consumed_capacity: ReturnConsumedCapacity,
+    /// `ReturnItemCollectionMetrics: SIZE`.
+    pub return_item_collection_metrics: bool,
 }
 
 impl PutItemInput {
@@ -169,6 +171,7 @@ impl PutItemInput {
             },
             return_values,
             return_consumed_capacity: return_consumed_capacity(self.return_consumed_capacity.as_deref()),
+            return_item_collection_metrics: self.return_item_collection_metrics.as_deref() == Some("SIZE"),
         })
     }
 }
@@ -271,6 +274,8 @@ pub struct UpdateItem {
     pub condition: WriteCondition,
     pub return_values: ReturnValues,
     pub return_consumed_capacity: ReturnConsumedCapacity,
+    /// `ReturnItemCollectionMetrics: SIZE`.
+    pub return_item_collection_metrics: bool,
 }
 
 impl UpdateItemInput {
@@ -314,6 +319,7 @@ impl UpdateItemInput {
             },
             return_values: ReturnValues::parse(self.return_values.as_deref()),
             return_consumed_capacity: return_consumed_capacity(self.return_consumed_capacity.as_deref()),
+            return_item_collection_metrics: self.return_item_collection_metrics.as_deref() == Some("SIZE"),
         })
     }
 }
@@ -338,6 +344,8 @@ pub struct DeleteItem {
     pub condition: WriteCondition,
     pub return_values: ReturnValues,
     pub return_consumed_capacity: ReturnConsumedCapacity,
+    /// `ReturnItemCollectionMetrics: SIZE`.
+    pub return_item_collection_metrics: bool,
 }
 
 impl DeleteItemInput {
@@ -376,6 +384,7 @@ impl DeleteItemInput {
             },
             return_values,
             return_consumed_capacity: return_consumed_capacity(self.return_consumed_capacity.as_deref()),
+            return_item_collection_metrics: self.return_item_collection_metrics.as_deref() == Some("SIZE"),
         })
     }
 }

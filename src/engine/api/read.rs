@@ -90,6 +90,9 @@ impl ReadMembers {
             None if self.projection_expression.is_some() || self.attributes_to_get.is_some() => {
                 Ok(Select::SpecificAttributes)
             }
+            // "ALL_ATTRIBUTES when accessing a table, and
+            // ALL_PROJECTED_ATTRIBUTES when accessing an index" (API reference).
+            None if self.index_name.is_some() => Ok(Select::AllProjectedAttributes),
             None => Ok(Select::AllAttributes),
             Some("SPECIFIC_ATTRIBUTES") => {
                 if self.projection_expression.is_none() && self.attributes_to_get.is_none() {

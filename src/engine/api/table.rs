@@ -6,6 +6,10 @@ use serde_json::Value;
 
 use super::{not_supported_yet, require_table_name, Violations};
 use crate::engine::error::{ApiError, Result};
+use crate::engine::index::{
+    IndexKind, IndexProjection, ProjectionType, MAX_GLOBAL_INDEXES, MAX_LOCAL_INDEXES,
+    MAX_NON_KEY_ATTRIBUTES_PER_INDEX, MAX_PROJECTED_ATTRIBUTES,
+};
 use crate::engine::schema::{KeyAttribute, KeySchema, ScalarType};
 use crate::engine::table::{BillingMode, TableClass};
 
@@ -14,14 +18,14 @@ use crate::engine::table::{BillingMode, TableClass};
 /// an account whose quotas were raised, so a class can model big tables.
 pub const MAX_CAPACITY_UNITS: i64 = 1_000_000_000_000;
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Clone, PartialEq, Deserialize)]
 #[serde(rename_all = "PascalCase")]
 pub struct KeySchemaElement {
     pub attribute_name: Option<String>,
     pub key_type: Option<String>,
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Clone, Deserialize)]
 #[serde(rename_all = "PascalCase")]
 pub struct AttributeDefinition {
     pub attribute_name: Option<String>,
@@ -37,6 +41,24 @@ pub struct ProvisionedThroughputInput {
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(rename_all = "PascalCase")]
+pub struct ProjectionInput {
+    pub projection_type: Option<String>,
+    pub non_key_attributes: Option<Vec<String>>,
+}
+
+/// A `GlobalSecondaryIndex` or `LocalSecondaryIndex` (an LSI has no
+/// throughput of its own; one sent anyway is ignored, as unknown members are).
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "PascalCase")]
+pub struct SecondaryIndexInput {
+    pub index_name: Option<String>,
+    pub key_schema: Option<Vec<KeySchemaElement>>,
+    pub projection: Option<ProjectionInput>,
+    pub provisioned_throughput: Option<ProvisionedThroughputInput>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "PascalCase")]
 pub struct CreateTableInput {
     pub table_name: Option<String>,
     pub key_schema: Option<Vec<KeySchemaElement>>,
@@ -44,9 +66,21 @@ pub struct CreateTableInput {
     pub billing_mode: Option<String>,
     pub provisioned_throughput: Option<ProvisionedThroughputInput>,
     pub table_class: Option<String>,
-    pub global_secondary_indexes: Option<Value>,
-    pub local_secondary_indexes: Option<Value>,
+    pub global_secondary_indexes: Option<Vec<SecondaryIndexInput>>,
+    pub local_secondary_indexes: Option<Vec<SecondaryIndexInput>>,
     pub stream_specification: Option<Value>,
+}
+
+/// A secondary index of a CreateTable (or UpdateTable Create) that passed
+/// every request-level check.
+#[derive(Debug, PartialEq)]
+pub struct IndexSpec {
+    pub name: String,
+    pub kind: IndexKind,
+    pub key_schema: KeySchema,
+    pub projection: IndexProjection,
+    /// A GSI's `(read, write)` on a provisioned table.
+    pub throughput: Option<(i64, i64)>,
 }
 
 /// A CreateTable request that passed every request-level check.
@@ -61,16 +95,278 @@ pub struct CreateTable {
     pub table_class: TableClass,
     /// Whether the request named a table class (DescribeTable then shows it).
     pub table_class_given: bool,
+    /// Global secondary indexes, then local ones, each in request order.
+    pub indexes: Vec<IndexSpec>,
+}
+
+/// Member-level checks of a `ProvisionedThroughput` at `path`.
+fn check_throughput_at(v: &mut Violations, path: &str, throughput: Option<&ProvisionedThroughputInput>) {
+    if let Some(t) = throughput {
+        v.not_null(&format!("{path}.writeCapacityUnits"), &t.write_capacity_units);
+        v.at_least(&format!("{path}.writeCapacityUnits"), t.write_capacity_units, 1);
+        v.not_null(&format!("{path}.readCapacityUnits"), &t.read_capacity_units);
+        v.at_least(&format!("{path}.readCapacityUnits"), t.read_capacity_units, 1);
+    }
 }
 
 /// Member-level checks shared by CreateTable and UpdateTable's throughput.
 fn check_throughput(v: &mut Violations, throughput: Option<&ProvisionedThroughputInput>) {
-    if let Some(t) = throughput {
-        v.not_null("provisionedThroughput.writeCapacityUnits", &t.write_capacity_units);
-        v.at_least("provisionedThroughput.writeCapacityUnits", t.write_capacity_units, 1);
-        v.not_null("provisionedThroughput.readCapacityUnits", &t.read_capacity_units);
-        v.at_least("provisionedThroughput.readCapacityUnits", t.read_capacity_units, 1);
+    check_throughput_at(v, "provisionedThroughput", throughput);
+}
+
+/// Member-level checks of a key schema at `path` (an index's key types are
+/// not an enum there: a bad one meets the "Invalid KeySchema" rules later,
+/// as dynalite recorded).
+fn check_index_key_schema(v: &mut Violations, path: &str, keys: &Option<Vec<KeySchemaElement>>) {
+    v.not_null(path, keys);
+    if let Some(keys) = keys {
+        for (i, k) in keys.iter().enumerate() {
+            let member = format!("{path}.{}.member", i + 1);
+            v.not_null(&format!("{member}.attributeName"), &k.attribute_name);
+            v.not_null(&format!("{member}.keyType"), &k.key_type);
+        }
+        if keys.is_empty() {
+            v.push("'[]'", path, "have length greater than or equal to 1");
+        } else if keys.len() > 2 {
+            v.push("'[…]'", path, "have length less than or equal to 2");
+        }
     }
+}
+
+/// Member-level checks of a `Projection` at `path`.
+fn check_projection(v: &mut Violations, path: &str, projection: &Option<ProjectionInput>) {
+    v.not_null(path, projection);
+    if let Some(p) = projection {
+        v.one_of(&format!("{path}.projectionType"), p.projection_type.as_deref(), ProjectionType::VALUES);
+        if let Some(names) = &p.non_key_attributes {
+            let field = format!("{path}.nonKeyAttributes");
+            if names.is_empty() {
+                v.push("'[]'", &field, "have length greater than or equal to 1");
+            } else if names.len() > MAX_NON_KEY_ATTRIBUTES_PER_INDEX {
+                v.push(
+                    &format!("'[{}]'", names.join(", ")),
+                    &field,
+                    &format!("have length less than or equal to {MAX_NON_KEY_ATTRIBUTES_PER_INDEX}"),
+                );
+            }
+        }
+    }
+}
+
+/// Member-level checks of one index of CreateTable (or an UpdateTable Create).
+fn check_index_members(v: &mut Violations, member: &str, index: &SecondaryIndexInput, global: bool) {
+    v.not_null(&format!("{member}.indexName"), &index.index_name);
+    v.table_name(&format!("{member}.indexName"), index.index_name.as_deref());
+    check_index_key_schema(v, &format!("{member}.keySchema"), &index.key_schema);
+    check_projection(v, &format!("{member}.projection"), &index.projection);
+    if global {
+        check_throughput_at(v, &format!("{member}.provisionedThroughput"), index.provisioned_throughput.as_ref());
+    }
+}
+
+/// An index's projection, after DynamoDB's rules (dynalite, and the
+/// catalogue of AWS messages in the research notes).
+fn index_projection(input: Option<&ProjectionInput>) -> Result<IndexProjection> {
+    let input = input.ok_or_else(|| ApiError::invalid_parameter("Unknown ProjectionType: null"))?;
+    let Some(projection_type) = input.projection_type.as_deref().and_then(ProjectionType::parse) else {
+        return Err(ApiError::invalid_parameter("Unknown ProjectionType: null"));
+    };
+    let names = input.non_key_attributes.clone();
+    match (projection_type, names) {
+        (ProjectionType::Include, Some(names)) if !names.is_empty() => {
+            for (i, name) in names.iter().enumerate() {
+                if names[..i].contains(name) {
+                    return Err(ApiError::invalid_parameter(format!("Duplicate element in NonKeyAttributes: {name}")));
+                }
+            }
+            Ok(IndexProjection { projection_type, non_key_attributes: names })
+        }
+        (ProjectionType::Include, _) => {
+            Err(ApiError::invalid_parameter("ProjectionType is INCLUDE, but NonKeyAttributes is not specified"))
+        }
+        (other, Some(_)) => Err(ApiError::invalid_parameter(format!(
+            "ProjectionType is {}, but NonKeyAttributes is specified",
+            other.as_str()
+        ))),
+        (other, None) => Ok(IndexProjection { projection_type: other, non_key_attributes: Vec::new() }),
+    }
+}
+
+/// An index's key schema against the attribute definitions, by dynalite's
+/// rules for index key schemas (recorded against DynamoDB).
+pub fn index_key_schema(elements: &[KeySchemaElement], definitions: &[KeyAttribute]) -> Result<KeySchema> {
+    let names: Vec<String> = elements.iter().map(|e| e.attribute_name.clone().unwrap_or_default()).collect();
+    if names.iter().any(|n| !definitions.iter().any(|d| &d.name == n)) {
+        return Err(ApiError::invalid_parameter(format!(
+            "Some index key attributes are not defined in AttributeDefinitions. Keys: [{}], AttributeDefinitions: [{}]",
+            names.join(", "),
+            definitions.iter().map(|d| d.name.clone()).collect::<Vec<_>>().join(", ")
+        )));
+    }
+    if names.len() == 2 && names[0] == names[1] {
+        return Err(ApiError::validation(
+            "Both the Hash Key and the Range Key element in the KeySchema have the same name",
+        ));
+    }
+    let definition = |name: &str| definitions.iter().find(|d| d.name == name).cloned();
+    match elements {
+        [hash] if hash.key_type.as_deref() == Some("HASH") => {
+            let partition_key =
+                definition(&names[0]).ok_or_else(|| ApiError::InternalServer("undefined key".into()))?;
+            Ok(KeySchema { partition_key, sort_key: None })
+        }
+        [hash, range] if hash.key_type.as_deref() == Some("HASH") && range.key_type.as_deref() == Some("RANGE") => {
+            let partition_key =
+                definition(&names[0]).ok_or_else(|| ApiError::InternalServer("undefined key".into()))?;
+            Ok(KeySchema { partition_key, sort_key: definition(&names[1]) })
+        }
+        [first, ..] if first.key_type.as_deref() != Some("HASH") => {
+            Err(ApiError::validation("Invalid KeySchema: The first KeySchemaElement is not a HASH key type"))
+        }
+        _ => Err(ApiError::validation("Invalid KeySchema: The second KeySchemaElement is not a RANGE key type")),
+    }
+}
+
+/// An index's throughput against the table's billing mode.
+fn index_throughput(
+    name: &str,
+    billing_mode: BillingMode,
+    throughput: Option<&ProvisionedThroughputInput>,
+) -> Result<Option<(i64, i64)>> {
+    match (billing_mode, throughput) {
+        (BillingMode::PayPerRequest, Some(_)) => Err(ApiError::invalid_parameter(format!(
+            "ProvisionedThroughput should not be specified for index: {name} when BillingMode is PAY_PER_REQUEST"
+        ))),
+        (BillingMode::PayPerRequest, None) => Ok(None),
+        (BillingMode::Provisioned, None) => {
+            Err(ApiError::invalid_parameter(format!("ProvisionedThroughput is not specified for index: {name}")))
+        }
+        (BillingMode::Provisioned, Some(t)) => {
+            let (read, write) = throughput_pair(t);
+            check_throughput_limits(read, write)?;
+            Ok(Some((read, write)))
+        }
+    }
+}
+
+/// A new GSI's throughput on UpdateTable, against the table's billing mode
+/// after the update.
+pub(crate) fn index_throughput_for_create(
+    name: &str,
+    billing_mode: BillingMode,
+    throughput: Option<(i64, i64)>,
+) -> Result<()> {
+    match (billing_mode, throughput) {
+        (BillingMode::PayPerRequest, Some(_)) => Err(ApiError::invalid_parameter(format!(
+            "ProvisionedThroughput should not be specified for index: {name} when BillingMode is PAY_PER_REQUEST"
+        ))),
+        (BillingMode::Provisioned, None) => {
+            Err(ApiError::invalid_parameter(format!("ProvisionedThroughput is not specified for index: {name}")))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// DynamoDB's checks of CreateTable's indexes, in dynalite's order: local
+/// indexes, then global ones, then the limits over both.
+fn create_table_indexes(
+    input: &CreateTableInput,
+    key_schema: &KeySchema,
+    definitions: &[KeyAttribute],
+    billing_mode: BillingMode,
+) -> Result<Vec<IndexSpec>> {
+    let mut specs: Vec<IndexSpec> = Vec::new();
+    let mut names: Vec<String> = Vec::new();
+    let mut unique = |name: &str| {
+        if names.iter().any(|n| n == name) {
+            return Err(ApiError::invalid_parameter(format!("Duplicate index name: {name}")));
+        }
+        names.push(name.to_string());
+        Ok(())
+    };
+    let mut locals = Vec::new();
+    if let Some(lsis) = &input.local_secondary_indexes {
+        if lsis.is_empty() {
+            return Err(ApiError::invalid_parameter("List of LocalSecondaryIndexes is empty"));
+        }
+        if key_schema.sort_key.is_none() {
+            return Err(ApiError::invalid_parameter(
+                "Table KeySchema does not have a range key, which is required when specifying a LocalSecondaryIndex",
+            ));
+        }
+        for lsi in lsis {
+            let name = lsi.index_name.clone().unwrap_or_default();
+            let elements = lsi.key_schema.as_deref().unwrap_or_default();
+            let schema = index_key_schema(elements, definitions)?;
+            if schema.sort_key.is_none() {
+                return Err(ApiError::invalid_parameter(format!(
+                    "Index KeySchema does not have a range key for index: {name}"
+                )));
+            }
+            if schema.partition_key.name != key_schema.partition_key.name {
+                return Err(ApiError::invalid_parameter(format!(
+                    "Index KeySchema does not have the same leading hash key as table KeySchema for index: {name}. \
+                     index hash key: {}, table hash key: {}",
+                    schema.partition_key.name, key_schema.partition_key.name
+                )));
+            }
+            let projection = index_projection(lsi.projection.as_ref())?;
+            unique(&name)?;
+            locals.push(IndexSpec { name, kind: IndexKind::Local, key_schema: schema, projection, throughput: None });
+        }
+        if lsis.len() > MAX_LOCAL_INDEXES {
+            return Err(ApiError::invalid_parameter(format!(
+                "Number of LocalSecondaryIndexes exceeds per-table limit of {MAX_LOCAL_INDEXES}"
+            )));
+        }
+    }
+    if let Some(gsis) = &input.global_secondary_indexes {
+        if gsis.is_empty() {
+            return Err(ApiError::invalid_parameter("List of GlobalSecondaryIndexes is empty"));
+        }
+        for gsi in gsis {
+            let name = gsi.index_name.clone().unwrap_or_default();
+            let elements = gsi.key_schema.as_deref().unwrap_or_default();
+            let schema = index_key_schema(elements, definitions)?;
+            let projection = index_projection(gsi.projection.as_ref())?;
+            let throughput = index_throughput(&name, billing_mode, gsi.provisioned_throughput.as_ref())?;
+            unique(&name)?;
+            specs.push(IndexSpec { name, kind: IndexKind::Global, key_schema: schema, projection, throughput });
+        }
+        if gsis.len() > MAX_GLOBAL_INDEXES {
+            return Err(ApiError::invalid_parameter(format!(
+                "GlobalSecondaryIndex count exceeds the per-table limit of {MAX_GLOBAL_INDEXES}"
+            )));
+        }
+    }
+    specs.extend(locals);
+    check_projected_attribute_total(specs.iter().map(|s| s.projection.non_key_attributes.len()).sum())?;
+    // With indexes, every definition must key the table or some index.
+    let mut used: Vec<&str> = Vec::new();
+    for attribute in key_schema.attributes().chain(specs.iter().flat_map(|s| s.key_schema.attributes())) {
+        if !used.contains(&attribute.name.as_str()) {
+            used.push(&attribute.name);
+        }
+    }
+    if definitions.iter().any(|d| !used.contains(&d.name.as_str())) {
+        return Err(ApiError::invalid_parameter(format!(
+            "Some AttributeDefinitions are not used. AttributeDefinitions: [{}], keys used: [{}]",
+            definitions.iter().map(|d| d.name.as_str()).collect::<Vec<_>>().join(", "),
+            used.join(", ")
+        )));
+    }
+    Ok(specs)
+}
+
+/// At most 100 `NonKeyAttributes` over all of a table's indexes (B.4). The
+/// wording is as quoted by a CloudFormation linter; the prefix is our guess.
+pub(crate) fn check_projected_attribute_total(total: usize) -> Result<()> {
+    if total > MAX_PROJECTED_ATTRIBUTES {
+        return Err(ApiError::invalid_parameter(format!(
+            "Number of projected attributes in all indexes exceeds limit of {MAX_PROJECTED_ATTRIBUTES}"
+        )));
+    }
+    Ok(())
 }
 
 /// Capacity figures beyond what DynamoDB can represent (read checked first).
@@ -91,7 +387,7 @@ fn throughput_pair(t: &ProvisionedThroughputInput) -> (i64, i64) {
 impl CreateTableInput {
     /// DynamoDB's checks, in DynamoDB's order: members, then the key schema
     /// against the attribute definitions, then billing against throughput.
-    pub fn validate(self) -> Result<CreateTable> {
+    pub fn validate(mut self) -> Result<CreateTable> {
         require_table_name(&self.table_name)?;
         let mut v = Violations::default();
         v.not_null("attributeDefinitions", &self.attribute_definitions);
@@ -119,10 +415,15 @@ impl CreateTableInput {
         check_throughput(&mut v, self.provisioned_throughput.as_ref());
         v.one_of("billingMode", self.billing_mode.as_deref(), BillingMode::VALUES);
         v.one_of("tableClass", self.table_class.as_deref(), TableClass::VALUES);
+        // Index members after the table's, global before local (paritysuite).
+        for (i, index) in self.global_secondary_indexes.iter().flatten().enumerate() {
+            check_index_members(&mut v, &format!("globalSecondaryIndexes.{}.member", i + 1), index, true);
+        }
+        for (i, index) in self.local_secondary_indexes.iter().flatten().enumerate() {
+            check_index_members(&mut v, &format!("localSecondaryIndexes.{}.member", i + 1), index, false);
+        }
         v.finish()?;
 
-        not_supported_yet("GlobalSecondaryIndexes", self.global_secondary_indexes.is_some())?;
-        not_supported_yet("LocalSecondaryIndexes", self.local_secondary_indexes.is_some())?;
         not_supported_yet("StreamSpecification", self.stream_specification.is_some())?;
 
         let billing_mode =
@@ -144,13 +445,15 @@ impl CreateTableInput {
             (BillingMode::PayPerRequest, None) => None,
         };
 
-        let definitions = attribute_definitions(self.attribute_definitions.unwrap_or_default());
-        let key_schema = key_schema(self.key_schema.unwrap_or_default(), &definitions)?;
-        if definitions.len() != key_schema.attributes().count() {
+        let definitions = attribute_definitions(self.attribute_definitions.clone().unwrap_or_default());
+        let key_schema = key_schema(self.key_schema.take().unwrap_or_default(), &definitions)?;
+        let has_indexes = self.global_secondary_indexes.is_some() || self.local_secondary_indexes.is_some();
+        if !has_indexes && definitions.len() != key_schema.attributes().count() {
             return Err(ApiError::invalid_parameter(
                 "Number of attributes in KeySchema does not exactly match number of attributes defined in AttributeDefinitions",
             ));
         }
+        let indexes = create_table_indexes(&self, &key_schema, &definitions, billing_mode)?;
 
         Ok(CreateTable {
             name: self.table_name.unwrap_or_default(),
@@ -160,6 +463,7 @@ impl CreateTableInput {
             throughput,
             table_class: self.table_class.as_deref().and_then(TableClass::parse).unwrap_or(TableClass::Standard),
             table_class_given: self.table_class.is_some(),
+            indexes,
         })
     }
 }
@@ -254,14 +558,71 @@ impl ListTablesInput {
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(rename_all = "PascalCase")]
+pub struct IndexNameInput {
+    pub index_name: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "PascalCase")]
+pub struct UpdateGlobalSecondaryIndexInput {
+    pub index_name: Option<String>,
+    pub provisioned_throughput: Option<ProvisionedThroughputInput>,
+}
+
+/// One entry of `GlobalSecondaryIndexUpdates`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "PascalCase")]
+pub struct GlobalSecondaryIndexUpdateInput {
+    pub create: Option<SecondaryIndexInput>,
+    pub update: Option<UpdateGlobalSecondaryIndexInput>,
+    pub delete: Option<IndexNameInput>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "PascalCase")]
 pub struct UpdateTableInput {
     pub table_name: Option<String>,
     pub billing_mode: Option<String>,
     pub provisioned_throughput: Option<ProvisionedThroughputInput>,
     pub table_class: Option<String>,
-    pub attribute_definitions: Option<Value>,
-    pub global_secondary_index_updates: Option<Value>,
+    pub attribute_definitions: Option<Vec<AttributeDefinition>>,
+    pub global_secondary_index_updates: Option<Vec<GlobalSecondaryIndexUpdateInput>>,
     pub stream_specification: Option<Value>,
+}
+
+/// A GSI to create, checked as far as possible without the table: its key
+/// schema is resolved against the table's attribute definitions later.
+#[derive(Debug, PartialEq)]
+pub struct CreateIndex {
+    pub name: String,
+    pub key_schema: Vec<KeySchemaElement>,
+    pub projection: IndexProjection,
+    /// `(read, write)` when given.
+    pub throughput: Option<(i64, i64)>,
+}
+
+/// One change to a table's GSIs.
+#[derive(Debug, PartialEq)]
+pub enum IndexUpdate {
+    Create(CreateIndex),
+    /// New provisioned throughput `(read, write)`.
+    Update {
+        name: String,
+        throughput: (i64, i64),
+    },
+    Delete {
+        name: String,
+    },
+}
+
+impl IndexUpdate {
+    /// The index the update names.
+    pub fn name(&self) -> &str {
+        match self {
+            Self::Create(c) => &c.name,
+            Self::Update { name, .. } | Self::Delete { name } => name,
+        }
+    }
 }
 
 /// An UpdateTable request that passed every request-level check.
@@ -271,6 +632,9 @@ pub struct UpdateTable {
     pub billing_mode: Option<BillingMode>,
     pub throughput: Option<(i64, i64)>,
     pub table_class: Option<TableClass>,
+    /// `AttributeDefinitions`: the definitions of a new GSI's keys.
+    pub attribute_definitions: Option<Vec<KeyAttribute>>,
+    pub index_updates: Vec<IndexUpdate>,
 }
 
 impl UpdateTableInput {
@@ -281,10 +645,40 @@ impl UpdateTableInput {
         check_throughput(&mut v, self.provisioned_throughput.as_ref());
         v.one_of("billingMode", self.billing_mode.as_deref(), BillingMode::VALUES);
         v.one_of("tableClass", self.table_class.as_deref(), TableClass::VALUES);
+        for (i, d) in self.attribute_definitions.iter().flatten().enumerate() {
+            let member = format!("attributeDefinitions.{}.member", i + 1);
+            v.not_null(&format!("{member}.attributeName"), &d.attribute_name);
+            v.not_null(&format!("{member}.attributeType"), &d.attribute_type);
+            v.one_of(&format!("{member}.attributeType"), d.attribute_type.as_deref(), &["B", "N", "S"]);
+        }
+        for (i, update) in self.global_secondary_index_updates.iter().flatten().enumerate() {
+            let member = format!("globalSecondaryIndexUpdates.{}.member", i + 1);
+            if let Some(create) = &update.create {
+                check_index_members(&mut v, &format!("{member}.create"), create, true);
+            }
+            if let Some(u) = &update.update {
+                v.not_null(&format!("{member}.update.indexName"), &u.index_name);
+                v.table_name(&format!("{member}.update.indexName"), u.index_name.as_deref());
+                v.not_null(&format!("{member}.update.provisionedThroughput"), &u.provisioned_throughput);
+                check_throughput_at(
+                    &mut v,
+                    &format!("{member}.update.provisionedThroughput"),
+                    u.provisioned_throughput.as_ref(),
+                );
+            }
+            if let Some(d) = &update.delete {
+                v.not_null(&format!("{member}.delete.indexName"), &d.index_name);
+                v.table_name(&format!("{member}.delete.indexName"), d.index_name.as_deref());
+            }
+        }
         v.finish()?;
-        not_supported_yet("GlobalSecondaryIndexUpdates", self.global_secondary_index_updates.is_some())?;
         not_supported_yet("StreamSpecification", self.stream_specification.is_some())?;
-        if self.billing_mode.is_none() && self.provisioned_throughput.is_none() && self.table_class.is_none() {
+        let no_index_updates = self.global_secondary_index_updates.as_ref().is_none_or(Vec::is_empty);
+        if self.billing_mode.is_none()
+            && self.provisioned_throughput.is_none()
+            && self.table_class.is_none()
+            && no_index_updates
+        {
             return Err(ApiError::validation(
                 "At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is required",
             ));
@@ -297,11 +691,63 @@ impl UpdateTableInput {
             }
             None => None,
         };
+        let mut index_updates: Vec<IndexUpdate> = Vec::new();
+        for update in self.global_secondary_index_updates.unwrap_or_default() {
+            let given = [update.create.is_some(), update.update.is_some(), update.delete.is_some()];
+            let parsed = match (update.create, update.update, update.delete) {
+                _ if given.iter().filter(|g| **g).count() > 1 => {
+                    return Err(ApiError::invalid_parameter(
+                        "Only one global secondary index action is allowed per GlobalSecondaryIndexUpdate object",
+                    ))
+                }
+                (Some(create), None, None) => IndexUpdate::Create(CreateIndex {
+                    name: create.index_name.clone().unwrap_or_default(),
+                    key_schema: create.key_schema.clone().unwrap_or_default(),
+                    projection: index_projection(create.projection.as_ref())?,
+                    throughput: match &create.provisioned_throughput {
+                        Some(t) => {
+                            let (read, write) = throughput_pair(t);
+                            check_throughput_limits(read, write)?;
+                            Some((read, write))
+                        }
+                        None => None,
+                    },
+                }),
+                (None, Some(u), None) => {
+                    let (read, write) = u.provisioned_throughput.as_ref().map(throughput_pair).unwrap_or((1, 1));
+                    if read > MAX_CAPACITY_UNITS || write > MAX_CAPACITY_UNITS {
+                        return Err(ApiError::validation(
+                            "This operation cannot be performed with given input values. Please contact DynamoDB service team for more info: Action Blocked: IndexUpdate",
+                        ));
+                    }
+                    IndexUpdate::Update { name: u.index_name.unwrap_or_default(), throughput: (read, write) }
+                }
+                (None, None, Some(d)) => IndexUpdate::Delete { name: d.index_name.unwrap_or_default() },
+                _ => {
+                    return Err(ApiError::invalid_parameter(
+                        "One of GlobalSecondaryIndexUpdate.Update, GlobalSecondaryIndexUpdate.Create, GlobalSecondaryIndexUpdate.Delete must not be null",
+                    ))
+                }
+            };
+            if let Some(twice) = index_updates.iter().find(|u| u.name() == parsed.name()) {
+                return Err(ApiError::invalid_parameter(format!(
+                    "Only one global secondary index update per index is allowed simultaneously. Index: {}",
+                    twice.name()
+                )));
+            }
+            index_updates.push(parsed);
+        }
+        let creates_or_deletes = index_updates.iter().any(|u| !matches!(u, IndexUpdate::Update { .. }));
+        if throughput.is_some() && creates_or_deletes {
+            return Err(ApiError::invalid_parameter("You cannot create or delete index while updating table IOPS"));
+        }
         Ok(UpdateTable {
             name: self.table_name.unwrap_or_default(),
             billing_mode: self.billing_mode.as_deref().and_then(BillingMode::parse),
             throughput,
             table_class: self.table_class.as_deref().and_then(TableClass::parse),
+            attribute_definitions: self.attribute_definitions.map(attribute_definitions),
+            index_updates,
         })
     }
 }

@@ -182,6 +182,8 @@ pub struct TransactWriteItems {
     /// The request's `TransactItems` as sent, to recognise a replayed token.
     pub fingerprint: String,
     pub return_consumed_capacity: ReturnConsumedCapacity,
+    /// `ReturnItemCollectionMetrics: SIZE`.
+    pub return_item_collection_metrics: bool,
 }
 
 impl TransactWriteItemsInput {
@@ -300,6 +302,7 @@ impl TransactWriteItemsInput {
             client_request_token: self.client_request_token,
             fingerprint: raw_items.map(|items| items.to_string()).unwrap_or_default(),
             return_consumed_capacity: return_consumed_capacity(self.return_consumed_capacity.as_deref()),
+            return_item_collection_metrics: self.return_item_collection_metrics.as_deref() == Some("SIZE"),
         })
     }
 }

@@ -7,18 +7,21 @@
 //! `ConsumedCapacity` entry per table.
 //!
 //! The whole batch is validated before anything is read or written: a
-//! missing table or a malformed key fails the call, as on DynamoDB. Reads
+//! missing table, a malformed key or index key, or a put that would grow an
+//! LSI table's item collection past its limit fails the call, as on DynamoDB.
+//! Each put or delete maintains the table's indexes and pays for the index
+//! entries it changes (A.3), in the table's entry of the list. Reads
 //! stop at 16 MB (16,000,000 bytes) of response; the keys not reached come back in
 //! `UnprocessedKeys` for the caller to retry.
-
-use std::collections::BTreeMap;
 
 use serde_json::{Map, Value};
 
 use crate::engine::api::batch::{BatchGetItem, BatchWriteItem, Write};
 use crate::engine::capacity::{Charge, ConsumedCapacity, ReturnConsumedCapacity};
 use crate::engine::error::{ApiError, Result};
-use crate::engine::ops::read::{check_key_paths, nested_projection_names};
+use crate::engine::index::{CollectionClaims, WriteSource};
+use crate::engine::ops::item::write_charges;
+use crate::engine::ops::read::{check_table_key_paths, nested_projection_names};
 use crate::engine::schema::PrimaryKey;
 use crate::engine::value::size::item_size;
 use crate::engine::value::wire::item_to_wire;
@@ -47,7 +50,7 @@ impl Engine {
             let table = self.tables.get(name).ok_or_else(not_found)?;
             let schema = &table.definition.key_schema;
             let keys = gets.keys.iter().map(|k| schema.key_of_key_map(k)).collect::<Result<Vec<_>>>()?;
-            check_key_paths(schema, nested_projection_names(&gets.projection))?;
+            check_table_key_paths(table, nested_projection_names(&gets.projection))?;
             resolved.push((name, keys));
         }
 
@@ -104,6 +107,8 @@ impl Engine {
     }
 
     pub(crate) fn batch_write_item(&mut self, request: BatchWriteItem) -> Result<Value> {
+        let context = self.write_context();
+        let limit = context.item_collection_limit_bytes;
         // Validate every table and key (and refuse the same key twice)
         // before writing anything.
         let mut resolved: Vec<(&String, Vec<(PrimaryKey, &Write)>)> = Vec::new();
@@ -113,7 +118,11 @@ impl Engine {
             let mut keyed: Vec<(PrimaryKey, &Write)> = Vec::with_capacity(writes.len());
             for write in writes {
                 let key = match write {
-                    Write::Put(item) => schema.key_of_item(item)?,
+                    Write::Put(item) => {
+                        let key = schema.key_of_item(item)?;
+                        table.check_index_keys(item, WriteSource::Item)?;
+                        key
+                    }
                     Write::Delete(key) => schema.key_of_key_map(key)?,
                 };
                 if keyed.iter().any(|(k, _)| *k == key) {
@@ -123,32 +132,42 @@ impl Engine {
             }
             resolved.push((name, keyed));
         }
+        let mut claims = CollectionClaims::default();
+        for (name, writes) in &resolved {
+            let Some(table) = self.tables.get(*name) else { continue };
+            for (key, write) in writes {
+                let new = match write {
+                    Write::Put(item) => Some(item),
+                    Write::Delete(_) => None,
+                };
+                claims.check(table, key, new, limit)?;
+            }
+        }
 
         let mut consumed = Vec::new();
         let mut charges = Vec::new();
-        let mut per_table: BTreeMap<&String, f64> = BTreeMap::new();
+        let mut metrics = Map::new();
         for (name, writes) in resolved {
             let Some(table) = self.tables.get_mut(name) else { continue };
-            let mut units = 0.0;
+            let mut table_charges = Vec::new();
+            let mut table_metrics = Vec::new();
             for (key, write) in writes {
-                let charge = match write {
-                    Write::Put(item) => {
-                        let new_size = item_size(item);
-                        let old = table.storage.put(&key, item.clone());
-                        Charge::write(name, old.as_ref().map(item_size), Some(new_size))
-                    }
-                    Write::Delete(_) => {
-                        let old = table.storage.delete(&key);
-                        Charge::write(name, old.as_ref().map(item_size), None)
-                    }
+                let (new, new_size) = match write {
+                    Write::Put(item) => (Some(item.clone()), Some(item_size(item))),
+                    Write::Delete(_) => (None, None),
                 };
-                units += charge.units;
-                charges.push(charge);
+                let (old, changes) = table.write_item(&key, new, context);
+                let table_charge = Charge::write(name, old.as_ref().map(item_size), new_size);
+                table_charges.extend(write_charges(table_charge, &changes, false));
+                if request.return_item_collection_metrics {
+                    table_metrics.extend(table.item_collection_metrics(&key.partition, limit));
+                }
             }
-            per_table.insert(name, units);
-        }
-        for (name, units) in per_table {
-            consumed.push(ConsumedCapacity::on_table(name, units));
+            consumed.push(ConsumedCapacity::from_charges(name, &table_charges));
+            charges.extend(table_charges);
+            if !table_metrics.is_empty() {
+                metrics.insert(name.clone(), Value::Array(table_metrics));
+            }
         }
         self.charges.extend(charges);
 
@@ -156,6 +175,9 @@ impl Engine {
         body.insert("UnprocessedItems".into(), Value::Object(Map::new()));
         if let Some(list) = consumed_list(consumed, request.return_consumed_capacity) {
             body.insert("ConsumedCapacity".into(), list);
+        }
+        if !metrics.is_empty() {
+            body.insert("ItemCollectionMetrics".into(), Value::Object(metrics));
         }
         Ok(Value::Object(body))
     }

@@ -9,6 +9,12 @@
 //! A failed condition writes nothing and answers
 //! `ConditionalCheckFailedException`, carrying the old item when the request
 //! set `ReturnValuesOnConditionCheckFailure: ALL_OLD`.
+//!
+//! Writes also maintain the table's secondary indexes
+//! ([`crate::engine::index`]): the new image's index keys are validated
+//! first, a table with LSIs checks its item-collection limit, and each index
+//! whose entry changed adds its own charge (A.3), reported under its arm of
+//! an `INDEXES` response.
 
 use serde_json::{Map, Value};
 
@@ -19,7 +25,8 @@ use crate::engine::capacity::{Charge, ConsumedCapacity, ReturnConsumedCapacity};
 use crate::engine::error::{ApiError, Result};
 use crate::engine::expr::ast::ActionKind;
 use crate::engine::expr::UpdateExpression;
-use crate::engine::ops::read::{check_key_paths, nested_projection_names};
+use crate::engine::index::{IndexChange, WriteSource};
+use crate::engine::ops::read::{check_table_key_paths, nested_projection_names};
 use crate::engine::schema::KeySchema;
 use crate::engine::value::size::item_size;
 use crate::engine::value::wire::item_to_wire;
@@ -39,6 +46,22 @@ fn response(item_member: Option<(&str, &Item)>, consumed: ConsumedCapacity, mode
         body.insert("ConsumedCapacity".into(), consumed);
     }
     Value::Object(body)
+}
+
+/// Adds `ItemCollectionMetrics` to a write's response body.
+fn with_metrics(mut body: Value, metrics: Option<Value>) -> Value {
+    if let (Some(metrics), Value::Object(members)) = (metrics, &mut body) {
+        members.insert("ItemCollectionMetrics".into(), metrics);
+    }
+    body
+}
+
+/// The charges of a write: the table's, then each changed index's.
+pub(crate) fn write_charges(table_charge: Charge, changes: &[IndexChange], transactional: bool) -> Vec<Charge> {
+    let table = table_charge.table.clone();
+    let mut charges = vec![table_charge];
+    charges.extend(changes.iter().flat_map(|c| c.charges(&table, transactional)));
+    charges
 }
 
 /// Checks a write's condition against the item as it stands (`None`: no
@@ -114,21 +137,37 @@ impl Engine {
         consumed
     }
 
+    /// Records charges and returns what they consumed on `table`.
+    pub(crate) fn charge_all(&mut self, table: &str, charges: Vec<Charge>) -> ConsumedCapacity {
+        let consumed = ConsumedCapacity::from_charges(table, &charges);
+        self.charges.extend(charges);
+        consumed
+    }
+
     pub(crate) fn put_item(&mut self, request: PutItem) -> Result<Value> {
+        let context = self.write_context();
         let table = self.table_for_items(&request.table_name)?;
         let key = table.definition.key_schema.key_of_item(&request.item)?;
+        table.check_index_keys(&request.item, WriteSource::Item)?;
         check_condition(&request.condition, table.storage.get(&key))?;
+        table.check_item_collection(&key, Some(&request.item), 0, context.item_collection_limit_bytes)?;
         let new_size = item_size(&request.item);
-        let old = table.storage.put(&key, request.item);
-        let consumed = self.charge_one(Charge::write(&request.table_name, old.as_ref().map(item_size), Some(new_size)));
+        let (old, changes) = table.write_item(&key, Some(request.item), context);
+        let metrics = request
+            .return_item_collection_metrics
+            .then(|| table.item_collection_metrics(&key.partition, context.item_collection_limit_bytes))
+            .flatten();
+        let table_charge = Charge::write(&request.table_name, old.as_ref().map(item_size), Some(new_size));
+        let consumed = self.charge_all(&request.table_name, write_charges(table_charge, &changes, false));
         let returned = old.as_ref().filter(|_| request.return_values == ReturnValues::AllOld);
-        Ok(response(returned.map(|o| ("Attributes", o)), consumed, request.return_consumed_capacity))
+        let body = response(returned.map(|o| ("Attributes", o)), consumed, request.return_consumed_capacity);
+        Ok(with_metrics(body, metrics))
     }
 
     pub(crate) fn get_item(&mut self, request: GetItem) -> Result<Value> {
         let table = self.table_for_items(&request.table_name)?;
         let key = table.definition.key_schema.key_of_key_map(&request.key)?;
-        check_key_paths(&table.definition.key_schema, nested_projection_names(&request.projection))?;
+        check_table_key_paths(table, nested_projection_names(&request.projection))?;
         let found = table.storage.get(&key);
         // A projection does not make the read cheaper: the whole item is charged (A.2).
         let (items, size) = (usize::from(found.is_some()), found.map_or(0, item_size));
@@ -142,32 +181,53 @@ impl Engine {
     }
 
     pub(crate) fn update_item(&mut self, request: UpdateItem) -> Result<Value> {
+        let context = self.write_context();
+        let limit = context.item_collection_limit_bytes;
         let table = self.table_for_items(&request.table_name)?;
         let schema = &table.definition.key_schema;
         let key = schema.key_of_key_map(&request.key)?;
         check_key_not_updated(schema, &request)?;
-        check_key_paths(schema, request.update.iter().flat_map(UpdateExpression::nested_top_level_names))?;
+        check_table_key_paths(table, request.update.iter().flat_map(UpdateExpression::nested_top_level_names))?;
+        let schema = &table.definition.key_schema;
         let old = table.storage.get(&key).cloned();
         check_condition(&request.condition, old.as_ref())?;
         if old.is_none() && creates_nothing(&request.update) {
+            let metrics = request
+                .return_item_collection_metrics
+                .then(|| table.item_collection_metrics(&key.partition, limit))
+                .flatten();
             let consumed = self.charge_one(Charge::write(&request.table_name, None, None));
-            return Ok(response(None, consumed, request.return_consumed_capacity));
+            return Ok(with_metrics(response(None, consumed, request.return_consumed_capacity), metrics));
         }
         let new = updated_item(&request, old.as_ref(), schema.key_item(&key))?;
-        let charge = Charge::write(&request.table_name, old.as_ref().map(item_size), Some(item_size(&new)));
+        table.check_index_keys(&new, WriteSource::Update)?;
+        table.check_item_collection(&key, Some(&new), 0, limit)?;
+        let table_charge = Charge::write(&request.table_name, old.as_ref().map(item_size), Some(item_size(&new)));
         let returned = update_return_values(&request, old.as_ref(), &new);
-        table.storage.put(&key, new);
-        let consumed = self.charge_one(charge);
-        Ok(response(returned.as_ref().map(|a| ("Attributes", a)), consumed, request.return_consumed_capacity))
+        let (_, changes) = table.write_item(&key, Some(new), context);
+        let metrics = request
+            .return_item_collection_metrics
+            .then(|| table.item_collection_metrics(&key.partition, limit))
+            .flatten();
+        let consumed = self.charge_all(&request.table_name, write_charges(table_charge, &changes, false));
+        let body = response(returned.as_ref().map(|a| ("Attributes", a)), consumed, request.return_consumed_capacity);
+        Ok(with_metrics(body, metrics))
     }
 
     pub(crate) fn delete_item(&mut self, request: DeleteItem) -> Result<Value> {
+        let context = self.write_context();
         let table = self.table_for_items(&request.table_name)?;
         let key = table.definition.key_schema.key_of_key_map(&request.key)?;
         check_condition(&request.condition, table.storage.get(&key))?;
-        let old = table.storage.delete(&key);
-        let consumed = self.charge_one(Charge::write(&request.table_name, old.as_ref().map(item_size), None));
+        let (old, changes) = table.write_item(&key, None, context);
+        let metrics = request
+            .return_item_collection_metrics
+            .then(|| table.item_collection_metrics(&key.partition, context.item_collection_limit_bytes))
+            .flatten();
+        let table_charge = Charge::write(&request.table_name, old.as_ref().map(item_size), None);
+        let consumed = self.charge_all(&request.table_name, write_charges(table_charge, &changes, false));
         let returned = old.as_ref().filter(|_| request.return_values == ReturnValues::AllOld);
-        Ok(response(returned.map(|o| ("Attributes", o)), consumed, request.return_consumed_capacity))
+        let body = response(returned.map(|o| ("Attributes", o)), consumed, request.return_consumed_capacity);
+        Ok(with_metrics(body, metrics))
     }
 }

@@ -21,6 +21,23 @@
 //! `ScanIndexForward: false`). A Scan walks the whole keyspace in hash order;
 //! a parallel scan's segment `s` of `T` reads only the keyspace buckets
 //! `[ceil(4096·s/T), ceil(4096·(s+1)/T) − 1]` (semantics E).
+//!
+//! **Reading an index** (`IndexName`, semantics A.2): the key condition is
+//! read against the index's key schema, the read walks the index's entries
+//! (its own keyspace for a GSI), sizes and pays by the *entries* read, on the
+//! index's arm, and `LastEvaluatedKey` carries the index keys and the table
+//! keys (entries under one index key are told apart by the table key). What
+//! comes back is, by default, what the index projects
+//! (`ALL_PROJECTED_ATTRIBUTES`). A GSI is eventually consistent only and
+//! cannot fetch what it does not project; a local secondary index can: when a
+//! read on an LSI wants attributes the index does not hold (`ALL_ATTRIBUTES`,
+//! or a projection or filter naming them), each entry's base item is fetched
+//! from the table and paid for on its own, rounded up to 4 KB, on the table:
+//!
+//! ```text
+//!   4 entries of 200 B in the LSI   →  ceil(800 / 4096) = 1 block       (LSI arm)
+//!   4 items of 300 B fetched        →  4 × ceil(300 / 4096) = 4 blocks  (Table arm)
+//! ```
 
 use std::ops::Bound;
 
@@ -28,11 +45,12 @@ use serde_json::{Map, Value};
 
 use crate::engine::api::expressions::ExpressionParser;
 use crate::engine::api::read::{Query, Read, Scan, Select};
-use crate::engine::capacity::{Charge, ConsumedCapacity};
+use crate::engine::capacity::{Charge, Consistency, ConsumedCapacity, Scope};
 use crate::engine::error::{ApiError, Result};
 use crate::engine::expr::{legacy, Condition, Projection};
+use crate::engine::index::{IndexDefinition, IndexKind, IndexStatus, IndexStore, ProjectionType};
 use crate::engine::schema::{KeyCondition, KeySchema, KeyValue, PrimaryKey, SortKeyCondition};
-use crate::engine::storage::{keyspace_bucket, keyspace_hash, ItemRef};
+use crate::engine::storage::{keyspace_bucket, keyspace_hash, Storage};
 use crate::engine::table::Table;
 use crate::engine::value::wire::item_to_wire;
 use crate::engine::value::Item;
@@ -52,13 +70,99 @@ fn find_table<'a>(engine: &'a Engine, read: &Read) -> Result<&'a Table> {
     engine.tables.get(&read.table_name).ok_or_else(|| ApiError::ResourceNotFound("Requested resource not found".into()))
 }
 
-/// Refuses index reads: this table has no secondary indexes, so any
-/// `IndexName` gets DynamoDB's answer for an unknown index.
-fn check_index(read: &Read) -> Result<()> {
-    match &read.index_name {
-        Some(name) => Err(ApiError::validation(format!("The table does not have the specified index: {name}"))),
-        None => Ok(()),
+/// What a read reads: a table, or one of its secondary indexes.
+struct Target<'a> {
+    table: &'a Table,
+    index: Option<(&'a IndexDefinition, &'a IndexStore)>,
+}
+
+impl<'a> Target<'a> {
+    /// The key schema a key condition and the 1 MB walk follow.
+    fn schema(&self) -> &'a KeySchema {
+        match self.index {
+            Some((index, _)) => &index.key_schema,
+            None => &self.table.definition.key_schema,
+        }
     }
+
+    /// The attributes of a `LastEvaluatedKey`: the table keys, then the
+    /// index keys the table keys do not already name.
+    fn start_key_names(&self) -> Vec<&'a str> {
+        let table_schema = &self.table.definition.key_schema;
+        let mut names: Vec<&str> = table_schema.attributes().map(|a| a.name.as_str()).collect();
+        if let Some((index, _)) = self.index {
+            for attribute in index.key_schema.attributes() {
+                if !names.contains(&attribute.name.as_str()) {
+                    names.push(&attribute.name);
+                }
+            }
+        }
+        names
+    }
+
+    /// The key attributes of an item or entry, for `LastEvaluatedKey`.
+    fn key_of(&self, item: &Item) -> Item {
+        self.start_key_names().into_iter().filter_map(|n| item.get(n).map(|v| (n.to_string(), v.clone()))).collect()
+    }
+
+    /// The `Scope` an index read is charged on.
+    fn scope(&self) -> Scope {
+        match self.index {
+            Some((index, _)) => {
+                Scope::Index { name: index.name.clone(), global: index.kind == IndexKind::Global, action: None }
+            }
+            None => Scope::Table,
+        }
+    }
+}
+
+/// The index a read names: DynamoDB's errors for an unknown index, a GSI
+/// still backfilling, and a strongly consistent read of a GSI.
+fn resolve_target<'a>(table: &'a Table, read: &Read) -> Result<Target<'a>> {
+    let Some(name) = &read.index_name else { return Ok(Target { table, index: None }) };
+    let Some((index, store)) = table.live_index(name) else {
+        return Err(ApiError::validation(format!("The table does not have the specified index: {name}")));
+    };
+    if index.kind == IndexKind::Global {
+        if index.status == IndexStatus::Creating {
+            return Err(ApiError::validation(format!("Cannot read from backfilling global secondary index: {name}")));
+        }
+        if read.consistency == Consistency::Strong {
+            return Err(ApiError::validation("Consistent reads are not supported on global secondary indexes"));
+        }
+    }
+    Ok(Target { table, index: Some((index, store)) })
+}
+
+/// `Select: ALL_ATTRIBUTES` needs the whole item: a GSI that does not
+/// project everything cannot give it (dynalite's check, after the others).
+fn check_select(target: &Target, read: &Read) -> Result<()> {
+    if let Some((index, _)) = target.index {
+        let partial = index.projection.projection_type != ProjectionType::All;
+        if index.kind == IndexKind::Global && partial && read.select == Select::AllAttributes {
+            return Err(ApiError::invalid_parameter(format!(
+                "Select type ALL_ATTRIBUTES is not supported for global secondary index {} because its projection type is not ALL",
+                index.name
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Whether a read of an LSI must fetch base items: it wants every attribute
+/// of a partial index, or names (in its projection or filter) an attribute
+/// the index does not project.
+fn must_fetch(target: &Target, read: &Read, shape: &Shape) -> bool {
+    let Some((index, _)) = target.index else { return false };
+    if index.kind != IndexKind::Local || index.projection.projection_type == ProjectionType::All {
+        return false;
+    }
+    let table_schema = &target.table.definition.key_schema;
+    let unprojected =
+        |names: std::collections::BTreeSet<String>| names.iter().any(|n| !index.projects(n, table_schema));
+    read.select == Select::AllAttributes
+        || shape.projection.as_ref().is_some_and(|p| unprojected(p.top_level_names()))
+        || shape.filter.as_ref().is_some_and(|f| unprojected(f.top_level_names()))
 }
 
 /// "Key attributes must be scalars": a projection, filter or update may not
@@ -70,6 +174,21 @@ pub(crate) fn check_key_paths(schema: &KeySchema, nested_top_names: impl IntoIte
         ))),
         None => Ok(()),
     }
+}
+
+/// [`check_key_paths`] for a table and its indexes: an index key is as
+/// scalar as a table key ("…: IndexKey: name", dynalite).
+pub(crate) fn check_table_key_paths(table: &Table, nested_top_names: impl IntoIterator<Item = String>) -> Result<()> {
+    let names: Vec<String> = nested_top_names.into_iter().collect();
+    check_key_paths(&table.definition.key_schema, names.iter().cloned())?;
+    for index in table.definition.indexes.iter().filter(|i| i.is_live()) {
+        if let Some(name) = names.iter().find(|n| index.key_schema.is_key_attribute(n)) {
+            return Err(ApiError::validation(format!(
+                "Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: IndexKey: {name}"
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Top-level names a projection reaches into with `.` or `[]`.
@@ -99,52 +218,78 @@ fn sort_bounds(condition: &Option<SortKeyCondition>) -> (Bound<Option<KeyValue>>
     }
 }
 
-/// One page of a read, and what it cost.
+/// One item or index entry a read walks over.
+#[derive(Clone, Copy)]
+struct Row<'a> {
+    hash: &'a [u8; 16],
+    sort: &'a Option<KeyValue>,
+    item: &'a Item,
+    size: usize,
+    /// For an index entry, the base item's key (an LSI read may fetch it).
+    table_key: Option<&'a PrimaryKey>,
+}
+
+/// One page of a read, and what it read.
 struct Page {
     items: Vec<Item>,
     count: usize,
     scanned: usize,
+    /// Bytes of the items or entries read.
     bytes: usize,
+    /// Sizes of the base items fetched for an LSI read.
+    fetched: Vec<usize>,
     last_evaluated: Option<Item>,
 }
 
-/// Reads items in order until `Limit` items were evaluated or 1 MB was read.
-/// `key_of` copies an item's key attributes for `LastEvaluatedKey`.
+/// Reads rows in order until `Limit` were evaluated or 1 MB was read.
+/// With `fetch`, each entry's base item is fetched and the filter and
+/// projection apply to it.
 fn read_page<'a>(
-    items: impl Iterator<Item = ItemRef<'a>>,
+    rows: impl Iterator<Item = Row<'a>>,
     read: &Read,
     shape: &Shape,
-    key_of: impl Fn(&Item) -> Item,
+    target: &Target,
+    fetch: Option<&'a Storage>,
 ) -> Page {
-    let mut page = Page { items: Vec::new(), count: 0, scanned: 0, bytes: 0, last_evaluated: None };
-    let mut items = items.peekable();
-    while let Some(found) = items.next() {
+    let mut page =
+        Page { items: Vec::new(), count: 0, scanned: 0, bytes: 0, fetched: Vec::new(), last_evaluated: None };
+    let mut rows = rows.peekable();
+    while let Some(row) = rows.next() {
         page.scanned += 1;
-        page.bytes += found.size;
-        let matched = shape.filter.as_ref().is_none_or(|f| f.evaluate(Some(found.item)));
+        page.bytes += row.size;
+        let fetched = match (fetch, row.table_key) {
+            (Some(storage), Some(key)) => storage.get(key),
+            _ => None,
+        };
+        if let Some(base) = fetched {
+            page.fetched.push(crate::engine::value::size::item_size(base));
+        }
+        let item = fetched.unwrap_or(row.item);
+        let matched = shape.filter.as_ref().is_none_or(|f| f.evaluate(Some(item)));
         if matched {
             page.count += 1;
             if read.select != Select::Count {
                 page.items.push(match &shape.projection {
-                    Some(projection) => projection.apply(found.item),
-                    None => found.item.clone(),
+                    Some(projection) => projection.apply(item),
+                    None => item.clone(),
                 });
             }
         }
         // Stopping at Limit always reports where, even if nothing follows;
         // stopping at 1 MB only when something does (semantics A.2).
         let at_limit = read.limit.is_some_and(|limit| page.scanned >= limit);
-        let full = page.bytes >= PAGE_BYTES && items.peek().is_some();
+        let full = page.bytes >= PAGE_BYTES && rows.peek().is_some();
         if at_limit || full {
-            page.last_evaluated = Some(key_of(found.item));
+            page.last_evaluated = Some(target.key_of(row.item));
             break;
         }
     }
     page
 }
 
-/// The response body of a page, and the page's charge.
-fn page_response(page: Page, read: &Read) -> (Value, Charge) {
+/// The response body of a page, and the page's charges: one rounding for
+/// what was read (on the table or the index), one per fetched base item.
+fn page_response(page: Page, read: &Read, target: &Target) -> (Value, Vec<Charge>) {
     let mut body = Map::new();
     if read.select != Select::Count {
         body.insert("Items".into(), page.items.iter().map(item_to_wire).collect::<Vec<_>>().into());
@@ -154,22 +299,24 @@ fn page_response(page: Page, read: &Read) -> (Value, Charge) {
     if let Some(key) = &page.last_evaluated {
         body.insert("LastEvaluatedKey".into(), item_to_wire(key));
     }
-    let charge = Charge::read(&read.table_name, page.scanned, page.bytes, read.consistency);
+    let mut charges =
+        vec![Charge::read(&read.table_name, page.scanned, page.bytes, read.consistency).on(target.scope())];
+    if let Some((index, _)) = target.index {
+        for size in &page.fetched {
+            let fetch = Scope::Fetch { index: index.name.clone() };
+            charges.push(Charge::read(&read.table_name, 1, *size, read.consistency).on(fetch));
+        }
+    }
     if let Some(consumed) =
-        ConsumedCapacity::on_table(&read.table_name, charge.units).to_wire(read.return_consumed_capacity)
+        ConsumedCapacity::from_charges(&read.table_name, &charges).to_wire(read.return_consumed_capacity)
     {
         body.insert("ConsumedCapacity".into(), consumed);
     }
-    (Value::Object(body), charge)
-}
-
-/// The key attributes of an item, for `LastEvaluatedKey`.
-fn key_attributes(schema: &KeySchema, item: &Item) -> Item {
-    schema.attributes().filter_map(|a| item.get(&a.name).map(|v| (a.name.clone(), v.clone()))).collect()
+    (Value::Object(body), charges)
 }
 
 /// "… can only contain non-primary key attributes" (Query only); `what` is
-/// "Filter Expression" or "QueryFilter".
+/// "Filter Expression" or "QueryFilter"; `schema` is the one queried.
 fn check_filter_on_keys(schema: &KeySchema, filter: &Option<Condition>, what: &str) -> Result<()> {
     if let Some(filter) = filter {
         if let Some(name) = filter.top_level_names().into_iter().find(|n| schema.is_key_attribute(n)) {
@@ -181,25 +328,62 @@ fn check_filter_on_keys(schema: &KeySchema, filter: &Option<Condition>, what: &s
     Ok(())
 }
 
+/// Where a read resumes: the key in the queried schema and, on an index,
+/// the base item's key.
+struct Start {
+    key: PrimaryKey,
+    table_key: Option<PrimaryKey>,
+}
+
+/// An index read's `ExclusiveStartKey`: exactly the table keys and the
+/// index keys (dynalite `actions/query.js`: the count, then each index key's
+/// presence and type, then the table keys).
+fn index_start_key(target: &Target, index: &IndexDefinition, key: &Item) -> Result<Start> {
+    let invalid = || ApiError::validation("The provided starting key is invalid");
+    if key.len() != target.start_key_names().len() {
+        return Err(invalid());
+    }
+    let pick = |schema: &KeySchema| -> Item {
+        schema.attributes().filter_map(|a| key.get(&a.name).map(|v| (a.name.clone(), v.clone()))).collect()
+    };
+    if index.key_schema.attributes().any(|a| !key.contains_key(&a.name)) {
+        return Err(invalid());
+    }
+    let index_key = index.key_schema.key_of_key_map(&pick(&index.key_schema))?;
+    let table_key = target
+        .table
+        .definition
+        .key_schema
+        .key_of_key_map(&pick(&target.table.definition.key_schema))
+        .map_err(|e| ApiError::validation(format!("The provided starting key is invalid: {}", e.message())))?;
+    Ok(Start { key: index_key, table_key: Some(table_key) })
+}
+
 /// Where a Query resumes, after DynamoDB's checks of its `ExclusiveStartKey`
 /// in DynamoDB's order (dynalite `actions/query.js`): the key's shape, its
 /// types, then the range predicate, then the partition.
-fn query_start(read: &Read, schema: &KeySchema, condition: &KeyCondition) -> Result<Option<PrimaryKey>> {
+fn query_start(read: &Read, target: &Target, condition: &KeyCondition) -> Result<Option<Start>> {
     let Some(key) = &read.exclusive_start_key else { return Ok(None) };
-    if key.len() != schema.attributes().count() || schema.attributes().any(|a| !key.contains_key(&a.name)) {
-        return Err(ApiError::validation("The provided starting key is invalid"));
-    }
-    let start = schema.key_of_key_map(key)?;
-    match (&condition.sort, &start.sort) {
+    let start = match target.index {
+        Some((index, _)) => index_start_key(target, index, key)?,
+        None => {
+            let schema = target.schema();
+            if key.len() != schema.attributes().count() || schema.attributes().any(|a| !key.contains_key(&a.name)) {
+                return Err(ApiError::validation("The provided starting key is invalid"));
+            }
+            Start { key: schema.key_of_key_map(key)?, table_key: None }
+        }
+    };
+    match (&condition.sort, &start.key.sort) {
         (Some(sort_condition), Some(sort)) => {
             if !sort_condition.matches(sort) {
                 return Err(ApiError::validation("The provided starting key does not match the range key predicate"));
             }
-            if start.partition != condition.partition {
+            if start.key.partition != condition.partition {
                 return Err(ApiError::validation("The query can return at most one row and cannot be restarted"));
             }
         }
-        _ if start.partition != condition.partition => {
+        _ if start.key.partition != condition.partition => {
             return Err(ApiError::validation(
                 "The provided starting key is outside query boundaries based on provided conditions",
             ));
@@ -207,6 +391,28 @@ fn query_start(read: &Read, schema: &KeySchema, condition: &KeyCondition) -> Res
         _ => {}
     }
     Ok(Some(start))
+}
+
+/// A Scan's `ExclusiveStartKey`.
+fn scan_start(read: &Read, target: &Target) -> Result<Option<Start>> {
+    let Some(key) = &read.exclusive_start_key else { return Ok(None) };
+    let invalid = |e: ApiError| ApiError::validation(format!("The provided starting key is invalid: {}", e.message()));
+    match target.index {
+        None => Ok(Some(Start { key: target.schema().key_of_key_map(key).map_err(invalid)?, table_key: None })),
+        Some((index, _)) => {
+            let mismatch = || invalid(ApiError::validation("The provided key element does not match the schema"));
+            if key.len() != target.start_key_names().len() {
+                return Err(mismatch());
+            }
+            let pick = |schema: &KeySchema| -> Item {
+                schema.attributes().filter_map(|a| key.get(&a.name).map(|v| (a.name.clone(), v.clone()))).collect()
+            };
+            let table_schema = &target.table.definition.key_schema;
+            let table_key = table_schema.key_of_key_map(&pick(table_schema)).map_err(invalid)?;
+            let index_key = index.key_schema.key_of_key_map(&pick(&index.key_schema)).map_err(invalid)?;
+            Ok(Some(Start { key: index_key, table_key: Some(table_key) }))
+        }
+    }
 }
 
 impl Engine {
@@ -225,7 +431,8 @@ impl Engine {
             parser.finish()?;
             return Err(ApiError::ResourceNotFound("Requested resource not found".into()));
         };
-        let schema = &table.definition.key_schema;
+        let target = resolve_target(table, read)?;
+        let schema = target.schema();
 
         let mut parser = ExpressionParser::new(&read.substitutions)?;
         let key_condition: KeyCondition = match (&request.key_condition_expression, &request.key_conditions) {
@@ -236,38 +443,85 @@ impl Engine {
         let filter = parser.condition(read.filter_expression.as_deref(), "FilterExpression")?;
         let projection = parser.projection(read.projection_expression.as_deref())?;
         parser.finish()?;
-        check_index(read)?;
-        let start = query_start(read, schema, &key_condition)?;
-        check_key_paths(schema, nested_projection_names(&projection))?;
-        check_key_paths(schema, nested_projection_names(&legacy_projection))?;
+        let start = query_start(read, &target, &key_condition)?;
+        check_table_key_paths(table, nested_projection_names(&projection))?;
+        check_table_key_paths(table, nested_projection_names(&legacy_projection))?;
         check_filter_on_keys(schema, &filter, "Filter Expression")?;
         check_filter_on_keys(schema, &legacy_filter, "QueryFilter")?;
+        check_select(&target, read)?;
         let shape = Shape { filter: filter.or(legacy_filter), projection: projection.or(legacy_projection) };
+        let fetch = must_fetch(&target, read, &shape).then_some(&table.storage);
 
         let (mut lower, mut upper) = sort_bounds(&key_condition.sort);
-        if let Some(start) = start {
-            // Resume after the start key, in the direction of the read.
-            if request.forward {
-                lower = Bound::Excluded(start.sort);
-            } else {
-                upper = Bound::Excluded(start.sort);
-            }
-        }
-
-        let range = table.storage.collection_range(&key_condition.partition, (lower, upper));
-        let in_range = |r: &ItemRef| match (&key_condition.sort, r.sort) {
+        let in_range = |r: &Row| match (&key_condition.sort, r.sort) {
             (Some(condition), Some(sort)) => condition.matches(sort),
             _ => true,
         };
-        let key_of = |item: &Item| key_attributes(schema, item);
-        let page = if request.forward {
-            // begins_with has no upper bound: stop at the first key past the prefix.
-            read_page(range.take_while(in_range), read, &shape, key_of)
-        } else {
-            read_page(range.rev().skip_while(|r| !in_range(r)).take_while(in_range), read, &shape, key_of)
+        let page = match target.index {
+            None => {
+                if let Some(start) = start {
+                    // Resume after the start key, in the direction of the read.
+                    if request.forward {
+                        lower = Bound::Excluded(start.key.sort);
+                    } else {
+                        upper = Bound::Excluded(start.key.sort);
+                    }
+                }
+                let rows = table.storage.collection_range(&key_condition.partition, (lower, upper)).map(|r| Row {
+                    hash: r.hash,
+                    sort: r.sort,
+                    item: r.item,
+                    size: r.size,
+                    table_key: None,
+                });
+                if request.forward {
+                    // begins_with has no upper bound: stop at the first key past the prefix.
+                    read_page(rows.take_while(in_range), read, &shape, &target, None)
+                } else {
+                    let rows = rows.rev().skip_while(|r| !in_range(r)).take_while(in_range);
+                    read_page(rows, read, &shape, &target, None)
+                }
+            }
+            Some((_, store)) => {
+                // Entries share index keys: resume after (sort key, table key).
+                let position = start.map(|s| (s.key.sort, s.table_key));
+                if let Some((sort, _)) = &position {
+                    if request.forward {
+                        lower = Bound::Included(sort.clone());
+                    } else {
+                        upper = Bound::Included(sort.clone());
+                    }
+                }
+                let after = |r: &Row| match &position {
+                    None => true,
+                    Some((sort, table_key)) => {
+                        let here = (r.sort, r.table_key);
+                        let start = (sort, table_key.as_ref());
+                        if request.forward {
+                            here > start
+                        } else {
+                            here < start
+                        }
+                    }
+                };
+                let rows = store.collection_range(&key_condition.partition, (lower, upper)).map(|r| Row {
+                    hash: r.hash,
+                    sort: r.sort,
+                    item: r.item,
+                    size: r.size,
+                    table_key: Some(r.table_key),
+                });
+                if request.forward {
+                    let rows = rows.take_while(in_range).filter(after);
+                    read_page(rows, read, &shape, &target, fetch)
+                } else {
+                    let rows = rows.rev().skip_while(|r| !in_range(r)).take_while(in_range).filter(after);
+                    read_page(rows, read, &shape, &target, fetch)
+                }
+            }
         };
-        let (body, charge) = page_response(page, read);
-        self.charges.push(charge);
+        let (body, charges) = page_response(page, read, &target);
+        self.charges.extend(charges);
         Ok(body)
     }
 
@@ -276,36 +530,52 @@ impl Engine {
         let projection = request.projection.take();
         let read = &request.read;
         let table = find_table(self, read)?;
-        let schema = &table.definition.key_schema;
-        check_index(read)?;
-        check_key_paths(schema, nested_projection_names(&projection))?;
-        check_key_paths(schema, filter.iter().flat_map(Condition::nested_top_level_names))?;
+        let target = resolve_target(table, read)?;
+        check_table_key_paths(table, nested_projection_names(&projection))?;
+        check_table_key_paths(table, filter.iter().flat_map(Condition::nested_top_level_names))?;
+        check_select(&target, read)?;
         let shape = Shape { filter, projection };
+        let fetch = must_fetch(&target, read, &shape).then_some(&table.storage);
 
-        let start =
-            match &read.exclusive_start_key {
-                Some(key) => Some(schema.key_of_key_map(key).map_err(|e| {
-                    ApiError::validation(format!("The provided starting key is invalid: {}", e.message()))
-                })?),
-                None => None,
-            };
+        let start = scan_start(read, &target)?;
         let buckets = match request.segment {
             Some((segment, total)) => segment_buckets(segment, total),
             None => (0, 4095),
         };
         if let (Some(start), Some((segment, total))) = (&start, request.segment) {
-            let bucket = keyspace_bucket(&keyspace_hash(&start.partition));
+            let bucket = keyspace_bucket(&keyspace_hash(&start.key.partition));
             if !(buckets.0..=buckets.1).contains(&bucket) {
                 return Err(ApiError::validation(format!(
                     "The provided starting key is invalid: Invalid ExclusiveStartKey. Please use ExclusiveStartKey with correct Segment. TotalSegments: {total} Segment: {segment}"
                 )));
             }
         }
-        let in_segment = |r: &ItemRef| (buckets.0..=buckets.1).contains(&keyspace_bucket(r.hash));
-        let items = table.storage.scan_after(start.as_ref()).filter(in_segment);
-        let page = read_page(items, read, &shape, |item| key_attributes(schema, item));
-        let (body, charge) = page_response(page, read);
-        self.charges.push(charge);
+        let in_segment = |r: &Row| (buckets.0..=buckets.1).contains(&keyspace_bucket(r.hash));
+        let page = match target.index {
+            None => {
+                let rows = table.storage.scan_after(start.as_ref().map(|s| &s.key)).map(|r| Row {
+                    hash: r.hash,
+                    sort: r.sort,
+                    item: r.item,
+                    size: r.size,
+                    table_key: None,
+                });
+                read_page(rows.filter(in_segment), read, &shape, &target, None)
+            }
+            Some((_, store)) => {
+                let position = start.as_ref().and_then(|s| s.table_key.as_ref().map(|t| (&s.key, t)));
+                let rows = store.scan_after(position).map(|r| Row {
+                    hash: r.hash,
+                    sort: r.sort,
+                    item: r.item,
+                    size: r.size,
+                    table_key: Some(r.table_key),
+                });
+                read_page(rows.filter(in_segment), read, &shape, &target, fetch)
+            }
+        };
+        let (body, charges) = page_response(page, read, &target);
+        self.charges.extend(charges);
         Ok(body)
     }
 }

@@ -1,12 +1,23 @@
 //! Table operations: CreateTable, DescribeTable, ListTables, UpdateTable,
 //! DeleteTable.
+//!
+//! UpdateTable also adds, drops and re-provisions global secondary indexes
+//! (`GlobalSecondaryIndexUpdates`), one create or delete at a time per table,
+//! as DynamoDB allows. A new GSI is built from the table's items at once but
+//! reports `CREATING` with `Backfilling: true` until its backfill time is up
+//! (the rule is in [`crate::engine::settings::EngineSettings`]); queries on it
+//! are refused until then. A dropped GSI is `DELETING` for a moment, then
+//! gone, and so are the attribute definitions only it used.
 
 use md5::{Digest, Md5};
 use serde_json::{json, Value};
 
-use crate::engine::api::table::{CreateTable, UpdateTable};
+use crate::engine::api::table::{
+    check_projected_attribute_total, index_key_schema, index_throughput_for_create, CreateTable, IndexUpdate,
+    UpdateTable,
+};
 use crate::engine::error::{ApiError, Result};
-use crate::engine::storage::Storage;
+use crate::engine::index::{IndexDefinition, IndexKind, IndexStatus, MAX_GLOBAL_INDEXES};
 use crate::engine::table::{BillingMode, Table, TableDefinition, Throughput};
 use crate::engine::Engine;
 
@@ -43,6 +54,28 @@ impl Engine {
         let now = self.clock.now_millis();
         let arn = format!("arn:aws:dynamodb:{}:{}:table/{}", self.region, self.account_id, request.name);
         let (read, write) = request.throughput.unwrap_or((0, 0));
+        let indexes = request
+            .indexes
+            .into_iter()
+            .map(|spec| {
+                let (read, write) = spec.throughput.unwrap_or((0, 0));
+                IndexDefinition {
+                    arn: IndexDefinition::arn_for(&arn, &spec.name),
+                    name: spec.name,
+                    kind: spec.kind,
+                    key_schema: spec.key_schema,
+                    projection: spec.projection,
+                    throughput: Throughput {
+                        read_capacity_units: read,
+                        write_capacity_units: write,
+                        ..Throughput::default()
+                    },
+                    status: IndexStatus::Active,
+                    backfilling: false,
+                    status_until_millis: None,
+                }
+            })
+            .collect();
         let definition = TableDefinition {
             id: table_id(&arn, now, self.tables.len()),
             arn,
@@ -55,8 +88,9 @@ impl Engine {
             table_class_given: request.table_class_given,
             created_millis: now,
             pay_per_request_since_millis: (request.billing_mode == BillingMode::PayPerRequest).then_some(now),
+            indexes,
         };
-        let table = Table { definition, storage: Storage::default() };
+        let table = Table::new(definition);
         // The table is usable at once; the response still says CREATING, as
         // DynamoDB's does, so code that waits for ACTIVE is exercised.
         let description = table.describe("CREATING");
@@ -90,8 +124,9 @@ impl Engine {
 
     pub(crate) fn update_table(&mut self, request: UpdateTable) -> Result<Value> {
         let now = self.clock.now_millis();
+        let settings = self.settings.clone();
         let table = self.tables.get_mut(&request.name).ok_or_else(|| table_not_found(&request.name))?;
-        let definition = &mut table.definition;
+        let definition = &table.definition;
         let billing_mode = request.billing_mode.unwrap_or(definition.billing_mode);
         match (billing_mode, request.throughput) {
             (BillingMode::PayPerRequest, Some(_)) => return Err(ApiError::invalid_parameter(
@@ -118,18 +153,11 @@ impl Engine {
             }
             _ => {}
         }
+        let new_definitions = check_index_updates(table, &request, billing_mode)?;
 
+        let definition = &mut table.definition;
         if let Some((read, write)) = request.throughput {
-            let t = &mut definition.throughput;
-            if read > t.read_capacity_units || write > t.write_capacity_units {
-                t.last_increase_millis = Some(now);
-            }
-            if read < t.read_capacity_units || write < t.write_capacity_units {
-                t.last_decrease_millis = Some(now);
-                t.decreases_today += 1;
-            }
-            t.read_capacity_units = read;
-            t.write_capacity_units = write;
+            change_throughput(&mut definition.throughput, (read, write), now);
         }
         if billing_mode != definition.billing_mode {
             definition.billing_mode = billing_mode;
@@ -137,12 +165,206 @@ impl Engine {
                 definition.pay_per_request_since_millis = Some(now);
                 definition.throughput.read_capacity_units = 0;
                 definition.throughput.write_capacity_units = 0;
+                for index in &mut definition.indexes {
+                    index.throughput.read_capacity_units = 0;
+                    index.throughput.write_capacity_units = 0;
+                }
             }
         }
         if let Some(class) = request.table_class {
             definition.table_class = class;
             definition.table_class_given = true;
         }
+        for attribute in new_definitions {
+            if !definition.attribute_definitions.iter().any(|d| d.name == attribute.name) {
+                definition.attribute_definitions.push(attribute);
+            }
+        }
+        let table_bytes = table.storage.size_bytes();
+        let table_arn = table.definition.arn.clone();
+        for update in request.index_updates {
+            match update {
+                IndexUpdate::Create(create) => {
+                    let key_schema = index_key_schema(&create.key_schema, &table.definition.attribute_definitions)?;
+                    let (read, write) = create.throughput.unwrap_or((0, 0));
+                    table.attach_global_index(IndexDefinition {
+                        arn: IndexDefinition::arn_for(&table_arn, &create.name),
+                        name: create.name,
+                        kind: IndexKind::Global,
+                        key_schema,
+                        projection: create.projection,
+                        throughput: Throughput {
+                            read_capacity_units: read,
+                            write_capacity_units: write,
+                            ..Throughput::default()
+                        },
+                        status: IndexStatus::Creating,
+                        backfilling: true,
+                        status_until_millis: Some(now.saturating_add(settings.backfill_millis(table_bytes))),
+                    });
+                }
+                IndexUpdate::Update { name, throughput } => {
+                    if let Some(index) = table.definition.indexes.iter_mut().find(|i| i.name == name) {
+                        change_throughput(&mut index.throughput, throughput, now);
+                        if index.status == IndexStatus::Active {
+                            index.status = IndexStatus::Updating;
+                            index.status_until_millis = Some(now);
+                        }
+                    }
+                }
+                IndexUpdate::Delete { name } => {
+                    if let Some(index) = table.definition.indexes.iter_mut().find(|i| i.name == name) {
+                        index.status = IndexStatus::Deleting;
+                        index.backfilling = false;
+                        index.status_until_millis = Some(now.saturating_add(settings.gsi_delete_millis));
+                    }
+                }
+            }
+        }
         Ok(json!({ "TableDescription": table.describe("UPDATING") }))
     }
+}
+
+/// Records a throughput change with the history DynamoDB reports.
+fn change_throughput(t: &mut Throughput, (read, write): (i64, i64), now: u64) {
+    if read > t.read_capacity_units || write > t.write_capacity_units {
+        t.last_increase_millis = Some(now);
+    }
+    if read < t.read_capacity_units || write < t.write_capacity_units {
+        t.last_decrease_millis = Some(now);
+        t.decreases_today += 1;
+    }
+    t.read_capacity_units = read;
+    t.write_capacity_units = write;
+}
+
+/// DynamoDB's checks of `GlobalSecondaryIndexUpdates` against the table as
+/// it stands, before anything changes. Returns the attribute definitions a
+/// new index brings.
+fn check_index_updates(
+    table: &Table,
+    request: &UpdateTable,
+    billing_mode: BillingMode,
+) -> Result<Vec<crate::engine::schema::KeyAttribute>> {
+    let d = &table.definition;
+    let table_name = &d.name;
+    let in_use = |detail: String| {
+        ApiError::ResourceInUse(format!("Attempt to change a resource which is still in use: {detail}"))
+    };
+    let deleting: Vec<&str> =
+        d.indexes.iter().filter(|i| i.status == IndexStatus::Deleting).map(|i| i.name.as_str()).collect();
+    let switching_to_provisioned =
+        billing_mode == BillingMode::Provisioned && d.billing_mode == BillingMode::PayPerRequest;
+    if switching_to_provisioned && !deleting.is_empty() {
+        return Err(in_use(format!(
+            "Can't change table IOPS when an index is being deleted. Table: {table_name} Indexes: [{}]",
+            deleting.join(", ")
+        )));
+    }
+    if switching_to_provisioned {
+        let missing: Vec<&str> = d
+            .indexes
+            .iter()
+            .filter(|i| i.kind == IndexKind::Global)
+            .filter(|i| {
+                !request.index_updates.iter().any(|u| matches!(u, IndexUpdate::Update { name, .. } if *name == i.name))
+            })
+            .map(|i| i.name.as_str())
+            .collect();
+        if !missing.is_empty() {
+            return Err(ApiError::invalid_parameter(format!(
+                "ProvisionedThroughput must be specified for index: {}",
+                missing.join(",")
+            )));
+        }
+    }
+    let online = request.index_updates.iter().filter(|u| !matches!(u, IndexUpdate::Update { .. })).count();
+    if online > 1 || (online == 1 && table.index_operation_in_progress()) {
+        return Err(ApiError::LimitExceeded(
+            "Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously per table".into(),
+        ));
+    }
+    let not_found = |name: &str| {
+        ApiError::ResourceNotFound(format!("Requested resource not found: Index {name} for table {table_name}"))
+    };
+    let mut new_definitions = Vec::new();
+    for update in &request.index_updates {
+        let existing = d.indexes.iter().find(|i| i.name == update.name());
+        match update {
+            IndexUpdate::Create(create) => {
+                if existing.is_some() {
+                    return Err(ApiError::validation("Attempting to create an index which already exists"));
+                }
+                let Some(given) = &request.attribute_definitions else {
+                    return Err(ApiError::invalid_parameter(format!(
+                        "AttributeDefinitions is not specified for index: {}",
+                        create.name
+                    )));
+                };
+                let key_schema = index_key_schema(&create.key_schema, given)?;
+                for attribute in key_schema.attributes() {
+                    if let Some(current) = d.attribute_definitions.iter().find(|a| a.name == attribute.name) {
+                        if current.scalar_type != attribute.scalar_type {
+                            // No AWS text is known for this; ours says what is wrong.
+                            return Err(ApiError::invalid_parameter(format!(
+                                "Attribute {} is already defined with type {}, not {}",
+                                attribute.name,
+                                current.scalar_type.as_str(),
+                                attribute.scalar_type.as_str()
+                            )));
+                        }
+                    } else {
+                        new_definitions.push(attribute.clone());
+                    }
+                }
+                index_throughput_for_create(&create.name, billing_mode, create.throughput)?;
+                let globals = d.indexes.iter().filter(|i| i.kind == IndexKind::Global).count();
+                if globals >= MAX_GLOBAL_INDEXES {
+                    return Err(ApiError::LimitExceeded(format!(
+                        "GlobalSecondaryIndex count exceeds the per-table limit of {MAX_GLOBAL_INDEXES}"
+                    )));
+                }
+                check_projected_attribute_total(
+                    table.projected_attribute_count() + create.projection.non_key_attributes.len(),
+                )?;
+            }
+            IndexUpdate::Update { name, throughput } => {
+                let index = existing.ok_or_else(|| not_found(name))?;
+                if index.kind == IndexKind::Local {
+                    return Err(ApiError::validation(format!(
+                        "Cannot update an index that is not a GlobalSecondaryIndex: {name}"
+                    )));
+                }
+                if index.status == IndexStatus::Deleting {
+                    return Err(in_use(format!("Index is being deleted. Table: {table_name} Index: {name}")));
+                }
+                if billing_mode == BillingMode::PayPerRequest {
+                    return Err(ApiError::invalid_parameter(format!(
+                        "Neither ReadCapacityUnits nor WriteCapacityUnits can be specified for index: {name} when BillingMode is PAY_PER_REQUEST"
+                    )));
+                }
+                let t = &index.throughput;
+                if !switching_to_provisioned && *throughput == (t.read_capacity_units, t.write_capacity_units) {
+                    // The index form of the table's message; AWS's is quoted
+                    // only up to "equals the current value." in our sources.
+                    return Err(ApiError::validation(format!(
+                        "The provisioned throughput for the index {name} will not change. The requested value equals the current value. \
+                         Current ReadCapacityUnits provisioned for the index: {}. Requested ReadCapacityUnits: {}. \
+                         Current WriteCapacityUnits provisioned for the index: {}. Requested WriteCapacityUnits: {}. \
+                         Refer to the Amazon DynamoDB Developer Guide for current limits and how to request higher limits.",
+                        t.read_capacity_units, throughput.0, t.write_capacity_units, throughput.1
+                    )));
+                }
+            }
+            IndexUpdate::Delete { name } => {
+                let index = existing.ok_or_else(|| not_found(name))?;
+                if index.kind == IndexKind::Local {
+                    return Err(ApiError::validation(format!(
+                        "Cannot delete an index that is not a GlobalSecondaryIndex: {name}"
+                    )));
+                }
+            }
+        }
+    }
+    Ok(new_definitions)
 }

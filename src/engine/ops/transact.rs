@@ -19,15 +19,19 @@
 //! Cost (semantics A.3): twice the ordinary units, "one to prepare the
 //! transaction and one to commit": 2 × ceil(size / 1 KB) per write (the
 //! larger of the item before and after), 2 × ceil(size / 4 KB) per read,
-//! missing items included. Responses report the units as
-//! `WriteCapacityUnits`/`ReadCapacityUnits` too (A.4).
+//! missing items included; index entries a write changes cost twice their
+//! ordinary units too (our reading; see `index`). Responses report the units
+//! as `WriteCapacityUnits`/`ReadCapacityUnits` too (A.4).
+//!
+//! A bad index key in a Put or an Update's result fails the whole request
+//! with a ValidationException (conformance captures); an action that would
+//! grow an LSI item collection past its limit is cancelled with reason
+//! `ItemCollectionSizeLimitExceeded`.
 //!
 //! Idempotency: a `ClientRequestToken` seen in the last 10 minutes of engine
 //! time replays the first answer without writing again; the replay costs
 //! what reading the items transactionally costs. The same token with other
 //! parameters is an `IdempotentParameterMismatchException`.
-
-use std::collections::BTreeMap;
 
 use serde_json::{json, Map, Value};
 
@@ -35,8 +39,9 @@ use crate::engine::api::item::MAX_ITEM_BYTES;
 use crate::engine::api::transact::{TransactGetItems, TransactWriteItems, WriteKind};
 use crate::engine::capacity::{Charge, ConsumedCapacity, ReturnConsumedCapacity, Split};
 use crate::engine::error::{ApiError, Result};
-use crate::engine::ops::item::{creates_nothing, CONDITIONAL_REQUEST_FAILED};
-use crate::engine::ops::read::{check_key_paths, nested_projection_names};
+use crate::engine::index::{CollectionClaims, WriteSource};
+use crate::engine::ops::item::{creates_nothing, write_charges, CONDITIONAL_REQUEST_FAILED};
+use crate::engine::ops::read::{check_table_key_paths, nested_projection_names};
 use crate::engine::schema::PrimaryKey;
 use crate::engine::value::size::item_size;
 use crate::engine::value::wire::item_to_wire;
@@ -63,22 +68,18 @@ fn one_item_twice() -> ApiError {
     ApiError::validation("Transaction request cannot include multiple operations on one item")
 }
 
-/// Sums charges per table, in first-seen order, as transactional capacity.
+/// Sums charges per table (index arms apart), in first-seen order, as
+/// transactional capacity.
 fn per_table(charges: &[Charge], split: Split) -> Vec<ConsumedCapacity> {
-    let mut order: Vec<String> = Vec::new();
-    let mut sums: BTreeMap<String, f64> = BTreeMap::new();
+    let mut order: Vec<&str> = Vec::new();
     for charge in charges {
-        if !sums.contains_key(&charge.table) {
-            order.push(charge.table.clone());
+        if !order.contains(&charge.table.as_str()) {
+            order.push(&charge.table);
         }
-        *sums.entry(charge.table.clone()).or_default() += charge.units;
     }
     order
         .into_iter()
-        .map(|table| {
-            let units = sums.get(&table).copied().unwrap_or_default();
-            ConsumedCapacity { split: Some(split), ..ConsumedCapacity::on_table(&table, units) }
-        })
+        .map(|table| ConsumedCapacity { split: Some(split), ..ConsumedCapacity::from_charges(table, charges) })
         .collect()
 }
 
@@ -103,7 +104,7 @@ impl Engine {
         for get in &request.gets {
             let table = self.tables.get(&get.table_name).ok_or_else(not_found)?;
             let key = table.definition.key_schema.key_of_key_map(&get.key)?;
-            check_key_paths(&table.definition.key_schema, nested_projection_names(&get.projection))?;
+            check_table_key_paths(table, nested_projection_names(&get.projection))?;
             if resolved.iter().any(|(t, k)| *t == get.table_name && *k == key) {
                 return Err(one_item_twice());
             }
@@ -151,12 +152,16 @@ impl Engine {
             let table = self.tables.get(&write.table_name).ok_or_else(not_found)?;
             let schema = &table.definition.key_schema;
             let key = match (&write.kind, &write.key) {
-                (WriteKind::Put(item), _) => schema.key_of_item(item)?,
+                (WriteKind::Put(item), _) => {
+                    let key = schema.key_of_item(item)?;
+                    table.check_index_keys(item, WriteSource::Item)?;
+                    key
+                }
                 (_, Some(key)) => schema.key_of_key_map(key)?,
                 (_, None) => return Err(ApiError::InternalServer("a key-less transaction action got through".into())),
             };
             if let WriteKind::Update(Some(update)) = &write.kind {
-                check_key_paths(schema, update.nested_top_level_names())?;
+                check_table_key_paths(table, update.nested_top_level_names())?;
                 if let Some(name) = update.top_level_names_written().into_iter().find(|n| schema.is_key_attribute(n)) {
                     return Err(ApiError::invalid_parameter(format!(
                         "Cannot update attribute {name}. This attribute is part of the key"
@@ -172,6 +177,9 @@ impl Engine {
         }
 
         // Check every action against the items as they stand.
+        let context = self.write_context();
+        let limit = context.item_collection_limit_bytes;
+        let mut claims = CollectionClaims::default();
         let mut reasons: Vec<Value> = Vec::with_capacity(keys.len());
         let mut outcomes: Vec<Outcome> = Vec::with_capacity(keys.len());
         let mut validation_failed = false;
@@ -207,6 +215,25 @@ impl Engine {
                     }
                 }
             };
+            if let (Ok(Outcome::Put(new)), WriteKind::Update(_), Some(table)) =
+                (&outcome, &write.kind, self.tables.get(&write.table_name))
+            {
+                table.check_index_keys(new, WriteSource::Update)?;
+            }
+            let new = match &outcome {
+                Ok(Outcome::Put(item)) => Some(Some(item)),
+                Ok(Outcome::Delete) => Some(None),
+                _ => None,
+            };
+            if let (Some(new), Some(table)) = (new, self.tables.get(&write.table_name)) {
+                if claims.check(table, key, new, limit).is_err() {
+                    outcomes.push(Outcome::Keep);
+                    reasons.push(
+                        json!({"Code": "ItemCollectionSizeLimitExceeded", "Message": "Collection size exceeded."}),
+                    );
+                    continue;
+                }
+            }
             match outcome {
                 Ok(outcome) => {
                     outcomes.push(outcome);
@@ -232,24 +259,29 @@ impl Engine {
         // Every action can go ahead: apply them all.
         let mut write_costs = Vec::with_capacity(keys.len());
         let mut replay_costs = Vec::with_capacity(keys.len());
+        let mut metrics = Map::new();
         for ((write, key), outcome) in request.writes.iter().zip(&keys).zip(outcomes) {
             let Some(table) = self.tables.get_mut(&write.table_name) else { continue };
             let old_size = table.storage.get(key).map(item_size);
-            let new_size = match outcome {
-                Outcome::Keep => old_size,
+            let (new_size, changes) = match outcome {
+                Outcome::Keep => (old_size, Vec::new()),
                 Outcome::Put(item) => {
                     let size = item_size(&item);
-                    table.storage.put(key, item);
-                    Some(size)
+                    (Some(size), table.write_item(key, Some(item), context).1)
                 }
-                Outcome::Delete => {
-                    table.storage.delete(key);
-                    None
-                }
+                Outcome::Delete => (None, table.write_item(key, None, context).1),
             };
             let largest = old_size.unwrap_or(0).max(new_size.unwrap_or(0));
-            write_costs.push(Charge::transactional_write(&write.table_name, largest));
+            write_costs.extend(write_charges(Charge::transactional_write(&write.table_name, largest), &changes, true));
             replay_costs.push(Charge::transactional_read(&write.table_name, largest));
+            if request.return_item_collection_metrics && !matches!(write.kind, WriteKind::ConditionCheck) {
+                if let Some(m) = table.item_collection_metrics(&key.partition, limit) {
+                    let list = metrics.entry(write.table_name.clone()).or_insert_with(|| Value::Array(Vec::new()));
+                    if let Value::Array(list) = list {
+                        list.push(m);
+                    }
+                }
+            }
         }
         if let Some(token) = &request.client_request_token {
             let record = TokenRecord { fingerprint: request.fingerprint.clone(), at_millis: now, replay: replay_costs };
@@ -257,6 +289,10 @@ impl Engine {
         }
         let consumed = per_table(&write_costs, Split::Write);
         self.charges.extend(write_costs);
-        Ok(with_consumed(Map::new(), &consumed, request.return_consumed_capacity))
+        let mut body = Map::new();
+        if !metrics.is_empty() {
+            body.insert("ItemCollectionMetrics".into(), Value::Object(metrics));
+        }
+        Ok(with_consumed(body, &consumed, request.return_consumed_capacity))
     }
 }

@@ -1,0 +1,111 @@
+//! Engine settings: the timings and limits a lecturer may change to make a
+//! behaviour visible in class.
+//!
+//! DynamoDB does some things in the background: a write reaches a global
+//! secondary index a fraction of a second later, a new GSI backfills for
+//! minutes to hours, a dropped one takes a few seconds to go. The engine
+//! plays these out on its clock ([`crate::engine::clock`]) with the timings
+//! below. The defaults are close to what DynamoDB does on small tables; raise
+//! [`EngineSettings::gsi_propagation_delay_millis`] to several seconds to let
+//! students catch a GSI serving stale results, or lower
+//! [`EngineSettings::item_collection_limit_bytes`] to a few kilobytes so a
+//! class can hit `ItemCollectionSizeLimitExceededException` with a handful of
+//! items instead of 10 GB.
+//!
+//! Change them with [`crate::engine::Engine::settings_mut`]; the golden
+//! scripts use `set <name> <value>` (names as in [`EngineSettings::set`]).
+
+use super::index::ITEM_COLLECTION_LIMIT_BYTES;
+
+/// The engine's background timings and teaching knobs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineSettings {
+    /// How long after a base-table write its change reaches each GSI
+    /// (engine milliseconds). 0 makes GSIs update synchronously.
+    /// Default 250 ms: DynamoDB's GSIs typically catch up "within a fraction
+    /// of a second".
+    pub gsi_propagation_delay_millis: u64,
+    /// A GSI added by UpdateTable stays `CREATING` (backfilling) for
+    /// `gsi_backfill_base_millis + gsi_backfill_millis_per_mib × table MiB`.
+    /// Defaults: 2,000 ms plus 1,000 ms per MiB of table data, so a demo
+    /// table backfills in about two seconds and a 100 MiB one in under two
+    /// minutes (DynamoDB takes minutes to hours; the rule is ours).
+    pub gsi_backfill_base_millis: u64,
+    /// See [`EngineSettings::gsi_backfill_base_millis`].
+    pub gsi_backfill_millis_per_mib: u64,
+    /// How long a dropped GSI stays `DELETING`. Default 2,500 ms (measured on
+    /// AWS for a small index: about 2.6 s).
+    pub gsi_delete_millis: u64,
+    /// The item-collection limit of tables with local secondary indexes:
+    /// the table's items and LSI entries under one partition key together.
+    /// DynamoDB's is 10 GB (B.4); lower it to let a class reach it.
+    pub item_collection_limit_bytes: u64,
+}
+
+impl Default for EngineSettings {
+    fn default() -> Self {
+        Self {
+            gsi_propagation_delay_millis: 250,
+            gsi_backfill_base_millis: 2_000,
+            gsi_backfill_millis_per_mib: 1_000,
+            gsi_delete_millis: 2_500,
+            item_collection_limit_bytes: ITEM_COLLECTION_LIMIT_BYTES,
+        }
+    }
+}
+
+impl EngineSettings {
+    /// The setting names, as `set` and snapshots spell them.
+    pub const NAMES: &'static [&'static str] =
+        &["gsi-propagation-delay", "gsi-backfill-base", "gsi-backfill-per-mib", "gsi-delete", "item-collection-limit"];
+
+    /// Sets a setting by name; `false` for an unknown name.
+    pub fn set(&mut self, name: &str, value: u64) -> bool {
+        let slot = match name {
+            "gsi-propagation-delay" => &mut self.gsi_propagation_delay_millis,
+            "gsi-backfill-base" => &mut self.gsi_backfill_base_millis,
+            "gsi-backfill-per-mib" => &mut self.gsi_backfill_millis_per_mib,
+            "gsi-delete" => &mut self.gsi_delete_millis,
+            "item-collection-limit" => &mut self.item_collection_limit_bytes,
+            _ => return false,
+        };
+        *slot = value;
+        true
+    }
+
+    /// A setting by name.
+    pub fn get(&self, name: &str) -> Option<u64> {
+        Some(match name {
+            "gsi-propagation-delay" => self.gsi_propagation_delay_millis,
+            "gsi-backfill-base" => self.gsi_backfill_base_millis,
+            "gsi-backfill-per-mib" => self.gsi_backfill_millis_per_mib,
+            "gsi-delete" => self.gsi_delete_millis,
+            "item-collection-limit" => self.item_collection_limit_bytes,
+            _ => return None,
+        })
+    }
+
+    /// How long backfilling a new GSI takes on a table of `table_bytes`.
+    pub fn backfill_millis(&self, table_bytes: usize) -> u64 {
+        let per_mib = u128::from(self.gsi_backfill_millis_per_mib) * table_bytes as u128 / (1024 * 1024);
+        self.gsi_backfill_base_millis.saturating_add(u64::try_from(per_mib).unwrap_or(u64::MAX))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_by_name() {
+        let mut s = EngineSettings::default();
+        for name in EngineSettings::NAMES {
+            assert!(s.set(name, 7));
+            assert_eq!(s.get(name), Some(7));
+        }
+        assert!(!s.set("nope", 1));
+        let s = EngineSettings::default();
+        assert_eq!(s.backfill_millis(0), 2_000);
+        assert_eq!(s.backfill_millis(3 * 1024 * 1024), 5_000);
+    }
+}

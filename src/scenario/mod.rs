@@ -1,7 +1,7 @@
 //! Scenarios: the saved form of a whole playground, and the share link that
 //! carries one.
 //!
-//! A scenario is one versioned JSON document ([`format`]): the engine's
+//! A scenario is one versioned JSON document ([`format`](mod@format)): the engine's
 //! state (tables, items, clock — the same snapshot `ddb-local --data`
 //! writes), the operations a lesson wants at hand, and the view the author
 //! was looking at. A share link ([`link`]) is that document compressed and

@@ -2,13 +2,21 @@
 //!
 //! ```text
 //!   App ── use_reducer(Playground) ── ContextProvider<PlaygroundContext>
+//!       ── use_reducer(ConsoleState) ── ContextProvider<ConsoleContext>
 //!    ├─ sidebar: TableList, CreateTable
-//!    └─ main:    ItemEditor, TableView (→ ItemGrid), ActivityLog
+//!    └─ main, two tabs:
+//!         Items:   ItemEditor, TableView (→ ItemGrid), ActivityLog
+//!         Console: Console (builders, live cost, results, code, history)
 //! ```
+//!
+//! Both states live here, above the tabs, so switching tabs loses nothing:
+//! the console's drafts and the editor's text survive either way.
 
 use yew::prelude::*;
 
 use super::activity_log::ActivityLog;
+use super::console::Console;
+use super::console_state::{ConsoleContext, ConsoleState};
 use super::create_table::CreateTable;
 use super::item_editor::ItemEditor;
 use super::state::{Playground, PlaygroundContext};
@@ -33,33 +41,88 @@ fn welcome() -> Html {
     }
 }
 
+/// The main column's tabs.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Tab {
+    Items,
+    Console,
+}
+
 #[component]
 pub fn App() -> Html {
     let state = use_reducer(Playground::default);
+    let console = use_reducer(ConsoleState::default);
+    let tab = use_state(|| Tab::Items);
     let has_table = state.selected.is_some();
+    // Compare mode needs the width: the sidebar steps aside (the builders
+    // have their own table pickers).
+    let wide = *tab == Tab::Console && console.compare;
+    let tab_button = |which: Tab, id: &'static str, label: &'static str| {
+        let selected = *tab == which;
+        let onclick = {
+            let tab = tab.clone();
+            Callback::from(move |_: MouseEvent| tab.set(which))
+        };
+        // Left and right arrows move between the two tabs.
+        let onkeydown = {
+            let tab = tab.clone();
+            Callback::from(move |e: KeyboardEvent| {
+                if matches!(e.key().as_str(), "ArrowLeft" | "ArrowRight") {
+                    e.prevent_default();
+                    let next = if *tab == Tab::Items { Tab::Console } else { Tab::Items };
+                    tab.set(next);
+                    let id = if next == Tab::Items { "tab-items" } else { "tab-console" };
+                    if let Some(button) = web_sys::window()
+                        .and_then(|w| w.document())
+                        .and_then(|d| d.get_element_by_id(id))
+                        .and_then(|el| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el).ok())
+                    {
+                        let _ = button.focus();
+                    }
+                }
+            })
+        };
+        html! {
+            <button type="button" role="tab" {id} class={classes!("tab", selected.then_some("selected"))}
+                aria-selected={selected.to_string()} tabindex={if selected { "0" } else { "-1" }}
+                aria-controls="main-panel" {onclick} {onkeydown}>{ label }</button>
+        }
+    };
     html! {
         <ContextProvider<PlaygroundContext> context={state}>
+        <ContextProvider<ConsoleContext> context={console}>
             <div class="app">
                 <header class="topbar">
                     <h1><span class="brand-mark" aria-hidden="true"></span>{ "DynamoDB Playground" }</h1>
                     <p class="tagline">{ "a simulated DynamoDB, running in this page" }</p>
                 </header>
-                <div class="layout">
+                <div class={classes!("layout", wide.then_some("wide"))}>
                     <aside class="sidebar">
                         <TableList />
                         <CreateTable />
                     </aside>
                     <main class="main">
-                        if has_table {
-                            <ItemEditor />
-                            <TableView />
-                        } else {
-                            { welcome() }
-                        }
-                        <ActivityLog />
+                        <div class="main-tabs" role="tablist" aria-label="View">
+                            { tab_button(Tab::Items, "tab-items", "Items") }
+                            { tab_button(Tab::Console, "tab-console", "Query console") }
+                        </div>
+                        <div id="main-panel" role="tabpanel" class="main-panel">
+                            if *tab == Tab::Console {
+                                <Console />
+                            } else {
+                                if has_table {
+                                    <ItemEditor />
+                                    <TableView />
+                                } else {
+                                    { welcome() }
+                                }
+                                <ActivityLog />
+                            }
+                        </div>
                     </main>
                 </div>
             </div>
+        </ContextProvider<ConsoleContext>>
         </ContextProvider<PlaygroundContext>>
     }
 }

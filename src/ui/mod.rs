@@ -12,16 +12,35 @@
 //!   [`create_table`], [`item_editor`], [`table_view`] and [`item_grid`]
 //!   (items grouped by partition key), [`activity_log`] and [`log_entry`],
 //!   [`error_box`];
-//! * [`format`]: how values, keys and sizes are spelled on screen.
+//! * the query console, its state in [`console_state`] (a second reducer,
+//!   so typing there redraws only the console): [`console`] (layout),
+//!   [`operation_builder`] with [`key_picker`] and [`expr_field`],
+//!   [`cost_panel`], [`results_view`], [`code_view`], [`history_view`] and
+//!   [`history_entry`];
+//! * pure helpers: [`format`](mod@format) (how values, keys and sizes are spelled on
+//!   screen), [`draft`] (the console's form ↔ request JSON) and [`cost`]
+//!   (capacity in words, prices in dollars).
 
 pub mod activity_log;
 pub mod app;
+pub mod code_view;
+pub mod console;
+pub mod console_state;
+pub mod cost;
+pub mod cost_panel;
 pub mod create_table;
+pub mod draft;
 pub mod error_box;
+pub mod expr_field;
 pub mod format;
+pub mod history_entry;
+pub mod history_view;
 pub mod item_editor;
 pub mod item_grid;
+pub mod key_picker;
 pub mod log_entry;
+pub mod operation_builder;
+pub mod results_view;
 pub mod state;
 pub mod table_list;
 pub mod table_view;

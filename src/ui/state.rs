@@ -1,5 +1,6 @@
-//! The playground's state: one engine, the selected table, the editor's text
-//! and the activity log, changed only through [`Action`]s.
+//! The playground's state: one engine, the selected table, the editor's text,
+//! the activity log, and the query console's history, running totals and
+//! last run, changed only through [`Action`]s.
 //!
 //! The shape is Yew's `function_todomvc`: a plain struct, an `Action` enum and
 //! `impl Reducible`. [`App`](super::app::App) holds it with `use_reducer` and
@@ -13,8 +14,10 @@
 //!        │  dispatch(Action::Execute { operation, request, .. })
 //!   Playground::reduce
 //!        │  clock ← Date.now(), then Engine::execute(operation, &request)
-//!   LogEntry { request, response or ApiError, one-line summary }
-//!        │  pushed on the activity log, generation + 1
+//!   LogEntry { request, response or ApiError, one-line summary,
+//!              the engine's cost breakdown (Engine::last_charges) }
+//!        │  pushed on the activity log and the history, the charges added
+//!        │  to the table's running totals, generation + 1
 //!   every component re-renders from read-only snapshots of the engine
 //! ```
 //!
@@ -27,11 +30,13 @@
 //! new `Rc`; we always do.)
 
 use std::cell::RefCell;
+use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use serde_json::Value;
 use yew::prelude::*;
 
+use crate::engine::capacity::{Charge, ChargeKind};
 use crate::engine::table::BillingMode;
 use crate::engine::{ApiError, Engine};
 
@@ -42,6 +47,14 @@ pub type PlaygroundContext = UseReducerHandle<Playground>;
 /// that cloning the log's `Rc`s on every keystroke stays free.
 const LOG_LIMIT: usize = 200;
 
+/// How many calls the console's history keeps. Older calls still count in
+/// the running totals ([`Playground::usage`]), which are never truncated.
+pub const HISTORY_LIMIT: usize = 500;
+
+/// Most pages "All pages" reads in one go: enough to walk a 10,000-item
+/// table page by page, bounded so a `Limit` of 1 cannot freeze the page.
+pub const MAX_PAGES: usize = 1000;
+
 /// The part of the page a request came from, so that part can show the
 /// outcome of its own last request inline (errors next to the button that
 /// caused them), while the activity log shows everything.
@@ -50,6 +63,9 @@ pub enum Source {
     CreateTable,
     TableList,
     Editor,
+    /// The query console (either side of compare mode, or a re-run from
+    /// its history).
+    Console,
 }
 
 /// One call in the activity log.
@@ -66,6 +82,9 @@ pub struct LogEntry {
     pub outcome: Result<Value, ApiError>,
     /// One line for humans: "PutItem Music → 1 WCU".
     pub summary: String,
+    /// How the engine computed the cost, one line per rounding
+    /// ([`Engine::last_charges`]); empty when nothing was charged.
+    pub charges: Vec<Charge>,
 }
 
 impl LogEntry {
@@ -73,6 +92,44 @@ impl LogEntry {
     pub fn consumed_capacity(&self) -> Option<&Value> {
         self.outcome.as_ref().ok()?.get("ConsumedCapacity")
     }
+
+    /// The table named by the request, if any.
+    pub fn table(&self) -> Option<&str> {
+        self.request.as_ref()?.get("TableName")?.as_str()
+    }
+}
+
+/// Read and write units a table has consumed so far, summed from the
+/// engine's charges (transactional ones included, already doubled).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Usage {
+    pub read_units: f64,
+    pub write_units: f64,
+    /// Requests that charged this table.
+    pub requests: u64,
+}
+
+impl Usage {
+    /// Adds one charge.
+    pub fn add(&mut self, charge: &Charge) {
+        match charge.kind {
+            ChargeKind::Read(_) | ChargeKind::TransactionalRead => self.read_units += charge.units,
+            ChargeKind::Write | ChargeKind::TransactionalWrite => self.write_units += charge.units,
+        }
+    }
+}
+
+/// What the console ran last: one request, or every page of a Query or
+/// Scan when "All pages" was asked for. The results view shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ConsoleRun {
+    /// Increasing, so views can tell a new run from an old one.
+    pub id: u64,
+    pub operation: String,
+    /// One entry per request sent, in order.
+    pub pages: Vec<Rc<LogEntry>>,
+    /// True when the run stopped at [`MAX_PAGES`] with more to read.
+    pub truncated: bool,
 }
 
 /// Everything the page shows. See the module notes for why the engine sits
@@ -92,6 +149,16 @@ pub struct Playground {
     pub editor_text: String,
     /// Newest first.
     pub log: Vec<Rc<LogEntry>>,
+    /// Every request executed (from any part of the page), newest first,
+    /// up to [`HISTORY_LIMIT`]: the console's history. Not emptied by
+    /// clearing the activity log. Entries keep their request, summary and
+    /// charges; a successful response is not kept (`Ok(Null)`).
+    pub history: Vec<Rc<LogEntry>>,
+    /// Units consumed per table since the page was opened (or the totals
+    /// were reset), by every request.
+    pub usage: Rc<BTreeMap<String, Usage>>,
+    /// The console's last run, for its results view.
+    pub console_run: Option<Rc<ConsoleRun>>,
     next_log_id: u64,
 }
 
@@ -104,6 +171,9 @@ impl Default for Playground {
             selected: None,
             editor_text: String::new(),
             log: Vec::new(),
+            history: Vec::new(),
+            usage: Rc::default(),
+            console_run: None,
             next_log_id: 1,
         }
     }
@@ -143,9 +213,17 @@ pub enum Action {
         table: String,
         error: ApiError,
     },
+    /// Run a Query or Scan page after page, following `LastEvaluatedKey`,
+    /// until the last page (or [`MAX_PAGES`]): the console's "All pages".
+    RunAllPages {
+        operation: String,
+        request: Value,
+    },
     SelectTable(String),
     SetEditorText(String),
     ClearLog,
+    /// Forget the console's history and the running totals.
+    ClearHistory,
 }
 
 impl Reducible for Playground {
@@ -156,22 +234,43 @@ impl Reducible for Playground {
         match action {
             Action::Execute { source, operation, request } => {
                 next.data_version += 1;
-                let outcome = next.run(&operation, &request);
-                if outcome.is_ok() {
-                    next.follow_table_changes(&operation, &request);
+                let entry = next.execute(source, operation, request);
+                if source == Source::Console {
+                    next.record_run(vec![entry], false);
                 }
-                let table = request.get("TableName").and_then(Value::as_str).unwrap_or_default();
-                let summary = next.summarize(&operation, table, Some(&request), &outcome);
-                next.push_log(source, operation, Some(request), outcome, summary);
+            }
+            Action::RunAllPages { operation, request } => {
+                next.data_version += 1;
+                let mut pages = Vec::new();
+                let mut request = request;
+                let truncated = loop {
+                    let entry = next.execute(Source::Console, operation.clone(), request.clone());
+                    let last_key = entry.outcome.as_ref().ok().and_then(|r| r.get("LastEvaluatedKey")).cloned();
+                    pages.push(entry);
+                    let Some(last_key) = last_key else { break false };
+                    if pages.len() >= MAX_PAGES {
+                        break true;
+                    }
+                    if let Value::Object(members) = &mut request {
+                        members.insert("ExclusiveStartKey".into(), last_key);
+                    } else {
+                        break false;
+                    }
+                };
+                next.record_run(pages, truncated);
             }
             Action::Reject { source, operation, table, error } => {
                 let outcome = Err(error);
-                let summary = next.summarize(&operation, &table, None, &outcome);
-                next.push_log(source, operation, None, outcome, summary);
+                let summary = next.summarize(&operation, &table, None, &outcome, &[]);
+                next.push_log(source, operation, None, outcome, summary, Vec::new());
             }
             Action::SelectTable(name) => next.selected = Some(name),
             Action::SetEditorText(text) => next.editor_text = text,
             Action::ClearLog => next.log.clear(),
+            Action::ClearHistory => {
+                next.history.clear();
+                next.usage = Rc::default();
+            }
         }
         Rc::new(next)
     }
@@ -187,19 +286,63 @@ impl Playground {
             selected: self.selected.clone(),
             editor_text: self.editor_text.clone(),
             log: self.log.clone(),
+            history: self.history.clone(),
+            usage: Rc::clone(&self.usage),
+            console_run: self.console_run.clone(),
             next_log_id: self.next_log_id,
         }
     }
 
-    /// Runs one request with the engine's clock set to the browser's.
-    fn run(&self, operation: &str, request: &Value) -> Result<Value, ApiError> {
+    /// Sends one request, logs it, adds it to the history and the running
+    /// totals, and returns its log entry.
+    fn execute(&mut self, source: Source, operation: String, request: Value) -> Rc<LogEntry> {
+        let (outcome, charges) = self.run(&operation, &request);
+        if outcome.is_ok() {
+            self.follow_table_changes(&operation, &request);
+        }
+        if !charges.is_empty() {
+            let usage = Rc::make_mut(&mut self.usage);
+            for charge in &charges {
+                let tally = usage.entry(charge.table.clone()).or_default();
+                tally.add(charge);
+            }
+            let tables: std::collections::BTreeSet<&str> = charges.iter().map(|c| c.table.as_str()).collect();
+            for table in tables {
+                if let Some(tally) = usage.get_mut(table) {
+                    tally.requests += 1;
+                }
+            }
+        }
+        let table = request.get("TableName").and_then(Value::as_str).unwrap_or_default().to_string();
+        let summary = self.summarize(&operation, &table, Some(&request), &outcome, &charges);
+        let entry = self.push_log(source, operation, Some(request), outcome, summary, charges);
+        // The history keeps what it shows and what a re-run needs, not the
+        // response: a Scan page can be a megabyte, and the history is long.
+        let slim =
+            LogEntry { outcome: entry.outcome.as_ref().map(|_| Value::Null).map_err(Clone::clone), ..(*entry).clone() };
+        self.history.insert(0, Rc::new(slim));
+        self.history.truncate(HISTORY_LIMIT);
+        entry
+    }
+
+    /// Makes `pages` the console's last run.
+    fn record_run(&mut self, pages: Vec<Rc<LogEntry>>, truncated: bool) {
+        let id = pages.first().map_or(0, |entry| entry.id);
+        let operation = pages.first().map(|entry| entry.operation.clone()).unwrap_or_default();
+        self.console_run = Some(Rc::new(ConsoleRun { id, operation, pages, truncated }));
+    }
+
+    /// Runs one request with the engine's clock set to the browser's, and
+    /// returns its outcome with the engine's cost breakdown.
+    fn run(&self, operation: &str, request: &Value) -> (Result<Value, ApiError>, Vec<Charge>) {
         // Nothing else holds the engine while an event is handled, but a
         // panic would take the page down, so a busy engine is an error.
         let Ok(mut engine) = self.engine.try_borrow_mut() else {
-            return Err(ApiError::InternalServer("The engine is busy; try again".into()));
+            return (Err(ApiError::InternalServer("The engine is busy; try again".into())), Vec::new());
         };
         engine.clock_mut().set(now_millis());
-        engine.execute(operation, request)
+        let outcome = engine.execute(operation, request);
+        (outcome, engine.last_charges().to_vec())
     }
 
     /// After a successful CreateTable or DeleteTable, keeps the selection on a
@@ -223,11 +366,13 @@ impl Playground {
         request: Option<Value>,
         outcome: Result<Value, ApiError>,
         summary: String,
-    ) {
-        let entry = LogEntry { id: self.next_log_id, source, operation, request, outcome, summary };
+        charges: Vec<Charge>,
+    ) -> Rc<LogEntry> {
+        let entry = Rc::new(LogEntry { id: self.next_log_id, source, operation, request, outcome, summary, charges });
         self.next_log_id += 1;
-        self.log.insert(0, Rc::new(entry));
+        self.log.insert(0, Rc::clone(&entry));
         self.log.truncate(LOG_LIMIT);
+        entry
     }
 
     /// The newest log entry that came from `source`: what that part of the
@@ -244,6 +389,7 @@ impl Playground {
         table: &str,
         request: Option<&Value>,
         outcome: &Result<Value, ApiError>,
+        charges: &[Charge],
     ) -> String {
         let head = if table.is_empty() { operation.to_string() } else { format!("{operation} {table}") };
         let response = match outcome {
@@ -251,7 +397,7 @@ impl Playground {
             Err(error) if request.is_none() => return format!("{head} → not sent: {}", error.name()),
             Err(error) => return format!("{head} → {}", error.name()),
         };
-        let units = self.units_of(table, response);
+        let units = self.units_of(table, response, charges);
         let consistency = match request.and_then(|r| r.get("ConsistentRead")) {
             Some(Value::Bool(true)) => "strongly consistent",
             _ => "eventually consistent",
@@ -267,6 +413,14 @@ impl Playground {
                 format!("{found}, {} ({consistency})", units.read)
             }
             "PutItem" | "DeleteItem" => units.write,
+            "UpdateItem" => self.charged(charges),
+            "Query" | "Scan" => {
+                let count = response.get("Count").and_then(Value::as_u64).unwrap_or(0);
+                let scanned = response.get("ScannedCount").and_then(Value::as_u64).unwrap_or(0);
+                let more = if response.get("LastEvaluatedKey").is_some() { ", more pages" } else { "" };
+                format!("{count} of {scanned} item{} read{more}, {}", plural(scanned), self.charged(charges))
+            }
+            "BatchGetItem" | "BatchWriteItem" | "TransactGetItems" | "TransactWriteItems" => self.charged(charges),
             _ => "OK".to_string(),
         };
         format!("{head} → {detail}")
@@ -274,14 +428,48 @@ impl Playground {
 
     /// The consumed capacity of a response in the table's own units:
     /// capacity units when provisioned, request units when on demand.
-    fn units_of(&self, table: &str, response: &Value) -> Units {
-        let amount = response.pointer("/ConsumedCapacity/CapacityUnits").and_then(Value::as_f64).unwrap_or(0.0);
-        let on_demand = self.engine.try_borrow().ok().is_some_and(|engine| {
-            engine.table(table).is_some_and(|t| t.definition.billing_mode == BillingMode::PayPerRequest)
-        });
+    /// (A request that did not ask for `ConsumedCapacity` is summed from the
+    /// engine's charges instead.)
+    fn units_of(&self, table: &str, response: &Value, charges: &[Charge]) -> Units {
+        let amount = response
+            .pointer("/ConsumedCapacity/CapacityUnits")
+            .and_then(Value::as_f64)
+            .unwrap_or_else(|| charges.iter().map(|c| c.units).sum());
+        let on_demand = self.is_on_demand(table);
         let (read, write) = if on_demand { ("RRU", "WRU") } else { ("RCU", "WCU") };
         let amount = format_units(amount);
         Units { read: format!("{amount} {read}"), write: format!("{amount} {write}") }
+    }
+}
+
+impl Playground {
+    /// The units a list of charges adds up to, read and write apart, each in
+    /// the spelling of the first charged table's mode: "1.5 RCU",
+    /// "2 WCU", "4 RCU + 2 WCU"; "nothing charged" when empty.
+    fn charged(&self, charges: &[Charge]) -> String {
+        let mut read = 0.0;
+        let mut write = 0.0;
+        for charge in charges {
+            match charge.kind {
+                ChargeKind::Read(_) | ChargeKind::TransactionalRead => read += charge.units,
+                ChargeKind::Write | ChargeKind::TransactionalWrite => write += charge.units,
+            }
+        }
+        let on_demand = charges.first().is_some_and(|c| self.is_on_demand(&c.table));
+        let (r, w) = if on_demand { ("RRU", "WRU") } else { ("RCU", "WCU") };
+        match (read > 0.0, write > 0.0) {
+            (true, true) => format!("{} {r} + {} {w}", format_units(read), format_units(write)),
+            (true, false) => format!("{} {r}", format_units(read)),
+            (false, true) => format!("{} {w}", format_units(write)),
+            (false, false) => "nothing charged".to_string(),
+        }
+    }
+
+    /// Whether `table` exists and bills on demand.
+    pub fn is_on_demand(&self, table: &str) -> bool {
+        self.engine.try_borrow().ok().is_some_and(|engine| {
+            engine.table(table).is_some_and(|t| t.definition.billing_mode == BillingMode::PayPerRequest)
+        })
     }
 }
 

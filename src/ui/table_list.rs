@@ -10,7 +10,7 @@ use serde_json::json;
 use yew::prelude::*;
 
 use super::error_box::ErrorBox;
-use super::format::{bytes_label, capacity_label, key_label};
+use super::format::{bytes_label, capacity_label, group_digits, key_label};
 use super::state::{plural, Action, PlaygroundContext, Source};
 
 /// What the list shows of one table, copied out of the engine so no borrow
@@ -43,7 +43,12 @@ pub fn TableList() -> Html {
                     name: d.name.clone(),
                     keys,
                     capacity: capacity_label(d),
-                    contents: format!("{count} item{} · {}", plural(count), bytes_label(table.storage.size_bytes())),
+                    contents: format!(
+                        "{} item{} · {}",
+                        group_digits(count as usize),
+                        plural(count),
+                        bytes_label(table.storage.size_bytes())
+                    ),
                 }
             })
             .collect(),

@@ -1,0 +1,150 @@
+//! The request being built, as code to run elsewhere: an `aws dynamodb …`
+//! command, a JavaScript (SDK v3) module, or a Python (boto3) script, each
+//! against real DynamoDB or the local endpoint `ddb-local`
+//! ([`codegen`](crate::codegen) writes them).
+//!
+//! It shows the request of the side that was used last, as it is now (the
+//! draft, not the last run), so it follows every keystroke.
+
+use wasm_bindgen::JsCast;
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+use super::console_state::{CodeTab, ConsoleAction, ConsoleContext};
+use super::draft::Mode;
+use super::state::PlaygroundContext;
+use crate::codegen::{aws_cli, javascript_v3, python_boto3, LOCAL_ENDPOINT};
+
+const TABS: [(CodeTab, &str, &str); 3] = [
+    (CodeTab::Cli, "cli", "AWS CLI"),
+    (CodeTab::JavaScript, "js", "JavaScript v3"),
+    (CodeTab::Python, "py", "Python boto3"),
+];
+
+#[component]
+pub fn CodeView() -> Html {
+    let state = use_context::<PlaygroundContext>();
+    let console = use_context::<ConsoleContext>();
+    // "Copied" or an error, until the code changes.
+    let copied = use_state(|| None::<String>);
+    let (Some(state), Some(console)) = (state, console) else { return html! {} };
+
+    let side = console.active.min(1);
+    let draft = &console.drafts[side];
+    let table =
+        if draft.mode == Mode::Raw { String::new() } else { draft.table_name(state.selected.as_deref()).to_string() };
+    let schema = state.engine.try_borrow().ok().and_then(|e| e.table(&table).map(|t| t.definition.key_schema.clone()));
+    let request = draft.request(state.selected.as_deref(), schema.as_ref());
+    let endpoint = console.local_endpoint.then_some(LOCAL_ENDPOINT);
+    let operation = draft.operation.name();
+    let code = match &request {
+        Ok(request) => match console.code_tab {
+            CodeTab::Cli => aws_cli(operation, request, endpoint),
+            CodeTab::JavaScript => javascript_v3(operation, request, endpoint),
+            CodeTab::Python => python_boto3(operation, request, endpoint),
+        },
+        Err(error) => format!("# Not a request yet: {}", error.describe()),
+    };
+
+    let tabs = TABS.iter().map(|(tab, id, label)| {
+        let selected = *tab == console.code_tab;
+        let onclick = {
+            let console = console.clone();
+            let copied = copied.clone();
+            let tab = *tab;
+            Callback::from(move |_: MouseEvent| {
+                copied.set(None);
+                console.dispatch(ConsoleAction::SetCodeTab(tab));
+            })
+        };
+        html! {
+            <button type="button" role="tab" id={format!("code-tab-{id}")} aria-selected={selected.to_string()}
+                aria-controls="code-text" tabindex={if selected { "0" } else { "-1" }} class={classes!("tab", selected.then_some("selected"))}
+                {onclick}>{ *label }</button>
+        }
+    });
+    // Arrow keys move between the tabs, as in every tab list.
+    let onkeydown = {
+        let console = console.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            let index = TABS.iter().position(|(t, _, _)| *t == console.code_tab).unwrap_or(0);
+            let next = match e.key().as_str() {
+                "ArrowRight" => (index + 1) % TABS.len(),
+                "ArrowLeft" => (index + TABS.len() - 1) % TABS.len(),
+                _ => return,
+            };
+            e.prevent_default();
+            console.dispatch(ConsoleAction::SetCodeTab(TABS[next].0));
+            let id = format!("code-tab-{}", TABS[next].1);
+            if let Some(button) = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.get_element_by_id(&id))
+                .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
+            {
+                let _ = button.focus();
+            }
+        })
+    };
+    let copy = {
+        let code = code.clone();
+        let copied = copied.clone();
+        Callback::from(move |_: MouseEvent| {
+            let Some(window) = web_sys::window() else { return };
+            let promise = window.navigator().clipboard().write_text(&code);
+            let copied = copied.clone();
+            wasm_bindgen_futures_lite(promise, move |ok| {
+                copied.set(Some(if ok {
+                    "Copied".into()
+                } else {
+                    "The browser refused; select the text and copy it".into()
+                }))
+            });
+        })
+    };
+    let toggle_endpoint = {
+        let console = console.clone();
+        Callback::from(move |e: Event| {
+            if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
+                console.dispatch(ConsoleAction::SetLocalEndpoint(input.checked()));
+            }
+        })
+    };
+    html! {
+        <section class="card code-view" id="code-view" aria-labelledby="code-title">
+            <div class="card-head">
+                <h2 id="code-title">{ "Code" }<span class="on-table">{ format!(" · {operation}") }</span></h2>
+                <label class="check">
+                    <input type="checkbox" id="code-local" checked={console.local_endpoint} onchange={toggle_endpoint} />
+                    { format!("Against ddb-local ({LOCAL_ENDPOINT})") }
+                </label>
+            </div>
+            <div class="code-bar">
+                <div class="tabs" role="tablist" aria-label="Language" {onkeydown}>{ for tabs }</div>
+                <span class="spacer"></span>
+                <span class="copy-status" role="status">{ copied.as_deref().unwrap_or_default() }</span>
+                <button type="button" class="quiet" id="code-copy" onclick={copy}>{ "Copy" }</button>
+            </div>
+            <pre class="code" id="code-text" role="tabpanel" tabindex="0">{ code }</pre>
+        </section>
+    }
+}
+
+/// Calls `done(true)` when the promise resolves, `done(false)` when it is
+/// rejected: enough for a clipboard write, without pulling in an executor.
+fn wasm_bindgen_futures_lite(promise: js_sys::Promise, done: impl Fn(bool) + 'static) {
+    use std::rc::Rc;
+    use wasm_bindgen::closure::Closure;
+    use wasm_bindgen::JsValue;
+    let done = Rc::new(done);
+    let on_ok = {
+        let done = Rc::clone(&done);
+        Closure::once_into_js(move |_: JsValue| done(true))
+    };
+    let on_err = Closure::once_into_js(move |_: JsValue| done(false));
+    let then = js_sys::Reflect::get(&promise, &JsValue::from_str("then"))
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    if let Some(then) = then {
+        let _ = then.call2(&promise, &on_ok, &on_err);
+    }
+}

@@ -1,0 +1,144 @@
+//! The query console's own state: the two request drafts (one, or two in
+//! compare mode), which side ran last, and the code view's tab.
+//!
+//! It is a reducer of its own, next to the [`Playground`](super::state::Playground)
+//! one, so typing in the console re-renders the console and not the table
+//! list or the item grid. [`App`](super::app::App) holds it above the tabs,
+//! so switching between "Items" and "Console" loses nothing typed.
+//!
+//! Edits are closures applied to the newest draft inside `reduce`, so two
+//! quick keystrokes in different fields can never overwrite each other
+//! with a stale copy.
+
+use std::rc::Rc;
+
+use serde_json::Value;
+use yew::prelude::*;
+
+use super::draft::{Draft, Mode, Operation};
+use super::format::pretty;
+use crate::engine::schema::KeySchema;
+
+/// The handle components get from the context.
+pub type ConsoleContext = UseReducerHandle<ConsoleState>;
+
+/// The languages of the code view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CodeTab {
+    Cli,
+    JavaScript,
+    Python,
+}
+
+/// Everything the console shows besides the engine's data.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ConsoleState {
+    /// Side 0 is the console; side 1 exists in compare mode only (and
+    /// keeps its text while compare mode is off).
+    pub drafts: [Rc<Draft>; 2],
+    pub compare: bool,
+    /// The side that ran last (or was focused last): the code view and
+    /// "Next page" work on it.
+    pub active: usize,
+    /// A note per side, e.g. why raw mode could not switch back to the form.
+    pub notices: [Option<String>; 2],
+    pub code_tab: CodeTab,
+    /// Whether the code view points at the local endpoint (`ddb-local`).
+    pub local_endpoint: bool,
+}
+
+impl Default for ConsoleState {
+    fn default() -> Self {
+        Self {
+            drafts: [Rc::new(Draft::default()), Rc::new(Draft::default())],
+            compare: false,
+            active: 0,
+            notices: [None, None],
+            code_tab: CodeTab::Cli,
+            local_endpoint: false,
+        }
+    }
+}
+
+/// A change to one draft.
+pub type Edit = Rc<dyn Fn(&mut Draft)>;
+
+pub enum ConsoleAction {
+    /// Change a side's draft in place (see the module notes).
+    Edit(usize, Edit),
+    /// Replace a side's draft (form ↔ raw, loading a request from history).
+    Replace(usize, Box<Draft>),
+    Notice(usize, Option<String>),
+    /// Set (or clear) the `ExclusiveStartKey` of the side used last: where
+    /// "Next page" read from.
+    SetStartKey(Option<Value>),
+    /// Load a request (from the history) into the side used last, as a
+    /// form; `schema` is its table's key schema, if the table exists.
+    Load {
+        operation: Operation,
+        request: Value,
+        schema: Option<KeySchema>,
+    },
+    SetCompare(bool),
+    SetActive(usize),
+    SetCodeTab(CodeTab),
+    SetLocalEndpoint(bool),
+}
+
+impl Reducible for ConsoleState {
+    type Action = ConsoleAction;
+
+    fn reduce(self: Rc<Self>, action: ConsoleAction) -> Rc<Self> {
+        let mut next = (*self).clone();
+        match action {
+            ConsoleAction::Edit(side, edit) => {
+                if let Some(draft) = next.drafts.get_mut(side) {
+                    edit(Rc::make_mut(draft));
+                }
+                if let Some(notice) = next.notices.get_mut(side) {
+                    *notice = None;
+                }
+            }
+            ConsoleAction::Replace(side, draft) => {
+                if let Some(slot) = next.drafts.get_mut(side) {
+                    *slot = Rc::new(*draft);
+                }
+                if let Some(notice) = next.notices.get_mut(side) {
+                    *notice = None;
+                }
+            }
+            ConsoleAction::Notice(side, text) => {
+                if let Some(notice) = next.notices.get_mut(side) {
+                    *notice = text;
+                }
+            }
+            ConsoleAction::SetStartKey(key) => {
+                let side = next.active.min(1);
+                next.drafts[side] = Rc::new(next.drafts[side].with_start_key(key));
+            }
+            ConsoleAction::Load { operation, request, schema } => {
+                let side = next.active.min(1);
+                let mut draft = Draft::from_request(&next.drafts[side], operation, &request, schema.as_ref());
+                draft.mode = Mode::Form;
+                draft.raw = pretty(&request);
+                next.drafts[side] = Rc::new(draft);
+                next.notices[side] = None;
+            }
+            ConsoleAction::SetCompare(on) => {
+                next.compare = on;
+                if on && *next.drafts[1] == Draft::default() {
+                    // Start the second side as a copy of the first: a
+                    // comparison usually changes one thing.
+                    next.drafts[1] = Rc::clone(&next.drafts[0]);
+                }
+                if !on {
+                    next.active = 0;
+                }
+            }
+            ConsoleAction::SetActive(side) => next.active = side.min(1),
+            ConsoleAction::SetCodeTab(tab) => next.code_tab = tab,
+            ConsoleAction::SetLocalEndpoint(on) => next.local_endpoint = on,
+        }
+        Rc::new(next)
+    }
+}

@@ -1,0 +1,432 @@
+//! What a request costs, in words and in dollars. Pure functions over the
+//! engine's answer; the console's live cost, results and history use them.
+//!
+//! The engine does the arithmetic: every rounding it does is one
+//! [`Charge`] ("read 10 items, 10000 bytes: 3 × 4 KB blocks × 0.5
+//! (eventually consistent) = 1.5 read units"). This module adds what a
+//! student needs around it — how many items were read against how many
+//! came back, why a page stopped, that a projection does not make a read
+//! cheaper — and the price on demand:
+//!
+//! ```text
+//!   dry run or execute ──► response (Count, ScannedCount, LastEvaluatedKey)
+//!                     └──► Engine::last_charges() ──► explain() ──► lines for people
+//!                                                 └─► price()   ──► dollars at us-east-1 rates
+//! ```
+
+use serde_json::Value;
+
+use super::format::group_digits;
+use crate::engine::capacity::{Charge, ChargeKind, EntryAction, Scope};
+use crate::engine::{ApiError, Engine};
+
+/// On-demand price of one million read request units, in US dollars:
+/// us-east-1 (N. Virginia), Standard table class.
+///
+/// Source: the AWS on-demand pricing page (aws.amazon.com/dynamodb/pricing/on-demand/)
+/// as quoted by AWS's own on-demand launch post (updated 2025-01-31 for the
+/// reduced prices) and by pricing write-ups of 2025: $0.125 per million read
+/// request units and $0.625 per million write request units, in effect since
+/// AWS halved on-demand throughput prices on 2024-11-01. Looked up on
+/// 2026-11-22 ([`PRICES_CHECKED`]). Standard-IA tables, other regions and the
+/// free tier are not modelled.
+pub const READ_PRICE_PER_MILLION: f64 = 0.125;
+/// On-demand price of one million write request units, in US dollars
+/// (us-east-1, Standard table class; see [`READ_PRICE_PER_MILLION`]).
+pub const WRITE_PRICE_PER_MILLION: f64 = 0.625;
+/// When the two prices above were checked.
+pub const PRICES_CHECKED: &str = "2026-11-22";
+
+/// The dollars `read` read units and `write` write units cost on demand.
+pub fn price(read: f64, write: f64) -> f64 {
+    (read * READ_PRICE_PER_MILLION + write * WRITE_PRICE_PER_MILLION) / 1_000_000.0
+}
+
+/// Dollars for people: cents for large amounts, three significant digits
+/// for the tiny amounts one request costs ("$0.000000188").
+pub fn dollars(amount: f64) -> String {
+    if !amount.is_finite() || amount <= 0.0 {
+        return "$0".to_string();
+    }
+    if amount >= 1.0 {
+        return format!("${amount:.2}");
+    }
+    // Digits after the point so that three significant digits show.
+    let magnitude = -amount.log10().floor() as i64;
+    let decimals = (magnitude + 2).clamp(2, 14) as usize;
+    let text = format!("{amount:.decimals$}");
+    // Trailing zeros say nothing.
+    let text = if text.contains('.') { text.trim_end_matches('0').trim_end_matches('.').to_string() } else { text };
+    format!("${text}")
+}
+
+/// A unit count: whole numbers with thousands separators, halves as ".5".
+pub fn units(amount: f64) -> String {
+    if amount.fract() == 0.0 && amount.abs() < 1e15 {
+        let whole = amount.abs() as usize;
+        let sign = if amount < 0.0 { "-" } else { "" };
+        format!("{sign}{}", group_digits(whole))
+    } else {
+        format!("{amount}")
+    }
+}
+
+/// The unit names of a table: capacity units when provisioned, request
+/// units on demand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnitNames {
+    pub read: &'static str,
+    pub write: &'static str,
+}
+
+impl UnitNames {
+    pub const PROVISIONED: UnitNames = UnitNames { read: "RCU", write: "WCU" };
+    pub const ON_DEMAND: UnitNames = UnitNames { read: "RRU", write: "WRU" };
+}
+
+/// Read and write units of a list of charges.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Tally {
+    pub read: f64,
+    pub write: f64,
+}
+
+impl Tally {
+    pub fn of(charges: &[Charge]) -> Tally {
+        let mut tally = Tally::default();
+        for charge in charges {
+            match charge.kind {
+                ChargeKind::Read(_) | ChargeKind::TransactionalRead => tally.read += charge.units,
+                ChargeKind::Write | ChargeKind::TransactionalWrite => tally.write += charge.units,
+            }
+        }
+        tally
+    }
+
+    /// "1.5 RCU", "2 WCU", "4 RCU + 2 WCU", "0 RCU".
+    pub fn text(&self, names: UnitNames) -> String {
+        match (self.read > 0.0, self.write > 0.0) {
+            (_, false) => format!("{} {}", units(self.read), names.read),
+            (false, true) => format!("{} {}", units(self.write), names.write),
+            (true, true) => format!("{} {} + {} {}", units(self.read), names.read, units(self.write), names.write),
+        }
+    }
+
+    pub fn price(&self) -> f64 {
+        price(self.read, self.write)
+    }
+}
+
+/// Most pages the live preview follows to total a Query or Scan.
+pub const PREVIEW_PAGES: usize = 100;
+
+/// What every page of a Query or Scan would cost together.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PagesTotal {
+    pub pages: usize,
+    pub tally: Tally,
+    pub count: u64,
+    pub scanned: u64,
+    /// False when [`PREVIEW_PAGES`] ran out before the last page.
+    pub complete: bool,
+}
+
+/// A dry run's answer: what the request would return and cost.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Preview {
+    pub outcome: Result<Value, ApiError>,
+    pub charges: Vec<Charge>,
+    /// For a Query or Scan with more pages: all of them.
+    pub all_pages: Option<PagesTotal>,
+    /// How long the dry run (and the page walk) took, when measured.
+    pub elapsed_ms: Option<f64>,
+}
+
+/// Dry-runs a request (nothing changes) and, for a Query or Scan that
+/// stops before the end, follows the pages to total them.
+pub fn preview(engine: &mut Engine, operation: &str, request: &Value) -> Preview {
+    let outcome = engine.dry_run(operation, request);
+    let charges = engine.last_charges().to_vec();
+    let mut all_pages = None;
+    if let (Ok(first), "Query" | "Scan") = (&outcome, operation) {
+        if let Some(mut next_key) = first.get("LastEvaluatedKey").cloned() {
+            let mut total = PagesTotal {
+                pages: 1,
+                tally: Tally::of(&charges),
+                count: count_of(first, "Count"),
+                scanned: count_of(first, "ScannedCount"),
+                complete: false,
+            };
+            let mut request = request.clone();
+            while total.pages < PREVIEW_PAGES {
+                let Value::Object(members) = &mut request else { break };
+                members.insert("ExclusiveStartKey".into(), next_key);
+                let Ok(page) = engine.dry_run(operation, &request) else { break };
+                let tally = Tally::of(engine.last_charges());
+                total.pages += 1;
+                total.tally.read += tally.read;
+                total.tally.write += tally.write;
+                total.count += count_of(&page, "Count");
+                total.scanned += count_of(&page, "ScannedCount");
+                match page.get("LastEvaluatedKey") {
+                    Some(key) => next_key = key.clone(),
+                    None => {
+                        total.complete = true;
+                        break;
+                    }
+                }
+            }
+            all_pages = Some(total);
+        }
+    }
+    Preview { outcome, charges, all_pages, elapsed_ms: None }
+}
+
+fn count_of(response: &Value, member: &str) -> u64 {
+    response.get(member).and_then(Value::as_u64).unwrap_or(0)
+}
+
+/// "1 item", "3 items".
+fn items(n: u64) -> String {
+    if n == 1 {
+        "1 item".to_string()
+    } else {
+        format!("{} items", group_digits(n as usize))
+    }
+}
+
+fn bytes(n: usize) -> String {
+    format!("{} bytes", group_digits(n))
+}
+
+/// A request's cost in plain language.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Explanation {
+    pub tally: Tally,
+    /// "1.5 RCU".
+    pub headline: String,
+    /// What happened, in sentences.
+    pub lines: Vec<String>,
+    /// The engine's arithmetic, one line per rounding (at most
+    /// [`ARITHMETIC_LINES`], then a count of the rest).
+    pub arithmetic: Vec<String>,
+}
+
+/// How many rounding lines an explanation lists before summarising.
+pub const ARITHMETIC_LINES: usize = 6;
+
+/// Explains a request's cost from its answer and its charges. `names`
+/// gives the unit names of the table charged first.
+pub fn explain(
+    operation: &str,
+    request: &Value,
+    outcome: &Result<Value, ApiError>,
+    charges: &[Charge],
+    names: UnitNames,
+) -> Explanation {
+    let tally = Tally::of(charges);
+    let headline = tally.text(names);
+    let mut lines = Vec::new();
+    let read_units = format!("{} {}", units(tally.read), names.read);
+    // What the item itself cost, apart from index entries written.
+    let item_charges: Vec<&Charge> = charges.iter().filter(|c| !is_index_write(c)).collect();
+    let total_bytes: usize = item_charges.iter().map(|c| c.bytes).sum();
+    let item_write: f64 = item_charges.iter().filter(|c| !is_read(c)).map(|c| c.units).sum();
+
+    match outcome {
+        Err(error) => {
+            if charges.is_empty() {
+                lines.push(format!(
+                    "This request would be refused ({}), and a refused request costs nothing.",
+                    error.name()
+                ));
+            } else {
+                lines.push(format!(
+                    "This request fails with {}, but the work done before it failed is still charged: {headline}.",
+                    error.name()
+                ));
+            }
+        }
+        Ok(response) => match operation {
+            "Query" | "Scan" => {
+                let count = count_of(response, "Count");
+                let scanned = count_of(response, "ScannedCount");
+                let filtered = request.get("FilterExpression").is_some()
+                    || request.get("QueryFilter").is_some()
+                    || request.get("ScanFilter").is_some();
+                if scanned == 0 {
+                    let what =
+                        if operation == "Query" { "Nothing matched the key condition" } else { "The table is empty" };
+                    lines.push(format!("{what}, yet a read always costs at least one 4 KB block: {read_units}."));
+                } else if filtered && count < scanned {
+                    lines.push(format!(
+                        "The filter removed {} of {}, but all {} were read: {read_units}.",
+                        group_digits((scanned - count) as usize),
+                        items(scanned),
+                        group_digits(scanned as usize)
+                    ));
+                } else if filtered {
+                    lines.push(format!("The filter kept all {} read: {read_units}.", items(scanned)));
+                } else {
+                    lines.push(format!(
+                        "Read {} ({}) and returned {}: {read_units}.",
+                        items(scanned),
+                        bytes(total_bytes),
+                        items(count)
+                    ));
+                }
+                if scanned > 0 {
+                    lines.push(format!(
+                        "The {} read are summed ({}) and rounded up to 4 KB once per page, not item by item.",
+                        items(scanned),
+                        bytes(total_bytes)
+                    ));
+                }
+                if request.get("ProjectionExpression").is_some() || request.get("AttributesToGet").is_some() {
+                    lines.push(
+                        "The projection trims what comes back, not what is read: whole items are paid for.".into(),
+                    );
+                }
+                if request.get("Select").and_then(Value::as_str) == Some("COUNT") {
+                    lines.push(
+                        "Select COUNT returns only the count; the items are read (and paid for) all the same.".into(),
+                    );
+                }
+                if response.get("LastEvaluatedKey").is_some() {
+                    let limit = request.get("Limit").and_then(Value::as_u64);
+                    if limit.is_some_and(|limit| limit == scanned) {
+                        lines.push(format!(
+                            "Limit {} stopped the read (Limit counts items read, before the filter); LastEvaluatedKey marks where the next page starts.",
+                            scanned
+                        ));
+                    } else {
+                        lines.push(
+                            "The 1 MB page limit stopped the read; LastEvaluatedKey marks where the next page starts."
+                                .into(),
+                        );
+                    }
+                }
+                if operation == "Scan" && scanned > 0 {
+                    lines.push("A Scan reads the table in keyspace order; no condition makes it read less.".into());
+                }
+            }
+            "GetItem" => {
+                let consistency = if request.get("ConsistentRead") == Some(&Value::Bool(true)) {
+                    "strongly consistent: full price"
+                } else {
+                    "eventually consistent: half price"
+                };
+                match response.get("Item") {
+                    Some(_) => lines.push(format!(
+                        "Found an item of {}, rounded up to 4 KB blocks ({consistency}): {read_units}.",
+                        bytes(total_bytes)
+                    )),
+                    None => lines.push(format!(
+                        "No item has this key, yet the read still costs one 4 KB block ({consistency}): {read_units}."
+                    )),
+                }
+            }
+            "PutItem" | "UpdateItem" | "DeleteItem" => {
+                let write_units = format!("{} {}", units(item_write), names.write);
+                let what = match operation {
+                    "PutItem" => "A put pays for the larger of the old and the new item",
+                    "UpdateItem" => "An update pays for the larger of the item before and after",
+                    _ => "A delete pays for the item it removes",
+                };
+                lines.push(format!("{what} ({}), in 1 KB blocks: {write_units}.", bytes(total_bytes)));
+                if request.get("ConditionExpression").is_some() {
+                    lines.push("The condition is checked on the stored item; a failed check costs the same.".into());
+                }
+            }
+            "BatchGetItem" => {
+                lines.push(format!(
+                    "A batch rounds each item up to 4 KB on its own ({} in {} reads): {read_units}.",
+                    bytes(total_bytes),
+                    charges.len()
+                ));
+            }
+            "BatchWriteItem" => {
+                lines.push(format!(
+                    "A batch is billed like its single writes: each item in 1 KB blocks ({} writes): {}.",
+                    charges.len(),
+                    headline
+                ));
+            }
+            "TransactGetItems" | "TransactWriteItems" => {
+                lines.push(format!(
+                    "A transaction costs double: each item is rounded on its own, then × 2 ({} actions): {headline}.",
+                    charges.len()
+                ));
+            }
+            _ => {}
+        },
+    }
+    lines.extend(index_lines(request, charges, names));
+
+    let mut arithmetic: Vec<String> = charges.iter().take(ARITHMETIC_LINES).map(Charge::describe).collect();
+    if charges.len() > ARITHMETIC_LINES {
+        arithmetic.push(format!("… and {} more", charges.len() - ARITHMETIC_LINES));
+    }
+    Explanation { tally, headline, lines, arithmetic }
+}
+
+fn is_read(charge: &Charge) -> bool {
+    matches!(charge.kind, ChargeKind::Read(_) | ChargeKind::TransactionalRead)
+}
+
+/// A write of a secondary index's entry (not of the item itself).
+fn is_index_write(charge: &Charge) -> bool {
+    matches!(charge.scope, Scope::Index { action: Some(_), .. })
+}
+
+/// What secondary indexes added: entries written, base items fetched, or
+/// that a read was sized on an index's entries.
+fn index_lines(request: &Value, charges: &[Charge], names: UnitNames) -> Vec<String> {
+    let mut lines = Vec::new();
+    // Index writes, per index in order of appearance.
+    let mut written: Vec<(String, &'static str, Vec<&'static str>, f64)> = Vec::new();
+    for charge in charges {
+        if let Scope::Index { name, global, action: Some(action) } = &charge.scope {
+            let verb = match action {
+                EntryAction::Put => "put",
+                EntryAction::Delete => "delete",
+                EntryAction::Update => "update",
+            };
+            match written.iter_mut().find(|(n, _, _, _)| n == name) {
+                Some((_, _, verbs, units)) => {
+                    verbs.push(verb);
+                    *units += charge.units;
+                }
+                None => written.push((name.clone(), if *global { "GSI" } else { "LSI" }, vec![verb], charge.units)),
+            }
+        }
+    }
+    if !written.is_empty() {
+        let parts: Vec<String> = written
+            .iter()
+            .map(|(name, kind, verbs, spent)| {
+                format!("{name} ({kind}, {}): {} {}", verbs.join(" + "), units(*spent), names.write)
+            })
+            .collect();
+        let total: f64 = written.iter().map(|(_, _, _, u)| u).sum();
+        lines.push(format!(
+            "Secondary indexes cost extra writes, each entry rounded to 1 KB: {} — {} {} in all.",
+            parts.join("; "),
+            units(total),
+            names.write
+        ));
+    }
+    // A read on an index.
+    if let Some(index) = request.get("IndexName").and_then(Value::as_str) {
+        lines.push(format!("Read from {index}: sized on the index's projected entries, not on the table's items."));
+    }
+    let fetched: f64 = charges.iter().filter(|c| matches!(c.scope, Scope::Fetch { .. })).map(|c| c.units).sum();
+    if fetched > 0.0 {
+        lines.push(format!(
+            "Attributes the local index does not project were fetched from the table: {} {} of that is for the fetch.",
+            units(fetched),
+            names.read
+        ));
+    }
+    lines
+}

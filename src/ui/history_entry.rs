@@ -1,0 +1,50 @@
+//! One line of the console's history: the request, what it consumed and
+//! cost on demand, and buttons to run it again or load it into the builder.
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use super::cost::{dollars, Tally, UnitNames};
+use super::state::LogEntry;
+
+#[derive(Properties)]
+pub struct HistoryRowProps {
+    pub entry: Rc<LogEntry>,
+    pub names: UnitNames,
+    pub rerun: Callback<MouseEvent>,
+    pub load: Callback<MouseEvent>,
+    pub loadable: bool,
+}
+
+/// Entries never change once logged: the same `Rc` is the same row.
+impl PartialEq for HistoryRowProps {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.entry, &other.entry) && self.names == other.names && self.loadable == other.loadable
+    }
+}
+
+#[component]
+pub fn HistoryRow(props: &HistoryRowProps) -> Html {
+    let entry = &props.entry;
+    let tally = Tally::of(&entry.charges);
+    let status = if entry.outcome.is_ok() { "ok" } else { "error" };
+    let rest = entry.summary.strip_prefix(entry.operation.as_str()).unwrap_or(&entry.summary);
+    let price = if entry.charges.is_empty() { String::new() } else { dollars(tally.price()) };
+    html! {
+        <li class={classes!("history-entry", status)}>
+            <span class="history-id">{ format!("#{}", entry.id) }</span>
+            <span class="op">{ &entry.operation }</span>
+            <span class="summary">{ rest }</span>
+            <span class="history-cost">
+                if !entry.charges.is_empty() { { tally.text(props.names) }{ " · " }{ price } }
+            </span>
+            <span class="history-actions">
+                if props.loadable {
+                    <button type="button" class="quiet" onclick={props.load.clone()} title="Load into the builder to change it">{ "Edit" }</button>
+                }
+                <button type="button" class="quiet rerun" onclick={props.rerun.clone()} title="Send the same request again">{ "Re-run" }</button>
+            </span>
+        </li>
+    }
+}

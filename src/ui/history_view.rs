@@ -1,0 +1,113 @@
+//! The console's history: every request executed on the page, newest
+//! first, with the capacity it consumed, a running total per table in read
+//! and write units, and what that would cost on demand at the published
+//! us-east-1 prices ([`cost::READ_PRICE_PER_MILLION`](super::cost::READ_PRICE_PER_MILLION)).
+//!
+//! Each entry can be run again with one click, or loaded into the builder
+//! to change it first.
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use super::console_state::{ConsoleAction, ConsoleState};
+use super::cost::{dollars, units, Tally, UnitNames, PRICES_CHECKED, READ_PRICE_PER_MILLION, WRITE_PRICE_PER_MILLION};
+use super::draft::Operation;
+use super::format::group_digits;
+use super::history_entry::HistoryRow;
+use super::state::{Action, PlaygroundContext, Source};
+
+#[derive(Properties, PartialEq)]
+pub struct HistoryViewProps {
+    /// To load an entry into the builder (a dispatcher, so typing in the
+    /// builder does not redraw the history).
+    pub console: UseReducerDispatcher<ConsoleState>,
+}
+
+#[component]
+pub fn HistoryView(props: &HistoryViewProps) -> Html {
+    let Some(state) = use_context::<PlaygroundContext>() else { return html! {} };
+    let console = props.console.clone();
+    let names_of = |table: &str| if state.is_on_demand(table) { UnitNames::ON_DEMAND } else { UnitNames::PROVISIONED };
+
+    let totals = state.usage.iter().map(|(table, usage)| {
+        let names = names_of(table);
+        html! {
+            <tr>
+                <th scope="row">{ table }</th>
+                <td class="v-n">{ group_digits(usage.requests as usize) }</td>
+                <td class="v-n">{ format!("{} {}", units(usage.read_units), names.read) }</td>
+                <td class="v-n">{ format!("{} {}", units(usage.write_units), names.write) }</td>
+                <td class="v-n">{ dollars(Tally { read: usage.read_units, write: usage.write_units }.price()) }</td>
+            </tr>
+        }
+    });
+    let grand = state
+        .usage
+        .values()
+        .fold(Tally::default(), |t, u| Tally { read: t.read + u.read_units, write: t.write + u.write_units });
+
+    let entries = state.history.iter().map(|entry| {
+        let rerun = {
+            let state = state.clone();
+            let entry = Rc::clone(entry);
+            Callback::from(move |_: MouseEvent| {
+                if let Some(request) = entry.request.clone() {
+                    state.dispatch(Action::Execute { source: Source::Console, operation: entry.operation.clone(), request });
+                }
+            })
+        };
+        let load = {
+            let state = state.clone();
+            let console = console.clone();
+            let entry = Rc::clone(entry);
+            Callback::from(move |_: MouseEvent| {
+                let (Some(request), Some(operation)) = (&entry.request, Operation::parse(&entry.operation)) else {
+                    return;
+                };
+                let schema = entry.table().and_then(|table| {
+                    let engine = state.engine.try_borrow().ok()?;
+                    engine.table(table).map(|t| t.definition.key_schema.clone())
+                });
+                console.dispatch(ConsoleAction::Load { operation, request: request.clone(), schema });
+            })
+        };
+        let loadable = Operation::parse(&entry.operation).is_some();
+        html! { <HistoryRow key={entry.id} entry={Rc::clone(entry)} names={names_of(entry.table().unwrap_or_default())} {rerun} {load} {loadable} /> }
+    });
+
+    let clear = {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| state.dispatch(Action::ClearHistory))
+    };
+    html! {
+        <section class="card history" id="history" aria-labelledby="history-title">
+            <div class="card-head">
+                <h2 id="history-title">{ "History" }</h2>
+                if !state.history.is_empty() || !state.usage.is_empty() {
+                    <button type="button" class="quiet" id="history-clear" onclick={clear}>{ "Clear history and totals" }</button>
+                }
+            </div>
+            if !state.usage.is_empty() {
+                <table class="totals" id="history-totals">
+                    <caption>{ "Running totals per table" }</caption>
+                    <thead><tr><th scope="col">{ "Table" }</th><th scope="col" class="num">{ "Requests" }</th><th scope="col" class="num">{ "Read" }</th>
+                        <th scope="col" class="num">{ "Write" }</th><th scope="col" class="num">{ "On demand" }</th></tr></thead>
+                    <tbody>{ for totals }</tbody>
+                    <tfoot><tr><th scope="row">{ "All tables" }</th><td></td><td class="v-n">{ units(grand.read) }</td>
+                        <td class="v-n">{ units(grand.write) }</td><td class="v-n" id="history-total-price">{ dollars(grand.price()) }</td></tr></tfoot>
+                </table>
+            }
+            <p class="hint prices">
+                { format!(
+                    "Prices: on demand in us-east-1 (Standard table class), ${READ_PRICE_PER_MILLION} per million read request units and ${WRITE_PRICE_PER_MILLION} per million write request units, as published on {PRICES_CHECKED}. Provisioned tables are billed per hour instead; the figure says what the same requests cost on demand."
+                ) }
+            </p>
+            if state.history.is_empty() {
+                <p class="hint">{ "Every request you run appears here with what it consumed; run it again with one click." }</p>
+            } else {
+                <ol class="history-list" id="history-list">{ for entries }</ol>
+            }
+        </section>
+    }
+}

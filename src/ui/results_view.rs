@@ -1,0 +1,285 @@
+//! What the console's last run returned: the items as a table (only the
+//! attributes that came back, so a projection shows), Count and
+//! ScannedCount, the capacity consumed, LastEvaluatedKey with "Next page",
+//! and the whole response JSON on demand.
+//!
+//! Items are found wherever the operation puts them: `Items` (Query, Scan),
+//! `Item` (GetItem), `Responses` (BatchGetItem, TransactGetItems),
+//! `Attributes` (writes with `ReturnValues`).
+
+use std::collections::BTreeSet;
+use std::rc::Rc;
+
+use serde_json::Value;
+use yew::prelude::*;
+
+use super::console_state::{ConsoleAction, ConsoleState};
+use super::cost::{dollars, explain, Tally, UnitNames};
+use super::draft::Operation;
+use super::error_box::ErrorBox;
+use super::format::{cell_text, group_digits, pretty, CellText};
+use super::state::{Action, ConsoleRun, LogEntry, PlaygroundContext, Source};
+use crate::engine::schema::KeySchema;
+use crate::engine::value::wire::item_from_wire;
+use crate::engine::value::Item;
+
+/// The items a response carries, with the table each came from.
+pub fn returned_items(operation: &str, response: &Value) -> Vec<Item> {
+    let decode = |v: &Value| item_from_wire(v).ok();
+    match operation {
+        "Query" | "Scan" => response
+            .get("Items")
+            .and_then(Value::as_array)
+            .map(|items| items.iter().filter_map(decode).collect())
+            .unwrap_or_default(),
+        "GetItem" => response.get("Item").and_then(decode).into_iter().collect(),
+        "BatchGetItem" => response
+            .get("Responses")
+            .and_then(Value::as_object)
+            .map(|tables| {
+                tables.values().filter_map(Value::as_array).flat_map(|items| items.iter().filter_map(decode)).collect()
+            })
+            .unwrap_or_default(),
+        "TransactGetItems" => response
+            .get("Responses")
+            .and_then(Value::as_array)
+            .map(|items| items.iter().filter_map(|r| r.get("Item")).filter_map(decode).collect())
+            .unwrap_or_default(),
+        _ => response.get("Attributes").and_then(decode).into_iter().collect(),
+    }
+}
+
+/// The items as a table: key attributes first (when the table is known),
+/// then every other attribute that came back, sorted.
+fn items_table(items: &[Item], schema: Option<&KeySchema>) -> Html {
+    let mut keys: Vec<(String, &'static str)> = Vec::new();
+    if let Some(schema) = schema {
+        let present = |name: &str| items.iter().any(|item| item.contains_key(name));
+        if present(&schema.partition_key.name) {
+            keys.push((schema.partition_key.name.clone(), "pk"));
+        }
+        if let Some(sk) = schema.sort_key.as_ref().filter(|sk| present(&sk.name)) {
+            keys.push((sk.name.clone(), "sk"));
+        }
+    }
+    let others: Vec<String> = items
+        .iter()
+        .flat_map(|item| item.keys())
+        .filter(|name| !keys.iter().any(|(k, _)| k == *name))
+        .cloned()
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    let head = keys
+        .iter()
+        .map(|(name, role)| {
+            html! { <th class={classes!("key", *role)}><span class="key-badge">{ role.to_uppercase() }</span>{ name }</th> }
+        })
+        .chain(others.iter().map(|name| html! { <th>{ name }</th> }))
+        .collect::<Html>();
+    let rows = items.iter().map(|item| {
+        let cells = keys
+            .iter()
+            .map(|(name, role)| (name, Some(if *role == "pk" { "pk-col" } else { "sk-col" })))
+            .chain(others.iter().map(|name| (name, None)))
+            .map(|(name, extra)| match item.get(name) {
+                Some(value) => {
+                    let CellText { text, class, title } = cell_text(value);
+                    html! { <td class={classes!(class, extra)} {title}>{ text }</td> }
+                }
+                None => html! { <td class={classes!("absent", extra)}></td> },
+            })
+            .collect::<Html>();
+        html! { <tr>{ cells }</tr> }
+    });
+    html! {
+        <div class="grid-scroll results-scroll">
+            <table class="items results-items">
+                <thead><tr>{ head }</tr></thead>
+                <tbody>{ for rows }</tbody>
+            </table>
+        </div>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct ResultsViewProps {
+    /// To move the draft's start key along with "Next page". A dispatcher,
+    /// not the console's state: typing in the builder must not redraw a
+    /// results table that may hold thousands of rows.
+    pub console: UseReducerDispatcher<ConsoleState>,
+}
+
+#[component]
+pub fn ResultsView(props: &ResultsViewProps) -> Html {
+    let Some(state) = use_context::<PlaygroundContext>() else { return html! {} };
+    let console = props.console.clone();
+    let Some(run) = state.console_run.clone() else {
+        return html! {
+            <section class="card results" id="results" aria-labelledby="results-title">
+                <h2 id="results-title">{ "Results" }</h2>
+                <p class="hint">{ "Run a request to see what comes back and what it cost." }</p>
+            </section>
+        };
+    };
+    let ConsoleRun { operation, pages, truncated, .. } = run.as_ref();
+    let Some(last) = pages.last() else { return html! {} };
+    let table = last.table().unwrap_or_default().to_string();
+    let (schema, names) = match state.engine.try_borrow() {
+        Ok(engine) => match engine.table(&table) {
+            Some(t) => (
+                Some(t.definition.key_schema.clone()),
+                if state.is_on_demand(&table) { UnitNames::ON_DEMAND } else { UnitNames::PROVISIONED },
+            ),
+            None => (None, UnitNames::PROVISIONED),
+        },
+        Err(_) => (None, UnitNames::PROVISIONED),
+    };
+
+    // Every page's items together; counts and cost summed.
+    let mut items = Vec::new();
+    let mut count = 0u64;
+    let mut scanned = 0u64;
+    let mut tally = Tally::default();
+    for page in pages {
+        if let Ok(response) = &page.outcome {
+            items.extend(returned_items(operation, response));
+            count += response.get("Count").and_then(Value::as_u64).unwrap_or(0);
+            scanned += response.get("ScannedCount").and_then(Value::as_u64).unwrap_or(0);
+        }
+        let page_tally = Tally::of(&page.charges);
+        tally.read += page_tally.read;
+        tally.write += page_tally.write;
+    }
+    let is_read_page = matches!(operation.as_str(), "Query" | "Scan");
+
+    let facts = {
+        let mut facts = Vec::new();
+        if pages.len() > 1 {
+            facts.push(format!("{} pages", group_digits(pages.len())));
+        }
+        if is_read_page {
+            facts.push(format!("Count {}", group_digits(count as usize)));
+            facts.push(format!("ScannedCount {}", group_digits(scanned as usize)));
+        } else if !items.is_empty() {
+            facts.push(format!("{} item{}", items.len(), if items.len() == 1 { "" } else { "s" }));
+        }
+        facts.push(format!("consumed {}", tally.text(names)));
+        facts.push(format!("{} on demand", dollars(tally.price())));
+        facts
+    };
+
+    let explanation = match &last.request {
+        Some(request) if pages.len() == 1 => {
+            explain(operation, request, &last.outcome, &last.charges, names).lines.into_iter().next()
+        }
+        _ => None,
+    };
+
+    let body = match &last.outcome {
+        Err(error) => html! { <ErrorBox error={error.clone()} /> },
+        Ok(response) => {
+            let last_key = response.get("LastEvaluatedKey").cloned();
+            let pager = last_key.map(|key| {
+                let next = {
+                    let state = state.clone();
+                    let console = console.clone();
+                    let last = Rc::clone(last);
+                    let key = key.clone();
+                    Callback::from(move |_: MouseEvent| next_page(&state, &console, &last, &key, false))
+                };
+                let rest = {
+                    let state = state.clone();
+                    let console = console.clone();
+                    let last = Rc::clone(last);
+                    let key = key.clone();
+                    Callback::from(move |_: MouseEvent| next_page(&state, &console, &last, &key, true))
+                };
+                html! {
+                    <div class="pager">
+                        <p class="last-key" id="results-last-key">
+                            <span class="member">{ "LastEvaluatedKey " }</span><code>{ key.to_string() }</code>
+                        </p>
+                        <div class="pager-buttons">
+                            <button type="button" class="primary" id="results-next" onclick={next}>{ "Next page" }</button>
+                            <button type="button" id="results-rest" onclick={rest}>{ "All remaining pages" }</button>
+                        </div>
+                    </div>
+                }
+            });
+            let unprocessed = ["UnprocessedKeys", "UnprocessedItems"].iter().find_map(|member| {
+                let value = response.get(*member)?;
+                value.as_object().filter(|m| !m.is_empty()).map(|_| {
+                    html! { <p class="notice">{ format!("{member}: some requests were not processed; see the response.") }</p> }
+                })
+            });
+            let listing = if items.is_empty() {
+                let what = match Operation::parse(operation) {
+                    Some(op) if op.writes() => "Done. Nothing comes back unless ReturnValues asks for it.",
+                    _ if response.get("Count").is_some() && response.get("Items").is_none() => {
+                        "Select COUNT: only the count comes back."
+                    }
+                    _ => "No items came back.",
+                };
+                html! { <p class="hint empty-items">{ what }</p> }
+            } else {
+                items_table(&items, schema.as_ref())
+            };
+            html! {
+                <>
+                    { listing }
+                    { unprocessed }
+                    if *truncated {
+                        <p class="notice">{ format!("Stopped after {} pages; press Next page to go on.", pages.len()) }</p>
+                    }
+                    { pager }
+                </>
+            }
+        }
+    };
+    let response_json = match &last.outcome {
+        Ok(response) => pretty(response),
+        Err(error) => pretty(&error.to_wire()),
+    };
+    let request_json = last.request.as_ref().map(pretty).unwrap_or_default();
+
+    html! {
+        <section class="card results" id="results" aria-labelledby="results-title">
+            <div class="card-head">
+                <h2 id="results-title">{ "Results" }<span class="on-table">{ format!(" · {operation} {table}") }</span></h2>
+                <ul class="facts" id="results-facts">{ for facts.iter().map(|fact| html! { <li>{ fact }</li> }) }</ul>
+            </div>
+            if let Some(line) = explanation { <p class="results-why">{ line }</p> }
+            { body }
+            <details class="response-json">
+                <summary id="results-json-toggle">{ if pages.len() > 1 { "Last page's request and response (JSON)" } else { "Request and response (JSON)" } }</summary>
+                <div class="io">
+                    <div><h4>{ "Request" }</h4><pre class="json">{ request_json }</pre></div>
+                    <div><h4>{ if last.outcome.is_ok() { "Response" } else { "Error response (HTTP 400)" } }</h4>
+                        <pre class="json" id="results-json">{ response_json }</pre></div>
+                </div>
+            </details>
+        </section>
+    }
+}
+
+/// Reads the page after `last`: once, or to the end. The draft that ran
+/// gets the start key too, so its form and raw JSON say where it is.
+fn next_page(
+    state: &PlaygroundContext,
+    console: &UseReducerDispatcher<ConsoleState>,
+    last: &LogEntry,
+    key: &Value,
+    to_the_end: bool,
+) {
+    let Some(Value::Object(mut request)) = last.request.clone() else { return };
+    request.insert("ExclusiveStartKey".into(), key.clone());
+    console.dispatch(ConsoleAction::SetStartKey(Some(key.clone())));
+    let request = Value::Object(request);
+    let operation = last.operation.clone();
+    if to_the_end {
+        state.dispatch(Action::RunAllPages { operation, request });
+    } else {
+        state.dispatch(Action::Execute { source: Source::Console, operation, request });
+    }
+}

@@ -5,12 +5,21 @@
 //!       ── use_reducer(ConsoleState) ── ContextProvider<ConsoleContext>
 //!    ├─ sidebar: TableList, CreateTable
 //!    └─ main, two tabs:
-//!         Items:   ItemEditor, TableView (→ ItemGrid), ActivityLog
+//!         Items:   ItemEditor, TableView (→ ItemGrid | IndexGrid), IndexPanel, ActivityLog
 //!         Console: Console (builders, live cost, results, code, history)
 //! ```
 //!
 //! Both states live here, above the tabs, so switching tabs loses nothing:
 //! the console's drafts and the editor's text survive either way.
+//!
+//! A ticker lives here too: every 250 ms, if the engine has background work
+//! waiting on its clock (a GSI update not yet propagated, a backfill or an
+//! index deletion), it sends [`Action::Tick`] so that work is applied and its
+//! progress redrawn live. With nothing pending it sends nothing.
+
+use std::cell::Cell;
+use std::rc::Rc;
+use std::time::Duration;
 
 use yew::prelude::*;
 
@@ -18,8 +27,9 @@ use super::activity_log::ActivityLog;
 use super::console::Console;
 use super::console_state::{ConsoleContext, ConsoleState};
 use super::create_table::CreateTable;
+use super::index_panel::IndexPanel;
 use super::item_editor::ItemEditor;
-use super::state::{Playground, PlaygroundContext};
+use super::state::{has_background_work, Action, Playground, PlaygroundContext};
 use super::table_list::TableList;
 use super::table_view::TableView;
 
@@ -53,6 +63,24 @@ pub fn App() -> Html {
     let state = use_reducer(Playground::default);
     let console = use_reducer(ConsoleState::default);
     let tab = use_state(|| Tab::Items);
+    {
+        let dispatcher = state.dispatcher();
+        let engine = Rc::clone(&state.engine);
+        use_effect_with((), move |_| {
+            let alive = Rc::new(Cell::new(true));
+            let running = Rc::clone(&alive);
+            yew::platform::spawn_local(async move {
+                while running.get() {
+                    yew::platform::time::sleep(Duration::from_millis(250)).await;
+                    let busy = engine.try_borrow().map(|e| has_background_work(&e)).unwrap_or(false);
+                    if running.get() && busy {
+                        dispatcher.dispatch(Action::Tick);
+                    }
+                }
+            });
+            move || alive.set(false)
+        });
+    }
     let has_table = state.selected.is_some();
     // Compare mode needs the width: the sidebar steps aside (the builders
     // have their own table pickers).
@@ -113,6 +141,7 @@ pub fn App() -> Html {
                                 if has_table {
                                     <ItemEditor />
                                     <TableView />
+                                    <IndexPanel />
                                 } else {
                                     { welcome() }
                                 }

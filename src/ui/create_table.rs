@@ -1,5 +1,7 @@
 //! The create-table form: a table name, a partition key, an optional sort
-//! key, and a capacity mode.
+//! key, a capacity mode, and any number of secondary indexes
+//! ([`IndexFields`]: GSIs and LSIs, all sent in the one CreateTable, as LSIs
+//! can only be declared there).
 //!
 //! The form only gathers text. Submitting turns it into the CreateTable body
 //! an SDK would send (`AttributeDefinitions`, `KeySchema`, `BillingMode`,
@@ -13,10 +15,8 @@ use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use super::error_box::ErrorBox;
+use super::index_form::{add_definition, capacity_value, type_options, IndexDraft, IndexFields};
 use super::state::{Action, PlaygroundContext, Source};
-
-/// The types a key attribute may have.
-const KEY_TYPES: [(&str, &str); 3] = [("S", "String"), ("N", "Number"), ("B", "Binary")];
 
 /// The form's fields, as typed.
 #[derive(Clone, PartialEq)]
@@ -29,6 +29,8 @@ struct Form {
     on_demand: bool,
     read_units: String,
     write_units: String,
+    /// Secondary indexes, GSIs and LSIs in the order added.
+    indexes: Vec<IndexDraft>,
 }
 
 impl Default for Form {
@@ -42,6 +44,7 @@ impl Default for Form {
             on_demand: false,
             read_units: "5".into(),
             write_units: "5".into(),
+            indexes: Vec::new(),
         }
     }
 }
@@ -56,10 +59,26 @@ impl Form {
             definitions.push(json!({"AttributeName": self.sort_key, "AttributeType": self.sort_type}));
             key_schema.push(json!({"AttributeName": self.sort_key, "KeyType": "RANGE"}));
         }
+        for index in &self.indexes {
+            for (name, kind) in index.key_definitions() {
+                add_definition(&mut definitions, &name, &kind);
+            }
+        }
         let mut body = Map::new();
         body.insert("TableName".into(), self.name.clone().into());
         body.insert("AttributeDefinitions".into(), definitions.into());
         body.insert("KeySchema".into(), key_schema.into());
+        for (global, member) in [(true, "GlobalSecondaryIndexes"), (false, "LocalSecondaryIndexes")] {
+            let specs: Vec<Value> = self
+                .indexes
+                .iter()
+                .filter(|index| index.global == global)
+                .map(|index| index.spec(&self.partition_key, !self.on_demand))
+                .collect();
+            if !specs.is_empty() {
+                body.insert(member.into(), specs.into());
+            }
+        }
         if self.on_demand {
             body.insert("BillingMode".into(), "PAY_PER_REQUEST".into());
         } else {
@@ -74,16 +93,6 @@ impl Form {
         }
         Value::Object(body)
     }
-}
-
-/// A capacity field as JSON: a number when it reads as one, the text itself
-/// otherwise (the engine then answers what DynamoDB would), nothing if blank.
-fn capacity_value(text: &str) -> Option<Value> {
-    let text = text.trim();
-    if text.is_empty() {
-        return None;
-    }
-    Some(serde_json::from_str::<serde_json::Number>(text).map_or_else(|_| Value::from(text), Value::Number))
 }
 
 #[component]
@@ -136,14 +145,45 @@ pub fn CreateTable() -> Html {
         })
     };
 
-    let type_options = |selected: &str| {
-        KEY_TYPES
-            .iter()
-            .map(|(code, label)| {
-                html! { <option value={*code} selected={*code == selected}>{ format!("{code} · {label}") }</option> }
-            })
-            .collect::<Html>()
+    let add_index = |global: bool| {
+        let form = form.clone();
+        Callback::from(move |_: MouseEvent| {
+            let mut next = (*form).clone();
+            next.indexes.push(if global { IndexDraft::global() } else { IndexDraft::local() });
+            form.set(next);
+        })
     };
+    let table_keys: Vec<String> =
+        [form.partition_key.clone(), form.sort_key.clone()].into_iter().filter(|k| !k.trim().is_empty()).collect();
+    let index_fields = form.indexes.iter().enumerate().map(|(position, draft)| {
+        let onchange = {
+            let form = form.clone();
+            Callback::from(move |draft: IndexDraft| {
+                let mut next = (*form).clone();
+                if let Some(slot) = next.indexes.get_mut(position) {
+                    *slot = draft;
+                }
+                form.set(next);
+            })
+        };
+        let onremove = {
+            let form = form.clone();
+            Callback::from(move |()| {
+                let mut next = (*form).clone();
+                if position < next.indexes.len() {
+                    next.indexes.remove(position);
+                }
+                form.set(next);
+            })
+        };
+        // Ids count GSIs and LSIs apart: ct-gsi-0, ct-gsi-1, ct-lsi-0.
+        let kind = if draft.global { "gsi" } else { "lsi" };
+        let ordinal = form.indexes[..position].iter().filter(|d| d.global == draft.global).count();
+        html! {
+            <IndexFields draft={draft.clone()} id={format!("ct-{kind}-{ordinal}")} provisioned={!form.on_demand}
+                table_keys={table_keys.clone()} {onchange} onremove={Some(onremove)} />
+        }
+    });
 
     let outcome = state.last_from(Source::CreateTable).map(|entry| match &entry.outcome {
         Ok(_) => html! { <p class="ok-line">{ &entry.summary }</p> },
@@ -212,6 +252,16 @@ pub fn CreateTable() -> Html {
                         </label>
                     </div>
                 }
+                <fieldset class="ct-indexes">
+                    <legend>{ "Secondary indexes" }</legend>
+                    { for index_fields }
+                    <div class="index-add">
+                        <button type="button" class="quiet" id="ct-add-gsi" onclick={add_index(true)}
+                            title="A global secondary index: its own partition key, its own capacity">{ "+ GSI" }</button>
+                        <button type="button" class="quiet" id="ct-add-lsi" onclick={add_index(false)}
+                            title="A local secondary index: the table's partition key, another sort key; only at CreateTable">{ "+ LSI" }</button>
+                    </div>
+                </fieldset>
                 <button id="ct-submit" type="submit" class="primary">{ "Create table" }</button>
             </form>
             <div class="inline-outcome" id="ct-outcome">{ outcome }</div>

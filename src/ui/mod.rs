@@ -12,6 +12,10 @@
 //!   [`create_table`], [`item_editor`], [`table_view`] and [`item_grid`]
 //!   (items grouped by partition key), [`activity_log`] and [`log_entry`],
 //!   [`error_box`];
+//! * secondary indexes: [`index_form`] (one index's fields and its "what
+//!   it copies" diagram, used by [`create_table`] and by [`index_panel`],
+//!   which lists, adds and drops indexes), [`index_grid`] (an index's
+//!   contents, pending propagation and entity types);
 //! * the query console, its state in [`console_state`] (a second reducer,
 //!   so typing there redraws only the console): [`console`] (layout),
 //!   [`operation_builder`] with [`key_picker`] and [`expr_field`],
@@ -35,6 +39,9 @@ pub mod expr_field;
 pub mod format;
 pub mod history_entry;
 pub mod history_view;
+pub mod index_form;
+pub mod index_grid;
+pub mod index_panel;
 pub mod item_editor;
 pub mod item_grid;
 pub mod key_picker;

@@ -66,6 +66,8 @@ pub enum Source {
     /// The query console (either side of compare mode, or a re-run from
     /// its history).
     Console,
+    /// The index panel: adding and deleting GSIs with UpdateTable.
+    Indexes,
 }
 
 /// One call in the activity log.
@@ -159,6 +161,14 @@ pub struct Playground {
     pub usage: Rc<BTreeMap<String, Usage>>,
     /// The console's last run, for its results view.
     pub console_run: Option<Rc<ConsoleRun>>,
+    /// How far the engine's clock runs ahead of the browser's: "Skip the
+    /// wait" adds to it, so a backfill or a slow GSI propagation can be
+    /// finished at once, in class or in a test, without sleeping.
+    pub clock_offset_millis: u64,
+    /// Bumped by every [`Action::Tick`]: views that count down (time left
+    /// to a backfill, to a pending GSI update) redraw when it moves, while
+    /// `data_version` moves only when a tick changed the data.
+    pub ticks: u64,
     next_log_id: u64,
 }
 
@@ -174,6 +184,8 @@ impl Default for Playground {
             history: Vec::new(),
             usage: Rc::default(),
             console_run: None,
+            clock_offset_millis: 0,
+            ticks: 0,
             next_log_id: 1,
         }
     }
@@ -224,6 +236,16 @@ pub enum Action {
     ClearLog,
     /// Forget the console's history and the running totals.
     ClearHistory,
+    /// Let the engine catch up with the clock: apply the GSI updates that
+    /// are due, finish backfills and deletions whose time is up. Sent by
+    /// the page's ticker while such work is pending, so progress shows live.
+    Tick,
+    /// Move the clock ahead just far enough that every pending GSI update,
+    /// backfill and deletion is over, then catch up.
+    SkipAhead,
+    /// Set the GSI propagation delay (engine milliseconds): the lecturer's
+    /// knob to make stale index reads visible.
+    SetPropagationDelay(u64),
 }
 
 impl Reducible for Playground {
@@ -271,6 +293,30 @@ impl Reducible for Playground {
                 next.history.clear();
                 next.usage = Rc::default();
             }
+            Action::Tick => {
+                next.ticks += 1;
+                let before = next.engine.try_borrow().map(|e| background_fingerprint(&e)).ok();
+                next.catch_up();
+                let after = next.engine.try_borrow().map(|e| background_fingerprint(&e)).ok();
+                if before != after {
+                    next.data_version += 1;
+                }
+            }
+            Action::SkipAhead => {
+                next.data_version += 1;
+                if let Ok(mut engine) = next.engine.try_borrow_mut() {
+                    engine.clock_mut().set(now_millis().saturating_add(next.clock_offset_millis));
+                    let wait = background_wait_millis(&engine);
+                    next.clock_offset_millis = next.clock_offset_millis.saturating_add(wait);
+                }
+                next.catch_up();
+            }
+            Action::SetPropagationDelay(millis) => {
+                next.data_version += 1;
+                if let Ok(mut engine) = next.engine.try_borrow_mut() {
+                    engine.settings_mut().gsi_propagation_delay_millis = millis;
+                }
+            }
         }
         Rc::new(next)
     }
@@ -289,6 +335,8 @@ impl Playground {
             history: self.history.clone(),
             usage: Rc::clone(&self.usage),
             console_run: self.console_run.clone(),
+            clock_offset_millis: self.clock_offset_millis,
+            ticks: self.ticks,
             next_log_id: self.next_log_id,
         }
     }
@@ -340,9 +388,24 @@ impl Playground {
         let Ok(mut engine) = self.engine.try_borrow_mut() else {
             return (Err(ApiError::InternalServer("The engine is busy; try again".into())), Vec::new());
         };
-        engine.clock_mut().set(now_millis());
+        engine.clock_mut().set(self.now());
         let outcome = engine.execute(operation, request);
         (outcome, engine.last_charges().to_vec())
+    }
+
+    /// The engine time to run at: the browser's clock plus the skipped-ahead
+    /// offset.
+    fn now(&self) -> u64 {
+        now_millis().saturating_add(self.clock_offset_millis)
+    }
+
+    /// Sets the engine clock and lets it apply the background work that is
+    /// due, as the start of every request does.
+    fn catch_up(&self) {
+        if let Ok(mut engine) = self.engine.try_borrow_mut() {
+            engine.clock_mut().set(self.now());
+            engine.tick();
+        }
     }
 
     /// After a successful CreateTable or DeleteTable, keeps the selection on a
@@ -492,6 +555,42 @@ pub fn plural(count: u64) -> &'static str {
     } else {
         "s"
     }
+}
+
+/// Whether the engine has work waiting on its clock: a GSI update not yet
+/// propagated, or an index still `CREATING`, `UPDATING` or `DELETING`.
+pub fn has_background_work(engine: &Engine) -> bool {
+    engine.tables().any(|table| {
+        table.definition.indexes.iter().any(|index| index.status_until_millis.is_some())
+            || !engine.pending_index_updates(&table.definition.name).is_empty()
+    })
+}
+
+/// What a tick can change: how many GSI updates each table has on the way
+/// and each index's status. Equal before and after a tick: nothing moved.
+fn background_fingerprint(engine: &Engine) -> Vec<(usize, Vec<&'static str>)> {
+    engine
+        .tables()
+        .map(|table| {
+            let pending = engine.pending_index_updates(&table.definition.name).len();
+            (pending, table.definition.indexes.iter().map(|i| i.status.as_str()).collect())
+        })
+        .collect()
+}
+
+/// Engine milliseconds until all background work is over (0 when none).
+pub fn background_wait_millis(engine: &Engine) -> u64 {
+    let now = engine.clock().now_millis();
+    engine
+        .tables()
+        .flat_map(|table| {
+            let phases =
+                table.definition.indexes.iter().filter_map(|i| i.status_until_millis).map(|t| t.saturating_sub(now));
+            let updates = engine.pending_index_updates(&table.definition.name).into_iter().map(|u| u.remaining_millis);
+            phases.chain(updates).collect::<Vec<_>>()
+        })
+        .max()
+        .unwrap_or(0)
 }
 
 /// The browser's clock, in the engine's unit. `Date.now()` is a whole number

@@ -1,10 +1,14 @@
-//! The selected table's contents: its totals and the [`ItemGrid`].
+//! The selected table's contents: its totals and the [`ItemGrid`], or, by
+//! the view selector `Table | idx1 | idx2`, one secondary index's contents
+//! ([`IndexGrid`]) with its status.
 
 use yew::prelude::*;
 
 use super::format::bytes_label;
+use super::index_grid::{duration_label, IndexGrid};
 use super::item_grid::ItemGrid;
 use super::state::{plural, EngineHandle, Playground, PlaygroundContext, Source};
+use crate::engine::index::IndexStatus;
 use crate::engine::schema::PrimaryKey;
 use crate::engine::table::Table;
 use crate::engine::value::wire::item_from_wire;
@@ -28,7 +32,10 @@ fn focus_key(state: &Playground, table: &Table) -> Option<PrimaryKey> {
 
 #[component]
 pub fn TableView() -> Html {
-    let Some(state) = use_context::<PlaygroundContext>() else { return html! {} };
+    let state = use_context::<PlaygroundContext>();
+    // The view picked: `None` for the table itself, else an index's name.
+    let view = use_state(|| None::<String>);
+    let Some(state) = state else { return html! {} };
     let Some(name) = state.selected.clone() else { return html! {} };
     let Ok(engine) = state.engine.try_borrow() else { return html! {} };
     let Some(table) = engine.table(&name) else { return html! {} };
@@ -37,26 +44,105 @@ pub fn TableView() -> Html {
     let count = table.storage.item_count() as u64;
     let collections = table.storage.collections().count() as u64;
     let focus = focus_key(&state, table);
-    let facts = [
+    let mut facts = [
         format!("{count} item{} · {}", plural(count), bytes_label(table.storage.size_bytes())),
         format!("{collections} item collection{}", plural(collections)),
     ];
 
+    // A view of an index that is gone (or of another table's) falls back
+    // to the table.
+    let index = view.as_deref().and_then(|v| table.index(v));
+    // An index's own figures: its entries (projected sizes) and partitions.
+    if let (Some(index), Some(store)) = (index, index.and_then(|i| table.index_store(&i.name))) {
+        let entries = store.entry_count() as u64;
+        let groups = table.index_collections(&index.name).map_or(0, |c| c.count()) as u64;
+        facts = [
+            format!("{entries} entr{} · {}", if entries == 1 { "y" } else { "ies" }, bytes_label(store.size_bytes())),
+            format!("{groups} index partition key{}", plural(groups)),
+        ];
+    }
+    let now = engine.clock().now_millis();
+    let pick = |target: Option<String>| {
+        let view = view.clone();
+        Callback::from(move |_: MouseEvent| view.set(target.clone()))
+    };
+    let view_tab = |target: Option<String>, label: String, kind: Option<&'static str>| {
+        let selected = target.as_deref() == index.map(|i| i.name.as_str());
+        html! {
+            <button type="button" role="tab" class={classes!("view-tab", selected.then_some("selected"))}
+                data-view={target.clone().unwrap_or_default()} aria-selected={selected.to_string()}
+                onclick={pick(target)}>
+                { label }
+                if let Some(kind) = kind { <span class="kind-badge">{ kind }</span> }
+            </button>
+        }
+    };
+    let selector = (!table.definition.indexes.is_empty()).then(|| {
+        html! {
+            <div class="view-tabs" role="tablist" aria-label="Table or index">
+                { view_tab(None, "Table".into(), None) }
+                { for table.definition.indexes.iter().map(|i| view_tab(Some(i.name.clone()), i.name.clone(), Some(i.kind.abbreviation()))) }
+            </div>
+        }
+    });
+    let body = match index {
+        None => html! {
+            <>
+                <p class="hint">
+                    { "One block per item collection (items sharing a partition key), in keyspace order; sort-key order inside. Click a row to edit it." }
+                </p>
+                <ItemGrid
+                    engine={EngineHandle(state.engine.clone())}
+                    version={state.data_version}
+                    table={AttrValue::from(name.clone())}
+                    {focus}
+                    dispatcher={state.dispatcher()} />
+            </>
+        },
+        Some(index) => {
+            let left = index.status_until_millis.map(|until| duration_label(until.saturating_sub(now)));
+            let status = match (index.status, left) {
+                (IndexStatus::Creating, Some(left)) if index.backfilling => {
+                    format!("CREATING · backfilling, {left} left · not queryable until ACTIVE")
+                }
+                (IndexStatus::Deleting, Some(left)) => format!("DELETING · gone in {left}"),
+                (status, _) => status.as_str().to_string(),
+            };
+            let pending =
+                engine.pending_index_updates(&name).iter().filter(|u| u.index_name == index.name).count() as u64;
+            html! {
+                <>
+                    <p class="index-view-status">
+                        <span class={classes!("status", index.status.as_str().to_lowercase())} id="index-view-status">{ status }</span>
+                        if pending > 0 {
+                            <span class="status-detail">{ format!("{pending} update{} on the way", plural(pending)) }</span>
+                        }
+                    </p>
+                    <IndexGrid
+                        engine={EngineHandle(state.engine.clone())}
+                        version={state.data_version}
+                        ticks={state.ticks}
+                        table={AttrValue::from(name.clone())}
+                        index={AttrValue::from(index.name.clone())} />
+                </>
+            }
+        }
+    };
+    let title = match index {
+        None => html! { <>{ "Items in " }<span class="table-title">{ &name }</span></> },
+        Some(index) => html! {
+            <>{ format!("{} ", index.kind.abbreviation()) }<span class="table-title">{ &index.name }</span>{ " of " }{ &name }</>
+        },
+    };
+
     html! {
         <section class="card table-view" aria-labelledby="items-title">
+            { selector }
             <div class="card-head">
-                <h2 id="items-title">{ "Items in " }<span class="table-title">{ &name }</span></h2>
+                <h2 id="items-title">{ title }</h2>
                 <ul class="facts">{ for facts.into_iter().map(|fact| html! { <li>{ fact }</li> }) }</ul>
             </div>
-            <p class="hint">
-                { "One block per item collection (items sharing a partition key), in keyspace order; sort-key order inside. Click a row to edit it." }
-            </p>
-            <ItemGrid
-                engine={EngineHandle(state.engine.clone())}
-                version={state.data_version}
-                table={AttrValue::from(name.clone())}
-                {focus}
-                dispatcher={state.dispatcher()} />
+            { body }
         </section>
     }
 }

@@ -1,0 +1,252 @@
+//! A secondary index's contents, drawn like the table's items
+//! ([`super::item_grid`]) but from the index's point of view, as the
+//! GameTitleIndex and LastPostIndex slides draw them:
+//!
+//! ```text
+//!   ┌────────────────┬─────────────┬───────────────┬─────────────┬──────┐
+//!   │ PK GameTitle   │ SK TopScore │ table PK User │ type        │ Wins │  index keys, then the
+//!   ├────────────────┼─────────────┼───────────────┼─────────────┼──────┤  table's keys (marked),
+//!   │ Galaxy Invaders│ 5842        │ 101           │             │ 21   │  then the projected
+//!   │                │ 8489        │ 102           │             │ 23   │  attributes only
+//!   ├────────────────┼─────────────┼───────────────┼─────────────┼──────┤
+//!   │ pending …      │ 9999        │ 103           │ arrives in 1.2 s   │  written, not yet here
+//!   └────────────────┴─────────────┴───────────────┴─────────────┴──────┘
+//! ```
+//!
+//! Entries come grouped by the index's partition key, in keyspace order, and
+//! in index sort-key order inside ([`Table::index_collections`]). A GSI is
+//! eventually consistent: base-table writes still on their way
+//! ([`Engine::pending_index_updates`]) are listed greyed with the time left,
+//! and entries about to leave are marked.
+//!
+//! **Entity types (overloading).** When one index partition holds entries of
+//! different kinds of item, each entry is labelled with its type, found by a
+//! simple rule, in order: the value of an attribute named `type`, `Type`,
+//! `EntityType`, `entityType` or `entity_type` (a string) if the entry has
+//! one; otherwise the part of the base table's sort key before its first `#`
+//! (`ORDER#2024-01` → `ORDER`); otherwise the same of the base table's
+//! partition key. Entries the rule gives no type stay unlabelled.
+//!
+//! [`Table::index_collections`]: crate::engine::table::Table::index_collections
+//! [`Engine::pending_index_updates`]: crate::engine::Engine::pending_index_updates
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use yew::prelude::*;
+
+use super::format::{cell_text, CellText};
+use super::state::EngineHandle;
+use crate::engine::index::{PendingIndexUpdateView, ProjectionType};
+use crate::engine::schema::{KeyValue, PrimaryKey};
+use crate::engine::storage::keyspace_position;
+use crate::engine::value::{AttributeValue, Item};
+
+#[derive(Properties, PartialEq)]
+pub struct IndexGridProps {
+    pub engine: EngineHandle,
+    /// The playground's `data_version`: a new number means new data.
+    pub version: u64,
+    /// The playground's `ticks`: moves while updates are pending, so their
+    /// countdowns redraw.
+    pub ticks: u64,
+    pub table: AttrValue,
+    pub index: AttrValue,
+}
+
+/// Attribute names that state an item's entity type.
+const TYPE_ATTRIBUTES: [&str; 5] = ["type", "Type", "EntityType", "entityType", "entity_type"];
+
+/// An entry's entity type by the rule in the module notes.
+pub fn entity_type(item: &Item, table_key: &PrimaryKey) -> Option<String> {
+    for name in TYPE_ATTRIBUTES {
+        if let Some(AttributeValue::S(value)) = item.get(name) {
+            return Some(value.clone());
+        }
+    }
+    let prefix = |key: &KeyValue| match key {
+        KeyValue::S(s) => s.split_once('#').map(|(head, _)| head.to_string()).filter(|h| !h.is_empty()),
+        _ => None,
+    };
+    table_key.sort.as_ref().and_then(prefix).or_else(|| prefix(&table_key.partition))
+}
+
+/// One value cell.
+fn value_cell(value: Option<&AttributeValue>, extra: Option<&'static str>) -> Html {
+    match value {
+        Some(value) => {
+            let CellText { text, class, title } = cell_text(value);
+            html! { <td class={classes!(class, extra)} {title}>{ text }</td> }
+        }
+        None => html! { <td class={classes!("absent", extra)}></td> },
+    }
+}
+
+/// "1.2 s" or "350 ms".
+pub fn duration_label(millis: u64) -> String {
+    if millis >= 1000 {
+        format!("{:.1} s", millis as f64 / 1000.0)
+    } else {
+        format!("{millis} ms")
+    }
+}
+
+#[component]
+pub fn IndexGrid(props: &IndexGridProps) -> Html {
+    let Ok(engine) = props.engine.0.try_borrow() else { return html! {} };
+    let Some(table) = engine.table(&props.table) else { return html! {} };
+    let Some(index) = table.index(&props.index) else { return html! {} };
+    let Some(collections) = table.index_collections(&props.index) else { return html! {} };
+    let collections: Vec<_> = collections.collect();
+    let table_schema = &table.definition.key_schema;
+    let index_schema = &index.key_schema;
+    let partition_name = index_schema.partition_key.name.clone();
+    let sort_name = index_schema.sort_key.as_ref().map(|k| k.name.clone());
+    // The table's key columns the index's keys do not already show.
+    let base_keys: Vec<String> =
+        table_schema.attributes().map(|a| a.name.clone()).filter(|n| !index_schema.is_key_attribute(n)).collect();
+    let pending: Vec<PendingIndexUpdateView> =
+        engine.pending_index_updates(&props.table).into_iter().filter(|u| *u.index_name == *props.index).collect();
+    // The last pending update of an item decides where it is going.
+    let mut leaving: BTreeMap<Vec<u8>, u64> = BTreeMap::new();
+    let mut arriving: BTreeMap<Vec<u8>, &PendingIndexUpdateView> = BTreeMap::new();
+    for update in &pending {
+        let key = table_key_id(&update.table_key);
+        match &update.entry {
+            Some(_) => {
+                leaving.remove(&key);
+                arriving.insert(key, update);
+            }
+            None => {
+                arriving.remove(&key);
+                leaving.insert(key, update.remaining_millis);
+            }
+        }
+    }
+
+    let is_key = |name: &str| index_schema.is_key_attribute(name) || table_schema.is_key_attribute(name);
+    let others: Vec<String> = collections
+        .iter()
+        .flat_map(|c| c.entries.iter().flat_map(|e| e.item.keys()))
+        .chain(arriving.values().filter_map(|u| u.entry.as_ref()).flat_map(|item| item.keys()))
+        .filter(|name| !is_key(name))
+        .cloned()
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
+
+    // Entity types per index partition; the column shows when any partition
+    // mixes two or more.
+    let types: Vec<Vec<Option<String>>> =
+        collections.iter().map(|c| c.entries.iter().map(|e| entity_type(e.item, e.table_key)).collect()).collect();
+    let overloaded: Vec<bool> = types.iter().map(|t| t.iter().flatten().collect::<BTreeSet<_>>().len() > 1).collect();
+    let show_types = overloaded.iter().any(|o| *o);
+
+    let empty = collections.is_empty() && arriving.is_empty();
+    let projection = match index.projection.projection_type {
+        ProjectionType::All => "ALL: every attribute is copied".to_string(),
+        ProjectionType::KeysOnly => "KEYS_ONLY: only the keys are copied".to_string(),
+        ProjectionType::Include => format!("INCLUDE: keys + {}", index.projection.non_key_attributes.join(", ")),
+    };
+
+    let groups = collections.iter().enumerate().map(|(group, collection)| {
+        let position = keyspace_position(&collection.hash);
+        let count = collection.entries.len();
+        let rows = collection.entries.iter().enumerate().map(|(row, entry)| {
+            let partition_cell = (row == 0).then(|| {
+                let CellText { text, class, title } = cell_text(&collection.partition_key.to_attribute());
+                html! {
+                    <td class={classes!("pk-cell", class)} rowspan={count.to_string()}>
+                        <div class="pk-value" {title}>{ text }</div>
+                        <div class="keyspace">{ format!("keyspace {position}") }</div>
+                        if overloaded[group] {
+                            <div class="overloaded" title="Entries of different entity types share this index partition: the index is overloaded">{ "overloaded" }</div>
+                        }
+                    </td>
+                }
+            });
+            let sort_cell = sort_name.as_ref().map(|name| value_cell(entry.item.get(name), Some("sk-cell")));
+            let base = base_keys.iter().map(|name| value_cell(entry.item.get(name), Some("base-key")));
+            let type_cell = show_types.then(|| match &types[group][row] {
+                Some(kind) if overloaded[group] => html! { <td class="type-cell"><span class="type-label">{ kind }</span></td> },
+                Some(kind) => html! { <td class="type-cell quiet-type">{ kind }</td> },
+                None => html! { <td class="type-cell"></td> },
+            });
+            let leaves = leaving.get(&table_key_id(&table_schema.key_item(entry.table_key))).copied();
+            html! {
+                <tr class={classes!("index-entry", leaves.is_some().then_some("leaving"))}
+                    title={leaves.map(|ms| format!("This entry leaves the index in {}", duration_label(ms)))}>
+                    { partition_cell }
+                    { sort_cell }
+                    { type_cell }
+                    { for base }
+                    { for others.iter().map(|name| value_cell(entry.item.get(name), None)) }
+                </tr>
+            }
+        });
+        html! { <tbody class="collection" data-partition={position.clone()}>{ for rows }</tbody> }
+    });
+
+    let pending_rows = arriving.values().filter_map(|update| {
+        let item = update.entry.as_ref()?;
+        let wait = format!("arrives in {}", duration_label(update.remaining_millis));
+        Some(html! {
+            <tr class="pending-entry" title="Written to the table, not yet propagated to this global secondary index: a Query on the index does not see it yet">
+                { value_cell(item.get(&partition_name), Some("pk-cell")) }
+                { sort_name.as_ref().map(|name| value_cell(item.get(name), Some("sk-cell"))) }
+                if show_types { <td class="type-cell"></td> }
+                { for base_keys.iter().map(|name| value_cell(item.get(name), Some("base-key"))) }
+                { for others.iter().map(|name| value_cell(item.get(name), None)) }
+                <td class="pending-wait">{ wait }</td>
+            </tr>
+        })
+    });
+    let pending_count = arriving.len();
+
+    html! {
+        <div class="index-grid">
+            <p class="hint">
+                { format!("{projection}. Grouped by the index's partition key, in keyspace order; index sort-key order inside. ") }
+                { "Columns marked " }<span class="chip base"><b>{ "table key" }</b></span>{ " point back to the table's item." }
+            </p>
+            if empty {
+                <p class="hint empty-items">{ "No entries: no item has the index's key attributes (an index is sparse)." }</p>
+            } else {
+                <div class="grid-scroll">
+                    <table class="items index-items">
+                        <thead>
+                            <tr>
+                                <th class="key pk" scope="col" title="The index's partition key">
+                                    <span class="key-badge">{ "PK" }</span>{ partition_name.clone() }
+                                </th>
+                                if let Some(sort_name) = sort_name.clone() {
+                                    <th class="key sk" scope="col" title="The index's sort key">
+                                        <span class="key-badge">{ "SK" }</span>{ sort_name }
+                                    </th>
+                                }
+                                if show_types {
+                                    <th scope="col" class="type-head" title="Entity type: a type attribute, else the table key's prefix before #">{ "entity type" }</th>
+                                }
+                                { for base_keys.iter().map(|name| html! {
+                                    <th class="key base" scope="col" title="A key attribute of the base table, copied into every entry">
+                                        <span class="key-badge">{ "table key" }</span>{ name }
+                                    </th>
+                                }) }
+                                { for others.iter().map(|name| html! { <th scope="col">{ name }</th> }) }
+                                if pending_count > 0 { <th scope="col">{ "pending" }</th> }
+                            </tr>
+                        </thead>
+                        { for groups }
+                        if pending_count > 0 {
+                            <tbody class="collection pending">{ for pending_rows }</tbody>
+                        }
+                    </table>
+                </div>
+            }
+        </div>
+    }
+}
+
+/// A table key as bytes to compare by (the key attributes' JSON).
+fn table_key_id(key: &Item) -> Vec<u8> {
+    format!("{key:?}").into_bytes()
+}

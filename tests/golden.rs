@@ -26,6 +26,14 @@
 //! * `advance <milliseconds>`: moves the engine clock.
 //! * `set <setting> <value>`: changes an engine setting (`EngineSettings`,
 //!   e.g. `set gsi-propagation-delay 5000`, `set item-collection-limit 4096`).
+//! * `dump-partitions <table> [index]`: the partitions of a table or GSI
+//!   (`Engine::describe_partitions`): hash range `[start, end)` (first 6
+//!   hex digits of the 64-bit positions), items, bytes, RCU/WCU share, and bucket (burst) levels.
+//! * `workload <table> <read|read-strong|write> <rate> <distribution>
+//!   <prefix> <item bytes> <seconds> [seed]`: runs a one-stream workload
+//!   (`Engine::run_workload`) and prints its totals, the seconds it first
+//!   and last throttled, and the top 3 keys. Distribution: `uniform:<keys>`, quoted,
+//!   `zipf:<keys>:<s>`, `hot`, `shards:<n>`.
 
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -33,6 +41,8 @@ use std::error::Error;
 use std::fmt::Write as _;
 
 use ddb_playground::engine::capacity::{read_units, write_units, Consistency};
+use ddb_playground::engine::partition::round2;
+use ddb_playground::engine::sim::{KeyDistribution, Operation, Stream, Workload};
 use ddb_playground::engine::storage::keyspace_position;
 use ddb_playground::engine::value::document::parse_item_json;
 use ddb_playground::engine::value::size::item_size;
@@ -126,6 +136,77 @@ impl goldenscript::Runner for Runner {
                 args.reject_next()?;
                 for charge in self.engine.last_charges() {
                     writeln!(out, "{}: {}", charge.table, charge.describe())?;
+                }
+            }
+            "dump-partitions" => {
+                let table = args.next_pos().ok_or("table name expected")?.to_string();
+                let index = args.next_pos().map(|a| a.to_string());
+                args.reject_next()?;
+                for (i, p) in self.engine.describe_partitions(&table, index.as_deref())?.iter().enumerate() {
+                    writeln!(
+                        out,
+                        "#{i} [{:06x}, {}) items {} bytes {} share {}/{} RCU/WCU burst {}/{}",
+                        p.start >> 40,
+                        p.end.checked_add(1).map_or("1000000".to_string(), |e| format!("{:06x}", e >> 40)),
+                        p.item_count,
+                        p.bytes,
+                        round2(p.rcu_share),
+                        round2(p.wcu_share),
+                        round2(p.read_tokens),
+                        round2(p.write_tokens)
+                    )?;
+                }
+            }
+            "workload" => {
+                let mut next = || args.next_pos().map(|a| a.to_string()).ok_or("workload argument expected");
+                let table = next()?;
+                let operation = match next()?.as_str() {
+                    "read" => Operation::Read { consistent: false },
+                    "read-strong" => Operation::Read { consistent: true },
+                    "write" => Operation::Write,
+                    other => return Err(format!("unknown operation {other}").into()),
+                };
+                let rate: f64 = next()?.parse()?;
+                let distribution = next()?;
+                let parts: Vec<&str> = distribution.split(':').collect();
+                let keys = match parts.as_slice() {
+                    ["uniform", n] => KeyDistribution::Uniform { keys: n.parse()? },
+                    ["zipf", n, s] => KeyDistribution::Zipf { keys: n.parse()?, s: s.parse()? },
+                    ["hot"] => KeyDistribution::HotKey,
+                    ["shards", n] => KeyDistribution::Shards { shards: n.parse()? },
+                    _ => return Err(format!("unknown distribution {distribution}").into()),
+                };
+                let prefix = next()?;
+                let size: u32 = next()?.parse()?;
+                let seconds: u32 = next()?.parse()?;
+                let seed: u64 = args.next_pos().map(|a| a.parse()).transpose()?.unwrap_or(1);
+                args.reject_next()?;
+                let workload = Workload {
+                    table,
+                    index: None,
+                    streams: vec![Stream::constant(operation, rate, keys, &prefix, size)],
+                    seconds,
+                    seed,
+                    top_n: 3,
+                };
+                let report = self.engine.run_workload(&workload)?;
+                let throttling: Vec<u32> =
+                    report.per_second.iter().filter(|s| s.throttled > 0).map(|s| s.second).collect();
+                writeln!(
+                    out,
+                    "{} requests, {} throttled ({} at the partition limit), consumed {} RCU {} WCU",
+                    report.requests,
+                    report.throttled,
+                    report.throttled_hard_limit,
+                    report.consumed_read,
+                    report.consumed_write
+                )?;
+                match (throttling.first(), throttling.last()) {
+                    (Some(first), Some(last)) => writeln!(out, "throttled in seconds {first}..={last}")?,
+                    _ => writeln!(out, "never throttled")?,
+                }
+                for key in &report.top_keys {
+                    writeln!(out, "top key {}: {} accesses, {} throttled", key.key, key.accesses, key.throttles)?;
                 }
             }
             "advance" => {

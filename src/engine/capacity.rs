@@ -30,6 +30,8 @@ use std::collections::BTreeMap;
 
 use serde_json::{Map, Value};
 
+use super::schema::KeyValue;
+
 /// Bytes in one read block (one strongly consistent read unit).
 pub const READ_BLOCK_BYTES: usize = 4096;
 /// Bytes in one write block (one write unit).
@@ -143,6 +145,10 @@ pub struct Charge {
     /// Whole blocks (4 KB for reads, 1 KB for writes), at least one.
     pub blocks: usize,
     pub units: f64,
+    /// The partition key whose partition pays (in the keyspace of the table,
+    /// or of the GSI for a GSI charge); `None` when the charge spans
+    /// partitions (a Scan page). Used by `throughput` to admit the request.
+    pub partition: Option<KeyValue>,
 }
 
 impl Charge {
@@ -157,7 +163,13 @@ impl Charge {
             bytes,
             blocks,
             units: read_units(bytes, consistency),
+            partition: None,
         }
+    }
+
+    /// The same charge, paid by the partition of `partition_key`.
+    pub fn keyed(self, partition_key: &KeyValue) -> Self {
+        Self { partition: Some(partition_key.clone()), ..self }
     }
 
     /// The same charge, drawn on `scope` instead of the table.
@@ -191,6 +203,7 @@ impl Charge {
             bytes,
             blocks,
             units: write_units(bytes),
+            partition: None,
         }
     }
 
@@ -206,6 +219,7 @@ impl Charge {
             bytes,
             blocks,
             units,
+            partition: None,
         }
     }
 
@@ -221,6 +235,7 @@ impl Charge {
             bytes,
             blocks,
             units,
+            partition: None,
         }
     }
 

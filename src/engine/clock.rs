@@ -6,10 +6,35 @@
 //! tests by hand. Timestamps such as a table's `CreationDateTime` come from
 //! here, so a replayed scenario gives the same answers.
 
+/// Who moves the clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ClockMode {
+    /// Only explicit advances move it ([`Clock::advance`], the UI's
+    /// simulation, tests, `AdvanceClock`): host wall-clock ticks
+    /// ([`Clock::tick_wall`]) are ignored.
+    #[default]
+    Manual,
+    /// The host's real time ([`Clock::tick_wall`] before each request): the
+    /// endpoint's default, so provisioned throughput is enforced in real time.
+    Wall,
+}
+
+impl ClockMode {
+    /// `manual` or `wall`.
+    pub fn parse(text: &str) -> Option<Self> {
+        match text {
+            "manual" => Some(Self::Manual),
+            "wall" => Some(Self::Wall),
+            _ => None,
+        }
+    }
+}
+
 /// Engine time in milliseconds since the Unix epoch.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Clock {
     now_millis: u64,
+    mode: ClockMode,
 }
 
 impl Clock {
@@ -19,7 +44,24 @@ impl Clock {
 
     /// A clock at the given time.
     pub fn at(now_millis: u64) -> Self {
-        Self { now_millis }
+        Self { now_millis, mode: ClockMode::Manual }
+    }
+
+    /// Who moves the clock.
+    pub fn mode(&self) -> ClockMode {
+        self.mode
+    }
+
+    /// Chooses who moves the clock.
+    pub fn set_mode(&mut self, mode: ClockMode) {
+        self.mode = mode;
+    }
+
+    /// The host's wall time: moves the clock in [`ClockMode::Wall`] only.
+    pub fn tick_wall(&mut self, now_millis: u64) {
+        if self.mode == ClockMode::Wall {
+            self.set(now_millis);
+        }
     }
 
     /// The current engine time in milliseconds since the epoch.
@@ -62,6 +104,11 @@ mod tests {
         assert_eq!(clock.now_millis(), 5_000);
         clock.advance(1_500);
         assert_eq!(clock.now_seconds(), 6.5);
+        clock.tick_wall(9_000);
+        assert_eq!(clock.now_millis(), 6_500);
+        clock.set_mode(ClockMode::Wall);
+        clock.tick_wall(9_000);
+        assert_eq!(clock.now_millis(), 9_000);
         clock.advance(u64::MAX);
         assert_eq!(clock.now_millis(), u64::MAX);
     }

@@ -46,6 +46,12 @@ pub enum ApiError {
     UnknownOperation(String),
     /// `InternalServerError`: a bug in the engine, reported instead of a panic.
     InternalServer(String),
+    /// `ProvisionedThroughputExceededException`: a partition of a provisioned
+    /// table (or of one of its GSIs) lacks the capacity (semantics C).
+    ProvisionedThroughputExceeded(String),
+    /// `ThrottlingException`: an on-demand table went beyond twice its
+    /// previous peak (semantics C).
+    Throttling(String),
 }
 
 impl ApiError {
@@ -74,6 +80,8 @@ impl ApiError {
             Self::IdempotentParameterMismatch(_) => "IdempotentParameterMismatchException",
             Self::UnknownOperation(_) => "UnknownOperationException",
             Self::InternalServer(_) => "InternalServerError",
+            Self::ProvisionedThroughputExceeded(_) => "ProvisionedThroughputExceededException",
+            Self::Throttling(_) => "ThrottlingException",
         }
     }
 
@@ -87,6 +95,8 @@ impl ApiError {
             Self::Serialization(_) | Self::UnknownOperation(_) => {
                 format!("com.amazon.coral.service#{}", self.name())
             }
+            // On-demand throttling comes from Coral's availability layer.
+            Self::Throttling(_) => "com.amazon.coral.availability#ThrottlingException".to_string(),
             _ => format!("com.amazonaws.dynamodb.v20120810#{}", self.name()),
         }
     }
@@ -102,7 +112,9 @@ impl ApiError {
             | Self::ItemCollectionSizeLimitExceeded(m)
             | Self::IdempotentParameterMismatch(m)
             | Self::UnknownOperation(m)
-            | Self::InternalServer(m) => m,
+            | Self::InternalServer(m)
+            | Self::ProvisionedThroughputExceeded(m)
+            | Self::Throttling(m) => m,
             Self::ConditionalCheckFailed { message, .. }
             | Self::InvalidExpression { message, .. }
             | Self::TransactionCanceled { message, .. } => message,

@@ -17,6 +17,8 @@
 //!        │     index    secondary indexes: projections, maintenance, the
 //!        │              GSI propagation queue
 //!        │     capacity the cost rules, as pure functions
+//!        │     partition / throughput / sim  partitions, token buckets,
+//!        │              throttling, workloads and metrics
 //!        │
 //!   JSON response (+ ConsumedCapacity)  or  ApiError (AWS exception + message)
 //! ```
@@ -36,12 +38,15 @@ pub mod error;
 pub mod expr;
 pub mod index;
 pub mod ops;
+pub mod partition;
 pub mod schema;
 pub mod service;
 pub mod settings;
+pub mod sim;
 pub mod snapshot;
 pub mod storage;
 pub mod table;
+pub mod throughput;
 pub mod value;
 
 pub use error::{ApiError, Result};

@@ -18,6 +18,7 @@ use super::error::{ApiError, Result};
 use super::index::WriteContext;
 use super::ops::transact::TokenRecord;
 use super::settings::EngineSettings;
+use super::sim::SimEntry;
 use super::table::Table;
 
 /// The operations this engine answers, in the order the docs list them.
@@ -39,6 +40,43 @@ pub const OPERATIONS: &[&str] = &[
     "TransactWriteItems",
 ];
 
+/// The operations that read or write items: admitted against the
+/// partitions' token buckets (`throughput`).
+pub const DATA_OPERATIONS: &[&str] = &[
+    "PutItem",
+    "GetItem",
+    "UpdateItem",
+    "DeleteItem",
+    "Query",
+    "Scan",
+    "BatchGetItem",
+    "BatchWriteItem",
+    "TransactGetItems",
+    "TransactWriteItems",
+];
+
+/// A throttled transaction is cancelled, with the throttle as the reason of
+/// every action (the engine does not tell which action's partition ran out;
+/// semantics C: codes `ProvisionedThroughputExceeded` / `ThrottlingError`).
+fn in_transaction(operation: &str, request: &Value, throttle: ApiError) -> ApiError {
+    if !operation.starts_with("Transact") {
+        return throttle;
+    }
+    let code = match throttle {
+        ApiError::Throttling(_) => "ThrottlingError",
+        _ => "ProvisionedThroughputExceeded",
+    };
+    let actions = request.get("TransactItems").and_then(Value::as_array).map_or(1, Vec::len);
+    let reasons = vec![serde_json::json!({"Code": code, "Message": throttle.message()}); actions];
+    ApiError::TransactionCanceled {
+        message: format!(
+            "Transaction cancelled, please refer cancellation reasons for specific reasons [{}]",
+            vec![code; actions].join(", ")
+        ),
+        reasons,
+    }
+}
+
 /// One simulated DynamoDB account in one region.
 #[derive(Clone, Debug)]
 pub struct Engine {
@@ -52,6 +90,11 @@ pub struct Engine {
     pub(crate) charges: Vec<Charge>,
     /// Background timings and teaching knobs.
     pub(crate) settings: EngineSettings,
+    /// The capacity model (partitions, buckets, metrics) of each table and
+    /// GSI, by table and index name (see `sim`).
+    pub(crate) sims: BTreeMap<(String, Option<String>), SimEntry>,
+    /// While a dry run is under way: no tokens are taken, no metrics kept.
+    pub(crate) dry_running: bool,
 }
 
 impl Default for Engine {
@@ -72,6 +115,8 @@ impl Engine {
             transaction_tokens: BTreeMap::new(),
             charges: Vec::new(),
             settings: EngineSettings::default(),
+            sims: BTreeMap::new(),
+            dry_running: false,
         }
     }
 
@@ -101,6 +146,15 @@ impl Engine {
         &self.clock
     }
 
+    /// Moves the clock forward by `millis` (the manual clock's step: the
+    /// UI's simulation, tests, the endpoint's `AdvanceClock`) and lets the
+    /// engine catch up with what became due (GSI updates, backfills).
+    /// Buckets refill lazily, on the next request for their table.
+    pub fn advance_clock(&mut self, millis: u64) {
+        self.clock.advance(millis);
+        self.tick();
+    }
+
     /// The engine's clock, for the host to move.
     pub fn clock_mut(&mut self) -> &mut Clock {
         &mut self.clock
@@ -113,6 +167,37 @@ impl Engine {
     pub fn execute(&mut self, operation: &str, request: &Value) -> Result<Value> {
         self.charges.clear();
         self.tick();
+        if self.settings.enforce_throughput && !self.dry_running && DATA_OPERATIONS.contains(&operation) {
+            return self.execute_admitted(operation, request);
+        }
+        self.dispatch(operation, request)
+    }
+
+    /// A data-plane request under throughput control: it runs with every
+    /// table journaled; if a partition it touched lacks the capacity
+    /// (`throughput`), its changes are rolled back, it consumes nothing, and
+    /// it fails with the throttling exception.
+    fn execute_admitted(&mut self, operation: &str, request: &Value) -> Result<Value> {
+        let tokens = operation.starts_with("Transact").then(|| self.transaction_tokens.clone());
+        self.tables.values_mut().for_each(Table::begin_journal);
+        let result = self.dispatch(operation, request);
+        match self.admit() {
+            Ok(()) => {
+                self.tables.values_mut().for_each(Table::commit_journal);
+                result
+            }
+            Err(throttle) => {
+                self.tables.values_mut().for_each(Table::roll_back);
+                if let Some(tokens) = tokens {
+                    self.transaction_tokens = tokens;
+                }
+                self.charges.clear();
+                Err(in_transaction(operation, request, throttle))
+            }
+        }
+    }
+
+    fn dispatch(&mut self, operation: &str, request: &Value) -> Result<Value> {
         match operation {
             "CreateTable" => self.create_table(api::parse::<table::CreateTableInput>(request)?.validate()?),
             "DescribeTable" => self.describe_table(&api::parse::<table::TableNameInput>(request)?.validate()?),
@@ -146,6 +231,13 @@ impl Engine {
     /// finished backfills) is applied first, as any request would.
     pub fn dry_run(&mut self, operation: &str, request: &Value) -> Result<Value> {
         self.tick();
+        self.dry_running = true;
+        let result = self.dry_run_inner(operation, request);
+        self.dry_running = false;
+        result
+    }
+
+    fn dry_run_inner(&mut self, operation: &str, request: &Value) -> Result<Value> {
         match operation {
             "GetItem" | "Query" | "Scan" | "BatchGetItem" | "TransactGetItems" | "DescribeTable" | "ListTables" => {
                 self.execute(operation, request)

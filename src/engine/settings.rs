@@ -16,6 +16,7 @@
 //! scripts use `set <name> <value>` (names as in [`EngineSettings::set`]).
 
 use super::index::ITEM_COLLECTION_LIMIT_BYTES;
+use super::partition::PARTITION_SIZE_BYTES;
 
 /// The engine's background timings and teaching knobs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,6 +41,20 @@ pub struct EngineSettings {
     /// the table's items and LSI entries under one partition key together.
     /// DynamoDB's is 10 GB (B.4); lower it to let a class reach it.
     pub item_collection_limit_bytes: u64,
+    /// Teaching scale for partitions: a partition holding more than this
+    /// splits in two (`crate::engine::partition`). DynamoDB's is 10 GB
+    /// ([`PARTITION_SIZE_BYTES`]); set a few kilobytes to show splits with a
+    /// handful of items. The UI shows it whenever it is not the real value.
+    pub partition_size_limit_bytes: u64,
+    /// Whether real requests are admitted against the partitions' token
+    /// buckets (and throttled). Default on (1); 0 turns throttling of
+    /// requests off (workloads are always simulated).
+    pub enforce_throughput: bool,
+    /// Split for heat: after this many seconds in a row of a partition's
+    /// hard limit refusing requests, a workload splits it at its traffic's
+    /// median key. Default 300 (our choice; DynamoDB says only that it
+    /// isolates hot items "over time"); 0 turns it off.
+    pub heat_split_seconds: u64,
 }
 
 impl Default for EngineSettings {
@@ -50,23 +65,40 @@ impl Default for EngineSettings {
             gsi_backfill_millis_per_mib: 1_000,
             gsi_delete_millis: 2_500,
             item_collection_limit_bytes: ITEM_COLLECTION_LIMIT_BYTES,
+            partition_size_limit_bytes: PARTITION_SIZE_BYTES,
+            enforce_throughput: true,
+            heat_split_seconds: 300,
         }
     }
 }
 
 impl EngineSettings {
     /// The setting names, as `set` and snapshots spell them.
-    pub const NAMES: &'static [&'static str] =
-        &["gsi-propagation-delay", "gsi-backfill-base", "gsi-backfill-per-mib", "gsi-delete", "item-collection-limit"];
+    pub const NAMES: &'static [&'static str] = &[
+        "gsi-propagation-delay",
+        "gsi-backfill-base",
+        "gsi-backfill-per-mib",
+        "gsi-delete",
+        "item-collection-limit",
+        "partition-size-limit",
+        "enforce-throughput",
+        "heat-split",
+    ];
 
     /// Sets a setting by name; `false` for an unknown name.
     pub fn set(&mut self, name: &str, value: u64) -> bool {
+        if name == "enforce-throughput" {
+            self.enforce_throughput = value != 0;
+            return true;
+        }
         let slot = match name {
             "gsi-propagation-delay" => &mut self.gsi_propagation_delay_millis,
             "gsi-backfill-base" => &mut self.gsi_backfill_base_millis,
             "gsi-backfill-per-mib" => &mut self.gsi_backfill_millis_per_mib,
             "gsi-delete" => &mut self.gsi_delete_millis,
             "item-collection-limit" => &mut self.item_collection_limit_bytes,
+            "partition-size-limit" => &mut self.partition_size_limit_bytes,
+            "heat-split" => &mut self.heat_split_seconds,
             _ => return false,
         };
         *slot = value;
@@ -81,6 +113,9 @@ impl EngineSettings {
             "gsi-backfill-per-mib" => self.gsi_backfill_millis_per_mib,
             "gsi-delete" => self.gsi_delete_millis,
             "item-collection-limit" => self.item_collection_limit_bytes,
+            "partition-size-limit" => self.partition_size_limit_bytes,
+            "enforce-throughput" => u64::from(self.enforce_throughput),
+            "heat-split" => self.heat_split_seconds,
             _ => return None,
         })
     }
@@ -100,8 +135,8 @@ mod tests {
     fn settings_by_name() {
         let mut s = EngineSettings::default();
         for name in EngineSettings::NAMES {
-            assert!(s.set(name, 7));
-            assert_eq!(s.get(name), Some(7));
+            assert!(s.set(name, 1));
+            assert_eq!(s.get(name), Some(1));
         }
         assert!(!s.set("nope", 1));
         let s = EngineSettings::default();

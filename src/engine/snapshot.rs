@@ -11,6 +11,12 @@
 //!   "clock": 1767225600000,                engine time, milliseconds since the Unix epoch
 //!   "settings": {"gsi-propagation-delay": 5000},   optional: engine settings that differ
 //!                                          from the defaults (names as in EngineSettings::NAMES)
+//!   "partitions": [                        optional: partition layouts that history made
+//!     {"table": "Music", "index": "…",     differ from a fresh table's (doubled, split);
+//!      "ranges": [["0000000000000000",     "index" only for a GSI; each range: first and
+//!                  "7fffffffffffffff",     last keyspace position (16 hex digits), RCU
+//!                  2.5, 2.5], …]}          and WCU share
+//!   ],
 //!   "tables": [                            in table-name order
 //!     {
 //!       "definition": {                    the CreateTable request that recreates the table
@@ -88,6 +94,7 @@ use serde_json::{json, Map, Value};
 use super::clock::Clock;
 use super::error::{ApiError, Result};
 use super::index::{IndexDefinition, IndexKind, IndexStatus};
+use super::partition::{Partition, PartitionLayout, MAX_PARTITIONS};
 use super::settings::EngineSettings;
 use super::table::{BillingMode, Table};
 use super::value::wire::item_to_wire;
@@ -98,7 +105,8 @@ pub const FORMAT: &str = "ddb-playground";
 /// The layout version this build writes and reads.
 pub const VERSION: u64 = 1;
 
-const TOP_MEMBERS: &[&str] = &["format", "version", "clock", "settings", "tables"];
+const TOP_MEMBERS: &[&str] = &["format", "version", "clock", "settings", "tables", "partitions"];
+const LAYOUT_MEMBERS: &[&str] = &["table", "index", "ranges"];
 const TABLE_MEMBERS: &[&str] = &["definition", "state", "items"];
 const STATE_MEMBERS: &[&str] = &[
     "tableId",
@@ -281,6 +289,25 @@ impl Engine {
         if let (Some(settings), Value::Object(members)) = (settings_snapshot(&self.settings), &mut out) {
             members.insert("settings".into(), settings);
         }
+        let layouts: Vec<Value> = self
+            .layouts_to_save()
+            .into_iter()
+            .map(|((table, index), layout)| {
+                let ranges: Vec<Value> = layout
+                    .partitions
+                    .iter()
+                    .map(|p| json!([format!("{:016x}", p.start), format!("{:016x}", p.end), p.rcu_share, p.wcu_share]))
+                    .collect();
+                let mut entry = json!({"table": table, "ranges": ranges});
+                if let (Some(index), Value::Object(members)) = (index, &mut entry) {
+                    members.insert("index".into(), index.clone().into());
+                }
+                entry
+            })
+            .collect();
+        if let (false, Value::Object(members)) = (layouts.is_empty(), &mut out) {
+            members.insert("partitions".into(), layouts.into());
+        }
         out
     }
 
@@ -319,6 +346,8 @@ impl Engine {
 
         let mut engine = Engine::new();
         engine.clock = Clock::at(clock);
+        // The replay is not traffic: no throttling while it runs.
+        engine.settings.enforce_throughput = false;
         let mut settings = EngineSettings::default();
         if let Some(given) = top.get("settings") {
             for (name, value) in object(given, "settings", EngineSettings::NAMES)? {
@@ -331,10 +360,59 @@ impl Engine {
         for (i, table) in tables.iter().enumerate() {
             engine.restore_table(table, &format!("tables[{i}]"))?;
         }
+        engine.settings.partition_size_limit_bytes = settings.partition_size_limit_bytes;
+        match top.get("partitions") {
+            None => {}
+            Some(Value::Array(layouts)) => {
+                for (i, layout) in layouts.iter().enumerate() {
+                    engine.restore_partitions(layout, &format!("partitions[{i}]"))?;
+                }
+            }
+            Some(_) => return Err(invalid("partitions", "expected an array")),
+        }
         // Only now: a lowered item-collection limit must not refuse the
         // items that were written before it was lowered.
         engine.settings = settings;
         Ok(engine)
+    }
+
+    fn restore_partitions(&mut self, snapshot: &Value, path: &str) -> Result<()> {
+        let members = object(snapshot, path, LAYOUT_MEMBERS)?;
+        let name = |member: &str| match members.get(member) {
+            None => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s.clone())),
+            Some(_) => Err(invalid(&format!("{path}.{member}"), "expected a string")),
+        };
+        let table = name("table")?.ok_or_else(|| invalid(path, "missing \"table\""))?;
+        let index = name("index")?;
+        let bad = |what: &str| invalid(&format!("{path}.ranges"), what);
+        let Some(Value::Array(ranges)) = members.get("ranges") else {
+            return Err(bad("expected an array of [start, end, rcu, wcu]"));
+        };
+        let mut partitions = Vec::with_capacity(ranges.len());
+        for range in ranges {
+            let parsed = range.as_array().filter(|r| r.len() == 4).and_then(|r| {
+                let position = |v: &Value| v.as_str().and_then(|s| u64::from_str_radix(s, 16).ok());
+                let share = |v: &Value| v.as_f64().filter(|x| x.is_finite() && *x >= 0.0);
+                Some(Partition {
+                    start: position(&r[0])?,
+                    end: position(&r[1])?,
+                    rcu_share: share(&r[2])?,
+                    wcu_share: share(&r[3])?,
+                })
+            });
+            partitions.push(parsed.ok_or_else(|| bad("expected [start hex, end hex, rcu, wcu]"))?);
+        }
+        let contiguous = partitions.first().is_some_and(|p| p.start == 0)
+            && partitions.last().is_some_and(|p| p.end == u64::MAX)
+            && partitions.windows(2).all(|w| w[0].end < w[1].start && w[0].end + 1 == w[1].start)
+            && partitions.iter().all(|p| p.start <= p.end)
+            && partitions.len() <= MAX_PARTITIONS;
+        if !contiguous {
+            return Err(bad("the ranges must cover the keyspace in order, without gaps"));
+        }
+        let layout = PartitionLayout { partitions, rcu: 0.0, wcu: 0.0 };
+        self.restore_layout(&table, index.as_deref(), layout).map_err(|e| invalid(path, e))
     }
 
     fn restore_table(&mut self, snapshot: &Value, path: &str) -> Result<()> {
@@ -728,7 +806,7 @@ mod tests {
         let bad = json!({"format": "ddb-playground", "version": 1, "clock": 0, "settings": {"nope": 1}, "tables": []});
         assert_eq!(
             error_of(bad),
-            "Invalid snapshot: settings: unknown member \"nope\" (expected one of: gsi-propagation-delay, gsi-backfill-base, gsi-backfill-per-mib, gsi-delete, item-collection-limit)"
+            "Invalid snapshot: settings: unknown member \"nope\" (expected one of: gsi-propagation-delay, gsi-backfill-base, gsi-backfill-per-mib, gsi-delete, item-collection-limit, partition-size-limit, enforce-throughput, heat-split)"
         );
         let mut with_state = scenario.clone();
         with_state["tables"][0]["state"] = json!({"indexes": {"byL": {"status": "CREATING"}}});
@@ -836,7 +914,7 @@ mod tests {
             ),
             (
                 json!({"format": "ddb-playground", "version": 1, "clock": 0, "tables": [], "tabels": []}),
-                "Invalid snapshot: unknown member \"tabels\" (expected one of: format, version, clock, settings, tables)",
+                "Invalid snapshot: unknown member \"tabels\" (expected one of: format, version, clock, settings, tables, partitions)",
             ),
             (with_tables(json!(["t"])), "Invalid snapshot: tables[0]: expected a JSON object"),
             (with_tables(json!([{}])), "Invalid snapshot: tables[0]: missing \"definition\""),

@@ -127,6 +127,11 @@ impl Storage {
         self.journal = Some(Vec::new());
     }
 
+    /// Keeps every change since [`Storage::begin_journal`] and stops recording.
+    pub fn commit(&mut self) {
+        self.journal = None;
+    }
+
     /// Undoes every change since [`Storage::begin_journal`] and stops recording.
     pub fn roll_back(&mut self) {
         let Some(journal) = self.journal.take() else { return };
@@ -184,6 +189,12 @@ impl Storage {
         self.item_count -= 1;
         self.size_bytes -= old.size;
         Some(old.item)
+    }
+
+    /// Each item collection's keyspace hash, bytes and item count, in
+    /// keyspace order, without building views (the partition model's scan).
+    pub fn collection_sizes(&self) -> impl Iterator<Item = (&[u8; 16], usize, usize)> + '_ {
+        self.collections.iter().map(|(key, c)| (&key.hash, c.size, c.items.len()))
     }
 
     /// Number of items in the table.

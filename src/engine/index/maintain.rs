@@ -264,6 +264,13 @@ impl Table {
         self.pending_mark = Some(self.pending.len());
     }
 
+    /// Keeps every item and index change since [`Table::begin_journal`].
+    pub(crate) fn commit_journal(&mut self) {
+        self.storage.commit();
+        self.index_stores.values_mut().for_each(IndexStore::commit);
+        self.pending_mark = None;
+    }
+
     /// Undoes every item and index change since [`Table::begin_journal`].
     pub(crate) fn roll_back(&mut self) {
         self.storage.roll_back();

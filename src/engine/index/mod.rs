@@ -250,12 +250,14 @@ impl IndexChange {
         use super::capacity::EntryAction::{Delete, Put, Update};
         match (&self.old, &self.new) {
             (None, None) => Vec::new(),
-            (None, Some((_, new))) => vec![charge(Put, *new)],
-            (Some((_, old)), None) => vec![charge(Delete, *old)],
+            (None, Some((key, new))) => vec![charge(Put, *new).keyed(&key.partition)],
+            (Some((key, old)), None) => vec![charge(Delete, *old).keyed(&key.partition)],
             (Some((old_key, old)), Some((new_key, new))) if old_key == new_key => {
-                vec![charge(Update, (*old).max(*new))]
+                vec![charge(Update, (*old).max(*new)).keyed(&new_key.partition)]
             }
-            (Some((_, old)), Some((_, new))) => vec![charge(Delete, *old), charge(Put, *new)],
+            (Some((old_key, old)), Some((new_key, new))) => {
+                vec![charge(Delete, *old).keyed(&old_key.partition), charge(Put, *new).keyed(&new_key.partition)]
+            }
         }
     }
 }

@@ -111,6 +111,12 @@ impl IndexStore {
         self.positions.len()
     }
 
+    /// Each collection's keyspace hash, bytes and entry count, in keyspace
+    /// order (the partition model's scan).
+    pub fn collection_sizes(&self) -> impl Iterator<Item = (&[u8; 16], usize, usize)> + '_ {
+        self.collections.iter().map(|(key, c)| (&key.hash, c.size, c.entries.values().map(|same| same.len()).sum()))
+    }
+
     /// Bytes of all entries (DescribeTable's `IndexSizeBytes`).
     pub fn size_bytes(&self) -> usize {
         self.size_bytes
@@ -178,6 +184,11 @@ impl IndexStore {
     /// Starts recording changes so they can be rolled back (a dry run).
     pub fn begin_journal(&mut self) {
         self.journal = Some(Vec::new());
+    }
+
+    /// Keeps every change since [`IndexStore::begin_journal`].
+    pub fn commit(&mut self) {
+        self.journal = None;
     }
 
     /// Undoes every change since [`IndexStore::begin_journal`].

@@ -75,7 +75,8 @@ impl Engine {
                     left.push(item_to_wire(raw_key));
                     continue;
                 }
-                let charge = Charge::read(name, usize::from(found.is_some()), size, gets.consistency);
+                let charge =
+                    Charge::read(name, usize::from(found.is_some()), size, gets.consistency).keyed(&key.partition);
                 units += charge.units;
                 charges.push(charge);
                 if let Some(item) = found {
@@ -157,7 +158,7 @@ impl Engine {
                     Write::Delete(_) => (None, None),
                 };
                 let (old, changes) = table.write_item(&key, new, context);
-                let table_charge = Charge::write(name, old.as_ref().map(item_size), new_size);
+                let table_charge = Charge::write(name, old.as_ref().map(item_size), new_size).keyed(&key.partition);
                 table_charges.extend(write_charges(table_charge, &changes, false));
                 if request.return_item_collection_metrics {
                     table_metrics.extend(table.item_collection_metrics(&key.partition, limit));

@@ -157,7 +157,8 @@ impl Engine {
             .return_item_collection_metrics
             .then(|| table.item_collection_metrics(&key.partition, context.item_collection_limit_bytes))
             .flatten();
-        let table_charge = Charge::write(&request.table_name, old.as_ref().map(item_size), Some(new_size));
+        let table_charge =
+            Charge::write(&request.table_name, old.as_ref().map(item_size), Some(new_size)).keyed(&key.partition);
         let consumed = self.charge_all(&request.table_name, write_charges(table_charge, &changes, false));
         let returned = old.as_ref().filter(|_| request.return_values == ReturnValues::AllOld);
         let body = response(returned.map(|o| ("Attributes", o)), consumed, request.return_consumed_capacity);
@@ -176,7 +177,8 @@ impl Engine {
             (None, Some(item)) => Some(item.clone()),
             (_, None) => None,
         };
-        let consumed = self.charge_one(Charge::read(&request.table_name, items, size, request.consistency));
+        let consumed =
+            self.charge_one(Charge::read(&request.table_name, items, size, request.consistency).keyed(&key.partition));
         Ok(response(projected.as_ref().map(|item| ("Item", item)), consumed, request.return_consumed_capacity))
     }
 
@@ -196,13 +198,14 @@ impl Engine {
                 .return_item_collection_metrics
                 .then(|| table.item_collection_metrics(&key.partition, limit))
                 .flatten();
-            let consumed = self.charge_one(Charge::write(&request.table_name, None, None));
+            let consumed = self.charge_one(Charge::write(&request.table_name, None, None).keyed(&key.partition));
             return Ok(with_metrics(response(None, consumed, request.return_consumed_capacity), metrics));
         }
         let new = updated_item(&request, old.as_ref(), schema.key_item(&key))?;
         table.check_index_keys(&new, WriteSource::Update)?;
         table.check_item_collection(&key, Some(&new), 0, limit)?;
-        let table_charge = Charge::write(&request.table_name, old.as_ref().map(item_size), Some(item_size(&new)));
+        let table_charge = Charge::write(&request.table_name, old.as_ref().map(item_size), Some(item_size(&new)))
+            .keyed(&key.partition);
         let returned = update_return_values(&request, old.as_ref(), &new);
         let (_, changes) = table.write_item(&key, Some(new), context);
         let metrics = request
@@ -224,7 +227,7 @@ impl Engine {
             .return_item_collection_metrics
             .then(|| table.item_collection_metrics(&key.partition, context.item_collection_limit_bytes))
             .flatten();
-        let table_charge = Charge::write(&request.table_name, old.as_ref().map(item_size), None);
+        let table_charge = Charge::write(&request.table_name, old.as_ref().map(item_size), None).keyed(&key.partition);
         let consumed = self.charge_all(&request.table_name, write_charges(table_charge, &changes, false));
         let returned = old.as_ref().filter(|_| request.return_values == ReturnValues::AllOld);
         let body = response(returned.map(|o| ("Attributes", o)), consumed, request.return_consumed_capacity);

@@ -114,7 +114,7 @@ impl Engine {
         let mut units = Vec::with_capacity(resolved.len());
         for ((table_name, key), get) in resolved.iter().zip(&request.gets) {
             let found = self.tables.get(*table_name).and_then(|t| t.storage.get(key));
-            units.push(Charge::transactional_read(table_name, found.map_or(0, item_size)));
+            units.push(Charge::transactional_read(table_name, found.map_or(0, item_size)).keyed(&key.partition));
             responses.push(match found {
                 Some(item) => {
                     let item = get.projection.as_ref().map_or_else(|| item.clone(), |p| p.apply(item));
@@ -272,8 +272,9 @@ impl Engine {
                 Outcome::Delete => (None, table.write_item(key, None, context).1),
             };
             let largest = old_size.unwrap_or(0).max(new_size.unwrap_or(0));
-            write_costs.extend(write_charges(Charge::transactional_write(&write.table_name, largest), &changes, true));
-            replay_costs.push(Charge::transactional_read(&write.table_name, largest));
+            let own = Charge::transactional_write(&write.table_name, largest).keyed(&key.partition);
+            write_costs.extend(write_charges(own, &changes, true));
+            replay_costs.push(Charge::transactional_read(&write.table_name, largest).keyed(&key.partition));
             if request.return_item_collection_metrics && !matches!(write.kind, WriteKind::ConditionCheck) {
                 if let Some(m) = table.item_collection_metrics(&key.partition, limit) {
                     let list = metrics.entry(write.table_name.clone()).or_insert_with(|| Value::Array(Vec::new()));

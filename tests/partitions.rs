@@ -1,0 +1,416 @@
+//! Partitions, throughput and workloads: the figures the seeds teach and the
+//! throttling behaviours of issue 6, with exact expectations.
+
+use std::time::Instant;
+
+use ddb_playground::engine::partition::{plan_partitions, round2, shard_count, PARTITION_SIZE_BYTES};
+use ddb_playground::engine::sim::{KeyDistribution, Operation, PartitionInfo, Stream, Workload};
+use ddb_playground::engine::Engine;
+use serde_json::json;
+
+fn engine_with(table: &str, rcu: u64, wcu: u64) -> Engine {
+    let mut engine = Engine::new();
+    engine
+        .execute(
+            "CreateTable",
+            &json!({
+                "TableName": table,
+                "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
+                "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
+                "ProvisionedThroughput": {"ReadCapacityUnits": rcu, "WriteCapacityUnits": wcu}
+            }),
+        )
+        .unwrap();
+    engine
+}
+
+fn writes(table: &str, per_second: f64, keys: KeyDistribution, prefix: &str, seconds: u32) -> Workload {
+    Workload {
+        table: table.into(),
+        index: None,
+        streams: vec![Stream::constant(Operation::Write, per_second, keys, prefix, 1_000)],
+        seconds,
+        seed: 42,
+        top_n: 5,
+    }
+}
+
+#[test]
+fn the_seed_partition_math() {
+    let plan = plan_partitions(5_000.0, 500.0, 8.0 * 1024.0 * 1024.0 * 1024.0, PARTITION_SIZE_BYTES);
+    assert_eq!((round2(plan.by_capacity), round2(plan.by_size), plan.partitions), (2.17, 0.8, 3));
+    assert_eq!((round2(plan.rcu_per_partition), round2(plan.wcu_per_partition)), (1_666.67, 166.67));
+    // The same table for real: 3 partitions with those shares.
+    let mut engine = engine_with("Seed", 5_000, 500);
+    let parts = engine.describe_partitions("Seed", None).unwrap();
+    assert_eq!(parts.len(), 3);
+    assert!(parts.iter().all(|p| round2(p.rcu_share) == 1_666.67 && round2(p.wcu_share) == 166.67));
+}
+
+#[test]
+fn the_seed_shard_count() {
+    assert_eq!(shard_count(3_000_000, 0.2, 250), 13);
+}
+
+#[test]
+fn ten_wcu_at_twenty_per_second_throttles_only_after_the_burst() {
+    let mut engine = engine_with("TTT", 10, 10);
+    let report = engine.run_workload(&writes("TTT", 20.0, KeyDistribution::HotKey, "k", 600)).unwrap();
+    let first = report.per_second.iter().find(|s| s.throttled > 0).map(|s| s.second);
+    assert_eq!(first, Some(299));
+    assert_eq!(report.throttled, 10 * 301);
+    assert_eq!(report.throttled_hard_limit, 0);
+    // The clock moved by the workload's length.
+    assert_eq!(engine.clock().now_millis(), 1_767_225_600_000 + 600_000);
+
+    let mut engine = engine_with("TTT", 10, 10);
+    let report = engine.run_workload(&writes("TTT", 10.0, KeyDistribution::HotKey, "k", 3_600)).unwrap();
+    assert_eq!((report.requests, report.throttled), (36_000, 0));
+}
+
+#[test]
+fn one_hot_key_throttles_on_a_big_table_and_shards_fix_it() {
+    let mut engine = engine_with("Votes", 10_000, 10_000);
+    assert_eq!(engine.describe_partitions("Votes", None).unwrap().len(), 14);
+    let hot = engine.run_workload(&writes("Votes", 1_500.0, KeyDistribution::HotKey, "CandidateA", 60)).unwrap();
+    assert!(hot.throttled > 0);
+    // The hard limit bites from the first second: 500 of 1,500 each second.
+    assert_eq!(hot.per_second[0].throttled, 500);
+    assert_eq!(hot.throttled, 500 * 60);
+    assert_eq!(hot.top_keys[0].key, "CandidateA");
+
+    let mut engine = engine_with("Votes", 10_000, 10_000);
+    let sharded = engine
+        .run_workload(&writes("Votes", 1_500.0, KeyDistribution::Shards { shards: 10 }, "CandidateA", 600))
+        .unwrap();
+    assert_eq!((sharded.requests, sharded.throttled), (900_000, 0));
+    assert_eq!(sharded.top_keys.len(), 5);
+    assert!(sharded.top_keys.iter().all(|k| k.key.starts_with("CandidateA_")));
+}
+
+#[test]
+fn workloads_are_deterministic() {
+    let zipf =
+        |seed| Workload { seed, ..writes("ZZZ", 300.0, KeyDistribution::Zipf { keys: 1_000, s: 1.2 }, "user#", 120) };
+    let run = |seed| engine_with("ZZZ", 100, 100).run_workload(&zipf(seed)).unwrap();
+    assert_eq!(run(7), run(7));
+    assert_ne!(run(7).top_keys, run(8).top_keys);
+}
+
+#[test]
+fn a_million_requests() {
+    let mut engine = engine_with("MMM", 40_000, 40_000);
+    let workload = Workload {
+        table: "MMM".into(),
+        index: None,
+        streams: vec![
+            Stream::constant(Operation::Write, 5_000.0, KeyDistribution::Zipf { keys: 100_000, s: 1.1 }, "u", 900),
+            Stream::constant(
+                Operation::Read { consistent: false },
+                5_000.0,
+                KeyDistribution::Uniform { keys: 100_000 },
+                "u",
+                900,
+            ),
+        ],
+        seconds: 100,
+        seed: 1,
+        top_n: 10,
+    };
+    let started = Instant::now();
+    let report = engine.run_workload(&workload).unwrap();
+    let elapsed = started.elapsed();
+    println!("1,000,000 simulated requests in {elapsed:?}");
+    assert_eq!(report.requests, 1_000_000);
+    assert_eq!(report.per_second.len(), 100);
+    let consumed = report.consumed_read + report.consumed_write;
+    assert_eq!(consumed, 500_000.0 * 0.5 + 500_000.0 - throttled_units(&report));
+}
+
+fn throttled_units(report: &ddb_playground::engine::sim::WorkloadReport) -> f64 {
+    // Reads cost 0.5, writes 1; none should throttle at this rate.
+    assert_eq!(report.throttled, 0);
+    0.0
+}
+
+#[test]
+fn real_requests_throttle_and_consume_nothing() {
+    let mut engine = engine_with("Small", 1, 1);
+    let put = |i: u32| json!({"TableName": "Small", "Item": {"pk": {"S": format!("k{i}")}}});
+    // A dry run never takes tokens.
+    for i in 0..1_000 {
+        engine.dry_run("PutItem", &put(i)).unwrap();
+    }
+    // 1 WCU: 300 s of burst, then throttled.
+    for i in 0..300 {
+        engine.execute("PutItem", &put(i)).unwrap();
+    }
+    let err = engine.execute("PutItem", &put(300)).unwrap_err();
+    assert_eq!(err.name(), "ProvisionedThroughputExceededException");
+    assert_eq!(
+        err.message(),
+        "The level of configured provisioned throughput for the table was exceeded. Consider increasing your provisioning level with the UpdateTable API."
+    );
+    assert!(engine.last_charges().is_empty());
+    let get = json!({"TableName": "Small", "Key": {"pk": {"S": "k300"}}});
+    assert_eq!(engine.execute("GetItem", &get).unwrap(), json!({}));
+    // A second later the bucket has one unit again.
+    engine.advance_clock(1_000);
+    engine.execute("PutItem", &put(300)).unwrap();
+    assert!(engine.execute("PutItem", &put(301)).is_err());
+    let metrics = engine.metrics("Small", None, 0, u64::MAX, 3).unwrap();
+    assert_eq!(metrics.samples.iter().map(|s| s.throttled_writes).sum::<u64>(), 1);
+    assert_eq!(metrics.top_keys.len(), 3);
+    // Turned off, requests are never throttled.
+    engine.settings_mut().enforce_throughput = false;
+    engine.execute("PutItem", &put(301)).unwrap();
+}
+
+#[test]
+fn gsi_back_pressure_throttles_base_writes() {
+    let mut engine = Engine::new();
+    engine
+        .execute(
+            "CreateTable",
+            &json!({
+                "TableName": "GsiT",
+                "AttributeDefinitions": [
+                    {"AttributeName": "pk", "AttributeType": "S"},
+                    {"AttributeName": "gk", "AttributeType": "S"}
+                ],
+                "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
+                "ProvisionedThroughput": {"ReadCapacityUnits": 100, "WriteCapacityUnits": 100},
+                "GlobalSecondaryIndexes": [{
+                    "IndexName": "ByG",
+                    "KeySchema": [{"AttributeName": "gk", "KeyType": "HASH"}],
+                    "Projection": {"ProjectionType": "KEYS_ONLY"},
+                    "ProvisionedThroughput": {"ReadCapacityUnits": 1, "WriteCapacityUnits": 1}
+                }]
+            }),
+        )
+        .unwrap();
+    let put = |i: u32| json!({"TableName": "GsiT", "Item": {"pk": {"S": format!("k{i}")}, "gk": {"S": "g"}}});
+    for i in 0..300 {
+        engine.execute("PutItem", &put(i)).unwrap();
+    }
+    let err = engine.execute("PutItem", &put(300)).unwrap_err();
+    assert_eq!(err.name(), "ProvisionedThroughputExceededException");
+    assert!(err.message().contains("global secondary indexes"));
+    // Writes that do not touch the index still go through.
+    engine.execute("PutItem", &json!({"TableName": "GsiT", "Item": {"pk": {"S": "plain"}}})).unwrap();
+}
+
+#[test]
+fn partitions_split_at_the_teaching_limit_and_never_merge() {
+    let mut engine = engine_with("SSS", 5, 5);
+    engine.settings_mut().partition_size_limit_bytes = 1_024;
+    assert_eq!(engine.describe_partitions("SSS", None).unwrap().len(), 1);
+    for i in 0..20 {
+        let item = json!({"TableName": "SSS", "Item": {"pk": {"S": format!("k{i}")}, "pad": {"S": "x".repeat(200)}}});
+        engine.execute("PutItem", &item).unwrap();
+    }
+    let parts = engine.describe_partitions("SSS", None).unwrap();
+    assert!(parts.len() >= 4, "{} partitions", parts.len());
+    assert!(parts.iter().all(|p| p.bytes <= 1_024));
+    assert_eq!(parts.iter().map(|p| p.item_count).sum::<u64>(), 20);
+    // Children share the parent's throughput: the shares still add up.
+    assert!((parts.iter().map(|p| p.wcu_share).sum::<f64>() - 5.0).abs() < 1e-9);
+    let count = parts.len();
+    for i in 0..20 {
+        engine.execute("DeleteItem", &json!({"TableName": "SSS", "Key": {"pk": {"S": format!("k{i}")}}})).unwrap();
+    }
+    assert_eq!(engine.describe_partitions("SSS", None).unwrap().len(), count);
+    // Raising throughput beyond what the partitions serve doubles them.
+    engine
+        .execute(
+            "UpdateTable",
+            &json!({"TableName": "SSS", "ProvisionedThroughput": {"ReadCapacityUnits": 5, "WriteCapacityUnits": (count as u64 + 1) * 1_000}}),
+        )
+        .unwrap();
+    assert_eq!(engine.describe_partitions("SSS", None).unwrap().len(), count * 2);
+}
+
+#[test]
+fn scan_charges_one_block_per_page_whatever_the_partitions() {
+    // Choice (README "Choices"): no per-partition minimum on Scan.
+    let mut engine = engine_with("PPP", 9_000, 10);
+    assert_eq!(engine.describe_partitions("PPP", None).unwrap().len(), 4);
+    engine.execute("PutItem", &json!({"TableName": "PPP", "Item": {"pk": {"S": "a"}}})).unwrap();
+    let out = engine.execute("Scan", &json!({"TableName": "PPP", "ReturnConsumedCapacity": "TOTAL"})).unwrap();
+    assert_eq!(out["ConsumedCapacity"]["CapacityUnits"], json!(0.5));
+}
+
+#[test]
+fn on_demand_tables_start_with_eight_partitions() {
+    let mut engine = Engine::new();
+    engine
+        .execute(
+            "CreateTable",
+            &json!({
+                "TableName": "OnDemand",
+                "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
+                "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
+                "BillingMode": "PAY_PER_REQUEST"
+            }),
+        )
+        .unwrap();
+    assert_eq!(engine.describe_partitions("OnDemand", None).unwrap().len(), 8);
+    // 9,000 WRU/s spread over many keys: above 2 × 4,000, so throttled.
+    let w = Workload {
+        streams: vec![Stream::constant(Operation::Write, 9_000.0, KeyDistribution::Uniform { keys: 10_000 }, "k", 100)],
+        ..writes("OnDemand", 0.0, KeyDistribution::HotKey, "k", 10)
+    };
+    let report = engine.run_workload(&w).unwrap();
+    assert_eq!(report.per_second[0].throttled, 1_000);
+}
+
+#[test]
+fn a_request_bigger_than_the_bucket_goes_into_debt() {
+    let mut engine = engine_with("Debt", 1, 1);
+    // 300 KB: 300 WCU, the whole burst of a 1 WCU table, and then some.
+    let big = json!({"TableName": "Debt", "Item": {"pk": {"S": "big"}, "data": {"S": "x".repeat(350 * 1024)}}});
+    engine.execute("PutItem", &big).unwrap();
+    let small = json!({"TableName": "Debt", "Item": {"pk": {"S": "small"}}});
+    assert!(engine.execute("PutItem", &small).is_err());
+    // 351 units taken from 300: 51 in debt, repaid at 1 unit a second.
+    engine.clock_mut().advance(51_000);
+    assert!(engine.execute("PutItem", &small).is_err());
+    engine.clock_mut().advance(1_000);
+    engine.execute("PutItem", &small).unwrap();
+}
+
+#[test]
+fn a_throttled_transaction_is_cancelled() {
+    let mut engine = engine_with("Txn", 1, 1);
+    let put = |i: u32| json!({"Put": {"TableName": "Txn", "Item": {"pk": {"S": format!("k{i}")}}}});
+    let txn = json!({"TransactItems": [put(0), put(1)]});
+    // Each transaction costs 2 × 2 = 4 WCU: 300 units last 75 of them.
+    for _ in 0..75 {
+        engine.execute("TransactWriteItems", &txn).unwrap();
+    }
+    let err = engine.execute("TransactWriteItems", &txn).unwrap_err();
+    assert_eq!(err.name(), "TransactionCanceledException");
+    assert_eq!(
+        err.message(),
+        "Transaction cancelled, please refer cancellation reasons for specific reasons [ProvisionedThroughputExceeded, ProvisionedThroughputExceeded]"
+    );
+}
+
+#[test]
+fn snapshots_keep_the_partition_layout() {
+    let mut engine = engine_with("Snap", 5, 5);
+    engine.settings_mut().partition_size_limit_bytes = 1_024;
+    for i in 0..12 {
+        let item = json!({"TableName": "Snap", "Item": {"pk": {"S": format!("k{i}")}, "pad": {"S": "x".repeat(200)}}});
+        engine.execute("PutItem", &item).unwrap();
+    }
+    // Delete most items: the splits stay, and only history explains them.
+    for i in 0..10 {
+        engine.execute("DeleteItem", &json!({"TableName": "Snap", "Key": {"pk": {"S": format!("k{i}")}}})).unwrap();
+    }
+    let before = engine.describe_partitions("Snap", None).unwrap();
+    assert!(before.len() >= 3);
+    let snapshot = engine.snapshot();
+    assert!(snapshot.get("partitions").is_some());
+    let mut restored = Engine::restore(&snapshot).unwrap();
+    // Layout and shares come back; bucket levels are not saved (full again).
+    let shape = |parts: &[PartitionInfo]| -> Vec<(u64, u64, u64, u64, f64, f64)> {
+        parts.iter().map(|p| (p.start, p.end, p.item_count, p.bytes, p.rcu_share, p.wcu_share)).collect()
+    };
+    assert_eq!(shape(&restored.describe_partitions("Snap", None).unwrap()), shape(&before));
+    assert_eq!(restored.snapshot(), snapshot);
+    // A fresh table needs no layout in its snapshot.
+    let mut plain = engine_with("Plain", 5, 5);
+    plain.execute("PutItem", &json!({"TableName": "Plain", "Item": {"pk": {"S": "a"}}})).unwrap();
+    assert!(plain.snapshot().get("partitions").is_none());
+    // A hand-edited layout with a gap is refused.
+    let mut broken = snapshot.clone();
+    broken["partitions"][0]["ranges"][0][1] = json!("0000000000000001");
+    let err = Engine::restore(&broken).unwrap_err();
+    assert!(err.message().contains("without gaps"), "{err}");
+}
+
+#[test]
+fn a_snapshot_replay_is_never_throttled() {
+    let mut engine = engine_with("Many", 1, 1);
+    engine.settings_mut().enforce_throughput = false;
+    for i in 0..500 {
+        engine.execute("PutItem", &json!({"TableName": "Many", "Item": {"pk": {"S": format!("k{i}")}}})).unwrap();
+    }
+    engine.settings_mut().enforce_throughput = true;
+    let restored = Engine::restore(&engine.snapshot()).unwrap();
+    assert_eq!(restored.table("Many").unwrap().storage.item_count(), 500);
+    assert!(restored.settings().enforce_throughput);
+}
+
+#[test]
+fn workloads_refuse_what_would_hang_the_page() {
+    let mut engine = engine_with("Big", 5, 5);
+    let long = writes("Big", 1.0, KeyDistribution::HotKey, "k", 100_000);
+    assert!(engine.run_workload(&long).is_err_and(|e| e.name() == "ValidationException"));
+    let fast = writes("Big", f64::MAX, KeyDistribution::HotKey, "k", 10);
+    assert!(engine.run_workload(&fast).is_err_and(|e| e.name() == "ValidationException"));
+    let odd = Workload {
+        streams: vec![Stream::constant(
+            Operation::Write,
+            f64::NAN,
+            KeyDistribution::Zipf { keys: 0, s: f64::NAN },
+            "",
+            0,
+        )],
+        ..writes("Big", 1.0, KeyDistribution::HotKey, "k", 10)
+    };
+    assert_eq!(engine.run_workload(&odd).unwrap().requests, 0);
+    assert_eq!(
+        engine.run_workload(&writes("Nope", 1.0, KeyDistribution::HotKey, "k", 1)).unwrap_err().name(),
+        "ResourceNotFoundException"
+    );
+}
+
+#[test]
+fn split_for_heat_separates_two_warm_keys_but_not_one_hot_key() {
+    use ddb_playground::engine::partition::key_position;
+    use ddb_playground::engine::schema::KeyValue;
+    let mut engine = engine_with("Heat", 10, 10_000);
+    let parts = engine.describe_partitions("Heat", None).unwrap();
+    let partition_of = |name: &str| {
+        let pos = key_position(&KeyValue::S(name.to_string()));
+        parts.iter().position(|p| p.start <= pos && pos <= p.end).unwrap()
+    };
+    // Two keys that share a partition.
+    let first = "key0".to_string();
+    let second = (1..).map(|i| format!("key{i}")).find(|k| partition_of(k) == partition_of(&first)).unwrap();
+    let workload = |seconds| Workload {
+        table: "Heat".into(),
+        index: None,
+        streams: vec![
+            Stream::constant(Operation::Write, 700.0, KeyDistribution::HotKey, &first, 1_000),
+            Stream::constant(Operation::Write, 700.0, KeyDistribution::HotKey, &second, 1_000),
+        ],
+        seconds,
+        seed: 3,
+        top_n: 2,
+    };
+    let report = engine.run_workload(&workload(600)).unwrap();
+    // 1,400 WCU/s on one partition: 400 refused each second, until the
+    // partition has been hot for 300 s and splits.
+    assert_eq!(report.per_second[0].throttled, 400);
+    assert_eq!(report.heat_splits.len(), 1);
+    let split_at = report.heat_splits[0].0;
+    assert_eq!(split_at, 300);
+    assert!(report.per_second[split_at as usize..].iter().all(|s| s.throttled == 0));
+    assert_eq!(engine.describe_partitions("Heat", None).unwrap().len(), parts.len() + 1);
+
+    // Turned off, it throttles for ever.
+    let mut engine = engine_with("Heat", 10, 10_000);
+    engine.settings_mut().heat_split_seconds = 0;
+    let report = engine.run_workload(&workload(600)).unwrap();
+    assert!(report.heat_splits.is_empty());
+    assert_eq!(report.throttled, 400 * 600);
+
+    // One key alone is never split: it needs write sharding.
+    let mut engine = engine_with("Heat", 10, 10_000);
+    let hot = engine.run_workload(&writes("Heat", 1_500.0, KeyDistribution::HotKey, "only", 900)).unwrap();
+    assert!(hot.heat_splits.is_empty());
+    assert_eq!(hot.throttled, 500 * 900);
+}

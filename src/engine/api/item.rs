@@ -98,6 +98,42 @@ impl ConditionMembers {
     fn return_old_on_failure(&self) -> bool {
         self.return_values_on_condition_check_failure.as_deref() == Some("ALL_OLD")
     }
+
+    /// A Put's or Delete's `ConditionExpression` may not stand beside the legacy `Expected`.
+    fn check_mixing(&self) -> Result<()> {
+        check_members(
+            &self.substitutions,
+            &[("ConditionExpression", self.condition_expression.is_some())],
+            &[("Expected", self.expected.is_some())],
+        )
+    }
+
+    /// The condition of a Put or Delete: its `ConditionExpression`, or the
+    /// legacy `Expected` block, parsed after everything else was checked.
+    fn write_condition(&self) -> Result<WriteCondition> {
+        let expected = self.expected()?;
+        let mut parser = ExpressionParser::new(&self.substitutions)?;
+        let condition = parser.condition(self.condition_expression.as_deref(), "ConditionExpression")?;
+        parser.finish()?;
+        Ok(WriteCondition { condition: condition.or(expected), return_old_on_failure: self.return_old_on_failure() })
+    }
+}
+
+/// The member constraints PutItem and DeleteItem share, in DynamoDB's order:
+/// `ReturnValues`, `ReturnConsumedCapacity`, `ReturnItemCollectionMetrics`,
+/// the condition members, then the table name.
+fn write_member_constraints(
+    v: &mut Violations,
+    [return_values, consumed, metrics]: [&Option<String>; 3],
+    conditions: &ConditionMembers,
+    table_name: &Option<String>,
+) {
+    v.one_of("returnValues", return_values.as_deref(), RETURN_VALUES);
+    v.one_of("returnConsumedCapacity", consumed.as_deref(), RETURN_CONSUMED_CAPACITY_VALUES);
+    v.one_of("returnItemCollectionMetrics", metrics.as_deref(), RETURN_ITEM_COLLECTION_METRICS);
+    conditions.constraints(v);
+    v.data_plane_table_name("tableName", table_name.as_deref());
+    v.not_null("tableName", table_name);
 }
 
 /// A condition a write must satisfy, and what to return when it does not.
@@ -135,40 +171,24 @@ pub struct PutItem {
 impl PutItemInput {
     pub fn validate(self) -> Result<PutItem> {
         let mut v = Violations::default();
-        v.one_of("returnValues", self.return_values.as_deref(), RETURN_VALUES);
-        v.one_of("returnConsumedCapacity", self.return_consumed_capacity.as_deref(), RETURN_CONSUMED_CAPACITY_VALUES);
-        v.one_of(
-            "returnItemCollectionMetrics",
-            self.return_item_collection_metrics.as_deref(),
-            RETURN_ITEM_COLLECTION_METRICS,
+        write_member_constraints(
+            &mut v,
+            [&self.return_values, &self.return_consumed_capacity, &self.return_item_collection_metrics],
+            &self.conditions,
+            &self.table_name,
         );
-        self.conditions.constraints(&mut v);
-        v.data_plane_table_name("tableName", self.table_name.as_deref());
-        v.not_null("tableName", &self.table_name);
         v.not_null("item", &self.item);
         v.finish()?;
-        let c = &self.conditions;
-        check_members(
-            &c.substitutions,
-            &[("ConditionExpression", c.condition_expression.is_some())],
-            &[("Expected", c.expected.is_some())],
-        )?;
+        self.conditions.check_mixing()?;
         let item = wire_item(self.item.as_ref())?;
         let return_values = put_or_delete_return_values(self.return_values.as_deref())?;
         if item_size(&item) > MAX_ITEM_BYTES {
             return Err(ApiError::validation("Item size has exceeded the maximum allowed size"));
         }
-        let expected = c.expected()?;
-        let mut parser = ExpressionParser::new(&c.substitutions)?;
-        let condition = parser.condition(c.condition_expression.as_deref(), "ConditionExpression")?;
-        parser.finish()?;
         Ok(PutItem {
             table_name: self.table_name.unwrap_or_default(),
             item,
-            condition: WriteCondition {
-                condition: condition.or(expected),
-                return_old_on_failure: c.return_old_on_failure(),
-            },
+            condition: self.conditions.write_condition()?,
             return_values,
             return_consumed_capacity: return_consumed_capacity(self.return_consumed_capacity.as_deref()),
             return_item_collection_metrics: self.return_item_collection_metrics.as_deref() == Some("SIZE"),
@@ -351,37 +371,21 @@ pub struct DeleteItem {
 impl DeleteItemInput {
     pub fn validate(self) -> Result<DeleteItem> {
         let mut v = Violations::default();
-        v.one_of("returnValues", self.return_values.as_deref(), RETURN_VALUES);
-        v.one_of("returnConsumedCapacity", self.return_consumed_capacity.as_deref(), RETURN_CONSUMED_CAPACITY_VALUES);
-        v.one_of(
-            "returnItemCollectionMetrics",
-            self.return_item_collection_metrics.as_deref(),
-            RETURN_ITEM_COLLECTION_METRICS,
+        write_member_constraints(
+            &mut v,
+            [&self.return_values, &self.return_consumed_capacity, &self.return_item_collection_metrics],
+            &self.conditions,
+            &self.table_name,
         );
-        self.conditions.constraints(&mut v);
-        v.data_plane_table_name("tableName", self.table_name.as_deref());
-        v.not_null("tableName", &self.table_name);
         v.not_null("key", &self.key);
         v.finish()?;
-        let c = &self.conditions;
-        check_members(
-            &c.substitutions,
-            &[("ConditionExpression", c.condition_expression.is_some())],
-            &[("Expected", c.expected.is_some())],
-        )?;
+        self.conditions.check_mixing()?;
         let key = wire_item(self.key.as_ref())?;
         let return_values = put_or_delete_return_values(self.return_values.as_deref())?;
-        let expected = c.expected()?;
-        let mut parser = ExpressionParser::new(&c.substitutions)?;
-        let condition = parser.condition(c.condition_expression.as_deref(), "ConditionExpression")?;
-        parser.finish()?;
         Ok(DeleteItem {
             table_name: self.table_name.unwrap_or_default(),
             key,
-            condition: WriteCondition {
-                condition: condition.or(expected),
-                return_old_on_failure: c.return_old_on_failure(),
-            },
+            condition: self.conditions.write_condition()?,
             return_values,
             return_consumed_capacity: return_consumed_capacity(self.return_consumed_capacity.as_deref()),
             return_item_collection_metrics: self.return_item_collection_metrics.as_deref() == Some("SIZE"),

@@ -34,6 +34,19 @@
 //!   (`Engine::run_workload`) and prints its totals, the seconds it first
 //!   and last throttled, and the top 3 keys. Distribution: `uniform:<keys>`, quoted,
 //!   `zipf:<keys>:<s>`, `hot`, `shards:<n>`.
+//! * `dry <Operation> '<request JSON>'`: runs the operation as the
+//!   console's preview does (`Engine::dry_run`): nothing changes.
+//! * `streams <Operation> '<request JSON>'`: runs a DynamoDB Streams API
+//!   operation (`Engine::execute_streams`: ListStreams, DescribeStream,
+//!   GetShardIterator, GetRecords) and prints the response, or the error as
+//!   above with `!`.
+//! * `records <table>`: the table's latest stream read from TRIM_HORIZON
+//!   through the Streams API, one line per record: sequence number, event,
+//!   keys, the images the view type keeps, and who made the change.
+//!
+//! In request bodies, `$stream`, `$shard` and `$iterator` stand for the last
+//! `LatestStreamArn`/`StreamArn`, `ShardId` and `ShardIterator`/
+//! `NextShardIterator` any response showed, so scripts need not copy them.
 
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -53,11 +66,52 @@ use test_each_file::test_each_path;
 test_each_path! { in "src/engine/testscripts" as engine => test_goldenscript }
 
 fn test_goldenscript(path: &std::path::Path) {
-    goldenscript::run(&mut Runner { engine: Engine::new() }, path).expect("goldenscript failed")
+    goldenscript::run(&mut Runner { engine: Engine::new(), vars: Vec::new() }, path).expect("goldenscript failed")
 }
 
 struct Runner {
     engine: Engine,
+    /// `$stream`, `$shard`, `$iterator` (see the module docs).
+    vars: Vec<(&'static str, String)>,
+}
+
+impl Runner {
+    fn substitute(&self, body: &str) -> String {
+        self.vars.iter().fold(body.to_string(), |body, (name, value)| body.replace(&format!("${name}"), value))
+    }
+
+    /// Remembers the stream ARN, shard id and iterator a response shows.
+    fn remember(&mut self, response: &serde_json::Value) {
+        let found = [
+            ("stream", ["LatestStreamArn", "StreamArn"]),
+            ("shard", ["ShardId", "ShardId"]),
+            ("iterator", ["NextShardIterator", "ShardIterator"]),
+        ];
+        for (name, keys) in found {
+            if let Some(value) = keys.iter().find_map(|k| find_key(response, k)) {
+                self.vars.retain(|(n, _)| *n != name);
+                self.vars.push((name, value));
+            }
+        }
+    }
+
+    fn streams(&mut self, operation: &str, body: &serde_json::Value) -> Result<serde_json::Value, String> {
+        let response = self.engine.execute_streams(operation, body).map_err(|e| e.to_string())?;
+        self.remember(&response);
+        Ok(response)
+    }
+}
+
+/// The first string under `key` anywhere in `value`.
+fn find_key(value: &serde_json::Value, key: &str) -> Option<String> {
+    match value {
+        serde_json::Value::Object(map) => map
+            .get(key)
+            .and_then(|v| v.as_str().map(str::to_string))
+            .or_else(|| map.values().find_map(|v| find_key(v, key))),
+        serde_json::Value::Array(items) => items.iter().find_map(|v| find_key(v, key)),
+        _ => None,
+    }
 }
 
 impl goldenscript::Runner for Runner {
@@ -209,6 +263,53 @@ impl goldenscript::Runner for Runner {
                     writeln!(out, "top key {}: {} accesses, {} throttled", key.key, key.accesses, key.throttles)?;
                 }
             }
+            "dry" => {
+                let operation = args.next_pos().ok_or("operation expected")?.to_string();
+                let body = args.next_pos().map(|a| a.to_string()).unwrap_or_else(|| "{}".into());
+                args.reject_next()?;
+                let body: serde_json::Value = serde_json::from_str(&self.substitute(&body))?;
+                let response = self.engine.dry_run(&operation, &body).map_err(|e| e.to_string())?;
+                writeln!(out, "{}", serde_json::to_string(&response)?)?;
+            }
+            "streams" => {
+                let operation = args.next_pos().ok_or("operation expected")?.to_string();
+                let body = args.next_pos().map(|a| a.to_string()).unwrap_or_else(|| "{}".into());
+                args.reject_next()?;
+                let body: serde_json::Value = serde_json::from_str(&self.substitute(&body))?;
+                let response = self.streams(&operation, &body)?;
+                writeln!(out, "{}", serde_json::to_string(&response)?)?;
+            }
+            "records" => {
+                let name = args.next_pos().ok_or("table name expected")?.to_string();
+                args.reject_next()?;
+                let table = self.engine.table(&name).ok_or("no such table")?;
+                let stream = table.streams().last().ok_or("the table has no stream")?;
+                let (arn, shard) = (stream.arn.clone(), stream.shard_id.clone());
+                let request =
+                    serde_json::json!({"StreamArn": arn, "ShardId": shard, "ShardIteratorType": "TRIM_HORIZON"});
+                let iterator = self.engine.execute_streams("GetShardIterator", &request).map_err(|e| e.to_string())?;
+                let request = serde_json::json!({"ShardIterator": iterator["ShardIterator"]});
+                let response = self.engine.execute_streams("GetRecords", &request).map_err(|e| e.to_string())?;
+                for record in response["Records"].as_array().into_iter().flatten() {
+                    let d = &record["dynamodb"];
+                    write!(
+                        out,
+                        "{} {} {}",
+                        d["SequenceNumber"].as_str().unwrap_or("?"),
+                        record["eventName"].as_str().unwrap_or("?"),
+                        d["Keys"]
+                    )?;
+                    for image in ["OldImage", "NewImage"] {
+                        if let Some(item) = d.get(image) {
+                            write!(out, " {image}={item}")?;
+                        }
+                    }
+                    match record.get("userIdentity") {
+                        Some(who) => writeln!(out, " by {}", who["principalId"].as_str().unwrap_or("?"))?,
+                        None => writeln!(out)?,
+                    }
+                }
+            }
             "advance" => {
                 let millis: u64 = args.next_pos().ok_or("milliseconds expected")?.parse()?;
                 args.reject_next()?;
@@ -217,6 +318,7 @@ impl goldenscript::Runner for Runner {
             operation => {
                 let body = args.next_pos().map(|a| a.to_string()).unwrap_or_else(|| "{}".into());
                 args.reject_next()?;
+                let body = self.substitute(&body);
                 let response = self.engine.execute_json(operation, &body).map_err(|e| {
                     let mut wire = e.to_wire();
                     if let Some(body) = wire.as_object_mut() {
@@ -227,6 +329,7 @@ impl goldenscript::Runner for Runner {
                         false => e.to_string(),
                     }
                 })?;
+                self.remember(&response);
                 writeln!(out, "{}", serde_json::to_string(&response)?)?;
             }
         }

@@ -52,6 +52,12 @@ pub enum ApiError {
     /// `ThrottlingException`: an on-demand table went beyond twice its
     /// previous peak (semantics C).
     Throttling(String),
+    /// `ExpiredIteratorException` (DynamoDB Streams): a shard iterator
+    /// older than 15 minutes.
+    ExpiredIterator(String),
+    /// `TrimmedDataAccessException` (DynamoDB Streams): a read before the
+    /// oldest record still kept (records live 24 hours).
+    TrimmedDataAccess(String),
 }
 
 impl ApiError {
@@ -82,6 +88,8 @@ impl ApiError {
             Self::InternalServer(_) => "InternalServerError",
             Self::ProvisionedThroughputExceeded(_) => "ProvisionedThroughputExceededException",
             Self::Throttling(_) => "ThrottlingException",
+            Self::ExpiredIterator(_) => "ExpiredIteratorException",
+            Self::TrimmedDataAccess(_) => "TrimmedDataAccessException",
         }
     }
 
@@ -114,7 +122,9 @@ impl ApiError {
             | Self::UnknownOperation(m)
             | Self::InternalServer(m)
             | Self::ProvisionedThroughputExceeded(m)
-            | Self::Throttling(m) => m,
+            | Self::Throttling(m)
+            | Self::ExpiredIterator(m)
+            | Self::TrimmedDataAccess(m) => m,
             Self::ConditionalCheckFailed { message, .. }
             | Self::InvalidExpression { message, .. }
             | Self::TransactionCanceled { message, .. } => message,

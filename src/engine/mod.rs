@@ -16,6 +16,9 @@
 //!        │     storage  item collections in keyspace (hash) order
 //!        │     index    secondary indexes: projections, maintenance, the
 //!        │              GSI propagation queue
+//!        │     streams  the change log every item write appends to, and
+//!        │              the DynamoDB Streams API (Engine::execute_streams)
+//!        │     ttl      UpdateTimeToLive / DescribeTimeToLive, the sweeper
 //!        │     capacity the cost rules, as pure functions
 //!        │     partition / throughput / sim  partitions, token buckets,
 //!        │              throttling, workloads and metrics
@@ -45,8 +48,10 @@ pub mod settings;
 pub mod sim;
 pub mod snapshot;
 pub mod storage;
+pub mod streams;
 pub mod table;
 pub mod throughput;
+pub mod ttl;
 pub mod value;
 
 pub use error::{ApiError, Result};

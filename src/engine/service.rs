@@ -6,6 +6,10 @@
 //! answers the JSON response body or an [`ApiError`]. The browser UI and the
 //! local HTTP endpoint both go through it, so a request behaves the same
 //! wherever it comes from.
+//!
+//! The DynamoDB Streams API (`X-Amz-Target: DynamoDBStreams_20120810.<op>`)
+//! has its own entry point, [`Engine::execute_streams`] (in `streams`), with
+//! the operations listed in [`crate::engine::streams::STREAMS_OPERATIONS`].
 
 use std::collections::BTreeMap;
 
@@ -38,6 +42,8 @@ pub const OPERATIONS: &[&str] = &[
     "BatchWriteItem",
     "TransactGetItems",
     "TransactWriteItems",
+    "UpdateTimeToLive",
+    "DescribeTimeToLive",
 ];
 
 /// The operations that read or write items: admitted against the
@@ -95,6 +101,8 @@ pub struct Engine {
     pub(crate) sims: BTreeMap<(String, Option<String>), SimEntry>,
     /// While a dry run is under way: no tokens are taken, no metrics kept.
     pub(crate) dry_running: bool,
+    /// Streams of deleted tables, readable for 24 hours (see `streams`).
+    pub(crate) retired_streams: Vec<crate::engine::streams::TableStream>,
 }
 
 impl Default for Engine {
@@ -117,6 +125,7 @@ impl Engine {
             settings: EngineSettings::default(),
             sims: BTreeMap::new(),
             dry_running: false,
+            retired_streams: Vec::new(),
         }
     }
 
@@ -138,6 +147,7 @@ impl Engine {
             now_millis: self.clock.now_millis(),
             propagation_delay_millis: self.settings.gsi_propagation_delay_millis,
             item_collection_limit_bytes: self.settings.item_collection_limit_bytes,
+            by_service: false,
         }
     }
 
@@ -219,6 +229,8 @@ impl Engine {
                 let input = api::parse::<transact::TransactWriteItemsInput>(request)?;
                 self.transact_write_items(input.validate(request.get("TransactItems"))?)
             }
+            "UpdateTimeToLive" => self.update_time_to_live(request),
+            "DescribeTimeToLive" => self.describe_time_to_live(request),
             _ => Err(ApiError::UnknownOperation(format!("Unknown operation: {operation}"))),
         }
     }
@@ -228,10 +240,14 @@ impl Engine {
     /// they are; item writes run with every table (items, index entries, the
     /// GSI queue) journaled and are rolled back; table operations run on a
     /// copy of the engine. What the clock has made due (GSI updates,
-    /// finished backfills) is applied first, as any request would.
+    /// finished backfills, stream trimming) is applied first, as any request
+    /// would; TTL deletions are not: the sweeper waits for a real request,
+    /// and a dry run writes no stream records.
     pub fn dry_run(&mut self, operation: &str, request: &Value) -> Result<Value> {
-        self.tick();
+        // Dry running already: time is applied, but the TTL sweeper waits
+        // for a real request.
         self.dry_running = true;
+        self.tick();
         let result = self.dry_run_inner(operation, request);
         self.dry_running = false;
         result
@@ -239,9 +255,8 @@ impl Engine {
 
     fn dry_run_inner(&mut self, operation: &str, request: &Value) -> Result<Value> {
         match operation {
-            "GetItem" | "Query" | "Scan" | "BatchGetItem" | "TransactGetItems" | "DescribeTable" | "ListTables" => {
-                self.execute(operation, request)
-            }
+            "GetItem" | "Query" | "Scan" | "BatchGetItem" | "TransactGetItems" | "DescribeTable" | "ListTables"
+            | "DescribeTimeToLive" => self.execute(operation, request),
             "PutItem" | "UpdateItem" | "DeleteItem" | "BatchWriteItem" | "TransactWriteItems" => {
                 let tokens = self.transaction_tokens.clone();
                 self.tables.values_mut().for_each(Table::begin_journal);

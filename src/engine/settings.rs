@@ -55,6 +55,11 @@ pub struct EngineSettings {
     /// median key. Default 300 (our choice; DynamoDB says only that it
     /// isolates hot items "over time"); 0 turns it off.
     pub heat_split_seconds: u64,
+    /// How long after an item's TTL expiry the sweeper deletes it (engine
+    /// milliseconds; see `crate::engine::ttl`). Until then the expired item
+    /// stays readable. Default 300,000 (5 minutes; DynamoDB deletes
+    /// "within a few days", typically); 0 deletes at the next request.
+    pub ttl_sweep_delay_millis: u64,
 }
 
 impl Default for EngineSettings {
@@ -68,6 +73,7 @@ impl Default for EngineSettings {
             partition_size_limit_bytes: PARTITION_SIZE_BYTES,
             enforce_throughput: true,
             heat_split_seconds: 300,
+            ttl_sweep_delay_millis: 300_000,
         }
     }
 }
@@ -83,6 +89,7 @@ impl EngineSettings {
         "partition-size-limit",
         "enforce-throughput",
         "heat-split",
+        "ttl-sweep-delay",
     ];
 
     /// Sets a setting by name; `false` for an unknown name.
@@ -99,6 +106,7 @@ impl EngineSettings {
             "item-collection-limit" => &mut self.item_collection_limit_bytes,
             "partition-size-limit" => &mut self.partition_size_limit_bytes,
             "heat-split" => &mut self.heat_split_seconds,
+            "ttl-sweep-delay" => &mut self.ttl_sweep_delay_millis,
             _ => return false,
         };
         *slot = value;
@@ -116,6 +124,7 @@ impl EngineSettings {
             "partition-size-limit" => self.partition_size_limit_bytes,
             "enforce-throughput" => u64::from(self.enforce_throughput),
             "heat-split" => self.heat_split_seconds,
+            "ttl-sweep-delay" => self.ttl_sweep_delay_millis,
             _ => return None,
         })
     }

@@ -29,7 +29,8 @@
 //!         "GlobalSecondaryIndexes": [ {"IndexName": …, "KeySchema": …, "Projection": …,
 //!                                      "ProvisionedThroughput": …}, … ],   also those added
 //!                                          by UpdateTable; not one being deleted
-//!         "LocalSecondaryIndexes": [ … ]
+//!         "LocalSecondaryIndexes": [ … ],
+//!         "StreamSpecification": {"StreamEnabled": true, "StreamViewType": "NEW_IMAGE"}
 //!       },
 //!       "state": {                         optional; each member optional
 //!         "tableId": "…",                  TableId as DescribeTable shows it
@@ -38,6 +39,8 @@
 //!         "lastIncreaseMillis": …,         ProvisionedThroughput.LastIncreaseDateTime
 //!         "lastDecreaseMillis": …,         ProvisionedThroughput.LastDecreaseDateTime
 //!         "decreasesToday": 0,             ProvisionedThroughput.NumberOfDecreasesToday
+//!         "streamCreatedMillis": …,        when the enabled stream was created (its label)
+//!         "timeToLiveAttribute": "expires", the TTL attribute while TTL is enabled
 //!         "indexes": {                     a GSI's state, when not simply ACTIVE
 //!           "GenreIndex": {"status": "CREATING", "backfilling": true,
 //!                          "statusUntilMillis": …,     when the backfill ends
@@ -84,7 +87,15 @@
 //! data. Nothing is returned but the error: the half-built engine is dropped,
 //! so a caller never sees a partial one.
 //!
-//! When the engine grows (TTL, streams, throttling state),
+//! **Streams and TTL.** The enabled stream's definition is saved (its view
+//! type in `definition`, its creation time, hence its ARN and label, in
+//! `state`), its records are not: a restored stream starts empty, and the
+//! replayed PutItems write no records. Disabled streams and the streams of
+//! deleted tables (readable for 24 hours) are not saved. TTL is saved as its
+//! attribute name; the sweeper looks at the restored items at the next
+//! request.
+//!
+//! When the engine grows (throttling state),
 //! this module must grow with it: new table features go into `definition`
 //! (as CreateTable members) or `state`, and a replay that would be throttled
 //! once capacity is enforced must bypass the throttle.
@@ -116,6 +127,8 @@ const STATE_MEMBERS: &[&str] = &[
     "lastDecreaseMillis",
     "decreasesToday",
     "indexes",
+    "streamCreatedMillis",
+    "timeToLiveAttribute",
 ];
 const INDEX_STATE_MEMBERS: &[&str] =
     &["status", "backfilling", "statusUntilMillis", "lastIncreaseMillis", "lastDecreaseMillis", "decreasesToday"];
@@ -202,6 +215,12 @@ fn create_table_request(table: &Table) -> Value {
             request.insert(kind.member().into(), indexes.into());
         }
     }
+    if let Some(stream) = table.enabled_stream() {
+        request.insert(
+            "StreamSpecification".into(),
+            json!({"StreamEnabled": true, "StreamViewType": stream.view_type.as_str()}),
+        );
+    }
     Value::Object(request)
 }
 
@@ -250,6 +269,12 @@ fn table_state(table: &Table) -> Value {
         }
     }
     state.insert("decreasesToday".into(), t.decreases_today.into());
+    if let Some(stream) = table.enabled_stream() {
+        state.insert("streamCreatedMillis".into(), stream.created_millis.into());
+    }
+    if let Some(attribute) = table.ttl_attribute() {
+        state.insert("timeToLiveAttribute".into(), attribute.into());
+    }
     let indexes: Map<String, Value> = d
         .indexes
         .iter()
@@ -434,10 +459,13 @@ impl Engine {
             Some(_) => return Err(invalid(&format!("{path}.items"), "expected an array of items")),
         };
         self.restore_items(&name, items, path)?;
+        let (region, now) = (self.region.clone(), self.clock.now_millis());
         if let Some(table) = self.tables.get_mut(&name) {
             for index in globals {
                 table.attach_global_index(index);
             }
+            // The replay is not traffic: the stream starts empty.
+            table.restart_stream(&region, now);
         }
         if let Some(state) = members.get("state") {
             self.restore_state(&name, state, &format!("{path}.state"))?;
@@ -482,6 +510,12 @@ impl Engine {
         let pay_per_request_since = optional_u64(members, path, "payPerRequestSinceMillis")?;
         let last_increase = optional_u64(members, path, "lastIncreaseMillis")?;
         let last_decrease = optional_u64(members, path, "lastDecreaseMillis")?;
+        let stream_created = optional_u64(members, path, "streamCreatedMillis")?;
+        let ttl_attribute = match members.get("timeToLiveAttribute") {
+            None => None,
+            Some(Value::String(name)) if !name.is_empty() => Some(name.clone()),
+            Some(_) => return Err(invalid(&format!("{path}.timeToLiveAttribute"), "expected a non-empty string")),
+        };
         let decreases_today = match optional_u64(members, path, "decreasesToday")? {
             None => None,
             Some(n) => {
@@ -512,6 +546,20 @@ impl Engine {
             if let Some(index) = table.definition.indexes.iter_mut().find(|i| i.name == state.name) {
                 state.apply(index);
             }
+        }
+        if let Some(created) = stream_created {
+            if table.enabled_stream().is_none() {
+                return Err(invalid(
+                    &format!("{path}.streamCreatedMillis"),
+                    "the definition has no StreamSpecification",
+                ));
+            }
+            let region = self.region.clone();
+            table.restart_stream(&region, created);
+        }
+        if let Some(attribute) = ttl_attribute {
+            table.ttl_attribute = Some(attribute);
+            table.ttl_earliest_millis = Some(0);
         }
         let d = &mut table.definition;
         if let Some(id) = table_id {
@@ -806,7 +854,7 @@ mod tests {
         let bad = json!({"format": "ddb-playground", "version": 1, "clock": 0, "settings": {"nope": 1}, "tables": []});
         assert_eq!(
             error_of(bad),
-            "Invalid snapshot: settings: unknown member \"nope\" (expected one of: gsi-propagation-delay, gsi-backfill-base, gsi-backfill-per-mib, gsi-delete, item-collection-limit, partition-size-limit, enforce-throughput, heat-split)"
+            "Invalid snapshot: settings: unknown member \"nope\" (expected one of: gsi-propagation-delay, gsi-backfill-base, gsi-backfill-per-mib, gsi-delete, item-collection-limit, partition-size-limit, enforce-throughput, heat-split, ttl-sweep-delay)"
         );
         let mut with_state = scenario.clone();
         with_state["tables"][0]["state"] = json!({"indexes": {"byL": {"status": "CREATING"}}});

@@ -18,6 +18,7 @@ use serde_json::{json, Map, Value};
 use super::index::{IndexDefinition, IndexKind, IndexStore, PendingIndexUpdate};
 use super::schema::{KeyAttribute, KeySchema};
 use super::storage::Storage;
+use super::streams::TableStream;
 
 /// How the table pays for reads and writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -121,6 +122,17 @@ pub struct Table {
     pub(crate) pending: VecDeque<PendingIndexUpdate>,
     /// The queue length when a dry run began.
     pub(crate) pending_mark: Option<usize>,
+    /// The table's streams still readable, oldest first; the last one is
+    /// the one records go to while it is enabled (see `streams`).
+    pub(crate) streams: Vec<TableStream>,
+    /// The latest stream's length and next sequence number when a journal
+    /// began.
+    pub(crate) stream_mark: Option<Option<(usize, u128)>>,
+    /// The TTL attribute while TTL is enabled (see `ttl`).
+    pub(crate) ttl_attribute: Option<String>,
+    /// No item expires before this (engine milliseconds); `None`: none
+    /// expires. May be early, never late: the sweeper looks then.
+    pub(crate) ttl_earliest_millis: Option<u64>,
 }
 
 /// Seconds since the epoch, as DynamoDB sends timestamps.
@@ -173,6 +185,7 @@ impl Table {
             out.insert("TableClassSummary".into(), json!({"TableClass": d.table_class.as_str()}));
         }
         out.insert("DeletionProtectionEnabled".into(), false.into());
+        self.describe_stream_members(&mut out);
         let on_demand = d.billing_mode == BillingMode::PayPerRequest;
         for kind in [IndexKind::Global, IndexKind::Local] {
             let indexes: Vec<Value> = d

@@ -2,15 +2,15 @@
 //! ListTables, UpdateTable, DeleteTable — and their request-level checks.
 
 use serde::Deserialize;
-use serde_json::Value;
 
-use super::{not_supported_yet, require_table_name, Violations};
+use super::{require_table_name, Violations};
 use crate::engine::error::{ApiError, Result};
 use crate::engine::index::{
     IndexKind, IndexProjection, ProjectionType, MAX_GLOBAL_INDEXES, MAX_LOCAL_INDEXES,
     MAX_NON_KEY_ATTRIBUTES_PER_INDEX, MAX_PROJECTED_ATTRIBUTES,
 };
 use crate::engine::schema::{KeyAttribute, KeySchema, ScalarType};
+use crate::engine::streams::StreamViewType;
 use crate::engine::table::{BillingMode, TableClass};
 
 /// Largest capacity figure DynamoDB accepts at all. The default account
@@ -57,6 +57,47 @@ pub struct SecondaryIndexInput {
     pub provisioned_throughput: Option<ProvisionedThroughputInput>,
 }
 
+/// A `StreamSpecification` of CreateTable or UpdateTable.
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "PascalCase")]
+pub struct StreamSpecificationInput {
+    pub stream_enabled: Option<bool>,
+    pub stream_view_type: Option<String>,
+}
+
+/// Member-level checks of a `StreamSpecification`.
+fn check_stream_members(v: &mut Violations, spec: &Option<StreamSpecificationInput>) {
+    if let Some(spec) = spec {
+        v.not_null("streamSpecification.streamEnabled", &spec.stream_enabled);
+        v.one_of("streamSpecification.streamViewType", spec.stream_view_type.as_deref(), StreamViewType::VALUES);
+    }
+}
+
+/// What a checked `StreamSpecification` asks for: `Some(view)` to enable a
+/// stream, `None` to disable it (`creating`: on CreateTable, where a
+/// disabled stream is simply no stream).
+fn stream_change(spec: Option<&StreamSpecificationInput>, creating: bool) -> Result<Option<Option<StreamViewType>>> {
+    let Some(spec) = spec else { return Ok(None) };
+    let view = spec.stream_view_type.as_deref().and_then(StreamViewType::parse);
+    match (spec.stream_enabled.unwrap_or_default(), view, creating) {
+        (true, Some(view), _) => Ok(Some(Some(view))),
+        (true, None, true) => {
+            Err(ApiError::invalid_parameter("Table is being created with a stream enabled, UpdateViewType is required"))
+        }
+        (true, None, false) => {
+            Err(ApiError::invalid_parameter("If stream is being enabled then UpdateViewType is required"))
+        }
+        (false, Some(_), true) => Err(ApiError::invalid_parameter(
+            "Table is being created with a stream disabled, UpdateViewType should not be specified",
+        )),
+        (false, Some(_), false) => {
+            Err(ApiError::invalid_parameter("If stream is being disabled, then UpdateViewType must not be specified"))
+        }
+        (false, None, true) => Ok(None),
+        (false, None, false) => Ok(Some(None)),
+    }
+}
+
 #[derive(Debug, Default, Deserialize)]
 #[serde(rename_all = "PascalCase")]
 pub struct CreateTableInput {
@@ -68,7 +109,7 @@ pub struct CreateTableInput {
     pub table_class: Option<String>,
     pub global_secondary_indexes: Option<Vec<SecondaryIndexInput>>,
     pub local_secondary_indexes: Option<Vec<SecondaryIndexInput>>,
-    pub stream_specification: Option<Value>,
+    pub stream_specification: Option<StreamSpecificationInput>,
 }
 
 /// A secondary index of a CreateTable (or UpdateTable Create) that passed
@@ -97,6 +138,8 @@ pub struct CreateTable {
     pub table_class_given: bool,
     /// Global secondary indexes, then local ones, each in request order.
     pub indexes: Vec<IndexSpec>,
+    /// The view type of the table's stream, if it has one.
+    pub stream: Option<StreamViewType>,
 }
 
 /// Member-level checks of a `ProvisionedThroughput` at `path`.
@@ -422,9 +465,9 @@ impl CreateTableInput {
         for (i, index) in self.local_secondary_indexes.iter().flatten().enumerate() {
             check_index_members(&mut v, &format!("localSecondaryIndexes.{}.member", i + 1), index, false);
         }
+        check_stream_members(&mut v, &self.stream_specification);
         v.finish()?;
-
-        not_supported_yet("StreamSpecification", self.stream_specification.is_some())?;
+        let stream = stream_change(self.stream_specification.as_ref(), true)?.flatten();
 
         let billing_mode =
             self.billing_mode.as_deref().and_then(BillingMode::parse).unwrap_or(BillingMode::Provisioned);
@@ -464,6 +507,7 @@ impl CreateTableInput {
             table_class: self.table_class.as_deref().and_then(TableClass::parse).unwrap_or(TableClass::Standard),
             table_class_given: self.table_class.is_some(),
             indexes,
+            stream,
         })
     }
 }
@@ -587,7 +631,7 @@ pub struct UpdateTableInput {
     pub table_class: Option<String>,
     pub attribute_definitions: Option<Vec<AttributeDefinition>>,
     pub global_secondary_index_updates: Option<Vec<GlobalSecondaryIndexUpdateInput>>,
-    pub stream_specification: Option<Value>,
+    pub stream_specification: Option<StreamSpecificationInput>,
 }
 
 /// A GSI to create, checked as far as possible without the table: its key
@@ -635,6 +679,9 @@ pub struct UpdateTable {
     /// `AttributeDefinitions`: the definitions of a new GSI's keys.
     pub attribute_definitions: Option<Vec<KeyAttribute>>,
     pub index_updates: Vec<IndexUpdate>,
+    /// `StreamSpecification`: `Some(Some(view))` enables a stream,
+    /// `Some(None)` disables it.
+    pub stream: Option<Option<StreamViewType>>,
 }
 
 impl UpdateTableInput {
@@ -671,12 +718,13 @@ impl UpdateTableInput {
                 v.table_name(&format!("{member}.delete.indexName"), d.index_name.as_deref());
             }
         }
+        check_stream_members(&mut v, &self.stream_specification);
         v.finish()?;
-        not_supported_yet("StreamSpecification", self.stream_specification.is_some())?;
         let no_index_updates = self.global_secondary_index_updates.as_ref().is_none_or(Vec::is_empty);
         if self.billing_mode.is_none()
             && self.provisioned_throughput.is_none()
             && self.table_class.is_none()
+            && self.stream_specification.is_none()
             && no_index_updates
         {
             return Err(ApiError::validation(
@@ -737,6 +785,7 @@ impl UpdateTableInput {
             }
             index_updates.push(parsed);
         }
+        let stream = stream_change(self.stream_specification.as_ref(), false)?;
         let creates_or_deletes = index_updates.iter().any(|u| !matches!(u, IndexUpdate::Update { .. }));
         if throughput.is_some() && creates_or_deletes {
             return Err(ApiError::invalid_parameter("You cannot create or delete index while updating table IOPS"));
@@ -748,6 +797,7 @@ impl UpdateTableInput {
             table_class: self.table_class.as_deref().and_then(TableClass::parse),
             attribute_definitions: self.attribute_definitions.map(attribute_definitions),
             index_updates,
+            stream,
         })
     }
 }

@@ -40,6 +40,9 @@ pub(crate) struct WriteContext {
     pub now_millis: u64,
     pub propagation_delay_millis: u64,
     pub item_collection_limit_bytes: u64,
+    /// A write by the service itself (the TTL sweeper): its stream record
+    /// says so.
+    pub by_service: bool,
 }
 
 /// DynamoDB's error for a write that would grow an item collection past the
@@ -53,7 +56,17 @@ impl Table {
     /// for each of its indexes.
     pub fn new(definition: TableDefinition) -> Self {
         let index_stores = definition.indexes.iter().map(|i| (i.name.clone(), IndexStore::default())).collect();
-        Self { definition, storage: Default::default(), index_stores, pending: VecDeque::new(), pending_mark: None }
+        Self {
+            definition,
+            storage: Default::default(),
+            index_stores,
+            pending: VecDeque::new(),
+            pending_mark: None,
+            streams: Vec::new(),
+            stream_mark: None,
+            ttl_attribute: None,
+            ttl_earliest_millis: None,
+        }
     }
 
     /// A secondary index's definition by name (also one being created or
@@ -173,6 +186,11 @@ impl Table {
     /// and maintains every live index: LSIs at once, GSIs through the
     /// propagation queue. Returns the item replaced and how each index
     /// changed. The caller has validated the write.
+    ///
+    /// This is the one place every item write passes (item, batch and
+    /// transaction operations, the TTL sweeper), so it is also where the
+    /// stream gets its record (`streams`) and TTL learns of a new expiry
+    /// (`ttl`).
     pub(crate) fn write_item(
         &mut self,
         key: &PrimaryKey,
@@ -183,10 +201,16 @@ impl Table {
         let live: Vec<IndexDefinition> = self.definition.indexes.iter().filter(|i| i.is_live()).cloned().collect();
         let new_images: Vec<Option<EntryImage>> =
             live.iter().map(|i| new.as_ref().and_then(|item| i.image(item, &schema))).collect();
+        self.note_expiry(new.as_ref(), context.now_millis);
+        let streamed = self.enabled_stream().is_some();
+        let new_copy = if streamed { new.clone() } else { None };
         let old = match new {
             Some(item) => self.storage.put(key, item),
             None => self.storage.delete(key),
         };
+        if streamed {
+            self.record_change(key, old.as_ref(), new_copy.as_ref(), context.now_millis, context.by_service);
+        }
         let mut changes = Vec::new();
         for (index, new_image) in live.iter().zip(new_images) {
             let old_image = old.as_ref().and_then(|item| index.image(item, &schema));
@@ -262,6 +286,7 @@ impl Table {
         self.storage.begin_journal();
         self.index_stores.values_mut().for_each(IndexStore::begin_journal);
         self.pending_mark = Some(self.pending.len());
+        self.stream_mark = Some(self.stream_mark());
     }
 
     /// Keeps every item and index change since [`Table::begin_journal`].
@@ -269,6 +294,7 @@ impl Table {
         self.storage.commit();
         self.index_stores.values_mut().for_each(IndexStore::commit);
         self.pending_mark = None;
+        self.stream_mark = None;
     }
 
     /// Undoes every item and index change since [`Table::begin_journal`].
@@ -277,6 +303,9 @@ impl Table {
         self.index_stores.values_mut().for_each(IndexStore::roll_back);
         if let Some(mark) = self.pending_mark.take() {
             self.pending.truncate(mark);
+        }
+        if let Some(mark) = self.stream_mark.take() {
+            self.roll_back_stream(mark);
         }
     }
 

@@ -120,9 +120,13 @@ impl Engine {
     /// Brings every table's indexes up to the engine clock: applies due GSI
     /// updates, finishes backfills and deletions. Runs at the start of every
     /// request.
+    /// Also runs the TTL sweeper (`ttl`; not in dry runs) and trims stream
+    /// records past their 24-hour retention (`streams`).
     pub(crate) fn tick(&mut self) {
         let now = self.clock.now_millis();
         self.tables.values_mut().for_each(|t| t.advance_to(now));
+        self.sweep_expired(now);
+        self.trim_streams(now);
     }
 
     /// The GSI updates of table `table` still on their way, oldest first,

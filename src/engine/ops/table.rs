@@ -90,7 +90,10 @@ impl Engine {
             pay_per_request_since_millis: (request.billing_mode == BillingMode::PayPerRequest).then_some(now),
             indexes,
         };
-        let table = Table::new(definition);
+        let mut table = Table::new(definition);
+        if let Some(view_type) = request.stream {
+            table.change_stream(Some(view_type), &self.region, now)?;
+        }
         // The table is usable at once; the response still says CREATING, as
         // DynamoDB's does, so code that waits for ACTIVE is exercised.
         let description = table.describe("CREATING");
@@ -118,8 +121,10 @@ impl Engine {
     }
 
     pub(crate) fn delete_table(&mut self, name: &str) -> Result<Value> {
-        let table = self.tables.remove(name).ok_or_else(|| table_not_found(name))?;
-        Ok(json!({ "TableDescription": table.describe("DELETING") }))
+        let mut table = self.tables.remove(name).ok_or_else(|| table_not_found(name))?;
+        let description = table.describe("DELETING");
+        self.retire_streams(&mut table);
+        Ok(json!({ "TableDescription": description }))
     }
 
     pub(crate) fn update_table(&mut self, request: UpdateTable) -> Result<Value> {
@@ -154,6 +159,10 @@ impl Engine {
             _ => {}
         }
         let new_definitions = check_index_updates(table, &request, billing_mode)?;
+        let stream_change = request.stream;
+        if let Some(view_type) = stream_change {
+            table.check_stream_change(view_type)?;
+        }
 
         let definition = &mut table.definition;
         if let Some((read, write)) = request.throughput {
@@ -220,6 +229,9 @@ impl Engine {
                     }
                 }
             }
+        }
+        if let Some(view_type) = stream_change {
+            table.change_stream(view_type, &self.region, now)?;
         }
         Ok(json!({ "TableDescription": table.describe("UPDATING") }))
     }

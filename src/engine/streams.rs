@@ -1,0 +1,700 @@
+//! DynamoDB Streams: a time-ordered log of the item changes of a table.
+//!
+//! A table with `StreamSpecification {StreamEnabled: true, StreamViewType}`
+//! (CreateTable or UpdateTable) has a stream. Every item write goes through
+//! `Table::write_item` (`index::maintain`), and that is where the one hook
+//! sits: a write that changes an item appends exactly one [`StreamRecord`] to
+//! the table's enabled stream: `INSERT` (no item before), `MODIFY` (an item
+//! before and after, different), `REMOVE` (the item is gone). A write that
+//! leaves the item as it was (a PutItem of the same image, a DeleteItem of a
+//! missing key) writes no record, as in DynamoDB. PutItem, UpdateItem,
+//! DeleteItem, BatchWriteItem, TransactWriteItems and the TTL sweeper all
+//! pass through the hook, so every change is recorded once, in the order the
+//! writes were applied: per-item ordering holds because a stream here has a
+//! single shard whose sequence numbers only grow.
+//!
+//! ```text
+//!   PutItem k1   ─┐                          shard shardId-…-xxxxxxxx
+//!   UpdateItem k1 ├─▶ Table::write_item ─▶  [seq 1 INSERT k1][seq 2 MODIFY k1][seq 3 REMOVE k1 (Service)]
+//!   TTL sweep k1 ─┘                          ▲ TRIM_HORIZON                     ▲ LATEST
+//! ```
+//!
+//! What a record holds follows the view type: `KEYS_ONLY` the keys only,
+//! `NEW_IMAGE` the item after, `OLD_IMAGE` the item before, and
+//! `NEW_AND_OLD_IMAGES` both. TTL deletions carry `userIdentity {type:
+//! "Service", principalId: "dynamodb.amazonaws.com"}`.
+//!
+//! **Rollback.** Dry runs and throttled requests journal their tables; the
+//! journal marks the stream's length and rolls records back with the items
+//! (`Table::begin_journal`), so neither leaves a record behind.
+//!
+//! **Retention.** Records older than 24 hours of engine time are trimmed
+//! when the clock is applied (at the start of each request, on
+//! `advance_clock`). Disabling a stream closes it (its shard gets an
+//! `EndingSequenceNumber`); it stays readable for 24 hours, then it is gone.
+//! Enabling again creates a new stream with a new ARN and label. A deleted
+//! table's streams stay readable for 24 hours as well.
+//!
+//! **The Streams API.** [`Engine::execute_streams`] answers `ListStreams`,
+//! `DescribeStream`, `GetShardIterator` and `GetRecords` with the request
+//! and response shapes of the DynamoDB Streams API (target prefix
+//! `DynamoDBStreams_20120810`; the endpoint routes to it). Shard iterators
+//! are opaque strings that expire 15 minutes (engine time) after they were
+//! issued.
+//!
+//! Simplifications: one shard per stream (DynamoDB splits shards over time
+//! and per partition); stream records are not saved in snapshots (the stream
+//! definition and label are; a restored stream starts empty).
+
+use std::collections::VecDeque;
+
+use md5::{Digest, Md5};
+use serde::Deserialize;
+use serde_json::{json, Map, Value};
+
+use super::api::{self, Violations};
+use super::error::{ApiError, Result};
+use super::schema::{KeySchema, PrimaryKey};
+use super::table::Table;
+use super::value::size::item_size;
+use super::value::wire::item_to_wire;
+use super::value::Item;
+use super::Engine;
+
+/// How long records (and a disabled stream) stay readable: 24 hours.
+pub const RETENTION_MILLIS: u64 = 24 * 60 * 60 * 1000;
+/// How long a shard iterator stays valid: 15 minutes.
+pub const ITERATOR_LIFETIME_MILLIS: u64 = 15 * 60 * 1000;
+/// The first sequence number of a stream (21 digits, as DynamoDB's are).
+const FIRST_SEQUENCE: u128 = 100_000_000_000_000_000_000;
+
+/// The operations of the DynamoDB Streams API, answered by
+/// [`Engine::execute_streams`].
+pub const STREAMS_OPERATIONS: &[&str] = &["ListStreams", "DescribeStream", "GetShardIterator", "GetRecords"];
+
+/// What a stream record shows of the item.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StreamViewType {
+    KeysOnly,
+    NewImage,
+    OldImage,
+    NewAndOldImages,
+}
+
+impl StreamViewType {
+    /// In the order DynamoDB's enum message lists them.
+    pub const VALUES: &'static [&'static str] = &["OLD_IMAGE", "KEYS_ONLY", "NEW_AND_OLD_IMAGES", "NEW_IMAGE"];
+
+    pub fn parse(text: &str) -> Option<Self> {
+        Some(match text {
+            "KEYS_ONLY" => Self::KeysOnly,
+            "NEW_IMAGE" => Self::NewImage,
+            "OLD_IMAGE" => Self::OldImage,
+            "NEW_AND_OLD_IMAGES" => Self::NewAndOldImages,
+            _ => return None,
+        })
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::KeysOnly => "KEYS_ONLY",
+            Self::NewImage => "NEW_IMAGE",
+            Self::OldImage => "OLD_IMAGE",
+            Self::NewAndOldImages => "NEW_AND_OLD_IMAGES",
+        }
+    }
+
+    fn shows_new(self) -> bool {
+        matches!(self, Self::NewImage | Self::NewAndOldImages)
+    }
+
+    fn shows_old(self) -> bool {
+        matches!(self, Self::OldImage | Self::NewAndOldImages)
+    }
+}
+
+/// One change of one item.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StreamRecord {
+    pub sequence: u128,
+    /// `INSERT`, `MODIFY` or `REMOVE`.
+    pub event_name: &'static str,
+    pub created_millis: u64,
+    pub keys: Item,
+    /// The images the view type keeps.
+    pub old_image: Option<Item>,
+    pub new_image: Option<Item>,
+    /// A deletion by the TTL sweeper.
+    pub by_service: bool,
+}
+
+/// One stream of a table (enabled, or disabled and still readable).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableStream {
+    pub arn: String,
+    pub label: String,
+    pub table_name: String,
+    pub region: String,
+    pub key_schema: KeySchema,
+    pub view_type: StreamViewType,
+    pub created_millis: u64,
+    /// When the stream was disabled (its table deleted, or UpdateTable);
+    /// `None` while it is enabled.
+    pub disabled_millis: Option<u64>,
+    pub shard_id: String,
+    pub records: VecDeque<StreamRecord>,
+    /// The sequence number the next record gets.
+    pub next_sequence: u128,
+    /// Records below this sequence number were trimmed.
+    pub trimmed_before: u128,
+}
+
+/// `2026-01-01T00:00:00.000` for engine milliseconds: a stream label.
+pub fn iso_millis(millis: u64) -> String {
+    let days = (millis / 86_400_000) as i64;
+    let rest = millis % 86_400_000;
+    // Howard Hinnant's civil_from_days.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    let (h, m, s, ms) = (rest / 3_600_000, rest / 60_000 % 60, rest / 1000 % 60, rest % 1000);
+    format!("{year:04}-{month:02}-{day:02}T{h:02}:{m:02}:{s:02}.{ms:03}")
+}
+
+fn hex_digest(parts: &[&[u8]]) -> String {
+    let mut hasher = Md5::new();
+    for part in parts {
+        hasher.update(part);
+    }
+    let h: [u8; 16] = hasher.finalize().into();
+    h.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+impl TableStream {
+    /// A new, enabled stream of `table` created at `now`.
+    pub(crate) fn new(table: &Table, region: &str, view_type: StreamViewType, now: u64) -> Self {
+        let d = &table.definition;
+        // A label is the creation time; a second stream of the same table in
+        // the same millisecond takes the next free one.
+        let mut at = now;
+        for _ in 0..=table.streams.len() {
+            if !table.streams.iter().any(|s| s.label == iso_millis(at)) {
+                break;
+            }
+            at = at.saturating_add(1);
+        }
+        let label = iso_millis(at);
+        let arn = format!("{}/stream/{label}", d.arn);
+        let shard_id = format!("shardId-{at:020}-{}", &hex_digest(&[arn.as_bytes()])[..8]);
+        Self {
+            arn,
+            label,
+            table_name: d.name.clone(),
+            region: region.to_string(),
+            key_schema: d.key_schema.clone(),
+            view_type,
+            created_millis: now,
+            disabled_millis: None,
+            shard_id,
+            records: VecDeque::new(),
+            next_sequence: FIRST_SEQUENCE,
+            trimmed_before: FIRST_SEQUENCE,
+        }
+    }
+
+    pub fn is_enabled(&self) -> bool {
+        self.disabled_millis.is_none()
+    }
+
+    pub(crate) fn append(
+        &mut self,
+        key: &PrimaryKey,
+        old: Option<&Item>,
+        new: Option<&Item>,
+        now: u64,
+        by_service: bool,
+    ) {
+        let event_name = match (old, new) {
+            (None, Some(_)) => "INSERT",
+            (Some(_), Some(_)) => "MODIFY",
+            (Some(_), None) => "REMOVE",
+            (None, None) => return,
+        };
+        let record = StreamRecord {
+            sequence: self.next_sequence,
+            event_name,
+            created_millis: now,
+            keys: self.key_schema.key_item(key),
+            old_image: old.filter(|_| self.view_type.shows_old()).cloned(),
+            new_image: new.filter(|_| self.view_type.shows_new()).cloned(),
+            by_service,
+        };
+        self.next_sequence += 1;
+        self.records.push_back(record);
+    }
+
+    /// Drops records older than the retention period.
+    fn trim(&mut self, now: u64) {
+        while self.records.front().is_some_and(|r| r.created_millis.saturating_add(RETENTION_MILLIS) <= now) {
+            if let Some(r) = self.records.pop_front() {
+                self.trimmed_before = r.sequence + 1;
+            }
+        }
+    }
+
+    fn expired(&self, now: u64) -> bool {
+        self.disabled_millis.is_some_and(|at| at.saturating_add(RETENTION_MILLIS) <= now)
+    }
+
+    /// The record as GetRecords sends it.
+    pub fn record_to_wire(&self, record: &StreamRecord) -> Value {
+        let mut dynamodb = Map::new();
+        dynamodb.insert("ApproximateCreationDateTime".into(), (record.created_millis / 1000).into());
+        dynamodb.insert("Keys".into(), item_to_wire(&record.keys));
+        let mut size = item_size(&record.keys);
+        if let Some(image) = &record.new_image {
+            dynamodb.insert("NewImage".into(), item_to_wire(image));
+            size += item_size(image);
+        }
+        if let Some(image) = &record.old_image {
+            dynamodb.insert("OldImage".into(), item_to_wire(image));
+            size += item_size(image);
+        }
+        dynamodb.insert("SequenceNumber".into(), record.sequence.to_string().into());
+        dynamodb.insert("SizeBytes".into(), size.into());
+        dynamodb.insert("StreamViewType".into(), self.view_type.as_str().into());
+        let event_id = hex_digest(&[self.arn.as_bytes(), &record.sequence.to_be_bytes()]);
+        let mut out = Map::new();
+        out.insert("awsRegion".into(), self.region.clone().into());
+        out.insert("dynamodb".into(), Value::Object(dynamodb));
+        out.insert("eventID".into(), event_id.into());
+        out.insert("eventName".into(), record.event_name.into());
+        out.insert("eventSource".into(), "aws:dynamodb".into());
+        out.insert("eventVersion".into(), "1.1".into());
+        if record.by_service {
+            out.insert("userIdentity".into(), json!({"type": "Service", "principalId": "dynamodb.amazonaws.com"}));
+        }
+        Value::Object(out)
+    }
+
+    fn summary(&self) -> Value {
+        json!({"StreamArn": self.arn, "StreamLabel": self.label, "TableName": self.table_name})
+    }
+
+    fn shard(&self) -> Value {
+        // The shard's range is fixed when it opens and when it closes;
+        // trimming does not move its start.
+        let mut range = Map::new();
+        range.insert("StartingSequenceNumber".into(), FIRST_SEQUENCE.to_string().into());
+        if self.disabled_millis.is_some() {
+            let last = self.next_sequence.saturating_sub(1).max(FIRST_SEQUENCE);
+            range.insert("EndingSequenceNumber".into(), last.to_string().into());
+        }
+        json!({"ShardId": self.shard_id, "SequenceNumberRange": Value::Object(range)})
+    }
+}
+
+impl Table {
+    /// The stream records are written to, if the table's stream is enabled.
+    pub fn enabled_stream(&self) -> Option<&TableStream> {
+        self.streams.last().filter(|s| s.is_enabled())
+    }
+
+    /// Every stream of the table still readable, oldest first.
+    pub fn streams(&self) -> &[TableStream] {
+        &self.streams
+    }
+
+    /// Whether UpdateTable may enable (`Some(view)`) or disable (`None`)
+    /// the table's stream.
+    pub(crate) fn check_stream_change(&self, view_type: Option<StreamViewType>) -> Result<()> {
+        let name = &self.definition.name;
+        match (view_type, self.enabled_stream()) {
+            (Some(_), Some(_)) => {
+                Err(ApiError::validation(format!("Table already has an enabled stream: TableName: {name}")))
+            }
+            (None, None) => Err(ApiError::validation(format!("Table has no stream to disable: TableName: {name}"))),
+            _ => Ok(()),
+        }
+    }
+
+    /// Enables a new stream (`Some(view)`) or disables the current one.
+    pub(crate) fn change_stream(&mut self, view_type: Option<StreamViewType>, region: &str, now: u64) -> Result<()> {
+        self.check_stream_change(view_type)?;
+        match view_type {
+            Some(view_type) => {
+                let stream = TableStream::new(self, region, view_type, now);
+                self.streams.push(stream);
+            }
+            None => {
+                if let Some(stream) = self.streams.last_mut() {
+                    stream.disabled_millis = Some(now);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Replaces the enabled stream by an empty one created at `created`
+    /// (snapshot restore).
+    pub(crate) fn restart_stream(&mut self, region: &str, created: u64) {
+        let Some(view_type) = self.enabled_stream().map(|s| s.view_type) else { return };
+        self.streams.pop();
+        let stream = TableStream::new(self, region, view_type, created);
+        self.streams.push(stream);
+    }
+
+    /// The stream hook of `write_item`: one record per changed item.
+    pub(crate) fn record_change(
+        &mut self,
+        key: &PrimaryKey,
+        old: Option<&Item>,
+        new: Option<&Item>,
+        now: u64,
+        by_service: bool,
+    ) {
+        if old == new {
+            return;
+        }
+        if let Some(stream) = self.streams.last_mut().filter(|s| s.is_enabled()) {
+            stream.append(key, old, new, now, by_service);
+        }
+    }
+
+    /// Trims records past retention and forgets disabled streams past it.
+    pub(crate) fn trim_streams(&mut self, now: u64) {
+        self.streams.iter_mut().for_each(|s| s.trim(now));
+        self.streams.retain(|s| !s.expired(now));
+    }
+
+    /// The stream's length and next sequence number, for the journal.
+    pub(crate) fn stream_mark(&self) -> Option<(usize, u128)> {
+        self.streams.last().map(|s| (s.records.len(), s.next_sequence))
+    }
+
+    pub(crate) fn roll_back_stream(&mut self, mark: Option<(usize, u128)>) {
+        if let (Some((len, next)), Some(stream)) = (mark, self.streams.last_mut()) {
+            stream.records.truncate(len);
+            stream.next_sequence = next;
+        }
+    }
+
+    /// `StreamSpecification`, `LatestStreamArn`, `LatestStreamLabel` of a
+    /// `TableDescription`.
+    pub(crate) fn describe_stream_members(&self, out: &mut Map<String, Value>) {
+        if let Some(stream) = self.enabled_stream() {
+            out.insert(
+                "StreamSpecification".into(),
+                json!({"StreamEnabled": true, "StreamViewType": stream.view_type.as_str()}),
+            );
+        }
+        if let Some(stream) = self.streams.last() {
+            out.insert("LatestStreamLabel".into(), stream.label.clone().into());
+            out.insert("LatestStreamArn".into(), stream.arn.clone().into());
+        }
+    }
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "PascalCase")]
+struct ListStreamsInput {
+    table_name: Option<String>,
+    limit: Option<i64>,
+    exclusive_start_stream_arn: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "PascalCase")]
+struct DescribeStreamInput {
+    stream_arn: Option<String>,
+    limit: Option<i64>,
+    exclusive_start_shard_id: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "PascalCase")]
+struct GetShardIteratorInput {
+    stream_arn: Option<String>,
+    shard_id: Option<String>,
+    shard_iterator_type: Option<String>,
+    sequence_number: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "PascalCase")]
+struct GetRecordsInput {
+    shard_iterator: Option<String>,
+    limit: Option<i64>,
+}
+
+const ITERATOR_TYPES: &[&str] = &["TRIM_HORIZON", "LATEST", "AT_SEQUENCE_NUMBER", "AFTER_SEQUENCE_NUMBER"];
+
+fn check_length(v: &mut Violations, field: &str, value: Option<&str>, min: usize, max: usize) {
+    if let Some(value) = value {
+        let len = value.chars().count();
+        if len < min {
+            v.push(&format!("'{value}'"), field, &format!("have length greater than or equal to {min}"));
+        } else if len > max {
+            v.push(&format!("'{value}'"), field, &format!("have length less than or equal to {max}"));
+        }
+    }
+}
+
+fn stream_not_found(arn: &str) -> ApiError {
+    ApiError::ResourceNotFound(format!("Requested resource not found: Stream: {arn} not found"))
+}
+
+fn invalid_iterator() -> ApiError {
+    ApiError::validation("Invalid ShardIterator")
+}
+
+/// A decoded shard iterator: where to read from, and when it was issued.
+struct ShardIterator {
+    arn: String,
+    shard_id: String,
+    position: u128,
+    issued_millis: u64,
+}
+
+impl ShardIterator {
+    fn encode(&self) -> String {
+        format!("{}|1|{}|{}|{}", self.arn, self.shard_id, self.position, self.issued_millis)
+    }
+
+    fn decode(text: &str) -> Option<Self> {
+        let mut parts = text.split('|');
+        let arn = parts.next()?.to_string();
+        if parts.next()? != "1" {
+            return None;
+        }
+        let shard_id = parts.next()?.to_string();
+        let position = parts.next()?.parse().ok()?;
+        let issued_millis = parts.next()?.parse().ok()?;
+        if parts.next().is_some() {
+            return None;
+        }
+        Some(Self { arn, shard_id, position, issued_millis })
+    }
+}
+
+impl Engine {
+    /// Runs one operation of the DynamoDB Streams API (`ListStreams`,
+    /// `DescribeStream`, `GetShardIterator`, `GetRecords`: the part after
+    /// `DynamoDBStreams_20120810.` in `X-Amz-Target`) on a JSON request
+    /// body, with that API's request and response shapes. Like
+    /// [`Engine::execute`], the engine first catches up with its clock
+    /// (records past 24 hours are trimmed, due TTL deletions happen). Reads
+    /// only: nothing is charged, nothing is throttled.
+    pub fn execute_streams(&mut self, operation: &str, request: &Value) -> Result<Value> {
+        self.charges.clear();
+        self.tick();
+        match operation {
+            "ListStreams" => self.list_streams(api::parse(request)?),
+            "DescribeStream" => self.describe_stream(api::parse(request)?),
+            "GetShardIterator" => self.get_shard_iterator(api::parse(request)?),
+            "GetRecords" => self.get_records(api::parse(request)?),
+            _ => Err(ApiError::UnknownOperation(format!("Unknown operation: {operation}"))),
+        }
+    }
+
+    /// Every readable stream: the tables' in table-name order, then those
+    /// of deleted tables.
+    pub fn all_streams(&self) -> impl Iterator<Item = &TableStream> {
+        self.tables.values().flat_map(|t| t.streams.iter()).chain(self.retired_streams.iter())
+    }
+
+    fn find_stream(&self, arn: &str) -> Result<&TableStream> {
+        self.all_streams().find(|s| s.arn == arn).ok_or_else(|| stream_not_found(arn))
+    }
+
+    fn list_streams(&self, input: ListStreamsInput) -> Result<Value> {
+        let mut v = Violations::default();
+        v.at_least("limit", input.limit, 1);
+        v.at_most("limit", input.limit, 100);
+        check_length(&mut v, "tableName", input.table_name.as_deref(), 3, 255);
+        check_length(&mut v, "exclusiveStartStreamArn", input.exclusive_start_stream_arn.as_deref(), 37, 1024);
+        v.finish()?;
+        let limit = input.limit.unwrap_or(100).clamp(1, 100) as usize;
+        let mut streams: Vec<&TableStream> =
+            self.all_streams().filter(|s| input.table_name.as_ref().is_none_or(|name| &s.table_name == name)).collect();
+        if let Some(start) = &input.exclusive_start_stream_arn {
+            if let Some(at) = streams.iter().position(|s| &s.arn == start) {
+                streams.drain(..=at);
+            }
+        }
+        let mut out = Map::new();
+        let page: Vec<Value> = streams.iter().take(limit).map(|s| s.summary()).collect();
+        out.insert("Streams".into(), page.into());
+        if streams.len() > limit {
+            out.insert("LastEvaluatedStreamArn".into(), streams[limit - 1].arn.clone().into());
+        }
+        Ok(Value::Object(out))
+    }
+
+    fn describe_stream(&self, input: DescribeStreamInput) -> Result<Value> {
+        let mut v = Violations::default();
+        v.not_null("streamArn", &input.stream_arn);
+        check_length(&mut v, "streamArn", input.stream_arn.as_deref(), 37, 1024);
+        v.at_least("limit", input.limit, 1);
+        v.at_most("limit", input.limit, 100);
+        check_length(&mut v, "exclusiveStartShardId", input.exclusive_start_shard_id.as_deref(), 28, 65);
+        v.finish()?;
+        let stream = self.find_stream(input.stream_arn.as_deref().unwrap_or_default())?;
+        // One shard: a start shard id that is it leaves nothing to list.
+        let shards: Vec<Value> = if input.exclusive_start_shard_id.as_deref() == Some(stream.shard_id.as_str()) {
+            vec![]
+        } else {
+            vec![stream.shard()]
+        };
+        let mut key_schema = vec![json!({"AttributeName": stream.key_schema.partition_key.name, "KeyType": "HASH"})];
+        if let Some(sort) = &stream.key_schema.sort_key {
+            key_schema.push(json!({"AttributeName": sort.name, "KeyType": "RANGE"}));
+        }
+        Ok(json!({"StreamDescription": {
+            "CreationRequestDateTime": stream.created_millis as f64 / 1000.0,
+            "KeySchema": key_schema,
+            "Shards": shards,
+            "StreamArn": stream.arn,
+            "StreamLabel": stream.label,
+            "StreamStatus": if stream.is_enabled() { "ENABLED" } else { "DISABLED" },
+            "StreamViewType": stream.view_type.as_str(),
+            "TableName": stream.table_name,
+        }}))
+    }
+
+    fn get_shard_iterator(&self, input: GetShardIteratorInput) -> Result<Value> {
+        let mut v = Violations::default();
+        v.not_null("streamArn", &input.stream_arn);
+        check_length(&mut v, "streamArn", input.stream_arn.as_deref(), 37, 1024);
+        v.not_null("shardId", &input.shard_id);
+        check_length(&mut v, "shardId", input.shard_id.as_deref(), 28, 65);
+        v.not_null("shardIteratorType", &input.shard_iterator_type);
+        v.one_of("shardIteratorType", input.shard_iterator_type.as_deref(), ITERATOR_TYPES);
+        check_length(&mut v, "sequenceNumber", input.sequence_number.as_deref(), 21, 40);
+        v.finish()?;
+        let arn = input.stream_arn.unwrap_or_default();
+        let stream = self.find_stream(&arn)?;
+        let shard_id = input.shard_id.unwrap_or_default();
+        if shard_id != stream.shard_id {
+            return Err(ApiError::ResourceNotFound(format!(
+                "Requested resource not found: Shard does not exist: {shard_id}"
+            )));
+        }
+        let kind = input.shard_iterator_type.unwrap_or_default();
+        let position = match kind.as_str() {
+            "TRIM_HORIZON" => stream.trimmed_before.max(stream.records.front().map_or(0, |r| r.sequence)),
+            "LATEST" => stream.next_sequence,
+            _ => {
+                let Some(text) = input.sequence_number else {
+                    return Err(ApiError::validation(format!(
+                        "Must specify a sequence number for ShardIteratorType: {kind}"
+                    )));
+                };
+                let sequence: u128 = text
+                    .parse()
+                    .ok()
+                    .filter(|n| *n >= FIRST_SEQUENCE && *n < stream.next_sequence)
+                    .ok_or_else(|| ApiError::validation(format!("Invalid SequenceNumber: {text}")))?;
+                if sequence < stream.trimmed_before {
+                    return Err(ApiError::TrimmedDataAccess(format!(
+                        "Sequence number {text} is beyond the trim horizon of shard {shard_id}"
+                    )));
+                }
+                if kind == "AT_SEQUENCE_NUMBER" {
+                    sequence
+                } else {
+                    sequence + 1
+                }
+            }
+        };
+        let iterator = ShardIterator { arn, shard_id, position, issued_millis: self.clock.now_millis() };
+        Ok(json!({"ShardIterator": iterator.encode()}))
+    }
+
+    fn get_records(&self, input: GetRecordsInput) -> Result<Value> {
+        let mut v = Violations::default();
+        v.not_null("shardIterator", &input.shard_iterator);
+        check_length(&mut v, "shardIterator", input.shard_iterator.as_deref(), 1, 2048);
+        v.at_least("limit", input.limit, 1);
+        v.at_most("limit", input.limit, 1000);
+        v.finish()?;
+        let text = input.shard_iterator.unwrap_or_default();
+        let iterator = ShardIterator::decode(&text).ok_or_else(invalid_iterator)?;
+        let now = self.clock.now_millis();
+        let stream = self.find_stream(&iterator.arn)?;
+        if iterator.shard_id != stream.shard_id {
+            return Err(invalid_iterator());
+        }
+        if iterator.issued_millis.saturating_add(ITERATOR_LIFETIME_MILLIS) < now {
+            return Err(ApiError::ExpiredIterator(format!(
+                "Iterator expired. The iterator was created at time {} while right now it is {} which is further in the future than the tolerated delay of {ITERATOR_LIFETIME_MILLIS} milliseconds.",
+                iso_millis(iterator.issued_millis),
+                iso_millis(now)
+            )));
+        }
+        if iterator.position < stream.trimmed_before {
+            return Err(ApiError::TrimmedDataAccess(
+                "The operation attempted to read past the oldest stream record in a shard.".into(),
+            ));
+        }
+        let limit = input.limit.unwrap_or(1000).clamp(1, 1000) as usize;
+        let records: Vec<&StreamRecord> =
+            stream.records.iter().filter(|r| r.sequence >= iterator.position).take(limit).collect();
+        let next_position = records.last().map_or(iterator.position, |r| r.sequence + 1);
+        let mut out = Map::new();
+        let wire: Vec<Value> = records.iter().map(|r| stream.record_to_wire(r)).collect();
+        out.insert("Records".into(), wire.into());
+        // A closed shard read to its end has no next iterator.
+        if stream.is_enabled() || next_position < stream.next_sequence {
+            let next = ShardIterator { position: next_position, issued_millis: now, ..iterator };
+            out.insert("NextShardIterator".into(), next.encode().into());
+        }
+        Ok(Value::Object(out))
+    }
+
+    /// Keeps a deleted table's streams readable (closed) for 24 hours.
+    pub(crate) fn retire_streams(&mut self, table: &mut Table) {
+        let now = self.clock.now_millis();
+        for mut stream in std::mem::take(&mut table.streams) {
+            stream.disabled_millis.get_or_insert(now);
+            self.retired_streams.push(stream);
+        }
+    }
+
+    pub(crate) fn trim_streams(&mut self, now: u64) {
+        self.tables.values_mut().for_each(|t| t.trim_streams(now));
+        self.retired_streams.iter_mut().for_each(|s| s.trim(now));
+        self.retired_streams.retain(|s| !s.expired(now));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_are_iso_times() {
+        assert_eq!(iso_millis(0), "1970-01-01T00:00:00.000");
+        assert_eq!(iso_millis(1_767_225_600_000), "2026-01-01T00:00:00.000");
+        assert_eq!(iso_millis(951_782_400_123), "2000-02-29T00:00:00.123");
+    }
+
+    #[test]
+    fn iterators_decode_only_what_they_encode() {
+        let it = ShardIterator { arn: "arn:x".into(), shard_id: "s".into(), position: 7, issued_millis: 9 };
+        let back = ShardIterator::decode(&it.encode()).expect("decodes");
+        assert_eq!(
+            (back.arn.as_str(), back.shard_id.as_str(), back.position, back.issued_millis),
+            ("arn:x", "s", 7, 9)
+        );
+        for bad in ["", "a|2|s|1|1", "a|1|s|x|1", "a|1|s|1|1|1", "|||", "a|1|s|-1|0"] {
+            assert!(ShardIterator::decode(bad).is_none(), "{bad}");
+        }
+    }
+}

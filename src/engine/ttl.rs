@@ -1,0 +1,222 @@
+//! Time to Live: items that expire, and the sweeper that deletes them.
+//!
+//! `UpdateTimeToLive {TableName, TimeToLiveSpecification: {AttributeName,
+//! Enabled}}` names the attribute that holds an item's expiry time, in
+//! seconds since the epoch (a Number). `DescribeTimeToLive` tells whether TTL
+//! is `ENABLED` (and on which attribute) or `DISABLED`. Enabling and
+//! disabling take effect at once (DynamoDB passes through `ENABLING` /
+//! `DISABLING` for up to an hour).
+//!
+//! Expiry does not delete anything by itself: an expired item stays
+//! readable (GetItem, Query, Scan return it) until the sweeper deletes it,
+//! as in DynamoDB, where deletion typically follows within a few days. The
+//! sweeper runs on the engine clock, when time is applied at the start of a
+//! request (like GSI propagation, `index::propagation`), and deletes an item
+//! once `expiry + ttl-sweep-delay` has passed
+//! ([`crate::engine::settings::EngineSettings::ttl_sweep_delay_millis`],
+//! default 5 minutes):
+//!
+//! ```text
+//!   t=0      PutItem {pk: s1, expires: t0+60s}
+//!   t=60s    GetItem s1  → still there (expired, not yet swept)
+//!   t=360s   GetItem s1  → gone; the stream shows REMOVE with
+//!                          userIdentity {type: Service, principalId: dynamodb.amazonaws.com}
+//! ```
+//!
+//! What counts, as in DynamoDB: the attribute must be a Number; an item
+//! without it, or with another type, never expires; an expiry more than five
+//! years in the past is ignored. A sweep deletes through the same write path
+//! as DeleteItem (indexes are maintained, the stream records a REMOVE), but
+//! it consumes no capacity and is never throttled. Sweeps do not run in dry
+//! runs.
+
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::api::{self, require_table_name, Violations};
+use super::error::{ApiError, Result};
+use super::schema::PrimaryKey;
+use super::table::Table;
+use super::value::{AttributeValue, Item};
+use super::Engine;
+
+/// Expiry times more than five years in the past are ignored.
+const IGNORED_AFTER_MILLIS: u64 = 5 * 365 * 24 * 60 * 60 * 1000;
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "PascalCase")]
+struct TimeToLiveSpecificationInput {
+    attribute_name: Option<String>,
+    enabled: Option<bool>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "PascalCase")]
+struct UpdateTimeToLiveInput {
+    table_name: Option<String>,
+    time_to_live_specification: Option<TimeToLiveSpecificationInput>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "PascalCase")]
+struct DescribeTimeToLiveInput {
+    table_name: Option<String>,
+}
+
+/// When `item` expires under the TTL attribute `attribute` (engine
+/// milliseconds), or `None` if it never does.
+pub fn expiry_millis(item: &Item, attribute: &str, now: u64) -> Option<u64> {
+    let AttributeValue::N(n) = item.get(attribute)? else { return None };
+    let seconds: f64 = n.to_string().parse().ok()?;
+    if !seconds.is_finite() || seconds < 0.0 {
+        return None;
+    }
+    let millis = (seconds * 1000.0).min(u64::MAX as f64) as u64;
+    (millis.saturating_add(IGNORED_AFTER_MILLIS) >= now).then_some(millis)
+}
+
+fn table_not_found(name: &str) -> ApiError {
+    ApiError::ResourceNotFound(format!("Requested resource not found: Table: {name} not found"))
+}
+
+impl Table {
+    /// The TTL attribute while TTL is enabled.
+    pub fn ttl_attribute(&self) -> Option<&str> {
+        self.ttl_attribute.as_deref()
+    }
+
+    /// The TTL hook of `write_item`: remembers the earliest expiry, so the
+    /// sweeper looks at the items only when something may be due.
+    pub(crate) fn note_expiry(&mut self, item: Option<&Item>, now: u64) {
+        let (Some(attribute), Some(item)) = (&self.ttl_attribute, item) else { return };
+        if let Some(at) = expiry_millis(item, attribute, now) {
+            self.ttl_earliest_millis = Some(self.ttl_earliest_millis.map_or(at, |e| e.min(at)));
+        }
+    }
+
+    /// The keys of the items due for deletion at `now`, and the earliest
+    /// expiry of the rest.
+    fn due_items(&self, attribute: &str, now: u64, delay: u64) -> (Vec<PrimaryKey>, Option<u64>) {
+        let mut due = Vec::new();
+        let mut earliest: Option<u64> = None;
+        for found in self.storage.scan_after(None) {
+            let Some(at) = expiry_millis(found.item, attribute, now) else { continue };
+            if at.saturating_add(delay) <= now {
+                due.push(PrimaryKey { partition: found.partition.clone(), sort: found.sort.clone() });
+            } else {
+                earliest = Some(earliest.map_or(at, |e| e.min(at)));
+            }
+        }
+        (due, earliest)
+    }
+}
+
+impl Engine {
+    pub(crate) fn update_time_to_live(&mut self, request: &Value) -> Result<Value> {
+        let input: UpdateTimeToLiveInput = api::parse(request)?;
+        require_table_name(&input.table_name)?;
+        let mut v = Violations::default();
+        v.table_name("tableName", input.table_name.as_deref());
+        v.not_null("timeToLiveSpecification", &input.time_to_live_specification);
+        if let Some(spec) = &input.time_to_live_specification {
+            v.not_null("timeToLiveSpecification.enabled", &spec.enabled);
+            v.not_null("timeToLiveSpecification.attributeName", &spec.attribute_name);
+        }
+        v.finish()?;
+        let spec = input.time_to_live_specification.unwrap_or_default();
+        let attribute = spec.attribute_name.unwrap_or_default();
+        if attribute.is_empty() {
+            return Err(ApiError::validation("TimeToLiveSpecification.AttributeName must be non empty"));
+        }
+        let name = input.table_name.unwrap_or_default();
+        let table = self.tables.get_mut(&name).ok_or_else(|| table_not_found(&name))?;
+        if let Some(current) = table.ttl_attribute.as_deref().filter(|current| *current != attribute) {
+            return Err(ApiError::validation(format!(
+                "TimeToLive is active on a different AttributeName: current AttributeName is {current}"
+            )));
+        }
+        if spec.enabled.unwrap_or_default() {
+            if table.ttl_attribute.is_some() {
+                return Err(ApiError::validation("TimeToLive is already enabled"));
+            }
+            table.ttl_attribute = Some(attribute.clone());
+            // Look at every item at the next tick.
+            table.ttl_earliest_millis = Some(0);
+            Ok(json!({"TimeToLiveSpecification": {"AttributeName": attribute, "Enabled": true}}))
+        } else {
+            if table.ttl_attribute.is_none() {
+                return Err(ApiError::validation("TimeToLive is already disabled"));
+            }
+            table.ttl_attribute = None;
+            table.ttl_earliest_millis = None;
+            Ok(json!({"TimeToLiveSpecification": {"Enabled": false}}))
+        }
+    }
+
+    pub(crate) fn describe_time_to_live(&mut self, request: &Value) -> Result<Value> {
+        let input: DescribeTimeToLiveInput = api::parse(request)?;
+        require_table_name(&input.table_name)?;
+        let mut v = Violations::default();
+        v.table_name("tableName", input.table_name.as_deref());
+        v.finish()?;
+        let name = input.table_name.unwrap_or_default();
+        let table = self.tables.get(&name).ok_or_else(|| table_not_found(&name))?;
+        Ok(match &table.ttl_attribute {
+            Some(attribute) => {
+                json!({"TimeToLiveDescription": {"AttributeName": attribute, "TimeToLiveStatus": "ENABLED"}})
+            }
+            None => json!({"TimeToLiveDescription": {"TimeToLiveStatus": "DISABLED"}}),
+        })
+    }
+
+    /// The TTL sweeper: deletes the items whose expiry plus the sweep delay
+    /// has passed, as the service (no capacity consumed, stream records
+    /// marked as service deletions). Runs when the clock is applied, never in
+    /// a dry run.
+    pub(crate) fn sweep_expired(&mut self, now: u64) {
+        if self.dry_running {
+            return;
+        }
+        let delay = self.settings.ttl_sweep_delay_millis;
+        let mut context = self.write_context();
+        context.by_service = true;
+        for table in self.tables.values_mut() {
+            let Some(attribute) = table.ttl_attribute.clone() else { continue };
+            let Some(earliest) = table.ttl_earliest_millis else { continue };
+            if earliest.saturating_add(delay) > now {
+                continue;
+            }
+            let (due, rest) = table.due_items(&attribute, now, delay);
+            for key in due {
+                table.write_item(&key, None, context);
+            }
+            table.ttl_earliest_millis = rest;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::value::Number;
+
+    fn item(value: &str) -> Item {
+        let mut item = Item::new();
+        item.insert("exp".into(), AttributeValue::N(Number::parse(value).expect("number")));
+        item
+    }
+
+    #[test]
+    fn only_numbers_within_five_years_expire() {
+        let now = 1_767_225_600_000;
+        assert_eq!(expiry_millis(&item("1767225600"), "exp", now), Some(now));
+        assert_eq!(expiry_millis(&item("1767225600.5"), "exp", now), Some(now + 500));
+        assert_eq!(expiry_millis(&item("1"), "exp", now), None);
+        assert_eq!(expiry_millis(&item("-5"), "exp", now), None);
+        assert_eq!(expiry_millis(&item("1e100"), "exp", now), Some(u64::MAX));
+        let mut s = Item::new();
+        s.insert("exp".into(), AttributeValue::S("1767225600".into()));
+        assert_eq!(expiry_millis(&s, "exp", now), None);
+        assert_eq!(expiry_millis(&item("5"), "other", now), None);
+    }
+}

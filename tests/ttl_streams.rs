@@ -1,0 +1,298 @@
+//! TTL and DynamoDB Streams through the engine's public entry points:
+//! `Engine::execute` and `Engine::execute_streams`.
+
+#![cfg(not(target_arch = "wasm32"))]
+
+use ddb_playground::engine::{ApiError, Engine};
+use serde_json::{json, Value};
+
+const DAY: u64 = 24 * 60 * 60 * 1000;
+
+fn run(engine: &mut Engine, operation: &str, request: Value) -> Value {
+    engine.execute(operation, &request).unwrap_or_else(|e| panic!("{operation}: {e}"))
+}
+
+fn streams(engine: &mut Engine, operation: &str, request: Value) -> Result<Value, ApiError> {
+    engine.execute_streams(operation, &request)
+}
+
+fn table(engine: &mut Engine, name: &str, view: &str, provisioned: bool) {
+    let mut request = json!({
+        "TableName": name,
+        "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
+        "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
+        "StreamSpecification": {"StreamEnabled": true, "StreamViewType": view},
+    });
+    if provisioned {
+        request["ProvisionedThroughput"] = json!({"ReadCapacityUnits": 1, "WriteCapacityUnits": 1});
+    } else {
+        request["BillingMode"] = json!("PAY_PER_REQUEST");
+    }
+    run(engine, "CreateTable", request);
+}
+
+fn put(engine: &mut Engine, table: &str, pk: &str, n: u32) -> Result<Value, ApiError> {
+    engine.execute("PutItem", &json!({"TableName": table, "Item": {"pk": {"S": pk}, "n": {"N": n.to_string()}}}))
+}
+
+/// (stream ARN, shard id) of the table's latest stream.
+fn stream_of(engine: &mut Engine, table: &str) -> (String, String) {
+    let arn = run(engine, "DescribeTable", json!({"TableName": table}))["Table"]["LatestStreamArn"]
+        .as_str()
+        .expect("a stream")
+        .to_string();
+    let described = streams(engine, "DescribeStream", json!({"StreamArn": arn})).expect("described");
+    let shard = described["StreamDescription"]["Shards"][0]["ShardId"].as_str().expect("a shard").to_string();
+    (arn, shard)
+}
+
+fn iterator(engine: &mut Engine, table: &str, kind: &str, sequence: Option<&str>) -> Result<String, ApiError> {
+    let (arn, shard) = stream_of(engine, table);
+    let mut request = json!({"StreamArn": arn, "ShardId": shard, "ShardIteratorType": kind});
+    if let Some(sequence) = sequence {
+        request["SequenceNumber"] = json!(sequence);
+    }
+    Ok(streams(engine, "GetShardIterator", request)?["ShardIterator"].as_str().expect("iterator").to_string())
+}
+
+/// Every record from the iterator on, following NextShardIterator in pages
+/// of `limit`.
+fn read_all(engine: &mut Engine, mut iterator: String, limit: u32) -> Vec<Value> {
+    let mut out = Vec::new();
+    loop {
+        let page = streams(engine, "GetRecords", json!({"ShardIterator": iterator, "Limit": limit})).expect("records");
+        let records = page["Records"].as_array().cloned().unwrap_or_default();
+        if records.is_empty() {
+            return out;
+        }
+        out.extend(records);
+        match page["NextShardIterator"].as_str() {
+            Some(next) => iterator = next.to_string(),
+            None => return out,
+        }
+    }
+}
+
+/// Every record of the table's latest stream from a new iterator on.
+fn read_from(engine: &mut Engine, table: &str, kind: &str, sequence: Option<&str>, limit: u32) -> Vec<Value> {
+    let it = iterator(engine, table, kind, sequence).expect("iterator");
+    read_all(engine, it, limit)
+}
+
+fn sequence(record: &Value) -> &str {
+    record["dynamodb"]["SequenceNumber"].as_str().expect("sequence number")
+}
+
+#[test]
+fn iterator_types_start_where_they_say() {
+    let mut engine = Engine::new();
+    table(&mut engine, "T01", "NEW_IMAGE", false);
+    for n in 0..5 {
+        put(&mut engine, "T01", "k", n).expect("put");
+    }
+    let all = read_from(&mut engine, "T01", "TRIM_HORIZON", None, 2);
+    assert_eq!(all.len(), 5);
+    let names: Vec<&str> = all.iter().map(|r| r["eventName"].as_str().unwrap_or("?")).collect();
+    assert_eq!(names, ["INSERT", "MODIFY", "MODIFY", "MODIFY", "MODIFY"]);
+    // Per-item order: the images follow the writes.
+    let ns: Vec<&str> = all.iter().map(|r| r["dynamodb"]["NewImage"]["n"]["N"].as_str().unwrap_or("?")).collect();
+    assert_eq!(ns, ["0", "1", "2", "3", "4"]);
+
+    let third = sequence(&all[2]).to_string();
+    let at = read_from(&mut engine, "T01", "AT_SEQUENCE_NUMBER", Some(&third), 10);
+    assert_eq!(at.iter().map(sequence).collect::<Vec<_>>(), all[2..].iter().map(sequence).collect::<Vec<_>>());
+    let after = read_from(&mut engine, "T01", "AFTER_SEQUENCE_NUMBER", Some(&third), 10);
+    assert_eq!(after.iter().map(sequence).collect::<Vec<_>>(), all[3..].iter().map(sequence).collect::<Vec<_>>());
+
+    let latest = iterator(&mut engine, "T01", "LATEST", None).expect("it");
+    assert!(read_all(&mut engine, latest.clone(), 10).is_empty());
+    put(&mut engine, "T01", "other", 9).expect("put");
+    let new = read_all(&mut engine, latest, 10);
+    assert_eq!(new.len(), 1);
+    assert_eq!(new[0]["dynamodb"]["Keys"], json!({"pk": {"S": "other"}}));
+}
+
+#[test]
+fn records_live_24_hours_on_the_engine_clock() {
+    let mut engine = Engine::new();
+    table(&mut engine, "T01", "KEYS_ONLY", false);
+    put(&mut engine, "T01", "old", 1).expect("put");
+    engine.advance_clock(DAY / 2);
+    put(&mut engine, "T01", "young", 1).expect("put");
+    engine.advance_clock(DAY / 2 - 1);
+    let it = iterator(&mut engine, "T01", "TRIM_HORIZON", None).expect("it");
+    assert_eq!(read_all(&mut engine, it, 10).len(), 2, "just under a day: both kept");
+    let stale = iterator(&mut engine, "T01", "TRIM_HORIZON", None).expect("it");
+    let first = {
+        let page = streams(&mut engine, "GetRecords", json!({"ShardIterator": stale, "Limit": 1})).expect("page");
+        sequence(&page["Records"][0]).to_string()
+    };
+    engine.advance_clock(1);
+    let kept = read_from(&mut engine, "T01", "TRIM_HORIZON", None, 10);
+    assert_eq!(kept.len(), 1, "the first record is a day old: trimmed");
+    assert_eq!(kept[0]["dynamodb"]["Keys"], json!({"pk": {"S": "young"}}));
+    assert!(matches!(
+        streams(&mut engine, "GetRecords", json!({"ShardIterator": stale})),
+        Err(ApiError::TrimmedDataAccess(_))
+    ));
+    assert!(matches!(
+        iterator(&mut engine, "T01", "AT_SEQUENCE_NUMBER", Some(&first)),
+        Err(ApiError::TrimmedDataAccess(_))
+    ));
+    engine.advance_clock(DAY / 2);
+    assert!(read_from(&mut engine, "T01", "TRIM_HORIZON", None, 10).is_empty());
+    // Iterators expire after 15 minutes.
+    let it = iterator(&mut engine, "T01", "LATEST", None).expect("it");
+    engine.advance_clock(15 * 60 * 1000 + 1);
+    assert!(matches!(
+        streams(&mut engine, "GetRecords", json!({"ShardIterator": it})),
+        Err(ApiError::ExpiredIterator(_))
+    ));
+}
+
+#[test]
+fn a_disabled_stream_stays_readable_for_a_day() {
+    let mut engine = Engine::new();
+    table(&mut engine, "T01", "OLD_IMAGE", false);
+    put(&mut engine, "T01", "a", 1).expect("put");
+    run(&mut engine, "UpdateTable", json!({"TableName": "T01", "StreamSpecification": {"StreamEnabled": false}}));
+    put(&mut engine, "T01", "a", 2).expect("put");
+    let records = read_from(&mut engine, "T01", "TRIM_HORIZON", None, 10);
+    assert_eq!(records.len(), 1, "nothing is recorded while disabled");
+    let described = run(&mut engine, "DescribeTable", json!({"TableName": "T01"}));
+    assert!(described["Table"].get("StreamSpecification").is_none());
+    let listed = streams(&mut engine, "ListStreams", json!({})).expect("listed");
+    assert_eq!(listed["Streams"].as_array().map(Vec::len), Some(1));
+    engine.advance_clock(DAY);
+    let listed = streams(&mut engine, "ListStreams", json!({})).expect("listed");
+    assert_eq!(listed["Streams"], json!([]));
+}
+
+#[test]
+fn throttled_and_dry_run_writes_leave_no_record() {
+    let mut engine = Engine::new();
+    table(&mut engine, "T01", "NEW_AND_OLD_IMAGES", true);
+    let big = "x".repeat(50_000);
+    let mut succeeded = 0;
+    let mut throttled = 0;
+    for n in 0..40 {
+        let request = json!({"TableName": "T01", "Item": {"pk": {"S": format!("k{n}")}, "pad": {"S": big}}});
+        match engine.execute("PutItem", &request) {
+            Ok(_) => succeeded += 1,
+            Err(ApiError::ProvisionedThroughputExceeded(_)) => throttled += 1,
+            Err(e) => panic!("{e}"),
+        }
+        engine.dry_run("PutItem", &json!({"TableName": "T01", "Item": {"pk": {"S": format!("dry{n}")}}})).expect("dry");
+    }
+    assert!(throttled > 0, "1 WCU and 50 KB items must throttle");
+    let records = read_from(&mut engine, "T01", "TRIM_HORIZON", None, 1000);
+    assert_eq!(records.len(), succeeded);
+    let keys: Vec<u128> = records.iter().map(|r| sequence(r).parse().expect("number")).collect();
+    assert!(keys.windows(2).all(|w| w[1] == w[0] + 1), "sequence numbers have no gaps: {keys:?}");
+}
+
+#[test]
+fn ttl_deletes_through_indexes_and_costs_nothing() {
+    let mut engine = Engine::new();
+    run(
+        &mut engine,
+        "CreateTable",
+        json!({
+            "TableName": "T01", "BillingMode": "PAY_PER_REQUEST",
+            "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
+            "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}, {"AttributeName": "g", "AttributeType": "S"}],
+            "GlobalSecondaryIndexes": [{"IndexName": "byG", "KeySchema": [{"AttributeName": "g", "KeyType": "HASH"}], "Projection": {"ProjectionType": "ALL"}}],
+            "StreamSpecification": {"StreamEnabled": true, "StreamViewType": "KEYS_ONLY"}
+        }),
+    );
+    run(
+        &mut engine,
+        "UpdateTimeToLive",
+        json!({"TableName": "T01", "TimeToLiveSpecification": {"AttributeName": "exp", "Enabled": true}}),
+    );
+    let now = engine.clock().now_millis() / 1000;
+    for (pk, exp) in [("a", now + 10), ("b", now + 1000)] {
+        run(
+            &mut engine,
+            "PutItem",
+            json!({"TableName": "T01", "Item": {"pk": {"S": pk}, "g": {"S": "x"}, "exp": {"N": exp.to_string()}}}),
+        );
+    }
+    engine.settings_mut().ttl_sweep_delay_millis = 60_000;
+    engine.advance_clock(69_000);
+    assert_eq!(engine.table("T01").map(|t| t.storage.item_count()), Some(2), "expired, not yet swept");
+    // The sweep runs at the start of the next request, and charges nothing.
+    engine.clock_mut().advance(2_000);
+    run(&mut engine, "ListTables", json!({}));
+    assert_eq!(engine.table("T01").map(|t| t.storage.item_count()), Some(1));
+    assert!(engine.last_charges().is_empty(), "the sweep charged nothing");
+    engine.advance_clock(1_000);
+    let gsi = run(
+        &mut engine,
+        "Query",
+        json!({"TableName": "T01", "IndexName": "byG", "KeyConditionExpression": "g = :g", "ExpressionAttributeValues": {":g": {"S": "x"}}}),
+    );
+    assert_eq!(gsi["Count"], json!(1), "the GSI lost the swept item too");
+    let records = read_from(&mut engine, "T01", "TRIM_HORIZON", None, 10);
+    let last = records.last().expect("records");
+    assert_eq!(last["eventName"], json!("REMOVE"));
+    assert_eq!(last["userIdentity"], json!({"type": "Service", "principalId": "dynamodb.amazonaws.com"}));
+    assert!(records[0].get("userIdentity").is_none());
+}
+
+#[test]
+fn snapshots_keep_the_stream_and_ttl_but_not_the_records() {
+    let mut engine = Engine::new();
+    table(&mut engine, "T01", "NEW_IMAGE", false);
+    run(
+        &mut engine,
+        "UpdateTimeToLive",
+        json!({"TableName": "T01", "TimeToLiveSpecification": {"AttributeName": "exp", "Enabled": true}}),
+    );
+    put(&mut engine, "T01", "a", 1).expect("put");
+    engine.advance_clock(5_000);
+    let snapshot = engine.snapshot();
+    let mut restored = Engine::restore(&snapshot).expect("restored");
+    assert_eq!(restored.snapshot(), snapshot);
+    let before = run(&mut engine, "DescribeTable", json!({"TableName": "T01"}));
+    let after = run(&mut restored, "DescribeTable", json!({"TableName": "T01"}));
+    assert_eq!(before["Table"]["LatestStreamArn"], after["Table"]["LatestStreamArn"]);
+    assert_eq!(before["Table"]["StreamSpecification"], after["Table"]["StreamSpecification"]);
+    let ttl = run(&mut restored, "DescribeTimeToLive", json!({"TableName": "T01"}));
+    assert_eq!(ttl["TimeToLiveDescription"]["TimeToLiveStatus"], json!("ENABLED"));
+    assert!(read_from(&mut restored, "T01", "TRIM_HORIZON", None, 10).is_empty());
+}
+
+#[test]
+fn malformed_streams_requests_never_panic() {
+    let mut engine = Engine::new();
+    table(&mut engine, "T01", "NEW_IMAGE", false);
+    put(&mut engine, "T01", "a", 1).expect("put");
+    let (arn, shard) = stream_of(&mut engine, "T01");
+    let values = [
+        json!(null),
+        json!(""),
+        json!("|||"),
+        json!(format!("{arn}|1|{shard}|99999999999999999999999999999999999999999|0")),
+        json!(format!("{arn}|1|{shard}|0|18446744073709551615")),
+        json!(format!("{arn}|1|{shard}|340282366920938463463374607431768211455|0")),
+        json!(-1),
+        json!(1e300),
+        json!([]),
+        json!({}),
+        json!("340282366920938463463374607431768211455"),
+    ];
+    for operation in ["ListStreams", "DescribeStream", "GetShardIterator", "GetRecords", "Nope"] {
+        for member in
+            ["StreamArn", "ShardId", "ShardIteratorType", "SequenceNumber", "ShardIterator", "Limit", "TableName"]
+        {
+            for value in &values {
+                let mut request =
+                    json!({"StreamArn": arn, "ShardId": shard, "ShardIteratorType": "AT_SEQUENCE_NUMBER"});
+                request[member] = value.clone();
+                let _ = engine.execute_streams(operation, &request);
+            }
+        }
+        let _ = engine.execute_streams(operation, &json!([1, 2]));
+    }
+}

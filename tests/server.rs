@@ -15,6 +15,7 @@ use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
+use ddb_playground::engine::clock::ClockMode;
 use ddb_playground::engine::Engine;
 use ddb_playground::server::{self, persist, RunningServer, ServerConfig};
 use serde_json::{json, Value};
@@ -554,4 +555,343 @@ fn the_data_file_survives_a_restart() {
     assert_eq!(gone, json!({}));
     server.shutdown().expect("stops");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+// --- The playground operations (X-Amz-Target: Playground_20261121.<Operation>) ---
+
+fn start_manual() -> RunningServer {
+    start_with(ServerConfig { clock: ClockMode::Manual, ..ServerConfig::default() }, Engine::new())
+}
+
+/// Runs playground `operation` and returns (status, JSON body).
+fn playground(addr: SocketAddr, operation: &str, request: Value) -> (u16, Value) {
+    let reply = post(addr, Some(&format!("Playground_20261121.{operation}")), request.to_string().as_bytes());
+    assert_eq!(reply.header("content-type"), Some("application/x-amz-json-1.0"));
+    (reply.status, reply.json())
+}
+
+fn playground_ok(addr: SocketAddr, operation: &str, request: Value) -> Value {
+    let (status, body) = playground(addr, operation, request);
+    assert_eq!(status, 200, "{operation}: {body}");
+    body
+}
+
+/// Asserts a 400 with exception `name` whose message contains `needle`.
+fn playground_error(addr: SocketAddr, operation: &str, request: Value, name: &str, needle: &str) {
+    let (status, body) = playground(addr, operation, request.clone());
+    assert_eq!(status, 400, "{operation} {request}: {body}");
+    assert!(body["__type"].as_str().is_some_and(|t| t.ends_with(&format!("#{name}"))), "{request}: {body}");
+    assert!(body["message"].as_str().is_some_and(|m| m.contains(needle)), "{request}: {body}");
+}
+
+/// A provisioned table with a string partition key `pk`.
+fn create_provisioned(addr: SocketAddr, name: &str, rcu: u64, wcu: u64) {
+    ok(
+        addr,
+        "CreateTable",
+        json!({"TableName": name, "BillingMode": "PROVISIONED",
+               "ProvisionedThroughput": {"ReadCapacityUnits": rcu, "WriteCapacityUnits": wcu},
+               "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
+               "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}]}),
+    );
+}
+
+fn put(addr: SocketAddr, table: &str, key: &str) -> (u16, Value) {
+    call(addr, "PutItem", json!({"TableName": table, "Item": {"pk": {"S": key}}}))
+}
+
+fn round2(x: &Value) -> f64 {
+    (x.as_f64().expect("a number") * 100.0).round() / 100.0
+}
+
+#[test]
+fn plan_partitions_and_plan_shards_give_the_seed_figures() {
+    let server = start();
+    let addr = server.local_addr();
+    // The seed: 8 GB (8 × 1024³ bytes, as tests/partitions.rs), 5,000 RCU, 500 WCU.
+    let plan = playground_ok(
+        addr,
+        "PlanPartitions",
+        json!({"ReadCapacityUnits": 5000, "WriteCapacityUnits": 500, "SizeBytes": 8u64 * 1024 * 1024 * 1024}),
+    );
+    assert_eq!(plan["Partitions"], 3, "{plan}");
+    assert_eq!(round2(&plan["PartitionsByCapacity"]), 2.17);
+    assert_eq!(round2(&plan["PartitionsBySize"]), 0.8);
+    assert_eq!(round2(&plan["ReadCapacityUnitsPerPartition"]), 1666.67);
+    assert_eq!(round2(&plan["WriteCapacityUnitsPerPartition"]), 166.67);
+    assert_eq!(plan["SizeLimitBytes"], 10u64 * 1024 * 1024 * 1024);
+    // DG17: 5,000 RCU and 2,000 WCU → 4 partitions; a teaching-scale limit splits by size.
+    let plan = playground_ok(addr, "PlanPartitions", json!({"ReadCapacityUnits": 5000, "WriteCapacityUnits": 2000}));
+    assert_eq!(plan["Partitions"], 4, "{plan}");
+    let plan = playground_ok(
+        addr,
+        "PlanPartitions",
+        json!({"ReadCapacityUnits": 1, "WriteCapacityUnits": 1, "SizeBytes": 10_000, "SizeLimitBytes": 4096}),
+    );
+    assert_eq!(plan["Partitions"], 3, "{plan}");
+    // Seed 002: 3,000,000 orders, 20 % OPEN, 250 B → 13 shards.
+    let shards = playground_ok(addr, "PlanShards", json!({"Items": 3_000_000, "Fraction": 0.2, "ItemSizeBytes": 250}));
+    assert_eq!(shards, json!({"Shards": 13, "MatchingItems": 600_000.0, "ItemsPerPartitionPerSecond": 48_000.0}));
+
+    for (operation, request, needle) in [
+        ("PlanPartitions", json!({"WriteCapacityUnits": 1}), "'ReadCapacityUnits' is required"),
+        ("PlanPartitions", json!({"ReadCapacityUnits": "5", "WriteCapacityUnits": 1}), "ReadCapacityUnits"),
+        ("PlanPartitions", json!({"ReadCapacityUnits": 1, "WriteCapacityUnits": -1}), "WriteCapacityUnits"),
+        ("PlanPartitions", json!({"ReadCapacityUnits": 1, "WriteCapacityUnits": 1, "SizeLimitBytes": 0}), "SizeLimit"),
+        ("PlanPartitions", json!({"ReadCapacityUnits": 1, "WriteCapacityUnits": 1, "Rcu": 1}), "unknown member 'Rcu'"),
+        ("PlanShards", json!({"Items": 10, "Fraction": 1.5, "ItemSizeBytes": 100}), "Fraction"),
+        ("PlanShards", json!({"Items": 10, "Fraction": 0.5, "ItemSizeBytes": 0}), "ItemSizeBytes"),
+        ("PlanShards", json!({"Items": -3, "Fraction": 0.5, "ItemSizeBytes": 10}), "Items"),
+        ("PlanShards", json!("Items"), "must be a JSON object"),
+    ] {
+        playground_error(addr, operation, request, "ValidationException", needle);
+    }
+    server.shutdown().expect("stops");
+}
+
+#[test]
+fn unknown_playground_operations_and_bad_bodies() {
+    let server = start();
+    let addr = server.local_addr();
+    playground_error(addr, "Frobnicate", json!({}), "UnknownOperationException", "AdvanceClock, DescribePartitions");
+    for target in [Some("Playground_20261121."), Some("Playground_20200101.PlanShards")] {
+        let body = post(addr, target, b"{}").json();
+        assert_eq!(body["__type"], "com.amazon.coral.service#UnknownOperationException", "{target:?}");
+        assert!(body["message"].as_str().is_some_and(|m| m.contains("Playground_20261121.<Operation>")), "{body}");
+    }
+    let reply = post(addr, Some("Playground_20261121.PlanShards"), b"{\"Items\": ");
+    assert_eq!(reply.status, 400);
+    assert_eq!(reply.json()["__type"], "com.amazon.coral.service#SerializationException");
+    // The info page lists the playground operations and the clock.
+    let mut stream = connect(addr);
+    stream.write_all(b"GET / HTTP/1.1\r\nHost: localhost\r\n\r\n").expect("sent");
+    let text = read_reply(&mut stream).text();
+    assert!(text.contains("Playground_20261121.") && text.contains("RunWorkload"), "{text}");
+    assert!(text.contains("Clock: wall"), "{text}");
+    server.shutdown().expect("stops");
+}
+
+#[test]
+fn the_wall_clock_refuses_advance_clock() {
+    let server = start();
+    let addr = server.local_addr();
+    playground_error(addr, "AdvanceClock", json!({"Seconds": 5}), "ValidationException", "--clock manual");
+    server.shutdown().expect("stops");
+}
+
+#[test]
+fn a_manual_clock_throttles_a_burst_until_advance_clock_refills_the_bucket() {
+    let server = start_manual();
+    let addr = server.local_addr();
+    create_provisioned(addr, "burst", 1, 1);
+    let start = playground_ok(addr, "AdvanceClock", json!({"Seconds": 0}))["NowMillis"].as_u64().expect("ms");
+
+    let partitions = playground_ok(addr, "DescribePartitions", json!({"TableName": "burst"}));
+    assert_eq!(partitions["PartitionCount"], 1, "{partitions}");
+    let p = &partitions["Partitions"][0];
+    assert_eq!(
+        (&p["HashRangeStart"], &p["HashRangeEnd"]),
+        (&json!("0000000000000000"), &json!("ffffffffffffffff")),
+        "{p}"
+    );
+    // A bucket starts full: 300 s of its share.
+    assert_eq!((p["ReadCapacityUnits"].as_f64(), p["WriteCapacityUnits"].as_f64()), (Some(1.0), Some(1.0)));
+    assert_eq!((p["ReadBurstTokens"].as_f64(), p["WriteBurstTokens"].as_f64()), (Some(300.0), Some(300.0)));
+
+    // 1 WCU: 300 one-unit writes spend the burst; time stands still, so the
+    // 301st is throttled however long the writes took in real time.
+    for i in 0..300 {
+        let (status, body) = put(addr, "burst", &format!("k{i}"));
+        assert_eq!(status, 200, "write {i}: {body}");
+    }
+    let (status, body) = put(addr, "burst", "over");
+    assert_eq!(status, 400);
+    assert_eq!(body["__type"], "com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException", "{body}");
+    let p = playground_ok(addr, "DescribePartitions", json!({"TableName": "burst"}))["Partitions"][0].clone();
+    assert_eq!((p["ItemCount"].as_u64(), p["WriteBurstTokens"].as_f64()), (Some(300), Some(0.0)), "{p}");
+    assert!(p["SizeBytes"].as_u64().is_some_and(|b| b > 0), "{p}");
+
+    // One second refills one unit: one write passes, the next is throttled.
+    let moved = playground_ok(addr, "AdvanceClock", json!({"Seconds": 1}));
+    assert_eq!(moved["NowMillis"].as_u64(), Some(start + 1_000), "{moved}");
+    assert_eq!(put(addr, "burst", "after-1s").0, 200);
+    assert_eq!(put(addr, "burst", "again").0, 400);
+    // Ten seconds: ten writes.
+    playground_ok(addr, "AdvanceClock", json!({"Seconds": 10}));
+    for i in 0..10 {
+        assert_eq!(put(addr, "burst", &format!("r{i}")).0, 200, "write {i} after 10 s");
+    }
+    assert_eq!(put(addr, "burst", "eleventh").0, 400);
+    // The metrics saw the throttles.
+    let metrics = playground_ok(addr, "GetMetrics", json!({"TableName": "burst", "TopN": 3}));
+    let throttled: u64 = metrics["PartitionSamples"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .map(|s| s["ThrottledWrites"].as_u64().unwrap_or(0))
+        .sum();
+    assert_eq!(throttled, 2, "{metrics}");
+
+    for (request, needle) in [
+        (json!({"Seconds": -1}), "Seconds"),
+        (json!({"Seconds": "1"}), "Seconds"),
+        (json!({}), "'Seconds' is required"),
+        (json!({"Seconds": 1, "Minutes": 1}), "unknown member 'Minutes'"),
+    ] {
+        playground_error(addr, "AdvanceClock", request, "ValidationException", needle);
+    }
+    server.shutdown().expect("stops");
+}
+
+#[test]
+fn run_workload_reports_throttles_and_get_metrics_replays_them() {
+    let server = start_manual();
+    let addr = server.local_addr();
+    create_provisioned(addr, "votes", 10, 10);
+    // One key at 1,500 writes/s: the partition serves 1,000 a second (the hard
+    // limit, burst or not) and refuses 500.
+    let workload = json!({"TableName": "votes", "Seconds": 2, "Seed": 7, "TopN": 1, "Streams": [
+        {"Operation": "WRITE", "Rate": 1500, "KeyDistribution": "HOT_KEY", "KeyPrefix": "hot", "ItemSizeBytes": 100}]});
+    let report = playground_ok(addr, "RunWorkload", workload.clone());
+    assert_eq!(report["Recorded"], true);
+    assert_eq!(
+        (&report["Requests"], &report["Throttled"], &report["ThrottledByPartitionLimit"]),
+        (&json!(3000), &json!(1000), &json!(1000)),
+        "{report}"
+    );
+    assert_eq!(report["ConsumedWriteCapacityUnits"].as_f64(), Some(2000.0));
+    assert_eq!(report["PerSecond"].as_array().map(Vec::len), Some(2));
+    assert_eq!(report["PerSecond"][1]["Throttled"], 500);
+    assert_eq!(report["TopKeys"], json!([{"Key": "hot", "Accesses": 3000, "Throttles": 1000}]));
+    let samples = report["PartitionSamples"].as_array().expect("samples");
+    assert_eq!(samples.len(), 2, "{report}");
+    assert_eq!(samples[0]["ThrottledWrites"], 500);
+    // The bucket: 3,000 tokens, 1,000 spent in the first second.
+    assert_eq!(samples[0]["WriteBurstTokens"].as_f64(), Some(2000.0));
+
+    // The clock moved by the workload; GetMetrics shows the same window.
+    let start = report["StartTime"].as_u64().expect("start");
+    let now = playground_ok(addr, "AdvanceClock", json!({"Seconds": 0}))["Now"].as_f64().expect("now");
+    assert_eq!(now, (start + 2) as f64);
+    let metrics = playground_ok(addr, "GetMetrics", json!({"TableName": "votes", "From": start, "To": start + 2}));
+    assert_eq!(metrics["PartitionSamples"], report["PartitionSamples"]);
+    assert_eq!(metrics["TopKeys"][0], json!({"Key": "hot", "Accesses": 3000, "Throttles": 1000}));
+    assert_eq!(
+        playground_ok(addr, "GetMetrics", json!({"TableName": "votes", "From": 0, "To": start}))["PartitionSamples"],
+        json!([])
+    );
+
+    // On a 10,000 WCU table (11 partitions: 10 RCU/3000 + 10,000 WCU/1000 = 10.003) the hot key still
+    // throttles at the hard limit; the same traffic over 10 write shards does not.
+    create_provisioned(addr, "big", 10, 10_000);
+    let hot = json!({"TableName": "big", "Seconds": 3, "Seed": 1, "Streams": [
+        {"Operation": "WRITE", "Rate": 1500, "KeyDistribution": "HOT_KEY", "KeyPrefix": "hot"}]});
+    let report = playground_ok(addr, "RunWorkload", hot);
+    assert_eq!((&report["Requests"], &report["Throttled"]), (&json!(4500), &json!(1500)), "{}", report["Throttled"]);
+    let sharded = json!({"TableName": "big", "Seconds": 3, "Seed": 1, "Streams": [
+        {"Operation": "WRITE", "Rate": 1500, "KeyDistribution": "SHARDS", "ShardCount": 10, "KeyPrefix": "hot"}]});
+    let report = playground_ok(addr, "RunWorkload", sharded);
+    assert_eq!((&report["Requests"], &report["Throttled"]), (&json!(4500), &json!(0)), "{}", report["Throttled"]);
+    assert_eq!(playground_ok(addr, "DescribePartitions", json!({"TableName": "big"}))["PartitionCount"], 11);
+    let reads = json!({"TableName": "votes", "Seconds": 1, "Streams": [
+        {"Operation": "READ", "ConsistentRead": true, "Rates": [{"FromSecond": 0, "PerSecond": 20}],
+         "KeyDistribution": "ZIPF", "KeyCount": 50, "ZipfExponent": 1.2, "ItemSizeBytes": 4096}]});
+    let report = playground_ok(addr, "RunWorkload", reads);
+    assert_eq!((&report["Requests"], &report["Throttled"]), (&json!(20), &json!(0)), "{report}");
+    assert_eq!(report["ConsumedReadCapacityUnits"].as_f64(), Some(20.0));
+
+    let stream = |extra: Value| {
+        let mut s = json!({"Operation": "WRITE", "Rate": 1, "KeyDistribution": "HOT_KEY"});
+        if let (Some(s), Some(extra)) = (s.as_object_mut(), extra.as_object()) {
+            s.extend(extra.clone());
+        }
+        json!({"TableName": "votes", "Seconds": 1, "Streams": [s]})
+    };
+    for (request, needle) in [
+        (json!({"TableName": "votes", "Seconds": 1}), "'Streams' is required"),
+        (json!({"TableName": "votes", "Seconds": 1, "Streams": []}), "1 to 16 streams"),
+        (json!({"TableName": "votes", "Seconds": 0, "Streams": []}), "Seconds"),
+        (json!({"TableName": "votes", "Seconds": 3601, "Streams": []}), "Seconds"),
+        (json!({"Seconds": 1, "Streams": []}), "'TableName' is required"),
+        (stream(json!({"Operation": "SCAN"})), "READ or WRITE"),
+        (stream(json!({"Rate": -1})), "Rate"),
+        (stream(json!({"Rates": []})), "either 'Rate' or 'Rates'"),
+        (stream(json!({"KeyDistribution": "NORMAL"})), "UNIFORM, ZIPF, HOT_KEY or SHARDS"),
+        (stream(json!({"KeyDistribution": "UNIFORM"})), "'KeyCount' is required"),
+        (stream(json!({"KeyDistribution": "UNIFORM", "KeyCount": 2_000_000})), "KeyCount"),
+        (stream(json!({"ShardCount": 3})), "'ShardCount' does not apply"),
+        (stream(json!({"ConsistentRead": true})), "READ streams only"),
+        (stream(json!({"ItemSizeBytes": 500_000})), "ItemSizeBytes"),
+        (stream(json!({"Colour": "red"})), "unknown member 'Colour'"),
+        (stream(json!({"Rate": 5_000})).tap_seconds(3_000), "at most 10000000"),
+    ] {
+        playground_error(addr, "RunWorkload", request, "ValidationException", needle);
+    }
+    playground_error(
+        addr,
+        "RunWorkload",
+        json!({"TableName": "nope", "Seconds": 1, "Streams": [
+        {"Operation": "WRITE", "Rate": 1, "KeyDistribution": "HOT_KEY"}]}),
+        "ResourceNotFoundException",
+        "not found",
+    );
+    for operation in ["DescribePartitions", "GetMetrics"] {
+        playground_error(addr, operation, json!({"TableName": "nope"}), "ResourceNotFoundException", "not found");
+        playground_error(
+            addr,
+            operation,
+            json!({"TableName": "votes", "IndexName": "nope"}),
+            "ResourceNotFoundException",
+            "not found",
+        );
+    }
+    playground_error(
+        addr,
+        "GetMetrics",
+        json!({"TableName": "votes", "From": 9, "To": 3}),
+        "ValidationException",
+        "'From' (9)",
+    );
+    playground_error(addr, "GetMetrics", json!({"TableName": "votes", "TopN": 5000}), "ValidationException", "TopN");
+    server.shutdown().expect("stops");
+}
+
+/// Sets a workload request's `Seconds`.
+trait TapSeconds {
+    fn tap_seconds(self, seconds: u64) -> Self;
+}
+
+impl TapSeconds for Value {
+    fn tap_seconds(mut self, seconds: u64) -> Self {
+        self["Seconds"] = json!(seconds);
+        self
+    }
+}
+
+#[test]
+fn with_the_wall_clock_a_workload_runs_on_a_copy() {
+    let server = start();
+    let addr = server.local_addr();
+    create_provisioned(addr, "wall", 5, 5);
+    let before = server.endpoint().with_engine(|e| e.clock().now_millis());
+    let report = playground_ok(
+        addr,
+        "RunWorkload",
+        json!({"TableName": "wall", "Seconds": 600, "Streams": [
+        {"Operation": "WRITE", "Rate": 10, "KeyDistribution": "UNIFORM", "KeyCount": 100}]}),
+    );
+    assert_eq!((&report["Recorded"], &report["Requests"]), (&json!(false), &json!(6000)), "{}", report["Requests"]);
+    // 5 WCU at 10/s: the bucket (1,500 tokens, refilled 5/s) runs dry in
+    // second 299; from then on half of each second's writes are throttled.
+    assert_eq!(report["Throttled"], 1505);
+    let first = report["PerSecond"].as_array().expect("seconds").iter().position(|s| s["Throttled"] != 0);
+    assert_eq!(first, Some(299));
+    // The live table and clock are untouched: no samples, full buckets, time not ten minutes ahead.
+    let metrics = playground_ok(addr, "GetMetrics", json!({"TableName": "wall"}));
+    assert_eq!((&metrics["PartitionSamples"], &metrics["TopKeys"]), (&json!([]), &json!([])));
+    let p = playground_ok(addr, "DescribePartitions", json!({"TableName": "wall"}))["Partitions"][0].clone();
+    assert_eq!(p["WriteBurstTokens"].as_f64(), Some(1500.0));
+    let after = server.endpoint().with_engine(|e| e.clock().now_millis());
+    assert!(after - before < 60_000, "the clock ran ahead: {before} → {after}");
+    server.shutdown().expect("stops");
 }

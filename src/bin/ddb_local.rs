@@ -5,7 +5,7 @@
 //! aws dynamodb list-tables --endpoint-url http://127.0.0.1:8000
 //! ```
 //!
-//! Arguments are parsed by hand with `std` (five flags do not justify a
+//! Arguments are parsed by hand with `std` (six flags do not justify a
 //! parser crate). With `--data FILE` the engine is loaded from FILE at start
 //! (if it exists; a file that cannot be restored stops the start, so it is
 //! never overwritten) and saved back atomically within a second of every
@@ -29,6 +29,7 @@ mod native {
     use std::path::PathBuf;
     use std::process::ExitCode;
 
+    use ddb_playground::engine::clock::ClockMode;
     use ddb_playground::engine::Engine;
     use ddb_playground::server::{self, persist, ServerConfig};
 
@@ -36,7 +37,7 @@ mod native {
 ddb-local: a DynamoDB-compatible HTTP endpoint over the ddb-playground engine
 
 USAGE:
-    ddb-local [--port N] [--host ADDR] [--data FILE] [--verbose]
+    ddb-local [--port N] [--host ADDR] [--data FILE] [--clock wall|manual] [--verbose]
 
 OPTIONS:
     --port N       TCP port to listen on (default 8000; 0 picks a free port)
@@ -44,6 +45,11 @@ OPTIONS:
                    authentication: listen elsewhere only on a network you trust
     --data FILE    load the tables from FILE at start if it exists, and save them
                    back (atomically) within a second of each change and on exit
+    --clock MODE   wall (default): the engine clock follows real time, so token
+                   buckets refill and provisioned throughput is enforced in real
+                   time. manual: time moves only through the playground's
+                   AdvanceClock (X-Amz-Target: Playground_20261121.AdvanceClock),
+                   so throttling is reproducible
     --verbose      log one line per request to stderr
     -h, --help     show this help
 
@@ -60,6 +66,7 @@ EXAMPLE:
         host: IpAddr,
         data: Option<PathBuf>,
         verbose: bool,
+        clock: ClockMode,
     }
 
     enum Parsed {
@@ -69,7 +76,13 @@ EXAMPLE:
 
     /// `--flag value` or `--flag=value`.
     fn parse(args: impl IntoIterator<Item = String>) -> Result<Parsed, String> {
-        let mut options = Options { port: 8000, host: IpAddr::V4(Ipv4Addr::LOCALHOST), data: None, verbose: false };
+        let mut options = Options {
+            port: 8000,
+            host: IpAddr::V4(Ipv4Addr::LOCALHOST),
+            data: None,
+            verbose: false,
+            clock: ClockMode::Wall,
+        };
         let mut args = args.into_iter();
         while let Some(arg) = args.next() {
             let (flag, inline) = match arg.split_once('=') {
@@ -94,6 +107,11 @@ EXAMPLE:
                     };
                 }
                 "--data" => options.data = Some(PathBuf::from(value("--data")?)),
+                "--clock" => {
+                    let text = value("--clock")?;
+                    options.clock = ClockMode::parse(&text)
+                        .ok_or_else(|| format!("--clock: '{text}' is not a clock mode (wall or manual)"))?;
+                }
                 other => return Err(format!("unknown argument '{other}'")),
             }
         }
@@ -142,12 +160,14 @@ EXAMPLE:
             addr: SocketAddr::new(options.host, options.port),
             data_file: options.data.clone(),
             verbose: options.verbose,
+            clock: options.clock,
             ..ServerConfig::default()
         };
         let server =
             server::start(config.clone(), engine).map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
         // On stdout, flushed, so a script can wait for it and read the port.
-        println!("ddb-local listening on http://{} (Ctrl-C to stop)", server.local_addr());
+        let clock = if options.clock == ClockMode::Wall { "wall" } else { "manual" };
+        println!("ddb-local listening on http://{} ({clock} clock; Ctrl-C to stop)", server.local_addr());
         let _ = std::io::stdout().flush();
 
         server.wait_for_signal().map_err(|e| format!("cannot wait for Ctrl-C: {e}"))?;
@@ -174,6 +194,7 @@ EXAMPLE:
         fn defaults_listen_on_loopback_port_8000() {
             let o = options(&[]).expect("valid");
             assert_eq!((o.port, o.host, o.data, o.verbose), (8000, IpAddr::V4(Ipv4Addr::LOCALHOST), None, false));
+            assert_eq!(o.clock, ClockMode::Wall);
         }
 
         #[test]
@@ -183,6 +204,8 @@ EXAMPLE:
             assert_eq!(o.host, "0.0.0.0".parse::<IpAddr>().expect("ip"));
             assert_eq!(o.data, Some(PathBuf::from("x.json")));
             assert!(o.verbose);
+            assert_eq!(options(&["--clock", "manual"]).expect("valid").clock, ClockMode::Manual);
+            assert_eq!(options(&["--clock=wall"]).expect("valid").clock, ClockMode::Wall);
             assert_eq!(options(&["--host", "localhost"]).expect("valid").host, IpAddr::V4(Ipv4Addr::LOCALHOST));
             assert_eq!(options(&["--help"]), Err("help".into()));
         }
@@ -193,6 +216,10 @@ EXAMPLE:
             assert_eq!(options(&["--port", "70000"]), Err("--port: '70000' is not a port number".into()));
             assert_eq!(options(&["--host", "example.com"]), Err("--host: 'example.com' is not an IP address".into()));
             assert_eq!(options(&["--prot", "1"]), Err("unknown argument '--prot'".into()));
+            assert_eq!(
+                options(&["--clock", "fast"]),
+                Err("--clock: 'fast' is not a clock mode (wall or manual)".into())
+            );
         }
     }
 }

@@ -6,9 +6,19 @@
 //! released, so the lock covers exactly the engine's own work:
 //!
 //! ```text
-//!   thread A: parse ─┐ lock ─ clock.set(now) ─ execute ─ unlock ┌─ serialise
-//!   thread B: parse ──────────────────────── wait ──────────────┘ lock ─ … ─ unlock
+//!   thread A: parse ─┐ lock ─ clock.tick_wall(now) ─ execute ─ unlock ┌─ serialise
+//!   thread B: parse ──────────────────────────── wait ──────────────────┘ lock ─ … ─ unlock
 //! ```
+//!
+//! **The clock** (`ddb-local --clock wall|manual`) is the engine clock's
+//! [`ClockMode`], set by [`super::start`]. With [`ClockMode::Wall`] (the
+//! default) every request first moves the engine clock to the wall clock, so
+//! the token buckets refill in real time and provisioned throughput is
+//! enforced as DynamoDB enforces it. With [`ClockMode::Manual`] the wall
+//! clock is ignored and time moves only through the playground's
+//! `AdvanceClock` (and `RunWorkload`, which ends its seconds later): a
+//! burst of requests then drains the buckets and stays throttled until the
+//! clock is advanced, which makes throttling reproducible.
 //!
 //! One request at a time inside the engine is exactly DynamoDB's promise for
 //! a single item (every write is atomic and the next read sees it), and a
@@ -30,7 +40,9 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde_json::Value;
 
 use super::persist;
-use super::protocol::is_read_only;
+use super::playground;
+use super::protocol::{is_read_only, Target};
+use crate::engine::clock::ClockMode;
 use crate::engine::{ApiError, Engine};
 
 /// What the mutex guards.
@@ -54,7 +66,7 @@ pub struct Endpoint {
 
 /// Milliseconds since the Unix epoch by the wall clock (0 if the clock is
 /// before 1970, which the engine's never-backwards clock then ignores).
-fn wall_clock_millis() -> u64 {
+pub fn wall_clock_millis() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as u64).unwrap_or_default()
 }
 
@@ -102,18 +114,41 @@ impl Endpoint {
     }
 
     /// Runs one request body through the engine: parse (outside the lock),
-    /// set the engine clock from the wall clock, execute. A body that is not
-    /// JSON is a `SerializationException`. A panic in the engine is caught
-    /// and answered as `InternalServerError`.
+    /// move the engine clock to the wall clock (in [`ClockMode::Wall`]
+    /// only), execute. A body that is not JSON is a `SerializationException`.
+    /// A panic in the engine is caught and answered as `InternalServerError`.
     pub fn execute(&self, operation: &str, body: &[u8]) -> Result<Value, ApiError> {
+        self.execute_target(Target::DynamoDb(operation), body)
+    }
+
+    /// [`Endpoint::execute`] for a DynamoDB or a playground operation.
+    pub fn execute_target(&self, target: Target<'_>, body: &[u8]) -> Result<Value, ApiError> {
+        if let Target::Playground(operation) = target {
+            if !playground::OPERATIONS.contains(&operation) {
+                return Err(playground::unknown_operation(operation));
+            }
+        }
         let request: Value = serde_json::from_slice(body).map_err(|e| ApiError::Serialization(e.to_string()))?;
         let mut state = self.lock();
-        state.engine.clock_mut().set(wall_clock_millis());
-        let response = guarded(operation, || state.engine.execute(operation, &request))?;
-        if !is_read_only(operation) {
+        state.engine.clock_mut().tick_wall(wall_clock_millis());
+        let (response, read_only) = match target {
+            Target::DynamoDb(operation) => {
+                (guarded(operation, || state.engine.execute(operation, &request))?, is_read_only(operation))
+            }
+            Target::Playground(operation) => (
+                guarded(operation, || playground::execute(&mut state.engine, operation, &request))?,
+                playground::is_read_only(operation),
+            ),
+        };
+        if !read_only {
             state.generation += 1;
         }
         Ok(response)
+    }
+
+    /// Who moves the engine clock.
+    pub fn clock_mode(&self) -> ClockMode {
+        self.lock().engine.clock().mode()
     }
 
     /// Read access to the engine, e.g. for a status page or a test.
@@ -162,7 +197,9 @@ mod tests {
 
     #[test]
     fn executes_and_tracks_changes() {
-        let endpoint = Endpoint::new(Engine::new(), None);
+        let mut engine = Engine::new();
+        engine.clock_mut().set_mode(ClockMode::Wall);
+        let endpoint = Endpoint::new(engine, None);
         assert!(endpoint.execute("CreateTable", CREATE.as_bytes()).is_ok());
         let put = json!({"TableName": "tbl", "Item": {"pk": {"S": "a"}}}).to_string();
         assert_eq!(endpoint.execute("PutItem", put.as_bytes()), Ok(json!({})));
@@ -174,6 +211,24 @@ mod tests {
         // The clock follows the wall clock (never the 2026 default start).
         let now = wall_clock_millis();
         endpoint.with_engine(|engine| assert!(engine.clock().now_millis().abs_diff(now) < 60_000));
+    }
+
+    #[test]
+    fn the_manual_clock_ignores_the_wall_clock() {
+        let endpoint = Endpoint::new(Engine::new(), None);
+        assert_eq!(endpoint.clock_mode(), ClockMode::Manual);
+        assert!(endpoint.execute("CreateTable", CREATE.as_bytes()).is_ok());
+        let start = crate::engine::clock::Clock::DEFAULT_START_MILLIS;
+        endpoint.with_engine(|engine| assert_eq!(engine.clock().now_millis(), start));
+        let moved = endpoint.execute_target(Target::Playground("AdvanceClock"), br#"{"Seconds": 2}"#);
+        assert_eq!(moved.expect("advanced")["NowMillis"], start + 2_000);
+        // AdvanceClock counts as a change; the planners do not.
+        let generation = endpoint.lock().generation;
+        let plan = br#"{"Items": 10, "Fraction": 1, "ItemSizeBytes": 100}"#;
+        assert!(endpoint.execute_target(Target::Playground("PlanShards"), plan).is_ok());
+        assert_eq!(endpoint.lock().generation, generation);
+        let error = endpoint.execute_target(Target::Playground("Nope"), b"{}").expect_err("unknown");
+        assert_eq!(error.name(), "UnknownOperationException");
     }
 
     #[test]

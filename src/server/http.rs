@@ -7,7 +7,8 @@
 //!                      │    method?  GET/HEAD → info text; not POST → 405
 //!                      │    Content-Type accepted?            else 404 (as DynamoDB)
 //!                      │    Content-Length over the cap?      413, body never read
-//!                      │    X-Amz-Target = DynamoDB_20120810.Op?  else 400 UnknownOperation
+//!                      │    X-Amz-Target = DynamoDB_20120810.Op or Playground_20261121.Op?
+//!                      │                                      else 400 UnknownOperation
 //!                      │    read body, at most the cap        else 413
 //!                      │    spawn_blocking ─► Endpoint::execute (engine mutex)
 //!                      ▼    200 JSON | 4xx/5xx error JSON, + x-amz-crc32, x-amzn-RequestId
@@ -43,11 +44,13 @@ use tokio::runtime::Runtime;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
-use super::endpoint::Endpoint;
+use super::endpoint::{wall_clock_millis, Endpoint};
+use super::playground;
 use super::protocol::{
-    content_type_accepted, crc32_header, operation_from_target, protocol_error_body, status_of, RequestIds,
+    content_type_accepted, crc32_header, parse_target, protocol_error_body, status_of, RequestIds, Target,
     JSON_CONTENT_TYPE, MAX_BODY_BYTES,
 };
+use crate::engine::clock::ClockMode;
 use crate::engine::service::OPERATIONS;
 use crate::engine::{ApiError, Engine};
 
@@ -78,6 +81,9 @@ pub struct ServerConfig {
     pub worker_threads: usize,
     /// Log one line per request to stderr.
     pub verbose: bool,
+    /// Who moves the engine clock: the wall clock (default; throughput is
+    /// enforced in real time) or only `AdvanceClock` (see [`super::endpoint`]).
+    pub clock: ClockMode,
 }
 
 impl Default for ServerConfig {
@@ -89,6 +95,7 @@ impl Default for ServerConfig {
             save_interval: Duration::from_secs(1),
             worker_threads: 2,
             verbose: false,
+            clock: ClockMode::Wall,
         }
     }
 }
@@ -115,8 +122,12 @@ pub struct RunningServer {
 }
 
 /// Binds `config.addr` and starts serving `engine`. Returns once the socket
-/// is listening, so a client may connect as soon as this returns.
-pub fn start(config: ServerConfig, engine: Engine) -> io::Result<RunningServer> {
+/// is listening, so a client may connect as soon as this returns. The
+/// engine's clock is put in `config.clock`'s mode (with the wall clock, moved
+/// to now; with the manual clock, left where the engine or its snapshot had it).
+pub fn start(config: ServerConfig, mut engine: Engine) -> io::Result<RunningServer> {
+    engine.clock_mut().set_mode(config.clock);
+    engine.clock_mut().tick_wall(wall_clock_millis());
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(config.worker_threads.max(1))
         .max_blocking_threads(16)
@@ -308,10 +319,12 @@ async fn respond(shared: &Shared, request: Request<Incoming>) -> (String, Reply)
     if declared.is_some_and(|n| n > shared.max_body_bytes as u64) {
         return ("POST".into(), Reply::too_large(shared.max_body_bytes, declared));
     }
-    let operation = match operation_from_target(header(&request, "x-amz-target")) {
-        Ok(operation) => operation.to_string(),
+    let target = match parse_target(header(&request, "x-amz-target")) {
+        Ok(Target::DynamoDb(operation)) => (false, operation.to_string()),
+        Ok(Target::Playground(operation)) => (true, operation.to_string()),
         Err(error) => return ("POST".into(), Reply::error(&error)),
     };
+    let operation = if target.0 { format!("{}{}", playground::TARGET_PREFIX, target.1) } else { target.1.clone() };
     // A chunked body has no declared length: read at most the cap.
     let body = match Limited::new(request.into_body(), shared.max_body_bytes).collect().await {
         Ok(collected) => collected.to_bytes(),
@@ -322,10 +335,13 @@ async fn respond(shared: &Shared, request: Request<Incoming>) -> (String, Reply)
         }
     };
     let endpoint = shared.endpoint.clone();
-    let op = operation.clone();
-    let outcome = tokio::task::spawn_blocking(move || endpoint.execute(&op, &body))
-        .await
-        .unwrap_or_else(|e| Err(ApiError::InternalServer(format!("The request was not completed: {e}"))));
+    let outcome = tokio::task::spawn_blocking(move || {
+        let (playground, op) = &target;
+        let target = if *playground { Target::Playground(op) } else { Target::DynamoDb(op) };
+        endpoint.execute_target(target, &body)
+    })
+    .await
+    .unwrap_or_else(|e| Err(ApiError::InternalServer(format!("The request was not completed: {e}"))));
     let reply = match outcome {
         Ok(response) => Reply::json(200, &response),
         Err(error) => Reply::error(&error),
@@ -337,18 +353,23 @@ async fn respond(shared: &Shared, request: Request<Incoming>) -> (String, Reply)
 /// browser or `curl` shows the server is up.
 async fn info_page(shared: &Shared) -> Reply {
     let endpoint = shared.endpoint.clone();
-    let tables = tokio::task::spawn_blocking(move || endpoint.with_engine(|engine| engine.tables().count()))
-        .await
-        .map(|n| n.to_string())
-        .unwrap_or_else(|_| "?".into());
+    let (tables, mode) =
+        tokio::task::spawn_blocking(move || endpoint.with_engine(|e| (e.tables().count(), e.clock().mode())))
+            .await
+            .map(|(n, mode)| (n.to_string(), if mode == ClockMode::Wall { "wall" } else { "manual" }))
+            .unwrap_or_else(|_| ("?".into(), "?"));
     let text = format!(
         "ddb-local {}: the DynamoDB-compatible endpoint of ddb-playground.\n\
          POST DynamoDB JSON 1.0 requests here, with X-Amz-Target: DynamoDB_20120810.<Operation>\n\
          (e.g. aws dynamodb list-tables --endpoint-url http://{{this host}}).\n\
          Operations: {}\n\
+         Playground operations (X-Amz-Target: {}<Operation>): {}\n\
+         Clock: {mode}\n\
          Tables: {tables}\n",
         env!("CARGO_PKG_VERSION"),
-        OPERATIONS.join(", ")
+        OPERATIONS.join(", "),
+        playground::TARGET_PREFIX,
+        playground::OPERATIONS.join(", ")
     );
     Reply { status: 200, content_type: "text/plain; charset=utf-8", body: text.into_bytes(), close: false }
 }

@@ -15,7 +15,7 @@
 //!  SDK ── POST / ─────────────► http      hyper: method, Content-Type, size cap, X-Amz-Target
 //!         X-Amz-Target:          │         (protocol: the pure rules of the wire format)
 //!         DynamoDB_20120810.Op   ▼
-//!         JSON body            endpoint  parse JSON → lock engine → clock = now → execute → unlock
+//!         JSON body            endpoint  parse JSON → lock engine → tick clock → execute → unlock
 //!                                │         (catch_unwind turns an engine panic into a 500)
 //!  SDK ◄─ 200 JSON / 400 error ──┘         + x-amz-crc32, x-amzn-RequestId
 //!                              persist   snapshot file: loaded at start, saved ≤1 s after a
@@ -25,7 +25,15 @@
 //! * [`protocol`]: which operation a request names, accepted content types,
 //!   error → HTTP status, the CRC32 header, request ids. Pure functions.
 //! * [`endpoint`]: the one [`Engine`](crate::engine::Engine) behind a mutex;
-//!   requests run one at a time inside it, so there are no lost updates.
+//!   requests run one at a time inside it, so there are no lost updates. It
+//!   also owns the clock rule (`--clock wall|manual`, [`ServerConfig::clock`]):
+//!   the wall clock (default) enforces provisioned throughput in real time;
+//!   the manual clock moves only through `AdvanceClock`.
+//! * [`playground`]: the playground's own operations under
+//!   `X-Amz-Target: Playground_20261121.<Operation>`, behind the same
+//!   engine and mutex: `AdvanceClock`, `DescribePartitions`, `RunWorkload`,
+//!   `GetMetrics`, `PlanPartitions`, `PlanShards`. Their JSON shapes, limits
+//!   and a request/response example for each are documented there.
 //! * [`persist`]: the data file (an `engine::snapshot` document).
 //! * [`http`]: the server itself: [`start`] a [`ServerConfig`], get a
 //!   [`RunningServer`], [`RunningServer::shutdown`] it.
@@ -57,6 +65,7 @@
 pub mod endpoint;
 pub mod http;
 pub mod persist;
+pub mod playground;
 pub mod protocol;
 
 pub use endpoint::Endpoint;

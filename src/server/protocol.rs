@@ -36,6 +36,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde_json::{json, Value};
 
+use super::playground::TARGET_PREFIX as PLAYGROUND_PREFIX;
 use crate::engine::ApiError;
 
 /// What comes before the operation name in `X-Amz-Target`.
@@ -55,20 +56,31 @@ pub const ACCEPTED_CONTENT_TYPES: &[&str] = &[JSON_CONTENT_TYPE, "application/x-
 /// is never refused here for its size; bigger bodies get 413.
 pub const MAX_BODY_BYTES: usize = 17 * 1024 * 1024;
 
+/// What an `X-Amz-Target` header names: a DynamoDB operation, or one of
+/// the playground's own ([`super::playground`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target<'a> {
+    /// `DynamoDB_20120810.<Operation>`.
+    DynamoDb(&'a str),
+    /// `Playground_20261121.<Operation>`.
+    Playground(&'a str),
+}
+
 /// The operation named by an `X-Amz-Target` header. A missing header or one
-/// without the DynamoDB 2012-08-10 prefix is `UnknownOperationException`;
-/// whether the engine knows the operation is for `Engine::execute` to say.
-pub fn operation_from_target(target: Option<&str>) -> Result<&str, ApiError> {
+/// with neither the DynamoDB 2012-08-10 nor the playground prefix is
+/// `UnknownOperationException`; whether the engine knows a DynamoDB
+/// operation is for `Engine::execute` to say.
+pub fn parse_target(target: Option<&str>) -> Result<Target<'_>, ApiError> {
+    let expected = format!(
+        "expected {TARGET_PREFIX}<Operation>, e.g. {TARGET_PREFIX}ListTables, or {PLAYGROUND_PREFIX}<Operation>"
+    );
     let Some(target) = target else {
-        return Err(ApiError::UnknownOperation(format!(
-            "Missing X-Amz-Target header: expected {TARGET_PREFIX}<Operation>, e.g. {TARGET_PREFIX}ListTables"
-        )));
+        return Err(ApiError::UnknownOperation(format!("Missing X-Amz-Target header: {expected}")));
     };
-    match target.strip_prefix(TARGET_PREFIX) {
-        Some(operation) if !operation.is_empty() => Ok(operation),
-        _ => Err(ApiError::UnknownOperation(format!(
-            "Unknown X-Amz-Target '{target}': expected {TARGET_PREFIX}<Operation>, e.g. {TARGET_PREFIX}ListTables"
-        ))),
+    match (target.strip_prefix(TARGET_PREFIX), target.strip_prefix(PLAYGROUND_PREFIX)) {
+        (Some(operation), _) if !operation.is_empty() => Ok(Target::DynamoDb(operation)),
+        (_, Some(operation)) if !operation.is_empty() => Ok(Target::Playground(operation)),
+        _ => Err(ApiError::UnknownOperation(format!("Unknown X-Amz-Target '{target}': {expected}"))),
     }
 }
 
@@ -169,14 +181,23 @@ mod tests {
 
     #[test]
     fn targets_name_operations() {
-        assert_eq!(operation_from_target(Some("DynamoDB_20120810.PutItem")), Ok("PutItem"));
+        assert_eq!(parse_target(Some("DynamoDB_20120810.PutItem")), Ok(Target::DynamoDb("PutItem")));
         // The engine decides whether it knows the operation.
-        assert_eq!(operation_from_target(Some("DynamoDB_20120810.Frobnicate")), Ok("Frobnicate"));
-        for bad in [None, Some(""), Some("DynamoDB_20120810."), Some("DynamoDB_20111205.GetItem"), Some("GetItem")] {
-            let error = operation_from_target(bad).expect_err("not a DynamoDB target");
+        assert_eq!(parse_target(Some("DynamoDB_20120810.Frobnicate")), Ok(Target::DynamoDb("Frobnicate")));
+        assert_eq!(parse_target(Some("Playground_20261121.PlanShards")), Ok(Target::Playground("PlanShards")));
+        for bad in [
+            None,
+            Some(""),
+            Some("DynamoDB_20120810."),
+            Some("Playground_20261121."),
+            Some("DynamoDB_20111205.GetItem"),
+            Some("GetItem"),
+        ] {
+            let error = parse_target(bad).expect_err("not a DynamoDB target");
             assert_eq!(error.name(), "UnknownOperationException");
             assert_eq!(error.wire_type(), "com.amazon.coral.service#UnknownOperationException");
             assert!(error.message().contains("DynamoDB_20120810.<Operation>"), "{error}");
+            assert!(error.message().contains("Playground_20261121.<Operation>"), "{error}");
         }
     }
 

@@ -992,3 +992,112 @@ async fn table_designer_creates_gsis_and_lsis_and_overloading_is_labelled() {
     let groups = index_groups(&page);
     assert_eq!(groups, [("CUSTOMER#1".to_string(), vec!["2024".to_string()])]);
 }
+
+fn throttled_cells(page: &Page, selector: &str) -> usize {
+    page.find(selector).get_attribute("data-throttled-cells").unwrap_or_default().parse().unwrap()
+}
+
+#[wasm_bindgen_test]
+async fn partitions_tab_map_hot_key_lab_sharding_and_planners() {
+    let page = console_with_music().await;
+
+    // The console's live cost names the partitions a request touches.
+    page.type_text("#c0-pk-value", "Acme").await;
+    let lines = page.text("#c0-cost-lines");
+    assert!(lines.contains("Partitions touched: 1 (Music: partition 1 of 1)."), "{lines}");
+
+    // The partition map: one partition, two item collections on the band.
+    page.click("#tab-partitions").await;
+    assert_eq!(page.find("#tab-partitions").get_attribute("aria-selected").as_deref(), Some("true"));
+    let head = page.text("#pm-space-0 h3");
+    assert_eq!(head, "Table Music · 1 partition");
+    assert_eq!(page.find_all("#pm-space-0 .pm-tick").len(), 2);
+    assert!(page.text("#pm-space-0 .pm-labels").contains("7 items"));
+    assert!(page.text("#pm-space-0 .pm-labels").contains("5 RCU / 5 WCU"));
+
+    // The teaching scale: shown once it is not 10 GB, and the partition splits.
+    assert!(!page.exists("#pm-scale-note"));
+    page.type_into("#pm-scale-kb", "4").await;
+    page.click("#pm-scale button[type=submit]").await;
+    assert!(page.text("#pm-scale-note").contains("more than 4 KB"), "{}", page.text("#pm-scale-note"));
+    assert_eq!(page.text("#pm-space-0 h3"), "Table Music · 2 partitions");
+    assert_eq!(page.find_all("#pm-space-0 .pm-label").len(), 2);
+    assert!(page.text("#pm-space-0 .pm-labels").contains("2.5 RCU / 2.5 WCU"));
+    page.click("#pm-scale-reset").await;
+    assert!(!page.exists("#pm-scale-note"));
+    assert_eq!(page.text("#pm-space-0 h3"), "Table Music · 2 partitions", "partitions never merge");
+
+    // The hot-key lab: the voting workload throttles one partition...
+    assert_eq!(page.value("#lab-preset"), "voting");
+    page.click("#lab-run").await;
+    let before = page.text("#lab-before-summary");
+    assert!(before.contains("90,000 requests, 30,000 throttled"), "{before}");
+    assert!(throttled_cells(&page, "#lab-before-heatmap") > 0);
+    assert!(page.text("#lab-before .lab-top").contains("CandidateA"));
+    assert!(!page.exists("#lab-after"));
+
+    // ...and the same traffic over 10 shards does not throttle at all.
+    page.click("#lab-shard").await;
+    let after = page.text("#lab-after-summary");
+    assert!(after.contains("90,000 requests, 0 throttled"), "{after}");
+    assert_eq!(throttled_cells(&page, "#lab-after-heatmap"), 0);
+    assert!(page.text("#lab-after .lab-top").contains("CandidateA_"));
+    assert!(page.exists("#lab-before"), "before and after side by side");
+
+    // Too big a run is refused with a message, nothing panics.
+    page.type_into("#lab-seconds", "3000").await;
+    page.click("#lab-run").await;
+    assert!(page.text("#lab-error").contains("at most 2,000,000"));
+
+    // Other presets and reads run too; a new run clears the old "after".
+    page.choose("#lab-preset", "zipf").await;
+    assert!(page.exists("#lab-keys") && page.exists("#lab-zipf"));
+    page.choose("#lab-operation", "read").await;
+    page.click("#lab-run").await;
+    assert!(!page.exists("#lab-error"));
+    let zipf = page.text("#lab-before-summary");
+    assert!(zipf.contains("180,000 requests") && zipf.contains("RCU consumed"), "{zipf}");
+    assert!(!page.exists("#lab-after"));
+    page.type_into("#lab-zipf", "-1").await;
+    page.click("#lab-run").await;
+    assert!(page.text("#lab-error").contains("Zipf skew"));
+
+    // The planners, prefilled with the seeds' examples.
+    assert_eq!(page.text("#planner-partitions"), "3");
+    assert_eq!(page.text("#planner-rcu"), "1,666.67");
+    assert_eq!(page.text("#planner-wcu"), "166.67");
+    assert_eq!(page.text("#planner-shards"), "13");
+    page.type_into("#plan-rcu", "12000").await;
+    assert_eq!(page.text("#planner-partitions"), "5");
+}
+
+#[wasm_bindgen_test]
+async fn partition_map_shows_gsis_and_the_cost_names_their_partitions() {
+    let page = mount().await;
+    page.create_table("Music", ("Artist", "S"), Some(("SongTitle", "S"))).await;
+    page.put(&genre_song("Acme", "A1", "Rock", 2001)).await;
+    page.put(&genre_song("Bea", "B1", "Rock", 1995)).await;
+    page.put(&genre_song("Cid", "C1", "Jazz", 2010)).await;
+    page.click("#ix-add").await;
+    page.type_into("#ix-new-name", "GenreIndex").await;
+    page.type_into("#ix-new-pk", "Genre").await;
+    page.click("#ix-create").await;
+    page.click("#ix-skip").await;
+
+    page.click("#tab-partitions").await;
+    assert_eq!(page.text("#pm-space-0 h3"), "Table Music · 1 partition");
+    assert_eq!(page.find_all("#pm-space-0 .pm-tick").len(), 3);
+    assert_eq!(page.text("#pm-space-1 h3"), "GSI GenreIndex · 1 partition");
+    assert_eq!(page.find_all("#pm-space-1 .pm-tick").len(), 2, "Rock and Jazz");
+    assert!(page.text("#pm-space-1 .pm-labels").contains("3 items"));
+
+    // A put with a Genre writes the table and the GSI: both partitions count.
+    page.click("#tab-console").await;
+    page.choose("#c0-op", "PutItem").await;
+    page.type_text("#c0-item", r#"{"Artist": "Dee", "SongTitle": "D1", "Genre": "Pop"}"#).await;
+    let lines = page.text("#c0-cost-lines");
+    assert!(
+        lines.contains("Partitions touched: 2 (Music: partition 1 of 1; Music index GenreIndex: partition 1 of 1)."),
+        "{lines}"
+    );
+}

@@ -4,9 +4,10 @@
 //!   App ── use_reducer(Playground) ── ContextProvider<PlaygroundContext>
 //!       ── use_reducer(ConsoleState) ── ContextProvider<ConsoleContext>
 //!    ├─ sidebar: TableList, CreateTable
-//!    └─ main, two tabs:
-//!         Items:   ItemEditor, TableView (→ ItemGrid | IndexGrid), IndexPanel, ActivityLog
-//!         Console: Console (builders, live cost, results, code, history)
+//!    └─ main, three tabs:
+//!         Items:      ItemEditor, TableView (→ ItemGrid | IndexGrid), IndexPanel, ActivityLog
+//!         Console:    Console (builders, live cost, results, code, history)
+//!         Partitions: PartitionMap, HotKeyLab, Planners
 //! ```
 //!
 //! Both states live here, above the tabs, so switching tabs loses nothing:
@@ -27,8 +28,11 @@ use super::activity_log::ActivityLog;
 use super::console::Console;
 use super::console_state::{ConsoleContext, ConsoleState};
 use super::create_table::CreateTable;
+use super::hotkey_lab::HotKeyLab;
 use super::index_panel::IndexPanel;
 use super::item_editor::ItemEditor;
+use super::partition_map::PartitionMap;
+use super::planners::Planners;
 use super::state::{has_background_work, Action, Playground, PlaygroundContext};
 use super::table_list::TableList;
 use super::table_view::TableView;
@@ -56,6 +60,19 @@ fn welcome() -> Html {
 enum Tab {
     Items,
     Console,
+    Partitions,
+}
+
+impl Tab {
+    const ALL: [Tab; 3] = [Tab::Items, Tab::Console, Tab::Partitions];
+
+    fn id(self) -> &'static str {
+        match self {
+            Tab::Items => "tab-items",
+            Tab::Console => "tab-console",
+            Tab::Partitions => "tab-partitions",
+        }
+    }
 }
 
 #[component]
@@ -91,15 +108,21 @@ pub fn App() -> Html {
             let tab = tab.clone();
             Callback::from(move |_: MouseEvent| tab.set(which))
         };
-        // Left and right arrows move between the two tabs.
+        // Left and right arrows move between the tabs.
         let onkeydown = {
             let tab = tab.clone();
             Callback::from(move |e: KeyboardEvent| {
-                if matches!(e.key().as_str(), "ArrowLeft" | "ArrowRight") {
+                let step = match e.key().as_str() {
+                    "ArrowRight" => 1,
+                    "ArrowLeft" => Tab::ALL.len() - 1,
+                    _ => 0,
+                };
+                if step > 0 {
                     e.prevent_default();
-                    let next = if *tab == Tab::Items { Tab::Console } else { Tab::Items };
+                    let at = Tab::ALL.iter().position(|t| *t == *tab).unwrap_or(0);
+                    let next = Tab::ALL[(at + step) % Tab::ALL.len()];
                     tab.set(next);
-                    let id = if next == Tab::Items { "tab-items" } else { "tab-console" };
+                    let id = next.id();
                     if let Some(button) = web_sys::window()
                         .and_then(|w| w.document())
                         .and_then(|d| d.get_element_by_id(id))
@@ -133,10 +156,15 @@ pub fn App() -> Html {
                         <div class="main-tabs" role="tablist" aria-label="View">
                             { tab_button(Tab::Items, "tab-items", "Items") }
                             { tab_button(Tab::Console, "tab-console", "Query console") }
+                            { tab_button(Tab::Partitions, "tab-partitions", "Partitions") }
                         </div>
                         <div id="main-panel" role="tabpanel" class="main-panel">
                             if *tab == Tab::Console {
                                 <Console />
+                            } else if *tab == Tab::Partitions {
+                                <PartitionMap />
+                                <HotKeyLab />
+                                <Planners />
                             } else {
                                 if has_table {
                                     <ItemEditor />

@@ -140,6 +140,87 @@ pub struct Preview {
     pub all_pages: Option<PagesTotal>,
     /// How long the dry run (and the page walk) took, when measured.
     pub elapsed_ms: Option<f64>,
+    /// Which partitions the charges land on, per table or GSI.
+    pub touched: Vec<Touched>,
+}
+
+/// The partitions one table (or GSI) would serve the request from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Touched {
+    pub table: String,
+    /// The GSI, for charges on its own keyspace.
+    pub index: Option<String>,
+    /// Partition numbers (from 0, in keyspace order), ascending.
+    pub partitions: Vec<usize>,
+    /// How many partitions the table (or GSI) has.
+    pub of: usize,
+}
+
+/// Where each charge lands: a charge with a partition key pays in the
+/// partition owning the key's hash; one without (a Scan page) spans them all.
+pub fn touched_partitions(engine: &mut Engine, charges: &[Charge]) -> Vec<Touched> {
+    let mut out: Vec<Touched> = Vec::new();
+    // Each keyspace's partition ends, looked up once (a batch or a
+    // transaction has many charges on one table).
+    let mut layouts: Vec<Vec<u64>> = Vec::new();
+    for charge in charges {
+        let index = match &charge.scope {
+            Scope::Index { name, global: true, .. } => Some(name.clone()),
+            _ => None,
+        };
+        let slot = match out.iter().position(|t| t.table == charge.table && t.index == index) {
+            Some(i) => i,
+            None => {
+                let Ok(layout) = engine.describe_partitions(&charge.table, index.as_deref()) else { continue };
+                if layout.is_empty() {
+                    continue;
+                }
+                let of = layout.len();
+                layouts.push(layout.iter().map(|p| p.end).collect());
+                out.push(Touched { table: charge.table.clone(), index, partitions: Vec::new(), of });
+                out.len() - 1
+            }
+        };
+        let (Some(ends), Some(entry)) = (layouts.get(slot), out.get_mut(slot)) else { continue };
+        match &charge.partition {
+            Some(key) => {
+                let position = crate::engine::partition::key_position(key);
+                entry.partitions.push(ends.partition_point(|end| *end < position).min(ends.len().saturating_sub(1)));
+            }
+            None => entry.partitions.extend(0..ends.len()),
+        }
+        entry.partitions.sort_unstable();
+        entry.partitions.dedup();
+    }
+    out
+}
+
+/// "Partitions touched: 1 of 3 (Music: partition 2)" — partitions numbered
+/// from 1 on screen, as the partition map labels them.
+pub fn touched_line(touched: &[Touched]) -> Option<String> {
+    if touched.is_empty() {
+        return None;
+    }
+    let total: usize = touched.iter().map(|t| t.partitions.len()).sum();
+    let parts: Vec<String> = touched
+        .iter()
+        .map(|t| {
+            let name = match &t.index {
+                Some(index) => format!("{} index {index}", t.table),
+                None => t.table.clone(),
+            };
+            let which = if t.partitions.len() == t.of && t.of > 1 {
+                format!("all {} partitions", t.of)
+            } else {
+                let numbers: Vec<String> = t.partitions.iter().take(8).map(|p| (p + 1).to_string()).collect();
+                let more = if t.partitions.len() > 8 { ", …" } else { "" };
+                let noun = if t.partitions.len() == 1 { "partition" } else { "partitions" };
+                format!("{noun} {}{more} of {}", numbers.join(", "), t.of)
+            };
+            format!("{name}: {which}")
+        })
+        .collect();
+    Some(format!("Partitions touched: {total} ({}).", parts.join("; ")))
 }
 
 /// Dry-runs a request (nothing changes) and, for a Query or Scan that
@@ -179,7 +260,8 @@ pub fn preview(engine: &mut Engine, operation: &str, request: &Value) -> Preview
             all_pages = Some(total);
         }
     }
-    Preview { outcome, charges, all_pages, elapsed_ms: None }
+    let touched = touched_partitions(engine, &charges);
+    Preview { outcome, charges, all_pages, elapsed_ms: None, touched }
 }
 
 fn count_of(response: &Value, member: &str) -> u64 {

@@ -44,7 +44,8 @@ pub fn CostPanel(props: &CostPanelProps) -> Html {
         },
         (Ok(_), None) => html! { <p class="hint">{ "The engine is busy; the cost shows on the next change." }</p> },
         (Ok(request), Some(preview)) => {
-            let explanation = explain(&props.operation, request, &preview.outcome, &preview.charges, props.names);
+            let mut explanation = explain(&props.operation, request, &preview.outcome, &preview.charges, props.names);
+            explanation.lines.extend(super::cost::touched_line(&preview.touched));
             let price = explanation.tally.price();
             let pages = preview.all_pages.as_ref().map(|total| {
                 let more = if total.complete { "" } else { " (at least; the preview stops there)" };

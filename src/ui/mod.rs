@@ -21,6 +21,10 @@
 //!   [`operation_builder`] with [`key_picker`] and [`expr_field`],
 //!   [`cost_panel`], [`results_view`], [`code_view`], [`history_view`] and
 //!   [`history_entry`];
+//! * the Partitions tab: [`partition_map`] (the keyspace band of the
+//!   selected table and its GSIs, with the teaching-scale knob),
+//!   [`hotkey_lab`] (seeded workloads, heatmaps, write sharding before and
+//!   after) and [`planners`] (the seeds' partition math and shard count);
 //! * pure helpers: [`format`](mod@format) (how values, keys and sizes are spelled on
 //!   screen), [`draft`] (the console's form ↔ request JSON) and [`cost`]
 //!   (capacity in words, prices in dollars).
@@ -39,6 +43,7 @@ pub mod expr_field;
 pub mod format;
 pub mod history_entry;
 pub mod history_view;
+pub mod hotkey_lab;
 pub mod index_form;
 pub mod index_grid;
 pub mod index_panel;
@@ -47,6 +52,8 @@ pub mod item_grid;
 pub mod key_picker;
 pub mod log_entry;
 pub mod operation_builder;
+pub mod partition_map;
+pub mod planners;
 pub mod results_view;
 pub mod state;
 pub mod table_list;

@@ -246,6 +246,9 @@ pub enum Action {
     /// Set the GSI propagation delay (engine milliseconds): the lecturer's
     /// knob to make stale index reads visible.
     SetPropagationDelay(u64),
+    /// Set the partition size limit (bytes): the teaching scale that lets a
+    /// class watch partitions split with kilobytes instead of 10 GB.
+    SetPartitionSizeLimit(u64),
 }
 
 impl Reducible for Playground {
@@ -315,6 +318,12 @@ impl Reducible for Playground {
                 next.data_version += 1;
                 if let Ok(mut engine) = next.engine.try_borrow_mut() {
                     engine.settings_mut().gsi_propagation_delay_millis = millis;
+                }
+            }
+            Action::SetPartitionSizeLimit(bytes) => {
+                next.data_version += 1;
+                if let Ok(mut engine) = next.engine.try_borrow_mut() {
+                    engine.settings_mut().partition_size_limit_bytes = bytes.max(1);
                 }
             }
         }

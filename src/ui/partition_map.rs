@@ -1,0 +1,244 @@
+//! The partition map: the selected table's keyspace (and each GSI's) as a
+//! horizontal band cut at the partitions' hash ranges, with the item
+//! collections placed at their hash positions.
+//!
+//! ```text
+//!   Music · 3 partitions
+//!   |  ·  ·|   ·    ·  |·       ·   |      ← band: 0 … 2^64, ticks sized by bytes
+//!   P1 4 items 1.2 KB · 1,666.67 RCU / 166.67 WCU · burst R 500,000 / W 50,000
+//! ```
+//!
+//! Everything shown comes from [`Engine::describe_partitions`] and the
+//! storage's collection sizes; nothing here changes data. The teaching-scale
+//! knob (the partition size limit) is shown whenever it is not DynamoDB's
+//! real 10 GB, and can be set here: put a few items after lowering it and
+//! the band splits.
+
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+use super::cost::units;
+use super::format::group_digits;
+use super::state::{Action, PlaygroundContext};
+use crate::engine::index::IndexKind;
+use crate::engine::partition::{hash_position, PARTITION_SIZE_BYTES};
+use crate::engine::sim::PartitionInfo;
+use crate::engine::Engine;
+
+/// Width of the band's SVG coordinate system.
+const BAND_WIDTH: f64 = 1000.0;
+
+/// (hash position, bytes, items) of one item collection.
+type Collection = (u64, usize, usize);
+
+/// One keyspace (the table's or a GSI's) ready to draw.
+struct Keyspace {
+    title: String,
+    partitions: Vec<PartitionInfo>,
+    /// (hash position, bytes, items) of each item collection.
+    collections: Vec<(u64, usize, usize)>,
+}
+
+/// Where a keyspace position falls on the band.
+fn x_of(position: u64) -> f64 {
+    position as f64 / u64::MAX as f64 * BAND_WIDTH
+}
+
+/// "1,536 B", "12.5 KB", "3.2 MB", "8 GB".
+pub fn size_text(bytes: u64) -> String {
+    const KB: f64 = 1024.0;
+    let b = bytes as f64;
+    if b < KB {
+        format!("{} B", group_digits(bytes as usize))
+    } else if b < KB * KB {
+        format!("{} KB", units((b / KB * 10.0).round() / 10.0))
+    } else if b < KB * KB * KB {
+        format!("{} MB", units((b / KB / KB * 10.0).round() / 10.0))
+    } else {
+        format!("{} GB", units((b / KB / KB / KB * 10.0).round() / 10.0))
+    }
+}
+
+/// 1666.666 → "1,666.67", 2.5 → "2.5", 3.0 → "3".
+pub fn two_decimals(x: f64) -> String {
+    if !x.is_finite() {
+        return "—".into();
+    }
+    let rounded = (x * 100.0).round() / 100.0;
+    let whole = rounded.trunc().abs() as usize;
+    let cents = ((rounded.abs() - whole as f64) * 100.0).round() as usize;
+    let sign = if rounded < 0.0 { "-" } else { "" };
+    if cents == 0 {
+        format!("{sign}{}", group_digits(whole))
+    } else if cents.is_multiple_of(10) {
+        format!("{sign}{}.{}", group_digits(whole), cents / 10)
+    } else {
+        format!("{sign}{}.{cents:02}", group_digits(whole))
+    }
+}
+
+fn keyspaces(engine: &mut Engine, table: &str) -> Vec<Keyspace> {
+    let (collections, gsis): (Vec<Collection>, Vec<(String, Vec<Collection>)>) = {
+        let Some(t) = engine.table(table) else { return Vec::new() };
+        let base = t.storage.collection_sizes().map(|(h, size, n)| (hash_position(h), size, n)).collect();
+        let gsis = t
+            .definition
+            .indexes
+            .iter()
+            .filter(|i| i.kind == IndexKind::Global)
+            .map(|i| {
+                let cols = t
+                    .index_store(&i.name)
+                    .map(|s| s.collection_sizes().map(|(h, size, n)| (hash_position(h), size, n)).collect())
+                    .unwrap_or_default();
+                (i.name.clone(), cols)
+            })
+            .collect();
+        (base, gsis)
+    };
+    let mut out = Vec::new();
+    if let Ok(partitions) = engine.describe_partitions(table, None) {
+        out.push(Keyspace { title: format!("Table {table}"), partitions, collections });
+    }
+    for (name, cols) in gsis {
+        if let Ok(partitions) = engine.describe_partitions(table, Some(&name)) {
+            out.push(Keyspace { title: format!("GSI {name}"), partitions, collections: cols });
+        }
+    }
+    out
+}
+
+fn band(id: &str, space: &Keyspace) -> Html {
+    let max_bytes = space.collections.iter().map(|c| c.1).max().unwrap_or(1).max(1) as f64;
+    let parts = space.partitions.iter().enumerate().map(|(i, p)| {
+        let x = x_of(p.start);
+        let w = (x_of(p.end) - x).max(0.5);
+        let class = if i % 2 == 0 { "pm-part even" } else { "pm-part odd" };
+        html! {
+            <rect class={class} x={format!("{x:.2}")} y="0" width={format!("{w:.2}")} height="60">
+                <title>{ format!("Partition {} · {} items · {}", i + 1, p.item_count, size_text(p.bytes)) }</title>
+            </rect>
+        }
+    });
+    let boundaries = space.partitions.iter().skip(1).map(|p| {
+        let x = format!("{:.2}", x_of(p.start));
+        html! { <line class="pm-boundary" x1={x.clone()} x2={x} y1="0" y2="60" /> }
+    });
+    // At most a few thousand ticks: beyond that the band is solid anyway.
+    let ticks = space.collections.iter().take(4000).map(|(pos, bytes, items)| {
+        let h = 8.0 + 40.0 * (*bytes as f64 / max_bytes).sqrt();
+        let x = format!("{:.2}", x_of(*pos));
+        html! {
+            <line class="pm-tick" x1={x.clone()} x2={x} y1={format!("{:.1}", 60.0 - h)} y2="60">
+                <title>{ format!("{items} item{} · {}", if *items == 1 { "" } else { "s" }, size_text(*bytes as u64)) }</title>
+            </line>
+        }
+    });
+    let labels = space.partitions.iter().enumerate().map(|(i, p)| {
+        html! {
+            <li class="pm-label">
+                <strong>{ format!("P{}", i + 1) }</strong>
+                <span>{ format!("{} item{}", group_digits(p.item_count as usize), if p.item_count == 1 { "" } else { "s" }) }</span>
+                <span>{ size_text(p.bytes) }</span>
+                <span>{ format!("{} RCU / {} WCU", two_decimals(p.rcu_share), two_decimals(p.wcu_share)) }</span>
+                <span class="pm-burst">{ format!("burst: read {} · write {}", two_decimals(p.read_tokens), two_decimals(p.write_tokens)) }</span>
+                <span class="pm-range">{ format!("{:016x}–{:016x}", p.start, p.end) }</span>
+            </li>
+        }
+    });
+    let count = space.partitions.len();
+    html! {
+        <section class="pm-space" id={id.to_string()}>
+            <h3>{ &space.title }<span class="pm-count">{ format!(" · {count} partition{}", if count == 1 { "" } else { "s" }) }</span></h3>
+            <svg class="pm-band" viewBox={format!("0 0 {BAND_WIDTH} 60")} preserveAspectRatio="none" role="img"
+                aria-label={format!("{}: keyspace band with {count} partitions and {} item collections", space.title, space.collections.len())}>
+                { for parts }
+                { for boundaries }
+                { for ticks }
+            </svg>
+            <div class="pm-axis" aria-hidden="true"><span>{ "hash 0" }</span><span>{ "2⁶⁴" }</span></div>
+            <ol class="pm-labels">{ for labels }</ol>
+        </section>
+    }
+}
+
+/// The teaching-scale knob.
+#[component]
+fn SizeLimit() -> Html {
+    let state = use_context::<PlaygroundContext>();
+    let text = use_state(String::new);
+    let Some(state) = state else { return html! {} };
+    let limit =
+        state.engine.try_borrow().map(|e| e.settings().partition_size_limit_bytes).unwrap_or(PARTITION_SIZE_BYTES);
+    let real = limit == PARTITION_SIZE_BYTES;
+    let oninput = {
+        let text = text.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
+                text.set(input.value());
+            }
+        })
+    };
+    let parsed = text.trim().replace(',', "").parse::<f64>().ok().filter(|kb| kb.is_finite() && *kb >= 1.0);
+    let onsubmit = {
+        let state = state.clone();
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            if let Some(kb) = parsed {
+                state.dispatch(Action::SetPartitionSizeLimit((kb * 1024.0).min(PARTITION_SIZE_BYTES as f64) as u64));
+            }
+        })
+    };
+    let reset = {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| state.dispatch(Action::SetPartitionSizeLimit(PARTITION_SIZE_BYTES)))
+    };
+    html! {
+        <form class="pm-scale" id="pm-scale" {onsubmit}>
+            if !real {
+                <p class="pm-scale-note" id="pm-scale-note" role="status">
+                    { format!("Teaching scale: a partition splits when it holds more than {} (DynamoDB: 10 GB).", size_text(limit)) }
+                </p>
+            }
+            <label for="pm-scale-kb">{ "Partition size limit (KB)" }</label>
+            <input id="pm-scale-kb" type="number" min="1" step="any" inputmode="decimal"
+                placeholder={if real { "10 GB (real)".to_string() } else { units((limit as f64 / 1024.0 * 100.0).round() / 100.0) }}
+                value={(*text).clone()} {oninput} />
+            <button type="submit" class="secondary" disabled={parsed.is_none()}>{ "Set teaching scale" }</button>
+            if !real {
+                <button type="button" class="secondary" id="pm-scale-reset" onclick={reset}>{ "Back to 10 GB" }</button>
+            }
+        </form>
+    }
+}
+
+/// The map of the selected table's partitions and its GSIs'.
+#[component]
+pub fn PartitionMap() -> Html {
+    let Some(state) = use_context::<PlaygroundContext>() else { return html! {} };
+    let Some(table) = state.selected.clone() else {
+        return html! {
+            <section class="card partition-map" id="partition-map">
+                <h2>{ "Partition map" }</h2>
+                <p class="hint">{ "Create or select a table to see its keyspace cut into partitions." }</p>
+                <SizeLimit />
+            </section>
+        };
+    };
+    let spaces = match state.engine.try_borrow_mut() {
+        Ok(mut engine) => keyspaces(&mut engine, &table),
+        Err(_) => Vec::new(),
+    };
+    html! {
+        <section class="card partition-map" id="partition-map">
+            <h2>{ "Partition map" }</h2>
+            <p class="hint">
+                { "Each partition owns a contiguous range of the partition key's hash. An item collection (all items \
+                   with one partition key) lives at its hash, in exactly one partition; each partition gets an even \
+                   share of the table's capacity and keeps up to 300 s of unused capacity as burst." }
+            </p>
+            <SizeLimit />
+            { for spaces.iter().enumerate().map(|(i, s)| band(&format!("pm-space-{i}"), s)) }
+        </section>
+    }
+}

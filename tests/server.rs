@@ -895,3 +895,33 @@ fn with_the_wall_clock_a_workload_runs_on_a_copy() {
     assert!(after - before < 60_000, "the clock ran ahead: {before} → {after}");
     server.shutdown().expect("stops");
 }
+
+/// The Streams API answers under its own target prefix: a table with a
+/// stream, a write, and the record read back through an iterator.
+#[test]
+fn the_streams_api_is_served_under_its_own_prefix() {
+    let server = start();
+    let addr = server.local_addr();
+    let create = json!({"TableName": "tbl", "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
+        "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}], "BillingMode": "PAY_PER_REQUEST",
+        "StreamSpecification": {"StreamEnabled": true, "StreamViewType": "NEW_AND_OLD_IMAGES"}});
+    ok(addr, "CreateTable", create);
+    ok(addr, "PutItem", json!({"TableName": "tbl", "Item": {"pk": {"S": "a"}, "v": {"N": "1"}}}));
+    let streams = |operation: &str, body: Value| {
+        let reply = post(addr, Some(&format!("DynamoDBStreams_20120810.{operation}")), body.to_string().as_bytes());
+        assert_eq!(reply.status, 200, "{operation}: {}", reply.text());
+        serde_json::from_str::<Value>(&reply.text()).expect("JSON")
+    };
+    let listed = streams("ListStreams", json!({"TableName": "tbl"}));
+    let arn = listed["Streams"][0]["StreamArn"].clone();
+    let described = streams("DescribeStream", json!({"StreamArn": arn}));
+    let shard = described["StreamDescription"]["Shards"][0]["ShardId"].clone();
+    let iterator =
+        streams("GetShardIterator", json!({"StreamArn": arn, "ShardId": shard, "ShardIteratorType": "TRIM_HORIZON"}))
+            ["ShardIterator"]
+            .clone();
+    let records = streams("GetRecords", json!({"ShardIterator": iterator}));
+    assert_eq!(records["Records"][0]["eventName"], "INSERT");
+    assert_eq!(records["Records"][0]["dynamodb"]["NewImage"]["v"], json!({"N": "1"}));
+    server.shutdown().expect("stops");
+}

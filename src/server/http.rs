@@ -48,7 +48,7 @@ use super::endpoint::{wall_clock_millis, Endpoint};
 use super::playground;
 use super::protocol::{
     content_type_accepted, crc32_header, parse_target, protocol_error_body, status_of, RequestIds, Target,
-    JSON_CONTENT_TYPE, MAX_BODY_BYTES,
+    JSON_CONTENT_TYPE, MAX_BODY_BYTES, STREAMS_PREFIX,
 };
 use crate::engine::clock::ClockMode;
 use crate::engine::service::OPERATIONS;
@@ -319,12 +319,14 @@ async fn respond(shared: &Shared, request: Request<Incoming>) -> (String, Reply)
     if declared.is_some_and(|n| n > shared.max_body_bytes as u64) {
         return ("POST".into(), Reply::too_large(shared.max_body_bytes, declared));
     }
+    // The target as owned parts, to move into the blocking task.
     let target = match parse_target(header(&request, "x-amz-target")) {
-        Ok(Target::DynamoDb(operation)) => (false, operation.to_string()),
-        Ok(Target::Playground(operation)) => (true, operation.to_string()),
+        Ok(Target::DynamoDb(operation)) => ("", operation.to_string()),
+        Ok(Target::Playground(operation)) => (playground::TARGET_PREFIX, operation.to_string()),
+        Ok(Target::Streams(operation)) => (STREAMS_PREFIX, operation.to_string()),
         Err(error) => return ("POST".into(), Reply::error(&error)),
     };
-    let operation = if target.0 { format!("{}{}", playground::TARGET_PREFIX, target.1) } else { target.1.clone() };
+    let operation = format!("{}{}", target.0, target.1);
     // A chunked body has no declared length: read at most the cap.
     let body = match Limited::new(request.into_body(), shared.max_body_bytes).collect().await {
         Ok(collected) => collected.to_bytes(),
@@ -336,8 +338,12 @@ async fn respond(shared: &Shared, request: Request<Incoming>) -> (String, Reply)
     };
     let endpoint = shared.endpoint.clone();
     let outcome = tokio::task::spawn_blocking(move || {
-        let (playground, op) = &target;
-        let target = if *playground { Target::Playground(op) } else { Target::DynamoDb(op) };
+        let (prefix, op) = &target;
+        let target = match *prefix {
+            "" => Target::DynamoDb(op),
+            STREAMS_PREFIX => Target::Streams(op),
+            _ => Target::Playground(op),
+        };
         endpoint.execute_target(target, &body)
     })
     .await

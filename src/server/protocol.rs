@@ -42,6 +42,10 @@ use crate::engine::ApiError;
 /// What comes before the operation name in `X-Amz-Target`.
 pub const TARGET_PREFIX: &str = "DynamoDB_20120810.";
 
+/// The `X-Amz-Target` prefix of the DynamoDB Streams API: a service of its
+/// own, served by the same endpoint (as DynamoDB Local does).
+pub const STREAMS_PREFIX: &str = "DynamoDBStreams_20120810.";
+
 /// The content type of every JSON response (and what SDKs send).
 pub const JSON_CONTENT_TYPE: &str = "application/x-amz-json-1.0";
 
@@ -64,6 +68,8 @@ pub enum Target<'a> {
     DynamoDb(&'a str),
     /// `Playground_20261121.<Operation>`.
     Playground(&'a str),
+    /// `DynamoDBStreams_20120810.<Operation>`: the Streams API.
+    Streams(&'a str),
 }
 
 /// The operation named by an `X-Amz-Target` header. A missing header or one
@@ -77,10 +83,15 @@ pub fn parse_target(target: Option<&str>) -> Result<Target<'_>, ApiError> {
     let Some(target) = target else {
         return Err(ApiError::UnknownOperation(format!("Missing X-Amz-Target header: {expected}")));
     };
-    match (target.strip_prefix(TARGET_PREFIX), target.strip_prefix(PLAYGROUND_PREFIX)) {
-        (Some(operation), _) if !operation.is_empty() => Ok(Target::DynamoDb(operation)),
-        (_, Some(operation)) if !operation.is_empty() => Ok(Target::Playground(operation)),
-        _ => Err(ApiError::UnknownOperation(format!("Unknown X-Amz-Target '{target}': {expected}"))),
+    let prefixed = |prefix: &str| target.strip_prefix(prefix).filter(|operation| !operation.is_empty());
+    if let Some(operation) = prefixed(TARGET_PREFIX) {
+        Ok(Target::DynamoDb(operation))
+    } else if let Some(operation) = prefixed(PLAYGROUND_PREFIX) {
+        Ok(Target::Playground(operation))
+    } else if let Some(operation) = prefixed(STREAMS_PREFIX) {
+        Ok(Target::Streams(operation))
+    } else {
+        Err(ApiError::UnknownOperation(format!("Unknown X-Amz-Target '{target}': {expected}")))
     }
 }
 
@@ -185,6 +196,7 @@ mod tests {
         // The engine decides whether it knows the operation.
         assert_eq!(parse_target(Some("DynamoDB_20120810.Frobnicate")), Ok(Target::DynamoDb("Frobnicate")));
         assert_eq!(parse_target(Some("Playground_20261121.PlanShards")), Ok(Target::Playground("PlanShards")));
+        assert_eq!(parse_target(Some("DynamoDBStreams_20120810.ListStreams")), Ok(Target::Streams("ListStreams")));
         for bad in [
             None,
             Some(""),

@@ -1,7 +1,7 @@
 //! The page: the state at the top, shared with every component below.
 //!
 //! ```text
-//!   App ── use_reducer(Playground) ── ContextProvider<PlaygroundContext>
+//!   App ── use_reducer(boot) ── ContextProvider<PlaygroundContext>
 //!       ── use_reducer(ConsoleState) ── ContextProvider<ConsoleContext>
 //!    ├─ sidebar: TableList, CreateTable
 //!    └─ main, three tabs:
@@ -9,6 +9,12 @@
 //!         Console:    Console (builders, live cost, results, code, history)
 //!         Partitions: PartitionMap, HotKeyLab, Planners
 //! ```
+//!
+//! The header holds the [`ScenarioMenu`] (Copy link, Export, Import,
+//! Reset). The playground starts from a share link in the URL, else from
+//! the autosaved copy ([`persist`]); after every change it is saved again
+//! once the page has been still for half a second, and a `hashchange` to a
+//! share link loads that link.
 //!
 //! Both states live here, above the tabs, so switching tabs loses nothing:
 //! the console's drafts and the editor's text survive either way.
@@ -32,8 +38,10 @@ use super::hotkey_lab::HotKeyLab;
 use super::index_panel::IndexPanel;
 use super::item_editor::ItemEditor;
 use super::partition_map::PartitionMap;
+use super::persist;
 use super::planners::Planners;
-use super::state::{has_background_work, Action, Playground, PlaygroundContext};
+use super::scenario_menu::ScenarioMenu;
+use super::state::{has_background_work, Action, Notice, Playground, PlaygroundContext};
 use super::table_list::TableList;
 use super::table_view::TableView;
 
@@ -75,9 +83,41 @@ impl Tab {
     }
 }
 
+/// The playground the page starts with: the share link in the URL if it
+/// holds a valid scenario, else the autosaved copy, else an empty one.
+/// Whatever could not be read is reported, never half-loaded.
+fn boot() -> Playground {
+    let mut problems = Vec::new();
+    match persist::load_link() {
+        Some(Ok(scenario)) => {
+            // Loaded: from now on the autosave keeps it, so a reload does
+            // not throw later changes away for the link's version.
+            persist::set_fragment("");
+            return Playground::with_scenario(scenario, Some(Notice::info("Loaded the playground from the link.")));
+        }
+        Some(Err(reason)) => problems.push(reason),
+        None => {}
+    }
+    let mut playground = match persist::load_saved() {
+        Some(Ok(scenario)) => Playground::with_scenario(scenario, None),
+        Some(Err(reason)) => {
+            problems.push(reason);
+            Playground::default()
+        }
+        None => Playground::default(),
+    };
+    if !problems.is_empty() {
+        playground.notice = Some(Rc::new(Notice::error(problems.join(" "))));
+    }
+    playground
+}
+
+/// How long the playground must stay unchanged before it is autosaved.
+const AUTOSAVE_DELAY: Duration = Duration::from_millis(500);
+
 #[component]
 pub fn App() -> Html {
-    let state = use_reducer(Playground::default);
+    let state = use_reducer(boot);
     let console = use_reducer(ConsoleState::default);
     let tab = use_state(|| Tab::Items);
     {
@@ -96,6 +136,79 @@ pub fn App() -> Html {
                 }
             });
             move || alive.set(false)
+        });
+    }
+    // Autosave: each change restarts the wait; unmounting cancels it.
+    {
+        let state = state.clone();
+        let dispatcher = state.dispatcher();
+        use_effect_with((state.data_version, state.selected.clone()), move |_| {
+            let alive = Rc::new(Cell::new(true));
+            let waiting = Rc::clone(&alive);
+            yew::platform::spawn_local(async move {
+                yew::platform::time::sleep(AUTOSAVE_DELAY).await;
+                if !waiting.get() {
+                    return;
+                }
+                let outcome = state.scenario().map(|s| persist::autosave(&s));
+                if let Some(Err(reason)) = outcome {
+                    dispatcher.dispatch(Action::Notify(Some(Notice::error(format!("Autosave failed: {reason}.")))));
+                }
+            });
+            move || alive.set(false)
+        });
+    }
+    // The newest state, for a last save when the page goes away before the
+    // autosave's wait is over.
+    let latest = use_mut_ref(|| None::<PlaygroundContext>);
+    *latest.borrow_mut() = Some(state.clone());
+    // A share link pasted into the address bar of the open page, and a last
+    // save when the page is closed or reloaded.
+    {
+        let dispatcher = state.dispatcher();
+        let latest = Rc::clone(&latest);
+        use_effect_with((), move |_| {
+            let on_hide = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || {
+                let scenario = latest.try_borrow().ok().and_then(|s| s.as_ref().and_then(|s| s.scenario()));
+                if let Some(scenario) = scenario {
+                    let _ = persist::autosave(&scenario);
+                }
+            });
+            let listener = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || match persist::load_link() {
+                Some(Ok(scenario)) => {
+                    persist::set_fragment("");
+                    dispatcher.dispatch(Action::Load(
+                        Box::new(scenario),
+                        Some(Notice::info("Loaded the playground from the link.")),
+                    ));
+                }
+                Some(Err(reason)) => dispatcher.dispatch(Action::Notify(Some(Notice::error(reason)))),
+                None => {}
+            });
+            let window = web_sys::window();
+            if let Some(window) = &window {
+                let _ = window.add_event_listener_with_callback(
+                    "hashchange",
+                    wasm_bindgen::JsCast::unchecked_ref(listener.as_ref()),
+                );
+                let _ = window.add_event_listener_with_callback(
+                    "pagehide",
+                    wasm_bindgen::JsCast::unchecked_ref(on_hide.as_ref()),
+                );
+            }
+            move || {
+                if let Some(window) = &window {
+                    let _ = window.remove_event_listener_with_callback(
+                        "hashchange",
+                        wasm_bindgen::JsCast::unchecked_ref(listener.as_ref()),
+                    );
+                    let _ = window.remove_event_listener_with_callback(
+                        "pagehide",
+                        wasm_bindgen::JsCast::unchecked_ref(on_hide.as_ref()),
+                    );
+                }
+                drop((listener, on_hide));
+            }
         });
     }
     let has_table = state.selected.is_some();
@@ -146,6 +259,7 @@ pub fn App() -> Html {
                 <header class="topbar">
                     <h1><span class="brand-mark" aria-hidden="true"></span>{ "DynamoDB Playground" }</h1>
                     <p class="tagline">{ "a simulated DynamoDB, running in this page" }</p>
+                    <ScenarioMenu />
                 </header>
                 <div class={classes!("layout", wide.then_some("wide"))}>
                     <aside class="sidebar">

@@ -25,6 +25,9 @@
 //!   selected table and its GSIs, with the teaching-scale knob),
 //!   [`hotkey_lab`] (seeded workloads, heatmaps, write sharding before and
 //!   after) and [`planners`] (the seeds' partition math and shard count);
+//! * keeping and sharing the playground: [`persist`] (autosave in
+//!   `localStorage`, share links, scenario files) and [`scenario_menu`]
+//!   (the header's Copy link, Export, Import and Reset, and its messages);
 //! * pure helpers: [`format`](mod@format) (how values, keys and sizes are spelled on
 //!   screen), [`draft`] (the console's form ↔ request JSON) and [`cost`]
 //!   (capacity in words, prices in dollars).
@@ -53,8 +56,10 @@ pub mod key_picker;
 pub mod log_entry;
 pub mod operation_builder;
 pub mod partition_map;
+pub mod persist;
 pub mod planners;
 pub mod results_view;
+pub mod scenario_menu;
 pub mod state;
 pub mod table_list;
 pub mod table_view;

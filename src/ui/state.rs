@@ -39,6 +39,8 @@ use yew::prelude::*;
 use crate::engine::capacity::{Charge, ChargeKind};
 use crate::engine::table::BillingMode;
 use crate::engine::{ApiError, Engine};
+use crate::scenario::format::SavedOperation;
+use crate::scenario::Scenario;
 
 /// The handle components get from the context.
 pub type PlaygroundContext = UseReducerHandle<Playground>;
@@ -169,7 +171,34 @@ pub struct Playground {
     /// to a backfill, to a pending GSI update) redraw when it moves, while
     /// `data_version` moves only when a tick changed the data.
     pub ticks: u64,
+    /// The saved operations of the scenario last loaded, kept so an export
+    /// or a link carries them on.
+    pub operations: Rc<Vec<SavedOperation>>,
+    /// A message about the scenario (a link that could not be read, an
+    /// autosave that failed, a link copied), shown under the header until
+    /// dismissed.
+    pub notice: Option<Rc<Notice>>,
     next_log_id: u64,
+}
+
+/// A message about loading, saving or sharing the playground.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    /// An error (nothing was changed) rather than news.
+    pub error: bool,
+    pub text: String,
+}
+
+impl Notice {
+    /// Something went wrong.
+    pub fn error(text: impl Into<String>) -> Self {
+        Self { error: true, text: text.into() }
+    }
+
+    /// News, e.g. "link copied".
+    pub fn info(text: impl Into<String>) -> Self {
+        Self { error: false, text: text.into() }
+    }
 }
 
 impl Default for Playground {
@@ -186,6 +215,8 @@ impl Default for Playground {
             console_run: None,
             clock_offset_millis: 0,
             ticks: 0,
+            operations: Rc::default(),
+            notice: None,
             next_log_id: 1,
         }
     }
@@ -249,6 +280,15 @@ pub enum Action {
     /// Set the partition size limit (bytes): the teaching scale that lets a
     /// class watch partitions split with kilobytes instead of 10 GB.
     SetPartitionSizeLimit(u64),
+    /// Replace the whole playground with a scenario (from a link, a file or
+    /// the autosaved copy), with a note saying where it came from. The log,
+    /// history and totals start over; the selected table is the scenario's
+    /// `view.table` when that table exists.
+    Load(Box<Scenario>, Option<Notice>),
+    /// Empty the playground: a new engine, nothing selected, nothing logged.
+    Reset,
+    /// Show a message (or clear it with `None`).
+    Notify(Option<Notice>),
 }
 
 impl Reducible for Playground {
@@ -326,12 +366,63 @@ impl Reducible for Playground {
                     engine.settings_mut().partition_size_limit_bytes = bytes.max(1);
                 }
             }
+            Action::Load(scenario, notice) => {
+                next.load(*scenario);
+                next.notice = notice.map(Rc::new);
+            }
+            Action::Reset => {
+                next.load(Scenario::of(&Engine::new()));
+                next.notice = Some(Rc::new(Notice::info("The playground was reset.")));
+            }
+            Action::Notify(notice) => next.notice = notice.map(Rc::new),
         }
         Rc::new(next)
     }
 }
 
 impl Playground {
+    /// A fresh playground holding `scenario`.
+    pub fn with_scenario(scenario: Scenario, notice: Option<Notice>) -> Self {
+        let mut playground = Self::default();
+        playground.load(scenario);
+        playground.notice = notice.map(Rc::new);
+        playground
+    }
+
+    /// The scenario of the playground as it is now: engine, saved
+    /// operations and the selected table.
+    pub fn scenario(&self) -> Option<Scenario> {
+        let engine = self.engine.try_borrow().ok()?;
+        let mut scenario = Scenario::of(&engine);
+        scenario.operations = self.operations.as_ref().clone();
+        if let Some(table) = &self.selected {
+            scenario.view = serde_json::json!({ "table": table });
+        }
+        Some(scenario)
+    }
+
+    /// Replaces everything with `scenario`. The engine is swapped in place
+    /// (every view and the ticker hold the same `Rc`), and the clock offset
+    /// is set so the engine's clock never runs backwards.
+    fn load(&mut self, scenario: Scenario) {
+        let Scenario { engine, operations, view } = scenario;
+        let saved_clock = engine.clock().now_millis();
+        let first_table = engine.tables().next().map(|table| table.definition.name.clone());
+        let wanted = view.get("table").and_then(Value::as_str).filter(|name| engine.table(name).is_some());
+        self.selected = wanted.map(str::to_string).or(first_table);
+        if let Ok(mut current) = self.engine.try_borrow_mut() {
+            *current = engine;
+        }
+        self.clock_offset_millis = saved_clock.saturating_sub(now_millis());
+        self.operations = Rc::new(operations);
+        self.data_version += 1;
+        self.editor_text.clear();
+        self.log.clear();
+        self.history.clear();
+        self.usage = Rc::default();
+        self.console_run = None;
+    }
+
     /// A copy sharing the engine, one generation later.
     fn successor(&self) -> Self {
         Self {
@@ -346,6 +437,8 @@ impl Playground {
             console_run: self.console_run.clone(),
             clock_offset_millis: self.clock_offset_millis,
             ticks: self.ticks,
+            operations: Rc::clone(&self.operations),
+            notice: self.notice.clone(),
             next_log_id: self.next_log_id,
         }
     }

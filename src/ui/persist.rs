@@ -1,0 +1,237 @@
+//! Keeping and sharing the playground: the autosaved copy in
+//! `localStorage`, share links in the URL fragment, and scenario files.
+//!
+//! Every way in goes through the same checks ([`Scenario::from_json`], and
+//! for links [`link::decode`] with its size caps), and only a scenario that
+//! passed them replaces the playground: a bad link, file or saved copy
+//! gives a message and leaves the current work as it was.
+//!
+//! ```text
+//!   start ── #v1=… in the URL? ── valid ──► that scenario
+//!              │ no / invalid (message)
+//!              ▼
+//!            autosaved copy? ── valid ──► that scenario
+//!              │ no / invalid (message, bad copy kept under BACKUP_KEY)
+//!              ▼
+//!            an empty playground
+//! ```
+//!
+//! The autosave writes [`TEMP_KEY`] first, then [`SAVE_KEY`], then removes
+//! the temporary copy: a failure half-way leaves the last good save in place.
+
+use serde_json::Value;
+use wasm_bindgen::JsCast;
+
+use super::state::Notice;
+use crate::scenario::{link, Scenario};
+
+/// Where the autosaved scenario lives (versioned with the scenario format).
+pub const SAVE_KEY: &str = "ddb-playground/autosave/v1";
+/// Written before [`SAVE_KEY`], removed after it.
+pub const TEMP_KEY: &str = "ddb-playground/autosave/v1.tmp";
+/// An autosaved copy that could not be read is moved here, never deleted.
+pub const BACKUP_KEY: &str = "ddb-playground/autosave/v1.unreadable";
+/// Largest scenario file read (bytes): the share link's inflate cap.
+pub const MAX_FILE_BYTES: f64 = link::MAX_DOCUMENT_BYTES as f64;
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
+
+/// Reads a scenario document from JSON text (a file or the saved copy).
+pub fn scenario_from_text(text: &str) -> Result<Scenario, String> {
+    let document: Value =
+        serde_json::from_str(text).map_err(|e| format!("Invalid scenario: it is not a JSON document ({e})"))?;
+    Scenario::from_json(document).map_err(|e| e.message().to_string())
+}
+
+/// The scenario as the pretty-printed JSON an export writes.
+pub fn scenario_text(scenario: &Scenario) -> String {
+    serde_json::to_string_pretty(&scenario.to_json()).unwrap_or_default()
+}
+
+/// True when the scenario holds nothing worth saving.
+fn is_empty(scenario: &Scenario) -> bool {
+    scenario.engine.tables().next().is_none() && scenario.operations.is_empty()
+}
+
+/// Writes the autosaved copy (or removes it when the playground is empty).
+pub fn autosave(scenario: &Scenario) -> Result<(), String> {
+    let Some(storage) = storage() else { return Err("this browser offers no local storage".into()) };
+    if is_empty(scenario) {
+        let _ = storage.remove_item(SAVE_KEY);
+        let _ = storage.remove_item(TEMP_KEY);
+        return Ok(());
+    }
+    let text = scenario.to_json().to_string();
+    let failed = |e: wasm_bindgen::JsValue| {
+        let reason = e
+            .dyn_ref::<js_sys::Error>()
+            .map(|e| String::from(e.message()))
+            .or_else(|| e.as_string())
+            .unwrap_or_else(|| "the browser refused".into());
+        format!("the scenario ({} KB) could not be saved: {reason}", text.len() / 1024)
+    };
+    storage.set_item(TEMP_KEY, &text).map_err(failed)?;
+    storage.set_item(SAVE_KEY, &text).map_err(failed)?;
+    let _ = storage.remove_item(TEMP_KEY);
+    Ok(())
+}
+
+/// Removes the autosaved copy (the backup of an unreadable one stays).
+pub fn forget_saved() {
+    if let Some(storage) = storage() {
+        let _ = storage.remove_item(SAVE_KEY);
+        let _ = storage.remove_item(TEMP_KEY);
+    }
+}
+
+/// The autosaved scenario, if there is one. An unreadable copy is moved to
+/// [`BACKUP_KEY`] and reported.
+pub fn load_saved() -> Option<Result<Scenario, String>> {
+    let storage = storage()?;
+    let text = storage.get_item(SAVE_KEY).ok().flatten()?;
+    match scenario_from_text(&text) {
+        Ok(scenario) => Some(Ok(scenario)),
+        Err(reason) => {
+            let _ = storage.set_item(BACKUP_KEY, &text);
+            let _ = storage.remove_item(SAVE_KEY);
+            Some(Err(format!(
+                "The autosaved playground could not be read, so it starts empty. The saved copy is kept in \
+                 localStorage under \"{BACKUP_KEY}\". {reason}"
+            )))
+        }
+    }
+}
+
+/// The URL fragment without its `#`, if it looks like a share link
+/// (`v<digits>=…`). Other fragments (page anchors) are not ours.
+pub fn link_fragment() -> Option<String> {
+    let hash = web_sys::window()?.location().hash().ok()?;
+    let fragment = hash.strip_prefix('#').unwrap_or(&hash);
+    let tag = fragment.split('=').next().unwrap_or_default();
+    let ours =
+        fragment.contains('=') && tag.len() > 1 && tag.starts_with('v') && tag[1..].chars().all(|c| c.is_ascii_digit());
+    ours.then(|| fragment.to_string())
+}
+
+/// Decodes the link in the URL, if there is one.
+pub fn load_link() -> Option<Result<Scenario, String>> {
+    let fragment = link_fragment()?;
+    Some(
+        link::decode(&fragment)
+            .map_err(|e| format!("{} Nothing was changed: the playground is as it was.", e.message())),
+    )
+}
+
+/// Replaces the URL's fragment without a new history entry and without a
+/// `hashchange` event; an empty fragment removes it.
+pub fn set_fragment(fragment: &str) {
+    let Some(window) = web_sys::window() else { return };
+    let location = window.location();
+    let base = format!("{}{}", location.pathname().unwrap_or_default(), location.search().unwrap_or_default());
+    let url = if fragment.is_empty() { base } else { format!("{base}#{fragment}") };
+    if let Ok(history) = window.history() {
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+    }
+}
+
+/// Puts the scenario's share link in the URL and copies the full URL to
+/// the clipboard. Returns the notice to show.
+pub fn share(scenario: &Scenario) -> Notice {
+    let fragment = link::encode(scenario);
+    set_fragment(&fragment);
+    let Some(window) = web_sys::window() else { return Notice::error("No browser window to put the link in.") };
+    let url = window.location().href().unwrap_or_default();
+    let length = url.chars().count();
+    // The promise is left to run: the link is in the address bar either way.
+    let _ = window.navigator().clipboard().write_text(&url);
+    let mut text = format!("Link copied to the clipboard: {length} characters (it is also in the address bar).");
+    if length > 8000 {
+        text.push_str(" Long links may be cut by chat tools; for big scenarios, Export a file instead.");
+    }
+    Notice::info(text)
+}
+
+/// Today's date as `YYYY-MM-DD`, for file names.
+fn today() -> String {
+    let iso = String::from(js_sys::Date::new_0().to_iso_string());
+    iso.get(..10).unwrap_or("scenario").to_string()
+}
+
+/// Downloads the scenario as `ddb-playground-<date>.json`.
+pub fn export(scenario: &Scenario) -> Result<String, String> {
+    let text = scenario_text(scenario);
+    let name = format!("ddb-playground-{}.json", today());
+    let fail = |what: &str| format!("Export failed: {what}.");
+    let window = web_sys::window().ok_or_else(|| fail("no browser window"))?;
+    let document = window.document().ok_or_else(|| fail("no document"))?;
+    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(&text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("application/json");
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)
+        .map_err(|_| fail("the browser could not build the file"))?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(|_| fail("no object URL"))?;
+    let anchor: web_sys::HtmlAnchorElement =
+        document.create_element("a").ok().and_then(|a| a.dyn_into().ok()).ok_or_else(|| fail("no link element"))?;
+    anchor.set_href(&url);
+    anchor.set_download(&name);
+    anchor.click();
+    let _ = web_sys::Url::revoke_object_url(&url);
+    Ok(name)
+}
+
+/// What [`import`] calls once, with the outcome.
+type Done = Box<dyn FnOnce(Result<Scenario, String>)>;
+
+/// Reads a chosen file as text and hands the scenario (or the reason it
+/// could not be read) to `done`.
+pub fn import(file: web_sys::File, done: impl FnOnce(Result<Scenario, String>) + 'static) {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    use wasm_bindgen::closure::Closure;
+
+    let name = file.name();
+    if file.size() > MAX_FILE_BYTES {
+        done(Err(format!("{name} is larger than {} MB; it was not read.", link::MAX_DOCUMENT_BYTES / (1024 * 1024))));
+        return;
+    }
+    let Ok(reader) = web_sys::FileReader::new() else {
+        done(Err("This browser cannot read files.".into()));
+        return;
+    };
+    // Whichever of load and error comes first takes `done`.
+    let done: Rc<RefCell<Option<Done>>> = Rc::new(RefCell::new(Some(Box::new(done))));
+    let finish = {
+        let done = Rc::clone(&done);
+        move |outcome: Result<Scenario, String>| {
+            let taken = done.try_borrow_mut().ok().and_then(|mut slot| slot.take());
+            if let Some(done) = taken {
+                done(outcome);
+            }
+        }
+    };
+    let on_load = {
+        let reader = reader.clone();
+        let finish = finish.clone();
+        let name = name.clone();
+        Closure::once_into_js(move || {
+            let text = reader.result().ok().and_then(|v| v.as_string());
+            finish(match text {
+                Some(text) => scenario_from_text(&text).map_err(|e| format!("{name}: {e}")),
+                None => Err(format!("{name} could not be read as text.")),
+            });
+        })
+    };
+    let on_error = {
+        let name = name.clone();
+        Closure::once_into_js(move || finish(Err(format!("{name} could not be read."))))
+    };
+    reader.set_onload(Some(on_load.unchecked_ref()));
+    reader.set_onerror(Some(on_error.unchecked_ref()));
+    if reader.read_as_text(&file).is_err() {
+        if let Some(done) = done.try_borrow_mut().ok().and_then(|mut slot| slot.take()) {
+            done(Err(format!("{name} could not be read.")));
+        }
+    }
+}

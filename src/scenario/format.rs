@@ -59,6 +59,19 @@ pub fn migrate(document: Value) -> Result<Value> {
     }
 }
 
+/// A scenario document around an engine snapshot that is already made,
+/// with no saved operations and no view: what `ddb-local --data` writes, so
+/// its file and the browser's export are one format.
+pub fn document_of_snapshot(snapshot: Value) -> Value {
+    json!({"format": FORMAT, "version": VERSION, "engine": snapshot, "operations": [], "view": {}})
+}
+
+/// Whether a JSON document says it is a scenario (rather than a bare
+/// engine snapshot, which older data files hold).
+pub fn is_scenario(document: &Value) -> bool {
+    document.get("format").and_then(Value::as_str) == Some(FORMAT)
+}
+
 impl Scenario {
     /// A scenario of the engine as it is, with no saved operations.
     pub fn of(engine: &Engine) -> Self {

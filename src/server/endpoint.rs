@@ -183,7 +183,8 @@ impl Endpoint {
             }
             (state.engine.snapshot(), state.generation)
         };
-        persist::save_atomically(path, &snapshot)?;
+        // Saved as a scenario document: the format the browser exports and imports.
+        persist::save_atomically(path, &crate::scenario::format::document_of_snapshot(snapshot))?;
         let mut state = self.lock();
         state.saved_generation = state.saved_generation.max(generation);
         Ok(true)

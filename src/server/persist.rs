@@ -1,4 +1,6 @@
-//! The data file: an engine snapshot (`engine::snapshot`) on disk.
+//! The data file: a scenario document (`scenario::format`) on disk, the
+//! same format the browser exports and imports; a bare engine snapshot
+//! (`engine::snapshot`, what older data files hold) is read too.
 //!
 //! Saving is atomic: the snapshot is written to a temporary file next to the
 //! target, flushed to disk, and renamed over the target. A crash (or
@@ -13,6 +15,8 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use crate::engine::Engine;
+use crate::scenario::format::is_scenario;
+use crate::scenario::Scenario;
 
 /// The engine saved at `path`, `None` if there is no such file. A file that
 /// exists but is not a valid snapshot is an `InvalidData` error naming the
@@ -25,7 +29,12 @@ pub fn load(path: &Path) -> io::Result<Option<Engine>> {
     };
     let snapshot: Value = serde_json::from_slice(&text)
         .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, format!("{} is not JSON: {e}", path.display())))?;
-    let engine = Engine::restore(&snapshot)
+    let restored = if is_scenario(&snapshot) {
+        Scenario::from_json(snapshot).map(|scenario| scenario.engine)
+    } else {
+        Engine::restore(&snapshot)
+    };
+    let engine = restored
         .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, format!("{}: {}", path.display(), e.message())))?;
     Ok(Some(engine))
 }
@@ -97,6 +106,24 @@ mod tests {
         let loaded = load(&file).expect("loads").expect("exists");
         assert_eq!(loaded.snapshot(), engine.snapshot());
         let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// A file the browser exported loads here, and what ddb-local saves is a
+    /// scenario the browser can import.
+    #[test]
+    fn data_files_are_scenario_documents() {
+        let dir = scratch_dir("scenario");
+        let file = dir.join("export.json");
+        let mut engine = Engine::new();
+        let create = serde_json::json!({"TableName": "tbl", "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
+            "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}], "BillingMode": "PAY_PER_REQUEST"});
+        engine.execute("CreateTable", &create).expect("created");
+        save_atomically(&file, &Scenario::of(&engine).to_json()).expect("saved");
+        let loaded = load(&file).expect("read").expect("present");
+        assert_eq!(loaded.snapshot(), engine.snapshot());
+        let document = crate::scenario::format::document_of_snapshot(engine.snapshot());
+        assert!(Scenario::from_json(document).is_ok());
+        let _ = fs::remove_dir_all(dir);
     }
 
     #[test]

@@ -72,6 +72,12 @@ impl ApiError {
         Self::Validation(format!("One or more parameter values were invalid: {detail}"))
     }
 
+    /// The `ResourceNotFoundException` of data-plane operations, which do not
+    /// name the table (control-plane operations do; see `ops/table.rs`).
+    pub fn resource_not_found() -> Self {
+        Self::ResourceNotFound("Requested resource not found".into())
+    }
+
     /// The AWS exception name, as in the `__type` of an error body.
     pub fn name(&self) -> &'static str {
         match self {

@@ -294,6 +294,6 @@ impl Engine {
 
     /// The table an item operation names, or DynamoDB's not-found error.
     pub(crate) fn table_for_items(&mut self, name: &str) -> Result<&mut Table> {
-        self.tables.get_mut(name).ok_or_else(|| ApiError::ResourceNotFound("Requested resource not found".into()))
+        self.tables.get_mut(name).ok_or_else(ApiError::resource_not_found)
     }
 }

@@ -390,8 +390,7 @@ impl Engine {
     /// far below the size limit skips that scan, and the partitions' bytes
     /// are brought up to date by the next `full` sync: DescribePartitions).
     pub(crate) fn sync_sim_with(&mut self, table: &str, index: Option<&str>, full: bool) -> Result<&mut SimEntry> {
-        let not_found = || ApiError::ResourceNotFound("Requested resource not found".into());
-        let t = self.tables.get(table).ok_or_else(not_found)?;
+        let t = self.tables.get(table).ok_or_else(ApiError::resource_not_found)?;
         let on_demand = t.definition.billing_mode == BillingMode::PayPerRequest;
         let (rcu, wcu, bytes, count) = match index {
             None => (
@@ -401,8 +400,11 @@ impl Engine {
                 t.storage.item_count(),
             ),
             Some(name) => {
-                let def = t.index(name).filter(|i| i.kind == super::index::IndexKind::Global).ok_or_else(not_found)?;
-                let store = t.index_store(name).ok_or_else(not_found)?;
+                let def = t
+                    .index(name)
+                    .filter(|i| i.kind == super::index::IndexKind::Global)
+                    .ok_or_else(ApiError::resource_not_found)?;
+                let store = t.index_store(name).ok_or_else(ApiError::resource_not_found)?;
                 let throughput = &def.throughput;
                 let (r, w) = (throughput.read_capacity_units as f64, throughput.write_capacity_units as f64);
                 (r, w, store.size_bytes(), store.entry_count())
@@ -428,17 +430,17 @@ impl Engine {
                 let no_split_due = bytes as u64 <= limit;
                 if same_throughput && entry.state.on_demand == on_demand && same_shape {
                     if same_data && !entry.bytes_dirty {
-                        return self.sims.get_mut(&key).ok_or_else(not_found);
+                        return self.sims.get_mut(&key).ok_or_else(ApiError::resource_not_found);
                     }
                     if !full && no_split_due {
                         entry.bytes_dirty = true;
                         entry.fingerprint = Some(fingerprint);
-                        return self.sims.get_mut(&key).ok_or_else(not_found);
+                        return self.sims.get_mut(&key).ok_or_else(ApiError::resource_not_found);
                     }
                 }
             }
         }
-        let t = self.tables.get(table).ok_or_else(not_found)?;
+        let t = self.tables.get(table).ok_or_else(ApiError::resource_not_found)?;
         let collections: Vec<(u64, u64)> = match index {
             None => t.storage.collection_sizes().map(|(h, size, _)| (hash_position(h), size as u64)).collect(),
             Some(name) => t
@@ -454,7 +456,7 @@ impl Engine {
                 SimEntry { table_id, state, keys: BTreeMap::new(), fingerprint: None, bytes_dirty: false },
             );
         }
-        let entry = self.sims.get_mut(&key).ok_or_else(not_found)?;
+        let entry = self.sims.get_mut(&key).ok_or_else(ApiError::resource_not_found)?;
         let state = &mut entry.state;
         state.roll(now);
         let before = state.layout.clone();
@@ -481,10 +483,7 @@ impl Engine {
     /// hash range, items, bytes, throughput shares and burst levels.
     pub fn describe_partitions(&mut self, table: &str, index: Option<&str>) -> Result<Vec<PartitionInfo>> {
         let counts: Vec<(u64, u64)> = {
-            let t = self
-                .tables
-                .get(table)
-                .ok_or_else(|| ApiError::ResourceNotFound("Requested resource not found".into()))?;
+            let t = self.tables.get(table).ok_or_else(ApiError::resource_not_found)?;
             match index {
                 None => t.storage.collection_sizes().map(|(h, _, n)| (hash_position(h), n as u64)).collect(),
                 Some(name) => t
@@ -524,16 +523,13 @@ impl Engine {
     /// the engine clock by its duration. Deterministic for a given seed.
     pub fn run_workload(&mut self, workload: &Workload) -> Result<WorkloadReport> {
         let key_type = {
-            let t = self
-                .tables
-                .get(&workload.table)
-                .ok_or_else(|| ApiError::ResourceNotFound("Requested resource not found".into()))?;
+            let t = self.tables.get(&workload.table).ok_or_else(ApiError::resource_not_found)?;
             match &workload.index {
                 None => t.definition.key_schema.partition_key.scalar_type,
                 Some(name) => t
                     .index(name)
                     .map(|i| i.key_schema.partition_key.scalar_type)
-                    .ok_or_else(|| ApiError::ResourceNotFound("Requested resource not found".into()))?,
+                    .ok_or_else(ApiError::resource_not_found)?,
             }
         };
         if workload.seconds > MAX_WORKLOAD_SECONDS {
@@ -842,9 +838,8 @@ impl Engine {
         index: Option<&str>,
         mut layout: PartitionLayout,
     ) -> Result<()> {
-        let (on_demand, rcu, wcu, _, table_id) = self
-            .layout_inputs(table, index)
-            .ok_or_else(|| ApiError::ResourceNotFound("Requested resource not found".into()))?;
+        let (on_demand, rcu, wcu, _, table_id) =
+            self.layout_inputs(table, index).ok_or_else(ApiError::resource_not_found)?;
         (layout.rcu, layout.wcu) =
             if on_demand { (ON_DEMAND_INITIAL_READ_PEAK, ON_DEMAND_INITIAL_WRITE_PEAK) } else { (rcu, wcu) };
         let now = self.clock.now_millis() / 1000;

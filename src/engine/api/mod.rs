@@ -186,18 +186,6 @@ pub fn return_consumed_capacity(value: Option<&str>) -> ReturnConsumedCapacity {
     }
 }
 
-/// A request parameter this version of the playground does not implement yet.
-/// It is refused rather than ignored: silently skipping a condition would
-/// give a wrong answer that looks right.
-pub fn not_supported_yet(parameter: &str, present: bool) -> Result<()> {
-    if present {
-        return Err(ApiError::validation(format!(
-            "{parameter} is not supported by this version of ddb-playground yet"
-        )));
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

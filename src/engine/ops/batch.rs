@@ -38,16 +38,12 @@ fn consumed_list(consumed: Vec<ConsumedCapacity>, mode: ReturnConsumedCapacity) 
     (mode != ReturnConsumedCapacity::None).then_some(Value::Array(list))
 }
 
-fn not_found() -> ApiError {
-    ApiError::ResourceNotFound("Requested resource not found".into())
-}
-
 impl Engine {
     pub(crate) fn batch_get_item(&mut self, request: BatchGetItem) -> Result<Value> {
         // Validate every table and key before reading anything.
         let mut resolved: Vec<(&String, Vec<PrimaryKey>)> = Vec::new();
         for (name, gets) in &request.tables {
-            let table = self.tables.get(name).ok_or_else(not_found)?;
+            let table = self.tables.get(name).ok_or_else(ApiError::resource_not_found)?;
             let schema = &table.definition.key_schema;
             let keys = gets.keys.iter().map(|k| schema.key_of_key_map(k)).collect::<Result<Vec<_>>>()?;
             check_table_key_paths(table, nested_projection_names(&gets.projection))?;
@@ -114,7 +110,7 @@ impl Engine {
         // before writing anything.
         let mut resolved: Vec<(&String, Vec<(PrimaryKey, &Write)>)> = Vec::new();
         for (name, writes) in &request.tables {
-            let table = self.tables.get(name).ok_or_else(not_found)?;
+            let table = self.tables.get(name).ok_or_else(ApiError::resource_not_found)?;
             let schema = &table.definition.key_schema;
             let mut keyed: Vec<(PrimaryKey, &Write)> = Vec::with_capacity(writes.len());
             for write in writes {

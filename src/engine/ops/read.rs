@@ -69,7 +69,7 @@ struct Shape {
 
 /// The table a read names, or DynamoDB's not-found error.
 fn find_table<'a>(engine: &'a Engine, read: &Read) -> Result<&'a Table> {
-    engine.tables.get(&read.table_name).ok_or_else(|| ApiError::ResourceNotFound("Requested resource not found".into()))
+    engine.tables.get(&read.table_name).ok_or_else(ApiError::resource_not_found)
 }
 
 /// What a read reads: a table, or one of its secondary indexes.
@@ -431,7 +431,7 @@ impl Engine {
             parser.condition(read.filter_expression.as_deref(), "FilterExpression")?;
             parser.projection(read.projection_expression.as_deref())?;
             parser.finish()?;
-            return Err(ApiError::ResourceNotFound("Requested resource not found".into()));
+            return Err(ApiError::resource_not_found());
         };
         let target = resolve_target(table, read)?;
         let schema = target.schema();

@@ -60,10 +60,6 @@ pub struct TokenRecord {
     replay: Vec<Charge>,
 }
 
-fn not_found() -> ApiError {
-    ApiError::ResourceNotFound("Requested resource not found".into())
-}
-
 fn one_item_twice() -> ApiError {
     ApiError::validation("Transaction request cannot include multiple operations on one item")
 }
@@ -102,7 +98,7 @@ impl Engine {
     pub(crate) fn transact_get_items(&mut self, request: TransactGetItems) -> Result<Value> {
         let mut resolved: Vec<(&str, PrimaryKey)> = Vec::with_capacity(request.gets.len());
         for get in &request.gets {
-            let table = self.tables.get(&get.table_name).ok_or_else(not_found)?;
+            let table = self.tables.get(&get.table_name).ok_or_else(ApiError::resource_not_found)?;
             let key = table.definition.key_schema.key_of_key_map(&get.key)?;
             check_table_key_paths(table, nested_projection_names(&get.projection))?;
             if resolved.iter().any(|(t, k)| *t == get.table_name && *k == key) {
@@ -149,7 +145,7 @@ impl Engine {
         // named twice fail the whole request.
         let mut keys: Vec<PrimaryKey> = Vec::with_capacity(request.writes.len());
         for (i, write) in request.writes.iter().enumerate() {
-            let table = self.tables.get(&write.table_name).ok_or_else(not_found)?;
+            let table = self.tables.get(&write.table_name).ok_or_else(ApiError::resource_not_found)?;
             let schema = &table.definition.key_schema;
             let key = match (&write.kind, &write.key) {
                 (WriteKind::Put(item), _) => {

@@ -254,8 +254,8 @@ impl PartitionLayout {
     pub fn split_for_size(&mut self, collections: &[(u64, u64)], limit: u64) -> Vec<LayoutEvent> {
         let mut events = Vec::new();
         let mut i = 0;
-        while i < self.partitions.len() && self.partitions.len() < MAX_PARTITIONS {
-            let p = &self.partitions[i];
+        while self.partitions.len() < MAX_PARTITIONS {
+            let Some(p) = self.partitions.get(i) else { break };
             let inside: Vec<(u64, u64)> = collections.iter().copied().filter(|(pos, _)| p.owns(*pos)).collect();
             let total: u64 = inside.iter().map(|c| c.1).sum();
             if total <= limit.max(1) {
@@ -278,8 +278,7 @@ impl PartitionLayout {
             }
             match at.and_then(|at| p.split_at(at)) {
                 Some((a, b)) => {
-                    self.partitions[i] = a;
-                    self.partitions.insert(i + 1, b);
+                    self.replace_with_children(i, a, b);
                     events.push(LayoutEvent::SplitForSize { index: i });
                     // Look at the lower child again: it may still be too big.
                 }
@@ -300,9 +299,16 @@ impl PartitionLayout {
         }
         let at = if hot > p.start { hot } else { hot.checked_add(1)? };
         let (a, b) = p.split_at(at)?;
-        self.partitions[index] = a;
-        self.partitions.insert(index + 1, b);
+        self.replace_with_children(index, a, b);
         Some(LayoutEvent::SplitForHeat { index })
+    }
+
+    /// Puts the children `a` and `b` where partition `index` was.
+    fn replace_with_children(&mut self, index: usize, a: Partition, b: Partition) {
+        if let Some(parent) = self.partitions.get_mut(index) {
+            *parent = a;
+            self.partitions.insert(index + 1, b);
+        }
     }
 }
 

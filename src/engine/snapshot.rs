@@ -416,21 +416,25 @@ impl Engine {
         };
         let mut partitions = Vec::with_capacity(ranges.len());
         for range in ranges {
-            let parsed = range.as_array().filter(|r| r.len() == 4).and_then(|r| {
+            let parsed = range.as_array().and_then(|r| {
                 let position = |v: &Value| v.as_str().and_then(|s| u64::from_str_radix(s, 16).ok());
                 let share = |v: &Value| v.as_f64().filter(|x| x.is_finite() && *x >= 0.0);
+                let [start, end, rcu, wcu] = r.as_slice() else { return None };
                 Some(Partition {
-                    start: position(&r[0])?,
-                    end: position(&r[1])?,
-                    rcu_share: share(&r[2])?,
-                    wcu_share: share(&r[3])?,
+                    start: position(start)?,
+                    end: position(end)?,
+                    rcu_share: share(rcu)?,
+                    wcu_share: share(wcu)?,
                 })
             });
             partitions.push(parsed.ok_or_else(|| bad("expected [start hex, end hex, rcu, wcu]"))?);
         }
         let contiguous = partitions.first().is_some_and(|p| p.start == 0)
             && partitions.last().is_some_and(|p| p.end == u64::MAX)
-            && partitions.windows(2).all(|w| w[0].end < w[1].start && w[0].end + 1 == w[1].start)
+            && partitions.windows(2).all(|w| match w {
+                [lower, upper] => lower.end.checked_add(1) == Some(upper.start),
+                _ => false,
+            })
             && partitions.iter().all(|p| p.start <= p.end)
             && partitions.len() <= MAX_PARTITIONS;
         if !contiguous {

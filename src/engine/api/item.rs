@@ -234,7 +234,7 @@ pub(crate) fn attributes_to_get(v: &mut Violations, names: &Option<Vec<String>>)
 pub(crate) fn attributes_to_get_projection(names: &Option<Vec<String>>) -> Result<Option<Projection>> {
     let Some(names) = names else { return Ok(None) };
     for (i, name) in names.iter().enumerate() {
-        if names[..i].contains(name) {
+        if names.iter().take(i).any(|n| n == name) {
             return Err(ApiError::invalid_parameter(format!("Duplicate value in attribute name: {name}")));
         }
     }

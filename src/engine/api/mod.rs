@@ -156,7 +156,7 @@ impl Violations {
     /// `Ok` when nothing was violated, else one `ValidationException` listing
     /// every violation.
     pub fn finish(self) -> Result<()> {
-        let listed = &self.0[..self.0.len().min(10)];
+        let listed: Vec<String> = self.0.iter().take(10).cloned().collect();
         match self.0.len() {
             0 => Ok(()),
             1 => Err(ApiError::validation(format!("1 validation error detected: {}", listed.join("; ")))),

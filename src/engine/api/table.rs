@@ -218,7 +218,7 @@ fn index_projection(input: Option<&ProjectionInput>) -> Result<IndexProjection> 
     match (projection_type, names) {
         (ProjectionType::Include, Some(names)) if !names.is_empty() => {
             for (i, name) in names.iter().enumerate() {
-                if names[..i].contains(name) {
+                if names.iter().take(i).any(|n| n == name) {
                     return Err(ApiError::invalid_parameter(format!("Duplicate element in NonKeyAttributes: {name}")));
                 }
             }
@@ -246,22 +246,25 @@ pub fn index_key_schema(elements: &[KeySchemaElement], definitions: &[KeyAttribu
             definitions.iter().map(|d| d.name.clone()).collect::<Vec<_>>().join(", ")
         )));
     }
-    if names.len() == 2 && names[0] == names[1] {
-        return Err(ApiError::validation(
-            "Both the Hash Key and the Range Key element in the KeySchema have the same name",
-        ));
+    if let [first, second] = names.as_slice() {
+        if first == second {
+            return Err(ApiError::validation(
+                "Both the Hash Key and the Range Key element in the KeySchema have the same name",
+            ));
+        }
     }
-    let definition = |name: &str| definitions.iter().find(|d| d.name == name).cloned();
+    let definition = |element: &KeySchemaElement| {
+        let name = element.attribute_name.as_deref().unwrap_or_default();
+        definitions.iter().find(|d| d.name == name).cloned()
+    };
     match elements {
         [hash] if hash.key_type.as_deref() == Some("HASH") => {
-            let partition_key =
-                definition(&names[0]).ok_or_else(|| ApiError::InternalServer("undefined key".into()))?;
+            let partition_key = definition(hash).ok_or_else(|| ApiError::InternalServer("undefined key".into()))?;
             Ok(KeySchema { partition_key, sort_key: None })
         }
         [hash, range] if hash.key_type.as_deref() == Some("HASH") && range.key_type.as_deref() == Some("RANGE") => {
-            let partition_key =
-                definition(&names[0]).ok_or_else(|| ApiError::InternalServer("undefined key".into()))?;
-            Ok(KeySchema { partition_key, sort_key: definition(&names[1]) })
+            let partition_key = definition(hash).ok_or_else(|| ApiError::InternalServer("undefined key".into()))?;
+            Ok(KeySchema { partition_key, sort_key: definition(range) })
         }
         [first, ..] if first.key_type.as_deref() != Some("HASH") => {
             Err(ApiError::validation("Invalid KeySchema: The first KeySchemaElement is not a HASH key type"))

@@ -113,8 +113,8 @@ impl Engine {
         let page: Vec<String> = names.by_ref().take(limit).cloned().collect();
         let mut response = json!({ "TableNames": page });
         if names.next().is_some() {
-            if let Some(last) = page.last() {
-                response["LastEvaluatedTableName"] = last.clone().into();
+            if let (Some(last), Some(fields)) = (page.last(), response.as_object_mut()) {
+                fields.insert("LastEvaluatedTableName".into(), last.clone().into());
             }
         }
         Ok(response)

@@ -165,7 +165,7 @@ impl Engine {
                 }
             }
             let twice =
-                request.writes[..i].iter().zip(&keys).any(|(w, k)| w.table_name == write.table_name && *k == key);
+                request.writes.iter().take(i).zip(&keys).any(|(w, k)| w.table_name == write.table_name && *k == key);
             if twice {
                 return Err(one_item_twice());
             }
@@ -187,8 +187,9 @@ impl Engine {
             let current = self.tables.get(&write.table_name).and_then(|t| t.storage.get(key));
             if write.condition.as_ref().is_some_and(|c| !c.evaluate(current)) {
                 let mut reason = json!({"Code": "ConditionalCheckFailed", "Message": CONDITIONAL_REQUEST_FAILED});
-                if let (true, Some(item)) = (write.return_old_on_failure, current) {
-                    reason["Item"] = item_to_wire(item);
+                if let (true, Some(item), Some(fields)) = (write.return_old_on_failure, current, reason.as_object_mut())
+                {
+                    fields.insert("Item".into(), item_to_wire(item));
                 }
                 reasons.push(reason);
                 continue;

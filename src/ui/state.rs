@@ -191,17 +191,26 @@ pub struct Notice {
     /// An error (nothing was changed) rather than news.
     pub error: bool,
     pub text: String,
+    /// Points listed under the text: what an import kept without
+    /// simulating, what an export's format could not hold.
+    pub details: Vec<String>,
 }
 
 impl Notice {
     /// Something went wrong.
     pub fn error(text: impl Into<String>) -> Self {
-        Self { error: true, text: text.into() }
+        Self { error: true, text: text.into(), details: Vec::new() }
     }
 
     /// News, e.g. "link copied".
     pub fn info(text: impl Into<String>) -> Self {
-        Self { error: false, text: text.into() }
+        Self { error: false, text: text.into(), details: Vec::new() }
+    }
+
+    /// The notice with `details` listed under its text.
+    pub fn with_details(mut self, details: Vec<String>) -> Self {
+        self.details = details;
+        self
     }
 }
 

@@ -680,3 +680,68 @@ fn formats_have_names_files_and_media_types() {
         assert!(export.text.ends_with('\n'), "{}", format.name());
     }
 }
+
+// ---- no model makes the import or the export panic ----
+
+/// Every place in `value`, as a list of steps (member names, list indexes).
+fn places(value: &Value, path: &mut Vec<Value>, out: &mut Vec<Vec<Value>>) {
+    out.push(path.clone());
+    match value {
+        Value::Object(members) => {
+            for (name, member) in members {
+                path.push(json!(name));
+                places(member, path, out);
+                path.pop();
+            }
+        }
+        Value::Array(list) => {
+            for (i, element) in list.iter().enumerate() {
+                path.push(json!(i));
+                places(element, path, out);
+                path.pop();
+            }
+        }
+        _ => {}
+    }
+}
+
+fn at<'a>(value: &'a mut Value, path: &[Value]) -> &'a mut Value {
+    path.iter().fold(value, |v, step| match step {
+        Value::String(name) => &mut v[name.as_str()],
+        _ => &mut v[step.as_u64().unwrap_or_default() as usize],
+    })
+}
+
+/// Each value of both fixtures replaced, one at a time, by each of a few
+/// values of other types: the import answers (a scenario or an error) and
+/// an imported scenario exports, without panicking.
+#[test]
+fn any_damaged_model_is_answered_without_a_panic() {
+    let replacements = [json!(null), json!(7), json!("x"), json!([]), json!({}), json!({"S": "x"})];
+    let mut imports = (0, 0);
+    for name in ["music-3.0.json", "online-shop-1.0.json"] {
+        let model = fixture(name);
+        let mut all = Vec::new();
+        places(&model, &mut Vec::new(), &mut all);
+        for path in all.iter().skip(1) {
+            for replacement in &replacements {
+                let mut damaged = model.clone();
+                *at(&mut damaged, path) = replacement.clone();
+                match workbench::import(&damaged) {
+                    Ok(imported) => {
+                        imports.0 += 1;
+                        for version in [ModelVersion::V1, ModelVersion::V3] {
+                            workbench::export(&imported.scenario, version);
+                        }
+                    }
+                    Err(e) => {
+                        imports.1 += 1;
+                        assert!(e.message().starts_with("Invalid NoSQL Workbench model: "), "{e}");
+                    }
+                }
+            }
+        }
+    }
+    // Both outcomes occur: many members are only kept, many are checked.
+    assert!(imports.0 > 100 && imports.1 > 100, "{imports:?}");
+}

@@ -12,6 +12,11 @@
 //! change and once more on Ctrl-C or SIGTERM. A `kill -9` loses at most the
 //! last second of writes. See `ddb_playground::server` for the design.
 //!
+//! `--export FORMAT` does not serve: it reads the `--data` file, prints it
+//! in another format (a NoSQL Workbench model, a CloudFormation template,
+//! an AWS CLI script; see `ddb_playground::scenario::exchange`) and exits,
+//! so a table designed against ddb-local can go to real DynamoDB.
+//!
 //! On wasm32 this binary is an empty `main`: there are no sockets there.
 
 #[cfg(target_arch = "wasm32")]
@@ -31,6 +36,7 @@ mod native {
 
     use ddb_playground::engine::clock::ClockMode;
     use ddb_playground::engine::Engine;
+    use ddb_playground::scenario::exchange::{self, ExportFormat};
     use ddb_playground::server::{self, persist, ServerConfig};
 
     const USAGE: &str = "\
@@ -38,6 +44,7 @@ ddb-local: a DynamoDB-compatible HTTP endpoint over the ddb-playground engine
 
 USAGE:
     ddb-local [--port N] [--host ADDR] [--data FILE] [--clock wall|manual] [--verbose]
+    ddb-local --data FILE --export FORMAT
 
 OPTIONS:
     --port N       TCP port to listen on (default 8000; 0 picks a free port)
@@ -51,12 +58,18 @@ OPTIONS:
                    AdvanceClock (X-Amz-Target: Playground_20261121.AdvanceClock),
                    so throttling is reproducible
     --verbose      log one line per request to stderr
+    --export FORMAT  do not serve: print the --data file as FORMAT and exit.
+                   workbench (NoSQL Workbench model 3.0), workbench-1.0,
+                   cloudformation (template of the tables), aws-cli (bash
+                   script: create-table and batch-write-item), scenario.
+                   What the format cannot hold is reported on stderr
     -h, --help     show this help
 
 EXAMPLE:
     ddb-local --port 8000 --data playground.json &
     AWS_ACCESS_KEY_ID=x AWS_SECRET_ACCESS_KEY=x AWS_DEFAULT_REGION=us-east-1 \\
         aws dynamodb list-tables --endpoint-url http://127.0.0.1:8000
+    ddb-local --data playground.json --export cloudformation > template.json
 ";
 
     /// The parsed command line.
@@ -67,6 +80,7 @@ EXAMPLE:
         data: Option<PathBuf>,
         verbose: bool,
         clock: ClockMode,
+        export: Option<ExportFormat>,
     }
 
     enum Parsed {
@@ -82,6 +96,7 @@ EXAMPLE:
             data: None,
             verbose: false,
             clock: ClockMode::Wall,
+            export: None,
         };
         let mut args = args.into_iter();
         while let Some(arg) = args.next() {
@@ -112,8 +127,19 @@ EXAMPLE:
                     options.clock = ClockMode::parse(&text)
                         .ok_or_else(|| format!("--clock: '{text}' is not a clock mode (wall or manual)"))?;
                 }
+                "--export" => {
+                    let text = value("--export")?;
+                    let names: Vec<&str> = ExportFormat::ALL.iter().map(|f| f.name()).collect();
+                    options.export = Some(
+                        ExportFormat::parse(&text)
+                            .ok_or_else(|| format!("--export: '{text}' is not a format ({})", names.join(", ")))?,
+                    );
+                }
                 other => return Err(format!("unknown argument '{other}'")),
             }
+        }
+        if options.export.is_some() && options.data.is_none() {
+            return Err("--export needs --data FILE: the scenario to export".into());
         }
         Ok(Parsed::Run(options))
     }
@@ -130,13 +156,34 @@ EXAMPLE:
                 return ExitCode::from(2);
             }
         };
-        match run(options) {
+        let outcome = match options.export {
+            Some(format) => export(&options, format),
+            None => run(options),
+        };
+        match outcome {
             Ok(()) => ExitCode::SUCCESS,
             Err(message) => {
                 eprintln!("ddb-local: {message}");
                 ExitCode::FAILURE
             }
         }
+    }
+
+    /// `--export`: prints the data file in `format`; warnings go to stderr.
+    fn export(options: &Options, format: ExportFormat) -> Result<(), String> {
+        let Some(path) = &options.data else { return Err("--export needs --data FILE".into()) };
+        let scenario = persist::load_scenario(path)
+            .map_err(|e| e.to_string())?
+            .ok_or_else(|| format!("{} does not exist", path.display()))?;
+        let export = exchange::export(&scenario, format);
+        for warning in &export.warnings {
+            eprintln!("ddb-local: warning: {warning}");
+        }
+        let mut stdout = std::io::stdout().lock();
+        stdout
+            .write_all(export.text.as_bytes())
+            .and_then(|()| stdout.flush())
+            .map_err(|e| format!("cannot write the export: {e}"))
     }
 
     fn run(options: Options) -> Result<(), String> {
@@ -195,6 +242,7 @@ EXAMPLE:
             let o = options(&[]).expect("valid");
             assert_eq!((o.port, o.host, o.data, o.verbose), (8000, IpAddr::V4(Ipv4Addr::LOCALHOST), None, false));
             assert_eq!(o.clock, ClockMode::Wall);
+            assert_eq!(o.export, None);
         }
 
         #[test]
@@ -208,6 +256,10 @@ EXAMPLE:
             assert_eq!(options(&["--clock=wall"]).expect("valid").clock, ClockMode::Wall);
             assert_eq!(options(&["--host", "localhost"]).expect("valid").host, IpAddr::V4(Ipv4Addr::LOCALHOST));
             assert_eq!(options(&["--help"]), Err("help".into()));
+            let o = options(&["--data", "x.json", "--export", "cloudformation"]).expect("valid");
+            assert_eq!(o.export, Some(ExportFormat::CloudFormation));
+            let o = options(&["--export=workbench-1.0", "--data=x.json"]).expect("valid");
+            assert_eq!(o.export, Some(ExportFormat::Workbench(ddb_playground::scenario::workbench::ModelVersion::V1)));
         }
 
         #[test]
@@ -219,6 +271,15 @@ EXAMPLE:
             assert_eq!(
                 options(&["--clock", "fast"]),
                 Err("--clock: 'fast' is not a clock mode (wall or manual)".into())
+            );
+            assert_eq!(
+                options(&["--data", "x", "--export", "yaml"]),
+                Err("--export: 'yaml' is not a format (scenario, workbench, workbench-1.0, cloudformation, aws-cli)"
+                    .into())
+            );
+            assert_eq!(
+                options(&["--export", "aws-cli"]),
+                Err("--export needs --data FILE: the scenario to export".into())
             );
         }
     }

@@ -4,11 +4,18 @@
 //! { "format": "ddb-playground-scenario", "version": 1,
 //!   "engine": { …Engine::snapshot()… },
 //!   "operations": [ { "name": "Top score", "operation": "Query", "request": { … } } ],
-//!   "view": { "table": "GameScores" } }
+//!   "view": { "table": "GameScores" },
+//!   "workbench": { …a NoSQL Workbench model, items reduced to their keys… } }
 //! ```
 //!
 //! `engine` is exactly [`Engine::snapshot`]'s document, so a scenario file and
-//! a `ddb-local --data` file share their core. Older versions are upgraded by
+//! a `ddb-local --data` file share their core. `workbench` is optional: it is
+//! present when the scenario was imported from a NoSQL Workbench model, and
+//! keeps what the playground does not simulate (facets, data access
+//! settings, model metadata, unknown members) so an export can write the
+//! model back (see [`super::workbench`]). Adding an optional member did not
+//! need a new version: a version-1 reader that does not know it loads the
+//! same tables and items. Older versions are upgraded by
 //! [`migrate`] before they are read; a version newer than this build is
 //! refused with a message that says so, rather than half-understood.
 
@@ -36,6 +43,10 @@ pub struct Scenario {
     pub operations: Vec<SavedOperation>,
     /// What the author was looking at; kept as given, for the UI to read.
     pub view: Value,
+    /// The NoSQL Workbench model this scenario was imported from, each
+    /// `TableData` entry reduced to its item's primary key
+    /// ([`super::workbench`]); `None` for a scenario made in the playground.
+    pub workbench: Option<Value>,
 }
 
 fn invalid(detail: impl std::fmt::Display) -> ApiError {
@@ -75,7 +86,7 @@ pub fn is_scenario(document: &Value) -> bool {
 impl Scenario {
     /// A scenario of the engine as it is, with no saved operations.
     pub fn of(engine: &Engine) -> Self {
-        Self { engine: engine.clone(), operations: Vec::new(), view: Value::Object(Map::new()) }
+        Self { engine: engine.clone(), operations: Vec::new(), view: Value::Object(Map::new()), workbench: None }
     }
 
     /// The scenario document.
@@ -85,13 +96,17 @@ impl Scenario {
             .iter()
             .map(|o| json!({"name": o.name, "operation": o.operation, "request": o.request}))
             .collect();
-        json!({
+        let mut document = json!({
             "format": FORMAT,
             "version": VERSION,
             "engine": self.engine.snapshot(),
             "operations": operations,
             "view": self.view,
-        })
+        });
+        if let (Some(model), Value::Object(members)) = (&self.workbench, &mut document) {
+            members.insert("workbench".into(), model.clone());
+        }
+        document
     }
 
     /// Reads a scenario document of any supported version. The engine is
@@ -118,7 +133,14 @@ impl Scenario {
             operations.push(SavedOperation { name, operation, request: request.clone() });
         }
         let view = document.get("view").cloned().unwrap_or_else(|| Value::Object(Map::new()));
-        Ok(Self { engine, operations, view })
+        let workbench = match document.get("workbench") {
+            None | Some(Value::Null) => None,
+            Some(model) if super::workbench::is_model(model) => Some(model.clone()),
+            Some(_) => {
+                return Err(invalid("\"workbench\" must be a NoSQL Workbench model (an object with \"DataModel\")"))
+            }
+        };
+        Ok(Self { engine, operations, view, workbench })
     }
 }
 
@@ -155,6 +177,27 @@ mod tests {
         let back = Scenario::from_json(document.clone()).expect("reads back");
         assert_eq!(back.to_json(), document);
         assert_eq!(back.operations, scenario.operations);
+    }
+
+    #[test]
+    fn a_kept_workbench_model_travels_with_the_document() {
+        let mut scenario = sample();
+        let model = json!({"ModelName": "Scores", "DataModel": [{"TableName": "GameScores", "TableFacets": []}]});
+        scenario.workbench = Some(model.clone());
+        let document = scenario.to_json();
+        assert_eq!(document["workbench"], model);
+        let back = Scenario::from_json(document.clone()).expect("reads back");
+        assert_eq!(back.workbench, Some(model));
+        assert_eq!(back.to_json(), document);
+        // Without one, the member is absent, and a broken one is refused.
+        assert!(sample().to_json().get("workbench").is_none());
+        let mut broken = document;
+        broken["workbench"] = json!({"ModelName": "no DataModel"});
+        let error = Scenario::from_json(broken).err().map(|e| e.message().to_string());
+        assert_eq!(
+            error.as_deref(),
+            Some("Invalid scenario: \"workbench\" must be a NoSQL Workbench model (an object with \"DataModel\")")
+        );
     }
 
     #[test]

@@ -15,8 +15,19 @@
 //! because a link is untrusted input: a truncated, corrupted or hostile link
 //! (a "zip bomb", absurd nesting, a newer version) gives a clear error and
 //! never a half-loaded playground.
+//!
+//! A scenario also leaves the playground as other tools' files, and comes
+//! back from one ([`exchange`]): a NoSQL Workbench data model both ways
+//! ([`workbench`]), and, towards real DynamoDB, a CloudFormation template
+//! ([`cloudformation`]) and an AWS CLI script that recreates tables and
+//! items ([`cli_script`]).
 
+pub mod cli_script;
+pub mod cloudformation;
+pub mod exchange;
 pub mod format;
 pub mod link;
+pub mod workbench;
 
+pub use exchange::{ExportFormat, Imported};
 pub use format::Scenario;

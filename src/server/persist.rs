@@ -1,6 +1,9 @@
 //! The data file: a scenario document (`scenario::format`) on disk, the
 //! same format the browser exports and imports; a bare engine snapshot
-//! (`engine::snapshot`, what older data files hold) is read too.
+//! (`engine::snapshot`, what older data files hold) is read too. A NoSQL
+//! Workbench model is refused with a message rather than read: ddb-local
+//! saves back into its data file, and would replace the model with a
+//! scenario document.
 //!
 //! Saving is atomic: the snapshot is written to a temporary file next to the
 //! target, flushed to disk, and renamed over the target. A crash (or
@@ -16,27 +19,40 @@ use serde_json::Value;
 
 use crate::engine::Engine;
 use crate::scenario::format::is_scenario;
-use crate::scenario::Scenario;
+use crate::scenario::{workbench, Scenario};
 
 /// The engine saved at `path`, `None` if there is no such file. A file that
 /// exists but is not a valid snapshot is an `InvalidData` error naming the
 /// file and the fault.
 pub fn load(path: &Path) -> io::Result<Option<Engine>> {
+    Ok(load_scenario(path)?.map(|scenario| scenario.engine))
+}
+
+/// The whole scenario saved at `path` (a bare snapshot becomes a scenario
+/// with nothing else), `None` if there is no such file; errors as [`load`].
+pub fn load_scenario(path: &Path) -> io::Result<Option<Scenario>> {
     let text = match fs::read(path) {
         Ok(text) => text,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(io::Error::new(e.kind(), format!("cannot read {}: {e}", path.display()))),
     };
-    let snapshot: Value = serde_json::from_slice(&text)
-        .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, format!("{} is not JSON: {e}", path.display())))?;
+    let invalid = |message: String| io::Error::new(io::ErrorKind::InvalidData, message);
+    let snapshot: Value =
+        serde_json::from_slice(&text).map_err(|e| invalid(format!("{} is not JSON: {e}", path.display())))?;
+    if workbench::is_model(&snapshot) {
+        return Err(invalid(format!(
+            "{} is a NoSQL Workbench model; ddb-local would overwrite it with a scenario. Import it in the \
+             playground and export a scenario file for --data",
+            path.display()
+        )));
+    }
     let restored = if is_scenario(&snapshot) {
-        Scenario::from_json(snapshot).map(|scenario| scenario.engine)
+        Scenario::from_json(snapshot)
     } else {
-        Engine::restore(&snapshot)
+        Engine::restore(&snapshot).map(|engine| Scenario::of(&engine))
     };
-    let engine = restored
-        .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, format!("{}: {}", path.display(), e.message())))?;
-    Ok(Some(engine))
+    let scenario = restored.map_err(|e| invalid(format!("{}: {}", path.display(), e.message())))?;
+    Ok(Some(scenario))
 }
 
 /// Where a save writes before the rename: beside the target (a rename only
@@ -142,6 +158,31 @@ mod tests {
             ),
             "{error}"
         );
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_workbench_model_is_refused_so_it_is_never_overwritten() {
+        let dir = scratch_dir("workbench");
+        let file = dir.join("model.json");
+        let model = json!({"ModelName": "m", "DataModel": []});
+        fs::write(&file, model.to_string()).expect("written");
+        let error = load(&file).expect_err("a model");
+        assert_eq!(error.kind(), io::ErrorKind::InvalidData);
+        assert!(error.to_string().ends_with("model.json is a NoSQL Workbench model; ddb-local would overwrite it with a scenario. Import it in the playground and export a scenario file for --data"), "{error}");
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_scenario_loads_whole() {
+        let dir = scratch_dir("whole");
+        let file = dir.join("scenario.json");
+        let mut scenario = Scenario::of(&Engine::new());
+        scenario.view = json!({"table": "x"});
+        scenario.workbench = Some(json!({"ModelName": "m", "DataModel": []}));
+        save_atomically(&file, &scenario.to_json()).expect("saved");
+        let loaded = load_scenario(&file).expect("read").expect("present");
+        assert_eq!(loaded.to_json(), scenario.to_json());
         let _ = fs::remove_dir_all(&dir);
     }
 

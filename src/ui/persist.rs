@@ -1,10 +1,14 @@
 //! Keeping and sharing the playground: the autosaved copy in
-//! `localStorage`, share links in the URL fragment, and scenario files.
+//! `localStorage`, share links in the URL fragment, and files: scenario
+//! files and the other formats of [`crate::scenario::exchange`] (NoSQL
+//! Workbench models both ways; CloudFormation templates and AWS CLI
+//! scripts out).
 //!
-//! Every way in goes through the same checks ([`Scenario::from_json`], and
-//! for links [`link::decode`] with its size caps), and only a scenario that
-//! passed them replaces the playground: a bad link, file or saved copy
-//! gives a message and leaves the current work as it was.
+//! Every way in goes through the same checks ([`Scenario::from_json`], for
+//! links [`link::decode`] with its size caps, for Workbench models the
+//! engine's own requests), and only a scenario that passed them replaces
+//! the playground: a bad link, file or saved copy gives a message and
+//! leaves the current work as it was.
 //!
 //! ```text
 //!   start ── #v1=… in the URL? ── valid ──► that scenario
@@ -23,6 +27,7 @@ use serde_json::Value;
 use wasm_bindgen::JsCast;
 
 use super::state::Notice;
+use crate::scenario::exchange::{self, ExportFormat, Imported};
 use crate::scenario::{link, Scenario};
 
 /// Where the autosaved scenario lives (versioned with the scenario format).
@@ -47,7 +52,7 @@ pub fn scenario_from_text(text: &str) -> Result<Scenario, String> {
 
 /// The scenario as the pretty-printed JSON an export writes.
 pub fn scenario_text(scenario: &Scenario) -> String {
-    serde_json::to_string_pretty(&scenario.to_json()).unwrap_or_default()
+    exchange::export(scenario, ExportFormat::Scenario).text
 }
 
 /// True when the scenario holds nothing worth saving.
@@ -159,34 +164,61 @@ fn today() -> String {
     iso.get(..10).unwrap_or("scenario").to_string()
 }
 
-/// Downloads the scenario as `ddb-playground-<date>.json`.
-pub fn export(scenario: &Scenario) -> Result<String, String> {
-    let text = scenario_text(scenario);
-    let name = format!("ddb-playground-{}.json", today());
+/// Offers `text` as a download named `name`.
+fn download(name: &str, media_type: &str, text: &str) -> Result<(), String> {
     let fail = |what: &str| format!("Export failed: {what}.");
     let window = web_sys::window().ok_or_else(|| fail("no browser window"))?;
     let document = window.document().ok_or_else(|| fail("no document"))?;
-    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(&text));
+    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
     let options = web_sys::BlobPropertyBag::new();
-    options.set_type("application/json");
+    options.set_type(media_type);
     let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)
         .map_err(|_| fail("the browser could not build the file"))?;
     let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(|_| fail("no object URL"))?;
     let anchor: web_sys::HtmlAnchorElement =
         document.create_element("a").ok().and_then(|a| a.dyn_into().ok()).ok_or_else(|| fail("no link element"))?;
     anchor.set_href(&url);
-    anchor.set_download(&name);
+    anchor.set_download(name);
     anchor.click();
     let _ = web_sys::Url::revoke_object_url(&url);
-    Ok(name)
+    Ok(())
+}
+
+/// Downloads the scenario in `format` as `ddb-playground-<date><suffix>`.
+/// Returns the notice to show: the file's name, and whatever the format
+/// could not hold.
+pub fn export(scenario: &Scenario, format: ExportFormat) -> Notice {
+    let export = exchange::export(scenario, format);
+    let name = format!("ddb-playground-{}{}", today(), format.file_suffix());
+    match download(&name, format.media_type(), &export.text) {
+        Ok(()) if export.warnings.is_empty() => Notice::info(format!("Exported {name}.")),
+        Ok(()) => Notice::info(format!("Exported {name}. Not in the file:")).with_details(export.warnings),
+        Err(reason) => Notice::error(reason),
+    }
+}
+
+/// The notice for a file read by [`import`]: what it was, and what the
+/// reader should know.
+pub fn import_notice(file_name: &str, imported: &Imported) -> Notice {
+    let model = imported.scenario.workbench.as_ref();
+    let what = match model.and_then(|m| m.get("ModelName")).and_then(Value::as_str) {
+        Some(model_name) => format!(" (NoSQL Workbench model \"{model_name}\")"),
+        None if model.is_some() => " (NoSQL Workbench model)".to_string(),
+        None => String::new(),
+    };
+    let tables = imported.scenario.engine.tables().count();
+    let items: usize = imported.scenario.engine.tables().map(|t| t.storage.item_count()).sum();
+    let text = format!("Imported {file_name}{what}: {tables} table(s), {items} item(s).");
+    Notice::info(text).with_details(imported.warnings.clone())
 }
 
 /// What [`import`] calls once, with the outcome.
-type Done = Box<dyn FnOnce(Result<Scenario, String>)>;
+type Done = Box<dyn FnOnce(Result<Imported, String>)>;
 
-/// Reads a chosen file as text and hands the scenario (or the reason it
-/// could not be read) to `done`.
-pub fn import(file: web_sys::File, done: impl FnOnce(Result<Scenario, String>) + 'static) {
+/// Reads a chosen file as text, whichever format it is in (a scenario file,
+/// an engine snapshot, a NoSQL Workbench model: [`exchange::import`]), and
+/// hands the result (or the reason it could not be read) to `done`.
+pub fn import(file: web_sys::File, done: impl FnOnce(Result<Imported, String>) + 'static) {
     use std::cell::RefCell;
     use std::rc::Rc;
     use wasm_bindgen::closure::Closure;
@@ -204,7 +236,7 @@ pub fn import(file: web_sys::File, done: impl FnOnce(Result<Scenario, String>) +
     let done: Rc<RefCell<Option<Done>>> = Rc::new(RefCell::new(Some(Box::new(done))));
     let finish = {
         let done = Rc::clone(&done);
-        move |outcome: Result<Scenario, String>| {
+        move |outcome: Result<Imported, String>| {
             let taken = done.try_borrow_mut().ok().and_then(|mut slot| slot.take());
             if let Some(done) = taken {
                 done(outcome);
@@ -218,7 +250,7 @@ pub fn import(file: web_sys::File, done: impl FnOnce(Result<Scenario, String>) +
         Closure::once_into_js(move || {
             let text = reader.result().ok().and_then(|v| v.as_string());
             finish(match text {
-                Some(text) => scenario_from_text(&text).map_err(|e| format!("{name}: {e}")),
+                Some(text) => exchange::import(&text).map_err(|e| format!("{name}: {}", e.message())),
                 None => Err(format!("{name} could not be read as text.")),
             });
         })

@@ -1,5 +1,13 @@
-//! The header's scenario buttons (Copy link, Export, Import, Reset) and the
-//! message line under the header.
+//! The header's scenario buttons (Copy link, Export ▸, Import, Reset) and
+//! the message line under the header.
+//!
+//! Export is a menu (a `<details>` element: it opens and closes with the
+//! keyboard and needs no script) of the formats of
+//! [`crate::scenario::exchange`]: the scenario file, a NoSQL Workbench
+//! model (3.0 or 1.0), a CloudFormation template, an AWS CLI script. Import
+//! takes any file it can read and tells the kind by its content. What an
+//! import kept without simulating, and what an export's format could not
+//! hold, is listed under the message.
 //!
 //! Reset asks first, in the page (a browser `confirm` would block the page
 //! and cannot be styled for a projector). Import uses a hidden file input
@@ -10,6 +18,33 @@ use yew::prelude::*;
 
 use super::persist;
 use super::state::{Action, Notice, PlaygroundContext};
+use crate::scenario::exchange::ExportFormat;
+use crate::scenario::workbench::ModelVersion;
+
+/// The export menu's entries: button id, format, tooltip.
+const EXPORTS: [(&str, ExportFormat, &str); 5] = [
+    ("btn-export", ExportFormat::Scenario, "The whole playground as a JSON file (Import and ddb-local --data read it)"),
+    (
+        "btn-export-workbench",
+        ExportFormat::Workbench(ModelVersion::V3),
+        "A data model for NoSQL Workbench for DynamoDB (format 3.0)",
+    ),
+    (
+        "btn-export-workbench-1",
+        ExportFormat::Workbench(ModelVersion::V1),
+        "A data model in the older NoSQL Workbench format 1.0",
+    ),
+    (
+        "btn-export-cloudformation",
+        ExportFormat::CloudFormation,
+        "An AWS CloudFormation template that creates the tables (without items)",
+    ),
+    (
+        "btn-export-cli",
+        ExportFormat::AwsCliScript,
+        "A bash script of AWS CLI commands that creates the tables and writes the items",
+    ),
+];
 
 #[component]
 pub fn ScenarioMenu() -> Html {
@@ -27,14 +62,18 @@ pub fn ScenarioMenu() -> Html {
             state.dispatch(Action::Notify(Some(notice)));
         })
     };
-    let on_export = {
+    let export_menu = use_node_ref();
+    let on_export = |format: ExportFormat| {
         let state = state.clone();
+        let export_menu = export_menu.clone();
         Callback::from(move |_: MouseEvent| {
-            let notice = match state.scenario().map(|s| persist::export(&s)) {
-                Some(Ok(name)) => Notice::info(format!("Exported {name}.")),
-                Some(Err(reason)) => Notice::error(reason),
+            let notice = match state.scenario() {
+                Some(scenario) => persist::export(&scenario, format),
                 None => Notice::error("The engine is busy; try again."),
             };
+            if let Some(menu) = export_menu.cast::<web_sys::Element>() {
+                let _ = menu.remove_attribute("open");
+            }
             state.dispatch(Action::Notify(Some(notice)));
         })
     };
@@ -56,8 +95,10 @@ pub fn ScenarioMenu() -> Html {
             let dispatcher = dispatcher.clone();
             let name = file.name();
             persist::import(file, move |outcome| match outcome {
-                Ok(scenario) => dispatcher
-                    .dispatch(Action::Load(Box::new(scenario), Some(Notice::info(format!("Imported {name}."))))),
+                Ok(imported) => {
+                    let notice = persist::import_notice(&name, &imported);
+                    dispatcher.dispatch(Action::Load(Box::new(imported.scenario), Some(notice)))
+                }
                 Err(reason) => dispatcher.dispatch(Action::Notify(Some(Notice::error(format!(
                     "{reason} Nothing was changed: the playground is as it was."
                 ))))),
@@ -92,10 +133,18 @@ pub fn ScenarioMenu() -> Html {
             <nav class="scenario-menu" aria-label="Scenario">
                 <button type="button" id="btn-share" class="topbar-button" onclick={on_share}
                     title="Put the whole playground in the page's link and copy it">{ "Copy link" }</button>
-                <button type="button" id="btn-export" class="topbar-button" onclick={on_export}
-                    title="Download the playground as a JSON file">{ "Export" }</button>
+                <details class="export-menu" ref={export_menu.clone()}>
+                    <summary id="btn-export-menu" class="topbar-button"
+                        title="Download the playground as a file">{ "Export" }</summary>
+                    <div class="export-menu-list" role="group" aria-label="Export formats">
+                        { for EXPORTS.iter().map(|(id, format, title)| html! {
+                            <button type="button" id={*id} class="export-menu-item" title={*title}
+                                onclick={on_export(*format)}>{ format.label() }</button>
+                        }) }
+                    </div>
+                </details>
                 <button type="button" id="btn-import" class="topbar-button" onclick={on_import_click}
-                    title="Load a playground from a JSON file">{ "Import" }</button>
+                    title="Load a scenario file or a NoSQL Workbench model (JSON)">{ "Import" }</button>
                 <input type="file" id="import-file" class="visually-hidden" accept=".json,application/json"
                     tabindex="-1" aria-hidden="true" ref={file_input} onchange={on_file} />
                 if *confirming {
@@ -114,7 +163,14 @@ pub fn ScenarioMenu() -> Html {
             if let Some(notice) = &state.notice {
                 <div id="scenario-notice" class={classes!("scenario-notice", notice.error.then_some("error"))}
                     role={if notice.error { "alert" } else { "status" }}>
-                    <span class="notice-text">{ &notice.text }</span>
+                    <div class="notice-body">
+                        <span class="notice-text">{ &notice.text }</span>
+                        if !notice.details.is_empty() {
+                            <ul class="notice-details">
+                                { for notice.details.iter().map(|detail| html! { <li>{ detail }</li> }) }
+                            </ul>
+                        }
+                    </div>
                     <button type="button" id="btn-dismiss" class="notice-dismiss" onclick={on_dismiss}
                         aria-label="Dismiss message">{ "Dismiss" }</button>
                 </div>

@@ -174,6 +174,10 @@ pub struct Playground {
     /// The saved operations of the scenario last loaded, kept so an export
     /// or a link carries them on.
     pub operations: Rc<Vec<SavedOperation>>,
+    /// The NoSQL Workbench model the scenario was imported from (items
+    /// reduced to keys), kept so an export can write it back
+    /// (`scenario::workbench`); `None` for a playground made here.
+    pub workbench: Option<Rc<Value>>,
     /// A message about the scenario (a link that could not be read, an
     /// autosave that failed, a link copied), shown under the header until
     /// dismissed.
@@ -187,17 +191,26 @@ pub struct Notice {
     /// An error (nothing was changed) rather than news.
     pub error: bool,
     pub text: String,
+    /// Points listed under the text: what an import kept without
+    /// simulating, what an export's format could not hold.
+    pub details: Vec<String>,
 }
 
 impl Notice {
     /// Something went wrong.
     pub fn error(text: impl Into<String>) -> Self {
-        Self { error: true, text: text.into() }
+        Self { error: true, text: text.into(), details: Vec::new() }
     }
 
     /// News, e.g. "link copied".
     pub fn info(text: impl Into<String>) -> Self {
-        Self { error: false, text: text.into() }
+        Self { error: false, text: text.into(), details: Vec::new() }
+    }
+
+    /// The notice with `details` listed under its text.
+    pub fn with_details(mut self, details: Vec<String>) -> Self {
+        self.details = details;
+        self
     }
 }
 
@@ -216,6 +229,7 @@ impl Default for Playground {
             clock_offset_millis: 0,
             ticks: 0,
             operations: Rc::default(),
+            workbench: None,
             notice: None,
             next_log_id: 1,
         }
@@ -395,6 +409,7 @@ impl Playground {
         let engine = self.engine.try_borrow().ok()?;
         let mut scenario = Scenario::of(&engine);
         scenario.operations = self.operations.as_ref().clone();
+        scenario.workbench = self.workbench.as_deref().cloned();
         if let Some(table) = &self.selected {
             scenario.view = serde_json::json!({ "table": table });
         }
@@ -405,7 +420,7 @@ impl Playground {
     /// (every view and the ticker hold the same `Rc`), and the clock offset
     /// is set so the engine's clock never runs backwards.
     fn load(&mut self, scenario: Scenario) {
-        let Scenario { engine, operations, view } = scenario;
+        let Scenario { engine, operations, view, workbench } = scenario;
         let saved_clock = engine.clock().now_millis();
         let first_table = engine.tables().next().map(|table| table.definition.name.clone());
         let wanted = view.get("table").and_then(Value::as_str).filter(|name| engine.table(name).is_some());
@@ -415,6 +430,7 @@ impl Playground {
         }
         self.clock_offset_millis = saved_clock.saturating_sub(now_millis());
         self.operations = Rc::new(operations);
+        self.workbench = workbench.map(Rc::new);
         self.data_version += 1;
         self.editor_text.clear();
         self.log.clear();
@@ -438,6 +454,7 @@ impl Playground {
             clock_offset_millis: self.clock_offset_millis,
             ticks: self.ticks,
             operations: Rc::clone(&self.operations),
+            workbench: self.workbench.clone(),
             notice: self.notice.clone(),
             next_log_id: self.next_log_id,
         }

@@ -15,8 +15,13 @@
 //! because a link is untrusted input: a truncated, corrupted or hostile link
 //! (a "zip bomb", absurd nesting, a newer version) gives a clear error and
 //! never a half-loaded playground.
+//!
+//! The built-in [`lessons`] are scenarios too: each is built by sending its
+//! tables and items through the engine, and carries its saved operations,
+//! steps and access-pattern checklist.
 
 pub mod format;
+pub mod lessons;
 pub mod link;
 
 pub use format::Scenario;

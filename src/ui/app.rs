@@ -142,7 +142,8 @@ pub fn App() -> Html {
     {
         let state = state.clone();
         let dispatcher = state.dispatcher();
-        use_effect_with((state.data_version, state.selected.clone()), move |_| {
+        let saved = (Rc::clone(&state.operations), Rc::clone(&state.view));
+        use_effect_with((state.data_version, state.selected.clone(), saved), move |_| {
             let alive = Rc::new(Cell::new(true));
             let waiting = Rc::clone(&alive);
             yew::platform::spawn_local(async move {

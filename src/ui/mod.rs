@@ -28,6 +28,7 @@
 //! * keeping and sharing the playground: [`persist`] (autosave in
 //!   `localStorage`, share links, scenario files) and [`scenario_menu`]
 //!   (the header's Copy link, Export, Import and Reset, and its messages);
+//! * the console's [`saved_operations`] (named requests kept in the scenario);
 //! * pure helpers: [`format`](mod@format) (how values, keys and sizes are spelled on
 //!   screen), [`draft`] (the console's form ↔ request JSON) and [`cost`]
 //!   (capacity in words, prices in dollars).
@@ -59,6 +60,7 @@ pub mod partition_map;
 pub mod persist;
 pub mod planners;
 pub mod results_view;
+pub mod saved_operations;
 pub mod scenario_menu;
 pub mod state;
 pub mod table_list;

@@ -63,6 +63,8 @@ fn the_catalog_holds_the_fifteen_lessons_in_order() {
     assert_eq!(ids, LESSON_IDS);
     for lesson in &all {
         assert!(!lesson.title.is_empty() && !lesson.summary.is_empty() && !lesson.steps.is_empty(), "{}", lesson.id);
+        let patterns: usize = lesson.checklists.iter().map(|c| c.patterns.len()).sum();
+        assert!(patterns > 0, "{}: every lesson has an access-pattern checklist", lesson.id);
         assert!(lesson.seed.split(", ").all(|s| ["000", "001", "002", "003", "004"].contains(&s)), "{}", lesson.seed);
         assert_eq!(lesson.fragment(), format!("lesson={}", lesson.id));
     }

@@ -34,7 +34,17 @@ fn cost_text(cost: &RequestCost) -> String {
         (true, false) => "WCU",
         (true, true) => "WRU",
     };
-    format!("{} {unit}", format_units(cost.units))
+    format!("{} {unit}", units_text(cost.units))
+}
+
+/// "1,600", "0.5", "12.5": thousands grouped, halves kept.
+fn units_text(units: f64) -> String {
+    let whole = units.trunc();
+    if !(0.0..1e15).contains(&whole) {
+        return format_units(units);
+    }
+    let fraction = format_units(units - whole);
+    format!("{}{}", group_digits(whole as usize), fraction.strip_prefix('0').filter(|f| !f.is_empty()).unwrap_or(""))
 }
 
 fn request_line(cost: &RequestCost) -> Html {
@@ -115,7 +125,7 @@ pub fn LessonChecklist(props: &LessonChecklistProps) -> Html {
     });
     html! {
         <section class="lesson-checklist" id="lesson-checklist" aria-label="Access-pattern checklist">
-            <h3>{ "Access patterns" }</h3>
+            <h3>{ "Checklist: what serves each access pattern" }</h3>
             { for lists }
         </section>
     }

@@ -33,7 +33,11 @@ fn invalid(detail: impl std::fmt::Display) -> ApiError {
 
 /// The fragment (without `#`) that carries `scenario`.
 pub fn encode(scenario: &Scenario) -> String {
-    let json = scenario.to_json().to_string();
+    encode_json(&scenario.to_json().to_string())
+}
+
+/// The fragment for a scenario document already in JSON text.
+pub fn encode_json(json: &str) -> String {
     let compressed = compress_to_vec(json.as_bytes(), 9);
     format!("{PREFIX}{}", URL_SAFE_NO_PAD.encode(compressed))
 }

@@ -21,11 +21,15 @@
 //! ([`workbench`]), and, towards real DynamoDB, a CloudFormation template
 //! ([`cloudformation`]) and an AWS CLI script that recreates tables and
 //! items ([`cli_script`]).
+//! The built-in [`lessons`] are scenarios too: each is built by sending its
+//! tables and items through the engine, and carries its saved operations,
+//! steps and access-pattern checklist.
 
 pub mod cli_script;
 pub mod cloudformation;
 pub mod exchange;
 pub mod format;
+pub mod lessons;
 pub mod link;
 pub mod workbench;
 

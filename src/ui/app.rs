@@ -4,14 +4,17 @@
 //!   App ── use_reducer(boot) ── ContextProvider<PlaygroundContext>
 //!       ── use_reducer(ConsoleState) ── ContextProvider<ConsoleContext>
 //!    ├─ sidebar: TableList, CreateTable
-//!    └─ main, three tabs:
+//!    └─ main: LessonPanel (when a lesson is open), then three tabs:
 //!         Items:      ItemEditor, TableView (→ ItemGrid | IndexGrid), IndexPanel, ActivityLog
 //!         Console:    Console (builders, live cost, results, code, history)
 //!         Partitions: PartitionMap, HotKeyLab, Planners
 //! ```
 //!
-//! The header holds the [`ScenarioMenu`] (Copy link, Export, Import,
-//! Reset). The playground starts from a share link in the URL, else from
+//! The header holds the [`LessonsMenu`] (the built-in lessons, presenter
+//! mode) and the [`ScenarioMenu`] (Copy link, Export, Import, Reset); an
+//! open lesson's [`LessonPanel`] sits above the tabs, and its steps reach
+//! the tabs and the hot-key lab through the [`LessonBus`](super::lesson_bus).
+//! The playground starts from a share link in the URL, else from
 //! the autosaved copy ([`persist`]); after every change it is saved again
 //! once the page has been still for half a second, and a `hashchange` to a
 //! share link loads that link.
@@ -37,6 +40,9 @@ use super::create_table::CreateTable;
 use super::hotkey_lab::HotKeyLab;
 use super::index_panel::IndexPanel;
 use super::item_editor::ItemEditor;
+use super::lesson_bus::{LessonBus, LessonBusContext};
+use super::lesson_panel::LessonPanel;
+use super::lessons_menu::LessonsMenu;
 use super::partition_map::PartitionMap;
 use super::persist;
 use super::planners::Planners;
@@ -119,7 +125,17 @@ const AUTOSAVE_DELAY: Duration = Duration::from_millis(500);
 pub fn App() -> Html {
     let state = use_reducer(boot);
     let console = use_reducer(ConsoleState::default);
+    let bus = use_reducer(LessonBus::default);
     let tab = use_state(|| Tab::Items);
+    // A lesson step asked for a tab.
+    {
+        let tab = tab.clone();
+        use_effect_with(bus.tab, move |request| {
+            if let Some(which) = request.and_then(|(_, id)| Tab::ALL.into_iter().find(|t| t.id() == id)) {
+                tab.set(which);
+            }
+        });
+    }
     {
         let dispatcher = state.dispatcher();
         let engine = Rc::clone(&state.engine);
@@ -142,7 +158,8 @@ pub fn App() -> Html {
     {
         let state = state.clone();
         let dispatcher = state.dispatcher();
-        use_effect_with((state.data_version, state.selected.clone()), move |_| {
+        let saved = (Rc::clone(&state.operations), Rc::clone(&state.view));
+        use_effect_with((state.data_version, state.selected.clone(), saved), move |_| {
             let alive = Rc::new(Cell::new(true));
             let waiting = Rc::clone(&alive);
             yew::platform::spawn_local(async move {
@@ -255,10 +272,12 @@ pub fn App() -> Html {
     html! {
         <ContextProvider<PlaygroundContext> context={state}>
         <ContextProvider<ConsoleContext> context={console}>
+        <ContextProvider<LessonBusContext> context={bus}>
             <div class="app">
                 <header class="topbar">
                     <h1><span class="brand-mark" aria-hidden="true"></span>{ "DynamoDB Playground" }</h1>
                     <p class="tagline">{ "a simulated DynamoDB, running in this page" }</p>
+                    <LessonsMenu />
                     <ScenarioMenu />
                 </header>
                 <div class={classes!("layout", wide.then_some("wide"))}>
@@ -267,6 +286,7 @@ pub fn App() -> Html {
                         <CreateTable />
                     </aside>
                     <main class="main">
+                        <LessonPanel />
                         <div class="main-tabs" role="tablist" aria-label="View">
                             { tab_button(Tab::Items, "tab-items", "Items") }
                             { tab_button(Tab::Console, "tab-console", "Query console") }
@@ -293,6 +313,7 @@ pub fn App() -> Html {
                     </main>
                 </div>
             </div>
+        </ContextProvider<LessonBusContext>>
         </ContextProvider<ConsoleContext>>
         </ContextProvider<PlaygroundContext>>
     }

@@ -7,6 +7,7 @@
 //!    ├─ OperationBuilder (side A)   [OperationBuilder (side B) in compare mode]
 //!    │    └─ CostPanel              the live cost, explained
 //!    ├─ ResultsView                 the last run: items, counts, pages, JSON
+//!    ├─ SavedOperations             save, load and delete named requests
 //!    ├─ CodeView                    aws dynamodb … / JavaScript v3 / boto3
 //!    └─ HistoryView                 every request, totals per table, dollars
 //! ```
@@ -37,6 +38,7 @@ use super::draft::Operation;
 use super::history_view::HistoryView;
 use super::operation_builder::{run_preview, side_request, OperationBuilder, SideRequest};
 use super::results_view::ResultsView;
+use super::saved_operations::SavedOperations;
 use super::state::PlaygroundContext;
 
 /// What the strip shows of one side.
@@ -183,6 +185,7 @@ pub fn Console() -> Html {
             </div>
             <ResultsView console={console.dispatcher()} />
             <div class="console-lower">
+                <SavedOperations />
                 <CodeView />
                 <HistoryView console={console.dispatcher()} />
             </div>

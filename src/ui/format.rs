@@ -23,8 +23,24 @@ pub struct CellText {
     pub title: String,
 }
 
+/// Longest value shown whole in a cell; a longer one (a 256 KB message
+/// body) is cut, with its length in the hover text, so a grid of large
+/// items stays light.
+pub const CELL_MAX_CHARS: usize = 200;
+
 /// The cell for one value.
 pub fn cell_text(value: &AttributeValue) -> CellText {
+    if let AttributeValue::S(s) = value {
+        if s.len() > CELL_MAX_CHARS {
+            let cut: String = s.chars().take(CELL_MAX_CHARS / 2).collect();
+            let length = group_digits(s.chars().count());
+            return CellText {
+                text: format!("{cut}… ({length} characters)"),
+                class: "v-s",
+                title: format!("S (string) · {length} characters, {} bytes", group_digits(s.len())),
+            };
+        }
+    }
     let wire = value.to_wire();
     let inner = wire.get(value.type_name());
     let (text, class) = match value {

@@ -16,6 +16,10 @@
 //! touched and "before" and "after" start from identical buckets. Runs are
 //! seeded ([`Engine::run_workload`] is deterministic) and bounded at
 //! [`MAX_LAB_REQUESTS`] so the page stays responsive. Charts are plain SVG.
+//!
+//! A lesson step can ask the lab to run its workload (through the
+//! [`LessonBus`](super::lesson_bus)): the form takes the workload's values,
+//! the run starts, and with `compare` the sharded run follows.
 
 use std::rc::Rc;
 
@@ -25,9 +29,11 @@ use yew::prelude::*;
 
 use super::cost::units;
 use super::format::group_digits;
+use super::lesson_bus::{BusAction, LessonBusContext};
 use super::partition_map::two_decimals;
 use crate::engine::sim::{KeyDistribution, Operation, Stream, Workload, WorkloadReport};
 use crate::engine::Engine;
+use crate::scenario::lessons::LessonWorkload;
 
 /// Most requests one lab run may simulate.
 pub const MAX_LAB_REQUESTS: f64 = 2_000_000.0;
@@ -126,6 +132,24 @@ impl Default for LabForm {
 }
 
 impl LabForm {
+    /// The form a lesson's workload fills in.
+    pub fn from_lesson(w: &LessonWorkload) -> Self {
+        Self {
+            preset: Preset::from_id(&w.preset),
+            rate: w.rate,
+            seconds: w.seconds,
+            keys: w.keys,
+            zipf_s: w.zipf_s,
+            shards: w.shards,
+            prefix: w.prefix.clone(),
+            table_wcu: w.table_wcu,
+            table_rcu: w.table_rcu,
+            reads: w.reads,
+            item_bytes: w.item_bytes,
+            seed: w.seed,
+        }
+    }
+
     fn distribution(&self) -> KeyDistribution {
         match self.preset {
             Preset::Voting | Preset::HotKey => KeyDistribution::HotKey,
@@ -426,6 +450,37 @@ pub fn HotKeyLab() -> Html {
     let before = use_state(|| None::<Rc<LabRun>>);
     let after = use_state(|| None::<Rc<LabRun>>);
     let error = use_state(|| None::<String>);
+
+    // A lesson step's workload: fill the form, run it (and its sharded
+    // twin), and mark the request done.
+    let bus = use_context::<LessonBusContext>();
+    {
+        let (form, before, after, error) = (form.clone(), before.clone(), after.clone(), error.clone());
+        let request = bus.as_ref().and_then(|b| b.lab.clone());
+        let dispatcher = bus.as_ref().map(|b| b.dispatcher());
+        use_effect_with(request.as_ref().map(|(id, _)| *id), move |_| {
+            if let (Some((id, workload)), Some(dispatcher)) = (request, dispatcher) {
+                let next = LabForm::from_lesson(&workload);
+                let title = format!("Before: {}", next.preset.label());
+                let first = run_lab(&next, next.distribution(), title);
+                let shards = next.shards.max(1);
+                let second = workload.compare.then(|| {
+                    let title = format!("After: the same traffic over {shards} shards");
+                    run_lab(&next, KeyDistribution::Shards { shards }, title)
+                });
+                match (first, second) {
+                    (Err(message), _) | (_, Some(Err(message))) => error.set(Some(message)),
+                    (Ok(run), second) => {
+                        before.set(Some(Rc::new(run)));
+                        after.set(second.and_then(Result::ok).map(Rc::new));
+                        error.set(None);
+                    }
+                }
+                form.set(next);
+                dispatcher.dispatch(BusAction::LabDone(id));
+            }
+        });
+    }
 
     let setter = |apply: fn(&mut LabForm, &str)| {
         let form = form.clone();

@@ -28,6 +28,13 @@
 //! * keeping and sharing the playground: [`persist`] (autosave in
 //!   `localStorage`, share links, scenario files) and [`scenario_menu`]
 //!   (the header's Copy link, Export, Import and Reset, and its messages);
+//! * the built-in lessons: [`lessons_menu`] (the header's list and the
+//!   presenter switch; lesson links), [`lesson_panel`] (steps, Previous/Next,
+//!   the arrow keys in presenter mode) with [`lesson_checklist`] (access
+//!   patterns and what serves them), [`lesson_nav`] (opening a lesson while
+//!   keeping the current work, doing what a step says) and [`lesson_bus`]
+//!   (a step's requests to the tabs and the hot-key lab); the console's
+//!   [`saved_operations`];
 //! * pure helpers: [`format`](mod@format) (how values, keys and sizes are spelled on
 //!   screen), [`draft`] (the console's form ↔ request JSON) and [`cost`]
 //!   (capacity in words, prices in dollars).
@@ -53,12 +60,18 @@ pub mod index_panel;
 pub mod item_editor;
 pub mod item_grid;
 pub mod key_picker;
+pub mod lesson_bus;
+pub mod lesson_checklist;
+pub mod lesson_nav;
+pub mod lesson_panel;
+pub mod lessons_menu;
 pub mod log_entry;
 pub mod operation_builder;
 pub mod partition_map;
 pub mod persist;
 pub mod planners;
 pub mod results_view;
+pub mod saved_operations;
 pub mod scenario_menu;
 pub mod state;
 pub mod table_list;

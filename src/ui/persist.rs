@@ -22,6 +22,10 @@
 //!
 //! The autosave writes [`TEMP_KEY`] first, then [`SAVE_KEY`], then removes
 //! the temporary copy: a failure half-way leaves the last good save in place.
+//! A scenario whose JSON is larger than [`COMPRESS_ABOVE_BYTES`] (the
+//! messaging lesson's fifty 256 KB messages are 13 MB, more than
+//! `localStorage` holds) is stored in its share-link form instead, which
+//! compresses it to a few tens of kilobytes; reading accepts either.
 
 use serde_json::Value;
 use wasm_bindgen::JsCast;
@@ -38,9 +42,30 @@ pub const TEMP_KEY: &str = "ddb-playground/autosave/v1.tmp";
 pub const BACKUP_KEY: &str = "ddb-playground/autosave/v1.unreadable";
 /// Largest scenario file read (bytes): the share link's inflate cap.
 pub const MAX_FILE_BYTES: f64 = link::MAX_DOCUMENT_BYTES as f64;
+/// Scenarios larger than this (JSON bytes) are stored compressed.
+pub const COMPRESS_ABOVE_BYTES: usize = 1024 * 1024;
 
 fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok().flatten()
+}
+
+/// The text a scenario is stored under: its JSON, or for a large one its
+/// share-link form (`v1=…`).
+pub fn stored_text(scenario: &Scenario) -> String {
+    let text = scenario.to_json().to_string();
+    if text.len() > COMPRESS_ABOVE_BYTES {
+        link::encode_json(&text)
+    } else {
+        text
+    }
+}
+
+/// Reads a stored scenario: JSON, or the share-link form of a large one.
+pub fn scenario_from_stored(text: &str) -> Result<Scenario, String> {
+    if text.starts_with(link::PREFIX) {
+        return link::decode(text).map_err(|e| e.message().to_string());
+    }
+    scenario_from_text(text)
 }
 
 /// Reads a scenario document from JSON text (a file or the saved copy).
@@ -68,7 +93,7 @@ pub fn autosave(scenario: &Scenario) -> Result<(), String> {
         let _ = storage.remove_item(TEMP_KEY);
         return Ok(());
     }
-    let text = scenario.to_json().to_string();
+    let text = stored_text(scenario);
     let failed = |e: wasm_bindgen::JsValue| {
         let reason = e
             .dyn_ref::<js_sys::Error>()
@@ -96,7 +121,7 @@ pub fn forget_saved() {
 pub fn load_saved() -> Option<Result<Scenario, String>> {
     let storage = storage()?;
     let text = storage.get_item(SAVE_KEY).ok().flatten()?;
-    match scenario_from_text(&text) {
+    match scenario_from_stored(&text) {
         Ok(scenario) => Some(Ok(scenario)),
         Err(reason) => {
             let _ = storage.set_item(BACKUP_KEY, &text);

@@ -171,13 +171,17 @@ pub struct Playground {
     /// to a backfill, to a pending GSI update) redraw when it moves, while
     /// `data_version` moves only when a tick changed the data.
     pub ticks: u64,
-    /// The saved operations of the scenario last loaded, kept so an export
-    /// or a link carries them on.
+    /// The scenario's saved operations: the console saves, loads and
+    /// deletes them, and an export, a link or the autosave carries them.
     pub operations: Rc<Vec<SavedOperation>>,
     /// The NoSQL Workbench model the scenario was imported from (items
     /// reduced to keys), kept so an export can write it back
     /// (`scenario::workbench`); `None` for a playground made here.
     pub workbench: Option<Rc<Value>>,
+    /// The scenario's view state beyond the selected table: the open lesson
+    /// and its step (`{"lesson": "voting", "step": 2}`), kept as loaded and
+    /// saved back with the scenario.
+    pub view: Rc<Value>,
     /// A message about the scenario (a link that could not be read, an
     /// autosave that failed, a link copied), shown under the header until
     /// dismissed.
@@ -230,6 +234,7 @@ impl Default for Playground {
             ticks: 0,
             operations: Rc::default(),
             workbench: None,
+            view: Rc::new(Value::Object(serde_json::Map::new())),
             notice: None,
             next_log_id: 1,
         }
@@ -303,6 +308,13 @@ pub enum Action {
     Reset,
     /// Show a message (or clear it with `None`).
     Notify(Option<Notice>),
+    /// Save a request under its name, replacing one saved under that name.
+    SaveOperation(SavedOperation),
+    /// Forget the saved operation of that name.
+    DeleteOperation(String),
+    /// Set one member of the view state (`Null` removes it): the open
+    /// lesson and its step.
+    SetView(String, Value),
 }
 
 impl Reducible for Playground {
@@ -389,6 +401,22 @@ impl Reducible for Playground {
                 next.notice = Some(Rc::new(Notice::info("The playground was reset.")));
             }
             Action::Notify(notice) => next.notice = notice.map(Rc::new),
+            Action::SaveOperation(saved) => {
+                let operations = Rc::make_mut(&mut next.operations);
+                match operations.iter_mut().find(|o| o.name == saved.name) {
+                    Some(slot) => *slot = saved,
+                    None => operations.push(saved),
+                }
+            }
+            Action::DeleteOperation(name) => Rc::make_mut(&mut next.operations).retain(|o| o.name != name),
+            Action::SetView(member, value) => {
+                if let Value::Object(members) = Rc::make_mut(&mut next.view) {
+                    match value {
+                        Value::Null => members.remove(&member),
+                        value => members.insert(member, value),
+                    };
+                }
+            }
         }
         Rc::new(next)
     }
@@ -404,15 +432,17 @@ impl Playground {
     }
 
     /// The scenario of the playground as it is now: engine, saved
-    /// operations and the selected table.
+    /// operations, the view state and the selected table.
     pub fn scenario(&self) -> Option<Scenario> {
         let engine = self.engine.try_borrow().ok()?;
         let mut scenario = Scenario::of(&engine);
         scenario.operations = self.operations.as_ref().clone();
         scenario.workbench = self.workbench.as_deref().cloned();
-        if let Some(table) = &self.selected {
-            scenario.view = serde_json::json!({ "table": table });
+        let mut view = self.view.as_ref().clone();
+        if let (Some(table), Value::Object(members)) = (&self.selected, &mut view) {
+            members.insert("table".into(), table.as_str().into());
         }
+        scenario.view = view;
         Some(scenario)
     }
 
@@ -431,6 +461,7 @@ impl Playground {
         self.clock_offset_millis = saved_clock.saturating_sub(now_millis());
         self.operations = Rc::new(operations);
         self.workbench = workbench.map(Rc::new);
+        self.view = Rc::new(if view.is_object() { view } else { Value::Object(serde_json::Map::new()) });
         self.data_version += 1;
         self.editor_text.clear();
         self.log.clear();
@@ -455,6 +486,7 @@ impl Playground {
             ticks: self.ticks,
             operations: Rc::clone(&self.operations),
             workbench: self.workbench.clone(),
+            view: Rc::clone(&self.view),
             notice: self.notice.clone(),
             next_log_id: self.next_log_id,
         }

@@ -1,0 +1,226 @@
+//! Opening lessons and doing what their steps say; presenter mode's switch.
+//!
+//! ```text
+//!   #lesson=voting&step=2&presenter=1   (a lecturer's link)  ┐
+//!   Lessons ▾ → "Real-time voting"      (the header's menu)  ┴─► open_lesson
+//!        the current playground, if it holds anything, is kept under STASH_KEY
+//!        (unless it is itself a lesson and older work is kept already),
+//!        then the lesson's scenario is loaded: tables, items, saved
+//!        operations, and the view {"lesson": "voting", "step": 0}
+//! ```
+//!
+//! The open lesson and its step live in the playground's view state, so the
+//! autosave, a share link and an export all reopen it where it was.
+//! Presenter mode is a class on the document's root element, remembered in
+//! `localStorage` under [`PRESENTER_KEY`].
+
+use serde_json::Value;
+use yew::prelude::*;
+
+use super::console_state::{ConsoleAction, ConsoleState};
+use super::draft::Operation;
+use super::lesson_bus::{BusAction, LessonBus};
+use super::persist;
+use super::state::{Action, Notice, Playground, PlaygroundContext};
+use crate::scenario::lessons::{self, setup, Lesson, Step, StepAction};
+use crate::scenario::Scenario;
+
+/// Where the playground a lesson replaced is kept.
+pub const STASH_KEY: &str = "ddb-playground/before-lesson/v1";
+/// "1" while presenter mode is on.
+pub const PRESENTER_KEY: &str = "ddb-playground/presenter";
+/// The class presenter mode puts on `<html>`.
+pub const PRESENTER_CLASS: &str = "presenter";
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
+
+/// What a lesson link asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LessonLink {
+    pub id: String,
+    pub step: usize,
+    pub presenter: bool,
+}
+
+/// Reads `lesson=<id>[&step=<n>][&presenter=1]` (without the `#`).
+pub fn parse_link(fragment: &str) -> Option<LessonLink> {
+    let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
+    let mut link = LessonLink { id: String::new(), step: 0, presenter: false };
+    for part in fragment.split('&') {
+        match part.split_once('=') {
+            Some(("lesson", id)) => link.id = id.to_string(),
+            Some(("step", n)) => link.step = n.parse::<usize>().map_or(0, |n| n.saturating_sub(1)),
+            Some(("presenter", on)) => link.presenter = on == "1",
+            _ => {}
+        }
+    }
+    (!link.id.is_empty()).then_some(link)
+}
+
+/// The lesson link in the URL, if there is one.
+pub fn link_in_url() -> Option<LessonLink> {
+    parse_link(&web_sys::window()?.location().hash().ok()?)
+}
+
+/// The lesson the playground has open, from its view state.
+pub fn open_id(state: &Playground) -> Option<String> {
+    state.view.get("lesson").and_then(Value::as_str).map(str::to_string)
+}
+
+/// The open lesson's step (0-based).
+pub fn step_of(state: &Playground) -> usize {
+    state.view.get("step").and_then(Value::as_u64).and_then(|n| usize::try_from(n).ok()).unwrap_or(0)
+}
+
+/// Whether a playground kept from before a lesson can be restored.
+pub fn has_stash() -> bool {
+    storage().and_then(|s| s.get_item(STASH_KEY).ok().flatten()).is_some()
+}
+
+/// Keeps `current` so a lesson does not lose it. Own work is never
+/// overwritten by a lesson's playground.
+fn stash(current: &Scenario) -> Result<bool, String> {
+    let empty = current.engine.tables().next().is_none() && current.operations.is_empty();
+    let is_lesson = current.view.get("lesson").is_some();
+    if empty || (is_lesson && has_stash()) {
+        return Ok(false);
+    }
+    let storage = storage().ok_or("this browser offers no local storage")?;
+    storage
+        .set_item(STASH_KEY, &persist::stored_text(current))
+        .map_err(|_| "the browser refused to keep a copy of the current playground".to_string())?;
+    Ok(true)
+}
+
+/// Opens lesson `id` at `step`, keeping the current playground (see the
+/// module notes). Nothing changes if the lesson cannot be built or the
+/// current work cannot be kept.
+pub fn open_lesson(state: &PlaygroundContext, id: &str, step: usize) -> Result<(), String> {
+    let lesson = lessons::lesson(id).map_err(|e| e.message().to_string())?;
+    let mut scenario = setup::scenario(&lesson).map_err(|e| e.message().to_string())?;
+    let kept = match state.scenario() {
+        Some(current) => stash(&current).map_err(|e| format!("The lesson was not opened: {e}."))?,
+        None => return Err("The engine is busy; try again.".into()),
+    };
+    if let Value::Object(view) = &mut scenario.view {
+        view.insert("step".into(), step.min(lesson.steps.len().saturating_sub(1)).into());
+    }
+    let mut text = format!("Opened the lesson “{}”.", lesson.title);
+    if kept {
+        text.push_str(" Your previous playground is kept: “Restore my playground” in the lesson panel brings it back.");
+    }
+    state.dispatch(Action::Load(Box::new(scenario), Some(Notice::info(text))));
+    Ok(())
+}
+
+/// Loads the playground kept before the lesson, and forgets the copy.
+pub fn restore(state: &PlaygroundContext) -> Result<(), String> {
+    let storage = storage().ok_or("this browser offers no local storage")?;
+    let text = storage.get_item(STASH_KEY).ok().flatten().ok_or("there is no kept playground")?;
+    let scenario = persist::scenario_from_stored(&text)?;
+    let _ = storage.remove_item(STASH_KEY);
+    state.dispatch(Action::Load(Box::new(scenario), Some(Notice::info("Your playground is back."))));
+    Ok(())
+}
+
+/// Closes the lesson panel; the data stays.
+pub fn close(state: &PlaygroundContext) {
+    state.dispatch(Action::SetView("lesson".into(), Value::Null));
+    state.dispatch(Action::SetView("step".into(), Value::Null));
+}
+
+/// Goes to step `n` of the open lesson, selecting the step's table.
+pub fn go_to(state: &PlaygroundContext, lesson: &Lesson, n: usize) {
+    let Some(step) = lesson.steps.get(n) else { return };
+    state.dispatch(Action::SetView("step".into(), n.into()));
+    if let Some(table) = &step.table {
+        state.dispatch(Action::SelectTable(table.clone()));
+    }
+}
+
+/// Loads saved operation `name` into console side `side`.
+fn load_into(state: &PlaygroundContext, console: &UseReducerDispatcher<ConsoleState>, name: &str, side: usize) {
+    let Some(saved) = state.operations.iter().find(|o| o.name == name).cloned() else { return };
+    let Some(operation) = Operation::parse(&saved.operation) else { return };
+    let schema = saved.request.get("TableName").and_then(Value::as_str).and_then(|table| {
+        let engine = state.engine.try_borrow().ok()?;
+        engine.table(table).map(|t| t.definition.key_schema.clone())
+    });
+    console.dispatch(ConsoleAction::SetActive(side));
+    console.dispatch(ConsoleAction::Load { operation, request: saved.request, schema });
+}
+
+/// Does what a step's button says.
+pub fn perform(
+    state: &PlaygroundContext,
+    console: &UseReducerDispatcher<ConsoleState>,
+    bus: &UseReducerDispatcher<LessonBus>,
+    step: &Step,
+) {
+    if let Some(table) = &step.table {
+        state.dispatch(Action::SelectTable(table.clone()));
+    }
+    match &step.action {
+        Some(StepAction::Operation(name)) => {
+            console.dispatch(ConsoleAction::SetCompare(false));
+            load_into(state, console, name, 0);
+            bus.dispatch(BusAction::ShowTab("tab-console"));
+        }
+        Some(StepAction::Compare(a, b)) => {
+            console.dispatch(ConsoleAction::SetCompare(true));
+            load_into(state, console, a, 0);
+            load_into(state, console, b, 1);
+            console.dispatch(ConsoleAction::SetActive(0));
+            bus.dispatch(BusAction::ShowTab("tab-console"));
+        }
+        Some(StepAction::Workload(workload)) => bus.dispatch(BusAction::RunLab(workload.clone())),
+        Some(StepAction::Show(view)) => {
+            bus.dispatch(BusAction::ShowTab(if view == "partitions" { "tab-partitions" } else { "tab-items" }))
+        }
+        None => {}
+    }
+}
+
+/// The label of a step's button, if it has one.
+pub fn action_label(step: &Step) -> Option<&'static str> {
+    match &step.action {
+        Some(StepAction::Operation(_)) => Some("Load into console"),
+        Some(StepAction::Compare(..)) => Some("Load both into the console"),
+        Some(StepAction::Workload(_)) => Some("Run workload"),
+        Some(StepAction::Show(view)) if view == "partitions" => Some("Show the partitions"),
+        Some(StepAction::Show(_)) => Some("Show the items"),
+        None => None,
+    }
+}
+
+/// Whether presenter mode was on when the page was last used.
+pub fn presenter_saved() -> bool {
+    storage().and_then(|s| s.get_item(PRESENTER_KEY).ok().flatten()).as_deref() == Some("1")
+}
+
+/// Turns presenter mode on or off, and remembers it.
+pub fn set_presenter(on: bool) {
+    if let Some(storage) = storage() {
+        let _ = if on { storage.set_item(PRESENTER_KEY, "1") } else { storage.remove_item(PRESENTER_KEY) };
+    }
+    if let Some(root) = root_element() {
+        let others: Vec<String> =
+            root.class_name().split_whitespace().filter(|c| *c != PRESENTER_CLASS).map(str::to_string).collect();
+        let mut classes = others.join(" ");
+        if on {
+            classes = format!("{classes} {PRESENTER_CLASS}").trim().to_string();
+        }
+        root.set_class_name(&classes);
+    }
+}
+
+fn root_element() -> Option<web_sys::Element> {
+    web_sys::window()?.document()?.document_element()
+}
+
+/// Whether presenter mode is on now.
+pub fn presenter_on() -> bool {
+    root_element().is_some_and(|root| root.class_name().split_whitespace().any(|c| c == PRESENTER_CLASS))
+}

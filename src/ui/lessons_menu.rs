@@ -1,0 +1,104 @@
+//! The header's Lessons menu and presenter-mode switch, and the listener
+//! that opens lesson links (`#lesson=<id>`, at start and when the address
+//! changes).
+//!
+//! Opening a lesson keeps the current playground (see
+//! [`super::lesson_nav`]), so it never needs to ask first.
+
+use std::rc::Rc;
+
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use super::lesson_bus::{BusAction, LessonBusContext};
+use super::lesson_nav::{self, link_in_url, open_lesson, presenter_saved, set_presenter};
+use super::persist;
+use super::state::{Action, Notice, PlaygroundContext};
+use crate::scenario::lessons;
+
+#[component]
+pub fn LessonsMenu() -> Html {
+    let state = use_context::<PlaygroundContext>();
+    let bus = use_context::<LessonBusContext>();
+    let open = use_state(|| false);
+    let presenter = use_state(presenter_saved);
+    use_effect_with(*presenter, |on| set_presenter(*on));
+    // The newest state, for the hashchange listener installed once.
+    let latest = use_mut_ref(|| None::<PlaygroundContext>);
+    *latest.borrow_mut() = state.clone();
+    {
+        let latest = Rc::clone(&latest);
+        let presenter = presenter.clone();
+        use_effect_with((), move |_| {
+            let follow = move || {
+                let Some(link) = link_in_url() else { return };
+                persist::set_fragment("");
+                if link.presenter {
+                    presenter.set(true);
+                }
+                let Some(state) = latest.try_borrow().ok().and_then(|s| s.clone()) else { return };
+                if let Err(reason) = open_lesson(&state, &link.id, link.step) {
+                    state.dispatch(Action::Notify(Some(Notice::error(reason))));
+                }
+            };
+            follow();
+            let listener = wasm_bindgen::closure::Closure::<dyn Fn()>::new(follow);
+            let window = web_sys::window();
+            if let Some(window) = &window {
+                let _ = window.add_event_listener_with_callback("hashchange", listener.as_ref().unchecked_ref());
+            }
+            move || {
+                if let Some(window) = &window {
+                    let _ = window.remove_event_listener_with_callback("hashchange", listener.as_ref().unchecked_ref());
+                }
+                drop(listener);
+            }
+        });
+    }
+    let catalog = use_memo((), |_| lessons::lessons());
+    let (Some(state), Some(bus)) = (state, bus) else { return html! {} };
+
+    let toggle = {
+        let open = open.clone();
+        Callback::from(move |_: MouseEvent| open.set(!*open))
+    };
+    let toggle_presenter = {
+        let presenter = presenter.clone();
+        Callback::from(move |_: MouseEvent| presenter.set(!*presenter))
+    };
+    let current = lesson_nav::open_id(&state);
+    let entries = catalog.iter().map(|lesson| {
+        let onclick = {
+            let (state, bus, open, id) = (state.clone(), bus.dispatcher(), open.clone(), lesson.id.clone());
+            Callback::from(move |_: MouseEvent| {
+                open.set(false);
+                match open_lesson(&state, &id, 0) {
+                    Ok(()) => bus.dispatch(BusAction::ShowTab("tab-items")),
+                    Err(reason) => state.dispatch(Action::Notify(Some(Notice::error(reason)))),
+                }
+            })
+        };
+        let selected = current.as_deref() == Some(lesson.id.as_str());
+        html! {
+            <li>
+                <button type="button" class={classes!("lesson-entry", selected.then_some("selected"))}
+                    data-lesson={lesson.id.clone()} {onclick}>
+                    <span class="lesson-entry-title">{ &lesson.title }</span>
+                    <span class="lesson-entry-seed">{ format!("seed {}", lesson.seed) }</span>
+                </button>
+            </li>
+        }
+    });
+    html! {
+        <nav class="lessons-menu" aria-label="Lessons">
+            <button type="button" id="btn-lessons" class="topbar-button" onclick={toggle}
+                aria-expanded={open.to_string()} aria-controls="lesson-list">{ "Lessons" }</button>
+            <button type="button" id="btn-presenter" class={classes!("topbar-button", presenter.then_some("on"))}
+                onclick={toggle_presenter} aria-pressed={presenter.to_string()}
+                title="Large type and high contrast for a projector; ← and → step through the lesson">{ "Presenter" }</button>
+            if *open {
+                <ol class="lesson-list" id="lesson-list">{ for entries }</ol>
+            }
+        </nav>
+    }
+}

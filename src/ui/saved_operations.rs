@@ -1,0 +1,108 @@
+//! The console's saved operations: keep the request being built under a
+//! name, load a saved one back into the builder, delete one.
+//!
+//! They live in the scenario ([`Playground::operations`](super::state::Playground::operations)),
+//! so a share link, an exported file and the autosave carry them, and a
+//! lesson brings its own.
+
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+use super::console_state::{ConsoleAction, ConsoleContext};
+use super::draft::Operation;
+use super::operation_builder::side_request;
+use super::state::{Action, PlaygroundContext};
+use crate::scenario::format::SavedOperation;
+
+#[component]
+pub fn SavedOperations() -> Html {
+    let state = use_context::<PlaygroundContext>();
+    let console = use_context::<ConsoleContext>();
+    let name = use_state(String::new);
+    let problem = use_state(|| None::<String>);
+    let (Some(state), Some(console)) = (state, console) else { return html! {} };
+
+    let oninput = {
+        let name = name.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
+                name.set(input.value());
+            }
+        })
+    };
+    let save = {
+        let (state, console, name, problem) = (state.clone(), console.clone(), name.clone(), problem.clone());
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            let label = name.trim().to_string();
+            if label.is_empty() {
+                problem.set(Some("Give the request a name first.".into()));
+                return;
+            }
+            let draft = &console.drafts[console.active.min(1)];
+            match side_request(&state, draft).request {
+                Ok(request) => {
+                    let operation = draft.operation.name().to_string();
+                    state.dispatch(Action::SaveOperation(SavedOperation { name: label, operation, request }));
+                    name.set(String::new());
+                    problem.set(None);
+                }
+                Err(error) => {
+                    problem.set(Some(format!("Not saved: the request is not complete. {}", error.describe())))
+                }
+            }
+        })
+    };
+    let rows = state.operations.iter().map(|saved| {
+        let load = {
+            let (state, console, saved) = (state.clone(), console.dispatcher(), saved.clone());
+            Callback::from(move |_: MouseEvent| {
+                let Some(operation) = Operation::parse(&saved.operation) else { return };
+                let schema = saved.request.get("TableName").and_then(|t| t.as_str()).and_then(|table| {
+                    let engine = state.engine.try_borrow().ok()?;
+                    engine.table(table).map(|t| t.definition.key_schema.clone())
+                });
+                console.dispatch(ConsoleAction::Load { operation, request: saved.request.clone(), schema });
+            })
+        };
+        let delete = {
+            let (state, name) = (state.clone(), saved.name.clone());
+            Callback::from(move |_: MouseEvent| state.dispatch(Action::DeleteOperation(name.clone())))
+        };
+        let loadable = Operation::parse(&saved.operation).is_some();
+        html! {
+            <li class="saved-op" key={saved.name.clone()}>
+                <span class="op">{ &saved.operation }</span>
+                <span class="saved-op-name">{ &saved.name }</span>
+                <span class="saved-op-actions">
+                    <button type="button" class="quiet saved-op-load" onclick={load} disabled={!loadable}
+                        title="Load into the builder">{ "Load" }</button>
+                    <button type="button" class="quiet saved-op-delete" onclick={delete}
+                        title="Forget this saved operation">{ "Delete" }</button>
+                </span>
+            </li>
+        }
+    });
+    let count = state.operations.len();
+    html! {
+        <section class="card saved-ops" id="saved-operations" aria-labelledby="saved-ops-title">
+            <div class="card-head">
+                <h2 id="saved-ops-title">{ format!("Saved operations ({count})") }</h2>
+            </div>
+            <form class="saved-op-form" onsubmit={save}>
+                <label for="saved-op-name" class="visually-hidden">{ "Name" }</label>
+                <input id="saved-op-name" type="text" placeholder="Name for the request in the builder"
+                    value={(*name).clone()} {oninput} />
+                <button type="submit" id="saved-op-save" class="secondary">{ "Save request" }</button>
+            </form>
+            if let Some(text) = &*problem {
+                <p class="error-box" role="alert" id="saved-op-problem">{ text }</p>
+            }
+            if count == 0 {
+                <p class="hint">{ "Requests saved here travel with the playground: in a link, an export and the autosave." }</p>
+            } else {
+                <ol class="saved-op-list" id="saved-op-list">{ for rows }</ol>
+            }
+        </section>
+    }
+}

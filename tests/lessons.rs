@@ -1,0 +1,519 @@
+//! The built-in lessons: every one builds through the engine, every saved
+//! operation and checklist request runs on its data, and the figures of
+//! `../shared/docs/LESSONS.md` come out exactly. Expected numbers are worked
+//! out by hand from the rules in `../shared/docs/dynamodb-semantics.md`
+//! (A.2: reads in 4 KB blocks summed per page, halved when eventually
+//! consistent; B.1: an item's size is its names plus its values).
+
+use ddb_playground::engine::partition::{plan_partitions, round2, shard_count, PARTITION_SIZE_BYTES};
+use ddb_playground::engine::value::size::item_size;
+use ddb_playground::engine::value::wire::item_from_wire;
+use ddb_playground::engine::Engine;
+use ddb_playground::scenario::lessons::{self, assess, setup, Lesson, StepAction, Verdict, LESSON_IDS};
+use ddb_playground::scenario::{link, Scenario};
+use serde_json::{json, Value};
+
+fn build(id: &str) -> (Lesson, Scenario) {
+    let lesson = lessons::lesson(id).unwrap_or_else(|e| panic!("{id}: {}", e.message()));
+    let scenario = setup::scenario(&lesson).unwrap_or_else(|e| panic!("{id}: {}", e.message()));
+    (lesson, scenario)
+}
+
+/// Runs a saved operation for real (capacity enforced, as in class) and
+/// returns its response and the units it consumed.
+fn run(engine: &mut Engine, lesson: &Lesson, name: &str) -> (Value, f64) {
+    let op = lesson.operation(name).unwrap_or_else(|| panic!("{}: no operation {name}", lesson.id));
+    let response = engine
+        .execute(&op.operation, &op.request)
+        .unwrap_or_else(|e| panic!("{} / {name}: {}: {}", lesson.id, e.name(), e.message()));
+    let units = engine.last_charges().iter().map(|c| c.units).sum();
+    (response, units)
+}
+
+/// The string attribute `name` of each item of a Query/Scan response.
+fn column(response: &Value, name: &str) -> Vec<String> {
+    response["Items"]
+        .as_array()
+        .map(|items| {
+            items.iter().map(|i| i[name]["S"].as_str().or(i[name]["N"].as_str()).unwrap_or("?").to_string()).collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Each pattern of every checklist of the lesson: (checklist, pattern, verdict, units).
+fn checklist(lesson: &Lesson, scenario: &Scenario) -> Vec<(String, String, Verdict, f64)> {
+    let mut engine = scenario.engine.clone();
+    let mut out = Vec::new();
+    for list in &lesson.checklists {
+        for pattern in &list.patterns {
+            let assessment = assess(&mut engine, lesson, pattern);
+            if pattern.unservable.is_none() {
+                assert!(assessment.error().is_none(), "{} / {}: {:?}", lesson.id, pattern.name, assessment.error());
+            }
+            out.push((list.title.clone(), pattern.name.clone(), assessment.verdict, assessment.units()));
+        }
+    }
+    out
+}
+
+#[test]
+fn the_catalog_holds_the_fifteen_lessons_in_order() {
+    let all = lessons::lessons();
+    let ids: Vec<&str> = all.iter().map(|l| l.id.as_str()).collect();
+    assert_eq!(ids, LESSON_IDS);
+    for lesson in &all {
+        assert!(!lesson.title.is_empty() && !lesson.summary.is_empty() && !lesson.steps.is_empty(), "{}", lesson.id);
+        let patterns: usize = lesson.checklists.iter().map(|c| c.patterns.len()).sum();
+        assert!(patterns > 0, "{}: every lesson has an access-pattern checklist", lesson.id);
+        assert!(lesson.seed.split(", ").all(|s| ["000", "001", "002", "003", "004"].contains(&s)), "{}", lesson.seed);
+        assert_eq!(lesson.fragment(), format!("lesson={}", lesson.id));
+    }
+    assert!(lessons::lesson("nope").unwrap_err().message().starts_with("There is no lesson \"nope\""));
+}
+
+/// Operations that must be refused, with DynamoDB's message: they are the
+/// lesson (a GSI read cannot be consistent; begins_with on a partition key).
+const REFUSED: &[(&str, &str, &str)] = &[
+    ("game-scores", "Consistent read on a GSI", "Consistent reads are not supported on global secondary indexes"),
+    ("failed-design", "5 The query we imagined", "Query key condition not supported"),
+];
+
+#[test]
+fn every_lesson_builds_and_every_request_runs_on_its_data() {
+    for id in LESSON_IDS {
+        let (lesson, scenario) = build(id);
+        assert_eq!(scenario.operations, lesson.operations, "{id}: the scenario carries the saved operations");
+        assert_eq!(scenario.view["lesson"], id);
+        let table = scenario.view["table"].as_str().unwrap_or_default();
+        assert!(scenario.engine.table(table).is_some(), "{id}: opens on an existing table");
+        // The engine comes out with enforcement on, as a student's would be.
+        assert!(scenario.engine.settings().enforce_throughput, "{id}");
+        let mut engine = scenario.engine.clone();
+        for op in &lesson.operations {
+            let outcome = engine.dry_run(&op.operation, &op.request);
+            match REFUSED.iter().find(|(l, name, _)| *l == id && *name == op.name) {
+                Some((_, _, message)) => {
+                    assert_eq!(outcome.map(|_| ()).map_err(|e| e.message().to_string()), Err(message.to_string()))
+                }
+                None => assert!(outcome.is_ok(), "{id} / {}: {:?}", op.name, outcome.err()),
+            }
+        }
+        for step in &lesson.steps {
+            if let Some(table) = &step.table {
+                assert!(scenario.engine.table(table).is_some(), "{id} / {}: no table {table}", step.title);
+            }
+            if let Some(StepAction::Workload(workload)) = &step.action {
+                assert!(workload.run(false).is_ok(), "{id} / {}", step.title);
+            }
+        }
+        checklist(&lesson, &scenario);
+    }
+}
+
+#[test]
+fn every_lesson_round_trips_through_a_share_link() {
+    let mut lengths = Vec::new();
+    for id in LESSON_IDS {
+        let (_, scenario) = build(id);
+        let fragment = link::encode(&scenario);
+        let back = link::decode(&fragment).unwrap_or_else(|e| panic!("{id}: {}", e.message()));
+        assert_eq!(back.to_json(), scenario.to_json(), "{id}");
+        lengths.push((id, fragment.len()));
+    }
+    for (id, length) in &lengths {
+        println!("share link of {id}: {length} characters");
+    }
+    let length = |id: &str| lengths.iter().find(|(l, _)| *l == id).map_or(0, |l| l.1);
+    // The adjacency list of 26 items with its two GSIs fits a few kilobytes.
+    assert!(length("hr-order-entry") < 4_096, "{}", length("hr-order-entry"));
+    // The largest: fifty 256 KB messages (12.5 MB of JSON) compress well.
+    assert!(lengths.iter().all(|(_, l)| *l < 40_000), "{lengths:?}");
+}
+
+#[test]
+fn game_scores_rows_and_the_game_title_index_order() {
+    let (lesson, scenario) = build("game-scores");
+    let mut engine = scenario.engine;
+    let scan = engine.execute("Scan", &json!({"TableName": "GameScores"})).unwrap();
+    assert_eq!(scan["Count"], 12, "nine rows of the slide and three Comet Quest players");
+    // GameTitleIndex as the slide lists it: per game, TopScore ascending.
+    let seed = [
+        ("Alien Adventure", vec![("192", "102")]),
+        ("Attack Ships", vec![("3", "103")]),
+        ("Galaxy Invaders", vec![("0", "102"), ("2317", "103"), ("5842", "101")]),
+        ("Meteor Blasters", vec![("723", "103"), ("1000", "101")]),
+        ("Starship X", vec![("24", "101"), ("42", "103")]),
+        ("Comet Quest", vec![("0", "123"), ("0", "201"), ("0", "301")]),
+    ];
+    for (game, rows) in seed {
+        let response = engine
+            .execute(
+                "Query",
+                &json!({"TableName": "GameScores", "IndexName": "GameTitleIndex", "KeyConditionExpression": "GameTitle = :g",
+                        "ExpressionAttributeValues": {":g": {"S": game}}}),
+            )
+            .unwrap();
+        let got: Vec<(String, String)> =
+            column(&response, "TopScore").into_iter().zip(column(&response, "UserId")).collect();
+        let want: Vec<(String, String)> = rows.iter().map(|(s, u)| (s.to_string(), u.to_string())).collect();
+        assert_eq!(got, want, "{game}");
+    }
+    // The index holds exactly the 12 items, nothing more.
+    let index = engine.execute("Scan", &json!({"TableName": "GameScores", "IndexName": "GameTitleIndex"})).unwrap();
+    assert_eq!(index["Count"], 12);
+
+    // Top score per game: ScanIndexForward=false, Limit=1; 1 tiny entry, eventual: 0.5 RCU.
+    let (top, units) = run(&mut engine, &lesson, "Top score of Meteor Blasters");
+    assert_eq!(
+        (column(&top, "TopScore"), column(&top, "UserId"), units),
+        (vec!["1000".into()], vec!["101".into()], 0.5)
+    );
+    let (best, _) = run(&mut engine, &lesson, "Best player of Galaxy Invaders");
+    assert_eq!(column(&best, "UserId"), ["101"]);
+    // KEYS_ONLY: index keys and table keys only.
+    let (keys, _) = run(&mut engine, &lesson, "Galaxy Invaders, keys only");
+    let names: Vec<Vec<&str>> = keys["Items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| {
+            let mut n: Vec<&str> = i.as_object().unwrap().keys().map(String::as_str).collect();
+            n.sort_unstable();
+            n
+        })
+        .collect();
+    assert!(names.iter().all(|n| n == &["GameTitle", "TopScore", "UserId"]), "{names:?}");
+    // A strongly consistent read of a small item: 1 RCU (eventual would be 0.5).
+    assert_eq!(run(&mut engine, &lesson, "Strongly consistent read").1, 1.0);
+
+    let verdicts: Vec<Verdict> = checklist(&lesson, &build("game-scores").1).into_iter().map(|c| c.2).collect();
+    assert_eq!(verdicts, [Verdict::Query, Verdict::Query, Verdict::Query, Verdict::Scan]);
+}
+
+#[test]
+fn the_last_post_index_order() {
+    let (lesson, scenario) = build("forum-lsi");
+    let mut engine = scenario.engine;
+    for (forum, want) in
+        [("S3", ["ddd", "bbb", "ccc", "aaa"].as_slice()), ("EC2", &["zzz", "yyy"]), ("RDS", &["rrr", "ttt", "sss"])]
+    {
+        let response = engine
+            .execute(
+                "Query",
+                &json!({"TableName": "Thread", "IndexName": "LastPostIndex", "KeyConditionExpression": "ForumName = :f",
+                        "ExpressionAttributeValues": {":f": {"S": forum}}}),
+            )
+            .unwrap();
+        // KEYS_ONLY, and the table's sort key Subject is projected.
+        assert_eq!(column(&response, "Subject"), want, "{forum}");
+        assert!(response["Items"][0].get("Replies").is_none());
+    }
+    let (newest, _) = run(&mut engine, &lesson, "S3 threads, newest first");
+    assert_eq!(column(&newest, "Subject"), ["aaa", "ccc", "bbb", "ddd"]);
+    let (january, _) = run(&mut engine, &lesson, "S3 threads posted in January");
+    assert_eq!(january["Count"], 2);
+    // Replies is not projected: the 4 index entries are rounded together
+    // (1 block, 0.5) and each of the 4 table items is fetched on its own
+    // (1 block each, 0.5): 0.5 + 4 × 0.5 = 2.5 RCU.
+    assert_eq!(run(&mut engine, &lesson, "Replies through the index").1, 2.5);
+}
+
+#[test]
+fn one_query_on_an_overloaded_partition_replaces_the_join() {
+    let (lesson, scenario) = build("overloaded-partition");
+    let mut engine = scenario.engine;
+    let (big, _) = run(&mut engine, &lesson, "Everything about Big");
+    assert_eq!(column(&big, "SK"), ["Elizabeth Perkins", "Penny Marshall", "Robert Loggia", "Tom Hanks"]);
+    let (hanks, _) = run(&mut engine, &lesson, "Everything with Tom Hanks");
+    let mut titles = column(&hanks, "PK");
+    titles.sort();
+    assert_eq!(titles, ["Big", "Saving Private Ryan", "Tom Hanks"]);
+    let (cheap, _) = run(&mut engine, &lesson, "Products under $15");
+    assert_eq!((cheap["Count"].clone(), cheap["ScannedCount"].clone()), (json!(3), json!(30)));
+}
+
+#[test]
+fn hr_order_entry_serves_fourteen_patterns_by_get_item_or_query() {
+    // N = (0.2 × 3,000,000) / (3,000 × floor(4096 / 250)) = 600,000 / (3,000 × 16)
+    //   = 600,000 / 48,000 = 12.5 → 13 shards.
+    assert_eq!(4096 / 250, 16);
+    assert_eq!(shard_count(3_000_000, 0.2, 250), 13);
+    // Today's 2 M orders would need ceil(400,000 / 48,000) = ceil(8.33) = 9.
+    assert_eq!(shard_count(2_000_000, 0.2, 250), 9);
+
+    let (lesson, scenario) = build("hr-order-entry");
+    let results = checklist(&lesson, &scenario);
+    assert_eq!(results.len(), 14);
+    let verdicts: Vec<Verdict> = results.iter().map(|r| r.2).collect();
+    let (q, k) = (Verdict::Query, Verdict::Key);
+    assert_eq!(verdicts, [q, q, q, q, q, q, q, q, q, q, q, k, k, q]);
+    // Pattern 5 reads all 13 shards: 13 Queries of at least 0.5 RCU each.
+    let pattern5 = &lesson.checklists[0].patterns[4];
+    assert_eq!(pattern5.fan_out, Some((":b".to_string(), 13)));
+    let mut engine = scenario.engine.clone();
+    let five = assess(&mut engine, &lesson, pattern5);
+    assert_eq!((five.costs[0].requests, five.costs[0].count, five.units()), (13, 4, 6.5));
+
+    let mut engine = scenario.engine;
+    let (by_name, _) = run(&mut engine, &lesson, "2 Employee by name");
+    assert_eq!(column(&by_name, "PK"), ["HR-EMPLOYEE1"]);
+    let (job, _) = run(&mut engine, &lesson, "3 Current job");
+    assert_eq!(column(&job, "Data"), ["Principal Account Manager"]);
+    let (orders, _) = run(&mut engine, &lesson, "4 Orders of a customer in August");
+    assert_eq!(column(&orders, "PK"), ["OE-ORDER1", "OE-ORDER2"]);
+    let (product, _) = run(&mut engine, &lesson, "8 Order items and inventory of a product");
+    assert_eq!(column(&product, "PK"), ["OE-ORDER3", "OE-ORDER1", "OE-ORDER2", "OE-PRODUCT1"]);
+    let (title, _) = run(&mut engine, &lesson, "11 Employees with a job title");
+    let mut holders = column(&title, "PK");
+    holders.sort();
+    assert_eq!(holders, ["HR-EMPLOYEE1", "HR-JOB1"]);
+}
+
+#[test]
+fn partitioning_math_of_the_seed() {
+    // By capacity 5,000/3,000 + 500/1,000 = 2.1667; by size 8/10 = 0.8;
+    // ceil(max) = 3; 5,000/3 = 1,666.67 RCU and 500/3 = 166.67 WCU each.
+    let plan = plan_partitions(5_000.0, 500.0, 8.0 * 1024.0 * 1024.0 * 1024.0, PARTITION_SIZE_BYTES);
+    assert_eq!((round2(plan.by_capacity), round2(plan.by_size), plan.partitions), (2.17, 0.8, 3));
+    assert_eq!((round2(plan.rcu_per_partition), round2(plan.wcu_per_partition)), (1_666.67, 166.67));
+    let (_, scenario) = build("partition-math");
+    let mut engine = scenario.engine;
+    let parts = engine.describe_partitions("Catalog", None).unwrap();
+    assert_eq!(parts.len(), 3);
+    assert!(parts.iter().all(|p| (round2(p.rcu_share), round2(p.wcu_share)) == (1_666.67, 166.67)));
+}
+
+/// The workload of the step titled `title`.
+fn workload_of(lesson: &Lesson, title: &str) -> lessons::LessonWorkload {
+    match lesson.steps.iter().find(|s| s.title == title).and_then(|s| s.action.clone()) {
+        Some(StepAction::Workload(w)) => w,
+        other => panic!("{title}: {other:?}"),
+    }
+}
+
+#[test]
+fn hot_keys_throttle_by_burst_and_by_the_hard_limit() {
+    let (lesson, _) = build("hot-keys");
+    // 300 writes/s on 100 WCU for 240 s. The bucket starts with 300 s × 100
+    // = 30,000 units; each second asks 300 and refills 100, so it runs dry
+    // in second 149 (the 150th): 100 of that second's writes are throttled,
+    // then 200 of each of the remaining 90 seconds: 100 + 90 × 200 = 18,100.
+    let burst = workload_of(&lesson, "The burst bucket").run(false).unwrap();
+    let first = burst.per_second.iter().find(|s| s.throttled > 0).map(|s| s.second);
+    assert_eq!((burst.requests, first, burst.throttled, burst.throttled_hard_limit), (72_000, Some(149), 18_100, 0));
+    // 1,200 writes/s to one key of a 10,000 WCU table: one partition serves
+    // 1,000 WCU, so 200 a second from the first, 60 × 200 = 12,000, all at
+    // the hard limit, whatever the table's total.
+    let hard = workload_of(&lesson, "The hard limit").run(false).unwrap();
+    assert_eq!((hard.per_second[0].throttled, hard.throttled, hard.throttled_hard_limit), (200, 12_000, 12_000));
+    // 4,000 strong reads/s of a 4,000-byte item (1 RCU each) against 3,000
+    // RCU per partition: 1,000 a second, 60,000 in a minute.
+    let reads = workload_of(&lesson, "Hot reads").run(false).unwrap();
+    assert_eq!((reads.per_second[0].throttled, reads.throttled), (1_000, 60_000));
+    // 5,000 writes/s over 10,000 keys on 14 partitions: nothing throttled.
+    let spread = workload_of(&lesson, "Spread traffic").run(false).unwrap();
+    assert_eq!((spread.requests, spread.throttled), (300_000, 0));
+}
+
+#[test]
+fn voting_throttles_vanish_with_write_shards() {
+    let (lesson, scenario) = build("voting");
+    let votes = workload_of(&lesson, "One key for every vote");
+    assert!(votes.compare);
+    // 1,500 votes/s for 60 s = 90,000; one key's partition takes 1,000/s:
+    // 500 × 60 = 30,000 throttled. Over CandidateA_0 … _9: none.
+    let one_key = votes.run(false).unwrap();
+    assert_eq!((one_key.requests, one_key.throttled), (90_000, 30_000));
+    let sharded = votes.run(true).unwrap();
+    assert_eq!((sharded.requests, sharded.throttled), (90_000, 0));
+    assert!(sharded.top_keys.iter().all(|k| k.key.starts_with("CandidateA_")));
+    // Shard aggregation: ten tiny items, each rounded on its own: 10 × 0.5.
+    let mut engine = scenario.engine;
+    let (total, units) = run(&mut engine, &lesson, "Total votes for A");
+    assert_eq!((total["Responses"]["Votes"].as_array().map(Vec::len), units), (Some(10), 5.0));
+}
+
+#[test]
+fn messaging_large_items_cost_1600_rcu_and_the_inbox_gsi_1() {
+    let (lesson, scenario) = build("messaging");
+    let mut engine = scenario.engine;
+    // Every message of David is exactly 256 KB.
+    let mut david = Vec::new();
+    for id in lessons::generate::inbox_ids() {
+        let got = engine.execute("GetItem", &json!({"TableName": "Messages", "Key": {"MsgId": {"S": id}}})).unwrap();
+        assert_eq!(got["Item"]["Recipient"]["S"], "David");
+        david.push(item_size(&item_from_wire(&got["Item"]).unwrap()));
+    }
+    assert_eq!(david.len(), 50);
+    assert!(david.iter().all(|size| *size == 256 * 1024), "{david:?}");
+
+    // The first design, all pages: 50 × 256 KB × (1 RCU / 4 KB) × ½ =
+    // 50 × 64 × 0.5 = 1,600 RCU. A page stops at 1 MB: 4 items = 256 blocks
+    // = 128 RCU, 12 such pages and a last one of 2 items (64 RCU).
+    let op = lesson.operation("Inbox, reading whole messages").unwrap().clone();
+    let mut request = op.request.clone();
+    let (mut pages, mut total, mut items) = (Vec::new(), 0.0, 0);
+    loop {
+        let response = engine.execute("Query", &request).unwrap();
+        let units: f64 = engine.last_charges().iter().map(|c| c.units).sum();
+        pages.push(units);
+        total += units;
+        items += response["Count"].as_u64().unwrap();
+        match response.get("LastEvaluatedKey") {
+            Some(key) => request["ExclusiveStartKey"] = key.clone(),
+            None => break,
+        }
+    }
+    assert_eq!((items, total), (50, 1_600.0));
+    assert_eq!(pages.len(), 13);
+    assert!(pages[..12].iter().all(|p| *p == 128.0) && pages[12] == 64.0, "{pages:?}");
+
+    // The Inbox GSI: 50 entries of exactly 128 bytes = 6,400 bytes = 2
+    // blocks of 4 KB, eventually consistent: 1 RCU.
+    let (inbox, units) = run(&mut engine, &lesson, "Inbox from the small GSI");
+    assert_eq!((inbox["Count"].clone(), units), (json!(50), 1.0));
+    let entries: Vec<usize> =
+        inbox["Items"].as_array().unwrap().iter().map(|i| item_size(&item_from_wire(i).unwrap())).collect();
+    assert!(entries.iter().all(|e| *e == 128), "{entries:?}");
+    assert_eq!(column(&inbox, "MsgId").first().map(String::as_str), Some("3kf8"), "newest first");
+    // One message: 256 KB = 64 blocks × ½ = 32 RCU; all fifty by key: each
+    // item rounded on its own, 50 × 32 = 1,600 RCU.
+    assert_eq!(run(&mut engine, &lesson, "Open one message").1, 32.0);
+    assert_eq!(run(&mut engine, &lesson, "Fetch all 50 messages").1, 1_600.0);
+}
+
+#[test]
+fn gaming_a_filter_pays_for_every_item_a_composite_key_does_not() {
+    let (lesson, scenario) = build("gaming");
+    let mut engine = scenario.engine;
+    // OpponentDate entries (INCLUDE Status, Host) read for Bob:
+    // 300 hay games: Opponent 8+3, Date 4+10, GameId 6+4, Status 6+4, Host 4+5 = 54 B → 16,200;
+    // 72f49: 11 + 14 + (6+5) + (6+7) + 9 = 58; b932s: 58; ef9ca: 11 + 14 + 11 + (6+11) + 9 = 62.
+    // 16,200 + 58 + 58 + 62 = 16,378 B → 4 blocks × ½ = 2 RCU, to return 2 items.
+    let (filtered, units) = run(&mut engine, &lesson, "Approach 1: query filter");
+    assert_eq!((filtered["Count"].clone(), filtered["ScannedCount"].clone(), units), (json!(2), json!(303), 2.0));
+    // OpponentStatusDate (INCLUDE Host): only the 2 pending entries are read,
+    // 11 + (10+18) + 11 + 9 = 59 B each → 1 block × ½ = 0.5 RCU.
+    let (composite, units) = run(&mut engine, &lesson, "Approach 2: composite key");
+    assert_eq!((composite["Count"].clone(), composite["ScannedCount"].clone(), units), (json!(2), json!(2), 0.5));
+    assert_eq!(column(&composite, "GameId"), ["b932s", "72f49"]);
+    assert_eq!(column(&filtered, "GameId"), ["b932s", "72f49"], "the same answer");
+}
+
+#[test]
+fn the_sparse_award_index_holds_only_the_champ() {
+    let (lesson, scenario) = build("sparse-index");
+    let mut engine = scenario.engine;
+    let (index, units) = run(&mut engine, &lesson, "Scan the sparse index");
+    assert_eq!((index["Count"].clone(), index["ScannedCount"].clone(), units), (json!(1), json!(1), 0.5));
+    let entry = &index["Items"][0];
+    assert_eq!(
+        entry,
+        &json!({"Award": {"S": "Champ"}, "Id": {"N": "4"}, "User": {"S": "Mary"}, "Score": {"N": "2000"}})
+    );
+    let (table, _) = run(&mut engine, &lesson, "Scan the table for awards");
+    assert_eq!((table["Count"].clone(), table["ScannedCount"].clone()), (json!(1), json!(6)));
+}
+
+#[test]
+fn time_series_tables_have_hot_and_cold_capacity() {
+    let (_, scenario) = build("time-series");
+    let mut engine = scenario.engine;
+    // April: 10,000/3,000 + 10,000/1,000 = 13.33 → 14 partitions; January: 1.
+    assert_eq!(engine.describe_partitions("Events_table_2015_April", None).unwrap().len(), 14);
+    assert_eq!(engine.describe_partitions("Events_table_2015_January", None).unwrap().len(), 1);
+    let class = engine.execute("DescribeTable", &json!({"TableName": "Events_table_2015_January"})).unwrap();
+    assert_eq!(class["Table"]["TableClassSummary"]["TableClass"], "STANDARD_INFREQUENT_ACCESS");
+}
+
+#[test]
+fn relationships_one_to_one_to_many_and_many_to_many() {
+    let (lesson, scenario) = build("relationships");
+    let mut engine = scenario.engine;
+    let (user, _) = run(&mut engine, &lesson, "User by license");
+    assert_eq!(column(&user, "SSN"), ["987-65-4321"]);
+    let (games, _) = run(&mut engine, &lesson, "Games of bob");
+    assert_eq!(column(&games, "GameId"), ["Game1", "Game3"]);
+    let (users, _) = run(&mut engine, &lesson, "getUsersByCourse");
+    assert_eq!(column(&users, "UserId"), ["UserId01", "UserId02"]);
+    let verdicts: Vec<Verdict> = checklist(&lesson, &build("relationships").1).into_iter().map(|c| c.2).collect();
+    assert_eq!(verdicts[0], Verdict::Key);
+    assert!(verdicts[1..].iter().all(|v| *v == Verdict::Query));
+}
+
+#[test]
+fn composite_keys_and_expired_items_that_are_still_read() {
+    let (lesson, scenario) = build("composite-keys");
+    let mut engine = scenario.engine;
+    let (cart, _) = run(&mut engine, &lesson, "The active cart");
+    assert_eq!(column(&cart, "name"), ["Apple", "Banana"]);
+    let (addresses, _) = run(&mut engine, &lesson, "Addresses of user 00001");
+    assert_eq!(column(&addresses, "SK"), ["U#Address#Delivery", "U#Address#Home", "U#Address#Information"]);
+    // ttl 170000000 is 1975; the engine's clock is in 2026, so all three
+    // have expired, and real requests (which run the sweeper) still see
+    // them: this lesson sets the sweep delay to 100 years.
+    engine.advance_clock(60 * 60 * 1000);
+    let (all, _) = run(&mut engine, &lesson, "Timeline, expired items included");
+    assert_eq!(all["Count"], 3);
+    let (fresh, units) = run(&mut engine, &lesson, "Timeline without expired items");
+    assert_eq!((fresh["Count"].clone(), fresh["ScannedCount"].clone(), units), (json!(0), json!(3), 0.5));
+}
+
+#[test]
+fn events_every_access_pattern_is_served_by_the_seeds_query() {
+    let (lesson, scenario) = build("events");
+    let results = checklist(&lesson, &scenario);
+    let verdicts =
+        |title: &str| -> Vec<Verdict> { results.iter().filter(|r| r.0.starts_with(title)).map(|r| r.2).collect() };
+    let (k, q, s, u) = (Verdict::Key, Verdict::Query, Verdict::Scan, Verdict::Unservable);
+    assert_eq!(verdicts("The flat table (Scan"), [k, s, s, s, s, k, k]);
+    assert_eq!(verdicts("The flat table with one GSI"), [q, q, q, u]);
+    // Slide 64: Query, GSI-1, GSI-2 then GSI-1, GSI-1, GSI-1, Query, GetItem twice.
+    assert_eq!(verdicts("GSI overloading"), [q, q, q, q, q, q, k]);
+    // Slide 73: the same with one GSI; getTagsByEventID with begins_with.
+    assert_eq!(verdicts("Appendix-1"), [q, q, q, q, q, q, k]);
+
+    let mut engine = scenario.engine;
+    let ids = |response: &Value| {
+        let mut ids = column(response, "ID");
+        ids.sort();
+        ids
+    };
+    let (tagged, _) = run(&mut engine, &lesson, "5 getEventsByTag");
+    assert_eq!(ids(&tagged), ["E123", "E145"]);
+    let (venue, _) = run(&mut engine, &lesson, "3a getEventsByVenueName: the venue");
+    assert_eq!(ids(&venue), ["V32"]);
+    let (events, _) = run(&mut engine, &lesson, "3b getEventsByVenueName: its events");
+    assert_eq!(ids(&events), ["E123", "E145"]);
+    let (alt, _) = run(&mut engine, &lesson, "Alt 3 getEventsByVenueName");
+    assert_eq!(ids(&alt), ["E123", "E145"], "Appendix-1: one access");
+    let (tags, _) = run(&mut engine, &lesson, "Alt 6 getTagsByEventID");
+    assert_eq!(column(&tags, "DataType"), ["Tag_#DynamoDB", "Tag_#Serverless"]);
+    let (date, _) = run(&mut engine, &lesson, "4 getEventsByDate");
+    assert_eq!(ids(&date), ["E123"]);
+}
+
+#[test]
+fn the_failed_design_cannot_serve_events_by_tag_and_says_why() {
+    let (lesson, scenario) = build("failed-design");
+    let mut engine = scenario.engine.clone();
+    let pattern = lesson.checklists[0].patterns.iter().find(|p| p.name == "5 getEventsByTag").unwrap();
+    let assessment = assess(&mut engine, &lesson, pattern);
+    assert_eq!(assessment.verdict, Verdict::Unservable);
+    let why = assessment.unservable.as_deref().unwrap();
+    assert!(why.starts_with("begins_with works only on a sort key"), "{why}");
+    assert!(why.contains("cannot know n"), "{why}");
+    // The evidence: DynamoDB's own refusal, and the Scan that is left.
+    assert_eq!(assessment.costs[0].error.as_ref().map(|e| e.message()), Some("Query key condition not supported"));
+    assert_eq!(
+        (assessment.costs[1].operation.as_str(), assessment.costs[1].count, assessment.costs[1].scanned),
+        ("Scan", 2, 13)
+    );
+    let verdicts: Vec<Verdict> = checklist(&lesson, &scenario).into_iter().map(|c| c.2).collect();
+    let (q, u) = (Verdict::Query, Verdict::Unservable);
+    assert_eq!(verdicts, [q, q, q, q, u, u, q, q]);
+    // Guessing the key finds #Serverless only where it is Tag_1 (E145).
+    let mut engine = scenario.engine;
+    let (guess, _) = run(&mut engine, &lesson, "5 Guessing Tag_1");
+    assert_eq!(column(&guess, "EventID"), ["E145"]);
+}

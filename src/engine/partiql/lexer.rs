@@ -106,6 +106,55 @@ pub struct Token {
 
 /// Splits a statement into tokens.
 pub fn tokenize(text: &str) -> Result<Vec<Token>> {
+    let (tokens, error) = scan(text);
+    match error {
+        Some(error) => Err(error),
+        None => Ok(tokens),
+    }
+}
+
+/// The words the highlighter shows as keywords.
+const KEYWORDS: &[&str] = &[
+    "SELECT", "FROM", "WHERE", "AND", "OR", "NOT", "IN", "BETWEEN", "IS", "MISSING", "NULL", "TRUE", "FALSE",
+    "INSERT", "INTO", "VALUE", "UPDATE", "SET", "REMOVE", "DELETE", "RETURNING", "ALL", "MODIFIED", "OLD", "NEW",
+    "ORDER", "BY", "ASC", "DESC", "EXISTS",
+];
+
+/// Colours for the console's statement editor, in the classes of the
+/// expression highlighter: keywords, functions (a name before `(`),
+/// attribute names, values (strings, numbers, `?`), operators. Tokens up to
+/// the first lexical error are coloured; the rest is left plain.
+pub fn highlight(text: &str) -> Vec<crate::engine::expr::highlight::Span> {
+    use crate::engine::expr::highlight::{Span, TokenClass};
+    let (tokens, _) = scan(text);
+    let mut spans = Vec::with_capacity(tokens.len());
+    for (i, token) in tokens.iter().enumerate() {
+        let next_is_paren = tokens.get(i + 1).is_some_and(|t| t.kind == TokenKind::LParen);
+        let class = match &token.kind {
+            TokenKind::Ident(word) if KEYWORDS.iter().any(|k| k.eq_ignore_ascii_case(word)) => TokenClass::Keyword,
+            TokenKind::Ident(_) if next_is_paren => TokenClass::Function,
+            TokenKind::Ident(_) | TokenKind::Quoted(_) => TokenClass::Name,
+            TokenKind::Str(_) | TokenKind::Param => TokenClass::ValuePlaceholder,
+            TokenKind::Number(_) => TokenClass::Number,
+            TokenKind::Eq
+            | TokenKind::Ne
+            | TokenKind::Lt
+            | TokenKind::Le
+            | TokenKind::Gt
+            | TokenKind::Ge
+            | TokenKind::Plus
+            | TokenKind::Minus
+            | TokenKind::Concat
+            | TokenKind::Star => TokenClass::Operator,
+            _ => TokenClass::Punctuation,
+        };
+        spans.push(Span { range: token.span.clone(), class });
+    }
+    spans
+}
+
+/// The tokens up to the first lexical error, and that error.
+fn scan(text: &str) -> (Vec<Token>, Option<crate::engine::ApiError>) {
     let bytes = text.as_bytes();
     let mut tokens = Vec::new();
     let mut i = 0;
@@ -126,12 +175,15 @@ pub fn tokenize(text: &str) -> Result<Vec<Token>> {
             b'/' if next == Some(b'*') => {
                 match text.get(i + 2..).and_then(|rest| rest.find("*/")) {
                     Some(end) => i += 2 + end + 2,
-                    None => return Err(syntax("Unterminated comment", start..text.len())),
+                    None => return (tokens, Some(syntax("Unterminated comment", start..text.len()))),
                 }
                 continue;
             }
             b'\'' | b'"' => {
-                let (content, end) = quoted(text, i, b)?;
+                let (content, end) = match quoted(text, i, b) {
+                    Ok(found) => found,
+                    Err(error) => return (tokens, Some(error)),
+                };
                 i = end;
                 if b == b'\'' {
                     TokenKind::Str(content)
@@ -181,7 +233,7 @@ pub fn tokenize(text: &str) -> Result<Vec<Token>> {
                     _ => {
                         let width = text.get(i..).and_then(|rest| rest.chars().next()).map_or(1, char::len_utf8);
                         let found = text.get(i..i + width).unwrap_or_default();
-                        return Err(syntax(format!("Unexpected character: {found}"), i..i + width));
+                        return (tokens, Some(syntax(format!("Unexpected character: {found}"), i..i + width)));
                     }
                 };
                 i += len;
@@ -190,7 +242,7 @@ pub fn tokenize(text: &str) -> Result<Vec<Token>> {
         };
         tokens.push(Token { kind, span: start..i });
     }
-    Ok(tokens)
+    (tokens, None)
 }
 
 /// A quoted string or name starting at `start`: its content (the doubled

@@ -438,8 +438,8 @@ fn parameters_value(text: &str) -> Result<Option<Value>, FormError> {
         } else {
             let mut wrapper = Map::new();
             wrapper.insert("p".into(), value);
-            let item = parse_item_json(&Value::Object(wrapper).to_string())
-                .map_err(|e| FormError::new("parameters", e))?;
+            let item =
+                parse_item_json(&Value::Object(wrapper).to_string()).map_err(|e| FormError::new("parameters", e))?;
             out.push(item.get("p").map(|v| v.to_wire()).unwrap_or(Value::Null));
         }
     }

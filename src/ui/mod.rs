@@ -60,8 +60,8 @@ pub mod persist;
 pub mod planners;
 pub mod results_view;
 pub mod scenario_menu;
-pub mod statement_plan;
 pub mod state;
+pub mod statement_plan;
 pub mod table_list;
 pub mod table_view;
 

@@ -11,7 +11,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::cost::{Preview, Tally, UnitNames};
-use super::format::pretty;
+use super::format::{group_digits as grouped, pretty};
 use crate::engine::partiql::plan::Access;
 use crate::engine::partiql::StatementReport;
 
@@ -21,19 +21,6 @@ pub struct StatementPlanProps {
     pub preview: Rc<Option<Preview>>,
     /// RCU/WCU or RRU/WRU, by the table's billing mode.
     pub names: UnitNames,
-}
-
-/// A count with thousands separators: 10000 → "10,000".
-fn grouped(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// The sentence: "This SELECT is a Scan of Orders: it reads all 10,000 items

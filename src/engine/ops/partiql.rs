@@ -127,7 +127,7 @@ fn capacity_list(engine: &Engine, tables: &[String], from: usize, mode: ReturnCo
         })
         .filter_map(|t| ConsumedCapacity::from_charges(t, charges).to_wire(mode))
         .collect();
-    (mode != ReturnConsumedCapacity::None && !list.is_empty()).then(|| Value::Array(list))
+    (mode != ReturnConsumedCapacity::None && !list.is_empty()).then_some(Value::Array(list))
 }
 
 impl Engine {

@@ -45,6 +45,9 @@ pub mod parser;
 pub mod plan;
 pub mod translate;
 
+#[cfg(test)]
+mod tests;
+
 use serde_json::Value;
 
 use crate::engine::capacity::Charge;

@@ -324,6 +324,10 @@ fn parse_generated(text: &str, w: &Writer) -> Result<Condition> {
     })
 }
 
+/// One read of a split SELECT: the partition key (as a key and in
+/// DynamoDB JSON), and the sort key when the WHERE fixes it too.
+type KeyedRead = (KeyValue, Value, Option<(KeyValue, Value)>);
+
 fn plan_select(table: &Table, select: &Select, params: &[Value], consistent: bool) -> Result<Plan> {
     let table_name = &table.definition.name;
     let (schema, index) = match &select.from.index {
@@ -428,7 +432,7 @@ fn plan_select(table: &Table, select: &Select, params: &[Value], consistent: boo
     };
 
     // One branch per partition-key value, times one per sort-key value.
-    let mut keyed: Vec<(KeyValue, Value, Option<(KeyValue, Value)>)> = Vec::new();
+    let mut keyed: Vec<KeyedRead> = Vec::new();
     let sort_values: Vec<(KeyValue, Value)> = match (&sorted, sk) {
         (Some((_, SortCondition::Equal(values))), Some(sk)) => values
             .iter()

@@ -87,7 +87,7 @@ impl Writer {
 /// The value of a constant expression in DynamoDB JSON. `params` are the
 /// request's `Parameters`; a `?` may stand for a whole value only, not
 /// inside a list, map or set (DynamoDB: "Unsupported data type: Parameter
-/// under key root[0]").
+/// under key `root[0]`").
 pub fn literal(expr: &Expr, params: &[Value]) -> Result<Value> {
     literal_under(expr, params, None)
 }

@@ -44,6 +44,15 @@
 //!   through the Streams API, one line per record: sequence number, event,
 //!   keys, the images the view type keeps, and who made the change.
 //!
+//! * `statement [consistent] [limit=N] [params='<JSON list>'] [next] "<PartiQL>"`:
+//!   runs ExecuteStatement with `ReturnConsumedCapacity: TOTAL` and prints
+//!   the access path the statement became (`Engine::last_statement`), how
+//!   many items it read and returned, then the response. `next` passes the
+//!   previous response's `NextToken`. Prefix with `!` when an error is expected.
+//! * `plan [consistent] [params='<JSON list>'] "<PartiQL>"`: dry-runs the
+//!   statement and prints its access path and the equivalent requests, one
+//!   per line, and the error the statement would meet, if any.
+//!
 //! In request bodies, `$stream`, `$shard` and `$iterator` stand for the last
 //! `LatestStreamArn`/`StreamArn`, `ShardId` and `ShardIterator`/
 //! `NextShardIterator` any response showed, so scripts need not copy them.
@@ -66,11 +75,14 @@ use test_each_file::test_each_path;
 test_each_path! { in "src/engine/testscripts" as engine => test_goldenscript }
 
 fn test_goldenscript(path: &std::path::Path) {
-    goldenscript::run(&mut Runner { engine: Engine::new(), vars: Vec::new() }, path).expect("goldenscript failed")
+    goldenscript::run(&mut Runner { engine: Engine::new(), next_token: None, vars: Vec::new() }, path)
+        .expect("goldenscript failed")
 }
 
 struct Runner {
     engine: Engine,
+    /// The last ExecuteStatement response's `NextToken`.
+    next_token: Option<String>,
     /// `$stream`, `$shard`, `$iterator` (see the module docs).
     vars: Vec<(&'static str, String)>,
 }
@@ -309,6 +321,53 @@ impl goldenscript::Runner for Runner {
                         None => writeln!(out)?,
                     }
                 }
+            }
+            "statement" | "plan" => {
+                let mut request = serde_json::Map::new();
+                if let Some(limit) = args.take_key("limit") {
+                    request.insert("Limit".into(), limit.parse::<u64>()?.into());
+                }
+                if let Some(params) = args.take_key("params") {
+                    request.insert("Parameters".into(), serde_json::from_str(params)?);
+                }
+                let mut statement = None;
+                while let Some(arg) = args.next_pos() {
+                    match arg {
+                        "consistent" => {
+                            request.insert("ConsistentRead".into(), true.into());
+                        }
+                        "next" => {
+                            let token = self.next_token.clone().ok_or("no NextToken to resume from")?;
+                            request.insert("NextToken".into(), token.into());
+                        }
+                        text => statement = Some(text.to_string()),
+                    }
+                }
+                args.reject_next()?;
+                request.insert("Statement".into(), statement.ok_or("statement expected")?.into());
+                request.insert("ReturnConsumedCapacity".into(), "TOTAL".into());
+                let body = serde_json::Value::Object(request);
+                let result = match command.name.as_str() {
+                    "plan" => self.engine.dry_run("ExecuteStatement", &body),
+                    _ => self.engine.execute("ExecuteStatement", &body),
+                };
+                if let Some(report) = self.engine.last_statement() {
+                    writeln!(out, "{}", report.summary())?;
+                    if command.name == "plan" {
+                        for (operation, request) in &report.equivalent {
+                            writeln!(out, "  {operation} {}", serde_json::to_string(request)?)?;
+                        }
+                    }
+                }
+                if command.name == "plan" {
+                    if let Err(error) = &result {
+                        writeln!(out, "  would fail: {error}")?;
+                    }
+                    return Ok(out);
+                }
+                let response = result.map_err(|e| e.to_string())?;
+                self.next_token = response.get("NextToken").and_then(|t| t.as_str()).map(str::to_string);
+                writeln!(out, "{}", serde_json::to_string(&response)?)?;
             }
             "advance" => {
                 let millis: u64 = args.next_pos().ok_or("milliseconds expected")?.parse()?;

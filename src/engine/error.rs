@@ -39,6 +39,9 @@ pub enum ApiError {
     /// could not go ahead; `reasons` holds one `CancellationReason` object
     /// per action, in request order.
     TransactionCanceled { message: String, reasons: Vec<serde_json::Value> },
+    /// `DuplicateItemException`: a PartiQL INSERT of an item whose primary
+    /// key already exists.
+    DuplicateItem(String),
     /// `IdempotentParameterMismatchException`: a `ClientRequestToken` was
     /// reused with different parameters.
     IdempotentParameterMismatch(String),
@@ -89,6 +92,7 @@ impl ApiError {
             Self::ItemCollectionSizeLimitExceeded(_) => "ItemCollectionSizeLimitExceededException",
             Self::ConditionalCheckFailed { .. } => "ConditionalCheckFailedException",
             Self::TransactionCanceled { .. } => "TransactionCanceledException",
+            Self::DuplicateItem(_) => "DuplicateItemException",
             Self::IdempotentParameterMismatch(_) => "IdempotentParameterMismatchException",
             Self::UnknownOperation(_) => "UnknownOperationException",
             Self::InternalServer(_) => "InternalServerError",
@@ -125,6 +129,7 @@ impl ApiError {
             | Self::LimitExceeded(m)
             | Self::ItemCollectionSizeLimitExceeded(m)
             | Self::IdempotentParameterMismatch(m)
+            | Self::DuplicateItem(m)
             | Self::UnknownOperation(m)
             | Self::InternalServer(m)
             | Self::ProvisionedThroughputExceeded(m)

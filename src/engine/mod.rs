@@ -41,6 +41,7 @@ pub mod error;
 pub mod expr;
 pub mod index;
 pub mod ops;
+pub mod partiql;
 pub mod partition;
 pub mod schema;
 pub mod service;

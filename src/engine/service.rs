@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use super::api::{self, batch, item, read, table, transact};
+use super::api::{self, batch, item, partiql, read, table, transact};
 use super::capacity::Charge;
 use super::clock::Clock;
 use super::error::{ApiError, Result};
@@ -44,6 +44,9 @@ pub const OPERATIONS: &[&str] = &[
     "TransactWriteItems",
     "UpdateTimeToLive",
     "DescribeTimeToLive",
+    "ExecuteStatement",
+    "BatchExecuteStatement",
+    "ExecuteTransaction",
 ];
 
 /// The operations that read or write items: admitted against the
@@ -59,20 +62,26 @@ pub const DATA_OPERATIONS: &[&str] = &[
     "BatchWriteItem",
     "TransactGetItems",
     "TransactWriteItems",
+    "ExecuteStatement",
+    "BatchExecuteStatement",
+    "ExecuteTransaction",
 ];
 
 /// A throttled transaction is cancelled, with the throttle as the reason of
 /// every action (the engine does not tell which action's partition ran out;
 /// semantics C: codes `ProvisionedThroughputExceeded` / `ThrottlingError`).
 fn in_transaction(operation: &str, request: &Value, throttle: ApiError) -> ApiError {
-    if !operation.starts_with("Transact") {
+    if !operation.starts_with("Transact") && operation != "ExecuteTransaction" {
         return throttle;
     }
     let code = match throttle {
         ApiError::Throttling(_) => "ThrottlingError",
         _ => "ProvisionedThroughputExceeded",
     };
-    let actions = request.get("TransactItems").and_then(Value::as_array).map_or(1, Vec::len);
+    let actions = ["TransactItems", "TransactStatements"]
+        .iter()
+        .find_map(|member| request.get(member).and_then(Value::as_array))
+        .map_or(1, Vec::len);
     let reasons = vec![serde_json::json!({"Code": code, "Message": throttle.message()}); actions];
     ApiError::TransactionCanceled {
         message: format!(
@@ -103,6 +112,8 @@ pub struct Engine {
     pub(crate) dry_running: bool,
     /// Streams of deleted tables, readable for 24 hours (see `streams`).
     pub(crate) retired_streams: Vec<crate::engine::streams::TableStream>,
+    /// What the last ExecuteStatement planned and read (`Engine::last_statement`).
+    pub(crate) last_statement: Option<crate::engine::partiql::StatementReport>,
 }
 
 impl Default for Engine {
@@ -126,6 +137,7 @@ impl Engine {
             sims: BTreeMap::new(),
             dry_running: false,
             retired_streams: Vec::new(),
+            last_statement: None,
         }
     }
 
@@ -188,7 +200,8 @@ impl Engine {
     /// (`throughput`), its changes are rolled back, it consumes nothing, and
     /// it fails with the throttling exception.
     fn execute_admitted(&mut self, operation: &str, request: &Value) -> Result<Value> {
-        let tokens = operation.starts_with("Transact").then(|| self.transaction_tokens.clone());
+        let tokens = (operation.starts_with("Transact") || operation == "ExecuteTransaction")
+            .then(|| self.transaction_tokens.clone());
         self.tables.values_mut().for_each(Table::begin_journal);
         let result = self.dispatch(operation, request);
         match self.admit() {
@@ -207,7 +220,10 @@ impl Engine {
         }
     }
 
-    fn dispatch(&mut self, operation: &str, request: &Value) -> Result<Value> {
+    /// Runs one operation, without the clock catch-up and admission of
+    /// [`Engine::execute`]: also how a PartiQL statement runs as the
+    /// operations it stands for (`ops::partiql`).
+    pub(crate) fn dispatch(&mut self, operation: &str, request: &Value) -> Result<Value> {
         match operation {
             "CreateTable" => self.create_table(api::parse::<table::CreateTableInput>(request)?.validate()?),
             "DescribeTable" => self.describe_table(&api::parse::<table::TableNameInput>(request)?.validate()?),
@@ -231,6 +247,15 @@ impl Engine {
             }
             "UpdateTimeToLive" => self.update_time_to_live(request),
             "DescribeTimeToLive" => self.describe_time_to_live(request),
+            "ExecuteStatement" => {
+                self.execute_statement(api::parse::<partiql::ExecuteStatementInput>(request)?.validate()?)
+            }
+            "BatchExecuteStatement" => {
+                self.batch_execute_statement(api::parse::<partiql::BatchExecuteStatementInput>(request)?.validate()?)
+            }
+            "ExecuteTransaction" => {
+                self.execute_transaction(api::parse::<partiql::ExecuteTransactionInput>(request)?.validate()?)
+            }
             _ => Err(ApiError::UnknownOperation(format!("Unknown operation: {operation}"))),
         }
     }
@@ -257,7 +282,14 @@ impl Engine {
         match operation {
             "GetItem" | "Query" | "Scan" | "BatchGetItem" | "TransactGetItems" | "DescribeTable" | "ListTables"
             | "DescribeTimeToLive" => self.execute(operation, request),
-            "PutItem" | "UpdateItem" | "DeleteItem" | "BatchWriteItem" | "TransactWriteItems" => {
+            "PutItem"
+            | "UpdateItem"
+            | "DeleteItem"
+            | "BatchWriteItem"
+            | "TransactWriteItems"
+            | "ExecuteStatement"
+            | "BatchExecuteStatement"
+            | "ExecuteTransaction" => {
                 let tokens = self.transaction_tokens.clone();
                 self.tables.values_mut().for_each(Table::begin_journal);
                 let result = self.execute(operation, request);

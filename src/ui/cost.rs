@@ -142,6 +142,8 @@ pub struct Preview {
     pub elapsed_ms: Option<f64>,
     /// Which partitions the charges land on, per table or GSI.
     pub touched: Vec<Touched>,
+    /// For a PartiQL statement: the access path it became and what it read.
+    pub statement: Option<crate::engine::partiql::StatementReport>,
 }
 
 /// The partitions one table (or GSI) would serve the request from.
@@ -261,7 +263,8 @@ pub fn preview(engine: &mut Engine, operation: &str, request: &Value) -> Preview
         }
     }
     let touched = touched_partitions(engine, &charges);
-    Preview { outcome, charges, all_pages, elapsed_ms: None, touched }
+    let statement = (operation == "ExecuteStatement").then(|| engine.last_statement().cloned()).flatten();
+    Preview { outcome, charges, all_pages, elapsed_ms: None, touched, statement }
 }
 
 fn count_of(response: &Value, member: &str) -> u64 {

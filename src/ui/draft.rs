@@ -32,7 +32,7 @@ use super::format::{editor_text_for, pretty};
 use crate::engine::expr::lexer::{tokenize, TokenKind};
 use crate::engine::schema::{KeyAttribute, KeySchema, ScalarType};
 use crate::engine::value::document::parse_item_json;
-use crate::engine::value::wire::{item_from_wire, item_to_wire};
+use crate::engine::value::wire::{is_type_tag, item_from_wire, item_to_wire};
 use crate::engine::ApiError;
 
 /// The item operations the console builds.
@@ -48,11 +48,13 @@ pub enum Operation {
     BatchWriteItem,
     TransactGetItems,
     TransactWriteItems,
+    /// A PartiQL statement.
+    ExecuteStatement,
 }
 
 impl Operation {
-    /// In the order DynamoDB's API reference groups them.
-    pub const ALL: [Operation; 10] = [
+    /// In the order DynamoDB's API reference groups them, PartiQL last.
+    pub const ALL: [Operation; 11] = [
         Self::Query,
         Self::Scan,
         Self::GetItem,
@@ -63,6 +65,7 @@ impl Operation {
         Self::BatchWriteItem,
         Self::TransactGetItems,
         Self::TransactWriteItems,
+        Self::ExecuteStatement,
     ];
 
     /// The name in `X-Amz-Target`.
@@ -78,6 +81,7 @@ impl Operation {
             Self::BatchWriteItem => "BatchWriteItem",
             Self::TransactGetItems => "TransactGetItems",
             Self::TransactWriteItems => "TransactWriteItems",
+            Self::ExecuteStatement => "ExecuteStatement",
         }
     }
 
@@ -259,6 +263,13 @@ pub struct Draft {
     pub keys: Vec<KeyInput>,
     /// The actions of BatchWriteItem and TransactWriteItems.
     pub writes: Vec<WriteRow>,
+    /// ExecuteStatement: the PartiQL statement.
+    pub statement: String,
+    /// ExecuteStatement: `Parameters` as a JSON list of DynamoDB JSON values
+    /// (or plain JSON values); empty for none.
+    pub parameters: String,
+    /// ExecuteStatement: the `NextToken` "Next page" resumes from.
+    pub next_token: Option<String>,
     /// Request members the form has no field for, sent as they are, and the
     /// operation they belong to (they are dropped for any other).
     pub extra: Map<String, Value>,
@@ -297,6 +308,9 @@ impl Default for Draft {
             start_key: None,
             keys: vec![KeyInput::default()],
             writes: vec![WriteRow::default()],
+            statement: String::new(),
+            parameters: String::new(),
+            next_token: None,
             extra: Map::new(),
             extra_for: None,
             mode: Mode::Form,
@@ -407,6 +421,31 @@ fn values_value(text: &str) -> Result<Option<Value>, FormError> {
 
 /// An item from plain or DynamoDB JSON (blank is an empty item: the engine
 /// then names the missing key, and raw mode can still be opened).
+/// `Parameters`: a JSON list whose values are DynamoDB JSON (`{"S": "a"}`)
+/// or plain JSON (`"a"`, `3`), as the item editor takes them.
+fn parameters_value(text: &str) -> Result<Option<Value>, FormError> {
+    if text.trim().is_empty() {
+        return Ok(None);
+    }
+    let invalid = |message: String| FormError::new("parameters", ApiError::Serialization(message));
+    let list: Value = serde_json::from_str(text).map_err(|e| invalid(e.to_string()))?;
+    let Value::Array(values) = list else { return Err(invalid("Parameters must be a JSON list".into())) };
+    let mut out = Vec::with_capacity(values.len());
+    for value in values {
+        let typed = value.as_object().is_some_and(|o| o.len() == 1 && o.keys().all(|k| is_type_tag(k)));
+        if typed {
+            out.push(value);
+        } else {
+            let mut wrapper = Map::new();
+            wrapper.insert("p".into(), value);
+            let item =
+                parse_item_json(&Value::Object(wrapper).to_string()).map_err(|e| FormError::new("parameters", e))?;
+            out.push(item.get("p").map(|v| v.to_wire()).unwrap_or(Value::Null));
+        }
+    }
+    Ok(Some(Value::Array(out)))
+}
+
 fn item_value(text: &str, field: &str) -> Result<Value, FormError> {
     if text.trim().is_empty() {
         return Ok(Value::Object(Map::new()));
@@ -649,6 +688,28 @@ impl Draft {
                     .collect();
                 body.insert("TransactItems".into(), gets.into());
             }
+            Operation::ExecuteStatement => {
+                body.insert("Statement".into(), self.statement.clone().into());
+                if let Some(parameters) = parameters_value(&self.parameters)? {
+                    body.insert("Parameters".into(), parameters);
+                }
+                if self.consistent {
+                    body.insert("ConsistentRead".into(), true.into());
+                }
+                let limit = self.limit.trim();
+                if !limit.is_empty() {
+                    let number = limit.parse::<i64>().map_err(|_| {
+                        FormError::new(
+                            "limit",
+                            ApiError::validation(format!("Limit must be a whole number, not {limit}")),
+                        )
+                    })?;
+                    body.insert("Limit".into(), number.into());
+                }
+                if let Some(token) = &self.next_token {
+                    body.insert("NextToken".into(), token.clone().into());
+                }
+            }
             Operation::TransactWriteItems => {
                 let mut actions = Vec::new();
                 for (i, row) in self.writes.iter().enumerate() {
@@ -855,6 +916,20 @@ impl Draft {
                         draft.names = pretty(&names);
                     }
                 }
+            }
+            Operation::ExecuteStatement => {
+                draft.statement = take_string(&mut rest, "Statement").unwrap_or_default();
+                draft.parameters = match rest.remove("Parameters") {
+                    Some(parameters) if parameters.is_array() => pretty(&parameters),
+                    Some(other) => {
+                        rest.insert("Parameters".into(), other);
+                        String::new()
+                    }
+                    None => String::new(),
+                };
+                draft.consistent = take_bool(&mut rest, "ConsistentRead").unwrap_or(false);
+                draft.limit = rest.remove("Limit").map(|l| l.to_string()).unwrap_or_default();
+                draft.next_token = take_string(&mut rest, "NextToken");
             }
             Operation::TransactWriteItems => {
                 let taken = (|| {

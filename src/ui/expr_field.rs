@@ -58,7 +58,13 @@ pub struct ExprFieldProps {
     /// Offered when set: called with the fixed expression and names text.
     #[prop_or_default]
     pub onfix: Option<Callback<(String, String)>>,
+    /// Colour the text as a PartiQL statement instead of an expression.
+    #[prop_or_default]
+    pub partiql: bool,
 }
+
+/// A highlighter: text to coloured spans.
+type Highlighter = fn(&str) -> Vec<crate::engine::expr::highlight::Span>;
 
 /// The largest char boundary at or before `at`.
 fn floor_boundary(text: &str, at: usize) -> usize {
@@ -84,7 +90,7 @@ type Piece = (Range<usize>, Option<&'static str>);
 
 /// The text cut into coloured pieces, every byte in exactly one, and cut
 /// again at `cuts` (the error's edges).
-fn pieces(text: &str, cuts: &[usize]) -> Vec<Piece> {
+fn pieces(text: &str, cuts: &[usize], highlight: Highlighter) -> Vec<Piece> {
     let mut out: Vec<Piece> = Vec::new();
     let mut at = 0;
     for span in highlight(text) {
@@ -130,13 +136,13 @@ fn render_pieces(text: &str, pieces: &[Piece]) -> Html {
 
 /// The overlay's content: coloured pieces, the error's pieces inside one
 /// `<mark>`.
-fn overlay(id: &str, text: &str, error: Option<&ExprError>) -> Html {
+fn overlay(id: &str, text: &str, error: Option<&ExprError>, highlight: Highlighter) -> Html {
     let Some(error) = error else {
-        return render_pieces(text, &pieces(text, &[]));
+        return render_pieces(text, &pieces(text, &[], highlight));
     };
     let start = floor_boundary(text, error.span.start);
     let end = ceil_boundary(text, error.span.end.max(start));
-    let all = pieces(text, &[start, end]);
+    let all = pieces(text, &[start, end], highlight);
     let before: Vec<Piece> = all.iter().filter(|(r, _)| r.end <= start).cloned().collect();
     let inside: Vec<Piece> = all.iter().filter(|(r, _)| r.start >= start && r.end <= end).cloned().collect();
     let after: Vec<Piece> = all.iter().filter(|(r, _)| r.start >= end && r.start < r.end).cloned().collect();
@@ -209,6 +215,7 @@ pub fn ExprField(props: &ExprFieldProps) -> Html {
         _ => None,
     };
 
+    let highlighter: Highlighter = if props.partiql { crate::engine::partiql::lexer::highlight } else { highlight };
     let has_error = props.error.is_some();
     let message = props.error.as_ref().map(|error| {
         html! {
@@ -225,7 +232,7 @@ pub fn ExprField(props: &ExprFieldProps) -> Html {
                 if let Some(hint) = &props.hint { <span class="field-hint">{ hint }</span> }
             </label>
             <div class="expr-editor">
-                <pre class="expr-overlay" aria-hidden="true">{ overlay(&id, &text, props.error.as_ref()) }{ "\n" }</pre>
+                <pre class="expr-overlay" aria-hidden="true">{ overlay(&id, &text, props.error.as_ref(), highlighter) }{ "\n" }</pre>
                 <textarea id={id.clone()} class="expr-input" rows="1" spellcheck="false" autocomplete="off"
                     autocapitalize="off" placeholder={props.placeholder.clone()}
                     aria-invalid={has_error.to_string()} aria-describedby={described}

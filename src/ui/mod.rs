@@ -74,6 +74,7 @@ pub mod results_view;
 pub mod saved_operations;
 pub mod scenario_menu;
 pub mod state;
+pub mod statement_plan;
 pub mod table_list;
 pub mod table_view;
 

@@ -32,6 +32,7 @@ use super::draft::{Draft, FormError, KeyInput, Mode, Operation, SortOp, WriteKin
 use super::expr_field::{ExprError, ExprField};
 use super::key_picker::KeyPicker;
 use super::state::{Action, PlaygroundContext, Source};
+use super::statement_plan::StatementPlan;
 use crate::engine::schema::KeySchema;
 use crate::engine::table::BillingMode;
 use crate::engine::ApiError;
@@ -114,6 +115,18 @@ fn effective_index(draft: &Draft) -> Option<String> {
 /// The table a draft's request goes to: the raw JSON's `TableName` in raw
 /// mode (or the first table of `RequestItems`), the form's otherwise.
 fn effective_table(draft: &Draft, selected: Option<&str>) -> String {
+    if draft.operation == Operation::ExecuteStatement {
+        let text = match draft.mode {
+            Mode::Form => Some(draft.statement.clone()),
+            Mode::Raw => serde_json::from_str::<Value>(&draft.raw)
+                .ok()
+                .and_then(|r| r.get("Statement").and_then(Value::as_str).map(str::to_string)),
+        };
+        if let Some(statement) = text.and_then(|t| crate::engine::partiql::parser::parse(&t).ok()) {
+            return statement.source().table.clone();
+        }
+        return draft.table_name(selected).to_string();
+    }
     if draft.mode == Mode::Raw {
         if let Ok(request) = serde_json::from_str::<Value>(&draft.raw) {
             if let Some(name) = request.get("TableName").and_then(Value::as_str) {
@@ -192,6 +205,9 @@ struct Ctx<'a> {
     /// An expression error from the dry run: (member, span, message).
     expr_error: Option<(&'static str, std::ops::Range<usize>, String)>,
     form_error: Option<&'a FormError>,
+    /// The dry run (a statement's plan is shown from it).
+    preview: Rc<Option<Preview>>,
+    names: UnitNames,
 }
 
 impl Ctx<'_> {
@@ -641,6 +657,37 @@ impl Ctx<'_> {
         }
     }
 
+    /// ExecuteStatement: the statement (coloured, its fault underlined),
+    /// its parameters, what it becomes, and the read options.
+    fn statement(&self) -> Html {
+        let d = self.draft;
+        let error = self
+            .expr_error
+            .as_ref()
+            .filter(|(member, _, _)| *member == crate::engine::partiql::error::MEMBER)
+            .map(|(_, span, message)| ExprError { span: span.clone(), message: message.clone() });
+        html! {
+            <>
+                <ExprField id={self.id("statement")} label="Statement" value={d.statement.clone()} partiql=true
+                    oninput={self.on_text(|d, v| { d.statement = v; d.next_token = None; })} {error}
+                    placeholder={"SELECT * FROM \"Music\" WHERE Artist = 'Acme'"}
+                    hint={Some(AttrValue::from("PartiQL: SELECT, INSERT, UPDATE, DELETE"))} />
+                { self.json_area("parameters", "Parameters", &d.parameters, |d, v| { d.parameters = v; d.next_token = None; },
+                    r#"["Acme", {"N": "2024"}]"#.into(), "one value per ?, plain or DynamoDB JSON") }
+                <StatementPlan id={self.id("plan")} preview={Rc::clone(&self.preview)} names={self.names} />
+                <div class="options">
+                    { self.checkbox("consistent", "ConsistentRead", d.consistent, |d, on| d.consistent = on) }
+                    <label class="field inline-field">
+                        <span class="member">{ "Limit" }</span>
+                        <input id={self.id("limit")} class="small-input" inputmode="numeric" value={d.limit.clone()}
+                            oninput={self.on_event::<InputEvent>(|d, v| d.limit = v)} />
+                    </label>
+                    { self.return_consumed() }
+                </div>
+            </>
+        }
+    }
+
     /// The fields of the draft's operation.
     fn form(&self) -> Html {
         let d = self.draft;
@@ -719,6 +766,7 @@ impl Ctx<'_> {
                     <div class="options">{ self.return_consumed() }</div>
                 </>
             },
+            Operation::ExecuteStatement => self.statement(),
             Operation::TransactWriteItems => html! {
                 <>
                     { self.write_rows(true) }
@@ -768,7 +816,16 @@ pub fn OperationBuilder(props: &OperationBuilderProps) -> Html {
         _ => None,
     };
     let form_error = request.as_ref().err();
-    let ctx = Ctx { side, draft: &draft, schema: schema.as_ref(), console: &console, expr_error, form_error };
+    let ctx = Ctx {
+        side,
+        draft: &draft,
+        schema: schema.as_ref(),
+        console: &console,
+        expr_error,
+        form_error,
+        preview: Rc::clone(&preview),
+        names: facts.as_ref().map_or(UnitNames::PROVISIONED, |f| f.names),
+    };
 
     // The header: operation, table, form or raw.
     let operations = Operation::ALL.iter().map(|op| {
@@ -891,6 +948,7 @@ pub fn OperationBuilder(props: &OperationBuilderProps) -> Html {
                         if let Some(op) = Operation::parse(&v) { d.operation = op; }
                     })}>{ for operations }</select>
                 </label>
+                if draft.operation != Operation::ExecuteStatement {
                 <label class="field inline-field">
                     <span class="member">{ "TableName" }</span>
                     <select id={ctx.id("table")} onchange={ctx.on_event::<Event>(|d, v| d.table = v)}>
@@ -900,6 +958,7 @@ pub fn OperationBuilder(props: &OperationBuilderProps) -> Html {
                         { for table_options }
                     </select>
                 </label>
+                }
                 if draft.operation.pages() && draft.mode == Mode::Form && (!indexes.is_empty() || !draft.index.is_empty()) {
                     <label class="field inline-field">
                         <span class="member">{ "IndexName" }</span>

@@ -27,7 +27,7 @@ use crate::engine::value::Item;
 pub fn returned_items(operation: &str, response: &Value) -> Vec<Item> {
     let decode = |v: &Value| item_from_wire(v).ok();
     match operation {
-        "Query" | "Scan" => response
+        "Query" | "Scan" | "ExecuteStatement" => response
             .get("Items")
             .and_then(Value::as_array)
             .map(|items| items.iter().filter_map(decode).collect())
@@ -202,7 +202,9 @@ pub fn ResultsView(props: &ResultsViewProps) -> Html {
                         </p>
                         <div class="pager-buttons">
                             <button type="button" class="primary" id="results-next" onclick={next}>{ "Next page" }</button>
-                            <button type="button" id="results-rest" onclick={rest}>{ "All remaining pages" }</button>
+                            if operation != "ExecuteStatement" {
+                                <button type="button" id="results-rest" onclick={rest}>{ "All remaining pages" }</button>
+                            }
                         </div>
                     </div>
                 }
@@ -273,6 +275,15 @@ fn next_page(
     to_the_end: bool,
 ) {
     let Some(Value::Object(mut request)) = last.request.clone() else { return };
+    if last.operation == "ExecuteStatement" {
+        // A statement resumes from its NextToken, not from a key.
+        let token = last.outcome.as_ref().ok().and_then(|r| r.get("NextToken")).cloned();
+        let Some(token) = token else { return };
+        request.insert("NextToken".into(), token);
+        let request = Value::Object(request);
+        state.dispatch(Action::Execute { source: Source::Console, operation: last.operation.clone(), request });
+        return;
+    }
     request.insert("ExclusiveStartKey".into(), key.clone());
     console.dispatch(ConsoleAction::SetStartKey(Some(key.clone())));
     let request = Value::Object(request);

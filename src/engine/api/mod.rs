@@ -25,6 +25,7 @@
 pub mod batch;
 pub mod expressions;
 pub mod item;
+pub mod partiql;
 pub mod read;
 pub mod table;
 pub mod transact;

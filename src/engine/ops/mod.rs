@@ -4,6 +4,7 @@
 
 mod batch;
 pub(crate) mod item;
+pub(crate) mod partiql;
 pub(crate) mod read;
 mod table;
 pub(crate) mod transact;

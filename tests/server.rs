@@ -776,6 +776,11 @@ fn run_workload_reports_throttles_and_get_metrics_replays_them() {
     let metrics = playground_ok(addr, "GetMetrics", json!({"TableName": "votes", "From": start, "To": start + 2}));
     assert_eq!(metrics["PartitionSamples"], report["PartitionSamples"]);
     assert_eq!(metrics["TopKeys"][0], json!({"Key": "hot", "Accesses": 3000, "Throttles": 1000}));
+    // Top keys follow the window: the second second alone, then a window after the run.
+    let second = playground_ok(addr, "GetMetrics", json!({"TableName": "votes", "From": start + 1, "To": start + 2}));
+    assert_eq!(second["TopKeys"], json!([{"Key": "hot", "Accesses": 1500, "Throttles": 500}]));
+    let after = playground_ok(addr, "GetMetrics", json!({"TableName": "votes", "From": start + 2}));
+    assert_eq!(after["TopKeys"], json!([]));
     assert_eq!(
         playground_ok(addr, "GetMetrics", json!({"TableName": "votes", "From": 0, "To": start}))["PartitionSamples"],
         json!([])

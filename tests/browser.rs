@@ -1016,6 +1016,26 @@ fn throttled_cells(page: &Page, selector: &str) -> usize {
     page.find(selector).get_attribute("data-throttled-cells").unwrap_or_default().parse().unwrap()
 }
 
+/// Waits (up to a minute) until `done` holds, checking every 50 ms.
+async fn wait_until(what: &str, done: impl Fn() -> bool) {
+    for _ in 0..1200 {
+        if done() {
+            return;
+        }
+        yew::platform::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("waited a minute for {what}");
+}
+
+/// Waits until the hot-key lab's runs are over.
+async fn lab_finished(page: &Page) {
+    wait_until("the lab run to finish", || {
+        page.exists("#lab-status") && page.text("#lab-status").starts_with("Finished")
+    })
+    .await;
+    settle().await;
+}
+
 #[wasm_bindgen_test]
 async fn partitions_tab_map_hot_key_lab_sharding_and_planners() {
     let page = console_with_music().await;
@@ -1048,20 +1068,23 @@ async fn partitions_tab_map_hot_key_lab_sharding_and_planners() {
 
     // The hot-key lab: the voting workload throttles one partition...
     assert_eq!(page.value("#lab-preset"), "voting");
+    page.choose("#lab-speed", "max").await;
     page.click("#lab-run").await;
+    lab_finished(&page).await;
     let before = page.text("#lab-before-summary");
     assert!(before.contains("90,000 requests, 30,000 throttled"), "{before}");
     assert!(throttled_cells(&page, "#lab-before-heatmap") > 0);
-    assert!(page.text("#lab-before .lab-top").contains("CandidateA"));
+    assert!(page.text("#lab-before-top").contains("CandidateA"));
     assert!(!page.exists("#lab-after"));
 
     // ...and the same traffic over 10 shards does not throttle at all.
     page.click("#lab-shard").await;
+    lab_finished(&page).await;
     let after = page.text("#lab-after-summary");
     assert!(after.contains("90,000 requests, 0 throttled"), "{after}");
     assert_eq!(throttled_cells(&page, "#lab-after-heatmap"), 0);
-    assert!(page.text("#lab-after .lab-top").contains("CandidateA_"));
-    assert!(page.exists("#lab-before"), "before and after side by side");
+    assert!(page.text("#lab-after-top").contains("CandidateA_"));
+    assert!(page.text("#lab-before-summary").contains("90,000 requests, 30,000 throttled"), "before, rerun beside it");
 
     // Too big a run is refused with a message, nothing panics.
     page.type_into("#lab-seconds", "3000").await;
@@ -1073,6 +1096,7 @@ async fn partitions_tab_map_hot_key_lab_sharding_and_planners() {
     assert!(page.exists("#lab-keys") && page.exists("#lab-zipf"));
     page.choose("#lab-operation", "read").await;
     page.click("#lab-run").await;
+    lab_finished(&page).await;
     assert!(!page.exists("#lab-error"));
     let zipf = page.text("#lab-before-summary");
     assert!(zipf.contains("180,000 requests") && zipf.contains("RCU consumed"), "{zipf}");
@@ -1324,4 +1348,87 @@ async fn page_scenario_text() -> String {
     let text = storage().get_item(persist::SAVE_KEY).unwrap().expect("autosaved");
     let scenario = persist::scenario_from_text(&text).expect("valid");
     persist::scenario_text(&scenario)
+}
+
+// ---- partitions, TTL, streams, embed ----
+
+/// Seconds a lab run's heatmap has drawn.
+fn lab_seconds(page: &Page, side: &str) -> u32 {
+    page.find(&format!("#lab-{side}-heatmap")).get_attribute("data-seconds").unwrap().parse().unwrap()
+}
+
+#[wasm_bindgen_test]
+async fn hot_key_lab_runs_pauses_steps_and_changes_speed() {
+    let page = mount().await;
+    page.click("#tab-partitions").await;
+    assert!(!page.exists("#lab-status"));
+    assert!(page.find("#lab-pause").has_attribute("disabled"));
+
+    // 30 engine seconds per real second: the 60 s voting run takes about 2 s
+    // and the charts fill as it goes.
+    page.choose("#lab-speed", "30").await;
+    page.click("#lab-run").await;
+    yew::platform::time::sleep(Duration::from_millis(600)).await;
+    let running = lab_seconds(&page, "before");
+    assert!(running > 0 && running < 60, "part of the run after 0.6 s: {running}");
+    assert!(page.text("#lab-status").starts_with("Running at 30 s per second"), "{}", page.text("#lab-status"));
+    assert!(page.text("#lab-before-summary").starts_with("second "), "{}", page.text("#lab-before-summary"));
+
+    // Pause keeps the run where it is.
+    page.click("#lab-pause").await;
+    let paused = lab_seconds(&page, "before");
+    yew::platform::time::sleep(Duration::from_millis(400)).await;
+    assert_eq!(lab_seconds(&page, "before"), paused);
+    assert_eq!(page.text("#lab-status"), format!("Paused at second {paused} of 60"));
+    assert_eq!(page.text("#lab-pause"), "Resume");
+
+    // Step: exactly one more second, 1,500 more votes.
+    let requests = |page: &Page| page.text("#lab-before-summary");
+    let before_step = requests(&page);
+    page.click("#lab-step").await;
+    assert_eq!(lab_seconds(&page, "before"), paused + 1);
+    let expected = format!("{} requests", ddb_playground::ui::format::group_digits(1_500 * (paused as usize + 1)));
+    assert!(requests(&page).contains(&expected), "{before_step} → {}", requests(&page));
+
+    // To the end: as fast as the page allows, then the full figures.
+    page.click("#lab-finish").await;
+    lab_finished(&page).await;
+    assert_eq!(lab_seconds(&page, "before"), 60);
+    assert_eq!(page.value("#lab-speed"), "max");
+    assert!(page.text("#lab-before-summary").starts_with("90,000 requests, 30,000 throttled"));
+    assert!(page.find("#lab-step").has_attribute("disabled"));
+    // The top keys of the last 10 s: 10 × 1,500 votes, 10 × 500 throttled.
+    assert!(page.text("#lab-before-recent").contains("CandidateA15,0005,000"), "{}", page.text("#lab-before-recent"));
+
+    // Changing the workload throws the runs away.
+    page.type_into("#lab-rate", "1000").await;
+    assert!(!page.exists("#lab-before") && !page.exists("#lab-status"));
+}
+
+#[wasm_bindgen_test]
+async fn hot_key_lab_splits_for_heat_and_the_keyspace_shows_it() {
+    let page = mount().await;
+    page.click("#tab-partitions").await;
+    // Two keys at 700 writes/s each on a one-partition table (1 RCU + 999
+    // WCU): 1,400 WCU/s, 400 over the partition's hard limit every second,
+    // until it has been hot for 10 s and splits between the two keys.
+    page.choose("#lab-preset", "uniform").await;
+    page.type_into("#lab-keys", "2").await;
+    page.type_into("#lab-rate", "1400").await;
+    page.type_into("#lab-seconds", "30").await;
+    page.type_into("#lab-rcu", "1").await;
+    page.type_into("#lab-wcu", "999").await;
+    page.type_into("#lab-heat", "10").await;
+    page.choose("#lab-speed", "max").await;
+    page.click("#lab-run").await;
+    lab_finished(&page).await;
+    assert_eq!(page.find("#lab-before-keyspace").get_attribute("data-partitions").as_deref(), Some("2"));
+    assert_eq!(page.find_all("#lab-before-keyspace .pm-boundary.pm-new").len(), 1, "the new boundary is marked");
+    assert!(
+        page.text("#lab-before .lab-splits").contains("P1 at second 10"),
+        "{}",
+        page.text("#lab-before .lab-splits")
+    );
+    // 400 refused in each of the first 10 seconds, none after the split.
+    assert!(page.text("#lab-before-summary").starts_with("42,000 requests, 4,000 throttled"));
 }

@@ -23,8 +23,11 @@
 //!   [`history_entry`];
 //! * the Partitions tab: [`partition_map`] (the keyspace band of the
 //!   selected table and its GSIs, with the teaching-scale knob),
-//!   [`hotkey_lab`] (seeded workloads, heatmaps, write sharding before and
-//!   after) and [`planners`] (the seeds' partition math and shard count);
+//!   [`hotkey_lab`] (seeded workloads run, paused and stepped second by
+//!   second, write sharding before and after) with [`lab_run`] (the runs
+//!   and their animation clock) and [`lab_charts`] (heatmap, timelines,
+//!   keyspace, top keys), and [`planners`] (the seeds' partition math and
+//!   shard count);
 //! * keeping and sharing the playground: [`persist`] (autosave in
 //!   `localStorage`, share links, scenario files) and [`scenario_menu`]
 //!   (the header's Copy link, Export, Import and Reset, and its messages);
@@ -53,6 +56,8 @@ pub mod index_panel;
 pub mod item_editor;
 pub mod item_grid;
 pub mod key_picker;
+pub mod lab_charts;
+pub mod lab_run;
 pub mod log_entry;
 pub mod operation_builder;
 pub mod partition_map;

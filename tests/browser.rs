@@ -1432,3 +1432,32 @@ async fn hot_key_lab_splits_for_heat_and_the_keyspace_shows_it() {
     // 400 refused in each of the first 10 seconds, none after the split.
     assert!(page.text("#lab-before-summary").starts_with("42,000 requests, 4,000 throttled"));
 }
+
+#[wasm_bindgen_test]
+async fn partition_map_marks_a_split_while_it_animates() {
+    let page = console_with_music().await;
+    page.click("#tab-partitions").await;
+    assert_eq!(page.find("#pm-space-0").get_attribute("data-new-partitions").as_deref(), Some("0"));
+    assert!(!page.exists("#pm-space-0 .pm-new"), "nothing is new when the map first shows");
+
+    // The teaching scale splits the one partition: its lower half keeps its
+    // start, the upper half (P2) and the boundary between them are new.
+    page.type_into("#pm-scale-kb", "4").await;
+    page.click("#pm-scale button[type=submit]").await;
+    assert_eq!(page.text("#pm-space-0 h3"), "Table Music · 2 partitions");
+    assert_eq!(page.find("#pm-space-0").get_attribute("data-new-partitions").as_deref(), Some("1"));
+    assert_eq!(page.find_all("#pm-space-0 .pm-boundary.pm-new").len(), 1);
+    assert_eq!(page.find_all("#pm-space-0 .pm-part.pm-new").len(), 1);
+    assert_eq!(page.find_all("#pm-space-0 .pm-label.pm-new").len(), 1);
+    assert_eq!(page.text("#pm-space-0 .pm-news"), "Split: P2 is new.");
+
+    // A redraw during the animation keeps the marks; after it, they go.
+    page.click("#pm-scale-reset").await;
+    assert_eq!(page.find_all("#pm-space-0 .pm-boundary.pm-new").len(), 1);
+    yew::platform::time::sleep(Duration::from_millis(2_100)).await;
+    page.type_into("#pm-scale-kb", "1000").await;
+    page.click("#pm-scale button[type=submit]").await;
+    assert_eq!(page.text("#pm-space-0 h3"), "Table Music · 2 partitions");
+    assert!(!page.exists("#pm-space-0 .pm-new"));
+    assert!(!page.exists("#pm-space-0 .pm-news"));
+}

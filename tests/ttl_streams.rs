@@ -296,3 +296,49 @@ fn malformed_streams_requests_never_panic() {
         let _ = engine.execute_streams(operation, &json!([1, 2]));
     }
 }
+
+#[test]
+fn views_see_expired_items_until_the_sweep_and_the_next_ttl_event() {
+    let mut engine = Engine::new();
+    table(&mut engine, "T02", "KEYS_ONLY", false);
+    assert!(engine.table("T02").unwrap().expired_items(0).is_empty(), "no TTL, nothing expires");
+    run(
+        &mut engine,
+        "UpdateTimeToLive",
+        json!({"TableName": "T02", "TimeToLiveSpecification": {"AttributeName": "exp", "Enabled": true}}),
+    );
+    engine.settings_mut().ttl_sweep_delay_millis = 60_000;
+    let t0 = engine.clock().now_millis();
+    let s0 = t0 / 1000;
+    // a expires at +10 s, b at +30 s, c never (a string), d has no expiry.
+    for (pk, exp) in [
+        ("a", json!({"N": (s0 + 10).to_string()})),
+        ("b", json!({"N": (s0 + 30).to_string()})),
+        ("c", json!({"S": "soon"})),
+    ] {
+        run(&mut engine, "PutItem", json!({"TableName": "T02", "Item": {"pk": {"S": pk}, "exp": exp}}));
+    }
+    run(&mut engine, "PutItem", json!({"TableName": "T02", "Item": {"pk": {"S": "d"}}}));
+    let t = |engine: &Engine| engine.table("T02").unwrap().clone();
+    let keys = |engine: &Engine, now: u64| {
+        t(engine).expired_items(now).into_iter().map(|(k, at)| (format!("{:?}", k.partition), at)).collect::<Vec<_>>()
+    };
+    assert!(keys(&engine, t0).is_empty());
+    assert_eq!(t(&engine).next_ttl_event(t0, 60_000), Some(t0 + 10_000), "a expires first");
+    // At +10 s a has expired (and is still stored); next: b expires at +30 s.
+    assert_eq!(keys(&engine, t0 + 10_000), [(r#"S("a")"#.to_string(), t0 + 10_000)]);
+    assert_eq!(t(&engine).next_ttl_event(t0 + 10_000, 60_000), Some(t0 + 30_000));
+    // At +40 s both have expired; next: a's sweep, 60 s after its expiry.
+    assert_eq!(keys(&engine, t0 + 40_000).len(), 2);
+    assert_eq!(t(&engine).next_ttl_event(t0 + 40_000, 60_000), Some(t0 + 70_000));
+    // The sweep at +70 s deletes a; b is still expired and readable.
+    engine.advance_clock(70_000);
+    run(&mut engine, "ListTables", json!({}));
+    assert_eq!(keys(&engine, t0 + 70_000), [(r#"S("b")"#.to_string(), t0 + 30_000)]);
+    assert_eq!(t(&engine).next_ttl_event(t0 + 70_000, 60_000), Some(t0 + 90_000));
+    engine.advance_clock(20_000);
+    run(&mut engine, "ListTables", json!({}));
+    assert!(keys(&engine, t0 + 90_000).is_empty());
+    assert_eq!(t(&engine).next_ttl_event(t0 + 90_000, 60_000), None, "c and d never expire");
+    assert_eq!(engine.table("T02").unwrap().storage.item_count(), 2);
+}

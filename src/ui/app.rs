@@ -5,7 +5,8 @@
 //!       ── use_reducer(ConsoleState) ── ContextProvider<ConsoleContext>
 //!    ├─ sidebar: TableList, CreateTable
 //!    └─ main, three tabs:
-//!         Items:      ItemEditor, TableView (→ ItemGrid | IndexGrid), IndexPanel, ActivityLog
+//!         Items:      ItemEditor, TableView (→ ItemGrid | IndexGrid), IndexPanel, TtlPanel,
+//!                     StreamPanel, ActivityLog
 //!         Console:    Console (builders, live cost, results, code, history)
 //!         Partitions: PartitionMap, HotKeyLab, Planners
 //! ```
@@ -42,8 +43,10 @@ use super::persist;
 use super::planners::Planners;
 use super::scenario_menu::ScenarioMenu;
 use super::state::{has_background_work, Action, Notice, Playground, PlaygroundContext};
+use super::stream_panel::StreamPanel;
 use super::table_list::TableList;
 use super::table_view::TableView;
+use super::ttl_panel::TtlPanel;
 
 /// Shown in place of the editor and items until there is a table.
 fn welcome() -> Html {
@@ -284,6 +287,8 @@ pub fn App() -> Html {
                                     <ItemEditor />
                                     <TableView />
                                     <IndexPanel />
+                                    <TtlPanel />
+                                    <StreamPanel />
                                 } else {
                                     { welcome() }
                                 }

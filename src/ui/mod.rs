@@ -16,6 +16,10 @@
 //!   it copies" diagram, used by [`create_table`] and by [`index_panel`],
 //!   which lists, adds and drops indexes), [`index_grid`] (an index's
 //!   contents, pending propagation and entity types);
+//! * time to live and streams of the selected table: [`ttl_panel`]
+//!   (UpdateTimeToLive, expired items still readable until the sweep, the
+//!   sweep delay and the clock) and [`stream_panel`] (StreamSpecification
+//!   with the four view types, the records as GetRecords returns them);
 //! * the query console, its state in [`console_state`] (a second reducer,
 //!   so typing there redraws only the console): [`console`] (layout),
 //!   [`operation_builder`] with [`key_picker`] and [`expr_field`],
@@ -66,8 +70,10 @@ pub mod planners;
 pub mod results_view;
 pub mod scenario_menu;
 pub mod state;
+pub mod stream_panel;
 pub mod table_list;
 pub mod table_view;
+pub mod ttl_panel;
 
 pub use app::App;
 

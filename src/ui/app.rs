@@ -20,6 +20,9 @@
 //! Both states live here, above the tabs, so switching tabs loses nothing:
 //! the console's drafts and the editor's text survive either way.
 //!
+//! With `?embed=<view>` in the URL the page is only that view, for an
+//! iframe on a slide, and never saves ([`embed`](super::embed)).
+//!
 //! A ticker lives here too: every 250 ms, if the engine has background work
 //! waiting on its clock (a GSI update not yet propagated, a backfill or an
 //! index deletion), it sends [`Action::Tick`] so that work is applied and its
@@ -35,6 +38,7 @@ use super::activity_log::ActivityLog;
 use super::console::Console;
 use super::console_state::{ConsoleContext, ConsoleState};
 use super::create_table::CreateTable;
+use super::embed::{self, Embedded};
 use super::hotkey_lab::HotKeyLab;
 use super::index_panel::IndexPanel;
 use super::item_editor::ItemEditor;
@@ -123,6 +127,9 @@ pub fn App() -> Html {
     let state = use_reducer(boot);
     let console = use_reducer(ConsoleState::default);
     let tab = use_state(|| Tab::Items);
+    // Embed mode (`?embed=`): one view, and nothing is ever saved.
+    let embed = use_memo((), |_| embed::requested());
+    let embedded = embed.is_some();
     {
         let dispatcher = state.dispatcher();
         let engine = Rc::clone(&state.engine);
@@ -150,7 +157,7 @@ pub fn App() -> Html {
             let waiting = Rc::clone(&alive);
             yew::platform::spawn_local(async move {
                 yew::platform::time::sleep(AUTOSAVE_DELAY).await;
-                if !waiting.get() {
+                if !waiting.get() || embedded {
                     return;
                 }
                 let outcome = state.scenario().map(|s| persist::autosave(&s));
@@ -172,6 +179,9 @@ pub fn App() -> Html {
         let latest = Rc::clone(&latest);
         use_effect_with((), move |_| {
             let on_hide = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || {
+                if embedded {
+                    return;
+                }
                 let scenario = latest.try_borrow().ok().and_then(|s| s.as_ref().and_then(|s| s.scenario()));
                 if let Some(scenario) = scenario {
                     let _ = persist::autosave(&scenario);
@@ -255,6 +265,15 @@ pub fn App() -> Html {
                 aria-controls="main-panel" {onclick} {onkeydown}>{ label }</button>
         }
     };
+    if let Some(view) = (*embed).clone() {
+        return html! {
+            <ContextProvider<PlaygroundContext> context={state}>
+            <ContextProvider<ConsoleContext> context={console}>
+                <Embedded {view} />
+            </ContextProvider<ConsoleContext>>
+            </ContextProvider<PlaygroundContext>>
+        };
+    }
     html! {
         <ContextProvider<PlaygroundContext> context={state}>
         <ContextProvider<ConsoleContext> context={console}>

@@ -28,6 +28,7 @@ use std::time::Duration;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
+use super::embed::{EmbedButton, EmbedView};
 use super::lab_charts::run_view;
 use super::lab_run::{LabForm, LabRun, LabSession, Preset};
 use crate::engine::sim::KeyDistribution;
@@ -263,7 +264,10 @@ pub fn HotKeyLab() -> Html {
     let shows_keys = matches!(f.preset, Preset::Zipf | Preset::Uniform);
     html! {
         <section class="card hotkey-lab" id="hotkey-lab">
-            <h2>{ "Hot-key lab" }</h2>
+            <div class="card-head">
+                <h2>{ "Hot-key lab" }</h2>
+                <EmbedButton view={EmbedView::Lab} />
+            </div>
             <p class="hint">
                 { "Simulate seconds of traffic on a fresh lab table (your tables are not touched). A partition serves at most \
                    1,000 WCU and 3,000 RCU per second however much the table has, so one hot key throttles even on a big \

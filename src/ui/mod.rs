@@ -32,6 +32,8 @@
 //!   and their animation clock) and [`lab_charts`] (heatmap, timelines,
 //!   keyspace, top keys), and [`planners`] (the seeds' partition math and
 //!   shard count);
+//! * [`embed`]: embed mode (`?embed=partitions`, …), one view for an
+//!   iframe on a slide, and the "Embed link" buttons;
 //! * keeping and sharing the playground: [`persist`] (autosave in
 //!   `localStorage`, share links, scenario files) and [`scenario_menu`]
 //!   (the header's Copy link, Export, Import and Reset, and its messages);
@@ -48,6 +50,7 @@ pub mod cost;
 pub mod cost_panel;
 pub mod create_table;
 pub mod draft;
+pub mod embed;
 pub mod error_box;
 pub mod expr_field;
 pub mod format;

@@ -28,6 +28,7 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::cost::units;
+use super::embed::{EmbedButton, EmbedView};
 use super::format::group_digits;
 use super::state::{Action, PlaygroundContext};
 use crate::engine::index::IndexKind;
@@ -284,7 +285,10 @@ pub fn PartitionMap() -> Html {
     };
     html! {
         <section class="card partition-map" id="partition-map">
-            <h2>{ "Partition map" }</h2>
+            <div class="card-head">
+                <h2>{ "Partition map" }</h2>
+                <EmbedButton view={EmbedView::Partitions} />
+            </div>
             <p class="hint">
                 { "Each partition owns a contiguous range of the partition key's hash. An item collection (all items \
                    with one partition key) lives at its hash, in exactly one partition; each partition gets an even \

@@ -21,7 +21,7 @@
 //! the console's drafts and the editor's text survive either way.
 //!
 //! With `?embed=<view>` in the URL the page is only that view, for an
-//! iframe on a slide, and never saves ([`embed`](super::embed)).
+//! iframe on a slide, and never saves ([`embed`]).
 //!
 //! A ticker lives here too: every 250 ms, if the engine has background work
 //! waiting on its clock (a GSI update not yet propagated, a backfill or an

@@ -1544,6 +1544,29 @@ async fn ttl_and_stream_panels_expired_items_are_read_until_the_sweep_records_it
     let modify = page.text("#stream-records .stream-record");
     assert!(modify.contains(r#"Keys{"id":"s2"}"#) && !modify.contains("Old{") && !modify.contains("New{"), "{modify}");
 
+    // One partition, one shard; a split (teaching scale: 1 KB) closes it
+    // and opens a child shard per half.
+    assert!(page.text("#stream-shards-summary").starts_with("1 shard:"), "{}", page.text("#stream-shards-summary"));
+    assert_eq!(page.find_all("#stream-records .sr-shard").len(), 1);
+    page.click("#tab-partitions").await;
+    page.type_into("#pm-scale-kb", "1").await;
+    page.click("#pm-scale button[type=submit]").await;
+    page.click("#tab-items").await;
+    let pad = "x".repeat(600);
+    page.put(&format!(r#"{{"id": "big1", "pad": "{pad}"}}"#)).await;
+    page.put(&format!(r#"{{"id": "big2", "pad": "{pad}"}}"#)).await;
+    assert!(page.text("#stream-shards-summary").starts_with("3 shards:"), "{}", page.text("#stream-shards-summary"));
+    let closed = page.find_all("#stream-shards .stream-shard.closed");
+    assert_eq!(closed.len(), 1);
+    assert!(closed[0].text_content().unwrap().contains("3 records"), "MODIFY s2, INSERT big1, INSERT big2");
+    assert_eq!(
+        page.find_all("#stream-shards .stream-shard")
+            .iter()
+            .filter(|s| s.text_content().unwrap().contains("child of"))
+            .count(),
+        2
+    );
+
     // Disabled, nothing is marked expired any more.
     page.click("#ttl-disable").await;
     assert_eq!(page.text("#ttl-status"), "DISABLED");

@@ -907,8 +907,10 @@ fn with_the_wall_clock_a_workload_runs_on_a_copy() {
 fn the_streams_api_is_served_under_its_own_prefix() {
     let server = start();
     let addr = server.local_addr();
+    // Provisioned at 5/5: one partition, so the stream has one shard.
     let create = json!({"TableName": "tbl", "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
-        "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}], "BillingMode": "PAY_PER_REQUEST",
+        "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
+        "ProvisionedThroughput": {"ReadCapacityUnits": 5, "WriteCapacityUnits": 5},
         "StreamSpecification": {"StreamEnabled": true, "StreamViewType": "NEW_AND_OLD_IMAGES"}});
     ok(addr, "CreateTable", create);
     ok(addr, "PutItem", json!({"TableName": "tbl", "Item": {"pk": {"S": "a"}, "v": {"N": "1"}}}));

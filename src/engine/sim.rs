@@ -514,7 +514,8 @@ impl Engine {
     /// second.
     pub(crate) fn sync_sim_with(&mut self, table: &str, index: Option<&str>, full: bool) -> Result<&mut SimEntry> {
         let heat_after = self.settings.heat_split_seconds;
-        let now = self.clock.now_millis() / 1000;
+        let now_millis = self.clock.now_millis();
+        let now = now_millis / 1000;
         let entry = self.sync_layout(table, index, full)?;
         let split = entry.state.split_hot_partitions(heat_after);
         if !split.is_empty() {
@@ -522,7 +523,19 @@ impl Engine {
             // The children's bytes are counted again on the next full sync.
             entry.bytes_dirty = true;
         }
-        Ok(entry)
+        // The table's stream has a shard per partition (`streams`).
+        let streamed = index.is_none() && self.tables.get(table).is_some_and(|t| t.enabled_stream().is_some());
+        if streamed {
+            let ranges: Vec<(u64, u64)> = self
+                .sims
+                .get(&Self::sim_key(table, None))
+                .map(|e| e.state.layout.partitions.iter().map(|p| (p.start, p.end)).collect())
+                .unwrap_or_default();
+            if let Some(t) = self.tables.get_mut(table) {
+                t.reshard_stream(&ranges, now_millis);
+            }
+        }
+        self.sims.get_mut(&Self::sim_key(table, index)).ok_or_else(ApiError::resource_not_found)
     }
 
     /// The layout part of [`Engine::sync_sim_with`].

@@ -15,7 +15,9 @@
 //! ([`TableStream::record_to_wire`], the engine's own wire form): what a
 //! view type keeps (keys only, the new image, the old one, or both), the
 //! sequence numbers, and `userIdentity` on the deletions of the TTL sweeper.
-//! Newest first; the panel redraws after every request.
+//! Newest first; the panel redraws after every request. Above them, the
+//! stream's shards: one per partition of the table, a closed one (its
+//! partition split) with the children that continue it.
 //!
 //! [`TableStream::record_to_wire`]: crate::engine::streams::TableStream::record_to_wire
 
@@ -26,7 +28,7 @@ use yew::prelude::*;
 use super::error_box::ErrorBox;
 use super::format::pretty;
 use super::state::{Action, PlaygroundContext, Source};
-use crate::engine::streams::StreamViewType;
+use crate::engine::streams::{StreamShard, StreamViewType};
 use crate::engine::value::document::item_to_plain;
 use crate::engine::value::wire::item_from_wire;
 
@@ -49,8 +51,31 @@ fn plain(wire: Option<&Value>) -> Option<String> {
     Some(item_to_plain(&item).to_string())
 }
 
+/// The last 8 characters of a shard id (the part that tells them apart).
+fn short_id(id: &str) -> String {
+    format!("…{}", id.get(id.len().saturating_sub(8)..).unwrap_or(id))
+}
+
+/// One shard as a list entry: its id, open or closed, its parent, its records.
+fn shard_row(shard: &StreamShard, records: usize) -> Html {
+    let state = match &shard.ending_sequence {
+        None => "OPEN".to_string(),
+        Some(end) => format!("CLOSED at …{}", end.to_string().get(17..).unwrap_or_default()),
+    };
+    html! {
+        <li class={classes!("stream-shard", shard.ending_sequence.is_some().then_some("closed"))} title={shard.id.clone()}>
+            <code>{ short_id(&shard.id) }</code>
+            <span class="status-detail">{ state }</span>
+            if let Some(parent) = &shard.parent {
+                <span class="status-detail">{ format!("child of {}", short_id(parent)) }</span>
+            }
+            <span class="status-detail">{ format!("{records} record{}", if records == 1 { "" } else { "s" }) }</span>
+        </li>
+    }
+}
+
 /// One record as a list entry.
-fn record_row(wire: &Value) -> Html {
+fn record_row(wire: &Value, shard: &str) -> Html {
     let data = wire.get("dynamodb").cloned().unwrap_or_default();
     let sequence = data.get("SequenceNumber").and_then(Value::as_str).unwrap_or_default().to_string();
     let short = format!("#…{}", sequence.get(sequence.len().saturating_sub(4)..).unwrap_or(&sequence));
@@ -67,6 +92,7 @@ fn record_row(wire: &Value) -> Html {
     html! {
         <li class="stream-record" data-event={event.clone()} key={sequence.clone()}>
             <span class="sr-seq" title={format!("SequenceNumber {sequence}")}>{ short }</span>
+            <span class="sr-shard" title="The shard holding the record">{ short_id(shard) }</span>
             <span class={classes!("sr-event", event.to_lowercase())}>{ event }</span>
             { part("Keys", "Keys", "keys") }
             { part("Old", "OldImage", "old") }
@@ -98,7 +124,15 @@ pub fn StreamPanel() -> Html {
     let total = latest.map_or(0, |s| s.records.len());
     let rows: Vec<Html> = latest
         .map(|stream| {
-            stream.records.iter().rev().take(SHOWN_RECORDS).map(|r| record_row(&stream.record_to_wire(r))).collect()
+            let shard = |i: usize| stream.shards.get(i).map(|s| s.id.as_str()).unwrap_or_default();
+            let records = stream.records.iter().rev().take(SHOWN_RECORDS);
+            records.map(|r| record_row(&stream.record_to_wire(r), shard(r.shard))).collect()
+        })
+        .unwrap_or_default();
+    let shards: Vec<Html> = latest
+        .map(|stream| {
+            let count = |i: usize| stream.records.iter().filter(|r| r.shard == i).count();
+            stream.shards.iter().enumerate().map(|(i, s)| shard_row(s, count(i))).collect()
         })
         .unwrap_or_default();
     let label = latest.map(|s| s.label.clone());
@@ -172,6 +206,14 @@ pub fn StreamPanel() -> Html {
                         if total > SHOWN_RECORDS { format!(" (the last {SHOWN_RECORDS} shown)") } else { String::new() }
                     ) }
                 </p>
+                <details class="stream-shards-box">
+                    <summary id="stream-shards-summary">{ format!(
+                        "{} shard{}: one per partition; a partition that split closed its shard and opened one per half",
+                        shards.len(),
+                        if shards.len() == 1 { "" } else { "s" }
+                    ) }</summary>
+                    <ul class="stream-shards" id="stream-shards">{ for shards }</ul>
+                </details>
                 <ol class="stream-records" id="stream-records">{ for rows }</ol>
             }
         </section>

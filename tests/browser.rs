@@ -1601,6 +1601,7 @@ async fn embed_mode_shows_one_view_of_a_share_link_and_never_saves() {
     persist::set_fragment(&link[1..]);
     let page = mount_as_is().await;
     assert_eq!(page.find(".app").get_attribute("data-embed").as_deref(), Some("partitions"));
+    assert_eq!(location_hash(), link, "an embedded page keeps the link, for a reload");
     for chrome in [".sidebar", ".main-tabs", ".scenario-menu", ".topbar", "#embed-partitions"] {
         assert!(!page.exists(chrome), "{chrome} is not shown when embedded");
     }

@@ -98,8 +98,11 @@ fn boot() -> Playground {
     match persist::load_link() {
         Some(Ok(scenario)) => {
             // Loaded: from now on the autosave keeps it, so a reload does
-            // not throw later changes away for the link's version.
-            persist::set_fragment("");
+            // not throw later changes away for the link's version. An
+            // embedded page never saves: it keeps the link for a reload.
+            if embed::requested().is_none() {
+                persist::set_fragment("");
+            }
             return Playground::with_scenario(scenario, Some(Notice::info("Loaded the playground from the link.")));
         }
         Some(Err(reason)) => problems.push(reason),

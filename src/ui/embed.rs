@@ -18,7 +18,8 @@
 //!
 //! An embedded page reads the link, else the autosaved playground of the
 //! same site, but **never saves**: a slide's iframe must not overwrite the
-//! playground a student or lecturer keeps in another tab. "Open in the
+//! playground a student or lecturer keeps in another tab. For the same
+//! reason it keeps the link in its address, so a reload shows it again. "Open in the
 //! playground" opens the full page on the embedded state (as a share link).
 //! The Partitions tab's "Embed link" buttons copy a ready-made link.
 

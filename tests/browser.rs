@@ -1016,6 +1016,26 @@ fn throttled_cells(page: &Page, selector: &str) -> usize {
     page.find(selector).get_attribute("data-throttled-cells").unwrap_or_default().parse().unwrap()
 }
 
+/// Waits (up to a minute) until `done` holds, checking every 50 ms.
+async fn wait_until(what: &str, done: impl Fn() -> bool) {
+    for _ in 0..1200 {
+        if done() {
+            return;
+        }
+        yew::platform::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("waited a minute for {what}");
+}
+
+/// Waits until the hot-key lab's runs are over.
+async fn lab_finished(page: &Page) {
+    wait_until("the lab run to finish", || {
+        page.exists("#lab-status") && page.text("#lab-status").starts_with("Finished")
+    })
+    .await;
+    settle().await;
+}
+
 #[wasm_bindgen_test]
 async fn partitions_tab_map_hot_key_lab_sharding_and_planners() {
     let page = console_with_music().await;
@@ -1048,20 +1068,23 @@ async fn partitions_tab_map_hot_key_lab_sharding_and_planners() {
 
     // The hot-key lab: the voting workload throttles one partition...
     assert_eq!(page.value("#lab-preset"), "voting");
+    page.choose("#lab-speed", "max").await;
     page.click("#lab-run").await;
+    lab_finished(&page).await;
     let before = page.text("#lab-before-summary");
     assert!(before.contains("90,000 requests, 30,000 throttled"), "{before}");
     assert!(throttled_cells(&page, "#lab-before-heatmap") > 0);
-    assert!(page.text("#lab-before .lab-top").contains("CandidateA"));
+    assert!(page.text("#lab-before-top").contains("CandidateA"));
     assert!(!page.exists("#lab-after"));
 
     // ...and the same traffic over 10 shards does not throttle at all.
     page.click("#lab-shard").await;
+    lab_finished(&page).await;
     let after = page.text("#lab-after-summary");
     assert!(after.contains("90,000 requests, 0 throttled"), "{after}");
     assert_eq!(throttled_cells(&page, "#lab-after-heatmap"), 0);
-    assert!(page.text("#lab-after .lab-top").contains("CandidateA_"));
-    assert!(page.exists("#lab-before"), "before and after side by side");
+    assert!(page.text("#lab-after-top").contains("CandidateA_"));
+    assert!(page.text("#lab-before-summary").contains("90,000 requests, 30,000 throttled"), "before, rerun beside it");
 
     // Too big a run is refused with a message, nothing panics.
     page.type_into("#lab-seconds", "3000").await;
@@ -1073,6 +1096,7 @@ async fn partitions_tab_map_hot_key_lab_sharding_and_planners() {
     assert!(page.exists("#lab-keys") && page.exists("#lab-zipf"));
     page.choose("#lab-operation", "read").await;
     page.click("#lab-run").await;
+    lab_finished(&page).await;
     assert!(!page.exists("#lab-error"));
     let zipf = page.text("#lab-before-summary");
     assert!(zipf.contains("180,000 requests") && zipf.contains("RCU consumed"), "{zipf}");
@@ -1628,6 +1652,7 @@ async fn a_compare_step_and_a_workload_step() {
     page.click("#lesson-step-action").await;
     settle().await;
     assert_eq!(page.find("#tab-partitions").get_attribute("aria-selected").as_deref(), Some("true"));
+    lab_finished(&page).await;
     let before = page.text("#lab-before-summary");
     assert!(before.contains("90,000 requests, 30,000 throttled"), "{before}");
     let after = page.text("#lab-after-summary");
@@ -1793,4 +1818,290 @@ async fn console_partiql_statement_shows_its_access_path_and_cost() {
     page.click("#c0-run").await;
     assert!(page.text("#results table.results-items").contains("99"), "{}", page.text("#results"));
     assert!(page.text("#history-list > li:first-child").contains("ExecuteStatement"));
+}
+
+// ---- partitions, TTL, streams, embed ----
+
+/// Seconds a lab run's heatmap has drawn.
+fn lab_seconds(page: &Page, side: &str) -> u32 {
+    page.find(&format!("#lab-{side}-heatmap")).get_attribute("data-seconds").unwrap().parse().unwrap()
+}
+
+#[wasm_bindgen_test]
+async fn hot_key_lab_runs_pauses_steps_and_changes_speed() {
+    let page = mount().await;
+    page.click("#tab-partitions").await;
+    assert!(!page.exists("#lab-status"));
+    assert!(page.find("#lab-pause").has_attribute("disabled"));
+
+    // 30 engine seconds per real second: the 60 s voting run takes about 2 s
+    // and the charts fill as it goes.
+    page.choose("#lab-speed", "30").await;
+    page.click("#lab-run").await;
+    yew::platform::time::sleep(Duration::from_millis(600)).await;
+    let running = lab_seconds(&page, "before");
+    assert!(running > 0 && running < 60, "part of the run after 0.6 s: {running}");
+    assert!(page.text("#lab-status").starts_with("Running at 30 s per second"), "{}", page.text("#lab-status"));
+    assert!(page.text("#lab-before-summary").starts_with("second "), "{}", page.text("#lab-before-summary"));
+
+    // Pause keeps the run where it is.
+    page.click("#lab-pause").await;
+    let paused = lab_seconds(&page, "before");
+    yew::platform::time::sleep(Duration::from_millis(400)).await;
+    assert_eq!(lab_seconds(&page, "before"), paused);
+    assert_eq!(page.text("#lab-status"), format!("Paused at second {paused} of 60"));
+    assert_eq!(page.text("#lab-pause"), "Resume");
+
+    // Step: exactly one more second, 1,500 more votes.
+    let requests = |page: &Page| page.text("#lab-before-summary");
+    let before_step = requests(&page);
+    page.click("#lab-step").await;
+    assert_eq!(lab_seconds(&page, "before"), paused + 1);
+    let expected = format!("{} requests", ddb_playground::ui::format::group_digits(1_500 * (paused as usize + 1)));
+    assert!(requests(&page).contains(&expected), "{before_step} → {}", requests(&page));
+
+    // To the end: as fast as the page allows, then the full figures.
+    page.click("#lab-finish").await;
+    lab_finished(&page).await;
+    assert_eq!(lab_seconds(&page, "before"), 60);
+    assert_eq!(page.value("#lab-speed"), "max");
+    assert!(page.text("#lab-before-summary").starts_with("90,000 requests, 30,000 throttled"));
+    assert!(page.find("#lab-step").has_attribute("disabled"));
+    // The top keys of the last 10 s: 10 × 1,500 votes, 10 × 500 throttled.
+    assert!(page.text("#lab-before-recent").contains("CandidateA15,0005,000"), "{}", page.text("#lab-before-recent"));
+
+    // Changing the workload throws the runs away.
+    page.type_into("#lab-rate", "1000").await;
+    assert!(!page.exists("#lab-before") && !page.exists("#lab-status"));
+}
+
+#[wasm_bindgen_test]
+async fn hot_key_lab_splits_for_heat_and_the_keyspace_shows_it() {
+    let page = mount().await;
+    page.click("#tab-partitions").await;
+    // Two keys at 700 writes/s each on a one-partition table (1 RCU + 999
+    // WCU): 1,400 WCU/s, 400 over the partition's hard limit every second,
+    // until it has been hot for 10 s and splits between the two keys.
+    page.choose("#lab-preset", "uniform").await;
+    page.type_into("#lab-keys", "2").await;
+    page.type_into("#lab-rate", "1400").await;
+    page.type_into("#lab-seconds", "30").await;
+    page.type_into("#lab-rcu", "1").await;
+    page.type_into("#lab-wcu", "999").await;
+    page.type_into("#lab-heat", "10").await;
+    page.choose("#lab-speed", "max").await;
+    page.click("#lab-run").await;
+    lab_finished(&page).await;
+    assert_eq!(page.find("#lab-before-keyspace").get_attribute("data-partitions").as_deref(), Some("2"));
+    assert_eq!(page.find_all("#lab-before-keyspace .pm-boundary.pm-new").len(), 1, "the new boundary is marked");
+    assert!(
+        page.text("#lab-before .lab-splits").contains("P1 at second 10"),
+        "{}",
+        page.text("#lab-before .lab-splits")
+    );
+    // 400 refused in each of the first 10 seconds, none after the split.
+    assert!(page.text("#lab-before-summary").starts_with("42,000 requests, 4,000 throttled"));
+}
+
+#[wasm_bindgen_test]
+async fn partition_map_marks_a_split_while_it_animates() {
+    let page = console_with_music().await;
+    page.click("#tab-partitions").await;
+    assert_eq!(page.find("#pm-space-0").get_attribute("data-new-partitions").as_deref(), Some("0"));
+    assert!(!page.exists("#pm-space-0 .pm-new"), "nothing is new when the map first shows");
+
+    // The teaching scale splits the one partition: its lower half keeps its
+    // start, the upper half (P2) and the boundary between them are new.
+    page.type_into("#pm-scale-kb", "4").await;
+    page.click("#pm-scale button[type=submit]").await;
+    assert_eq!(page.text("#pm-space-0 h3"), "Table Music · 2 partitions");
+    assert_eq!(page.find("#pm-space-0").get_attribute("data-new-partitions").as_deref(), Some("1"));
+    assert_eq!(page.find_all("#pm-space-0 .pm-boundary.pm-new").len(), 1);
+    assert_eq!(page.find_all("#pm-space-0 .pm-part.pm-new").len(), 1);
+    assert_eq!(page.find_all("#pm-space-0 .pm-label.pm-new").len(), 1);
+    assert_eq!(page.text("#pm-space-0 .pm-news"), "Split: P2 is new.");
+
+    // A redraw during the animation keeps the marks; after it, they go.
+    page.click("#pm-scale-reset").await;
+    assert_eq!(page.find_all("#pm-space-0 .pm-boundary.pm-new").len(), 1);
+    yew::platform::time::sleep(Duration::from_millis(2_100)).await;
+    page.type_into("#pm-scale-kb", "1000").await;
+    page.click("#pm-scale button[type=submit]").await;
+    assert_eq!(page.text("#pm-space-0 h3"), "Table Music · 2 partitions");
+    assert!(!page.exists("#pm-space-0 .pm-new"));
+    assert!(!page.exists("#pm-space-0 .pm-news"));
+}
+
+/// The engine-clock second the TTL panel shows.
+fn ttl_now(page: &Page) -> u64 {
+    let text = page.text("#ttl-now");
+    text.trim_start_matches("Now: ").split(' ').next().unwrap().parse().unwrap()
+}
+
+fn stream_events(page: &Page) -> Vec<String> {
+    page.find_all("#stream-records .stream-record").iter().map(|r| r.get_attribute("data-event").unwrap()).collect()
+}
+
+#[wasm_bindgen_test]
+async fn ttl_and_stream_panels_expired_items_are_read_until_the_sweep_records_it() {
+    let page = mount().await;
+    page.create_table("Sessions", ("id", "S"), None).await;
+
+    // A stream with both images.
+    assert_eq!(page.text("#stream-status"), "No stream");
+    page.choose("#stream-view", "NEW_AND_OLD_IMAGES").await;
+    page.click("#stream-enable").await;
+    assert_eq!(page.text("#stream-status"), "ENABLED · NEW_AND_OLD_IMAGES");
+    assert!(page.text("#stream-outcome").contains("UpdateTable Sessions"), "{}", page.text("#stream-outcome"));
+    assert!(stream_events(&page).is_empty());
+
+    // TTL on the attribute "expires".
+    assert_eq!(page.text("#ttl-status"), "DISABLED");
+    page.type_into("#ttl-attribute", "expires").await;
+    page.click("#ttl-enable").await;
+    assert_eq!(page.text("#ttl-status"), "ENABLED on expires");
+    assert!(page.text("#ttl-panel").contains(r##"FilterExpression "#ttl > :now""##));
+
+    // s1 expires in a minute, s2 never.
+    let now = ttl_now(&page);
+    page.put(&format!(r#"{{"id": "s1", "expires": {}}}"#, now + 60)).await;
+    page.put(r#"{"id": "s2"}"#).await;
+    assert!(page.find_all("table.items tr.expired").is_empty());
+    assert!(!page.exists("#ttl-expired"));
+    assert_eq!(stream_events(&page), ["INSERT", "INSERT"]);
+
+    // A minute later s1 has expired, is marked, and is still read.
+    page.click("#ttl-plus-minute").await;
+    assert!(ttl_now(&page) >= now + 60);
+    assert_eq!(page.grid_rows().len(), 2);
+    let expired = page.find_all("table.items tr.expired");
+    assert_eq!(expired.len(), 1);
+    assert!(expired[0].text_content().unwrap().contains("s1"));
+    assert_eq!(page.find_all("table.items tr.expired .expired-badge").len(), 1);
+    let warning = page.text("#ttl-expired");
+    assert!(warning.contains("1 item expired but not yet deleted") && warning.contains("id = s1"), "{warning}");
+    // The default delay is 5 minutes after expiry, a moment ago.
+    assert!(warning.contains("swept in 4 min") || warning.contains("swept in 5 min"), "{warning}");
+    page.edit(r#"{"id": "s1"}"#).await;
+    page.click("#btn-get").await;
+    assert!(page.newest_log().contains("GetItem Sessions → found"), "{}", page.newest_log());
+
+    // Ten minutes on, the sweeper has deleted it, and the stream says so.
+    page.click("#ttl-plus-ten").await;
+    assert_eq!(page.grid_rows().len(), 1);
+    assert!(!page.exists("#ttl-expired"));
+    assert_eq!(stream_events(&page), ["REMOVE", "INSERT", "INSERT"], "newest first");
+    let removal = page.text("#stream-records .stream-record:first-child");
+    assert!(removal.contains("TTL deletion (service)"), "{removal}");
+    assert!(removal.contains(r#"Old{"expires":"#) && !removal.contains("New{"), "{removal}");
+    assert!(page.text("#stream-count").contains("3 records"));
+
+    // The sweep delay knob: at 0 an expired item goes at the next tick.
+    page.type_into("#ttl-delay", "0").await;
+    let now = ttl_now(&page);
+    page.put(&format!(r#"{{"id": "s3", "expires": {}}}"#, now + 1)).await;
+    wait_until("the sweep of s3", || page.grid_rows().len() == 1 && stream_events(&page).len() == 5).await;
+    assert_eq!(stream_events(&page)[..2], ["REMOVE", "INSERT"]);
+
+    // KEYS_ONLY: a new stream whose records carry the keys alone.
+    page.click("#stream-disable").await;
+    assert!(page.text("#stream-status").starts_with("DISABLED"));
+    page.choose("#stream-view", "KEYS_ONLY").await;
+    page.click("#stream-enable").await;
+    assert_eq!(page.text("#stream-status"), "ENABLED · KEYS_ONLY");
+    page.put(r#"{"id": "s2", "note": "changed"}"#).await;
+    assert_eq!(stream_events(&page), ["MODIFY"]);
+    let modify = page.text("#stream-records .stream-record");
+    assert!(modify.contains(r#"Keys{"id":"s2"}"#) && !modify.contains("Old{") && !modify.contains("New{"), "{modify}");
+
+    // One partition, one shard; a split (teaching scale: 1 KB) closes it
+    // and opens a child shard per half.
+    assert!(page.text("#stream-shards-summary").starts_with("1 shard:"), "{}", page.text("#stream-shards-summary"));
+    assert_eq!(page.find_all("#stream-records .sr-shard").len(), 1);
+    page.click("#tab-partitions").await;
+    page.type_into("#pm-scale-kb", "1").await;
+    page.click("#pm-scale button[type=submit]").await;
+    page.click("#tab-items").await;
+    let pad = "x".repeat(600);
+    page.put(&format!(r#"{{"id": "big1", "pad": "{pad}"}}"#)).await;
+    page.put(&format!(r#"{{"id": "big2", "pad": "{pad}"}}"#)).await;
+    assert!(page.text("#stream-shards-summary").starts_with("3 shards:"), "{}", page.text("#stream-shards-summary"));
+    let closed = page.find_all("#stream-shards .stream-shard.closed");
+    assert_eq!(closed.len(), 1);
+    assert!(closed[0].text_content().unwrap().contains("3 records"), "MODIFY s2, INSERT big1, INSERT big2");
+    assert_eq!(
+        page.find_all("#stream-shards .stream-shard")
+            .iter()
+            .filter(|s| s.text_content().unwrap().contains("child of"))
+            .count(),
+        2
+    );
+
+    // Disabled, nothing is marked expired any more.
+    page.click("#ttl-disable").await;
+    assert_eq!(page.text("#ttl-status"), "DISABLED");
+    assert!(page.find_all("table.items tr.expired").is_empty());
+}
+
+/// Replaces the page's query string (and keeps its path), without loading.
+fn set_search(search: &str) {
+    let window = web_sys::window().unwrap();
+    let location = window.location();
+    let url = format!("{}{search}{}", location.pathname().unwrap(), location.hash().unwrap());
+    window.history().unwrap().replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url)).unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn embed_mode_shows_one_view_of_a_share_link_and_never_saves() {
+    let original = web_sys::window().unwrap().location().search().unwrap();
+    // A link to a Music table with two songs.
+    let page = music_with_two_songs().await;
+    page.click("#tab-partitions").await;
+    assert!(page.exists("#embed-partitions") && page.exists("#embed-lab"));
+    page.click("#embed-partitions").await;
+    let notice = page.text("#scenario-notice");
+    assert!(notice.starts_with("Embed link for the partition map copied"), "{notice}");
+    page.click("#btn-share").await;
+    let link = location_hash();
+    drop(page);
+    forget_everything();
+
+    // ?embed=partitions with the link: the partition map alone.
+    set_search("?embed=partitions");
+    persist::set_fragment(&link[1..]);
+    let page = mount_as_is().await;
+    assert_eq!(page.find(".app").get_attribute("data-embed").as_deref(), Some("partitions"));
+    assert_eq!(location_hash(), link, "an embedded page keeps the link, for a reload");
+    for chrome in [".sidebar", ".main-tabs", ".scenario-menu", ".topbar", "#embed-partitions"] {
+        assert!(!page.exists(chrome), "{chrome} is not shown when embedded");
+    }
+    assert_eq!(page.text(".embed-title"), "DynamoDB Playground · Partition map · Music");
+    assert_eq!(page.text("#pm-space-0 h3"), "Table Music · 1 partition");
+    assert_eq!(page.find_all("#pm-space-0 .pm-tick").len(), 1, "two songs, one item collection");
+    assert!(page.exists("#embed-open"));
+    // Nothing is saved, not even after the autosave's wait.
+    yew::platform::time::sleep(Duration::from_millis(800)).await;
+    assert!(storage().get_item(persist::SAVE_KEY).unwrap().is_none());
+    drop(page);
+
+    // The items of a table chosen with table=, and the lab.
+    set_search("?embed=items&table=Music");
+    persist::set_fragment(&link[1..]);
+    let page = mount_as_is().await;
+    assert_eq!(page.grid_rows().len(), 2);
+    assert!(!page.exists("#item-json"), "no editor, only the items");
+    drop(page);
+    set_search("?embed=lab");
+    let page = mount_as_is().await;
+    assert!(page.exists("#hotkey-lab") && !page.exists("#partition-map") && !page.exists("#embed-lab"));
+    drop(page);
+
+    // An unknown view says which ones exist.
+    set_search("?embed=nope");
+    let page = mount_as_is().await;
+    let error = page.text("#embed-error");
+    assert!(error.contains("\"nope\"") && error.contains("partitions, lab, planners, items, console"), "{error}");
+    drop(page);
+    set_search(&original);
+    forget_everything();
 }

@@ -40,9 +40,11 @@
 //!   operation (`Engine::execute_streams`: ListStreams, DescribeStream,
 //!   GetShardIterator, GetRecords) and prints the response, or the error as
 //!   above with `!`.
-//! * `records <table>`: the table's latest stream read from TRIM_HORIZON
-//!   through the Streams API, one line per record: sequence number, event,
-//!   keys, the images the view type keeps, and who made the change.
+//! * `records <table>`: the table's latest stream read through the Streams
+//!   API, every shard from TRIM_HORIZON, one line per record in sequence
+//!   order: (with several shards, the shard's number in DescribeStream's
+//!   list,) sequence number, event, keys, the images the view type keeps,
+//!   and who made the change.
 //!
 //! * `statement [consistent] [limit=N] [params='<JSON list>'] [next] "<PartiQL>"`:
 //!   runs ExecuteStatement with `ReturnConsumedCapacity: TOTAL` and prints
@@ -296,13 +298,24 @@ impl goldenscript::Runner for Runner {
                 args.reject_next()?;
                 let table = self.engine.table(&name).ok_or("no such table")?;
                 let stream = table.streams().last().ok_or("the table has no stream")?;
-                let (arn, shard) = (stream.arn.clone(), stream.shard_id.clone());
-                let request =
-                    serde_json::json!({"StreamArn": arn, "ShardId": shard, "ShardIteratorType": "TRIM_HORIZON"});
-                let iterator = self.engine.execute_streams("GetShardIterator", &request).map_err(|e| e.to_string())?;
-                let request = serde_json::json!({"ShardIterator": iterator["ShardIterator"]});
-                let response = self.engine.execute_streams("GetRecords", &request).map_err(|e| e.to_string())?;
-                for record in response["Records"].as_array().into_iter().flatten() {
+                let arn = stream.arn.clone();
+                let shards: Vec<String> = stream.shards.iter().map(|s| s.id.clone()).collect();
+                // Every shard from TRIM_HORIZON, then all records in sequence order.
+                let mut records = Vec::new();
+                for (n, shard) in shards.iter().enumerate() {
+                    let request =
+                        serde_json::json!({"StreamArn": arn, "ShardId": shard, "ShardIteratorType": "TRIM_HORIZON"});
+                    let iterator =
+                        self.engine.execute_streams("GetShardIterator", &request).map_err(|e| e.to_string())?;
+                    let request = serde_json::json!({"ShardIterator": iterator["ShardIterator"]});
+                    let response = self.engine.execute_streams("GetRecords", &request).map_err(|e| e.to_string())?;
+                    records.extend(response["Records"].as_array().into_iter().flatten().map(|r| (n, r.clone())));
+                }
+                records.sort_by_key(|(_, r)| r["dynamodb"]["SequenceNumber"].as_str().unwrap_or("").to_string());
+                for (n, record) in &records {
+                    if shards.len() > 1 {
+                        write!(out, "[shard {n}] ")?;
+                    }
                     let d = &record["dynamodb"];
                     write!(
                         out,

@@ -414,3 +414,145 @@ fn split_for_heat_separates_two_warm_keys_but_not_one_hot_key() {
     assert!(hot.heat_splits.is_empty());
     assert_eq!(hot.throttled, 500 * 900);
 }
+
+#[test]
+fn a_workload_stepped_second_by_second_matches_one_run() {
+    // Two warm keys in one partition split for heat after 5 s, and a Zipf
+    // read stream: every feature of a run, stepped with looks in between.
+    let workload = |engine: &mut Engine| {
+        engine.settings_mut().heat_split_seconds = 5;
+        Workload {
+            table: "Step".into(),
+            index: None,
+            streams: vec![
+                Stream::constant(Operation::Write, 700.0, KeyDistribution::HotKey, "key0", 1_000),
+                Stream::constant(Operation::Write, 700.0, KeyDistribution::HotKey, "key2", 1_000),
+                Stream::constant(
+                    Operation::Read { consistent: true },
+                    2_500.5,
+                    KeyDistribution::Zipf { keys: 500, s: 1.1 },
+                    "key",
+                    5_000,
+                ),
+            ],
+            seconds: 40,
+            seed: 9,
+            top_n: 6,
+        }
+    };
+    // 1 RCU + 999 WCU: one partition, so both hot keys share it.
+    let mut whole = engine_with("Step", 1, 999);
+    let w = workload(&mut whole);
+    let expected = whole.run_workload(&w).unwrap();
+    assert!(!expected.heat_splits.is_empty(), "the run must split for heat to test the splits too");
+    assert!(expected.throttled > 0);
+
+    let mut stepped = engine_with("Step", 1, 999);
+    let w = workload(&mut stepped);
+    let mut run = stepped.start_workload(&w).unwrap();
+    assert_eq!(run.seconds_done(), 0);
+    let mut steps = 0;
+    while stepped.step_workload(&mut run).unwrap() {
+        steps += 1;
+        // Looking in between changes nothing.
+        let so_far = run.report();
+        assert_eq!(so_far.per_second.len(), steps);
+        assert_eq!(so_far.per_second, expected.per_second[..steps]);
+        stepped.describe_partitions("Step", None).unwrap();
+        stepped.metrics("Step", None, 0, u64::MAX, 3).unwrap();
+    }
+    assert_eq!(steps, 40);
+    assert!(run.is_finished());
+    assert!(!stepped.step_workload(&mut run).unwrap(), "a finished run stays finished");
+    assert_eq!(run.report(), expected);
+    assert_eq!(stepped.clock().now_millis(), whole.clock().now_millis());
+    assert_eq!(stepped.describe_partitions("Step", None).unwrap(), whole.describe_partitions("Step", None).unwrap());
+    let window = |e: &mut Engine| e.metrics("Step", None, 0, u64::MAX, 10).unwrap();
+    assert_eq!(window(&mut stepped), window(&mut whole));
+}
+
+#[test]
+fn sustained_real_traffic_splits_a_hot_partition_for_heat() {
+    use ddb_playground::engine::partition::key_position;
+    use ddb_playground::engine::schema::KeyValue;
+    // 1 RCU + 999 WCU: 1/3000 + 999/1000 < 1, so one partition.
+    let mut engine = engine_with("Votes", 1, 999);
+    engine.settings_mut().heat_split_seconds = 3;
+    assert_eq!(engine.describe_partitions("Votes", None).unwrap().len(), 1);
+    let put = |key: &str| json!({"TableName": "Votes", "Item": {"pk": {"S": key}}});
+    let mut throttled = Vec::new();
+    for _ in 0..6 {
+        engine.advance_clock(1_000);
+        let mut refused = 0;
+        // 600 one-unit writes each to "a" and "b": 1,200 WCU in one second
+        // on one partition, 200 over its hard limit of 1,000.
+        for _ in 0..600 {
+            for key in ["a", "b"] {
+                if engine.execute("PutItem", &put(key)).is_err() {
+                    refused += 1;
+                }
+            }
+        }
+        throttled.push(refused);
+    }
+    // Refused in seconds 1, 2 and 3: at the first request of the fourth
+    // second the streak is 3 and the partition splits between "a" and "b",
+    // each child with 499.5 WCU and half the burst; 600/s each fits.
+    assert_eq!(throttled, [200, 200, 200, 0, 0, 0]);
+    let parts = engine.describe_partitions("Votes", None).unwrap();
+    assert_eq!(parts.len(), 2);
+    assert_eq!((parts[0].wcu_share, parts[1].wcu_share), (499.5, 499.5));
+    let owner = |key: &str| {
+        let pos = key_position(&KeyValue::S(key.into()));
+        parts.iter().position(|p| p.start <= pos && pos <= p.end).unwrap()
+    };
+    assert_ne!(owner("a"), owner("b"));
+
+    // Off, the same traffic throttles for ever.
+    let mut engine = engine_with("Votes", 1, 999);
+    engine.settings_mut().heat_split_seconds = 0;
+    for _ in 0..6 {
+        engine.advance_clock(1_000);
+        for _ in 0..1_200 {
+            let _ = engine.execute("PutItem", &put("a"));
+        }
+    }
+    assert_eq!(engine.describe_partitions("Votes", None).unwrap().len(), 1);
+}
+
+#[test]
+fn top_keys_are_those_of_the_window() {
+    let mut engine = engine_with("Win", 100, 100);
+    let t0 = engine.clock().now_millis() / 1000;
+    let put = |key: &str| json!({"TableName": "Win", "Item": {"pk": {"S": key}}});
+    let names = |e: &mut Engine, from: u64, to: u64| {
+        let keys = e.metrics("Win", None, from, to, 10).unwrap().top_keys;
+        keys.into_iter().map(|k| (k.key, k.accesses, k.throttles)).collect::<Vec<_>>()
+    };
+    // Second t0: a ×1; t0 + 1: b ×2; t0 + 2 (still under way): a ×3.
+    engine.execute("PutItem", &put("a")).unwrap();
+    engine.advance_clock(1_000);
+    for _ in 0..2 {
+        engine.execute("PutItem", &put("b")).unwrap();
+    }
+    engine.advance_clock(1_000);
+    for _ in 0..3 {
+        engine.execute("PutItem", &put("a")).unwrap();
+    }
+    assert_eq!(names(&mut engine, t0, t0 + 1), [("a".to_string(), 1, 0)]);
+    assert_eq!(names(&mut engine, t0 + 1, t0 + 2), [("b".to_string(), 2, 0)]);
+    assert_eq!(names(&mut engine, t0 + 1, t0 + 3), [("a".to_string(), 3, 0), ("b".to_string(), 2, 0)]);
+    assert_eq!(names(&mut engine, 0, u64::MAX), [("a".to_string(), 4, 0), ("b".to_string(), 2, 0)]);
+    assert!(names(&mut engine, t0 + 3, u64::MAX).is_empty());
+
+    // A workload's keys count in the seconds it ran: half a second later it
+    // starts at t0 + 3 (the next whole second) and runs 2 s at 10 writes/s
+    // on one key.
+    engine.advance_clock(500);
+    let report = engine.run_workload(&writes("Win", 10.0, KeyDistribution::HotKey, "vote", 2)).unwrap();
+    assert_eq!(report.start_second, t0 + 3);
+    assert_eq!(names(&mut engine, t0 + 3, t0 + 4), [("vote".to_string(), 10, 0)]);
+    assert_eq!(names(&mut engine, t0 + 2, t0 + 5), [("vote".to_string(), 20, 0), ("a".to_string(), 3, 0)]);
+    let top1 = engine.metrics("Win", None, 0, u64::MAX, 1).unwrap().top_keys;
+    assert_eq!((top1.len(), top1[0].key.as_str(), top1[0].accesses), (1, "vote", 20));
+}

@@ -776,6 +776,11 @@ fn run_workload_reports_throttles_and_get_metrics_replays_them() {
     let metrics = playground_ok(addr, "GetMetrics", json!({"TableName": "votes", "From": start, "To": start + 2}));
     assert_eq!(metrics["PartitionSamples"], report["PartitionSamples"]);
     assert_eq!(metrics["TopKeys"][0], json!({"Key": "hot", "Accesses": 3000, "Throttles": 1000}));
+    // Top keys follow the window: the second second alone, then a window after the run.
+    let second = playground_ok(addr, "GetMetrics", json!({"TableName": "votes", "From": start + 1, "To": start + 2}));
+    assert_eq!(second["TopKeys"], json!([{"Key": "hot", "Accesses": 1500, "Throttles": 500}]));
+    let after = playground_ok(addr, "GetMetrics", json!({"TableName": "votes", "From": start + 2}));
+    assert_eq!(after["TopKeys"], json!([]));
     assert_eq!(
         playground_ok(addr, "GetMetrics", json!({"TableName": "votes", "From": 0, "To": start}))["PartitionSamples"],
         json!([])
@@ -902,8 +907,10 @@ fn with_the_wall_clock_a_workload_runs_on_a_copy() {
 fn the_streams_api_is_served_under_its_own_prefix() {
     let server = start();
     let addr = server.local_addr();
+    // Provisioned at 5/5: one partition, so the stream has one shard.
     let create = json!({"TableName": "tbl", "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
-        "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}], "BillingMode": "PAY_PER_REQUEST",
+        "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
+        "ProvisionedThroughput": {"ReadCapacityUnits": 5, "WriteCapacityUnits": 5},
         "StreamSpecification": {"StreamEnabled": true, "StreamViewType": "NEW_AND_OLD_IMAGES"}});
     ok(addr, "CreateTable", create);
     ok(addr, "PutItem", json!({"TableName": "tbl", "Item": {"pk": {"S": "a"}, "v": {"N": "1"}}}));

@@ -79,6 +79,22 @@ fn read_from(engine: &mut Engine, table: &str, kind: &str, sequence: Option<&str
     read_all(engine, it, limit)
 }
 
+/// Every record of the table's latest stream: each shard from TRIM_HORIZON
+/// (parents before children, as DescribeStream lists them), then all in
+/// sequence order.
+fn read_every_shard(engine: &mut Engine, table: &str) -> Vec<Value> {
+    let arn = run(engine, "DescribeTable", json!({"TableName": table}))["Table"]["LatestStreamArn"].clone();
+    let described = streams(engine, "DescribeStream", json!({"StreamArn": arn})).expect("described");
+    let mut out = Vec::new();
+    for shard in described["StreamDescription"]["Shards"].as_array().cloned().unwrap_or_default() {
+        let request = json!({"StreamArn": arn, "ShardId": shard["ShardId"], "ShardIteratorType": "TRIM_HORIZON"});
+        let it = streams(engine, "GetShardIterator", request).expect("iterator")["ShardIterator"].clone();
+        out.extend(read_all(engine, it.as_str().expect("iterator").to_string(), 1000));
+    }
+    out.sort_by_key(|r| sequence(r).to_string());
+    out
+}
+
 fn sequence(record: &Value) -> &str {
     record["dynamodb"]["SequenceNumber"].as_str().expect("sequence number")
 }
@@ -86,7 +102,8 @@ fn sequence(record: &Value) -> &str {
 #[test]
 fn iterator_types_start_where_they_say() {
     let mut engine = Engine::new();
-    table(&mut engine, "T01", "NEW_IMAGE", false);
+    // Provisioned at 1/1: one partition, so one shard holds every record.
+    table(&mut engine, "T01", "NEW_IMAGE", true);
     for n in 0..5 {
         put(&mut engine, "T01", "k", n).expect("put");
     }
@@ -115,7 +132,7 @@ fn iterator_types_start_where_they_say() {
 #[test]
 fn records_live_24_hours_on_the_engine_clock() {
     let mut engine = Engine::new();
-    table(&mut engine, "T01", "KEYS_ONLY", false);
+    table(&mut engine, "T01", "KEYS_ONLY", true);
     put(&mut engine, "T01", "old", 1).expect("put");
     engine.advance_clock(DAY / 2);
     put(&mut engine, "T01", "young", 1).expect("put");
@@ -153,7 +170,7 @@ fn records_live_24_hours_on_the_engine_clock() {
 #[test]
 fn a_disabled_stream_stays_readable_for_a_day() {
     let mut engine = Engine::new();
-    table(&mut engine, "T01", "OLD_IMAGE", false);
+    table(&mut engine, "T01", "OLD_IMAGE", true);
     put(&mut engine, "T01", "a", 1).expect("put");
     run(&mut engine, "UpdateTable", json!({"TableName": "T01", "StreamSpecification": {"StreamEnabled": false}}));
     put(&mut engine, "T01", "a", 2).expect("put");
@@ -233,7 +250,7 @@ fn ttl_deletes_through_indexes_and_costs_nothing() {
         json!({"TableName": "T01", "IndexName": "byG", "KeyConditionExpression": "g = :g", "ExpressionAttributeValues": {":g": {"S": "x"}}}),
     );
     assert_eq!(gsi["Count"], json!(1), "the GSI lost the swept item too");
-    let records = read_from(&mut engine, "T01", "TRIM_HORIZON", None, 10);
+    let records = read_every_shard(&mut engine, "T01");
     let last = records.last().expect("records");
     assert_eq!(last["eventName"], json!("REMOVE"));
     assert_eq!(last["userIdentity"], json!({"type": "Service", "principalId": "dynamodb.amazonaws.com"}));
@@ -295,4 +312,182 @@ fn malformed_streams_requests_never_panic() {
         }
         let _ = engine.execute_streams(operation, &json!([1, 2]));
     }
+}
+
+#[test]
+fn views_see_expired_items_until_the_sweep_and_the_next_ttl_event() {
+    let mut engine = Engine::new();
+    table(&mut engine, "T02", "KEYS_ONLY", false);
+    assert!(engine.table("T02").unwrap().expired_items(0).is_empty(), "no TTL, nothing expires");
+    run(
+        &mut engine,
+        "UpdateTimeToLive",
+        json!({"TableName": "T02", "TimeToLiveSpecification": {"AttributeName": "exp", "Enabled": true}}),
+    );
+    engine.settings_mut().ttl_sweep_delay_millis = 60_000;
+    let t0 = engine.clock().now_millis();
+    let s0 = t0 / 1000;
+    // a expires at +10 s, b at +30 s, c never (a string), d has no expiry.
+    for (pk, exp) in [
+        ("a", json!({"N": (s0 + 10).to_string()})),
+        ("b", json!({"N": (s0 + 30).to_string()})),
+        ("c", json!({"S": "soon"})),
+    ] {
+        run(&mut engine, "PutItem", json!({"TableName": "T02", "Item": {"pk": {"S": pk}, "exp": exp}}));
+    }
+    run(&mut engine, "PutItem", json!({"TableName": "T02", "Item": {"pk": {"S": "d"}}}));
+    let t = |engine: &Engine| engine.table("T02").unwrap().clone();
+    let keys = |engine: &Engine, now: u64| {
+        t(engine).expired_items(now).into_iter().map(|(k, at)| (format!("{:?}", k.partition), at)).collect::<Vec<_>>()
+    };
+    assert!(keys(&engine, t0).is_empty());
+    assert_eq!(t(&engine).next_ttl_event(t0, 60_000), Some(t0 + 10_000), "a expires first");
+    // At +10 s a has expired (and is still stored); next: b expires at +30 s.
+    assert_eq!(keys(&engine, t0 + 10_000), [(r#"S("a")"#.to_string(), t0 + 10_000)]);
+    assert_eq!(t(&engine).next_ttl_event(t0 + 10_000, 60_000), Some(t0 + 30_000));
+    // At +40 s both have expired; next: a's sweep, 60 s after its expiry.
+    assert_eq!(keys(&engine, t0 + 40_000).len(), 2);
+    assert_eq!(t(&engine).next_ttl_event(t0 + 40_000, 60_000), Some(t0 + 70_000));
+    // The sweep at +70 s deletes a; b is still expired and readable.
+    engine.advance_clock(70_000);
+    run(&mut engine, "ListTables", json!({}));
+    assert_eq!(keys(&engine, t0 + 70_000), [(r#"S("b")"#.to_string(), t0 + 30_000)]);
+    assert_eq!(t(&engine).next_ttl_event(t0 + 70_000, 60_000), Some(t0 + 90_000));
+    engine.advance_clock(20_000);
+    run(&mut engine, "ListTables", json!({}));
+    assert!(keys(&engine, t0 + 90_000).is_empty());
+    assert_eq!(t(&engine).next_ttl_event(t0 + 90_000, 60_000), None, "c and d never expire");
+    assert_eq!(engine.table("T02").unwrap().storage.item_count(), 2);
+}
+
+/// The shards of the table's latest stream: (id, parent, starting, ending).
+fn shards_of(engine: &mut Engine, table: &str) -> Vec<(String, Option<String>, String, Option<String>)> {
+    let arn = run(engine, "DescribeTable", json!({"TableName": table}))["Table"]["LatestStreamArn"].clone();
+    let described = streams(engine, "DescribeStream", json!({"StreamArn": arn})).expect("described");
+    let text = |v: &Value| v.as_str().map(str::to_string);
+    described["StreamDescription"]["Shards"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .map(|s| {
+            let range = &s["SequenceNumberRange"];
+            (
+                text(&s["ShardId"]).expect("id"),
+                text(&s["ParentShardId"]),
+                text(&range["StartingSequenceNumber"]).expect("start"),
+                text(&range["EndingSequenceNumber"]),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn shards_follow_partitions_and_splits_close_a_parent() {
+    // On demand, a table starts with 8 partitions (12,000 RRU / 3,000 +
+    // 4,000 WRU / 1,000): its stream with 8 open shards and no parents.
+    let mut engine = Engine::new();
+    table(&mut engine, "Wide", "KEYS_ONLY", false);
+    let wide = shards_of(&mut engine, "Wide");
+    assert_eq!(wide.len(), 8);
+    assert!(wide
+        .iter()
+        .all(|(_, parent, start, end)| parent.is_none() && start == "100000000000000000000" && end.is_none()));
+
+    // One partition, one shard; at a 100-byte teaching scale the third item
+    // of about 50 bytes splits it.
+    let mut engine = Engine::new();
+    engine.settings_mut().partition_size_limit_bytes = 100;
+    table(&mut engine, "T03", "NEW_IMAGE", true);
+    let pad = "p".repeat(40);
+    let write = |engine: &mut Engine, pk: &str, n: u32| {
+        run(
+            engine,
+            "PutItem",
+            json!({"TableName": "T03", "Item": {"pk": {"S": pk}, "n": {"N": n.to_string()}, "pad": {"S": pad}}}),
+        )
+    };
+    write(&mut engine, "a", 1);
+    write(&mut engine, "b", 1);
+    let before = shards_of(&mut engine, "T03");
+    assert_eq!(before.len(), 1);
+    write(&mut engine, "c", 1);
+    let after = shards_of(&mut engine, "T03");
+    assert_eq!(after.len(), 3);
+    let parent = &after[0];
+    assert_eq!(parent.0, before[0].0, "the first shard is the one that split");
+    // Records 0, 1, 2 went to the parent, which ends at the last of them.
+    assert_eq!(parent.3.as_deref(), Some("100000000000000000002"));
+    for child in &after[1..] {
+        assert_eq!(child.1.as_deref(), Some(parent.0.as_str()));
+        assert_eq!((child.2.as_str(), child.3.as_deref()), ("100000000000000000003", None));
+    }
+
+    // Later writes go to the child of their key's half; a's records, read
+    // parent first, stay in order.
+    write(&mut engine, "a", 2);
+    write(&mut engine, "b", 2);
+    write(&mut engine, "c", 2);
+    let all = read_every_shard(&mut engine, "T03");
+    let of = |key: &str| -> Vec<String> {
+        all.iter()
+            .filter(|r| r["dynamodb"]["Keys"]["pk"]["S"] == key)
+            .map(|r| r["dynamodb"]["NewImage"]["n"]["N"].as_str().unwrap_or("?").to_string())
+            .collect()
+    };
+    assert_eq!(
+        (of("a"), of("b"), of("c")),
+        (vec!["1".into(), "2".into()], vec!["1".into(), "2".into()], vec!["1".into(), "2".into()])
+    );
+    assert_eq!(all.len(), 6);
+
+    // A closed shard read to its end has no next iterator; LATEST on it
+    // reads nothing and ends too.
+    let arn = run(&mut engine, "DescribeTable", json!({"TableName": "T03"}))["Table"]["LatestStreamArn"].clone();
+    for (kind, expected) in [("TRIM_HORIZON", 3), ("LATEST", 0)] {
+        let request = json!({"StreamArn": arn, "ShardId": parent.0, "ShardIteratorType": kind});
+        let it = streams(&mut engine, "GetShardIterator", request).expect("iterator")["ShardIterator"].clone();
+        let page = streams(&mut engine, "GetRecords", json!({"ShardIterator": it})).expect("page");
+        assert_eq!(page["Records"].as_array().map(Vec::len), Some(expected), "{kind}");
+        assert!(page.get("NextShardIterator").is_none(), "{kind}: the closed shard is over");
+    }
+    // A sequence number of another shard is not in this one.
+    let child = &after[1].0;
+    let request = json!({"StreamArn": arn, "ShardId": child, "ShardIteratorType": "AT_SEQUENCE_NUMBER",
+        "SequenceNumber": "100000000000000000001"});
+    assert!(matches!(streams(&mut engine, "GetShardIterator", request), Err(ApiError::Validation(_))));
+
+    // DescribeStream pages through the shards.
+    let page = streams(&mut engine, "DescribeStream", json!({"StreamArn": arn, "Limit": 2})).expect("page");
+    let d = &page["StreamDescription"];
+    assert_eq!(d["Shards"].as_array().map(Vec::len), Some(2));
+    assert_eq!(d["LastEvaluatedShardId"], json!(after[1].0));
+    let rest = streams(&mut engine, "DescribeStream", json!({"StreamArn": arn, "ExclusiveStartShardId": after[1].0}))
+        .expect("rest");
+    assert_eq!(rest["StreamDescription"]["Shards"][0]["ShardId"], json!(after[2].0));
+    assert!(rest["StreamDescription"].get("LastEvaluatedShardId").is_none());
+
+    // Disabling closes every open shard.
+    run(&mut engine, "UpdateTable", json!({"TableName": "T03", "StreamSpecification": {"StreamEnabled": false}}));
+    assert!(shards_of(&mut engine, "T03").iter().all(|s| s.3.is_some()));
+}
+
+#[test]
+fn a_restored_stream_starts_with_the_restored_partitions() {
+    let mut engine = Engine::new();
+    engine.settings_mut().partition_size_limit_bytes = 100;
+    table(&mut engine, "T04", "KEYS_ONLY", true);
+    for pk in ["a", "b", "c", "d"] {
+        run(
+            &mut engine,
+            "PutItem",
+            json!({"TableName": "T04", "Item": {"pk": {"S": pk}, "pad": {"S": "p".repeat(40)}}}),
+        );
+    }
+    let partitions = engine.describe_partitions("T04", None).expect("partitions").len();
+    assert!(partitions > 1);
+    let mut restored = Engine::restore(&engine.snapshot()).expect("restored");
+    let shards = shards_of(&mut restored, "T04");
+    assert_eq!(shards.len(), partitions, "one shard per partition");
+    assert!(shards.iter().all(|s| s.1.is_none() && s.3.is_none()), "no parents, all open");
 }

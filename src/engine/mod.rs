@@ -37,6 +37,7 @@
 pub mod api;
 pub mod capacity;
 pub mod clock;
+pub mod contributors;
 pub mod error;
 pub mod expr;
 pub mod index;

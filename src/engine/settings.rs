@@ -51,8 +51,8 @@ pub struct EngineSettings {
     /// requests off (workloads are always simulated).
     pub enforce_throughput: bool,
     /// Split for heat: after this many seconds in a row of a partition's
-    /// hard limit refusing requests, a workload splits it at its traffic's
-    /// median key. Default 300 (our choice; DynamoDB says only that it
+    /// hard limit refusing requests (real ones or a workload's), it splits
+    /// at its traffic's median key. Default 300 (our choice; DynamoDB says only that it
     /// isolates hot items "over time"); 0 turns it off.
     pub heat_split_seconds: u64,
     /// How long after an item's TTL expiry the sweeper deletes it (engine

@@ -19,13 +19,36 @@
 //! and records metrics exactly as requests would, but it does not store
 //! items: it simulates *capacity*, which is what a million requests a second
 //! need to be fast (a native release build runs a million in about 0.1 s;
-//! see `tests/partitions.rs`). At the end the engine clock has moved by the
-//! workload's duration. Workloads also split partitions for heat
-//! (`throughput`), since they know each key's traffic.
+//! see `tests/partitions.rs`).
+//!
+//! A workload runs **one second at a time** ([`WorkloadRun`]):
+//!
+//! ```text
+//!   Engine::start_workload(w)  checks it, starts at the next whole second
+//!   Engine::step_workload(run) bring the buckets to second s (sync_sim:
+//!                              refill, split for heat if due), draw and
+//!                              admit that second's requests, close it
+//!                              (samples, busiest keys), clock → s + 1
+//!   WorkloadRun::report()      what it did so far
+//!   Engine::run_workload(w)    = start + every step + report
+//! ```
+//!
+//! so the browser can run, pause and step a workload without freezing the
+//! page, and get exactly what one call would have given. At the end the
+//! engine clock has moved by the workload's duration.
+//!
+//! **Metrics**: the per-partition samples of `throughput`, and per key
+//! (accesses, throttles) the record of [`crate::engine::contributors`], fed
+//! by real requests (`Engine::count_key`) and workloads alike, so
+//! [`Engine::metrics`] can name the top keys of any window of time. The
+//! same record tells split for heat where to cut: when a partition has been
+//! refused by its hard limit long enough, it splits at the median of the
+//! keys that reached it, whether they came from requests or workloads.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 
 use super::capacity::{read_units, write_units, ChargeKind, Consistency, Scope};
+use super::contributors::KEYS_PER_SECOND;
 use super::error::{ApiError, Result};
 use super::partition::{hash_position, key_position, PartitionLayout};
 use super::schema::{KeyValue, ScalarType};
@@ -33,7 +56,8 @@ use super::service::Engine;
 use super::storage::keyspace_hash;
 use super::table::BillingMode;
 use super::throughput::{
-    Access, PartitionSample, Throttle, ThroughputState, ON_DEMAND_INITIAL_READ_PEAK, ON_DEMAND_INITIAL_WRITE_PEAK,
+    Access, PartitionSample, Throttle, ThroughputState, METRICS_RETENTION_SECONDS, ON_DEMAND_INITIAL_READ_PEAK,
+    ON_DEMAND_INITIAL_WRITE_PEAK,
 };
 use super::value::Number;
 
@@ -164,7 +188,8 @@ pub struct WorkloadReport {
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Metrics {
     pub samples: Vec<PartitionSample>,
-    /// Top keys since the table was first simulated (workloads add theirs).
+    /// The window's busiest keys (requests and workloads alike; see
+    /// [`crate::engine::contributors`]).
     pub top_keys: Vec<KeyStat>,
 }
 
@@ -196,8 +221,8 @@ pub(crate) struct SimEntry {
     /// The table's id: a table deleted and created again starts over.
     table_id: String,
     pub(crate) state: ThroughputState,
-    /// Accesses and throttles per key.
-    keys: BTreeMap<String, (u64, u64)>,
+    /// Every split for heat so far: (engine second, partition split).
+    heat_splits: Vec<(u64, usize)>,
     /// What the layout was last brought in step with.
     fingerprint: Option<Fingerprint>,
     /// The partitions' bytes lag behind the data (see `sync_sim_with`).
@@ -254,22 +279,37 @@ impl Rng {
     }
 }
 
-/// Per-stream precomputation: key sampler and key → partition cache.
-struct StreamRun<'a> {
-    stream: &'a Stream,
+/// One key of a stream: where it falls and its traffic so far.
+#[derive(Clone, Copy, Debug, Default)]
+struct KeySlot {
+    /// The partition it falls in (`u32::MAX`: not looked up yet, or the
+    /// layout changed since).
+    partition: u32,
+    /// Its keyspace position (valid once looked up).
+    position: u64,
+    accesses: u64,
+    throttles: u64,
+    /// 1 + the workload second it was last drawn in (0: never).
+    touched_in: u32,
+}
+
+/// Per-stream precomputation: key sampler and key → partition cache, and
+/// each key's traffic, over the run and in the second under way.
+#[derive(Clone, Debug)]
+struct StreamRun {
+    stream: Stream,
     keys: u32,
     cdf: Vec<f64>,
-    partition_of: Vec<u32>,
-    /// Keyspace position of each key drawn so far.
-    position_of: Vec<u64>,
-    stats: Vec<(u64, u64)>,
+    slots: Vec<KeySlot>,
+    /// Keys drawn in the second under way, with their counts before it.
+    touched: Vec<(u32, u64, u64)>,
     access: Access,
     units: f64,
     carry: f64,
 }
 
-impl<'a> StreamRun<'a> {
-    fn new(stream: &'a Stream) -> Self {
+impl StreamRun {
+    fn new(stream: &Stream) -> Self {
         let keys = stream.key_count();
         let cdf = match stream.keys {
             KeyDistribution::Zipf { s, .. } => {
@@ -296,12 +336,11 @@ impl<'a> StreamRun<'a> {
             Operation::Write => (Access::Write, write_units(size)),
         };
         Self {
-            stream,
+            stream: stream.clone(),
             keys,
             cdf,
-            partition_of: vec![u32::MAX; keys as usize],
-            position_of: vec![0; keys as usize],
-            stats: vec![(0, 0); keys as usize],
+            slots: vec![KeySlot { partition: u32::MAX, ..KeySlot::default() }; keys as usize],
+            touched: Vec::new(),
             access,
             units,
             carry: 0.0,
@@ -318,45 +357,122 @@ impl<'a> StreamRun<'a> {
             _ => rng.below(self.keys),
         }
     }
+
+    /// The layout changed: every key's partition must be looked up again.
+    fn forget_partitions(&mut self) {
+        self.slots.iter_mut().for_each(|slot| slot.partition = u32::MAX);
+    }
 }
 
-/// Where to split partition `partition` for heat: the traffic-weighted
-/// median of the keys this workload sent there so far (the first key past
-/// half the accesses, never the lowest key), so each child gets about half.
-/// `None` with fewer than two keys: one key cannot be split off further.
-fn heat_split_point(runs: &[StreamRun], partition: usize) -> Option<u64> {
-    let mut keys: Vec<(u64, u64)> = runs
-        .iter()
-        .flat_map(|run| {
-            run.partition_of
-                .iter()
-                .zip(&run.position_of)
-                .zip(&run.stats)
-                .filter(|((p, _), (accesses, _))| **p as usize == partition && *accesses > 0)
-                .map(|((_, pos), (accesses, _))| (*pos, *accesses))
-        })
-        .collect();
-    keys.sort_unstable();
-    keys.dedup_by(|b, a| {
-        if a.0 == b.0 {
-            a.1 += b.1;
-            true
-        } else {
-            false
+/// Hands the second's busiest keys (of all streams) to the key record
+/// ([`crate::engine::contributors`]), which keeps only that many anyway:
+/// building a name for every key drawn would cost more than the requests.
+fn record_second_keys(runs: &mut [StreamRun], state: &mut ThroughputState) {
+    // (stream, key, accesses, throttles) in this second.
+    let mut drawn: Vec<(usize, u32, u64, u64)> = Vec::new();
+    for (r, run) in runs.iter_mut().enumerate() {
+        for (k, a0, t0) in run.touched.drain(..) {
+            if let Some(slot) = run.slots.get(k as usize) {
+                drawn.push((r, k, slot.accesses.saturating_sub(a0), slot.throttles.saturating_sub(t0)));
+            }
         }
-    });
-    if keys.len() < 2 {
-        return None;
     }
-    let total: u64 = keys.iter().map(|k| k.1).sum();
-    let mut seen = 0;
-    for (k, (pos, accesses)) in keys.iter().enumerate() {
-        if k > 0 && seen * 2 >= total {
-            return Some(*pos);
+    // A total order (ties by stream and key), so the same keys are kept on
+    // every machine.
+    let order = |a: &(usize, u32, u64, u64), b: &(usize, u32, u64, u64)| {
+        b.2.cmp(&a.2).then(b.3.cmp(&a.3)).then(a.0.cmp(&b.0)).then(a.1.cmp(&b.1))
+    };
+    if drawn.len() > KEYS_PER_SECOND {
+        drawn.select_nth_unstable_by(KEYS_PER_SECOND - 1, order);
+        drawn.truncate(KEYS_PER_SECOND);
+    }
+    for (r, k, accesses, throttles) in drawn {
+        let Some(run) = runs.get(r) else { continue };
+        let position = run.slots.get(k as usize).map_or(0, |slot| slot.position);
+        state.keys.count(&run.stream.key_name(k), position, accesses, throttles);
+    }
+}
+
+/// A workload under way, simulated one second at a time: made by
+/// [`Engine::start_workload`], moved on by [`Engine::step_workload`], read
+/// with [`WorkloadRun::report`]. [`Engine::run_workload`] is exactly a
+/// start followed by every step, so a run paused, stepped and resumed gives
+/// the same report as one run in one go (tested in `tests/partitions.rs`).
+/// This is what lets the browser run long workloads in slices without
+/// freezing the page.
+///
+/// The engine's clock follows the run: it is at the start of the next
+/// second to simulate. Anything else done on the engine in between (a real
+/// request, a look at the partitions) happens at that moment of the run.
+#[derive(Clone, Debug)]
+pub struct WorkloadRun {
+    workload: Workload,
+    key_type: ScalarType,
+    runs: Vec<StreamRun>,
+    rng: Rng,
+    counts: Vec<u64>,
+    /// Seconds simulated so far.
+    done: u32,
+    /// Partitions in the layout the key → partition caches were built on.
+    partitions_seen: usize,
+    /// Heat splits of the table's log already reported.
+    splits_seen: usize,
+    /// Per partition per second, the last hour (as the table keeps them).
+    samples: VecDeque<PartitionSample>,
+    /// Everything but the samples and the top keys.
+    report: WorkloadReport,
+}
+
+impl WorkloadRun {
+    /// The workload being run.
+    pub fn workload(&self) -> &Workload {
+        &self.workload
+    }
+
+    /// Seconds simulated so far.
+    pub fn seconds_done(&self) -> u32 {
+        self.done
+    }
+
+    /// Whether every second has been simulated.
+    pub fn is_finished(&self) -> bool {
+        self.done >= self.workload.seconds
+    }
+
+    /// What the run did so far: totals, the seconds simulated, their
+    /// samples (the last hour) and the top keys of the run so far.
+    pub fn report(&self) -> WorkloadReport {
+        let mut report = self.report.clone();
+        report.partitions = self.samples.iter().cloned().collect();
+        // (accesses, throttles, stream, key) of every key drawn; names are
+        // built only for those that can make the list.
+        let mut counts: Vec<(u64, u64, usize, u32)> = Vec::new();
+        for (r, run) in self.runs.iter().enumerate() {
+            for (k, slot) in run.slots.iter().enumerate() {
+                if slot.accesses > 0 {
+                    counts.push((slot.accesses, slot.throttles, r, k as u32));
+                }
+            }
         }
-        seen += accesses;
+        let n = self.workload.top_n;
+        if n == 0 {
+            counts.clear();
+        } else if counts.len() > n {
+            counts.select_nth_unstable_by(n - 1, |a, b| (b.0, b.1).cmp(&(a.0, a.1)));
+            if let Some(&(a, t, _, _)) = counts.get(n - 1) {
+                counts.retain(|c| (c.0, c.1) >= (a, t));
+            }
+        }
+        let all = counts
+            .into_iter()
+            .filter_map(|(accesses, throttles, r, k)| {
+                let key = self.runs.get(r)?.stream.key_name(k);
+                Some(KeyStat { key, accesses, throttles })
+            })
+            .collect();
+        report.top_keys = sort_top(all, self.workload.top_n);
+        report
     }
-    keys.last().map(|k| k.0)
 }
 
 /// The partition key value a workload key stands for, in the table's key type.
@@ -389,7 +505,41 @@ impl Engine {
     /// recounted even when no split can be due (otherwise a write to a table
     /// far below the size limit skips that scan, and the partitions' bytes
     /// are brought up to date by the next `full` sync: DescribePartitions).
+    ///
+    /// Then split for heat runs, now that the buckets have been brought to
+    /// the clock's second: a partition whose hard limit refused requests in
+    /// each of the last `heat_split_seconds` seconds splits
+    /// ([`ThroughputState::split_hot_partitions`]), whether the traffic came
+    /// from requests or from a workload. Each split is logged with its
+    /// second.
     pub(crate) fn sync_sim_with(&mut self, table: &str, index: Option<&str>, full: bool) -> Result<&mut SimEntry> {
+        let heat_after = self.settings.heat_split_seconds;
+        let now_millis = self.clock.now_millis();
+        let now = now_millis / 1000;
+        let entry = self.sync_layout(table, index, full)?;
+        let split = entry.state.split_hot_partitions(heat_after);
+        if !split.is_empty() {
+            entry.heat_splits.extend(split.into_iter().map(|i| (now, i)));
+            // The children's bytes are counted again on the next full sync.
+            entry.bytes_dirty = true;
+        }
+        // The table's stream has a shard per partition (`streams`).
+        let streamed = index.is_none() && self.tables.get(table).is_some_and(|t| t.enabled_stream().is_some());
+        if streamed {
+            let ranges: Vec<(u64, u64)> = self
+                .sims
+                .get(&Self::sim_key(table, None))
+                .map(|e| e.state.layout.partitions.iter().map(|p| (p.start, p.end)).collect())
+                .unwrap_or_default();
+            if let Some(t) = self.tables.get_mut(table) {
+                t.reshard_stream(&ranges, now_millis);
+            }
+        }
+        self.sims.get_mut(&Self::sim_key(table, index)).ok_or_else(ApiError::resource_not_found)
+    }
+
+    /// The layout part of [`Engine::sync_sim_with`].
+    fn sync_layout(&mut self, table: &str, index: Option<&str>, full: bool) -> Result<&mut SimEntry> {
         let t = self.tables.get(table).ok_or_else(ApiError::resource_not_found)?;
         let on_demand = t.definition.billing_mode == BillingMode::PayPerRequest;
         let (rcu, wcu, bytes, count) = match index {
@@ -453,7 +603,7 @@ impl Engine {
             let state = ThroughputState::new(layout, on_demand, now);
             self.sims.insert(
                 key.clone(),
-                SimEntry { table_id, state, keys: BTreeMap::new(), fingerprint: None, bytes_dirty: false },
+                SimEntry { table_id, state, heat_splits: Vec::new(), fingerprint: None, bytes_dirty: false },
             );
         }
         let entry = self.sims.get_mut(&key).ok_or_else(ApiError::resource_not_found)?;
@@ -520,8 +670,18 @@ impl Engine {
     }
 
     /// Runs a workload on the capacity model of its table (or GSI), moving
-    /// the engine clock by its duration. Deterministic for a given seed.
+    /// the engine clock by its duration. Deterministic for a given seed:
+    /// [`Engine::start_workload`], then [`Engine::step_workload`] until it
+    /// is over.
     pub fn run_workload(&mut self, workload: &Workload) -> Result<WorkloadReport> {
+        let mut run = self.start_workload(workload)?;
+        while self.step_workload(&mut run)? {}
+        Ok(run.report())
+    }
+
+    /// Checks a workload and starts it at the next whole second of the
+    /// engine clock; nothing is simulated yet.
+    pub fn start_workload(&mut self, workload: &Workload) -> Result<WorkloadRun> {
         let key_type = {
             let t = self.tables.get(&workload.table).ok_or_else(ApiError::resource_not_found)?;
             match &workload.index {
@@ -547,110 +707,120 @@ impl Engine {
         }
         // Whole seconds: the workload starts at the next full second.
         let start = self.clock.now_millis().div_ceil(1000);
-        self.clock.set(start * 1000);
-        let heat_after = self.settings.heat_split_seconds;
+        self.clock.set(start.saturating_mul(1000));
         let entry = self.sync_sim(&workload.table, workload.index.as_deref())?;
-        let mut runs: Vec<StreamRun> = workload.streams.iter().map(StreamRun::new).collect();
-        let mut rng = Rng::new(workload.seed);
-        let mut report = WorkloadReport { start_second: start, ..Default::default() };
+        let (partitions_seen, splits_seen) = (entry.state.layout.len(), entry.heat_splits.len());
+        Ok(WorkloadRun {
+            key_type,
+            runs: workload.streams.iter().map(StreamRun::new).collect(),
+            rng: Rng::new(workload.seed),
+            counts: vec![0; workload.streams.len()],
+            done: 0,
+            partitions_seen,
+            splits_seen,
+            samples: VecDeque::new(),
+            report: WorkloadReport { start_second: start, ..Default::default() },
+            workload: workload.clone(),
+        })
+    }
+
+    /// Simulates the next second of `run`: the requests of that second are
+    /// admitted against the buckets (or throttled), the second is closed
+    /// (its samples and busiest keys recorded) and the clock moves to the
+    /// start of the next one. `Ok(false)` once the run is over (then nothing
+    /// happens). Fails if the table (or GSI) is gone.
+    pub fn step_workload(&mut self, run: &mut WorkloadRun) -> Result<bool> {
+        if run.is_finished() {
+            return Ok(false);
+        }
+        let s = run.done;
+        let second = run.report.start_second.saturating_add(u64::from(s));
+        self.clock.set(second.saturating_mul(1000));
+        // Brings the buckets to this second; splits for heat that are due.
+        let entry = self.sync_sim(&run.workload.table, run.workload.index.as_deref())?;
+        for &(_, partition) in entry.heat_splits.get(run.splits_seen..).unwrap_or_default() {
+            run.report.heat_splits.push((s, partition));
+        }
+        run.splits_seen = entry.heat_splits.len();
         let state = &mut entry.state;
-        let mut counts = vec![0u64; runs.len()];
-        for s in 0..workload.seconds {
-            state.roll(start + u64::from(s));
-            if heat_after > 0 {
-                let hot: Vec<usize> = (0..state.parts.len())
-                    .filter(|&i| u64::from(state.parts[i].hot_streak) >= heat_after)
-                    .rev()
-                    .collect();
-                for i in hot {
-                    if let Some(p) = state.parts.get_mut(i) {
-                        p.hot_streak = 0;
-                    }
-                    let Some(at) = heat_split_point(&runs, i) else { continue };
-                    if state.split_for_heat(i, at) {
-                        report.heat_splits.push((s, i));
-                        for run in runs.iter_mut() {
-                            run.partition_of.iter_mut().for_each(|p| *p = u32::MAX);
+        if state.layout.len() != run.partitions_seen {
+            run.partitions_seen = state.layout.len();
+            run.runs.iter_mut().for_each(StreamRun::forget_partitions);
+        }
+        let mut totals = SecondTotals { second: s, ..Default::default() };
+        let mut most = 0;
+        for (stream, count) in run.runs.iter_mut().zip(run.counts.iter_mut()) {
+            let wanted = stream.carry + stream.stream.rate_at(s);
+            *count = wanted.floor() as u64;
+            stream.carry = wanted - *count as f64;
+            most = most.max(*count);
+        }
+        let key_type = run.key_type;
+        for j in 0..most {
+            for (stream, count) in run.runs.iter_mut().zip(&run.counts) {
+                if j >= *count {
+                    continue;
+                }
+                let k = stream.draw(&mut run.rng);
+                let name = &stream.stream;
+                let Some(slot) = stream.slots.get_mut(k as usize) else { continue };
+                if slot.partition == u32::MAX {
+                    slot.position = key_position(&workload_key(name, k, key_type));
+                    slot.partition = state.layout.locate(slot.position) as u32;
+                }
+                if slot.touched_in != s + 1 {
+                    slot.touched_in = s + 1;
+                    stream.touched.push((k, slot.accesses, slot.throttles));
+                }
+                totals.requests += 1;
+                slot.accesses += 1;
+                match state.admit(slot.partition as usize, stream.access, stream.units) {
+                    Ok(()) => match stream.access {
+                        Access::Read => totals.consumed_read += stream.units,
+                        Access::Write => totals.consumed_write += stream.units,
+                    },
+                    Err(t) => {
+                        totals.throttled += 1;
+                        slot.throttles += 1;
+                        if t == Throttle::HardLimit {
+                            run.report.throttled_hard_limit += 1;
                         }
                     }
                 }
             }
-            let mut totals = SecondTotals { second: s, ..Default::default() };
-            let mut most = 0;
-            for (run, count) in runs.iter_mut().zip(counts.iter_mut()) {
-                let wanted = run.carry + run.stream.rate_at(s);
-                *count = wanted.floor() as u64;
-                run.carry = wanted - *count as f64;
-                most = most.max(*count);
-            }
-            for j in 0..most {
-                for (run, count) in runs.iter_mut().zip(&counts) {
-                    if j >= *count {
-                        continue;
-                    }
-                    let k = run.draw(&mut rng);
-                    let slot = k as usize;
-                    let mut partition = run.partition_of[slot];
-                    if partition == u32::MAX {
-                        let pos = key_position(&workload_key(run.stream, k, key_type));
-                        partition = state.layout.locate(pos) as u32;
-                        run.partition_of[slot] = partition;
-                        run.position_of[slot] = pos;
-                    }
-                    totals.requests += 1;
-                    run.stats[slot].0 += 1;
-                    match state.admit(partition as usize, run.access, run.units) {
-                        Ok(()) => match run.access {
-                            Access::Read => totals.consumed_read += run.units,
-                            Access::Write => totals.consumed_write += run.units,
-                        },
-                        Err(t) => {
-                            totals.throttled += 1;
-                            run.stats[slot].1 += 1;
-                            if t == Throttle::HardLimit {
-                                report.throttled_hard_limit += 1;
-                            }
-                        }
-                    }
-                }
-            }
-            report.requests += totals.requests;
-            report.throttled += totals.throttled;
-            report.consumed_read += totals.consumed_read;
-            report.consumed_write += totals.consumed_write;
-            report.per_second.push(totals);
         }
-        let end = start + u64::from(workload.seconds);
-        state.roll(end);
-        report.partitions = state.window(start, end).cloned().collect();
-        let mut all = Vec::new();
-        for run in &runs {
-            for (k, (a, t)) in run.stats.iter().enumerate() {
-                if *a > 0 {
-                    all.push(KeyStat { key: run.stream.key_name(k as u32), accesses: *a, throttles: *t });
-                }
-            }
+        record_second_keys(&mut run.runs, state);
+        let next = second.saturating_add(1);
+        state.roll(next);
+        run.samples.extend(state.window(second, next).cloned());
+        while run.samples.front().is_some_and(|x| x.second.saturating_add(METRICS_RETENTION_SECONDS) < next) {
+            run.samples.pop_front();
         }
-        // Keep at least 100 for the engine's running top-keys list.
-        let top = sort_top(all, workload.top_n.max(100));
-        for k in &top {
-            let slot = entry.keys.entry(k.key.clone()).or_default();
-            slot.0 += k.accesses;
-            slot.1 += k.throttles;
-        }
-        report.top_keys = sort_top(top, workload.top_n);
-        self.clock.set(end * 1000);
-        Ok(report)
+        let report = &mut run.report;
+        report.requests += totals.requests;
+        report.throttled += totals.throttled;
+        report.consumed_read += totals.consumed_read;
+        report.consumed_write += totals.consumed_write;
+        report.per_second.push(totals);
+        run.done += 1;
+        self.clock.set(next.saturating_mul(1000));
+        Ok(true)
     }
 
     /// Metrics of `table` (or its GSI `index`) for engine seconds
-    /// `from..to`, and the top `top_n` keys so far.
+    /// `from..to`: the per-partition samples, and the `top_n` busiest keys
+    /// of the window (the second under way included).
     pub fn metrics(&mut self, table: &str, index: Option<&str>, from: u64, to: u64, top_n: usize) -> Result<Metrics> {
         let entry = self.sync_sim(table, index)?;
         let samples = entry.state.window(from, to).cloned().collect();
-        let keys =
-            entry.keys.iter().map(|(k, (a, t))| KeyStat { key: k.clone(), accesses: *a, throttles: *t }).collect();
-        Ok(Metrics { samples, top_keys: sort_top(keys, top_n) })
+        let top_keys = entry
+            .state
+            .keys
+            .top(from, to, top_n)
+            .into_iter()
+            .map(|k| KeyStat { key: k.key, accesses: k.accesses, throttles: k.throttles })
+            .collect();
+        Ok(Metrics { samples, top_keys })
     }
 
     /// Admits the last request's charges ([`Engine::last_charges`]) against
@@ -713,7 +883,7 @@ impl Engine {
             let Some(entry) = self.sims.get_mut(&(table.clone(), index.clone())) else { continue };
             for (i, access, units) in wants {
                 if let Err(t) = entry.state.check(*i, *access, *units) {
-                    entry.state.count_throttle(*i, *access);
+                    entry.state.count_throttle(*i, *access, t);
                     refusal.get_or_insert((t, index.is_some()));
                 }
             }
@@ -741,7 +911,8 @@ impl Engine {
         Ok(())
     }
 
-    /// Counts one real request's key on the top-keys list.
+    /// Counts one real request's key in the table's (or GSI's) key record
+    /// for the second under way.
     pub(crate) fn count_key(&mut self, table: &str, index: Option<&str>, key: &KeyValue, throttled: bool) {
         if let Some(entry) = self.sims.get_mut(&Self::sim_key(table, index)) {
             let name = match key {
@@ -749,9 +920,7 @@ impl Engine {
                 KeyValue::N(n) => n.to_string(),
                 KeyValue::B(b) => format!("{b:02x?}"),
             };
-            let slot = entry.keys.entry(name).or_default();
-            slot.0 += 1;
-            slot.1 += u64::from(throttled);
+            entry.state.keys.count(&name, key_position(key), 1, u64::from(throttled));
         }
     }
 }
@@ -844,7 +1013,7 @@ impl Engine {
             if on_demand { (ON_DEMAND_INITIAL_READ_PEAK, ON_DEMAND_INITIAL_WRITE_PEAK) } else { (rcu, wcu) };
         let now = self.clock.now_millis() / 1000;
         let state = ThroughputState::new(layout, on_demand, now);
-        let entry = SimEntry { table_id, state, keys: BTreeMap::new(), fingerprint: None, bytes_dirty: false };
+        let entry = SimEntry { table_id, state, heat_splits: Vec::new(), fingerprint: None, bytes_dirty: false };
         self.sims.insert(Self::sim_key(table, index), entry);
         self.sync_sim_with(table, index, true).map(|_| ())
     }

@@ -395,6 +395,12 @@ impl Engine {
             }
             Some(_) => return Err(invalid("partitions", "expected an array")),
         }
+        // Streams start with a shard per partition of the restored layout.
+        let streamed: Vec<String> =
+            engine.tables().filter(|t| t.enabled_stream().is_some()).map(|t| t.definition.name.clone()).collect();
+        for name in streamed {
+            engine.sync_sim(&name, None)?;
+        }
         // Only now: a lowered item-collection limit must not refuse the
         // items that were written before it was lowered.
         engine.settings = settings;

@@ -10,14 +10,35 @@
 //! missing key) writes no record, as in DynamoDB. PutItem, UpdateItem,
 //! DeleteItem, BatchWriteItem, TransactWriteItems and the TTL sweeper all
 //! pass through the hook, so every change is recorded once, in the order the
-//! writes were applied: per-item ordering holds because a stream here has a
-//! single shard whose sequence numbers only grow.
+//! writes were applied.
+//!
+//! **Shards follow partitions.** As in DynamoDB, a stream has one open shard
+//! per partition of the table, taking the records of the items whose
+//! partition key hashes into that partition's range; an item's records all
+//! go to one shard, in order (sequence numbers only grow). When a partition
+//! splits (for size, by doubling, for heat), its shard is closed (it gets an
+//! `EndingSequenceNumber`) and a child shard opens for each new partition,
+//! naming the closed one as its `ParentShardId`. A reader processes a parent
+//! to its end before its children, and keeps per-key order that way.
 //!
 //! ```text
-//!   PutItem k1   ─┐                          shard shardId-…-xxxxxxxx
+//!   PutItem k1   ─┐                          shard A (partition 1, open)
 //!   UpdateItem k1 ├─▶ Table::write_item ─▶  [seq 1 INSERT k1][seq 2 MODIFY k1][seq 3 REMOVE k1 (Service)]
 //!   TTL sweep k1 ─┘                          ▲ TRIM_HORIZON                     ▲ LATEST
+//!
+//!   partition 1 splits:  shard A closed, ends at seq 7
+//!                          ├─ shard B (parent A): hashes 0…m-1   [seq 8 …]
+//!                          └─ shard C (parent A): hashes m…      [seq 9 …]
 //! ```
+//!
+//! The partitions are the engine's (`sim`); the stream learns the layout
+//! whenever the engine brings a table's capacity model in step
+//! (`Engine::sync_sim_with` calls `Table::reshard_stream`): at every
+//! admitted request, on CreateTable/UpdateTable, after a snapshot restore,
+//! and before a Streams API call reads the stream. A new stream starts with
+//! the table's partitions as they are, without parents. With throughput
+//! enforcement off (`set enforce-throughput 0`), writes do not look at the
+//! partitions, so a split shows in the stream at the next of those moments.
 //!
 //! What a record holds follows the view type: `KEYS_ONLY` the keys only,
 //! `NEW_IMAGE` the item after, `OLD_IMAGE` the item before, and
@@ -30,7 +51,7 @@
 //!
 //! **Retention.** Records older than 24 hours of engine time are trimmed
 //! when the clock is applied (at the start of each request, on
-//! `advance_clock`). Disabling a stream closes it (its shard gets an
+//! `advance_clock`). Disabling a stream closes it (its shards get an
 //! `EndingSequenceNumber`); it stays readable for 24 hours, then it is gone.
 //! Enabling again creates a new stream with a new ARN and label. A deleted
 //! table's streams stay readable for 24 hours as well.
@@ -42,9 +63,11 @@
 //! are opaque strings that expire 15 minutes (engine time) after they were
 //! issued.
 //!
-//! Simplifications: one shard per stream (DynamoDB splits shards over time
-//! and per partition); stream records are not saved in snapshots (the stream
-//! definition and label are; a restored stream starts empty).
+//! Simplifications: shards do not roll over after some hours as
+//! DynamoDB's do (only splits close them); sequence numbers are counted per
+//! stream (DynamoDB's are only ordered per shard); stream records are not
+//! saved in snapshots (the stream definition and label are; a restored
+//! stream starts empty).
 
 use std::collections::VecDeque;
 
@@ -54,6 +77,7 @@ use serde_json::{json, Map, Value};
 
 use super::api::{self, Violations};
 use super::error::{ApiError, Result};
+use super::partition::key_position;
 use super::schema::{KeySchema, PrimaryKey};
 use super::table::Table;
 use super::value::size::item_size;
@@ -126,6 +150,25 @@ pub struct StreamRecord {
     pub new_image: Option<Item>,
     /// A deletion by the TTL sweeper.
     pub by_service: bool,
+    /// The shard it is in (an index into [`TableStream::shards`]).
+    pub shard: usize,
+}
+
+/// One shard of a stream: the records of one partition's keyspace range,
+/// from when the shard opened until it closed (its partition split, or
+/// the stream was disabled).
+#[derive(Clone, Debug, PartialEq)]
+pub struct StreamShard {
+    pub id: String,
+    /// The shard this one continues (its partition split into this one's).
+    pub parent: Option<String>,
+    /// Keyspace positions (partition key hashes) it takes records for.
+    pub start: u64,
+    pub end: u64,
+    /// The sequence number the shard started at.
+    pub starting_sequence: u128,
+    /// Set once the shard is closed: no record after it.
+    pub ending_sequence: Option<u128>,
 }
 
 /// One stream of a table (enabled, or disabled and still readable).
@@ -141,7 +184,11 @@ pub struct TableStream {
     /// When the stream was disabled (its table deleted, or UpdateTable);
     /// `None` while it is enabled.
     pub disabled_millis: Option<u64>,
-    pub shard_id: String,
+    /// Every shard, in the order they opened (parents before children).
+    pub shards: Vec<StreamShard>,
+    /// Whether the shards have been laid out on the table's partitions yet
+    /// (a new stream has one shard for the whole keyspace until then).
+    laid_out: bool,
     pub records: VecDeque<StreamRecord>,
     /// The sequence number the next record gets.
     pub next_sequence: u128,
@@ -176,6 +223,13 @@ fn hex_digest(parts: &[&[u8]]) -> String {
     h.iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// A shard id: `shardId-<creation millis, 20 digits>-<8 hex digits>`, the
+/// hex from the stream's ARN (and, after the first, the shard's number).
+fn shard_id(arn: &str, at: u64, n: usize) -> String {
+    let digest = if n == 0 { hex_digest(&[arn.as_bytes()]) } else { hex_digest(&[arn.as_bytes(), &n.to_be_bytes()]) };
+    format!("shardId-{at:020}-{}", digest.get(..8).unwrap_or_default())
+}
+
 impl TableStream {
     /// A new, enabled stream of `table` created at `now`.
     pub(crate) fn new(table: &Table, region: &str, view_type: StreamViewType, now: u64) -> Self {
@@ -191,7 +245,14 @@ impl TableStream {
         }
         let label = iso_millis(at);
         let arn = format!("{}/stream/{label}", d.arn);
-        let shard_id = format!("shardId-{at:020}-{}", &hex_digest(&[arn.as_bytes()])[..8]);
+        let shard = StreamShard {
+            id: shard_id(&arn, at, 0),
+            parent: None,
+            start: 0,
+            end: u64::MAX,
+            starting_sequence: FIRST_SEQUENCE,
+            ending_sequence: None,
+        };
         Self {
             arn,
             label,
@@ -201,7 +262,8 @@ impl TableStream {
             view_type,
             created_millis: now,
             disabled_millis: None,
-            shard_id,
+            shards: vec![shard],
+            laid_out: false,
             records: VecDeque::new(),
             next_sequence: FIRST_SEQUENCE,
             trimmed_before: FIRST_SEQUENCE,
@@ -210,6 +272,90 @@ impl TableStream {
 
     pub fn is_enabled(&self) -> bool {
         self.disabled_millis.is_none()
+    }
+
+    /// The open shard taking the records of keyspace position `position`.
+    fn shard_for(&self, position: u64) -> usize {
+        let open = |s: &&StreamShard| s.ending_sequence.is_none();
+        self.shards
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| open(s) && s.start <= position && position <= s.end)
+            .map(|(i, _)| i)
+            .next()
+            .or_else(|| self.shards.iter().rposition(|s| s.ending_sequence.is_none()))
+            .unwrap_or(0)
+    }
+
+    /// The last sequence number a shard closed now ends at.
+    fn closing_sequence(&self, shard: &StreamShard) -> u128 {
+        self.next_sequence.saturating_sub(1).max(shard.starting_sequence)
+    }
+
+    /// Brings the open shards in step with the table's partitions (their
+    /// keyspace ranges, in order; `now` names new shards). A new stream
+    /// takes them as they are; afterwards an open shard whose range is no
+    /// longer a partition's (it split) is closed and a child opens for each
+    /// partition inside it. Nothing happens to a disabled stream.
+    pub(crate) fn reshard(&mut self, ranges: &[(u64, u64)], now: u64) {
+        if !self.is_enabled() || ranges.is_empty() {
+            return;
+        }
+        let unused = self.next_sequence == FIRST_SEQUENCE && self.shards.len() == 1;
+        if !self.laid_out && unused {
+            let first = self.shards.first().map(|s| s.id.clone()).unwrap_or_default();
+            self.shards = ranges
+                .iter()
+                .enumerate()
+                .map(|(i, &(start, end))| StreamShard {
+                    // The first keeps the id it was created with.
+                    id: if i == 0 { first.clone() } else { shard_id(&self.arn, now, i) },
+                    parent: None,
+                    start,
+                    end,
+                    starting_sequence: FIRST_SEQUENCE,
+                    ending_sequence: None,
+                })
+                .collect();
+            self.laid_out = true;
+            return;
+        }
+        self.laid_out = true;
+        // `ranges` are in keyspace order: look a shard's range up by its start.
+        let is_partition = |s: &StreamShard| {
+            ranges.binary_search_by_key(&s.start, |r| r.0).ok().and_then(|i| ranges.get(i)) == Some(&(s.start, s.end))
+        };
+        let split: Vec<usize> = (0..self.shards.len())
+            .filter(|&i| self.shards.get(i).is_some_and(|s| s.ending_sequence.is_none() && !is_partition(s)))
+            .collect();
+        for i in split {
+            let Some(parent) = self.shards.get(i).cloned() else { continue };
+            let ending = self.closing_sequence(&parent);
+            if let Some(shard) = self.shards.get_mut(i) {
+                shard.ending_sequence = Some(ending);
+            }
+            for &(start, end) in ranges.iter().filter(|(start, end)| parent.start <= *start && *end <= parent.end) {
+                let n = self.shards.len();
+                self.shards.push(StreamShard {
+                    id: shard_id(&self.arn, now, n),
+                    parent: Some(parent.id.clone()),
+                    start,
+                    end,
+                    starting_sequence: self.next_sequence,
+                    ending_sequence: None,
+                });
+            }
+        }
+    }
+
+    /// Closes every open shard (the stream is disabled).
+    fn close_shards(&mut self) {
+        for i in 0..self.shards.len() {
+            let ending = self.shards.get(i).filter(|s| s.ending_sequence.is_none()).map(|s| self.closing_sequence(s));
+            if let (Some(ending), Some(shard)) = (ending, self.shards.get_mut(i)) {
+                shard.ending_sequence = Some(ending);
+            }
+        }
     }
 
     pub(crate) fn append(
@@ -226,7 +372,9 @@ impl TableStream {
             (Some(_), None) => "REMOVE",
             (None, None) => return,
         };
+        let shard = self.shard_for(key_position(&key.partition));
         let record = StreamRecord {
+            shard,
             sequence: self.next_sequence,
             event_name,
             created_millis: now,
@@ -287,16 +435,27 @@ impl TableStream {
         json!({"StreamArn": self.arn, "StreamLabel": self.label, "TableName": self.table_name})
     }
 
-    fn shard(&self) -> Value {
+    /// A shard as DescribeStream lists it.
+    fn shard_to_wire(shard: &StreamShard) -> Value {
         // The shard's range is fixed when it opens and when it closes;
         // trimming does not move its start.
         let mut range = Map::new();
-        range.insert("StartingSequenceNumber".into(), FIRST_SEQUENCE.to_string().into());
-        if self.disabled_millis.is_some() {
-            let last = self.next_sequence.saturating_sub(1).max(FIRST_SEQUENCE);
-            range.insert("EndingSequenceNumber".into(), last.to_string().into());
+        range.insert("StartingSequenceNumber".into(), shard.starting_sequence.to_string().into());
+        if let Some(ending) = shard.ending_sequence {
+            range.insert("EndingSequenceNumber".into(), ending.to_string().into());
         }
-        json!({"ShardId": self.shard_id, "SequenceNumberRange": Value::Object(range)})
+        let mut out = Map::new();
+        if let Some(parent) = &shard.parent {
+            out.insert("ParentShardId".into(), parent.clone().into());
+        }
+        out.insert("SequenceNumberRange".into(), Value::Object(range));
+        out.insert("ShardId".into(), shard.id.clone().into());
+        Value::Object(out)
+    }
+
+    /// A shard by id, with its index.
+    fn shard(&self, id: &str) -> Option<(usize, &StreamShard)> {
+        self.shards.iter().enumerate().find(|(_, s)| s.id == id)
     }
 }
 
@@ -334,6 +493,7 @@ impl Table {
             }
             None => {
                 if let Some(stream) = self.streams.last_mut() {
+                    stream.close_shards();
                     stream.disabled_millis = Some(now);
                 }
             }
@@ -381,7 +541,17 @@ impl Table {
     pub(crate) fn roll_back_stream(&mut self, mark: Option<(usize, u128)>) {
         if let (Some((len, next)), Some(stream)) = (mark, self.streams.last_mut()) {
             stream.records.truncate(len);
-            stream.next_sequence = next;
+            // A shard opened since (a split) keeps its start: numbers only grow.
+            let opened = stream.shards.iter().map(|s| s.starting_sequence).max().unwrap_or(FIRST_SEQUENCE);
+            stream.next_sequence = next.max(opened);
+        }
+    }
+
+    /// The stream hook of the capacity model: the table's partitions are
+    /// now `ranges` (keyspace ranges in order); see [`TableStream::reshard`].
+    pub(crate) fn reshard_stream(&mut self, ranges: &[(u64, u64)], now: u64) {
+        if let Some(stream) = self.streams.last_mut() {
+            stream.reshard(ranges, now);
         }
     }
 
@@ -494,6 +664,15 @@ impl Engine {
     pub fn execute_streams(&mut self, operation: &str, request: &Value) -> Result<Value> {
         self.charges.clear();
         self.tick();
+        // The shards follow the partitions: bring the stream's table in step.
+        let arn = request.get("StreamArn").and_then(Value::as_str).map(str::to_string).or_else(|| {
+            let iterator = request.get("ShardIterator").and_then(Value::as_str)?;
+            ShardIterator::decode(iterator).map(|it| it.arn)
+        });
+        let table = arn.and_then(|arn| self.tables.values().find(|t| t.streams.iter().any(|s| s.arn == arn)));
+        if let Some(name) = table.map(|t| t.definition.name.clone()) {
+            let _ = self.sync_sim(&name, None);
+        }
         match operation {
             "ListStreams" => self.list_streams(api::parse(request)?),
             "DescribeStream" => self.describe_stream(api::parse(request)?),
@@ -546,17 +725,20 @@ impl Engine {
         check_length(&mut v, "exclusiveStartShardId", input.exclusive_start_shard_id.as_deref(), 28, 65);
         v.finish()?;
         let stream = self.find_stream(input.stream_arn.as_deref().unwrap_or_default())?;
-        // One shard: a start shard id that is it leaves nothing to list.
-        let shards: Vec<Value> = if input.exclusive_start_shard_id.as_deref() == Some(stream.shard_id.as_str()) {
-            vec![]
-        } else {
-            vec![stream.shard()]
+        // Shards in the order they opened, from after ExclusiveStartShardId.
+        let limit = input.limit.unwrap_or(100).clamp(1, 100) as usize;
+        let from = match input.exclusive_start_shard_id.as_deref() {
+            None => 0,
+            Some(id) => stream.shard(id).map_or(stream.shards.len(), |(i, _)| i + 1),
         };
+        let rest = stream.shards.get(from..).unwrap_or_default();
+        let shards: Vec<Value> = rest.iter().take(limit).map(TableStream::shard_to_wire).collect();
+        let more = rest.len() > limit;
         let mut key_schema = vec![json!({"AttributeName": stream.key_schema.partition_key.name, "KeyType": "HASH"})];
         if let Some(sort) = &stream.key_schema.sort_key {
             key_schema.push(json!({"AttributeName": sort.name, "KeyType": "RANGE"}));
         }
-        Ok(json!({"StreamDescription": {
+        let mut description = json!({
             "CreationRequestDateTime": stream.created_millis as f64 / 1000.0,
             "KeySchema": key_schema,
             "Shards": shards,
@@ -565,7 +747,12 @@ impl Engine {
             "StreamStatus": if stream.is_enabled() { "ENABLED" } else { "DISABLED" },
             "StreamViewType": stream.view_type.as_str(),
             "TableName": stream.table_name,
-        }}))
+        });
+        if more {
+            let last = rest.get(limit - 1).map(|s| s.id.clone()).unwrap_or_default();
+            description["LastEvaluatedShardId"] = last.into();
+        }
+        Ok(json!({ "StreamDescription": description }))
     }
 
     fn get_shard_iterator(&self, input: GetShardIteratorInput) -> Result<Value> {
@@ -581,15 +768,17 @@ impl Engine {
         let arn = input.stream_arn.unwrap_or_default();
         let stream = self.find_stream(&arn)?;
         let shard_id = input.shard_id.unwrap_or_default();
-        if shard_id != stream.shard_id {
+        let Some((_, shard)) = stream.shard(&shard_id) else {
             return Err(ApiError::ResourceNotFound(format!(
                 "Requested resource not found: Shard does not exist: {shard_id}"
             )));
-        }
+        };
+        // The last sequence number the shard holds or may hold.
+        let last = shard.ending_sequence.unwrap_or(stream.next_sequence.saturating_sub(1));
         let kind = input.shard_iterator_type.unwrap_or_default();
         let position = match kind.as_str() {
-            "TRIM_HORIZON" => stream.trimmed_before.max(stream.records.front().map_or(0, |r| r.sequence)),
-            "LATEST" => stream.next_sequence,
+            "TRIM_HORIZON" => stream.trimmed_before.max(shard.starting_sequence),
+            "LATEST" => shard.ending_sequence.map_or(stream.next_sequence, |end| end.saturating_add(1)),
             _ => {
                 let Some(text) = input.sequence_number else {
                     return Err(ApiError::validation(format!(
@@ -599,7 +788,7 @@ impl Engine {
                 let sequence: u128 = text
                     .parse()
                     .ok()
-                    .filter(|n| *n >= FIRST_SEQUENCE && *n < stream.next_sequence)
+                    .filter(|n| *n >= shard.starting_sequence && *n <= last && *n < stream.next_sequence)
                     .ok_or_else(|| ApiError::validation(format!("Invalid SequenceNumber: {text}")))?;
                 if sequence < stream.trimmed_before {
                     return Err(ApiError::TrimmedDataAccess(format!(
@@ -628,9 +817,7 @@ impl Engine {
         let iterator = ShardIterator::decode(&text).ok_or_else(invalid_iterator)?;
         let now = self.clock.now_millis();
         let stream = self.find_stream(&iterator.arn)?;
-        if iterator.shard_id != stream.shard_id {
-            return Err(invalid_iterator());
-        }
+        let Some((index, shard)) = stream.shard(&iterator.shard_id) else { return Err(invalid_iterator()) };
         if iterator.issued_millis.saturating_add(ITERATOR_LIFETIME_MILLIS) < now {
             return Err(ApiError::ExpiredIterator(format!(
                 "Iterator expired. The iterator was created at time {} while right now it is {} which is further in the future than the tolerated delay of {ITERATOR_LIFETIME_MILLIS} milliseconds.",
@@ -644,14 +831,16 @@ impl Engine {
             ));
         }
         let limit = input.limit.unwrap_or(1000).clamp(1, 1000) as usize;
+        let mine = |r: &&StreamRecord| r.shard == index;
         let records: Vec<&StreamRecord> =
-            stream.records.iter().filter(|r| r.sequence >= iterator.position).take(limit).collect();
+            stream.records.iter().filter(mine).filter(|r| r.sequence >= iterator.position).take(limit).collect();
         let next_position = records.last().map_or(iterator.position, |r| r.sequence + 1);
         let mut out = Map::new();
         let wire: Vec<Value> = records.iter().map(|r| stream.record_to_wire(r)).collect();
         out.insert("Records".into(), wire.into());
         // A closed shard read to its end has no next iterator.
-        if stream.is_enabled() || next_position < stream.next_sequence {
+        let open = shard.ending_sequence.is_none();
+        if open || stream.records.iter().filter(mine).any(|r| r.sequence >= next_position) {
             let next = ShardIterator { position: next_position, issued_millis: now, ..iterator };
             out.insert("NextShardIterator".into(), next.encode().into());
         }
@@ -662,6 +851,7 @@ impl Engine {
     pub(crate) fn retire_streams(&mut self, table: &mut Table) {
         let now = self.clock.now_millis();
         for mut stream in std::mem::take(&mut table.streams) {
+            stream.close_shards();
             stream.disabled_millis.get_or_insert(now);
             self.retired_streams.push(stream);
         }

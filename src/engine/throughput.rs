@@ -47,9 +47,13 @@
 //!   seconds in a row splits in two at the point that halves its traffic
 //!   (the traffic-weighted median key), so two warm keys that together pass
 //!   1,000 WCU/s end up in partitions of their own. One key alone can never
-//!   be split off further: past 1,000 WCU/s it needs write sharding. Done
-//!   for workloads (which know each key's traffic); real requests do not
-//!   trigger it. Not modelled: the LSI and Streams exceptions.
+//!   be split off further: past 1,000 WCU/s it needs write sharding. The
+//!   keys and their traffic come from the per-second key record
+//!   ([`crate::engine::contributors`]), which real requests and workloads
+//!   both feed, so sustained real traffic splits a partition just as a
+//!   workload does ([`ThroughputState::split_hot_partitions`], called
+//!   whenever the state is brought up to the clock). Not modelled: the LSI
+//!   and Streams exceptions.
 //! * A throttled request consumes nothing and is counted as throttled.
 //!
 //! **Metrics**: every second with traffic leaves one [`PartitionSample`] per
@@ -58,6 +62,7 @@
 
 use std::collections::VecDeque;
 
+use super::contributors::Contributors;
 use super::partition::{PartitionLayout, PARTITION_MAX_RCU, PARTITION_MAX_WCU};
 
 /// Seconds of unused capacity a bucket keeps (burst capacity).
@@ -140,6 +145,8 @@ pub struct ThroughputState {
     recent: VecDeque<(u64, f64, f64)>,
     /// Closed seconds, oldest first.
     pub samples: VecDeque<PartitionSample>,
+    /// Accesses and throttles per key, per second (top keys, split for heat).
+    pub keys: Contributors,
 }
 
 impl ThroughputState {
@@ -156,6 +163,7 @@ impl ThroughputState {
             peak_write: ON_DEMAND_INITIAL_WRITE_PEAK,
             recent: VecDeque::new(),
             samples: VecDeque::new(),
+            keys: Contributors::new(now),
         };
         state.reshape();
         state
@@ -255,6 +263,7 @@ impl ThroughputState {
         if now <= self.second {
             return;
         }
+        self.keys.roll(now);
         let had_traffic = self.table_used_read > 0.0
             || self.table_used_write > 0.0
             || self.parts.iter().any(|p| p.throttled_reads + p.throttled_writes > 0);
@@ -370,14 +379,46 @@ impl ThroughputState {
         }
     }
 
-    /// Counts a throttled request on partition `i`.
-    pub fn count_throttle(&mut self, i: usize, access: Access) {
+    /// Counts a request on partition `i` refused for `why` (a refusal by
+    /// the hard limit also counts towards split for heat).
+    pub fn count_throttle(&mut self, i: usize, access: Access, why: Throttle) {
         if let Some(p) = self.parts.get_mut(i) {
             match access {
                 Access::Read => p.throttled_reads += 1,
                 Access::Write => p.throttled_writes += 1,
             }
+            if why == Throttle::HardLimit {
+                p.hard_throttled += 1;
+            }
         }
+    }
+
+    /// Split for heat, due at the current second: every partition whose
+    /// hard limit refused requests in each of the last `after` seconds
+    /// splits at the traffic-weighted median of the keys that reached it in
+    /// those seconds ([`heat_split_point`]). Its streak starts over either
+    /// way. Returns the partitions split (their indexes before splitting,
+    /// highest first, so each index is still right when it is reported).
+    /// `after` 0 turns it off.
+    pub fn split_hot_partitions(&mut self, after: u64) -> Vec<usize> {
+        if after == 0 {
+            return Vec::new();
+        }
+        let hot: Vec<usize> =
+            self.parts.iter().enumerate().filter(|(_, p)| u64::from(p.hot_streak) >= after).map(|(i, _)| i).collect();
+        let from = self.second.saturating_sub(after);
+        let mut split = Vec::new();
+        for i in hot.into_iter().rev() {
+            if let Some(p) = self.parts.get_mut(i) {
+                p.hot_streak = 0;
+            }
+            let Some((start, end)) = self.layout.partitions.get(i).map(|p| (p.start, p.end)) else { continue };
+            let keys = self.keys.in_range(from, self.second, start, end);
+            if heat_split_point(&keys).is_some_and(|at| self.split_for_heat(i, at)) {
+                split.push(i);
+            }
+        }
+        split
     }
 
     /// Splits partition `index` in two at keyspace position `at` (split for
@@ -404,12 +445,7 @@ impl ThroughputState {
                 Ok(())
             }
             Err(t) => {
-                self.count_throttle(i, access);
-                if t == Throttle::HardLimit {
-                    if let Some(p) = self.parts.get_mut(i) {
-                        p.hard_throttled += 1;
-                    }
-                }
+                self.count_throttle(i, access, t);
                 Err(t)
             }
         }
@@ -421,9 +457,39 @@ impl ThroughputState {
     }
 }
 
+/// Where to split a hot partition: the traffic-weighted median of its keys
+/// (`(position, accesses)` in keyspace order), that is the first key past
+/// half the accesses, never the lowest key, so each child gets about half.
+/// `None` with fewer than two keys: one key cannot be split off further.
+pub fn heat_split_point(keys: &[(u64, u64)]) -> Option<u64> {
+    if keys.len() < 2 {
+        return None;
+    }
+    let total: u64 = keys.iter().map(|k| k.1).fold(0, u64::saturating_add);
+    let mut seen = 0u64;
+    for (k, (pos, accesses)) in keys.iter().enumerate() {
+        if k > 0 && seen.saturating_mul(2) >= total {
+            return Some(*pos);
+        }
+        seen = seen.saturating_add(*accesses);
+    }
+    keys.last().map(|k| k.0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn heat_splits_at_the_median_key() {
+        // 10 + 30 + 60 = 100 accesses: past half (50) after the second key.
+        assert_eq!(heat_split_point(&[(1, 10), (2, 30), (3, 60)]), Some(3));
+        // The first key alone has half: the second one starts the upper child.
+        assert_eq!(heat_split_point(&[(1, 50), (2, 50)]), Some(2));
+        assert_eq!(heat_split_point(&[(1, 90), (2, 5), (3, 5)]), Some(2));
+        assert_eq!(heat_split_point(&[(1, 5)]), None);
+        assert_eq!(heat_split_point(&[]), None);
+    }
 
     fn run(state: &mut ThroughputState, seconds: u64, per_second: u32, units: f64) -> Vec<u64> {
         let mut throttled_at = Vec::new();

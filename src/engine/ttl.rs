@@ -94,6 +94,35 @@ impl Table {
         }
     }
 
+    /// The items expired at `now` but not deleted yet, each with its expiry
+    /// (engine milliseconds), in keyspace order: what reads still return
+    /// and a filter on the TTL attribute should leave out. Empty without
+    /// TTL. Read-only, for views.
+    pub fn expired_items(&self, now: u64) -> Vec<(PrimaryKey, u64)> {
+        let Some(attribute) = self.ttl_attribute.as_deref() else { return Vec::new() };
+        self.storage
+            .scan_after(None)
+            .filter_map(|found| {
+                let at = expiry_millis(found.item, attribute, now).filter(|at| *at <= now)?;
+                Some((PrimaryKey { partition: found.partition.clone(), sort: found.sort.clone() }, at))
+            })
+            .collect()
+    }
+
+    /// When TTL next changes something on this table after `now`: an item
+    /// expires, or the sweeper (deleting `delay` after expiry) has an item
+    /// due. `None` without TTL or without items that expire. Read-only, for
+    /// views that redraw when it happens.
+    pub fn next_ttl_event(&self, now: u64, delay: u64) -> Option<u64> {
+        let attribute = self.ttl_attribute.as_deref()?;
+        self.storage
+            .scan_after(None)
+            .filter_map(|found| expiry_millis(found.item, attribute, now))
+            .flat_map(|at| [at, at.saturating_add(delay)])
+            .filter(|t| *t > now)
+            .min()
+    }
+
     /// The keys of the items due for deletion at `now`, and the earliest
     /// expiry of the rest.
     fn due_items(&self, attribute: &str, now: u64, delay: u64) -> (Vec<PrimaryKey>, Option<u64>) {

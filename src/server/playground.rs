@@ -92,16 +92,19 @@
 //!
 //! **GetMetrics**: the per-partition samples of engine seconds `From`
 //! (default 0) up to, not including, `To` (default: now + 1) — the last hour
-//! is kept — and the `TopN` (default 10) keys since the table was first
-//! simulated.
+//! is kept — and the `TopN` (default 10) keys of the same window, like
+//! CloudWatch Contributor Insights: accesses and throttles per partition key,
+//! from requests and workloads alike. The second under way counts for the
+//! top keys (a request made a moment ago is in them) but has no samples
+//! until it is over. Each second keeps its 25 busiest keys
+//! (`engine::contributors`).
 //!
 //! ```text
 //! → {"TableName": "Votes", "From": 1767225606, "To": 1767225607, "TopN": 2}
 //! ← {"TableName": "Votes", "From": 1767225606, "To": 1767225607,
 //!    "PartitionSamples": [{"Time": 1767225606, "Partition": 0, "ConsumedWriteCapacityUnits": 1.0,
 //!                          "ThrottledWrites": 1499, "WriteBurstTokens": 0.0, …}],
-//!    "TopKeys": [{"Key": "candidate_A", "Accesses": 3000, "Throttles": 2699},
-//!                {"Key": "a", "Accesses": 1, "Throttles": 0}]}
+//!    "TopKeys": [{"Key": "candidate_A", "Accesses": 1500, "Throttles": 1499}]}
 //! ```
 //!
 //! **PlanPartitions**: the seed formula `ceil(max(RCU/3000 + WCU/1000,

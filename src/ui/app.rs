@@ -5,7 +5,8 @@
 //!       ── use_reducer(ConsoleState) ── ContextProvider<ConsoleContext>
 //!    ├─ sidebar: TableList, CreateTable
 //!    └─ main: LessonPanel (when a lesson is open), then three tabs:
-//!         Items:      ItemEditor, TableView (→ ItemGrid | IndexGrid), IndexPanel, ActivityLog
+//!         Items:      ItemEditor, TableView (→ ItemGrid | IndexGrid), IndexPanel, TtlPanel,
+//!                     StreamPanel, ActivityLog
 //!         Console:    Console (builders, live cost, results, code, history)
 //!         Partitions: PartitionMap, HotKeyLab, Planners
 //! ```
@@ -22,6 +23,9 @@
 //! Both states live here, above the tabs, so switching tabs loses nothing:
 //! the console's drafts and the editor's text survive either way.
 //!
+//! With `?embed=<view>` in the URL the page is only that view, for an
+//! iframe on a slide, and never saves ([`embed`]).
+//!
 //! A ticker lives here too: every 250 ms, if the engine has background work
 //! waiting on its clock (a GSI update not yet propagated, a backfill or an
 //! index deletion), it sends [`Action::Tick`] so that work is applied and its
@@ -37,6 +41,7 @@ use super::activity_log::ActivityLog;
 use super::console::Console;
 use super::console_state::{ConsoleContext, ConsoleState};
 use super::create_table::CreateTable;
+use super::embed::{self, Embedded};
 use super::hotkey_lab::HotKeyLab;
 use super::index_panel::IndexPanel;
 use super::item_editor::ItemEditor;
@@ -48,8 +53,10 @@ use super::persist;
 use super::planners::Planners;
 use super::scenario_menu::ScenarioMenu;
 use super::state::{has_background_work, Action, Notice, Playground, PlaygroundContext};
+use super::stream_panel::StreamPanel;
 use super::table_list::TableList;
 use super::table_view::TableView;
+use super::ttl_panel::TtlPanel;
 
 /// Shown in place of the editor and items until there is a table.
 fn welcome() -> Html {
@@ -97,8 +104,11 @@ fn boot() -> Playground {
     match persist::load_link() {
         Some(Ok(scenario)) => {
             // Loaded: from now on the autosave keeps it, so a reload does
-            // not throw later changes away for the link's version.
-            persist::set_fragment("");
+            // not throw later changes away for the link's version. An
+            // embedded page never saves: it keeps the link for a reload.
+            if embed::requested().is_none() {
+                persist::set_fragment("");
+            }
             return Playground::with_scenario(scenario, Some(Notice::info("Loaded the playground from the link.")));
         }
         Some(Err(reason)) => problems.push(reason),
@@ -136,6 +146,9 @@ pub fn App() -> Html {
             }
         });
     }
+    // Embed mode (`?embed=`): one view, and nothing is ever saved.
+    let embed = use_memo((), |_| embed::requested());
+    let embedded = embed.is_some();
     {
         let dispatcher = state.dispatcher();
         let engine = Rc::clone(&state.engine);
@@ -164,7 +177,7 @@ pub fn App() -> Html {
             let waiting = Rc::clone(&alive);
             yew::platform::spawn_local(async move {
                 yew::platform::time::sleep(AUTOSAVE_DELAY).await;
-                if !waiting.get() {
+                if !waiting.get() || embedded {
                     return;
                 }
                 let outcome = state.scenario().map(|s| persist::autosave(&s));
@@ -186,6 +199,9 @@ pub fn App() -> Html {
         let latest = Rc::clone(&latest);
         use_effect_with((), move |_| {
             let on_hide = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || {
+                if embedded {
+                    return;
+                }
                 let scenario = latest.try_borrow().ok().and_then(|s| s.as_ref().and_then(|s| s.scenario()));
                 if let Some(scenario) = scenario {
                     let _ = persist::autosave(&scenario);
@@ -269,6 +285,15 @@ pub fn App() -> Html {
                 aria-controls="main-panel" {onclick} {onkeydown}>{ label }</button>
         }
     };
+    if let Some(view) = (*embed).clone() {
+        return html! {
+            <ContextProvider<PlaygroundContext> context={state}>
+            <ContextProvider<ConsoleContext> context={console}>
+                <Embedded {view} />
+            </ContextProvider<ConsoleContext>>
+            </ContextProvider<PlaygroundContext>>
+        };
+    }
     html! {
         <ContextProvider<PlaygroundContext> context={state}>
         <ContextProvider<ConsoleContext> context={console}>
@@ -304,6 +329,8 @@ pub fn App() -> Html {
                                     <ItemEditor />
                                     <TableView />
                                     <IndexPanel />
+                                    <TtlPanel />
+                                    <StreamPanel />
                                 } else {
                                     { welcome() }
                                 }

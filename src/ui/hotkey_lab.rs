@@ -3,429 +3,72 @@
 //! traffic and compare.
 //!
 //! ```text
-//!   preset ▾  rate  seconds  keys  shards  table WCU  [Run]  [Apply write sharding]
+//!   preset ▾  rate  seconds  keys  shards  table WCU …
+//!   [Run] [Pause] [Step +1 s] speed ▾ [To the end]   [Apply write sharding and rerun]
 //!   ┌ before ───────────────────────┐ ┌ after: 10 shards ─────────────┐
 //!   │ heatmap partition × second    │ │ heatmap                       │
 //!   │ consumed / provisioned / thr. │ │ …                             │
-//!   │ burst level, top keys         │ │                               │
+//!   │ burst level, keyspace, top keys│ │                               │
 //!   └───────────────────────────────┘ └───────────────────────────────┘
 //! ```
 //!
-//! Each run uses a fresh engine with one table (`Lab`, provisioned with the
-//! lab's capacity), so the student's own tables, data and clock are never
-//! touched and "before" and "after" start from identical buckets. Runs are
-//! seeded ([`Engine::run_workload`] is deterministic) and bounded at
-//! [`MAX_LAB_REQUESTS`] so the page stays responsive. Charts are plain SVG.
+//! The runs ([`LabSession`], in `lab_run`) advance in engine-second slices:
+//! while playing, a frame every [`FRAME`] simulates `speed ×` the real time
+//! gone by (engine seconds per real second), within a time budget, and the
+//! charts ([`run_view`], in `lab_charts`) redraw from what was simulated so
+//! far. Pause keeps the runs as they are; Step simulates one second; "To the
+//! end" plays as fast as the budget allows. Changing the workload throws
+//! the runs away. Applying write sharding starts both runs again from
+//! second 0, the hot key and its shards side by side.
 //!
 //! A lesson step can ask the lab to run its workload (through the
-//! [`LessonBus`](super::lesson_bus)): the form takes the workload's values,
-//! the run starts, and with `compare` the sharded run follows.
+//! [`LessonBus`](super::lesson_bus)): the form takes the workload's values
+//! and the run plays at full speed, with `compare` beside its sharded twin.
 
+use std::cell::Cell;
 use std::rc::Rc;
+use std::time::Duration;
 
-use serde_json::json;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use super::cost::units;
-use super::format::group_digits;
+use super::embed::{EmbedButton, EmbedView};
+use super::lab_charts::run_view;
+use super::lab_run::{LabForm, LabRun, LabSession, Preset};
 use super::lesson_bus::{BusAction, LessonBusContext};
-use super::partition_map::two_decimals;
-use crate::engine::sim::{KeyDistribution, Operation, Stream, Workload, WorkloadReport};
-use crate::engine::Engine;
-use crate::scenario::lessons::LessonWorkload;
+use crate::engine::sim::KeyDistribution;
 
-/// Most requests one lab run may simulate.
-pub const MAX_LAB_REQUESTS: f64 = 2_000_000.0;
-/// Longest lab run, in seconds of engine time.
-pub const MAX_LAB_SECONDS: u32 = 3_600;
-/// Most capacity the lab table may have: the default per-table quota.
-pub const MAX_LAB_CAPACITY: u32 = 40_000;
-/// Most heatmap columns: longer runs are binned.
-const MAX_COLUMNS: usize = 120;
+/// Time between two animation frames.
+pub const FRAME: Duration = Duration::from_millis(100);
 
-/// The workload presets.
+/// Engine seconds per real second; `None`: as fast as the page allows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Preset {
-    /// LESSONS.md, seed 001: every vote for one candidate goes to one key.
-    Voting,
-    HotKey,
-    Zipf,
-    Uniform,
-    Sharded,
-}
+pub struct Speed(pub Option<u32>);
 
-impl Preset {
-    const ALL: [Preset; 5] = [Preset::Voting, Preset::HotKey, Preset::Zipf, Preset::Uniform, Preset::Sharded];
+impl Speed {
+    const CHOICES: [Speed; 6] =
+        [Speed(Some(1)), Speed(Some(5)), Speed(Some(10)), Speed(Some(30)), Speed(Some(60)), Speed(None)];
 
-    fn id(self) -> &'static str {
-        match self {
-            Preset::Voting => "voting",
-            Preset::HotKey => "hot",
-            Preset::Zipf => "zipf",
-            Preset::Uniform => "uniform",
-            Preset::Sharded => "sharded",
+    fn id(self) -> String {
+        self.0.map_or_else(|| "max".to_string(), |n| n.to_string())
+    }
+
+    fn label(self) -> String {
+        match self.0 {
+            Some(1) => "1 s per second (real time)".into(),
+            Some(n) => format!("{n} s per second"),
+            None => "as fast as possible".into(),
         }
     }
 
-    fn label(self) -> &'static str {
-        match self {
-            Preset::Voting => "Voting: 1,500 votes/s for CandidateA (seed 001)",
-            Preset::HotKey => "One hot key at N writes/s",
-            Preset::Zipf => "Zipf: a few keys take most traffic",
-            Preset::Uniform => "Uniform over many keys",
-            Preset::Sharded => "Write sharding over N shards",
-        }
-    }
-
-    fn from_id(id: &str) -> Preset {
-        Preset::ALL.into_iter().find(|p| p.id() == id).unwrap_or(Preset::Voting)
-    }
-
-    fn form(self) -> LabForm {
-        let base = LabForm::default();
-        match self {
-            Preset::Voting => base,
-            Preset::HotKey => LabForm { rate: 1_200.0, prefix: "hot".into(), preset: self, ..base },
-            Preset::Zipf => LabForm { rate: 3_000.0, keys: 1_000, prefix: "item".into(), preset: self, ..base },
-            Preset::Uniform => LabForm { rate: 5_000.0, keys: 10_000, prefix: "item".into(), preset: self, ..base },
-            Preset::Sharded => LabForm { preset: self, ..base },
-        }
+    fn from_id(id: &str) -> Speed {
+        Speed::CHOICES.into_iter().find(|s| s.id() == id).unwrap_or_default()
     }
 }
 
-/// What the lab runs.
-#[derive(Clone, Debug, PartialEq)]
-pub struct LabForm {
-    pub preset: Preset,
-    pub rate: f64,
-    pub seconds: u32,
-    pub keys: u32,
-    pub zipf_s: f64,
-    pub shards: u32,
-    pub prefix: String,
-    pub table_wcu: u32,
-    pub table_rcu: u32,
-    /// Writes, or reads (strongly consistent when true).
-    pub reads: Option<bool>,
-    pub item_bytes: u32,
-    pub seed: u64,
-}
-
-impl Default for LabForm {
+impl Default for Speed {
     fn default() -> Self {
-        Self {
-            preset: Preset::Voting,
-            rate: 1_500.0,
-            seconds: 60,
-            keys: 1_000,
-            zipf_s: 1.2,
-            shards: 10,
-            prefix: "CandidateA".into(),
-            table_wcu: 10_000,
-            table_rcu: 10_000,
-            reads: None,
-            item_bytes: 1_000,
-            seed: 42,
-        }
-    }
-}
-
-impl LabForm {
-    /// The form a lesson's workload fills in.
-    pub fn from_lesson(w: &LessonWorkload) -> Self {
-        Self {
-            preset: Preset::from_id(&w.preset),
-            rate: w.rate,
-            seconds: w.seconds,
-            keys: w.keys,
-            zipf_s: w.zipf_s,
-            shards: w.shards,
-            prefix: w.prefix.clone(),
-            table_wcu: w.table_wcu,
-            table_rcu: w.table_rcu,
-            reads: w.reads,
-            item_bytes: w.item_bytes,
-            seed: w.seed,
-        }
-    }
-
-    fn distribution(&self) -> KeyDistribution {
-        match self.preset {
-            Preset::Voting | Preset::HotKey => KeyDistribution::HotKey,
-            Preset::Zipf => KeyDistribution::Zipf { keys: self.keys.max(1), s: self.zipf_s },
-            Preset::Uniform => KeyDistribution::Uniform { keys: self.keys.max(1) },
-            Preset::Sharded => KeyDistribution::Shards { shards: self.shards.max(1) },
-        }
-    }
-
-    fn operation(&self) -> Operation {
-        match self.reads {
-            None => Operation::Write,
-            Some(consistent) => Operation::Read { consistent },
-        }
-    }
-
-    /// "WCU" or "RCU": what the run consumes.
-    fn unit(&self) -> &'static str {
-        if self.reads.is_some() {
-            "RCU"
-        } else {
-            "WCU"
-        }
-    }
-
-    fn workload(&self, keys: KeyDistribution) -> Workload {
-        Workload {
-            table: "Lab".into(),
-            index: None,
-            streams: vec![Stream::constant(self.operation(), self.rate, keys, &self.prefix, self.item_bytes.max(1))],
-            seconds: self.seconds,
-            seed: self.seed,
-            top_n: 8,
-        }
-    }
-
-    /// Why the form cannot run, if it cannot.
-    fn problem(&self) -> Option<String> {
-        if !(self.rate.is_finite() && self.rate > 0.0) {
-            return Some("The rate must be a positive number of requests per second.".into());
-        }
-        if self.seconds == 0 || self.seconds > MAX_LAB_SECONDS {
-            return Some(format!("The duration must be 1 to {} seconds.", group_digits(MAX_LAB_SECONDS as usize)));
-        }
-        if self.rate * self.seconds as f64 > MAX_LAB_REQUESTS {
-            return Some(format!(
-                "That is {} requests; the lab runs at most {} in the browser. Lower the rate or the duration.",
-                group_digits((self.rate * self.seconds as f64) as usize),
-                group_digits(MAX_LAB_REQUESTS as usize)
-            ));
-        }
-        let capacity = 1..=MAX_LAB_CAPACITY;
-        if !capacity.contains(&self.table_wcu) || !capacity.contains(&self.table_rcu) {
-            return Some(format!(
-                "The lab table's RCU and WCU must be 1 to {} (the default per-table quota).",
-                group_digits(MAX_LAB_CAPACITY as usize)
-            ));
-        }
-        if self.preset == Preset::Zipf && !(self.zipf_s.is_finite() && self.zipf_s > 0.0 && self.zipf_s <= 10.0) {
-            return Some("The Zipf skew s must be a number above 0 (1 to 2 is typical), at most 10.".into());
-        }
-        None
-    }
-}
-
-/// One finished run.
-#[derive(Debug, PartialEq)]
-pub struct LabRun {
-    pub title: String,
-    /// "WCU" or "RCU".
-    pub unit: &'static str,
-    pub report: WorkloadReport,
-    pub partitions: usize,
-    pub provisioned: f64,
-    pub share: f64,
-}
-
-/// Runs `keys` traffic from `form` on a fresh engine.
-pub fn run_lab(form: &LabForm, keys: KeyDistribution, title: String) -> Result<LabRun, String> {
-    if let Some(problem) = form.problem() {
-        return Err(problem);
-    }
-    let mut engine = Engine::new();
-    engine
-        .execute(
-            "CreateTable",
-            &json!({
-                "TableName": "Lab",
-                "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
-                "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
-                "ProvisionedThroughput": {"ReadCapacityUnits": form.table_rcu, "WriteCapacityUnits": form.table_wcu}
-            }),
-        )
-        .map_err(|e| e.message().to_string())?;
-    let before = engine.describe_partitions("Lab", None).map(|p| p.len()).unwrap_or(1);
-    let report = engine.run_workload(&form.workload(keys)).map_err(|e| format!("{}: {}", e.name(), e.message()))?;
-    let after = engine.describe_partitions("Lab", None).map(|p| p.len()).unwrap_or(before);
-    let seen = report.partitions.iter().map(|s| s.partition + 1).max().unwrap_or(0);
-    let partitions = after.max(before).max(seen).max(1);
-    let provisioned = if form.reads.is_some() { form.table_rcu } else { form.table_wcu } as f64;
-    Ok(LabRun { title, unit: form.unit(), partitions, provisioned, share: provisioned / before.max(1) as f64, report })
-}
-
-/// Partition × time heatmap: blue for consumed, red for throttled.
-fn heatmap(id: &str, run: &LabRun) -> Html {
-    let seconds = run.report.per_second.len().max(1);
-    let bin = seconds.div_ceil(MAX_COLUMNS).max(1);
-    let columns = seconds.div_ceil(bin);
-    let rows = run.partitions;
-    // (consumed, throttled requests, requests) per cell.
-    let mut cells = vec![(0.0f64, 0u64); rows * columns];
-    for s in &run.report.partitions {
-        let rel = s.second.saturating_sub(run.report.start_second) as usize;
-        let (col, row) = (rel / bin, s.partition);
-        if col < columns && row < rows {
-            if let Some(cell) = cells.get_mut(row * columns + col) {
-                cell.0 += s.consumed_read + s.consumed_write;
-                cell.1 += s.throttled_reads + s.throttled_writes;
-            }
-        }
-    }
-    let max_consumed = cells.iter().map(|c| c.0).fold(0.0, f64::max).max(1e-9);
-    let max_throttled = cells.iter().map(|c| c.1).max().unwrap_or(0).max(1) as f64;
-    let (cw, rh) = (8.0, 16.0);
-    let width = columns as f64 * cw;
-    let height = rows as f64 * rh;
-    let rects = cells.iter().enumerate().filter(|(_, c)| c.0 > 0.0 || c.1 > 0).map(|(i, (consumed, throttled))| {
-        let (row, col) = (i / columns, i % columns);
-        let throttled_cell = *throttled > 0;
-        let class = if throttled_cell { "heat-cell throttled" } else { "heat-cell" };
-        let opacity = if throttled_cell {
-            0.45 + 0.55 * (*throttled as f64 / max_throttled)
-        } else {
-            0.15 + 0.85 * (consumed / max_consumed)
-        };
-        let from = col * bin;
-        let to = (from + bin).min(seconds);
-        html! {
-            <rect {class} x={format!("{:.1}", col as f64 * cw)} y={format!("{:.1}", row as f64 * rh)}
-                width={format!("{cw}")} height={format!("{rh}")} fill-opacity={format!("{opacity:.2}")}>
-                <title>{ format!(
-                    "P{} · s {}–{} · consumed {} · throttled {}",
-                    row + 1, from, to, two_decimals(*consumed), group_digits(*throttled as usize)
-                ) }</title>
-            </rect>
-        }
-    });
-    let row_labels = (0..rows).map(|r| {
-        html! { <text class="heat-label" x="-4" y={format!("{:.1}", r as f64 * rh + rh * 0.75)} text-anchor="end">{ format!("P{}", r + 1) }</text> }
-    });
-    let throttled_cells = cells.iter().filter(|c| c.1 > 0).count();
-    html! {
-        <figure class="lab-figure">
-            <figcaption>{ format!("Partition × time ({} s per column) · blue: consumed, red: throttled", bin) }</figcaption>
-            <svg class="heatmap" id={id.to_string()} data-throttled-cells={throttled_cells.to_string()}
-                viewBox={format!("-40 0 {} {}", width + 42.0, height.max(rh))} role="img"
-                aria-label={format!("Heatmap: {rows} partitions over {seconds} seconds, {throttled_cells} cells with throttling")}>
-                <rect class="heat-bg" x="0" y="0" width={format!("{width}")} height={format!("{height}")} />
-                { for row_labels }
-                { for rects }
-            </svg>
-        </figure>
-    }
-}
-
-/// A polyline through `values` scaled into a `w` × `h` box with `max` on top.
-fn polyline(values: &[f64], max: f64, w: f64, h: f64) -> String {
-    let n = values.len().max(2) - 1;
-    values
-        .iter()
-        .enumerate()
-        .map(|(i, v)| format!("{:.1},{:.1}", i as f64 / n as f64 * w, h - (v / max).clamp(0.0, 1.0) * h))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// Consumed vs provisioned vs throttled per second, and the hottest
-/// partition's burst bucket.
-fn timeline(run: &LabRun) -> Html {
-    let (w, h) = (400.0, 120.0);
-    let consumed: Vec<f64> = run.report.per_second.iter().map(|s| s.consumed_read + s.consumed_write).collect();
-    let throttled: Vec<f64> = run.report.per_second.iter().map(|s| s.throttled as f64).collect();
-    let max = consumed.iter().chain(throttled.iter()).copied().fold(run.provisioned, f64::max).max(1.0) * 1.05;
-    let prov_y = format!("{:.1}", h - run.provisioned / max * h);
-    // The partition that throttled most (or consumed most) and its bucket.
-    let mut by_partition = vec![(0u64, 0.0f64); run.partitions];
-    for s in &run.report.partitions {
-        if let Some(p) = by_partition.get_mut(s.partition) {
-            p.0 += s.throttled_reads + s.throttled_writes;
-            p.1 += s.consumed_read + s.consumed_write;
-        }
-    }
-    let hottest = by_partition
-        .iter()
-        .enumerate()
-        .max_by(|a, b| (a.1 .0, a.1 .1).partial_cmp(&(b.1 .0, b.1 .1)).unwrap_or(std::cmp::Ordering::Equal))
-        .map(|(i, _)| i)
-        .unwrap_or(0);
-    let mut burst = vec![0.0f64; run.report.per_second.len()];
-    let mut last = run.share * 300.0;
-    let mut samples: Vec<_> = run.report.partitions.iter().filter(|s| s.partition == hottest).collect();
-    samples.sort_by_key(|s| s.second);
-    let mut next = samples.iter().peekable();
-    for (i, slot) in burst.iter_mut().enumerate() {
-        let second = run.report.start_second + i as u64;
-        while let Some(s) = next.peek() {
-            if s.second <= second {
-                last = s.write_tokens + s.read_tokens;
-                next.next();
-            } else {
-                break;
-            }
-        }
-        *slot = last;
-    }
-    let burst_max = burst.iter().copied().fold(1.0, f64::max) * 1.05;
-    let burst_min = burst.iter().copied().fold(0.0, f64::min);
-    let burst_shifted: Vec<f64> = burst.iter().map(|b| b - burst_min).collect();
-    html! {
-        <>
-            <figure class="lab-figure">
-                <figcaption>
-                    <span class="key-consumed">{ "consumed" }</span>{ " vs " }
-                    <span class="key-provisioned">{ format!("provisioned ({} {})", group_digits(run.provisioned as usize), run.unit) }</span>
-                    { " vs " }<span class="key-throttled">{ "throttled requests" }</span>{ " per second (table totals)" }
-                </figcaption>
-                <svg class="timeline" viewBox={format!("0 0 {w} {h}")} role="img" aria-label="Consumed, provisioned and throttled per second">
-                    <line class="line-provisioned" x1="0" x2={format!("{w}")} y1={prov_y.clone()} y2={prov_y} />
-                    <text class="axis-label" x="4" y="11">{ units(max.round()) }</text>
-                    <polyline class="line-consumed" points={polyline(&consumed, max, w, h)} />
-                    <polyline class="line-throttled" points={polyline(&throttled, max, w, h)} />
-                </svg>
-            </figure>
-            <figure class="lab-figure">
-                <figcaption>{ format!("Burst bucket of P{} (the hottest partition): tokens left each second", hottest + 1) }</figcaption>
-                <svg class="timeline burst" viewBox={format!("0 0 {w} 60")} role="img" aria-label="Burst bucket level">
-                    <polyline class="line-burst" points={polyline(&burst_shifted, burst_max - burst_min, w, 60.0)} />
-                </svg>
-            </figure>
-        </>
-    }
-}
-
-fn run_view(class: &'static str, run: &LabRun) -> Html {
-    let r = &run.report;
-    let percent = if r.requests > 0 { r.throttled as f64 / r.requests as f64 * 100.0 } else { 0.0 };
-    let top = r.top_keys.iter().map(|k| {
-        html! { <tr><td><code>{ &k.key }</code></td><td>{ group_digits(k.accesses as usize) }</td><td>{ group_digits(k.throttles as usize) }</td></tr> }
-    });
-    let splits = (!r.heat_splits.is_empty()).then(|| {
-        html! { <p class="hint">{ format!("Split for heat {} time(s): the engine isolated the hottest keys.", r.heat_splits.len()) }</p> }
-    });
-    html! {
-        <section class={classes!("lab-run", class)} id={class.to_string()} aria-label={run.title.clone()}>
-            <h3>{ &run.title }</h3>
-            <p class={classes!("lab-summary", (r.throttled > 0).then_some("bad"))} id={format!("{class}-summary")}>
-                { format!(
-                    "{} requests, {} throttled ({}%), {} of them at the 1,000 WCU / 3,000 RCU per-partition limit · {} {} consumed · {} partitions",
-                    group_digits(r.requests as usize),
-                    group_digits(r.throttled as usize),
-                    units((percent * 10.0).round() / 10.0),
-                    group_digits(r.throttled_hard_limit as usize),
-                    units(((r.consumed_write + r.consumed_read) * 10.0).round() / 10.0),
-                    run.unit,
-                    run.partitions,
-                ) }
-            </p>
-            { heatmap(&format!("{class}-heatmap"), run) }
-            { timeline(run) }
-            { splits }
-            <table class="lab-top">
-                <caption>{ "Top keys (like CloudWatch Contributor Insights)" }</caption>
-                <thead><tr><th>{ "key" }</th><th>{ "requests" }</th><th>{ "throttled" }</th></tr></thead>
-                <tbody>{ for top }</tbody>
-            </table>
-        </section>
+        Speed(Some(10))
     }
 }
 
@@ -443,38 +86,90 @@ fn number_field(id: &'static str, label: &'static str, value: String, on: Callba
     }
 }
 
+/// The run titles for the form's traffic and its write-sharded version.
+fn titles(form: &LabForm) -> (String, String) {
+    let shards = form.shards.max(1);
+    (
+        format!("Before: {}", form.preset.label()),
+        format!("After: the same traffic over {shards} shards {}_0 … {}_{}", form.prefix, form.prefix, shards - 1),
+    )
+}
+
 /// The lab itself.
 #[component]
 pub fn HotKeyLab() -> Html {
     let form = use_state(LabForm::default);
-    let before = use_state(|| None::<Rc<LabRun>>);
-    let after = use_state(|| None::<Rc<LabRun>>);
+    let session = use_mut_ref(LabSession::default);
+    // Bumped (to the session's frame count) whenever the runs moved.
+    let frame = use_state(|| 0u64);
+    let playing = use_state(|| false);
+    let speed = use_state(Speed::default);
     let error = use_state(|| None::<String>);
 
-    // A lesson step's workload: fill the form, run it (and its sharded
-    // twin), and mark the request done.
+    // The animation: while playing, one frame every FRAME.
+    {
+        let session = session.clone();
+        let frame = frame.setter();
+        let stop = playing.setter();
+        use_effect_with((*playing, *speed), move |&(on, speed)| {
+            let alive = Rc::new(Cell::new(true));
+            if on {
+                if let Ok(mut s) = session.try_borrow_mut() {
+                    s.resume(js_sys::Date::now());
+                }
+                let running = Rc::clone(&alive);
+                yew::platform::spawn_local(async move {
+                    while running.get() {
+                        yew::platform::time::sleep(FRAME).await;
+                        if !running.get() {
+                            break;
+                        }
+                        let Ok(mut s) = session.try_borrow_mut() else { continue };
+                        let more = s.tick(speed.0.map(f64::from), js_sys::Date::now());
+                        frame.set(s.frames);
+                        drop(s);
+                        if !more {
+                            stop.set(false);
+                            break;
+                        }
+                    }
+                });
+            }
+            move || alive.set(false)
+        });
+    }
+
+    // A lesson step's workload: fill the form, start its runs at full speed,
+    // and mark the request done.
     let bus = use_context::<LessonBusContext>();
     {
-        let (form, before, after, error) = (form.clone(), before.clone(), after.clone(), error.clone());
+        let (form, session, frame, playing, speed, error) =
+            (form.clone(), session.clone(), frame.clone(), playing.clone(), speed.clone(), error.clone());
         let request = bus.as_ref().and_then(|b| b.lab.clone());
         let dispatcher = bus.as_ref().map(|b| b.dispatcher());
         use_effect_with(request.as_ref().map(|(id, _)| *id), move |_| {
             if let (Some((id, workload)), Some(dispatcher)) = (request, dispatcher) {
                 let next = LabForm::from_lesson(&workload);
-                let title = format!("Before: {}", next.preset.label());
-                let first = run_lab(&next, next.distribution(), title);
-                let shards = next.shards.max(1);
-                let second = workload.compare.then(|| {
-                    let title = format!("After: the same traffic over {shards} shards");
-                    run_lab(&next, KeyDistribution::Shards { shards }, title)
-                });
-                match (first, second) {
-                    (Err(message), _) | (_, Some(Err(message))) => error.set(Some(message)),
-                    (Ok(run), second) => {
-                        before.set(Some(Rc::new(run)));
-                        after.set(second.and_then(Result::ok).map(Rc::new));
-                        error.set(None);
+                let (before_title, after_title) = titles(&next);
+                let before = LabRun::start(&next, next.distribution(), before_title);
+                let shards = KeyDistribution::Shards { shards: next.shards.max(1) };
+                let after = workload.compare.then(|| LabRun::start(&next, shards, after_title)).transpose();
+                if let Ok(mut s) = session.try_borrow_mut() {
+                    s.clear();
+                    match (before, after) {
+                        (Ok(before), Ok(after)) => {
+                            s.before = Some(before);
+                            s.after = after;
+                            error.set(None);
+                            speed.set(Speed(None));
+                            playing.set(true);
+                        }
+                        (Err(message), _) | (_, Err(message)) => {
+                            error.set(Some(message));
+                            playing.set(false);
+                        }
                     }
+                    frame.set(s.frames);
                 }
                 form.set(next);
                 dispatcher.dispatch(BusAction::LabDone(id));
@@ -482,59 +177,38 @@ pub fn HotKeyLab() -> Html {
         });
     }
 
+    // Any change to the workload throws the runs away.
+    let reset = {
+        let (session, frame, playing, error) = (session.clone(), frame.clone(), playing.clone(), error.clone());
+        move || {
+            if let Ok(mut s) = session.try_borrow_mut() {
+                s.clear();
+                frame.set(s.frames);
+            }
+            playing.set(false);
+            error.set(None);
+        }
+    };
     let setter = |apply: fn(&mut LabForm, &str)| {
-        let form = form.clone();
+        let (form, reset) = (form.clone(), reset.clone());
         Callback::from(move |text: String| {
             let mut next = (*form).clone();
             apply(&mut next, text.trim());
             form.set(next);
+            reset();
         })
     };
     let onpreset = {
-        let form = form.clone();
+        let (form, reset) = (form.clone(), reset.clone());
         Callback::from(move |e: Event| {
             if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
                 form.set(Preset::from_id(&select.value()).form());
+                reset();
             }
         })
     };
-    let run = {
-        let (form, before, after, error) = (form.clone(), before.clone(), after.clone(), error.clone());
-        Callback::from(move |_: MouseEvent| {
-            let title = format!("Before: {}", Preset::label(form.preset));
-            match run_lab(&form, form.distribution(), title) {
-                Ok(run) => {
-                    before.set(Some(Rc::new(run)));
-                    after.set(None);
-                    error.set(None);
-                }
-                Err(message) => error.set(Some(message)),
-            }
-        })
-    };
-    let shard = {
-        let (form, after, error) = (form.clone(), after.clone(), error.clone());
-        Callback::from(move |_: MouseEvent| {
-            let shards = form.shards.max(1);
-            let title = format!(
-                "After: the same traffic over {shards} shards {}_0 … {}_{}",
-                form.prefix,
-                form.prefix,
-                shards - 1
-            );
-            match run_lab(&form, KeyDistribution::Shards { shards }, title) {
-                Ok(run) => {
-                    after.set(Some(Rc::new(run)));
-                    error.set(None);
-                }
-                Err(message) => error.set(Some(message)),
-            }
-        })
-    };
-    let f = &*form;
-    let shows_keys = matches!(f.preset, Preset::Zipf | Preset::Uniform);
     let onoperation = {
-        let form = form.clone();
+        let (form, reset) = (form.clone(), reset.clone());
         Callback::from(move |e: Event| {
             if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
                 let mut next = (*form).clone();
@@ -544,12 +218,99 @@ pub fn HotKeyLab() -> Html {
                     _ => None,
                 };
                 form.set(next);
+                reset();
             }
         })
     };
+    // Starts the runs afresh: the form's traffic, and with `sharded` its
+    // write-sharded version beside it.
+    let start = |sharded: bool| {
+        let (form, session, frame, playing, error) =
+            (form.clone(), session.clone(), frame.clone(), playing.clone(), error.clone());
+        Callback::from(move |_: MouseEvent| {
+            let (before_title, after_title) = titles(&form);
+            let before = LabRun::start(&form, form.distribution(), before_title);
+            let after = sharded
+                .then(|| LabRun::start(&form, KeyDistribution::Shards { shards: form.shards.max(1) }, after_title))
+                .transpose();
+            let Ok(mut s) = session.try_borrow_mut() else { return };
+            match (before, after) {
+                (Ok(before), Ok(after)) => {
+                    s.clear();
+                    s.before = Some(before);
+                    s.after = after;
+                    error.set(None);
+                    playing.set(true);
+                }
+                (Err(message), _) | (_, Err(message)) => {
+                    error.set(Some(message));
+                    playing.set(false);
+                }
+            }
+            frame.set(s.frames);
+        })
+    };
+    let onpause = {
+        let playing = playing.clone();
+        Callback::from(move |_: MouseEvent| playing.set(!*playing))
+    };
+    let onstep = {
+        let (session, frame, playing) = (session.clone(), frame.clone(), playing.clone());
+        Callback::from(move |_: MouseEvent| {
+            playing.set(false);
+            if let Ok(mut s) = session.try_borrow_mut() {
+                s.step();
+                frame.set(s.frames);
+            }
+        })
+    };
+    let onspeed = {
+        let speed = speed.clone();
+        Callback::from(move |e: Event| {
+            if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
+                speed.set(Speed::from_id(&select.value()));
+            }
+        })
+    };
+    let onfinish = {
+        let (speed, playing) = (speed.clone(), playing.clone());
+        Callback::from(move |_: MouseEvent| {
+            speed.set(Speed(None));
+            playing.set(true);
+        })
+    };
+
+    // What to draw, read from the runs as they are now.
+    let (views, has_run, has_work, done, seconds) = match session.try_borrow_mut() {
+        Ok(mut s) => {
+            let has_work = s.has_work();
+            let done = s.before.as_ref().map_or(0, LabRun::seconds_done);
+            let views = [
+                s.before.as_mut().map(|r| ("lab-before", r.view())),
+                s.after.as_mut().map(|r| ("lab-after", r.view())),
+            ];
+            (views, s.before.is_some(), has_work, done, form.seconds)
+        }
+        Err(_) => ([None, None], false, false, 0, form.seconds),
+    };
+    let status = if !has_run {
+        None
+    } else if !has_work {
+        Some(format!("Finished: {seconds} s simulated."))
+    } else if *playing {
+        Some(format!("Running at {} · second {done} of {seconds}", speed.label()))
+    } else {
+        Some(format!("Paused at second {done} of {seconds}"))
+    };
+
+    let f = &*form;
+    let shows_keys = matches!(f.preset, Preset::Zipf | Preset::Uniform);
     html! {
         <section class="card hotkey-lab" id="hotkey-lab">
-            <h2>{ "Hot-key lab" }</h2>
+            <div class="card-head">
+                <h2>{ "Hot-key lab" }</h2>
+                <EmbedButton view={EmbedView::Lab} />
+            </div>
             <p class="hint">
                 { "Simulate seconds of traffic on a fresh lab table (your tables are not touched). A partition serves at most \
                    1,000 WCU and 3,000 RCU per second however much the table has, so one hot key throttles even on a big \
@@ -585,19 +346,38 @@ pub fn HotKeyLab() -> Html {
                 { number_field("lab-wcu", "Table WCU", f.table_wcu.to_string(), setter(|f, t| if let Ok(v) = t.parse() { f.table_wcu = v })) }
                 { number_field("lab-size", "Item bytes", f.item_bytes.to_string(), setter(|f, t| if let Ok(v) = t.parse() { f.item_bytes = v })) }
                 { number_field("lab-seed", "Seed", f.seed.to_string(), setter(|f, t| if let Ok(v) = t.parse() { f.seed = v })) }
+                { number_field("lab-heat", "Split for heat after (s)", f.heat_after.to_string(), setter(|f, t| if let Ok(v) = t.parse() { f.heat_after = v })) }
             </div>
-            <div class="lab-actions">
-                <button type="button" id="lab-run" class="primary" onclick={run}>{ "Run workload" }</button>
-                <button type="button" id="lab-shard" class="secondary" onclick={shard} disabled={before.is_none()}>
+            <div class="lab-actions" role="group" aria-label="Run controls">
+                <button type="button" id="lab-run" class="primary" onclick={start(false)}>
+                    { if has_run { "Run again" } else { "Run workload" } }
+                </button>
+                <button type="button" id="lab-pause" class="secondary" onclick={onpause} disabled={!has_work}
+                    aria-pressed={(!*playing && has_work).to_string()}>
+                    { if *playing { "Pause" } else { "Resume" } }
+                </button>
+                <button type="button" id="lab-step" class="secondary" onclick={onstep} disabled={!has_work}>{ "Step +1 s" }</button>
+                <label class="lab-speed" for="lab-speed">
+                    <span>{ "Speed" }</span>
+                    <select id="lab-speed" onchange={onspeed}>
+                        { for Speed::CHOICES.iter().map(|s| html! {
+                            <option value={s.id()} selected={*s == *speed}>{ s.label() }</option>
+                        }) }
+                    </select>
+                </label>
+                <button type="button" id="lab-finish" class="secondary" onclick={onfinish} disabled={!has_work}>{ "To the end" }</button>
+                <button type="button" id="lab-shard" class="secondary" onclick={start(true)} disabled={!has_run}>
                     { format!("Apply write sharding ({} shards) and rerun", f.shards.max(1)) }
                 </button>
             </div>
+            if let Some(status) = status {
+                <p class="lab-status" id="lab-status">{ status }</p>
+            }
             if let Some(message) = &*error {
                 <div class="error-box" role="alert" id="lab-error">{ message }</div>
             }
             <div class="lab-results">
-                if let Some(run) = &*before { { run_view("lab-before", run) } }
-                if let Some(run) = &*after { { run_view("lab-after", run) } }
+                { for views.iter().flatten().map(|(class, view)| run_view(class, view)) }
             </div>
         </section>
     }

@@ -19,7 +19,9 @@
 //! not read the context, so typing in the editor does not redraw it: it
 //! re-renders only when a request has been executed or another table is
 //! selected. Clicking a row loads that item into the editor; the row the
-//! editor last wrote or read is marked.
+//! editor last wrote or read is marked. With TTL on, an item whose expiry
+//! has passed (on the engine clock) but which the sweeper has not deleted
+//! yet is marked "expired": reads still return it.
 
 use std::collections::BTreeSet;
 use std::rc::Rc;
@@ -30,6 +32,7 @@ use super::format::{cell_text, editor_text_for, CellText};
 use super::state::{Action, EngineHandle, Playground};
 use crate::engine::schema::PrimaryKey;
 use crate::engine::storage::keyspace_position;
+use crate::engine::ttl::expiry_millis;
 use crate::engine::value::{AttributeValue, Item};
 
 #[derive(Properties, PartialEq)]
@@ -43,14 +46,15 @@ pub struct ItemGridProps {
     pub dispatcher: UseReducerDispatcher<Playground>,
 }
 
-/// One value cell.
-fn value_cell(value: Option<&AttributeValue>, extra: Option<&'static str>) -> Html {
+/// One value cell; `badge` adds a word after the value.
+fn value_cell(value: Option<&AttributeValue>, extra: Option<&'static str>, badge: Option<&'static str>) -> Html {
+    let badge = badge.map(|word| html! { <span class="expired-badge">{ word }</span> });
     match value {
         Some(value) => {
             let CellText { text, class, title } = cell_text(value);
-            html! { <td class={classes!(class, extra)} {title}>{ text }</td> }
+            html! { <td class={classes!(class, extra)} {title}>{ text }{ badge }</td> }
         }
-        None => html! { <td class={classes!("absent", extra)}></td> },
+        None => html! { <td class={classes!("absent", extra)}>{ badge }</td> },
     }
 }
 
@@ -61,6 +65,8 @@ pub fn ItemGrid(props: &ItemGridProps) -> Html {
     let schema = &table.definition.key_schema;
     let partition_name = schema.partition_key.name.clone();
     let sort_name = schema.sort_key.as_ref().map(|k| k.name.clone());
+    let ttl = table.ttl_attribute();
+    let now = engine.clock().now_millis();
 
     // Key columns first; then the union of all other names, sorted.
     let others: Vec<String> = table
@@ -101,13 +107,20 @@ pub fn ItemGrid(props: &ItemGridProps) -> Html {
                     </td>
                 }
             });
-            let sort_cell = sort_name.as_ref().map(|name| value_cell(item.get(name), Some("sk-cell")));
+            let sort_cell = sort_name.as_ref().map(|name| value_cell(item.get(name), Some("sk-cell"), None));
             let focused = props.focus.is_some() && schema.key_of_item(item).ok() == props.focus;
+            let expired = ttl.and_then(|a| expiry_millis(item, a, now)).is_some_and(|at| at <= now);
+            let title = if expired {
+                "Expired (TTL), not yet deleted by the sweeper: reads still return it. Click to load it into the editor"
+            } else {
+                "Click to load this item into the editor"
+            };
+            let badge = |name: &String| (expired && ttl == Some(name.as_str())).then_some("expired");
             html! {
-                <tr class={classes!(focused.then_some("focus"))} onclick={load} title="Click to load this item into the editor">
+                <tr class={classes!(focused.then_some("focus"), expired.then_some("expired"))} onclick={load} {title}>
                     { partition_cell }
                     { sort_cell }
-                    { for others.iter().map(|name| value_cell(item.get(name), None)) }
+                    { for others.iter().map(|name| value_cell(item.get(name), None, badge(name))) }
                 </tr>
             }
         });

@@ -16,6 +16,10 @@
 //!   it copies" diagram, used by [`create_table`] and by [`index_panel`],
 //!   which lists, adds and drops indexes), [`index_grid`] (an index's
 //!   contents, pending propagation and entity types);
+//! * time to live and streams of the selected table: [`ttl_panel`]
+//!   (UpdateTimeToLive, expired items still readable until the sweep, the
+//!   sweep delay and the clock) and [`stream_panel`] (StreamSpecification
+//!   with the four view types, the records as GetRecords returns them);
 //! * the query console, its state in [`console_state`] (a second reducer,
 //!   so typing there redraws only the console): [`console`] (layout),
 //!   [`operation_builder`] with [`key_picker`] and [`expr_field`],
@@ -23,8 +27,13 @@
 //!   [`history_entry`];
 //! * the Partitions tab: [`partition_map`] (the keyspace band of the
 //!   selected table and its GSIs, with the teaching-scale knob),
-//!   [`hotkey_lab`] (seeded workloads, heatmaps, write sharding before and
-//!   after) and [`planners`] (the seeds' partition math and shard count);
+//!   [`hotkey_lab`] (seeded workloads run, paused and stepped second by
+//!   second, write sharding before and after) with [`lab_run`] (the runs
+//!   and their animation clock) and [`lab_charts`] (heatmap, timelines,
+//!   keyspace, top keys), and [`planners`] (the seeds' partition math and
+//!   shard count);
+//! * [`embed`]: embed mode (`?embed=partitions`, …), one view for an
+//!   iframe on a slide, and the "Embed link" buttons;
 //! * keeping and sharing the playground: [`persist`] (autosave in
 //!   `localStorage`, share links, scenario files) and [`scenario_menu`]
 //!   (the header's Copy link, Export, Import and Reset, and its messages);
@@ -48,6 +57,7 @@ pub mod cost;
 pub mod cost_panel;
 pub mod create_table;
 pub mod draft;
+pub mod embed;
 pub mod error_box;
 pub mod expr_field;
 pub mod format;
@@ -60,6 +70,8 @@ pub mod index_panel;
 pub mod item_editor;
 pub mod item_grid;
 pub mod key_picker;
+pub mod lab_charts;
+pub mod lab_run;
 pub mod lesson_bus;
 pub mod lesson_checklist;
 pub mod lesson_nav;
@@ -75,8 +87,10 @@ pub mod saved_operations;
 pub mod scenario_menu;
 pub mod state;
 pub mod statement_plan;
+pub mod stream_panel;
 pub mod table_list;
 pub mod table_view;
+pub mod ttl_panel;
 
 pub use app::App;
 

@@ -9,15 +9,26 @@
 //! ```
 //!
 //! Everything shown comes from [`Engine::describe_partitions`] and the
-//! storage's collection sizes; nothing here changes data. The teaching-scale
+//! storage's collection sizes; nothing here changes data.
+//!
+//! **Splits animate.** The map remembers when it first saw each partition
+//! (by the hash where it starts). A partition that appeared in the last
+//! [`NEW_FOR_MILLIS`] (a split: for size, by doubling, or for heat) is drawn
+//! as new: its boundary grows in and it and its label flash, and a status
+//! line says what split. Elements are keyed by their start, so a split
+//! inserts new elements and the CSS animation plays once (not at all for
+//! readers who prefer reduced motion: `www/style.css`). The teaching-scale
 //! knob (the partition size limit) is shown whenever it is not DynamoDB's
 //! real 10 GB, and can be set here: put a few items after lowering it and
 //! the band splits.
+
+use std::collections::BTreeMap;
 
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::cost::units;
+use super::embed::{EmbedButton, EmbedView};
 use super::format::group_digits;
 use super::state::{Action, PlaygroundContext};
 use crate::engine::index::IndexKind;
@@ -27,6 +38,13 @@ use crate::engine::Engine;
 
 /// Width of the band's SVG coordinate system.
 const BAND_WIDTH: f64 = 1000.0;
+
+/// How long a partition counts as new after a split (real milliseconds):
+/// longer than the animation, so a redraw in between does not cut it off.
+pub const NEW_FOR_MILLIS: f64 = 2_000.0;
+
+/// When the map first saw each partition, by keyspace title and start.
+type FirstSeen = BTreeMap<String, BTreeMap<u64, f64>>;
 
 /// (hash position, bytes, items) of one item collection.
 type Collection = (u64, usize, usize);
@@ -108,21 +126,45 @@ fn keyspaces(engine: &mut Engine, table: &str) -> Vec<Keyspace> {
     out
 }
 
-fn band(id: &str, space: &Keyspace) -> Html {
+/// Which partitions of `space` are new (split in the last
+/// [`NEW_FOR_MILLIS`]), by index; updates `seen` to the partitions now.
+/// A keyspace seen for the first time has nothing new.
+fn new_partitions(seen: &mut FirstSeen, space: &Keyspace, now: f64) -> Vec<bool> {
+    let before = seen.get(&space.title);
+    let times: BTreeMap<u64, f64> = space
+        .partitions
+        .iter()
+        .map(|p| {
+            let first = match before {
+                None => f64::NEG_INFINITY,
+                Some(known) => known.get(&p.start).copied().unwrap_or(now),
+            };
+            (p.start, first)
+        })
+        .collect();
+    let fresh =
+        space.partitions.iter().map(|p| times.get(&p.start).is_some_and(|t| now - t < NEW_FOR_MILLIS)).collect();
+    seen.insert(space.title.clone(), times);
+    fresh
+}
+
+fn band(id: &str, space: &Keyspace, fresh: &[bool]) -> Html {
+    let is_new = |i: usize| fresh.get(i).copied().unwrap_or(false);
     let max_bytes = space.collections.iter().map(|c| c.1).max().unwrap_or(1).max(1) as f64;
     let parts = space.partitions.iter().enumerate().map(|(i, p)| {
         let x = x_of(p.start);
         let w = (x_of(p.end) - x).max(0.5);
-        let class = if i % 2 == 0 { "pm-part even" } else { "pm-part odd" };
+        let class = classes!("pm-part", if i % 2 == 0 { "even" } else { "odd" }, is_new(i).then_some("pm-new"));
         html! {
-            <rect class={class} x={format!("{x:.2}")} y="0" width={format!("{w:.2}")} height="60">
+            <rect key={p.start.to_string()} {class} x={format!("{x:.2}")} y="0" width={format!("{w:.2}")} height="60">
                 <title>{ format!("Partition {} · {} items · {}", i + 1, p.item_count, size_text(p.bytes)) }</title>
             </rect>
         }
     });
-    let boundaries = space.partitions.iter().skip(1).map(|p| {
+    let boundaries = space.partitions.iter().enumerate().skip(1).map(|(i, p)| {
         let x = format!("{:.2}", x_of(p.start));
-        html! { <line class="pm-boundary" x1={x.clone()} x2={x} y1="0" y2="60" /> }
+        let class = classes!("pm-boundary", is_new(i).then_some("pm-new"));
+        html! { <line key={p.start.to_string()} {class} x1={x.clone()} x2={x} y1="0" y2="60" /> }
     });
     // At most a few thousand ticks: beyond that the band is solid anyway.
     let ticks = space.collections.iter().take(4000).map(|(pos, bytes, items)| {
@@ -136,7 +178,7 @@ fn band(id: &str, space: &Keyspace) -> Html {
     });
     let labels = space.partitions.iter().enumerate().map(|(i, p)| {
         html! {
-            <li class="pm-label">
+            <li key={p.start.to_string()} class={classes!("pm-label", is_new(i).then_some("pm-new"))}>
                 <strong>{ format!("P{}", i + 1) }</strong>
                 <span>{ format!("{} item{}", group_digits(p.item_count as usize), if p.item_count == 1 { "" } else { "s" }) }</span>
                 <span>{ size_text(p.bytes) }</span>
@@ -147,8 +189,18 @@ fn band(id: &str, space: &Keyspace) -> Html {
         }
     });
     let count = space.partitions.len();
+    let new_count = fresh.iter().filter(|n| **n).count();
+    let news = (new_count > 0).then(|| {
+        let names: Vec<String> =
+            fresh.iter().enumerate().filter(|(_, n)| **n).map(|(i, _)| format!("P{}", i + 1)).collect();
+        html! {
+            <p class="pm-news" role="status">
+                { format!("Split: {} {} new.", names.join(", "), if new_count == 1 { "is" } else { "are" }) }
+            </p>
+        }
+    });
     html! {
-        <section class="pm-space" id={id.to_string()}>
+        <section class="pm-space" id={id.to_string()} data-new-partitions={new_count.to_string()}>
             <h3>{ &space.title }<span class="pm-count">{ format!(" · {count} partition{}", if count == 1 { "" } else { "s" }) }</span></h3>
             <svg class="pm-band" viewBox={format!("0 0 {BAND_WIDTH} 60")} preserveAspectRatio="none" role="img"
                 aria-label={format!("{}: keyspace band with {count} partitions and {} item collections", space.title, space.collections.len())}>
@@ -157,6 +209,7 @@ fn band(id: &str, space: &Keyspace) -> Html {
                 { for ticks }
             </svg>
             <div class="pm-axis" aria-hidden="true"><span>{ "hash 0" }</span><span>{ "2⁶⁴" }</span></div>
+            { news }
             <ol class="pm-labels">{ for labels }</ol>
         </section>
     }
@@ -215,6 +268,7 @@ fn SizeLimit() -> Html {
 /// The map of the selected table's partitions and its GSIs'.
 #[component]
 pub fn PartitionMap() -> Html {
+    let seen = use_mut_ref(FirstSeen::new);
     let Some(state) = use_context::<PlaygroundContext>() else { return html! {} };
     let Some(table) = state.selected.clone() else {
         return html! {
@@ -231,14 +285,20 @@ pub fn PartitionMap() -> Html {
     };
     html! {
         <section class="card partition-map" id="partition-map">
-            <h2>{ "Partition map" }</h2>
+            <div class="card-head">
+                <h2>{ "Partition map" }</h2>
+                <EmbedButton view={EmbedView::Partitions} />
+            </div>
             <p class="hint">
                 { "Each partition owns a contiguous range of the partition key's hash. An item collection (all items \
                    with one partition key) lives at its hash, in exactly one partition; each partition gets an even \
                    share of the table's capacity and keeps up to 300 s of unused capacity as burst." }
             </p>
             <SizeLimit />
-            { for spaces.iter().enumerate().map(|(i, s)| band(&format!("pm-space-{i}"), s)) }
+            { for spaces.iter().enumerate().map(|(i, s)| {
+                let fresh = seen.try_borrow_mut().map(|mut seen| new_partitions(&mut seen, s, js_sys::Date::now())).unwrap_or_default();
+                band(&format!("pm-space-{i}"), s, &fresh)
+            }) }
         </section>
     }
 }

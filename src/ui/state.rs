@@ -70,6 +70,10 @@ pub enum Source {
     Console,
     /// The index panel: adding and deleting GSIs with UpdateTable.
     Indexes,
+    /// The TTL panel: UpdateTimeToLive.
+    Ttl,
+    /// The stream panel: UpdateTable with a StreamSpecification.
+    Streams,
 }
 
 /// One call in the activity log.
@@ -299,6 +303,12 @@ pub enum Action {
     /// Set the partition size limit (bytes): the teaching scale that lets a
     /// class watch partitions split with kilobytes instead of 10 GB.
     SetPartitionSizeLimit(u64),
+    /// Set the TTL sweeper's delay after expiry (engine milliseconds): the
+    /// teaching knob for how long expired items stay readable.
+    SetTtlSweepDelay(u64),
+    /// Move the engine clock ahead of the browser's by this many
+    /// milliseconds, then catch up (TTL sweeps, GSI updates that are due).
+    AdvanceClock(u64),
     /// Replace the whole playground with a scenario (from a link, a file or
     /// the autosaved copy), with a note saying where it came from. The log,
     /// history and totals start over; the selected table is the scenario's
@@ -391,6 +401,18 @@ impl Reducible for Playground {
                 if let Ok(mut engine) = next.engine.try_borrow_mut() {
                     engine.settings_mut().partition_size_limit_bytes = bytes.max(1);
                 }
+            }
+            Action::SetTtlSweepDelay(millis) => {
+                next.data_version += 1;
+                if let Ok(mut engine) = next.engine.try_borrow_mut() {
+                    engine.settings_mut().ttl_sweep_delay_millis = millis;
+                }
+                next.catch_up();
+            }
+            Action::AdvanceClock(millis) => {
+                next.data_version += 1;
+                next.clock_offset_millis = next.clock_offset_millis.saturating_add(millis);
+                next.catch_up();
             }
             Action::Load(scenario, notice) => {
                 next.load(*scenario);
@@ -717,14 +739,18 @@ pub fn has_background_work(engine: &Engine) -> bool {
     })
 }
 
-/// What a tick can change: how many GSI updates each table has on the way
-/// and each index's status. Equal before and after a tick: nothing moved.
-fn background_fingerprint(engine: &Engine) -> Vec<(usize, Vec<&'static str>)> {
+/// What a tick can change: how many GSI updates each table has on the way,
+/// each index's status, and of tables with TTL the items and how many have
+/// expired. Equal before and after a tick: nothing moved.
+fn background_fingerprint(engine: &Engine) -> Vec<(usize, Vec<&'static str>, usize, usize)> {
+    let now = engine.clock().now_millis();
     engine
         .tables()
         .map(|table| {
             let pending = engine.pending_index_updates(&table.definition.name).len();
-            (pending, table.definition.indexes.iter().map(|i| i.status.as_str()).collect())
+            let expired = if table.ttl_attribute().is_some() { table.expired_items(now).len() } else { 0 };
+            let statuses = table.definition.indexes.iter().map(|i| i.status.as_str()).collect();
+            (pending, statuses, table.storage.item_count(), expired)
         })
         .collect()
 }

@@ -7,6 +7,7 @@ AdvanceClock is refused and RunWorkload runs on a copy of the engine.
 """
 
 import json
+import time
 import urllib.error
 import urllib.request
 import zlib
@@ -131,3 +132,29 @@ def test_a_small_workload_throttles_a_hot_key(client):
     finally:
         client.delete_table(TableName=name)
     refused("DescribePartitions", {"TableName": name}, "ResourceNotFoundException")
+
+
+def test_top_keys_follow_the_window(client):
+    name = unique_name("pg")
+    client.create_table(
+        TableName=name,
+        KeySchema=[{"AttributeName": "pk", "KeyType": "HASH"}],
+        AttributeDefinitions=[{"AttributeName": "pk", "AttributeType": "S"}],
+        BillingMode="PROVISIONED",
+        ProvisionedThroughput={"ReadCapacityUnits": 10, "WriteCapacityUnits": 10},
+    )
+    try:
+        for key in ["a", "b", "a"]:
+            client.put_item(TableName=name, Item={"pk": {"S": key}})
+        # The server follows the wall clock of this machine.
+        now = int(time.time())
+        keys = [{"Key": "a", "Accesses": 2, "Throttles": 0}, {"Key": "b", "Accesses": 1, "Throttles": 0}]
+        assert ok("GetMetrics", {"TableName": name, "TopN": 5})["TopKeys"] == keys
+        assert ok("GetMetrics", {"TableName": name, "TopN": 1})["TopKeys"] == keys[:1]
+        around = ok("GetMetrics", {"TableName": name, "From": now - 60, "To": now + 60, "TopN": 5})
+        assert around["TopKeys"] == keys
+        # Windows before and after the writes name no keys.
+        assert ok("GetMetrics", {"TableName": name, "From": 0, "To": now - 60})["TopKeys"] == []
+        assert ok("GetMetrics", {"TableName": name, "From": now + 3600, "To": now + 3660})["TopKeys"] == []
+    finally:
+        client.delete_table(TableName=name)

@@ -91,14 +91,20 @@ impl Engine {
             indexes,
         };
         let mut table = Table::new(definition);
+        let streamed = request.stream.is_some();
         if let Some(view_type) = request.stream {
             table.change_stream(Some(view_type), &self.region, now)?;
         }
+        let name = request.name;
+        self.tables.insert(name.clone(), table);
+        if streamed {
+            // The stream starts with a shard per partition.
+            self.sync_sim(&name, None)?;
+        }
         // The table is usable at once; the response still says CREATING, as
         // DynamoDB's does, so code that waits for ACTIVE is exercised.
-        let description = table.describe("CREATING");
-        self.tables.insert(request.name, table);
-        Ok(json!({ "TableDescription": description }))
+        let table = self.tables.get(&name).ok_or_else(|| table_not_found(&name))?;
+        Ok(json!({ "TableDescription": table.describe("CREATING") }))
     }
 
     pub(crate) fn describe_table(&mut self, name: &str) -> Result<Value> {
@@ -230,9 +236,15 @@ impl Engine {
                 }
             }
         }
+        let enabling = matches!(stream_change, Some(Some(_)));
         if let Some(view_type) = stream_change {
             table.change_stream(view_type, &self.region, now)?;
         }
+        if enabling {
+            // The new stream starts with a shard per partition.
+            self.sync_sim(&request.name, None)?;
+        }
+        let table = self.tables.get(&request.name).ok_or_else(|| table_not_found(&request.name))?;
         Ok(json!({ "TableDescription": table.describe("UPDATING") }))
     }
 }

@@ -1,0 +1,265 @@
+//! The hot-key lab's charts, drawn from a [`LabView`] as plain SVG: the
+//! partition × time heatmap, consumed vs provisioned vs throttled per
+//! second, the hottest partition's burst bucket, the lab table's keyspace
+//! (where splits for heat appear), and the top keys.
+//!
+//! Charts are laid out for the whole run from the first second, so a run
+//! under way fills them from left to right.
+
+use yew::prelude::*;
+
+use super::cost::units;
+use super::format::group_digits;
+use super::lab_run::{LabView, RECENT_SECONDS};
+use super::partition_map::two_decimals;
+
+/// Most heatmap columns: longer runs are binned.
+const MAX_COLUMNS: usize = 120;
+
+/// Partition × time heatmap: blue for consumed, red for throttled.
+fn heatmap(id: &str, view: &LabView) -> Html {
+    let seconds = (view.seconds as usize).max(1);
+    let bin = seconds.div_ceil(MAX_COLUMNS).max(1);
+    let columns = seconds.div_ceil(bin);
+    let rows = view.partitions;
+    // (consumed, throttled requests) per cell.
+    let mut cells = vec![(0.0f64, 0u64); rows * columns];
+    for s in &view.report.partitions {
+        let rel = s.second.saturating_sub(view.report.start_second) as usize;
+        let (col, row) = (rel / bin, s.partition);
+        if col < columns && row < rows {
+            if let Some(cell) = cells.get_mut(row * columns + col) {
+                cell.0 += s.consumed_read + s.consumed_write;
+                cell.1 += s.throttled_reads + s.throttled_writes;
+            }
+        }
+    }
+    let max_consumed = cells.iter().map(|c| c.0).fold(0.0, f64::max).max(1e-9);
+    let max_throttled = cells.iter().map(|c| c.1).max().unwrap_or(0).max(1) as f64;
+    let (cw, rh) = (8.0, 16.0);
+    let width = columns as f64 * cw;
+    let height = rows as f64 * rh;
+    let rects = cells.iter().enumerate().filter(|(_, c)| c.0 > 0.0 || c.1 > 0).map(|(i, (consumed, throttled))| {
+        let (row, col) = (i / columns, i % columns);
+        let throttled_cell = *throttled > 0;
+        let class = if throttled_cell { "heat-cell throttled" } else { "heat-cell" };
+        let opacity = if throttled_cell {
+            0.45 + 0.55 * (*throttled as f64 / max_throttled)
+        } else {
+            0.15 + 0.85 * (consumed / max_consumed)
+        };
+        let from = col * bin;
+        let to = (from + bin).min(seconds);
+        html! {
+            <rect {class} x={format!("{:.1}", col as f64 * cw)} y={format!("{:.1}", row as f64 * rh)}
+                width={format!("{cw}")} height={format!("{rh}")} fill-opacity={format!("{opacity:.2}")}>
+                <title>{ format!(
+                    "P{} · s {}–{} · consumed {} · throttled {}",
+                    row + 1, from, to, two_decimals(*consumed), group_digits(*throttled as usize)
+                ) }</title>
+            </rect>
+        }
+    });
+    let row_labels = (0..rows).map(|r| {
+        html! { <text class="heat-label" x="-4" y={format!("{:.1}", r as f64 * rh + rh * 0.75)} text-anchor="end">{ format!("P{}", r + 1) }</text> }
+    });
+    // The "now" line of a run under way.
+    let cursor = (view.done < view.seconds).then(|| {
+        let x = format!("{:.1}", view.done as f64 / bin as f64 * cw);
+        html! { <line class="heat-now" x1={x.clone()} x2={x} y1="0" y2={format!("{height}")} /> }
+    });
+    let throttled_cells = cells.iter().filter(|c| c.1 > 0).count();
+    html! {
+        <figure class="lab-figure">
+            <figcaption>{ format!("Partition × time ({} s per column) · blue: consumed, red: throttled", bin) }</figcaption>
+            <svg class="heatmap" id={id.to_string()} data-throttled-cells={throttled_cells.to_string()}
+                data-seconds={view.done.to_string()}
+                viewBox={format!("-40 0 {} {}", width + 42.0, height.max(rh))} role="img"
+                aria-label={format!("Heatmap: {rows} partitions, {} of {seconds} seconds, {throttled_cells} cells with throttling", view.done)}>
+                <rect class="heat-bg" x="0" y="0" width={format!("{width}")} height={format!("{height}")} />
+                { for row_labels }
+                { for rects }
+                { cursor }
+            </svg>
+        </figure>
+    }
+}
+
+/// A polyline through `values` scaled into a `w` × `h` box with `max` on
+/// top, `slots` values wide (so a run under way draws its part).
+fn polyline(values: &[f64], slots: usize, max: f64, w: f64, h: f64) -> String {
+    let n = slots.max(values.len()).max(2) - 1;
+    values
+        .iter()
+        .enumerate()
+        .map(|(i, v)| format!("{:.1},{:.1}", i as f64 / n as f64 * w, h - (v / max).clamp(0.0, 1.0) * h))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Consumed vs provisioned vs throttled per second, and the hottest
+/// partition's burst bucket.
+fn timeline(view: &LabView) -> Html {
+    let (w, h) = (400.0, 120.0);
+    let slots = view.seconds as usize;
+    let per_second = &view.report.per_second;
+    let consumed: Vec<f64> = per_second.iter().map(|s| s.consumed_read + s.consumed_write).collect();
+    let throttled: Vec<f64> = per_second.iter().map(|s| s.throttled as f64).collect();
+    let max = consumed.iter().chain(throttled.iter()).copied().fold(view.provisioned, f64::max).max(1.0) * 1.05;
+    let prov_y = format!("{:.1}", h - view.provisioned / max * h);
+    // The partition that throttled most (or consumed most) and its bucket.
+    let mut by_partition = vec![(0u64, 0.0f64); view.partitions];
+    for s in &view.report.partitions {
+        if let Some(p) = by_partition.get_mut(s.partition) {
+            p.0 += s.throttled_reads + s.throttled_writes;
+            p.1 += s.consumed_read + s.consumed_write;
+        }
+    }
+    let hottest = by_partition
+        .iter()
+        .enumerate()
+        .max_by(|a, b| (a.1 .0, a.1 .1).partial_cmp(&(b.1 .0, b.1 .1)).unwrap_or(std::cmp::Ordering::Equal))
+        .map(|(i, _)| i)
+        .unwrap_or(0);
+    let mut burst = vec![0.0f64; per_second.len()];
+    let mut last = view.share * 300.0;
+    let mut samples: Vec<_> = view.report.partitions.iter().filter(|s| s.partition == hottest).collect();
+    samples.sort_by_key(|s| s.second);
+    let mut next = samples.iter().peekable();
+    for (i, slot) in burst.iter_mut().enumerate() {
+        let second = view.report.start_second + i as u64;
+        while let Some(s) = next.peek() {
+            if s.second <= second {
+                last = s.write_tokens + s.read_tokens;
+                next.next();
+            } else {
+                break;
+            }
+        }
+        *slot = last;
+    }
+    let burst_max = burst.iter().copied().fold(1.0, f64::max) * 1.05;
+    let burst_min = burst.iter().copied().fold(0.0, f64::min);
+    let burst_shifted: Vec<f64> = burst.iter().map(|b| b - burst_min).collect();
+    let level = burst.last().copied().unwrap_or(view.share * 300.0);
+    html! {
+        <>
+            <figure class="lab-figure">
+                <figcaption>
+                    <span class="key-consumed">{ "consumed" }</span>{ " vs " }
+                    <span class="key-provisioned">{ format!("provisioned ({} {})", group_digits(view.provisioned as usize), view.unit) }</span>
+                    { " vs " }<span class="key-throttled">{ "throttled requests" }</span>{ " per second (table totals)" }
+                </figcaption>
+                <svg class="timeline" viewBox={format!("0 0 {w} {h}")} role="img" aria-label="Consumed, provisioned and throttled per second">
+                    <line class="line-provisioned" x1="0" x2={format!("{w}")} y1={prov_y.clone()} y2={prov_y} />
+                    <text class="axis-label" x="4" y="11">{ units(max.round()) }</text>
+                    <polyline class="line-consumed" points={polyline(&consumed, slots, max, w, h)} />
+                    <polyline class="line-throttled" points={polyline(&throttled, slots, max, w, h)} />
+                </svg>
+            </figure>
+            <figure class="lab-figure">
+                <figcaption>{ format!(
+                    "Burst bucket of P{} (the hottest partition): {} tokens left",
+                    hottest + 1,
+                    two_decimals(level)
+                ) }</figcaption>
+                <svg class="timeline burst" viewBox={format!("0 0 {w} 60")} role="img" aria-label="Burst bucket level">
+                    <polyline class="line-burst" points={polyline(&burst_shifted, slots, burst_max - burst_min, w, 60.0)} />
+                </svg>
+            </figure>
+        </>
+    }
+}
+
+/// The lab table's keyspace: its partitions, with the boundaries that
+/// splits for heat added during the run marked (and animated as they
+/// appear, unless the reader prefers reduced motion).
+fn keyspace(id: &str, view: &LabView) -> Html {
+    let initial = &view.initial;
+    let x_of = |position: u64| position as f64 / u64::MAX as f64 * 1000.0;
+    let parts = view.ranges.iter().enumerate().map(|(i, (start, end))| {
+        let x = x_of(*start);
+        let w = (x_of(*end) - x).max(0.5);
+        let class = classes!("pm-part", if i % 2 == 0 { "even" } else { "odd" }, (!initial.contains(start)).then_some("pm-new"));
+        html! { <rect key={format!("p{start}")} {class} x={format!("{x:.2}")} y="0" width={format!("{w:.2}")} height="30" /> }
+    });
+    let boundaries = view.ranges.iter().skip(1).map(|(start, _)| {
+        let x = format!("{:.2}", x_of(*start));
+        let split = !initial.contains(start);
+        html! {
+            <line key={format!("b{start}")} class={classes!("pm-boundary", split.then_some("pm-new"))}
+                x1={x.clone()} x2={x} y1="0" y2="30" />
+        }
+    });
+    let splits = view.ranges.iter().filter(|(start, _)| !initial.contains(start)).count();
+    html! {
+        <figure class="lab-figure">
+            <figcaption>{ format!(
+                "Keyspace of the lab table: {} partition{}{}",
+                view.ranges.len(),
+                if view.ranges.len() == 1 { "" } else { "s" },
+                if splits > 0 { format!(", {splits} added by splits for heat") } else { String::new() }
+            ) }</figcaption>
+            <svg class="pm-band lab-band" id={id.to_string()} data-partitions={view.ranges.len().to_string()}
+                viewBox="0 0 1000 30" preserveAspectRatio="none" role="img"
+                aria-label={format!("The lab table's keyspace in {} partitions", view.ranges.len())}>
+                { for parts }
+                { for boundaries }
+            </svg>
+        </figure>
+    }
+}
+
+fn key_rows(keys: &[crate::engine::sim::KeyStat]) -> Html {
+    keys.iter()
+        .map(|k| html! {
+            <tr><td><code>{ &k.key }</code></td><td>{ group_digits(k.accesses as usize) }</td><td>{ group_digits(k.throttles as usize) }</td></tr>
+        })
+        .collect()
+}
+
+/// One run: summary, charts, top keys. `class` names its elements (the
+/// summary is `{class}-summary`, the heatmap `{class}-heatmap`).
+pub fn run_view(class: &'static str, view: &LabView) -> Html {
+    let r = &view.report;
+    let percent = if r.requests > 0 { r.throttled as f64 / r.requests as f64 * 100.0 } else { 0.0 };
+    let splits = (!r.heat_splits.is_empty()).then(|| {
+        let seconds: Vec<String> = r.heat_splits.iter().map(|(s, p)| format!("P{} at second {s}", p + 1)).collect();
+        html! { <p class="hint lab-splits">{ format!("Split for heat: {}. The engine isolated the hottest keys.", seconds.join(", ")) }</p> }
+    });
+    let progress =
+        if view.done < view.seconds { format!("second {} of {} · ", view.done, view.seconds) } else { String::new() };
+    html! {
+        <section class={classes!("lab-run", class)} id={class.to_string()} aria-label={view.title.clone()}>
+            <h3>{ &view.title }</h3>
+            <p class={classes!("lab-summary", (r.throttled > 0).then_some("bad"))} id={format!("{class}-summary")}>
+                { format!(
+                    "{progress}{} requests, {} throttled ({}%), {} of them at the 1,000 WCU / 3,000 RCU per-partition limit · {} {} consumed · {} partitions",
+                    group_digits(r.requests as usize),
+                    group_digits(r.throttled as usize),
+                    units((percent * 10.0).round() / 10.0),
+                    group_digits(r.throttled_hard_limit as usize),
+                    units(((r.consumed_write + r.consumed_read) * 10.0).round() / 10.0),
+                    view.unit,
+                    view.partitions,
+                ) }
+            </p>
+            { heatmap(&format!("{class}-heatmap"), view) }
+            { timeline(view) }
+            { keyspace(&format!("{class}-keyspace"), view) }
+            { splits }
+            <div class="lab-tops">
+                <table class="lab-top" id={format!("{class}-recent")}>
+                    <caption>{ format!("Top keys, last {RECENT_SECONDS} s (like CloudWatch Contributor Insights)") }</caption>
+                    <thead><tr><th>{ "key" }</th><th>{ "requests" }</th><th>{ "throttled" }</th></tr></thead>
+                    <tbody>{ key_rows(&view.recent) }</tbody>
+                </table>
+                <table class="lab-top" id={format!("{class}-top")}>
+                    <caption>{ "Top keys, whole run" }</caption>
+                    <thead><tr><th>{ "key" }</th><th>{ "requests" }</th><th>{ "throttled" }</th></tr></thead>
+                    <tbody>{ key_rows(&r.top_keys) }</tbody>
+                </table>
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,221 @@
+//! The selected table's DynamoDB stream: turn it on with one of the four
+//! view types, and watch a record appear for every item change.
+//!
+//! ```text
+//!   Stream of Music                        ENABLED · NEW_AND_OLD_IMAGES
+//!   [Disable stream]
+//!   #…0003 MODIFY  Keys {"Artist": "Acme", …}  Old {…}  New {…}
+//!   #…0002 REMOVE  Keys {…}  Old {…}  TTL deletion (service)
+//!   #…0001 INSERT  Keys {…}  New {…}                     [GetRecords JSON ▸]
+//! ```
+//!
+//! Enabling and disabling send UpdateTable with a `StreamSpecification`
+//! through the engine like any client. The records shown are the table's
+//! latest stream as `GetRecords` would return them
+//! ([`TableStream::record_to_wire`], the engine's own wire form): what a
+//! view type keeps (keys only, the new image, the old one, or both), the
+//! sequence numbers, and `userIdentity` on the deletions of the TTL sweeper.
+//! Newest first; the panel redraws after every request. Above them, the
+//! stream's shards: one per partition of the table, a closed one (its
+//! partition split) with the children that continue it.
+//!
+//! [`TableStream::record_to_wire`]: crate::engine::streams::TableStream::record_to_wire
+
+use serde_json::{json, Value};
+use web_sys::HtmlSelectElement;
+use yew::prelude::*;
+
+use super::error_box::ErrorBox;
+use super::format::pretty;
+use super::state::{Action, PlaygroundContext, Source};
+use crate::engine::streams::{StreamShard, StreamViewType};
+use crate::engine::value::document::item_to_plain;
+use crate::engine::value::wire::item_from_wire;
+
+/// How many records the panel lists (the newest).
+pub const SHOWN_RECORDS: usize = 50;
+
+/// What each view type keeps, in a few words.
+fn view_help(view: &str) -> &'static str {
+    match view {
+        "KEYS_ONLY" => "only the key attributes of the item changed",
+        "NEW_IMAGE" => "the whole item as it is after the change",
+        "OLD_IMAGE" => "the whole item as it was before the change",
+        _ => "the item before and after the change",
+    }
+}
+
+/// An image of a wire record (`Keys`, `NewImage`, `OldImage`) as plain JSON.
+fn plain(wire: Option<&Value>) -> Option<String> {
+    let item = item_from_wire(wire?).ok()?;
+    Some(item_to_plain(&item).to_string())
+}
+
+/// The last 8 characters of a shard id (the part that tells them apart).
+fn short_id(id: &str) -> String {
+    format!("…{}", id.get(id.len().saturating_sub(8)..).unwrap_or(id))
+}
+
+/// One shard as a list entry: its id, open or closed, its parent, its records.
+fn shard_row(shard: &StreamShard, records: usize) -> Html {
+    let state = match &shard.ending_sequence {
+        None => "OPEN".to_string(),
+        Some(end) => format!("CLOSED at …{}", end.to_string().get(17..).unwrap_or_default()),
+    };
+    html! {
+        <li class={classes!("stream-shard", shard.ending_sequence.is_some().then_some("closed"))} title={shard.id.clone()}>
+            <code>{ short_id(&shard.id) }</code>
+            <span class="status-detail">{ state }</span>
+            if let Some(parent) = &shard.parent {
+                <span class="status-detail">{ format!("child of {}", short_id(parent)) }</span>
+            }
+            <span class="status-detail">{ format!("{records} record{}", if records == 1 { "" } else { "s" }) }</span>
+        </li>
+    }
+}
+
+/// One record as a list entry.
+fn record_row(wire: &Value, shard: &str) -> Html {
+    let data = wire.get("dynamodb").cloned().unwrap_or_default();
+    let sequence = data.get("SequenceNumber").and_then(Value::as_str).unwrap_or_default().to_string();
+    let short = format!("#…{}", sequence.get(sequence.len().saturating_sub(4)..).unwrap_or(&sequence));
+    let event = wire.get("eventName").and_then(Value::as_str).unwrap_or_default().to_string();
+    let part = |label: &'static str, member: &str, class: &'static str| {
+        plain(data.get(member)).map(|text| {
+            html! { <span class={classes!("sr-part", class)}><span class="sr-label">{ label }</span><code>{ text }</code></span> }
+        })
+    };
+    let service = wire.get("userIdentity").map(|identity| {
+        let who = identity.get("principalId").and_then(Value::as_str).unwrap_or_default().to_string();
+        html! { <span class="sr-service" title={format!("userIdentity: Service, {who}")}>{ "TTL deletion (service)" }</span> }
+    });
+    html! {
+        <li class="stream-record" data-event={event.clone()} key={sequence.clone()}>
+            <span class="sr-seq" title={format!("SequenceNumber {sequence}")}>{ short }</span>
+            <span class="sr-shard" title="The shard holding the record">{ short_id(shard) }</span>
+            <span class={classes!("sr-event", event.to_lowercase())}>{ event }</span>
+            { part("Keys", "Keys", "keys") }
+            { part("Old", "OldImage", "old") }
+            { part("New", "NewImage", "new") }
+            { service }
+            <details class="sr-raw">
+                <summary>{ "GetRecords JSON" }</summary>
+                <pre>{ pretty(wire) }</pre>
+            </details>
+        </li>
+    }
+}
+
+#[component]
+pub fn StreamPanel() -> Html {
+    let state = use_context::<PlaygroundContext>();
+    let view_type = use_state(|| "NEW_AND_OLD_IMAGES".to_string());
+    let Some(state) = state else { return html! {} };
+    let Some(name) = state.selected.clone() else { return html! {} };
+    let Ok(engine) = state.engine.try_borrow() else { return html! {} };
+    let Some(table) = engine.table(&name) else { return html! {} };
+    let latest = table.streams().last();
+    let enabled = table.enabled_stream().map(|s| s.view_type.as_str());
+    let status = match (enabled, latest) {
+        (Some(view), _) => format!("ENABLED · {view}"),
+        (None, Some(_)) => "DISABLED · the last stream stays readable for 24 hours".to_string(),
+        (None, None) => "No stream".to_string(),
+    };
+    let total = latest.map_or(0, |s| s.records.len());
+    let rows: Vec<Html> = latest
+        .map(|stream| {
+            let shard = |i: usize| stream.shards.get(i).map(|s| s.id.as_str()).unwrap_or_default();
+            let records = stream.records.iter().rev().take(SHOWN_RECORDS);
+            records.map(|r| record_row(&stream.record_to_wire(r), shard(r.shard))).collect()
+        })
+        .unwrap_or_default();
+    let shards: Vec<Html> = latest
+        .map(|stream| {
+            let count = |i: usize| stream.records.iter().filter(|r| r.shard == i).count();
+            stream.shards.iter().enumerate().map(|(i, s)| shard_row(s, count(i))).collect()
+        })
+        .unwrap_or_default();
+    let label = latest.map(|s| s.label.clone());
+    drop(engine);
+
+    let send = |enable: bool| {
+        let (state, table, view_type) = (state.clone(), name.clone(), view_type.clone());
+        Callback::from(move |_: MouseEvent| {
+            let spec = if enable {
+                json!({"StreamEnabled": true, "StreamViewType": *view_type})
+            } else {
+                json!({"StreamEnabled": false})
+            };
+            state.dispatch(Action::Execute {
+                source: Source::Streams,
+                operation: "UpdateTable".into(),
+                request: json!({"TableName": table, "StreamSpecification": spec}),
+            });
+        })
+    };
+    let on_view = {
+        let view_type = view_type.clone();
+        Callback::from(move |e: Event| {
+            if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
+                view_type.set(select.value());
+            }
+        })
+    };
+    let outcome =
+        state.last_from(Source::Streams).filter(|entry| entry.table() == Some(name.as_str())).map(|entry| match &entry
+            .outcome
+        {
+            Ok(_) => html! { <p class="ok-line">{ &entry.summary }</p> },
+            Err(error) => html! { <ErrorBox error={error.clone()} /> },
+        });
+    html! {
+        <section class="card stream-panel" aria-labelledby="stream-title" id="stream-panel">
+            <div class="card-head">
+                <h2 id="stream-title">{ "Stream of " }<span class="table-title">{ &name }</span></h2>
+                <span class={classes!("status", if enabled.is_some() { "active" } else { "creating" })} id="stream-status">{ status }</span>
+            </div>
+            <p class="hint">
+                { "A stream is a time-ordered log of item changes, kept for 24 hours: one record per PutItem, UpdateItem or \
+                   DeleteItem that changed an item (INSERT, MODIFY, REMOVE), in the order they happened. The view type decides \
+                   what a record carries." }
+            </p>
+            <div class="stream-controls">
+                if let Some(view) = enabled {
+                    <span class="hint">{ format!("{view}: {}.", view_help(view)) }</span>
+                    <button type="button" class="quiet" id="stream-disable" onclick={send(false)}>{ "Disable stream" }</button>
+                } else {
+                    <label class="field inline">
+                        <span>{ "View type" }</span>
+                        <select id="stream-view" onchange={on_view}>
+                            { for ["KEYS_ONLY", "NEW_IMAGE", "OLD_IMAGE", "NEW_AND_OLD_IMAGES"].into_iter().map(|v| html! {
+                                <option value={v} selected={*view_type == v}>{ v }</option>
+                            }) }
+                        </select>
+                    </label>
+                    <button type="button" class="primary" id="stream-enable" onclick={send(true)}
+                        disabled={StreamViewType::parse(&view_type).is_none()}>{ "Enable stream" }</button>
+                    <span class="hint">{ format!("{}.", view_help(&view_type)) }</span>
+                }
+            </div>
+            <div class="inline-outcome" id="stream-outcome">{ outcome }</div>
+            if let Some(label) = label {
+                <p class="hint" id="stream-count">
+                    { format!(
+                        "Stream {label}: {total} record{}{}, newest first.",
+                        if total == 1 { "" } else { "s" },
+                        if total > SHOWN_RECORDS { format!(" (the last {SHOWN_RECORDS} shown)") } else { String::new() }
+                    ) }
+                </p>
+                <details class="stream-shards-box">
+                    <summary id="stream-shards-summary">{ format!(
+                        "{} shard{}: one per partition; a partition that split closed its shard and opened one per half",
+                        shards.len(),
+                        if shards.len() == 1 { "" } else { "s" }
+                    ) }</summary>
+                    <ul class="stream-shards" id="stream-shards">{ for shards }</ul>
+                </details>
+                <ol class="stream-records" id="stream-records">{ for rows }</ol>
+            }
+        </section>
+    }
+}

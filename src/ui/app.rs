@@ -10,8 +10,11 @@
 //!         Partitions: PartitionMap, HotKeyLab, Planners
 //! ```
 //!
-//! The header holds the [`ScenarioMenu`] (Copy link, Export, Import,
-//! Reset). The playground starts from a share link in the URL, else from
+//! The header holds the [`LanguagePicker`] and the [`ScenarioMenu`] (Copy
+//! link, Export, Import, Reset). The language is a third context, `Lang`
+//! ([`language`]), outside the other two: switching it changes no data.
+//!
+//! The playground starts from a share link in the URL, else from
 //! the autosaved copy ([`persist`]); after every change it is saved again
 //! once the page has been still for half a second, and a `hashchange` to a
 //! share link loads that link.
@@ -37,6 +40,8 @@ use super::create_table::CreateTable;
 use super::hotkey_lab::HotKeyLab;
 use super::index_panel::IndexPanel;
 use super::item_editor::ItemEditor;
+use super::language::{self, Lang};
+use super::language_picker::LanguagePicker;
 use super::partition_map::PartitionMap;
 use super::persist;
 use super::planners::Planners;
@@ -120,6 +125,15 @@ pub fn App() -> Html {
     let state = use_reducer(boot);
     let console = use_reducer(ConsoleState::default);
     let tab = use_state(|| Tab::Items);
+    let lang = use_state(|| language::remembered().unwrap_or_default());
+    use_effect_with(*lang, |lang| language::apply_to_document(*lang));
+    let set_lang = {
+        let lang = lang.clone();
+        Callback::from(move |next: Lang| {
+            language::remember(next);
+            lang.set(next);
+        })
+    };
     {
         let dispatcher = state.dispatcher();
         let engine = Rc::clone(&state.engine);
@@ -253,12 +267,14 @@ pub fn App() -> Html {
         }
     };
     html! {
+        <ContextProvider<Lang> context={*lang}>
         <ContextProvider<PlaygroundContext> context={state}>
         <ContextProvider<ConsoleContext> context={console}>
             <div class="app">
                 <header class="topbar">
                     <h1><span class="brand-mark" aria-hidden="true"></span>{ "DynamoDB Playground" }</h1>
                     <p class="tagline">{ "a simulated DynamoDB, running in this page" }</p>
+                    <LanguagePicker lang={*lang} onchange={set_lang} />
                     <ScenarioMenu />
                 </header>
                 <div class={classes!("layout", wide.then_some("wide"))}>
@@ -295,5 +311,6 @@ pub fn App() -> Html {
             </div>
         </ContextProvider<ConsoleContext>>
         </ContextProvider<PlaygroundContext>>
+        </ContextProvider<Lang>>
     }
 }

@@ -28,6 +28,9 @@
 //! * keeping and sharing the playground: [`persist`] (autosave in
 //!   `localStorage`, share links, scenario files) and [`scenario_menu`]
 //!   (the header's Copy link, Export, Import and Reset, and its messages);
+//! * languages: [`language`] (which language is on: a context, the
+//!   remembered choice, `<html lang>`) and [`language_picker`] (the
+//!   header's switcher); the words themselves are in [`crate::i18n`];
 //! * pure helpers: [`format`](mod@format) (how values, keys and sizes are spelled on
 //!   screen), [`draft`] (the console's form ↔ request JSON) and [`cost`]
 //!   (capacity in words, prices in dollars).
@@ -53,6 +56,8 @@ pub mod index_panel;
 pub mod item_editor;
 pub mod item_grid;
 pub mod key_picker;
+pub mod language;
+pub mod language_picker;
 pub mod log_entry;
 pub mod operation_builder;
 pub mod partition_map;
@@ -67,8 +72,10 @@ pub mod table_view;
 pub use app::App;
 
 /// Mounts the playground on the page's `<body>`, replacing the "loading"
-/// note that `index.html` shows while the wasm downloads.
+/// note that `index.html` shows while the wasm downloads. A first visit
+/// takes the browser's language, if the page speaks it.
 pub fn start() {
+    language::adopt_browser_language();
     if let Some(note) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("loading")) {
         note.remove();
     }

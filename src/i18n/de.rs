@@ -126,6 +126,7 @@ impl Catalogue for German {
             }
             // item editor
             Msg::ItemEditorTitle => "Item-Editor",
+            Msg::KeyCtrl => "Strg",
             Msg::ItemAsJson => "Item als JSON",
             Msg::ConsistentRead => "Konsistentes Lesen",
             Msg::LoadIntoEditor => "In den Editor laden",

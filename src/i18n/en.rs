@@ -115,6 +115,7 @@ impl Catalogue for English {
             }
             // item editor
             Msg::ItemEditorTitle => "Item editor",
+            Msg::KeyCtrl => "Ctrl",
             Msg::ItemAsJson => "Item as JSON",
             Msg::ConsistentRead => "Consistent read",
             Msg::LoadIntoEditor => "Load into editor",

@@ -103,6 +103,8 @@ impl Catalogue for Japanese {
             }
             // item editor
             Msg::ItemEditorTitle => "項目エディター",
+            // Japanese keyboards print "Ctrl".
+            Msg::KeyCtrl => "Ctrl",
             Msg::ItemAsJson => "JSON 形式の項目",
             Msg::ConsistentRead => "強力な整合性のある読み込み",
             Msg::LoadIntoEditor => "エディターに読み込む",

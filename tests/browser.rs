@@ -53,11 +53,12 @@ async fn mount() -> Page {
     mount_as_is().await
 }
 
-/// Forgets what a previous test left: the URL fragment and the saved copies.
+/// Forgets what a previous test left: the URL fragment, the saved copies
+/// and the chosen language.
 fn forget_everything() {
     ddb_playground::ui::persist::set_fragment("");
     let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
-    for key in [persist::SAVE_KEY, persist::TEMP_KEY, persist::BACKUP_KEY] {
+    for key in [persist::SAVE_KEY, persist::TEMP_KEY, persist::BACKUP_KEY, ddb_playground::ui::language::LANGUAGE_KEY] {
         storage.remove_item(key).unwrap();
     }
 }
@@ -1328,16 +1329,6 @@ async fn page_scenario_text() -> String {
 
 // ---- languages ----
 
-/// Forgets the chosen language when dropped, even when the test fails
-/// half-way, so the tests after it find the page in English.
-struct ForgetLanguage;
-
-impl Drop for ForgetLanguage {
-    fn drop(&mut self) {
-        storage().remove_item(ddb_playground::ui::language::LANGUAGE_KEY).unwrap();
-    }
-}
-
 /// `<html lang>`.
 fn document_lang() -> String {
     let root = web_sys::window().unwrap().document().unwrap().document_element().unwrap();
@@ -1479,8 +1470,8 @@ const JAPANESE: Expected = Expected {
 
 #[wasm_bindgen_test]
 async fn languages_switch_the_converted_views_and_are_remembered() {
-    let _forget = ForgetLanguage;
-    storage().remove_item(ddb_playground::ui::language::LANGUAGE_KEY).unwrap();
+    // mount() forgets any chosen language (as every test's start does), so
+    // a test that fails half-way here leaves no language behind either.
     let page = mount().await;
     page.create_table("Music", ("Artist", "S"), Some(("SongTitle", "S"))).await;
     let lyrics = "a".repeat(1200);

@@ -5,12 +5,15 @@
 //!   takes the JSON body a real SDK sends and answers what DynamoDB answers.
 //! * [`scenario`]: the saved form of a whole playground and its share link.
 //! * [`codegen`]: a request as `aws dynamodb …`, JavaScript SDK v3 or boto3 code.
+//! * [`i18n`]: the page's words in English, German and Japanese (pure Rust,
+//!   so the catalogue is tested natively).
 //! * `server` (native only): the local DynamoDB-compatible HTTP endpoint.
 //! * `ui` (wasm only): the Yew front end. It talks to the engine only through
 //!   `execute` and read-only snapshots, like any other client.
 
 pub mod codegen;
 pub mod engine;
+pub mod i18n;
 pub mod scenario;
 
 #[cfg(not(target_arch = "wasm32"))]

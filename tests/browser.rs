@@ -53,11 +53,12 @@ async fn mount() -> Page {
     mount_as_is().await
 }
 
-/// Forgets what a previous test left: the URL fragment and the saved copies.
+/// Forgets what a previous test left: the URL fragment, the saved copies
+/// and the chosen language.
 fn forget_everything() {
     ddb_playground::ui::persist::set_fragment("");
     let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
-    for key in [persist::SAVE_KEY, persist::TEMP_KEY, persist::BACKUP_KEY] {
+    for key in [persist::SAVE_KEY, persist::TEMP_KEY, persist::BACKUP_KEY, ddb_playground::ui::language::LANGUAGE_KEY] {
         storage.remove_item(key).unwrap();
     }
 }
@@ -2103,5 +2104,204 @@ async fn embed_mode_shows_one_view_of_a_share_link_and_never_saves() {
     assert!(error.contains("\"nope\"") && error.contains("partitions, lab, planners, items, console"), "{error}");
     drop(page);
     set_search(&original);
+    forget_everything();
+}
+
+// ---- languages ----
+
+/// `<html lang>`.
+fn document_lang() -> String {
+    let root = web_sys::window().unwrap().document().unwrap().document_element().unwrap();
+    root.get_attribute("lang").unwrap_or_default()
+}
+
+fn remembered_language() -> Option<String> {
+    storage().get_item(ddb_playground::ui::language::LANGUAGE_KEY).unwrap()
+}
+
+impl Page {
+    fn attribute(&self, selector: &str, name: &str) -> String {
+        self.find(selector).get_attribute(name).unwrap_or_default()
+    }
+}
+
+/// The words of the converted views in one language, on a Music table with
+/// one song of 1,234 bytes (6 + 4 + 9 + 9 + 6 + 1,200: names and values,
+/// UTF-8) after one Query on the console: the figures are chosen to show
+/// the language's thousands separator and decimal mark.
+struct Expected {
+    tables: &'static str,
+    create: &'static str,
+    name_placeholder: &'static str,
+    string_type: &'static str,
+    contents: &'static str,
+    capacity: &'static str,
+    editor: &'static str,
+    pk_title: &'static str,
+    indexes: &'static str,
+    activity: &'static str,
+    results: &'static str,
+    consumed: &'static str,
+    price: &'static str,
+    history: &'static str,
+    read_total: &'static str,
+    total_price: &'static str,
+    rerun: &'static str,
+    copy: &'static str,
+}
+
+/// Checks every view the test visits against `expected`.
+async fn check_words(page: &Page, lang: &str, expected: &Expected) {
+    assert_eq!(document_lang(), lang);
+    assert_eq!(page.value("#lang-select"), lang);
+    page.click("#tab-items").await;
+    assert_eq!(page.text("#tables-title"), expected.tables);
+    assert_eq!(page.text("#create-table-title"), expected.create);
+    assert_eq!(page.attribute("#ct-name", "placeholder"), expected.name_placeholder);
+    assert_eq!(page.text("#ct-pk-type option[value=S]"), expected.string_type);
+    let entry = page.text(".table-entry.selected");
+    assert!(entry.contains(expected.contents) && entry.contains(expected.capacity), "{lang}: {entry}");
+    assert!(page.text("#editor-title").starts_with(expected.editor), "{lang}");
+    assert_eq!(page.attribute("table.items th.key.pk", "title"), expected.pk_title);
+    assert_eq!(page.text("#indexes-title"), expected.indexes);
+    assert_eq!(page.text("#log-title"), expected.activity);
+
+    page.click("#tab-console").await;
+    assert!(page.text("#results-title").starts_with(expected.results), "{lang}");
+    let facts = page.text("#results-facts");
+    assert!(facts.contains("Count 1") && facts.contains("ScannedCount 1"), "{lang}: {facts}");
+    assert!(facts.contains(expected.consumed) && facts.contains(expected.price), "{lang}: {facts}");
+    assert_eq!(page.text("#history-title"), expected.history);
+    let totals = page.text("#history-totals");
+    assert!(totals.contains(expected.read_total) && totals.contains("2 WCU"), "{lang}: {totals}");
+    assert_eq!(page.text("#history-total-price"), expected.total_price);
+    assert_eq!(page.text("#history-list > li:first-child button.rerun"), expected.rerun);
+    assert_eq!(page.text("#code-copy"), expected.copy);
+    page.click("#tab-items").await;
+}
+
+// A Query of the one song reads 1 block of 4 KB, eventually consistent:
+// 0.5 RCU, $0.125 × 0.5 / 10^6 = $0.0000000625. With the PutItem's 2 WCU
+// (1,234 bytes → 2 blocks of 1 KB), the totals cost
+// (0.5 × 0.125 + 2 × 0.625) / 10^6 = $0.0000013125, shown to three
+// significant digits: $0.00000131.
+const ENGLISH: Expected = Expected {
+    tables: "Tables",
+    create: "Create a table",
+    name_placeholder: "e.g. Music",
+    string_type: "S · String",
+    contents: "1 item · 1,234 bytes",
+    capacity: "Provisioned · 5 RCU / 5 WCU",
+    editor: "Item editor",
+    pk_title: "Partition key (HASH)",
+    indexes: "Secondary indexes of Music",
+    activity: "Activity",
+    results: "Results",
+    consumed: "consumed 0.5 RCU",
+    price: "$0.0000000625 on demand",
+    history: "History",
+    read_total: "0.5 RCU",
+    total_price: "$0.00000131",
+    rerun: "Re-run",
+    copy: "Copy",
+};
+
+const GERMAN: Expected = Expected {
+    tables: "Tabellen",
+    create: "Neue Tabelle",
+    name_placeholder: "z. B. Music",
+    string_type: "S · String",
+    contents: "1 Item · 1.234 Bytes",
+    capacity: "Provisioniert · 5 RCU / 5 WCU",
+    editor: "Item-Editor",
+    pk_title: "Partition Key (HASH)",
+    indexes: "Sekundärindizes von Music",
+    activity: "Aktivität",
+    results: "Ergebnisse",
+    consumed: "verbraucht 0,5 RCU",
+    price: "0,0000000625 $ bei On-Demand",
+    history: "Verlauf",
+    read_total: "0,5 RCU",
+    total_price: "0,00000131 $",
+    rerun: "Erneut ausführen",
+    copy: "Kopieren",
+};
+
+const JAPANESE: Expected = Expected {
+    tables: "テーブル",
+    create: "テーブルの作成",
+    name_placeholder: "例: Music",
+    string_type: "S · 文字列",
+    contents: "項目 1 件 · 1,234 バイト",
+    capacity: "プロビジョンド · 5 RCU / 5 WCU",
+    editor: "項目エディター",
+    pk_title: "パーティションキー (HASH)",
+    indexes: "Music のセカンダリーインデックス",
+    activity: "アクティビティ",
+    results: "結果",
+    consumed: "消費 0.5 RCU",
+    price: "オンデマンドで $0.0000000625",
+    history: "履歴",
+    read_total: "0.5 RCU",
+    total_price: "$0.00000131",
+    rerun: "再実行",
+    copy: "コピー",
+};
+
+#[wasm_bindgen_test]
+async fn languages_switch_the_converted_views_and_are_remembered() {
+    // mount() forgets any chosen language (as every test's start does), so
+    // a test that fails half-way here leaves no language behind either.
+    let page = mount().await;
+    page.create_table("Music", ("Artist", "S"), Some(("SongTitle", "S"))).await;
+    let lyrics = "a".repeat(1200);
+    page.put(&format!(r#"{{"Artist": "Acme", "SongTitle": "Happy Day", "Lyrics": "{lyrics}"}}"#)).await;
+    page.click("#tab-console").await;
+    page.type_text("#c0-pk-value", "Acme").await;
+    page.click("#c0-run").await;
+    check_words(&page, "en", &ENGLISH).await;
+    assert_eq!(remembered_language(), None, "nothing is remembered before a choice");
+
+    // German: every converted view, figures the German way, the choice kept.
+    page.choose("#lang-select", "de").await;
+    check_words(&page, "de", &GERMAN).await;
+    assert_eq!(remembered_language().as_deref(), Some("de"));
+    // The activity log's entries (drawn once, then only compared by
+    // pointer) follow too, and the item editor's Ctrl key is Strg.
+    assert!(page.text("#activity-log > li:first-child summary").contains("Anfrage und Antwort"));
+    assert!(page.text("#editor-title ~ .hint").contains("Strg"));
+
+    // Japanese.
+    page.choose("#lang-select", "ja").await;
+    check_words(&page, "ja", &JAPANESE).await;
+    assert_eq!(remembered_language().as_deref(), Some("ja"));
+
+    // A reload (after the autosave) keeps the language.
+    yew::platform::time::sleep(Duration::from_millis(800)).await;
+    drop(page);
+    let page = mount_as_is().await;
+    assert_eq!(document_lang(), "ja");
+    assert_eq!(page.value("#lang-select"), "ja");
+    assert_eq!(page.text("#tables-title"), JAPANESE.tables);
+    assert_eq!(page.text("#indexes-title"), JAPANESE.indexes);
+    let entry = page.text(".table-entry.selected");
+    assert!(entry.contains(JAPANESE.contents), "{entry}");
+    page.click("#tab-console").await;
+    assert_eq!(page.text("#results-title"), JAPANESE.results);
+    assert!(page.text("#results").contains("リクエストを実行すると"), "the empty results, in Japanese");
+
+    // And back to English: the page reads as it did before any switch.
+    page.choose("#lang-select", "en").await;
+    assert_eq!(remembered_language().as_deref(), Some("en"));
+    assert_eq!(document_lang(), "en");
+    assert!(page.text("#results").contains("Run a request to see what comes back"));
+    page.click("#tab-items").await;
+    assert_eq!(page.text("#tables-title"), ENGLISH.tables);
+    assert_eq!(page.text("#create-table-title"), ENGLISH.create);
+    assert_eq!(page.attribute("#ct-name", "placeholder"), ENGLISH.name_placeholder);
+    assert!(page.text(".table-entry.selected").contains(ENGLISH.contents));
+    assert_eq!(page.text("#indexes-title"), ENGLISH.indexes);
+    assert!(page.text("#editor-title ~ .hint").contains("Ctrl"));
+    drop(page);
     forget_everything();
 }

@@ -5,11 +5,13 @@
 
 use yew::prelude::*;
 
+use super::language::{use_lang, Msg};
 use super::log_entry::LogEntryView;
 use super::state::{Action, PlaygroundContext};
 
 #[component]
 pub fn ActivityLog() -> Html {
+    let lang = use_lang();
     let Some(state) = use_context::<PlaygroundContext>() else { return html! {} };
     let clear = {
         let state = state.clone();
@@ -18,13 +20,13 @@ pub fn ActivityLog() -> Html {
     html! {
         <section class="card activity-log" aria-labelledby="log-title">
             <div class="card-head">
-                <h2 id="log-title">{ "Activity" }</h2>
+                <h2 id="log-title">{ lang.t(Msg::ActivityTitle) }</h2>
                 if !state.log.is_empty() {
-                    <button class="quiet" onclick={clear}>{ "Clear" }</button>
+                    <button class="quiet" onclick={clear}>{ lang.t(Msg::ActivityClear) }</button>
                 }
             </div>
             if state.log.is_empty() {
-                <p class="hint">{ "Every request appears here, newest first, with the capacity it consumed." }</p>
+                <p class="hint">{ lang.t(Msg::ActivityEmpty) }</p>
             } else {
                 <ol class="log" id="activity-log">
                     { for state.log.iter().map(|entry| html! { <LogEntryView key={entry.id} entry={entry.clone()} /> }) }

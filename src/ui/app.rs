@@ -12,9 +12,12 @@
 //! ```
 //!
 //! The header holds the [`LessonsMenu`] (the built-in lessons, presenter
-//! mode) and the [`ScenarioMenu`] (Copy link, Export, Import, Reset); an
-//! open lesson's [`LessonPanel`] sits above the tabs, and its steps reach
-//! the tabs and the hot-key lab through the [`LessonBus`](super::lesson_bus).
+//! mode), the [`LanguagePicker`] and the [`ScenarioMenu`] (Copy link,
+//! Export, Import, Reset); an open lesson's [`LessonPanel`] sits above the
+//! tabs, and its steps reach the tabs and the hot-key lab through the
+//! [`LessonBus`](super::lesson_bus). The language is a context of its own,
+//! `Lang` ([`language`]), outside the others: switching it changes no data.
+//!
 //! The playground starts from a share link in the URL, else from
 //! the autosaved copy ([`persist`]); after every change it is saved again
 //! once the page has been still for half a second, and a `hashchange` to a
@@ -45,6 +48,8 @@ use super::embed::{self, Embedded};
 use super::hotkey_lab::HotKeyLab;
 use super::index_panel::IndexPanel;
 use super::item_editor::ItemEditor;
+use super::language::{self, Lang};
+use super::language_picker::LanguagePicker;
 use super::lesson_bus::{LessonBus, LessonBusContext};
 use super::lesson_panel::LessonPanel;
 use super::lessons_menu::LessonsMenu;
@@ -149,6 +154,15 @@ pub fn App() -> Html {
     // Embed mode (`?embed=`): one view, and nothing is ever saved.
     let embed = use_memo((), |_| embed::requested());
     let embedded = embed.is_some();
+    let lang = use_state(|| language::remembered().unwrap_or_default());
+    use_effect_with(*lang, |lang| language::apply_to_document(*lang));
+    let set_lang = {
+        let lang = lang.clone();
+        Callback::from(move |next: Lang| {
+            language::remember(next);
+            lang.set(next);
+        })
+    };
     {
         let dispatcher = state.dispatcher();
         let engine = Rc::clone(&state.engine);
@@ -295,6 +309,7 @@ pub fn App() -> Html {
         };
     }
     html! {
+        <ContextProvider<Lang> context={*lang}>
         <ContextProvider<PlaygroundContext> context={state}>
         <ContextProvider<ConsoleContext> context={console}>
         <ContextProvider<LessonBusContext> context={bus}>
@@ -303,6 +318,7 @@ pub fn App() -> Html {
                     <h1><span class="brand-mark" aria-hidden="true"></span>{ "DynamoDB Playground" }</h1>
                     <p class="tagline">{ "a simulated DynamoDB, running in this page" }</p>
                     <LessonsMenu />
+                    <LanguagePicker lang={*lang} onchange={set_lang} />
                     <ScenarioMenu />
                 </header>
                 <div class={classes!("layout", wide.then_some("wide"))}>
@@ -343,5 +359,6 @@ pub fn App() -> Html {
         </ContextProvider<LessonBusContext>>
         </ContextProvider<ConsoleContext>>
         </ContextProvider<PlaygroundContext>>
+        </ContextProvider<Lang>>
     }
 }

@@ -12,6 +12,7 @@ use yew::prelude::*;
 
 use super::console_state::{CodeTab, ConsoleAction, ConsoleContext};
 use super::draft::Mode;
+use super::language::{use_lang, Msg};
 use super::state::PlaygroundContext;
 use crate::codegen::{aws_cli, javascript_v3, python_boto3, LOCAL_ENDPOINT};
 
@@ -25,8 +26,10 @@ const TABS: [(CodeTab, &str, &str); 3] = [
 pub fn CodeView() -> Html {
     let state = use_context::<PlaygroundContext>();
     let console = use_context::<ConsoleContext>();
-    // "Copied" or an error, until the code changes.
-    let copied = use_state(|| None::<String>);
+    let lang = use_lang();
+    // Whether the last copy worked, until the code changes (kept as a fact,
+    // not as words, so it follows a change of language).
+    let copied = use_state(|| None::<bool>);
     let (Some(state), Some(console)) = (state, console) else { return html! {} };
 
     let side = console.active.min(1);
@@ -43,7 +46,7 @@ pub fn CodeView() -> Html {
             CodeTab::JavaScript => javascript_v3(operation, request, endpoint),
             CodeTab::Python => python_boto3(operation, request, endpoint),
         },
-        Err(error) => format!("# Not a request yet: {}", error.describe()),
+        Err(error) => lang.tr().not_a_request(&error.describe()),
     };
 
     let tabs = TABS.iter().map(|(tab, id, label)| {
@@ -92,13 +95,7 @@ pub fn CodeView() -> Html {
             let Some(window) = web_sys::window() else { return };
             let promise = window.navigator().clipboard().write_text(&code);
             let copied = copied.clone();
-            wasm_bindgen_futures_lite(promise, move |ok| {
-                copied.set(Some(if ok {
-                    "Copied".into()
-                } else {
-                    "The browser refused; select the text and copy it".into()
-                }))
-            });
+            wasm_bindgen_futures_lite(promise, move |ok| copied.set(Some(ok)));
         })
     };
     let toggle_endpoint = {
@@ -112,17 +109,19 @@ pub fn CodeView() -> Html {
     html! {
         <section class="card code-view" id="code-view" aria-labelledby="code-title">
             <div class="card-head">
-                <h2 id="code-title">{ "Code" }<span class="on-table">{ format!(" · {operation}") }</span></h2>
+                <h2 id="code-title">{ lang.t(Msg::CodeTitle) }<span class="on-table">{ format!(" · {operation}") }</span></h2>
                 <label class="check">
                     <input type="checkbox" id="code-local" checked={console.local_endpoint} onchange={toggle_endpoint} />
-                    { format!("Against ddb-local ({LOCAL_ENDPOINT})") }
+                    { lang.tr().against_local(LOCAL_ENDPOINT) }
                 </label>
             </div>
             <div class="code-bar">
-                <div class="tabs" role="tablist" aria-label="Language" {onkeydown}>{ for tabs }</div>
+                <div class="tabs" role="tablist" aria-label={lang.t(Msg::CodeTabsLabel)} {onkeydown}>{ for tabs }</div>
                 <span class="spacer"></span>
-                <span class="copy-status" role="status">{ copied.as_deref().unwrap_or_default() }</span>
-                <button type="button" class="quiet" id="code-copy" onclick={copy}>{ "Copy" }</button>
+                <span class="copy-status" role="status">
+                    { (*copied).map(|ok| lang.t(if ok { Msg::CodeCopied } else { Msg::CodeCopyRefused })).unwrap_or_default() }
+                </span>
+                <button type="button" class="quiet" id="code-copy" onclick={copy}>{ lang.t(Msg::CodeCopy) }</button>
             </div>
             <pre class="code" id="code-text" role="tabpanel" tabindex="0">{ code }</pre>
         </section>

@@ -16,6 +16,7 @@ use yew::prelude::*;
 
 use super::error_box::ErrorBox;
 use super::index_form::{add_definition, capacity_value, type_options, IndexDraft, IndexFields};
+use super::language::{use_lang, Msg};
 use super::state::{Action, PlaygroundContext, Source};
 
 /// The form's fields, as typed.
@@ -100,6 +101,8 @@ pub fn CreateTable() -> Html {
     // Hooks first, unconditionally; then bail out if there is no context.
     let state = use_context::<PlaygroundContext>();
     let form = use_state(Form::default);
+    let lang = use_lang();
+    let tr = lang.tr();
     let Some(state) = state else { return html! {} };
 
     // One callback per field: each writes its text into a copy of the form.
@@ -192,77 +195,77 @@ pub fn CreateTable() -> Html {
 
     html! {
         <section class="card create-table" aria-labelledby="create-table-title">
-            <h2 id="create-table-title">{ "Create a table" }</h2>
+            <h2 id="create-table-title">{ lang.t(Msg::CreateTableTitle) }</h2>
             <form {onsubmit} autocomplete="off">
                 <label class="field">
-                    <span>{ "Table name" }</span>
-                    <input id="ct-name" type="text" placeholder="e.g. Music" spellcheck="false"
+                    <span>{ lang.t(Msg::TableName) }</span>
+                    <input id="ct-name" type="text" placeholder={tr.example("Music")} spellcheck="false"
                         value={form.name.clone()} oninput={text_input(|f, v| f.name = v)} />
                 </label>
                 <div class="key-row">
                     <label class="field grow">
-                        <span>{ "Partition key" }</span>
-                        <input id="ct-pk" type="text" placeholder="e.g. Artist" spellcheck="false"
+                        <span>{ lang.t(Msg::PartitionKey) }</span>
+                        <input id="ct-pk" type="text" placeholder={tr.example("Artist")} spellcheck="false"
                             value={form.partition_key.clone()} oninput={text_input(|f, v| f.partition_key = v)} />
                     </label>
                     <label class="field">
-                        <span>{ "Type" }</span>
+                        <span>{ lang.t(Msg::KeyType) }</span>
                         <select id="ct-pk-type" onchange={select_change(|f, v| f.partition_type = v)}>
-                            { type_options(&form.partition_type) }
+                            { type_options(lang, &form.partition_type) }
                         </select>
                     </label>
                 </div>
                 <div class="key-row">
                     <label class="field grow">
-                        <span>{ "Sort key" }</span>
-                        <input id="ct-sk" type="text" placeholder="optional" spellcheck="false"
+                        <span>{ lang.t(Msg::SortKey) }</span>
+                        <input id="ct-sk" type="text" placeholder={lang.t(Msg::Optional)} spellcheck="false"
                             value={form.sort_key.clone()} oninput={text_input(|f, v| f.sort_key = v)} />
                     </label>
                     <label class="field">
-                        <span>{ "Type" }</span>
+                        <span>{ lang.t(Msg::KeyType) }</span>
                         <select id="ct-sk-type" onchange={select_change(|f, v| f.sort_type = v)}>
-                            { type_options(&form.sort_type) }
+                            { type_options(lang, &form.sort_type) }
                         </select>
                     </label>
                 </div>
                 <fieldset class="mode">
-                    <legend>{ "Capacity mode" }</legend>
+                    <legend>{ lang.t(Msg::CapacityMode) }</legend>
                     <label class="radio">
                         <input id="ct-provisioned" type="radio" name="ct-mode"
                             checked={!form.on_demand} onchange={set_mode(false)} />
-                        { "Provisioned" }
+                        { lang.t(Msg::Provisioned) }
                     </label>
                     <label class="radio">
                         <input id="ct-on-demand" type="radio" name="ct-mode"
                             checked={form.on_demand} onchange={set_mode(true)} />
-                        { "On-demand" }
+                        { lang.t(Msg::OnDemand) }
                     </label>
                 </fieldset>
                 if !form.on_demand {
                     <div class="key-row">
                         <label class="field grow">
-                            <span>{ "Read (RCU)" }</span>
+                            <span>{ lang.t(Msg::ReadRcu) }</span>
                             <input id="ct-rcu" type="number" min="1" inputmode="numeric"
                                 value={form.read_units.clone()} oninput={text_input(|f, v| f.read_units = v)} />
                         </label>
                         <label class="field grow">
-                            <span>{ "Write (WCU)" }</span>
+                            <span>{ lang.t(Msg::WriteWcu) }</span>
                             <input id="ct-wcu" type="number" min="1" inputmode="numeric"
                                 value={form.write_units.clone()} oninput={text_input(|f, v| f.write_units = v)} />
                         </label>
                     </div>
                 }
                 <fieldset class="ct-indexes">
-                    <legend>{ "Secondary indexes" }</legend>
+                    <legend>{ lang.t(Msg::SecondaryIndexes) }</legend>
                     { for index_fields }
                     <div class="index-add">
                         <button type="button" class="quiet" id="ct-add-gsi" onclick={add_index(true)}
-                            title="A global secondary index: its own partition key, its own capacity">{ "+ GSI" }</button>
+                            title={lang.t(Msg::AddGsiTitle)}>{ "+ GSI" }</button>
                         <button type="button" class="quiet" id="ct-add-lsi" onclick={add_index(false)}
-                            title="A local secondary index: the table's partition key, another sort key; only at CreateTable">{ "+ LSI" }</button>
+                            title={lang.t(Msg::AddLsiTitle)}>{ "+ LSI" }</button>
                     </div>
                 </fieldset>
-                <button id="ct-submit" type="submit" class="primary">{ "Create table" }</button>
+                <button id="ct-submit" type="submit" class="primary">{ lang.t(Msg::CreateTableSubmit) }</button>
             </form>
             <div class="inline-outcome" id="ct-outcome">{ outcome }</div>
         </section>

@@ -3,6 +3,9 @@
 //! Used wherever an error can appear (next to the form that caused it and in
 //! the activity log), so errors always look the same and students learn to
 //! read the exception name first.
+//!
+//! Nothing here is translated: the exception name and its message are
+//! DynamoDB's answer, the words students meet in the SDK and the AWS docs.
 
 use yew::prelude::*;
 

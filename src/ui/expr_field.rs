@@ -27,6 +27,7 @@ use serde_json::{Map, Value};
 use yew::prelude::*;
 
 use super::format::pretty;
+use super::language::use_lang;
 use crate::engine::expr::highlight::{apply_reserved_fixes, highlight, reserved_word_fixes_with_names};
 
 /// An error inside the expression: where, and DynamoDB's message.
@@ -41,7 +42,8 @@ pub struct ExprFieldProps {
     /// The textarea's id; the underline is `{id}-underline`, the message
     /// `{id}-error`.
     pub id: AttrValue,
-    /// The request member, shown as the label: "FilterExpression".
+    /// The request member, shown as the label: "FilterExpression" (a name
+    /// of the API: never translated).
     pub label: AttrValue,
     pub value: AttrValue,
     pub oninput: Callback<String>,
@@ -49,7 +51,7 @@ pub struct ExprFieldProps {
     pub error: Option<ExprError>,
     #[prop_or_default]
     pub placeholder: AttrValue,
-    /// A short explanation under the label.
+    /// A short explanation under the label, in the page's language.
     #[prop_or_default]
     pub hint: Option<AttrValue>,
     /// The `ExpressionAttributeNames` text the reserved-word fix extends.
@@ -158,6 +160,7 @@ fn overlay(id: &str, text: &str, error: Option<&ExprError>, highlight: Highlight
 
 #[component]
 pub fn ExprField(props: &ExprFieldProps) -> Html {
+    let tr = use_lang().tr();
     let text = props.value.to_string();
     let id = props.id.to_string();
     let oninput = {
@@ -194,19 +197,16 @@ pub fn ExprField(props: &ExprFieldProps) -> Html {
                         onfix.emit((fixed, pretty(&Value::Object(extended))));
                     })
                 };
+                let (label, explanation) = tr.reserved_words(words.len());
                 Some(html! {
                     <p class="reserved-fix" id={format!("{id}-reserved")}>
                         <span>
-                            { if words.len() == 1 { "Reserved word: " } else { "Reserved words: " } }
+                            { label }
                             <code>{ words.join(", ") }</code>
-                            { if words.len() == 1 {
-                                ". DynamoDB refuses it as an attribute name; a #name placeholder fixes that."
-                            } else {
-                                ". DynamoDB refuses them as attribute names; #name placeholders fix that."
-                            } }
+                            { explanation }
                         </span>
                         <button type="button" class="quiet" id={format!("{id}-fix")} {onclick}>
-                            { format!("Use {}", placeholders.join(", ")) }
+                            { tr.use_placeholders(&placeholders.join(", ")) }
                         </button>
                     </p>
                 })

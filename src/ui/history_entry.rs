@@ -6,6 +6,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::cost::{dollars, Tally, UnitNames};
+use super::language::{use_lang, Msg};
 use super::state::LogEntry;
 
 #[derive(Properties)]
@@ -17,7 +18,8 @@ pub struct HistoryRowProps {
     pub loadable: bool,
 }
 
-/// Entries never change once logged: the same `Rc` is the same row.
+/// Entries never change once logged: the same `Rc` is the same row. (A new
+/// language still redraws it: it is read from its context.)
 impl PartialEq for HistoryRowProps {
     fn eq(&self, other: &Self) -> bool {
         Rc::ptr_eq(&self.entry, &other.entry) && self.names == other.names && self.loadable == other.loadable
@@ -26,24 +28,25 @@ impl PartialEq for HistoryRowProps {
 
 #[component]
 pub fn HistoryRow(props: &HistoryRowProps) -> Html {
+    let lang = use_lang();
     let entry = &props.entry;
     let tally = Tally::of(&entry.charges);
     let status = if entry.outcome.is_ok() { "ok" } else { "error" };
     let rest = entry.summary.strip_prefix(entry.operation.as_str()).unwrap_or(&entry.summary);
-    let price = if entry.charges.is_empty() { String::new() } else { dollars(tally.price()) };
+    let price = if entry.charges.is_empty() { String::new() } else { lang.dollars(&dollars(tally.price())) };
     html! {
         <li class={classes!("history-entry", status)}>
             <span class="history-id">{ format!("#{}", entry.id) }</span>
             <span class="op">{ &entry.operation }</span>
             <span class="summary">{ rest }</span>
             <span class="history-cost">
-                if !entry.charges.is_empty() { { tally.text(props.names) }{ " · " }{ price } }
+                if !entry.charges.is_empty() { { lang.figure(&tally.text(props.names)) }{ " · " }{ price } }
             </span>
             <span class="history-actions">
                 if props.loadable {
-                    <button type="button" class="quiet" onclick={props.load.clone()} title="Load into the builder to change it">{ "Edit" }</button>
+                    <button type="button" class="quiet" onclick={props.load.clone()} title={lang.t(Msg::HistoryEditTitle)}>{ lang.t(Msg::HistoryEdit) }</button>
                 }
-                <button type="button" class="quiet rerun" onclick={props.rerun.clone()} title="Send the same request again">{ "Re-run" }</button>
+                <button type="button" class="quiet rerun" onclick={props.rerun.clone()} title={lang.t(Msg::HistoryRerunTitle)}>{ lang.t(Msg::HistoryRerun) }</button>
             </span>
         </li>
     }

@@ -13,8 +13,8 @@ use yew::prelude::*;
 use super::console_state::{ConsoleAction, ConsoleState};
 use super::cost::{dollars, units, Tally, UnitNames, PRICES_CHECKED, READ_PRICE_PER_MILLION, WRITE_PRICE_PER_MILLION};
 use super::draft::Operation;
-use super::format::group_digits;
 use super::history_entry::HistoryRow;
+use super::language::{use_lang, Msg};
 use super::state::{Action, PlaygroundContext, Source};
 
 #[derive(Properties, PartialEq)]
@@ -26,6 +26,7 @@ pub struct HistoryViewProps {
 
 #[component]
 pub fn HistoryView(props: &HistoryViewProps) -> Html {
+    let lang = use_lang();
     let Some(state) = use_context::<PlaygroundContext>() else { return html! {} };
     let console = props.console.clone();
     let names_of = |table: &str| if state.is_on_demand(table) { UnitNames::ON_DEMAND } else { UnitNames::PROVISIONED };
@@ -35,10 +36,10 @@ pub fn HistoryView(props: &HistoryViewProps) -> Html {
         html! {
             <tr>
                 <th scope="row">{ table }</th>
-                <td class="v-n">{ group_digits(usage.requests as usize) }</td>
-                <td class="v-n">{ format!("{} {}", units(usage.read_units), names.read) }</td>
-                <td class="v-n">{ format!("{} {}", units(usage.write_units), names.write) }</td>
-                <td class="v-n">{ dollars(Tally { read: usage.read_units, write: usage.write_units }.price()) }</td>
+                <td class="v-n">{ lang.count(usage.requests) }</td>
+                <td class="v-n">{ format!("{} {}", lang.figure(&units(usage.read_units)), names.read) }</td>
+                <td class="v-n">{ format!("{} {}", lang.figure(&units(usage.write_units)), names.write) }</td>
+                <td class="v-n">{ lang.dollars(&dollars(Tally { read: usage.read_units, write: usage.write_units }.price())) }</td>
             </tr>
         }
     });
@@ -83,28 +84,28 @@ pub fn HistoryView(props: &HistoryViewProps) -> Html {
     html! {
         <section class="card history" id="history" aria-labelledby="history-title">
             <div class="card-head">
-                <h2 id="history-title">{ "History" }</h2>
+                <h2 id="history-title">{ lang.t(Msg::HistoryTitle) }</h2>
                 if !state.history.is_empty() || !state.usage.is_empty() {
-                    <button type="button" class="quiet" id="history-clear" onclick={clear}>{ "Clear history and totals" }</button>
+                    <button type="button" class="quiet" id="history-clear" onclick={clear}>{ lang.t(Msg::HistoryClear) }</button>
                 }
             </div>
             if !state.usage.is_empty() {
                 <table class="totals" id="history-totals">
-                    <caption>{ "Running totals per table" }</caption>
-                    <thead><tr><th scope="col">{ "Table" }</th><th scope="col" class="num">{ "Requests" }</th><th scope="col" class="num">{ "Read" }</th>
-                        <th scope="col" class="num">{ "Write" }</th><th scope="col" class="num">{ "On demand" }</th></tr></thead>
+                    <caption>{ lang.t(Msg::TotalsCaption) }</caption>
+                    <thead><tr><th scope="col">{ lang.t(Msg::ColTable) }</th><th scope="col" class="num">{ lang.t(Msg::ColRequests) }</th>
+                        <th scope="col" class="num">{ lang.t(Msg::ColRead) }</th><th scope="col" class="num">{ lang.t(Msg::ColWrite) }</th>
+                        <th scope="col" class="num">{ lang.t(Msg::ColOnDemand) }</th></tr></thead>
                     <tbody>{ for totals }</tbody>
-                    <tfoot><tr><th scope="row">{ "All tables" }</th><td></td><td class="v-n">{ units(grand.read) }</td>
-                        <td class="v-n">{ units(grand.write) }</td><td class="v-n" id="history-total-price">{ dollars(grand.price()) }</td></tr></tfoot>
+                    <tfoot><tr><th scope="row">{ lang.t(Msg::AllTables) }</th><td></td><td class="v-n">{ lang.figure(&units(grand.read)) }</td>
+                        <td class="v-n">{ lang.figure(&units(grand.write)) }</td>
+                        <td class="v-n" id="history-total-price">{ lang.dollars(&dollars(grand.price())) }</td></tr></tfoot>
                 </table>
             }
             <p class="hint prices">
-                { format!(
-                    "Prices: on demand in us-east-1 (Standard table class), ${READ_PRICE_PER_MILLION} per million read request units and ${WRITE_PRICE_PER_MILLION} per million write request units, as published on {PRICES_CHECKED}. Provisioned tables are billed per hour instead; the figure says what the same requests cost on demand."
-                ) }
+                { lang.tr().prices_note(READ_PRICE_PER_MILLION, WRITE_PRICE_PER_MILLION, PRICES_CHECKED) }
             </p>
             if state.history.is_empty() {
-                <p class="hint">{ "Every request you run appears here with what it consumed; run it again with one click." }</p>
+                <p class="hint">{ lang.t(Msg::HistoryEmpty) }</p>
             } else {
                 <ol class="history-list" id="history-list">{ for entries }</ol>
             }

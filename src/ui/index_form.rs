@@ -15,12 +15,14 @@ use serde_json::{json, Map, Value};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-/// The types a key attribute may have.
-pub const KEY_TYPES: [(&str, &str); 3] = [("S", "String"), ("N", "Number"), ("B", "Binary")];
+use super::language::{use_lang, Lang, Msg};
+
+/// The types a key attribute may have: the code and DynamoDB's name for it.
+pub const KEY_TYPES: [(&str, Msg); 3] = [("S", Msg::TypeString), ("N", Msg::TypeNumber), ("B", Msg::TypeBinary)];
 
 /// The projections, with what each copies in words.
-const PROJECTIONS: [(&str, &str); 3] =
-    [("ALL", "ALL · every attribute"), ("KEYS_ONLY", "KEYS_ONLY · keys only"), ("INCLUDE", "INCLUDE · keys + listed")];
+const PROJECTIONS: [(&str, Msg); 3] =
+    [("ALL", Msg::ProjectionAll), ("KEYS_ONLY", Msg::ProjectionKeysOnly), ("INCLUDE", Msg::ProjectionInclude)];
 
 /// An index's fields, as typed.
 #[derive(Clone, Debug, PartialEq)]
@@ -142,10 +144,11 @@ pub fn add_definition(definitions: &mut Vec<Value>, name: &str, kind: &str) {
 }
 
 /// The `<option>`s of a key-type picker.
-pub fn type_options(selected: &str) -> Html {
+pub fn type_options(lang: Lang, selected: &str) -> Html {
     KEY_TYPES
         .iter()
         .map(|(code, label)| {
+            let label = lang.t(*label);
             html! { <option value={*code} selected={*code == selected}>{ format!("{code} · {label}") }</option> }
         })
         .collect()
@@ -164,7 +167,7 @@ pub struct Copies<'a> {
 
 /// A one-line diagram of an index entry: the index's keys, the table's keys
 /// (always copied: they point back at the item), then the projection.
-pub fn copies_diagram(copies: &Copies) -> Html {
+pub fn copies_diagram(lang: Lang, copies: &Copies) -> Html {
     let index_chips = copies.index_keys.iter().enumerate().map(|(i, name)| {
         let (badge, class) = if i == 0 { ("PK", "pk") } else { ("SK", "sk") };
         let name = if name.trim().is_empty() { "?" } else { name };
@@ -175,18 +178,18 @@ pub fn copies_diagram(copies: &Copies) -> Html {
         .table_keys
         .iter()
         .filter(|name| !copies.index_keys.contains(name))
-        .map(|name| html! { <span class="chip base"><b>{ "table key" }</b>{ *name }</span> });
+        .map(|name| html! { <span class="chip base"><b>{ lang.t(Msg::ChipTableKey) }</b>{ *name }</span> });
     let projected = match copies.projection {
-        "ALL" => html! { <span class="chip rest">{ "every other attribute" }</span> },
+        "ALL" => html! { <span class="chip rest">{ lang.t(Msg::ChipEveryOther) }</span> },
         "INCLUDE" if !copies.non_key.is_empty() => {
             html! { <>{ for copies.non_key.iter().map(|name| html! { <span class="chip rest">{ name }</span> }) }</> }
         }
-        "INCLUDE" => html! { <span class="chip none">{ "(list attributes to include)" }</span> },
-        _ => html! { <span class="chip none">{ "nothing else" }</span> },
+        "INCLUDE" => html! { <span class="chip none">{ lang.t(Msg::ChipListToInclude) }</span> },
+        _ => html! { <span class="chip none">{ lang.t(Msg::ChipNothingElse) }</span> },
     };
     html! {
-        <div class="copies" title="What each index entry holds: the index's keys, the table's keys, and the projected attributes">
-            <span class="copies-label">{ "copies" }</span>
+        <div class="copies" title={lang.t(Msg::CopiesTitle)}>
+            <span class="copies-label">{ lang.t(Msg::CopiesLabel) }</span>
             { for index_chips }
             <span class="plus">{ "+" }</span>
             { for table_chips }
@@ -214,6 +217,8 @@ pub struct IndexFieldsProps {
 /// The fields of one index.
 #[component]
 pub fn IndexFields(props: &IndexFieldsProps) -> Html {
+    let lang = use_lang();
+    let tr = lang.tr();
     let draft = &props.draft;
     let id = |suffix: &str| format!("{}-{suffix}", props.id);
     let text_input = |apply: fn(&mut IndexDraft, String)| {
@@ -261,74 +266,75 @@ pub fn IndexFields(props: &IndexFieldsProps) -> Html {
             <div class="index-fields-head">
                 <span class="kind-badge">{ kind }</span>
                 if let Some(remove) = remove {
-                    <button type="button" class="quiet small" id={id("remove")} onclick={remove}>{ "Remove" }</button>
+                    <button type="button" class="quiet small" id={id("remove")} onclick={remove}>{ lang.t(Msg::Remove) }</button>
                 }
             </div>
             <label class="field">
-                <span>{ "Index name" }</span>
-                <input id={id("name")} type="text" spellcheck="false" placeholder={if draft.global { "e.g. GenreIndex" } else { "e.g. YearIndex" }}
+                <span>{ lang.t(Msg::IndexName) }</span>
+                <input id={id("name")} type="text" spellcheck="false" placeholder={tr.example(if draft.global { "GenreIndex" } else { "YearIndex" })}
                     value={draft.name.clone()} oninput={text_input(|d, v| d.name = v)} />
             </label>
             if draft.global {
                 <div class="key-row">
                     <label class="field grow">
-                        <span>{ "Partition key" }</span>
-                        <input id={id("pk")} type="text" spellcheck="false" placeholder="e.g. Genre"
+                        <span>{ lang.t(Msg::PartitionKey) }</span>
+                        <input id={id("pk")} type="text" spellcheck="false" placeholder={tr.example("Genre")}
                             value={draft.partition_key.clone()} oninput={text_input(|d, v| d.partition_key = v)} />
                     </label>
                     <label class="field">
-                        <span>{ "Type" }</span>
+                        <span>{ lang.t(Msg::KeyType) }</span>
                         <select id={id("pk-type")} onchange={select_change(|d, v| d.partition_type = v)}>
-                            { type_options(&draft.partition_type) }
+                            { type_options(lang, &draft.partition_type) }
                         </select>
                     </label>
                 </div>
             } else {
-                <p class="hint small-hint">{ format!("Partition key: the table's ({table_partition})") }</p>
+                <p class="hint small-hint">{ tr.lsi_partition_key(&table_partition) }</p>
             }
             <div class="key-row">
                 <label class="field grow">
-                    <span>{ if draft.global { "Sort key" } else { "Alternate sort key" } }</span>
-                    <input id={id("sk")} type="text" spellcheck="false" placeholder={if draft.global { "optional" } else { "e.g. Year" }}
+                    <span>{ lang.t(if draft.global { Msg::SortKey } else { Msg::AlternateSortKey }) }</span>
+                    <input id={id("sk")} type="text" spellcheck="false"
+                        placeholder={if draft.global { lang.t(Msg::Optional).to_string() } else { tr.example("Year") }}
                         value={draft.sort_key.clone()} oninput={text_input(|d, v| d.sort_key = v)} />
                 </label>
                 <label class="field">
-                    <span>{ "Type" }</span>
+                    <span>{ lang.t(Msg::KeyType) }</span>
                     <select id={id("sk-type")} onchange={select_change(|d, v| d.sort_type = v)}>
-                        { type_options(&draft.sort_type) }
+                        { type_options(lang, &draft.sort_type) }
                     </select>
                 </label>
             </div>
             <label class="field">
-                <span>{ "Projection" }</span>
+                <span>{ lang.t(Msg::Projection) }</span>
                 <select id={id("projection")} onchange={select_change(|d, v| d.projection = v)}>
                     { for PROJECTIONS.iter().map(|(value, label)| html! {
-                        <option value={*value} selected={*value == draft.projection}>{ *label }</option>
+                        <option value={*value} selected={*value == draft.projection}>{ lang.t(*label) }</option>
                     }) }
                 </select>
             </label>
             if draft.projection == "INCLUDE" {
                 <label class="field">
-                    <span>{ "Non-key attributes" }</span>
-                    <input id={id("include")} type="text" spellcheck="false" placeholder="e.g. Album, Plays"
+                    <span>{ lang.t(Msg::NonKeyAttributes) }</span>
+                    <input id={id("include")} type="text" spellcheck="false" placeholder={tr.example("Album, Plays")}
                         value={draft.non_key.clone()} oninput={text_input(|d, v| d.non_key = v)} />
                 </label>
             }
             if draft.global && props.provisioned {
                 <div class="key-row">
                     <label class="field grow">
-                        <span>{ "Index RCU" }</span>
+                        <span>{ lang.t(Msg::IndexRcu) }</span>
                         <input id={id("rcu")} type="number" min="1" inputmode="numeric"
                             value={draft.read_units.clone()} oninput={text_input(|d, v| d.read_units = v)} />
                     </label>
                     <label class="field grow">
-                        <span>{ "Index WCU" }</span>
+                        <span>{ lang.t(Msg::IndexWcu) }</span>
                         <input id={id("wcu")} type="number" min="1" inputmode="numeric"
                             value={draft.write_units.clone()} oninput={text_input(|d, v| d.write_units = v)} />
                     </label>
                 </div>
             }
-            { copies_diagram(&copies) }
+            { copies_diagram(lang, &copies) }
         </div>
     }
 }

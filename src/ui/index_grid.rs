@@ -35,6 +35,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use yew::prelude::*;
 
 use super::format::{cell_text, CellText};
+use super::language::{use_lang, Lang, Msg};
 use super::state::EngineHandle;
 use crate::engine::index::{PendingIndexUpdateView, ProjectionType};
 use crate::engine::schema::{KeyValue, PrimaryKey};
@@ -81,17 +82,16 @@ fn value_cell(value: Option<&AttributeValue>, extra: Option<&'static str>) -> Ht
     }
 }
 
-/// "1.2 s" or "350 ms".
+/// "1.2 s" or "350 ms", in English. Views that know the page's language
+/// use [`Catalogue::duration`](crate::i18n::Catalogue::duration) instead.
 pub fn duration_label(millis: u64) -> String {
-    if millis >= 1000 {
-        format!("{:.1} s", millis as f64 / 1000.0)
-    } else {
-        format!("{millis} ms")
-    }
+    Lang::En.tr().duration(millis)
 }
 
 #[component]
 pub fn IndexGrid(props: &IndexGridProps) -> Html {
+    let lang = use_lang();
+    let tr = lang.tr();
     let Ok(engine) = props.engine.0.try_borrow() else { return html! {} };
     let Some(table) = engine.table(&props.table) else { return html! {} };
     let Some(index) = table.index(&props.index) else { return html! {} };
@@ -143,9 +143,9 @@ pub fn IndexGrid(props: &IndexGridProps) -> Html {
 
     let empty = collections.is_empty() && arriving.is_empty();
     let projection = match index.projection.projection_type {
-        ProjectionType::All => "ALL: every attribute is copied".to_string(),
-        ProjectionType::KeysOnly => "KEYS_ONLY: only the keys are copied".to_string(),
-        ProjectionType::Include => format!("INCLUDE: keys + {}", index.projection.non_key_attributes.join(", ")),
+        ProjectionType::All => lang.t(Msg::ProjectedAll).to_string(),
+        ProjectionType::KeysOnly => lang.t(Msg::ProjectedKeysOnly).to_string(),
+        ProjectionType::Include => tr.projected_include(&index.projection.non_key_attributes.join(", ")),
     };
 
     let groups = collections.iter().enumerate().map(|(group, collection)| {
@@ -157,9 +157,9 @@ pub fn IndexGrid(props: &IndexGridProps) -> Html {
                 html! {
                     <td class={classes!("pk-cell", class)} rowspan={count.to_string()}>
                         <div class="pk-value" {title}>{ text }</div>
-                        <div class="keyspace">{ format!("keyspace {position}") }</div>
+                        <div class="keyspace">{ tr.keyspace(&position) }</div>
                         if overloaded[group] {
-                            <div class="overloaded" title="Entries of different entity types share this index partition: the index is overloaded">{ "overloaded" }</div>
+                            <div class="overloaded" title={lang.t(Msg::OverloadedTitle)}>{ lang.t(Msg::Overloaded) }</div>
                         }
                     </td>
                 }
@@ -174,7 +174,7 @@ pub fn IndexGrid(props: &IndexGridProps) -> Html {
             let leaves = leaving.get(&table_key_id(&table_schema.key_item(entry.table_key))).copied();
             html! {
                 <tr class={classes!("index-entry", leaves.is_some().then_some("leaving"))}
-                    title={leaves.map(|ms| format!("This entry leaves the index in {}", duration_label(ms)))}>
+                    title={leaves.map(|ms| tr.leaves_in(&tr.duration(ms)))}>
                     { partition_cell }
                     { sort_cell }
                     { type_cell }
@@ -188,9 +188,9 @@ pub fn IndexGrid(props: &IndexGridProps) -> Html {
 
     let pending_rows = arriving.values().filter_map(|update| {
         let item = update.entry.as_ref()?;
-        let wait = format!("arrives in {}", duration_label(update.remaining_millis));
+        let wait = tr.arrives_in(&tr.duration(update.remaining_millis));
         Some(html! {
-            <tr class="pending-entry" title="Written to the table, not yet propagated to this global secondary index: a Query on the index does not see it yet">
+            <tr class="pending-entry" title={lang.t(Msg::PendingEntryTitle)}>
                 { value_cell(item.get(&partition_name), Some("pk-cell")) }
                 { sort_name.as_ref().map(|name| value_cell(item.get(name), Some("sk-cell"))) }
                 if show_types { <td class="type-cell"></td> }
@@ -202,37 +202,38 @@ pub fn IndexGrid(props: &IndexGridProps) -> Html {
     });
     let pending_count = arriving.len();
 
+    let (marked_before, marked_after) = tr.marked_columns();
     html! {
         <div class="index-grid">
             <p class="hint">
-                { format!("{projection}. Grouped by the index's partition key, in keyspace order; index sort-key order inside. ") }
-                { "Columns marked " }<span class="chip base"><b>{ "table key" }</b></span>{ " point back to the table's item." }
+                { tr.index_grid_hint(&projection) }
+                { marked_before }<span class="chip base"><b>{ lang.t(Msg::ChipTableKey) }</b></span>{ marked_after }
             </p>
             if empty {
-                <p class="hint empty-items">{ "No entries: no item has the index's key attributes (an index is sparse)." }</p>
+                <p class="hint empty-items">{ lang.t(Msg::IndexEmpty) }</p>
             } else {
                 <div class="grid-scroll">
                     <table class="items index-items">
                         <thead>
                             <tr>
-                                <th class="key pk" scope="col" title="The index's partition key">
+                                <th class="key pk" scope="col" title={lang.t(Msg::IndexPartitionKeyTitle)}>
                                     <span class="key-badge">{ "PK" }</span>{ partition_name.clone() }
                                 </th>
                                 if let Some(sort_name) = sort_name.clone() {
-                                    <th class="key sk" scope="col" title="The index's sort key">
+                                    <th class="key sk" scope="col" title={lang.t(Msg::IndexSortKeyTitle)}>
                                         <span class="key-badge">{ "SK" }</span>{ sort_name }
                                     </th>
                                 }
                                 if show_types {
-                                    <th scope="col" class="type-head" title="Entity type: a type attribute, else the table key's prefix before #">{ "entity type" }</th>
+                                    <th scope="col" class="type-head" title={lang.t(Msg::EntityTypeTitle)}>{ lang.t(Msg::EntityType) }</th>
                                 }
                                 { for base_keys.iter().map(|name| html! {
-                                    <th class="key base" scope="col" title="A key attribute of the base table, copied into every entry">
-                                        <span class="key-badge">{ "table key" }</span>{ name }
+                                    <th class="key base" scope="col" title={lang.t(Msg::BaseKeyTitle)}>
+                                        <span class="key-badge">{ lang.t(Msg::ChipTableKey) }</span>{ name }
                                     </th>
                                 }) }
                                 { for others.iter().map(|name| html! { <th scope="col">{ name }</th> }) }
-                                if pending_count > 0 { <th scope="col">{ "pending" }</th> }
+                                if pending_count > 0 { <th scope="col">{ lang.t(Msg::Pending) }</th> }
                             </tr>
                         </thead>
                         { for groups }

@@ -25,7 +25,7 @@ use yew::prelude::*;
 
 use super::error_box::ErrorBox;
 use super::index_form::{add_definition, copies_diagram, Copies, IndexDraft, IndexFields};
-use super::index_grid::duration_label;
+use super::language::{use_lang, Msg};
 use super::state::{background_wait_millis, has_background_work, Action, PlaygroundContext, Source};
 use crate::engine::index::{IndexKind, IndexStatus};
 use crate::engine::table::BillingMode;
@@ -35,6 +35,8 @@ pub fn IndexPanel() -> Html {
     let state = use_context::<PlaygroundContext>();
     let draft = use_state(|| None::<IndexDraft>);
     let delay_text = use_state(|| None::<String>);
+    let lang = use_lang();
+    let tr = lang.tr();
     // A GSI created: close the form (on an error it stays, text and all).
     let created = state.as_ref().and_then(|s| s.last_from(Source::Indexes)).and_then(|entry| {
         let creates = entry.request.as_ref()?.pointer("/GlobalSecondaryIndexUpdates/0/Create").is_some();
@@ -69,7 +71,7 @@ pub fn IndexPanel() -> Html {
                 html! {
                     <>
                         <span class="status creating">{ "CREATING" }</span>
-                        <span class="status-detail">{ format!("backfilling · {} left", duration_label(left)) }</span>
+                        <span class="status-detail">{ tr.backfilling_left(&tr.duration(left)) }</span>
                         <progress class="backfill" max="100" value={format!("{:.0}", done * 100.0)}></progress>
                     </>
                 }
@@ -77,7 +79,7 @@ pub fn IndexPanel() -> Html {
             (IndexStatus::Deleting, left) => html! {
                 <>
                     <span class="status deleting">{ "DELETING" }</span>
-                    if let Some(left) = left { <span class="status-detail">{ format!("gone in {}", duration_label(left)) }</span> }
+                    if let Some(left) = left { <span class="status-detail">{ tr.gone_in(&tr.duration(left)) }</span> }
                 </>
             },
             (status, _) => {
@@ -109,7 +111,7 @@ pub fn IndexPanel() -> Html {
             });
             html! {
                 <button type="button" class="quiet small" data-index={index.name.clone()} {onclick}
-                    title="UpdateTable with a Delete in GlobalSecondaryIndexUpdates">{ "Delete GSI" }</button>
+                    title={lang.t(Msg::DeleteGsiTitle)}>{ lang.t(Msg::DeleteGsi) }</button>
             }
         });
         let capacity = (index.kind == IndexKind::Global && provisioned).then(|| {
@@ -124,10 +126,10 @@ pub fn IndexPanel() -> Html {
                     <span class="index-name">{ &index.name }</span>
                     <span class="kind-badge">{ index.kind.abbreviation() }</span>
                     <span class="index-status">{ status }</span>
-                    <span class="status-detail">{ format!("{entries} entr{}{}", if entries == 1 { "y" } else { "ies" }, capacity.unwrap_or_default()) }</span>
+                    <span class="status-detail">{ format!("{}{}", tr.entries(entries), capacity.unwrap_or_default()) }</span>
                     { delete }
                 </div>
-                { copies_diagram(&copies) }
+                { copies_diagram(lang, &copies) }
             </li>
         }
     });
@@ -167,7 +169,7 @@ pub fn IndexPanel() -> Html {
         html! {
             <div class="add-gsi">
                 <IndexFields draft={current.clone()} id="ix-new" {provisioned} table_keys={table_keys.clone()} {onchange} />
-                <button type="button" class="primary" id="ix-create" onclick={create}>{ "Create GSI (UpdateTable)" }</button>
+                <button type="button" class="primary" id="ix-create" onclick={create}>{ lang.t(Msg::CreateGsi) }</button>
             </div>
         }
     });
@@ -199,17 +201,18 @@ pub fn IndexPanel() -> Html {
             Err(error) => html! { <ErrorBox error={error.clone()} /> },
         });
     let count = definition.indexes.len() as u64;
+    let (title_before, title_after) = tr.indexes_of();
 
     html! {
         <section class="card index-panel" aria-labelledby="indexes-title">
             <div class="card-head">
-                <h2 id="indexes-title">{ "Secondary indexes of " }<span class="table-title">{ &name }</span></h2>
+                <h2 id="indexes-title">{ title_before }<span class="table-title">{ &name }</span>{ title_after }</h2>
                 <button type="button" class={if draft.is_some() { "quiet" } else { "primary" }} id="ix-add" onclick={toggle}>
-                    { if draft.is_some() { "Cancel" } else { "+ Add GSI" } }
+                    { lang.t(if draft.is_some() { Msg::Cancel } else { Msg::AddGsi }) }
                 </button>
             </div>
             if count == 0 {
-                <p class="hint">{ "No indexes yet. A GSI lets you query by another key; DynamoDB builds it from the items already in the table (backfilling)." }</p>
+                <p class="hint">{ lang.t(Msg::NoIndexes) }</p>
             } else {
                 <ul class="index-list">{ for rows }</ul>
             }
@@ -217,16 +220,16 @@ pub fn IndexPanel() -> Html {
             <div class="inline-outcome" id="ix-outcome">{ outcome }</div>
             <div class="index-knobs">
                 <label class="field inline">
-                    <span>{ "GSI propagation delay (ms)" }</span>
+                    <span>{ lang.t(Msg::PropagationDelay) }</span>
                     <input id="ix-delay" type="number" min="0" step="250" inputmode="numeric"
                         value={(*delay_text).clone().unwrap_or_else(|| delay.to_string())} oninput={on_delay}
-                        title="How long a write takes to reach a global secondary index. Raise it to catch a GSI serving stale results." />
+                        title={lang.t(Msg::PropagationDelayTitle)} />
                 </label>
                 <button type="button" class="quiet" id="ix-skip" onclick={skip} disabled={!busy}
-                    title="Move the clock ahead until every backfill and pending index update is done">
-                    { if busy { format!("Skip the wait ({})", duration_label(wait)) } else { "Nothing pending".to_string() } }
+                    title={lang.t(Msg::SkipTitle)}>
+                    { if busy { tr.skip_wait(&tr.duration(wait)) } else { lang.t(Msg::NothingPending).to_string() } }
                 </button>
-                <span class="hint">{ format!("{count} index{}", if count == 1 { "" } else { "es" }) }</span>
+                <span class="hint">{ tr.index_count(count) }</span>
             </div>
         </section>
     }

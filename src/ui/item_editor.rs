@@ -20,6 +20,7 @@ use yew::prelude::*;
 
 use super::error_box::ErrorBox;
 use super::format::{editor_text_for, pretty};
+use super::language::{use_lang, Lang, Msg};
 use super::state::{Action, LogEntry, PlaygroundContext, Source};
 use crate::engine::schema::{KeyAttribute, ScalarType};
 use crate::engine::value::document::{item_to_plain, parse_item_json};
@@ -93,27 +94,31 @@ fn send(state: &PlaygroundContext, operation: EditorOperation, consistent_read: 
 
 /// A sample item naming the table's keys, shown while the editor is empty.
 /// Binary keys have no plain-JSON spelling, so then the sample is typed.
-fn placeholder(keys: &[KeyAttribute]) -> String {
+/// The table's attribute names stay as they are; the sample's words are in
+/// the page's language.
+fn placeholder(lang: Lang, keys: &[KeyAttribute]) -> String {
     let typed = keys.iter().any(|k| k.scalar_type == ScalarType::B);
+    let text = lang.t(Msg::SampleText);
     let mut sample = serde_json::Map::new();
     for key in keys {
         let value = match (key.scalar_type, typed) {
-            (ScalarType::S, false) => json!("some text"),
+            (ScalarType::S, false) => json!(text),
             (ScalarType::N, false) => json!(1),
-            (ScalarType::S, true) => json!({"S": "some text"}),
+            (ScalarType::S, true) => json!({"S": text}),
             (ScalarType::N, true) => json!({"N": "1"}),
             (ScalarType::B, _) => json!({"B": "3q2+7w=="}),
         };
         sample.insert(key.name.clone(), value);
     }
-    let other = if typed { json!({"S": "any value"}) } else { json!("any value") };
-    sample.insert("other attributes".into(), other);
+    let any = lang.t(Msg::SampleAnyValue);
+    let other = if typed { json!({"S": any}) } else { json!(any) };
+    sample.insert(lang.t(Msg::SampleOtherAttributes).into(), other);
     pretty(&Value::Object(sample))
 }
 
 /// What the editor shows under its buttons: the outcome of its last call,
 /// and for a GetItem that found something, the item.
-fn outcome_view(entry: &LogEntry, state: &PlaygroundContext) -> Html {
+fn outcome_view(lang: Lang, entry: &LogEntry, state: &PlaygroundContext) -> Html {
     match &entry.outcome {
         Err(error) => html! { <ErrorBox error={error.clone()} /> },
         Ok(response) => {
@@ -128,7 +133,7 @@ fn outcome_view(entry: &LogEntry, state: &PlaygroundContext) -> Html {
                 html! {
                     <div class="found-item">
                         <code class="found-json">{ line }</code>
-                        <button class="quiet" onclick={open}>{ "Load into editor" }</button>
+                        <button class="quiet" onclick={open}>{ lang.t(Msg::LoadIntoEditor) }</button>
                     </div>
                 }
             });
@@ -146,6 +151,7 @@ fn outcome_view(entry: &LogEntry, state: &PlaygroundContext) -> Html {
 pub fn ItemEditor() -> Html {
     let state = use_context::<PlaygroundContext>();
     let consistent_read = use_state(|| false);
+    let lang = use_lang();
     let Some(state) = state else { return html! {} };
     let Some(table) = state.selected.clone() else { return html! {} };
     let keys = key_attributes(&state, &table);
@@ -182,24 +188,25 @@ pub fn ItemEditor() -> Html {
         })
     };
 
-    let outcome = state.last_from(Source::Editor).map(|entry| outcome_view(entry, &state));
+    let outcome = state.last_from(Source::Editor).map(|entry| outcome_view(lang, entry, &state));
+    let (hint_before, hint_after) = lang.tr().editor_hint();
 
     html! {
         <section class="card item-editor" aria-labelledby="editor-title">
             <div class="card-head">
-                <h2 id="editor-title">{ "Item editor" }<span class="on-table">{ format!(" · {table}") }</span></h2>
-                <p class="hint">{ "Plain JSON or DynamoDB JSON · " }<kbd>{ "Ctrl" }</kbd>{ "+" }<kbd>{ "Enter" }</kbd>{ " puts the item" }</p>
+                <h2 id="editor-title">{ lang.t(Msg::ItemEditorTitle) }<span class="on-table">{ format!(" · {table}") }</span></h2>
+                <p class="hint">{ hint_before }<kbd>{ lang.t(Msg::KeyCtrl) }</kbd>{ "+" }<kbd>{ "Enter" }</kbd>{ hint_after }</p>
             </div>
             <textarea id="item-json" class="json-input" rows="5" spellcheck="false"
-                aria-label="Item as JSON"
-                placeholder={placeholder(&keys)}
+                aria-label={lang.t(Msg::ItemAsJson)}
+                placeholder={placeholder(lang, &keys)}
                 value={state.editor_text.clone()} {oninput} {onkeydown} />
             <div class="editor-actions">
                 <button id="btn-put" class="primary" onclick={run(EditorOperation::Put)}>{ "PutItem" }</button>
                 <button id="btn-get" onclick={run(EditorOperation::Get)}>{ "GetItem" }</button>
                 <label class="check">
                     <input id="consistent-read" type="checkbox" checked={*consistent_read} onchange={toggle_consistent} />
-                    { "Consistent read" }
+                    { lang.t(Msg::ConsistentRead) }
                 </label>
                 <span class="spacer"></span>
                 <button id="btn-delete" class="danger-outline" onclick={run(EditorOperation::Delete)}>{ "DeleteItem" }</button>

@@ -29,6 +29,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::format::{cell_text, editor_text_for, CellText};
+use super::language::{use_lang, Msg};
 use super::state::{Action, EngineHandle, Playground};
 use crate::engine::schema::PrimaryKey;
 use crate::engine::storage::keyspace_position;
@@ -60,6 +61,9 @@ fn value_cell(value: Option<&AttributeValue>, extra: Option<&'static str>, badge
 
 #[component]
 pub fn ItemGrid(props: &ItemGridProps) -> Html {
+    // Read from its context, so a new language redraws the grid although
+    // its properties stay the same.
+    let lang = use_lang();
     let Ok(engine) = props.engine.0.try_borrow() else { return html! {} };
     let Some(table) = engine.table(&props.table) else { return html! {} };
     let schema = &table.definition.key_schema;
@@ -81,7 +85,7 @@ pub fn ItemGrid(props: &ItemGridProps) -> Html {
 
     if table.storage.item_count() == 0 {
         return html! {
-            <p class="hint empty-items">{ "No items yet: write one in the item editor and press PutItem." }</p>
+            <p class="hint empty-items">{ lang.t(Msg::NoItems) }</p>
         };
     }
 
@@ -101,8 +105,8 @@ pub fn ItemGrid(props: &ItemGridProps) -> Html {
                 html! {
                     <td class={classes!("pk-cell", class)} rowspan={count.to_string()}>
                         <div class="pk-value" {title}>{ text }</div>
-                        <div class="keyspace" title="Where this partition key's hash falls on the keyspace (first 24 bits). Item collections are listed in keyspace order, the order a Scan returns them.">
-                            { format!("keyspace {position}") }
+                        <div class="keyspace" title={lang.t(Msg::KeyspaceTitle)}>
+                            { lang.tr().keyspace(&position) }
                         </div>
                     </td>
                 }
@@ -113,7 +117,7 @@ pub fn ItemGrid(props: &ItemGridProps) -> Html {
             let title = if expired {
                 "Expired (TTL), not yet deleted by the sweeper: reads still return it. Click to load it into the editor"
             } else {
-                "Click to load this item into the editor"
+                lang.t(Msg::LoadRowTitle)
             };
             let badge = |name: &String| (expired && ttl == Some(name.as_str())).then_some("expired");
             html! {
@@ -134,11 +138,11 @@ pub fn ItemGrid(props: &ItemGridProps) -> Html {
             <table class="items">
                 <thead>
                     <tr>
-                        <th class="key pk" scope="col" title="Partition key (HASH)">
+                        <th class="key pk" scope="col" title={lang.t(Msg::PartitionKeyHash)}>
                             <span class="key-badge">{ "PK" }</span>{ partition_name }
                         </th>
                         if let Some(sort_name) = sort_name.clone() {
-                            <th class="key sk" scope="col" title="Sort key (RANGE)">
+                            <th class="key sk" scope="col" title={lang.t(Msg::SortKeyRange)}>
                                 <span class="key-badge">{ "SK" }</span>{ sort_name }
                             </th>
                         }

@@ -9,6 +9,7 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::draft::KeyInput;
+use super::language::{use_lang, Msg};
 use crate::engine::schema::{KeySchema, ScalarType};
 
 #[derive(Properties, PartialEq)]
@@ -18,24 +19,26 @@ pub struct KeyPickerProps {
     pub schema: Option<KeySchema>,
     pub value: KeyInput,
     pub onchange: Callback<KeyInput>,
-    /// A label in front, e.g. "Key" or "Key 2".
+    /// A label in front, e.g. "Key" or "Key 2", in the page's language (the
+    /// caller's words); without one the group is labelled "Key".
     #[prop_or_default]
     pub label: Option<AttrValue>,
 }
 
 /// What a key of this type looks like, for the placeholder.
-fn example(scalar: ScalarType) -> &'static str {
+fn example(scalar: ScalarType) -> Msg {
     match scalar {
-        ScalarType::S => "text",
-        ScalarType::N => "a number",
-        ScalarType::B => "base64, e.g. 3q2+7w==",
+        ScalarType::S => Msg::ExampleText,
+        ScalarType::N => Msg::ExampleNumber,
+        ScalarType::B => Msg::ExampleBinary,
     }
 }
 
 #[component]
 pub fn KeyPicker(props: &KeyPickerProps) -> Html {
+    let lang = use_lang();
     let Some(schema) = &props.schema else {
-        return html! { <p class="hint">{ "Choose an existing table to pick a key." }</p> };
+        return html! { <p class="hint">{ lang.t(Msg::ChooseTableForKey) }</p> };
     };
     let input = |sort: bool| {
         let value = props.value.clone();
@@ -55,18 +58,18 @@ pub fn KeyPicker(props: &KeyPickerProps) -> Html {
     let pk = &schema.partition_key;
     let id = &props.id;
     html! {
-        <div class="key-picker" role="group" aria-label={props.label.clone().unwrap_or_else(|| "Key".into())}>
+        <div class="key-picker" role="group" aria-label={props.label.clone().unwrap_or_else(|| lang.t(Msg::Key).into())}>
             if let Some(label) = &props.label { <span class="key-picker-label">{ label }</span> }
             <label class="field key-part pk">
                 <span><span class="key-badge">{ "PK" }</span>{ format!("{} ({})", pk.name, pk.scalar_type.as_str()) }</span>
                 <input type="text" id={format!("{id}-pk")} spellcheck="false" autocomplete="off"
-                    placeholder={example(pk.scalar_type)} value={props.value.partition.clone()} oninput={input(false)} />
+                    placeholder={lang.t(example(pk.scalar_type))} value={props.value.partition.clone()} oninput={input(false)} />
             </label>
             if let Some(sk) = &schema.sort_key {
                 <label class="field key-part sk">
                     <span><span class="key-badge">{ "SK" }</span>{ format!("{} ({})", sk.name, sk.scalar_type.as_str()) }</span>
                     <input type="text" id={format!("{id}-sk")} spellcheck="false" autocomplete="off"
-                        placeholder={example(sk.scalar_type)} value={props.value.sort.clone()} oninput={input(true)} />
+                        placeholder={lang.t(example(sk.scalar_type))} value={props.value.sort.clone()} oninput={input(true)} />
                 </label>
             }
         </div>

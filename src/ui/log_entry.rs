@@ -13,6 +13,7 @@ use yew::prelude::*;
 
 use super::error_box::ErrorBox;
 use super::format::pretty;
+use super::language::{use_lang, Msg};
 use super::state::LogEntry;
 
 #[derive(Properties)]
@@ -22,6 +23,7 @@ pub struct LogEntryProps {
 
 /// Entries never change once logged, so the same `Rc` means the same entry:
 /// comparing pointers keeps a long log from being redrawn on every keystroke.
+/// (A new language still redraws it: it is read from its context.)
 impl PartialEq for LogEntryProps {
     fn eq(&self, other: &Self) -> bool {
         Rc::ptr_eq(&self.entry, &other.entry)
@@ -30,6 +32,7 @@ impl PartialEq for LogEntryProps {
 
 #[component]
 pub fn LogEntryView(props: &LogEntryProps) -> Html {
+    let lang = use_lang();
     let entry = &props.entry;
     let rest = entry.summary.strip_prefix(entry.operation.as_str()).unwrap_or(&entry.summary);
     let consumed = entry.consumed_capacity().map(|consumed| {
@@ -44,10 +47,10 @@ pub fn LogEntryView(props: &LogEntryProps) -> Html {
     let request = match &entry.request {
         Some(request) => html! { <pre class="json">{ pretty(request) }</pre> },
         None => {
-            html! { <p class="hint">{ "Not sent: the editor's text is not an item, so no request could be built." }</p> }
+            html! { <p class="hint">{ lang.t(Msg::NotSent) }</p> }
         }
     };
-    let response_title = if entry.outcome.is_ok() { "Response" } else { "Error response (HTTP 400)" };
+    let response_title = lang.t(if entry.outcome.is_ok() { Msg::Response } else { Msg::ErrorResponse });
     html! {
         <li class={classes!("log-entry", status)}>
             <div class="log-head">
@@ -57,9 +60,9 @@ pub fn LogEntryView(props: &LogEntryProps) -> Html {
             { consumed }
             { error }
             <details>
-                <summary>{ "Request and response" }</summary>
+                <summary>{ lang.t(Msg::RequestAndResponse) }</summary>
                 <div class="io">
-                    <div><h4>{ "Request" }</h4>{ request }</div>
+                    <div><h4>{ lang.t(Msg::Request) }</h4>{ request }</div>
                     if entry.request.is_some() {
                         <div><h4>{ response_title }</h4><pre class="json">{ response }</pre></div>
                     }

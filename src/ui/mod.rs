@@ -44,6 +44,9 @@
 //!   keeping the current work, doing what a step says) and [`lesson_bus`]
 //!   (a step's requests to the tabs and the hot-key lab); the console's
 //!   [`saved_operations`];
+//! * languages: [`language`] (which language is on: a context, the
+//!   remembered choice, `<html lang>`) and [`language_picker`] (the
+//!   header's switcher); the words themselves are in [`crate::i18n`];
 //! * pure helpers: [`format`](mod@format) (how values, keys and sizes are spelled on
 //!   screen), [`draft`] (the console's form ↔ request JSON) and [`cost`]
 //!   (capacity in words, prices in dollars).
@@ -72,6 +75,8 @@ pub mod item_grid;
 pub mod key_picker;
 pub mod lab_charts;
 pub mod lab_run;
+pub mod language;
+pub mod language_picker;
 pub mod lesson_bus;
 pub mod lesson_checklist;
 pub mod lesson_nav;
@@ -95,8 +100,10 @@ pub mod ttl_panel;
 pub use app::App;
 
 /// Mounts the playground on the page's `<body>`, replacing the "loading"
-/// note that `index.html` shows while the wasm downloads.
+/// note that `index.html` shows while the wasm downloads. A first visit
+/// takes the browser's language, if the page speaks it.
 pub fn start() {
+    language::adopt_browser_language();
     if let Some(note) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("loading")) {
         note.remove();
     }

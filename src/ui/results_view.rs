@@ -17,7 +17,8 @@ use super::console_state::{ConsoleAction, ConsoleState};
 use super::cost::{dollars, explain, Tally, UnitNames};
 use super::draft::Operation;
 use super::error_box::ErrorBox;
-use super::format::{cell_text, group_digits, pretty, CellText};
+use super::format::{cell_text, pretty, CellText};
+use super::language::{use_lang, Msg};
 use super::state::{Action, ConsoleRun, LogEntry, PlaygroundContext, Source};
 use crate::engine::schema::KeySchema;
 use crate::engine::value::wire::item_from_wire;
@@ -112,13 +113,15 @@ pub struct ResultsViewProps {
 
 #[component]
 pub fn ResultsView(props: &ResultsViewProps) -> Html {
+    let lang = use_lang();
+    let tr = lang.tr();
     let Some(state) = use_context::<PlaygroundContext>() else { return html! {} };
     let console = props.console.clone();
     let Some(run) = state.console_run.clone() else {
         return html! {
             <section class="card results" id="results" aria-labelledby="results-title">
-                <h2 id="results-title">{ "Results" }</h2>
-                <p class="hint">{ "Run a request to see what comes back and what it cost." }</p>
+                <h2 id="results-title">{ lang.t(Msg::ResultsTitle) }</h2>
+                <p class="hint">{ lang.t(Msg::ResultsEmpty) }</p>
             </section>
         };
     };
@@ -155,17 +158,19 @@ pub fn ResultsView(props: &ResultsViewProps) -> Html {
 
     let facts = {
         let mut facts = Vec::new();
+        // Count and ScannedCount are the response's members: named as the
+        // API names them, their figures spelled the page's way.
         if pages.len() > 1 {
-            facts.push(format!("{} pages", group_digits(pages.len())));
+            facts.push(tr.pages(pages.len() as u64));
         }
         if is_read_page {
-            facts.push(format!("Count {}", group_digits(count as usize)));
-            facts.push(format!("ScannedCount {}", group_digits(scanned as usize)));
+            facts.push(format!("Count {}", lang.count(count)));
+            facts.push(format!("ScannedCount {}", lang.count(scanned)));
         } else if !items.is_empty() {
-            facts.push(format!("{} item{}", items.len(), if items.len() == 1 { "" } else { "s" }));
+            facts.push(tr.items(items.len() as u64));
         }
-        facts.push(format!("consumed {}", tally.text(names)));
-        facts.push(format!("{} on demand", dollars(tally.price())));
+        facts.push(tr.consumed(&lang.figure(&tally.text(names))));
+        facts.push(tr.on_demand_price(&lang.dollars(&dollars(tally.price()))));
         facts
     };
 
@@ -201,9 +206,9 @@ pub fn ResultsView(props: &ResultsViewProps) -> Html {
                             <span class="member">{ "LastEvaluatedKey " }</span><code>{ key.to_string() }</code>
                         </p>
                         <div class="pager-buttons">
-                            <button type="button" class="primary" id="results-next" onclick={next}>{ "Next page" }</button>
+                            <button type="button" class="primary" id="results-next" onclick={next}>{ lang.t(Msg::NextPage) }</button>
                             if operation != "ExecuteStatement" {
-                                <button type="button" id="results-rest" onclick={rest}>{ "All remaining pages" }</button>
+                                <button type="button" id="results-rest" onclick={rest}>{ lang.t(Msg::AllRemainingPages) }</button>
                             }
                         </div>
                     </div>
@@ -212,18 +217,16 @@ pub fn ResultsView(props: &ResultsViewProps) -> Html {
             let unprocessed = ["UnprocessedKeys", "UnprocessedItems"].iter().find_map(|member| {
                 let value = response.get(*member)?;
                 value.as_object().filter(|m| !m.is_empty()).map(|_| {
-                    html! { <p class="notice">{ format!("{member}: some requests were not processed; see the response.") }</p> }
+                    html! { <p class="notice">{ tr.unprocessed(member) }</p> }
                 })
             });
             let listing = if items.is_empty() {
                 let what = match Operation::parse(operation) {
-                    Some(op) if op.writes() => "Done. Nothing comes back unless ReturnValues asks for it.",
-                    _ if response.get("Count").is_some() && response.get("Items").is_none() => {
-                        "Select COUNT: only the count comes back."
-                    }
-                    _ => "No items came back.",
+                    Some(op) if op.writes() => Msg::WriteDone,
+                    _ if response.get("Count").is_some() && response.get("Items").is_none() => Msg::SelectCountOnly,
+                    _ => Msg::NoItemsBack,
                 };
-                html! { <p class="hint empty-items">{ what }</p> }
+                html! { <p class="hint empty-items">{ lang.t(what) }</p> }
             } else {
                 items_table(&items, schema.as_ref())
             };
@@ -232,7 +235,7 @@ pub fn ResultsView(props: &ResultsViewProps) -> Html {
                     { listing }
                     { unprocessed }
                     if *truncated {
-                        <p class="notice">{ format!("Stopped after {} pages; press Next page to go on.", pages.len()) }</p>
+                        <p class="notice">{ tr.stopped_after(pages.len()) }</p>
                     }
                     { pager }
                 </>
@@ -248,16 +251,18 @@ pub fn ResultsView(props: &ResultsViewProps) -> Html {
     html! {
         <section class="card results" id="results" aria-labelledby="results-title">
             <div class="card-head">
-                <h2 id="results-title">{ "Results" }<span class="on-table">{ format!(" · {operation} {table}") }</span></h2>
+                <h2 id="results-title">{ lang.t(Msg::ResultsTitle) }<span class="on-table">{ format!(" · {operation} {table}") }</span></h2>
                 <ul class="facts" id="results-facts">{ for facts.iter().map(|fact| html! { <li>{ fact }</li> }) }</ul>
             </div>
             if let Some(line) = explanation { <p class="results-why">{ line }</p> }
             { body }
             <details class="response-json">
-                <summary id="results-json-toggle">{ if pages.len() > 1 { "Last page's request and response (JSON)" } else { "Request and response (JSON)" } }</summary>
+                <summary id="results-json-toggle">
+                    { lang.t(if pages.len() > 1 { Msg::LastPageJson } else { Msg::RequestAndResponseJson }) }
+                </summary>
                 <div class="io">
-                    <div><h4>{ "Request" }</h4><pre class="json">{ request_json }</pre></div>
-                    <div><h4>{ if last.outcome.is_ok() { "Response" } else { "Error response (HTTP 400)" } }</h4>
+                    <div><h4>{ lang.t(Msg::Request) }</h4><pre class="json">{ request_json }</pre></div>
+                    <div><h4>{ lang.t(if last.outcome.is_ok() { Msg::Response } else { Msg::ErrorResponse }) }</h4>
                         <pre class="json" id="results-json">{ response_json }</pre></div>
                 </div>
             </details>

@@ -10,8 +10,10 @@ use serde_json::json;
 use yew::prelude::*;
 
 use super::error_box::ErrorBox;
-use super::format::{bytes_label, capacity_label, group_digits, key_label};
-use super::state::{plural, Action, PlaygroundContext, Source};
+use super::format::key_label;
+use super::language::{use_lang, Msg};
+use super::state::{Action, PlaygroundContext, Source};
+use crate::engine::table::BillingMode;
 
 /// What the list shows of one table, copied out of the engine so no borrow
 /// outlives the render.
@@ -27,6 +29,8 @@ pub fn TableList() -> Html {
     let state = use_context::<PlaygroundContext>();
     // The table whose delete button was pressed once and awaits confirmation.
     let armed = use_state(|| None::<String>);
+    let lang = use_lang();
+    let tr = lang.tr();
     let Some(state) = state else { return html! {} };
 
     let tables: Vec<TableSummary> = match state.engine.try_borrow() {
@@ -38,17 +42,17 @@ pub fn TableList() -> Html {
                 if let Some(sort) = &d.key_schema.sort_key {
                     keys.push_str(&format!(" · SK {}", key_label(sort)));
                 }
-                let count = table.storage.item_count() as u64;
+                let capacity = match d.billing_mode {
+                    BillingMode::PayPerRequest => lang.t(Msg::OnDemand).to_string(),
+                    BillingMode::Provisioned => {
+                        tr.provisioned_capacity(d.throughput.read_capacity_units, d.throughput.write_capacity_units)
+                    }
+                };
                 TableSummary {
                     name: d.name.clone(),
                     keys,
-                    capacity: capacity_label(d),
-                    contents: format!(
-                        "{} item{} · {}",
-                        group_digits(count as usize),
-                        plural(count),
-                        bytes_label(table.storage.size_bytes())
-                    ),
+                    capacity,
+                    contents: tr.table_contents(table.storage.item_count() as u64, table.storage.size_bytes() as u64),
                 }
             })
             .collect(),
@@ -95,10 +99,10 @@ pub fn TableList() -> Html {
                 </button>
                 <div class="table-actions">
                     if is_armed {
-                        <button class="danger" onclick={delete}>{ format!("Delete {}", table.name) }</button>
-                        <button class="quiet" onclick={disarm}>{ "Keep" }</button>
+                        <button class="danger" onclick={delete}>{ tr.delete_table(&table.name) }</button>
+                        <button class="quiet" onclick={disarm}>{ lang.t(Msg::Keep) }</button>
                     } else {
-                        <button class="quiet" onclick={arm} title="DeleteTable">{ "Delete…" }</button>
+                        <button class="quiet" onclick={arm} title="DeleteTable">{ lang.t(Msg::DeleteAsk) }</button>
                     }
                 </div>
             </li>
@@ -113,9 +117,9 @@ pub fn TableList() -> Html {
     let empty = state.engine.try_borrow().map(|engine| engine.tables().next().is_none()).unwrap_or(true);
     html! {
         <section class="card table-list" aria-labelledby="tables-title">
-            <h2 id="tables-title">{ "Tables" }</h2>
+            <h2 id="tables-title">{ lang.t(Msg::TablesTitle) }</h2>
             if empty {
-                <p class="hint">{ "No tables yet." }</p>
+                <p class="hint">{ lang.t(Msg::NoTables) }</p>
             } else {
                 <ul class="tables">{ for entries }</ul>
             }

@@ -1,0 +1,100 @@
+//! The playground's words in English, German and Japanese: the languages of
+//! the lecture material (`shared/seeds/`).
+//!
+//! Pure Rust and no web dependencies, so the catalogue is checked by native
+//! tests; the browser side (which language is on, the switcher, the
+//! remembered choice) is `src/ui/language.rs`.
+//!
+//! ```text
+//!   component ── use_lang() ──► Lang::De
+//!        │  lang.t(Msg::TablesTitle)        a fixed text:  "Tabellen"
+//!        │  lang.tr().entries(3)            a text with values: "3 Einträge"
+//!        │  lang.count(12345)               a figure: "12.345"
+//!        ▼
+//!   Lang::tr() ──► &English | &German | &Japanese, each an `impl Catalogue`
+//! ```
+//!
+//! **Completeness is the compiler's job.** Every fixed text is a variant of
+//! [`Msg`], and each language answers them in one `match` without a
+//! wildcard arm ([`en`], [`de`], [`ja`]); every text with values is a method
+//! of the [`Catalogue`] trait, which has no default bodies. A text added in
+//! English and forgotten in German or Japanese does not compile.
+//!
+//! **What is not translated.** DynamoDB's own vocabulary where it names a
+//! thing of the API stays as the API spells it, in every language: operation
+//! names (`Query`, `PutItem`, `UpdateTable`), request and response members
+//! (`ConsumedCapacity`, `LastEvaluatedKey`, `ReturnValues`), enum values
+//! (`ALL`, `KEYS_ONLY`, `PAY_PER_REQUEST`, `CREATING`), attribute types
+//! (`S`, `N`, `B`), the key roles `HASH`/`RANGE`, the abbreviations GSI,
+//! LSI, RCU, WCU, RRU, WRU, PK and SK, and every exception name and error
+//! message: those are the API's answers, and students must recognise them
+//! in the SDK's output and in AWS's documentation. Around them, everything
+//! is translated.
+//!
+//! **Figures.** Counts are grouped by the language's convention (English
+//! and Japanese `12,345`, German `12.345`), and so are capacity units and
+//! prices (German `1,5 RCU`, `0,125 $`): within one language a figure is
+//! always read one way, never `1,234` next to `1.5`. Where the page shows
+//! DynamoDB's JSON (`ConsumedCapacity`, request and response bodies), the
+//! JSON is shown as it is, decimal point and all. See [`numbers`].
+//!
+//! # Glossary
+//!
+//! The terms the lecture seeds use, and so the catalogue. The German notes
+//! (seed `000`) keep DynamoDB's English terms for its concepts ("Items",
+//! "Partition Key", "Sort Key", "Global Secondary Index") and use German
+//! for general words ("Tabelle", "Attribut", "Basistabelle", "Abfrage");
+//! the Japanese notes (seeds `003`, `004`) use AWS Japan's terms. Terms
+//! marked *(ours)* do not occur in the seeds.
+//!
+//! | English                    | Deutsch                      | 日本語                               |
+//! |----------------------------|------------------------------|--------------------------------------|
+//! | table                      | Tabelle                      | テーブル                             |
+//! | base table                 | Basistabelle                 | ベーステーブル                       |
+//! | item                       | Item (pl. Items)             | 項目                                 |
+//! | item collection            | Item Collection              | 項目コレクション                     |
+//! | attribute                  | Attribut                     | 属性                                 |
+//! | non-key attribute          | Nicht-Schlüssel-Attribut     | 非キー属性                           |
+//! | key attribute              | Schlüsselattribut            | キー属性                             |
+//! | primary key                | Primary Key                  | プライマリーキー                     |
+//! | partition key              | Partition Key                | パーティションキー                   |
+//! | sort key                   | Sort Key                     | ソートキー                           |
+//! | secondary index            | Sekundärindex (pl. Indizes)  | セカンダリーインデックス             |
+//! | global secondary index     | Global Secondary Index (GSI) | グローバルセカンダリーインデックス   |
+//! | local secondary index      | Local Secondary Index (LSI)  | ローカルセカンダリーインデックス     |
+//! | projection                 | Projektion                   | 射影                                 |
+//! | overloaded (index)         | überladen                    | オーバーロード *(ours)*              |
+//! | entity type                | Entitätstyp                  | エンティティータイプ                 |
+//! | request                    | Anfrage                      | リクエスト                           |
+//! | read / write               | Lesen / Schreiben            | 読み取り / 書き込み                  |
+//! | capacity                   | Kapazität                    | キャパシティー                       |
+//! | capacity mode              | Kapazitätsmodus *(ours)*     | キャパシティーモード                 |
+//! | provisioned                | provisioniert                | プロビジョンド                       |
+//! | on-demand                  | On-Demand                    | オンデマンド                         |
+//! | read capacity unit (RCU)   | Read Capacity Unit (RCU)     | 読み取りキャパシティーユニット (RCU) |
+//! | write capacity unit (WCU)  | Write Capacity Unit (WCU)    | 書き込みキャパシティーユニット (WCU) |
+//! | eventually consistent      | eventually consistent        | 結果整合性のある                     |
+//! | strongly consistent read   | konsistentes Lesen           | 強力な整合性のある読み込み           |
+//! | keyspace                   | Schlüsselraum *(ours)*       | キー空間 *(ours)*                    |
+//! | backfilling                | Backfilling *(ours)*         | バックフィル *(ours)*                |
+//! | propagation (to a GSI)     | Synchronisation              | 伝播 *(ours)*                        |
+//! | reserved word              | reserviertes Wort *(ours)*   | 予約語 *(ours)*                      |
+//! | placeholder (`#name`)      | Platzhalter *(ours)*         | プレースホルダー *(ours)*            |
+//!
+//! # Adding a text
+//!
+//! Add a variant to [`Msg`] (or a method to [`Catalogue`] if it carries
+//! values), then its text to `en.rs`, `de.rs` and `ja.rs`; the compiler
+//! lists whatever is missing. The English text is the one the page showed
+//! before it was translated, byte for byte: the browser tests find elements
+//! by it.
+
+mod catalogue;
+pub mod de;
+pub mod en;
+pub mod ja;
+mod lang;
+pub mod numbers;
+
+pub use catalogue::{Catalogue, Msg};
+pub use lang::Lang;

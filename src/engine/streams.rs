@@ -710,8 +710,8 @@ impl Engine {
         let mut out = Map::new();
         let page: Vec<Value> = streams.iter().take(limit).map(|s| s.summary()).collect();
         out.insert("Streams".into(), page.into());
-        if streams.len() > limit {
-            out.insert("LastEvaluatedStreamArn".into(), streams[limit - 1].arn.clone().into());
+        if let (true, Some(last)) = (streams.len() > limit, limit.checked_sub(1).and_then(|i| streams.get(i))) {
+            out.insert("LastEvaluatedStreamArn".into(), last.arn.clone().into());
         }
         Ok(Value::Object(out))
     }
@@ -750,7 +750,9 @@ impl Engine {
         });
         if more {
             let last = rest.get(limit - 1).map(|s| s.id.clone()).unwrap_or_default();
-            description["LastEvaluatedShardId"] = last.into();
+            if let Some(members) = description.as_object_mut() {
+                members.insert("LastEvaluatedShardId".into(), last.into());
+            }
         }
         Ok(json!({ "StreamDescription": description }))
     }

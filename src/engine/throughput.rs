@@ -183,18 +183,14 @@ impl ThroughputState {
     /// After the layout changed: one state per partition, buckets full for
     /// new partitions and capped for old ones.
     pub fn reshape(&mut self) {
-        let n = self.layout.len();
-        if self.parts.len() != n {
-            self.parts = vec![PartitionState::default(); n];
-            for i in 0..n {
-                let (r, w) = self.caps(i);
-                self.parts[i].read_tokens = r;
-                self.parts[i].write_tokens = w;
-            }
+        let caps: Vec<(f64, f64)> = (0..self.layout.len()).map(|i| self.caps(i)).collect();
+        if self.parts.len() != caps.len() {
+            self.parts = caps
+                .iter()
+                .map(|&(r, w)| PartitionState { read_tokens: r, write_tokens: w, ..PartitionState::default() })
+                .collect();
         }
-        for i in 0..n {
-            let (r, w) = self.caps(i);
-            let part = &mut self.parts[i];
+        for (part, &(r, w)) in self.parts.iter_mut().zip(&caps) {
             part.read_tokens = part.read_tokens.min(r);
             part.write_tokens = part.write_tokens.min(w);
         }
@@ -297,11 +293,10 @@ impl ThroughputState {
             self.recent.pop_front();
         }
         let elapsed = (now - self.second) as f64;
-        for i in 0..self.parts.len() {
-            let (cap_r, cap_w) = self.caps(i);
-            let (rcu, wcu) = self.shares(i);
+        let limits: Vec<((f64, f64), (f64, f64))> =
+            (0..self.parts.len()).map(|i| (self.caps(i), self.shares(i))).collect();
+        for (p, ((cap_r, cap_w), (rcu, wcu))) in self.parts.iter_mut().zip(limits) {
             let (add_r, add_w) = (rcu * elapsed, wcu * elapsed);
-            let p = &mut self.parts[i];
             p.read_tokens = (p.read_tokens + add_r).min(cap_r);
             p.write_tokens = (p.write_tokens + add_w).min(cap_w);
             p.used_read = 0.0;

@@ -35,14 +35,17 @@ const FILLER: &str = "about the design review: the agenda, the notes from last w
 /// 2014-10-03); the 48 between arrive during 2014-10-02, a quarter of an
 /// hour apart from 08:00, so the inbox has one order.
 fn message(i: usize) -> (String, String, &'static str, &'static str) {
-    let senders = ["Bob", "Alice", "Carol"];
     match i {
         0 => ("afed".into(), "2014-10-02".into(), "Bob", "Hi!"),
         i if i + 1 == INBOX_MESSAGES => ("3kf8".into(), "2014-10-03".into(), "Alice", "RE: The"),
         i => (
             format!("m{i:03}"),
             format!("2014-10-02T{:02}:{:02}", 8 + i.saturating_sub(1) / 4, i.saturating_sub(1) % 4 * 15),
-            senders[i % senders.len()],
+            match i % 3 {
+                0 => "Bob",
+                1 => "Alice",
+                _ => "Carol",
+            },
             "FW:",
         ),
     }
@@ -62,15 +65,19 @@ fn size_of(item: &Value) -> Result<usize> {
 /// item is 256 KB.
 fn inbox_item(i: usize) -> Result<Value> {
     let (id, date, sender, start) = message(i);
-    let mut item = json!({"MsgId": {"S": id}, "Recipient": {"S": "David"}, "Date": {"S": date},
-                          "Sender": {"S": sender}, "Subject": {"S": ""}});
-    let room = INBOX_ENTRY_BYTES.checked_sub(size_of(&item)?).ok_or_else(|| too_big("subject"))?;
+    let item = |subject: &str, body: &str| {
+        json!({"MsgId": {"S": id}, "Recipient": {"S": "David"}, "Date": {"S": date},
+               "Sender": {"S": sender}, "Subject": {"S": subject}, "Body": {"S": body}})
+    };
+    // The Inbox entry projects every attribute but Body.
+    let mut entry = item("", "");
+    if let Some(members) = entry.as_object_mut() {
+        members.remove("Body");
+    }
+    let room = INBOX_ENTRY_BYTES.checked_sub(size_of(&entry)?).ok_or_else(|| too_big("subject"))?;
     let subject: String = format!("{start} {FILLER}").chars().take(room).collect();
-    item["Subject"] = json!({ "S": subject });
-    item["Body"] = json!({"S": ""});
-    let room = MESSAGE_BYTES.checked_sub(size_of(&item)?).ok_or_else(|| too_big("body"))?;
-    item["Body"] = json!({ "S": "x".repeat(room) });
-    Ok(item)
+    let room = MESSAGE_BYTES.checked_sub(size_of(&item(&subject, ""))?).ok_or_else(|| too_big("body"))?;
+    Ok(item(&subject, &"x".repeat(room)))
 }
 
 fn too_big(what: &str) -> ApiError {
@@ -80,7 +87,11 @@ fn too_big(what: &str) -> ApiError {
 /// Bob's finished game `i` (0..300): dates through 2013, hosts in turn.
 fn haystack_item(i: usize) -> Value {
     let date = format!("2013-{:02}-{:02}", 1 + i / 25, 1 + i % 25);
-    let host = ["David", "Alice", "Carol"][i % 3];
+    let host = match i % 3 {
+        0 => "David",
+        1 => "Alice",
+        _ => "Carol",
+    };
     json!({"GameId": {"S": format!("h{:03}", i + 1)}, "Date": {"S": date}, "Host": {"S": host},
            "Opponent": {"S": "Bob"}, "Status": {"S": "DONE"}, "StatusDate": {"S": format!("DONE_{date}")}})
 }

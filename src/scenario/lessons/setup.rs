@@ -226,7 +226,7 @@ pub fn scenario(lesson: &Lesson) -> Result<Scenario> {
     for spec in top.get("tables").and_then(Value::as_array).map_or(&[][..], Vec::as_slice) {
         let request = create_table_request(spec).ok_or_else(|| invalid(id, format!("bad table spec {spec}")))?;
         send(&mut engine, id, "CreateTable", &request)?;
-        first_table.get_or_insert_with(|| request["TableName"].clone());
+        first_table.get_or_insert_with(|| request.get("TableName").cloned().unwrap_or_default());
     }
     for entry in top.get("setup").and_then(Value::as_array).map_or(&[][..], Vec::as_slice) {
         match entry.as_array().map(Vec::as_slice) {

@@ -100,7 +100,7 @@ impl Table {
         let mut due = Vec::new();
         let mut earliest: Option<u64> = None;
         for found in self.storage.scan_after(None) {
-            let Some(at) = expiry_millis(found.item, attribute, now) else { continue };
+            let Some(at) = expiry_millis(&found.item(), attribute, now) else { continue };
             if at.saturating_add(delay) <= now {
                 due.push(PrimaryKey { partition: found.partition.clone(), sort: found.sort.clone() });
             } else {

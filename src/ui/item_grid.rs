@@ -66,9 +66,8 @@ pub fn ItemGrid(props: &ItemGridProps) -> Html {
     let others: Vec<String> = table
         .storage
         .collections()
-        .flat_map(|collection| collection.items.into_iter().flat_map(|item| item.keys()))
+        .flat_map(|collection| collection.items.into_iter().flat_map(|item| item.into_keys()))
         .filter(|name| !schema.is_key_attribute(name))
-        .cloned()
         .collect::<BTreeSet<_>>()
         .into_iter()
         .collect();

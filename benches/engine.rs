@@ -365,10 +365,14 @@ mod native {
             .warm_up_time(Duration::from_secs(1))
             .measurement_time(Duration::from_secs(3))
             .configure_from_args();
-        let wanted = |name: &str| {
-            let filters: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
-            filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str()) || f.contains(name))
-        };
+        // Set up only what criterion's filter (`a|b` alternatives) can select.
+        let filters: Vec<String> = std::env::args()
+            .skip(1)
+            .filter(|a| !a.starts_with('-'))
+            .flat_map(|a| a.split('|').map(str::to_string).collect::<Vec<_>>())
+            .collect();
+        let wanted =
+            |name: &str| filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str()) || f.contains(name));
         if ["put_item", "get_item", "update_item", "query_100_of_1m", "query_scaling"].iter().any(|g| wanted(g)) {
             let mut engine = common::loaded_engine(1_000_000);
             let mut store = baseline_of(1_000_000);

@@ -81,10 +81,13 @@ pub fn ItemGrid(props: &ItemGridProps) -> Html {
     let collections = table.storage.collections().map(|collection| {
         let position = keyspace_position(&collection.hash);
         let count = collection.items.len();
-        let rows = collection.items.iter().enumerate().map(|(index, item)| {
+        // The items are unpacked for this view (storage keeps them packed):
+        // each row owns its item, shared with its click handler.
+        let rows = collection.items.into_iter().enumerate().map(|(index, item)| {
+            let item: Rc<Item> = Rc::new(item);
             let load = {
                 let dispatcher = props.dispatcher.clone();
-                let item: Rc<Item> = Rc::new((*item).clone());
+                let item = item.clone();
                 Callback::from(move |_: MouseEvent| dispatcher.dispatch(Action::SetEditorText(editor_text_for(&item))))
             };
             // The partition key cell belongs to the collection's first row and
@@ -101,7 +104,7 @@ pub fn ItemGrid(props: &ItemGridProps) -> Html {
                 }
             });
             let sort_cell = sort_name.as_ref().map(|name| value_cell(item.get(name), Some("sk-cell")));
-            let focused = props.focus.is_some() && schema.key_of_item(item).ok() == props.focus;
+            let focused = props.focus.is_some() && schema.key_of_item(&item).ok() == props.focus;
             html! {
                 <tr class={classes!(focused.then_some("focus"))} onclick={load} title="Click to load this item into the editor">
                     { partition_cell }

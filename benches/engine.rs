@@ -273,7 +273,7 @@ mod native {
         let body = json!({
             "TableName": TABLE,
             "Key": {"pk": {"S": "customer#0000001"}, "sk": {"S": "order#000001"}},
-            "UpdateExpression": "SET qty = qty + :one, #s = :status, shipping.city = :city, tags = list_append(if_not_exists(tags, :empty), :tag) REMOVE pending ADD views :one",
+            "UpdateExpression": "SET qty = qty + :one, #s = :status, shipping.city = :city, tags = list_append(if_not_exists(tags, :empty), :tag) REMOVE pending ADD pageViews :one",
             "ConditionExpression": "attribute_exists(pk) AND #s <> :cancelled AND (qty BETWEEN :lo AND :hi OR begins_with(email, :prefix))",
             "ExpressionAttributeNames": {"#s": "status"},
             "ExpressionAttributeValues": {

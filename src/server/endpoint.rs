@@ -265,6 +265,21 @@ mod tests {
     }
 
     #[test]
+    fn a_busy_engine_is_not_waited_for_by_try_execute() {
+        let endpoint = Endpoint::new(Engine::new(), None);
+        let target = Target::DynamoDb("ListTables");
+        let request = parse_request(target, b"{}").expect("JSON");
+        {
+            let _held = endpoint.lock();
+            assert_eq!(endpoint.try_execute_parsed(target, &request), None);
+        }
+        assert_eq!(endpoint.try_execute_parsed(target, &request), Some(Ok(json!({"TableNames": []}))));
+        assert_eq!(endpoint.execute_parsed(target, &request), Ok(json!({"TableNames": []})));
+        let error = parse_request(Target::Playground("Nope"), b"{}").expect_err("unknown");
+        assert_eq!(error.name(), "UnknownOperationException");
+    }
+
+    #[test]
     fn a_panic_becomes_an_internal_server_error() {
         // (The panic message also shows on stderr: the default hook runs first.)
         let error = guarded("PutItem", || panic!("boom")).expect_err("caught");

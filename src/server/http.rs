@@ -92,7 +92,8 @@ pub struct ServerConfig {
     pub max_body_bytes: usize,
     /// How often the saver checks for changes to write.
     pub save_interval: Duration,
-    /// Async worker threads (the engine itself runs on the blocking pool).
+    /// Async worker threads (they run the short requests when the engine is
+    /// free; everything else runs on the blocking pool).
     pub worker_threads: usize,
     /// Log one line per request to stderr.
     pub verbose: bool,

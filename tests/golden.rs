@@ -157,7 +157,7 @@ impl goldenscript::Runner for Runner {
                     let key = serde_json::to_string(&collection.partition_key.to_attribute().to_wire())?;
                     writeln!(out, "{position} {key} ({} bytes)", collection.size)?;
                     for item in collection.items {
-                        writeln!(out, "  {}", serde_json::to_string(&item_to_wire(item))?)?;
+                        writeln!(out, "  {}", serde_json::to_string(&item_to_wire(&item))?)?;
                     }
                 }
             }

@@ -13,7 +13,8 @@
 //!   ops::*  one file per operation family table ops, item ops, …
 //!        │          │
 //!        │     schema   key extraction and key validation
-//!        │     storage  item collections in keyspace (hash) order
+//!        │     storage  item collections in keyspace (hash) order, each
+//!        │              item packed into one byte string (packed)
 //!        │     index    secondary indexes: projections, maintenance, the
 //!        │              GSI propagation queue
 //!        │     streams  the change log every item write appends to, and
@@ -58,6 +59,7 @@ pub mod error;
 pub mod expr;
 pub mod index;
 pub mod ops;
+pub mod packed;
 pub mod partiql;
 pub mod partition;
 pub mod schema;

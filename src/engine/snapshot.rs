@@ -301,8 +301,11 @@ fn settings_snapshot(settings: &EngineSettings) -> Option<Value> {
 }
 
 fn table_snapshot(table: &Table) -> Value {
-    let items: Vec<Value> =
-        table.storage.collections().flat_map(|collection| collection.items.into_iter().map(item_to_wire)).collect();
+    let items: Vec<Value> = table
+        .storage
+        .collections()
+        .flat_map(|collection| collection.items.into_iter().map(|item| item_to_wire(&item)))
+        .collect();
     json!({"definition": create_table_request(table), "state": table_state(table), "items": items})
 }
 

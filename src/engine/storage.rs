@@ -21,14 +21,19 @@
 //! always lands in the same place. Partitions themselves (splitting the
 //! keyspace into ranges, with capacity shares) come with the partition model;
 //! here the keyspace order is all there is.
+//!
+//! Each item is kept packed into one byte string ([`PackedItem`]), filed
+//! under its key: a read unpacks it into an [`Item`]. That keeps a table
+//! within a small multiple of its DynamoDB size (`examples/memory.rs`), where
+//! items as `BTreeMap`s took ten times as much.
 
 use std::collections::BTreeMap;
 use std::ops::Bound;
 
 use md5::{Digest, Md5};
 
+use super::packed::{FiledUnder, PackedItem};
 use super::schema::{KeyValue, PrimaryKey};
-use super::value::size::item_size;
 use super::value::Item;
 
 /// The prefix DynamoDB (as reverse-engineered by dynalite) hashes before the key.
@@ -56,11 +61,19 @@ struct CollectionKey {
     partition: KeyValue,
 }
 
-/// One stored item and its size, kept so table totals need no recount.
+/// One stored item, packed; the packed form starts with the item's size,
+/// so table totals need no recount.
 #[derive(Clone, Debug, PartialEq)]
-struct Stored {
-    item: Item,
-    size: usize,
+struct Stored(PackedItem);
+
+impl Stored {
+    fn size(&self) -> usize {
+        self.0.size()
+    }
+
+    fn unpack(&self, partition: &KeyValue, sort: &Option<KeyValue>) -> Item {
+        self.0.unpack(FiledUnder { partition, sort: sort.as_ref() })
+    }
 }
 
 /// All items with one partition key value, sorted by sort key (`None` for a
@@ -79,19 +92,32 @@ pub struct CollectionView<'a> {
     /// Bytes of all items in the collection (billing sizes, semantics B.1).
     pub size: usize,
     /// The items in sort-key order.
-    pub items: Vec<&'a Item>,
+    pub items: Vec<Item>,
 }
 
 /// One stored item as a read sees it: where it sits and what it weighs.
+/// The item itself stays packed until [`ItemRef::item`] asks for it, so a
+/// read that skips an item (out of range, another segment) never unpacks it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ItemRef<'a> {
     /// The keyspace hash of the item's partition key.
     pub hash: &'a [u8; 16],
     pub partition: &'a KeyValue,
     pub sort: &'a Option<KeyValue>,
-    pub item: &'a Item,
+    packed: &'a PackedItem,
     /// The item's size in bytes (semantics B.1).
     pub size: usize,
+}
+
+impl<'a> ItemRef<'a> {
+    fn of(key: &'a CollectionKey, sort: &'a Option<KeyValue>, stored: &'a Stored) -> Self {
+        ItemRef { hash: &key.hash, partition: &key.partition, sort, packed: &stored.0, size: stored.size() }
+    }
+
+    /// The item, unpacked.
+    pub fn item(&self) -> Item {
+        self.packed.unpack(FiledUnder { partition: self.partition, sort: self.sort.as_ref() })
+    }
 }
 
 /// The 12-bit bucket of the keyspace a hash falls in: parallel scans split
@@ -108,7 +134,7 @@ pub struct Storage {
     size_bytes: usize,
     /// While a dry run is under way: every change, with the item it replaced,
     /// so [`Storage::roll_back`] can undo them in reverse.
-    journal: Option<Vec<(PrimaryKey, Option<Item>)>>,
+    journal: Option<Vec<(PrimaryKey, Option<Stored>)>>,
 }
 
 impl Storage {
@@ -116,10 +142,19 @@ impl Storage {
         CollectionKey { hash: keyspace_hash(&key.partition), partition: key.partition.clone() }
     }
 
-    /// The item stored under `key`, if any.
-    pub fn get(&self, key: &PrimaryKey) -> Option<&Item> {
-        let collection = self.collections.get(&Self::collection_key(key))?;
-        collection.items.get(&key.sort).map(|stored| &stored.item)
+    fn stored(&self, key: &PrimaryKey) -> Option<&Stored> {
+        self.collections.get(&Self::collection_key(key))?.items.get(&key.sort)
+    }
+
+    /// The item stored under `key`, if any, unpacked.
+    pub fn get(&self, key: &PrimaryKey) -> Option<Item> {
+        self.stored(key).map(|stored| stored.unpack(&key.partition, &key.sort))
+    }
+
+    /// The size of the item stored under `key` (semantics B.1), without
+    /// unpacking it.
+    pub fn size_of(&self, key: &PrimaryKey) -> Option<usize> {
+        self.stored(key).map(Stored::size)
     }
 
     /// Starts recording changes so they can be rolled back (a dry run).
@@ -137,58 +172,63 @@ impl Storage {
         let Some(journal) = self.journal.take() else { return };
         for (key, previous) in journal.into_iter().rev() {
             match previous {
-                Some(item) => self.put(&key, item),
-                None => self.delete(&key),
+                Some(stored) => self.put_stored(&key, stored),
+                None => self.delete_stored(&key),
             };
         }
     }
 
-    fn record(&mut self, key: &PrimaryKey, previous: Option<&Item>) {
-        if let Some(journal) = &mut self.journal {
-            journal.push((key.clone(), previous.cloned()));
+    fn record(&mut self, key: &PrimaryKey) {
+        if self.journal.is_some() {
+            let previous = self.stored(key).cloned();
+            if let Some(journal) = &mut self.journal {
+                journal.push((key.clone(), previous));
+            }
         }
     }
 
     /// Stores `item` under `key`, returning the item it replaced.
     pub fn put(&mut self, key: &PrimaryKey, item: Item) -> Option<Item> {
-        if self.journal.is_some() {
-            let previous = self.get(key).cloned();
-            self.record(key, previous.as_ref());
-        }
-        let size = item_size(&item);
+        let packed = PackedItem::pack(&item, FiledUnder { partition: &key.partition, sort: key.sort.as_ref() });
+        self.record(key);
+        let old = self.put_stored(key, Stored(packed));
+        old.map(|old| old.unpack(&key.partition, &key.sort))
+    }
+
+    fn put_stored(&mut self, key: &PrimaryKey, stored: Stored) -> Option<Stored> {
+        let size = stored.size();
         let collection = self.collections.entry(Self::collection_key(key)).or_default();
-        let old = collection.items.insert(key.sort.clone(), Stored { item, size });
+        let old = collection.items.insert(key.sort.clone(), stored);
         collection.size += size;
         self.size_bytes += size;
-        match old {
+        match &old {
             Some(old) => {
-                collection.size -= old.size;
-                self.size_bytes -= old.size;
-                Some(old.item)
+                collection.size -= old.size();
+                self.size_bytes -= old.size();
             }
-            None => {
-                self.item_count += 1;
-                None
-            }
+            None => self.item_count += 1,
         }
+        old
     }
 
     /// Removes the item under `key`, returning it.
     pub fn delete(&mut self, key: &PrimaryKey) -> Option<Item> {
-        if self.journal.is_some() {
-            let previous = self.get(key).cloned();
-            self.record(key, previous.as_ref());
-        }
+        self.record(key);
+        let old = self.delete_stored(key)?;
+        Some(old.unpack(&key.partition, &key.sort))
+    }
+
+    fn delete_stored(&mut self, key: &PrimaryKey) -> Option<Stored> {
         let collection_key = Self::collection_key(key);
         let collection = self.collections.get_mut(&collection_key)?;
         let old = collection.items.remove(&key.sort)?;
-        collection.size -= old.size;
+        collection.size -= old.size();
         if collection.items.is_empty() {
             self.collections.remove(&collection_key);
         }
         self.item_count -= 1;
-        self.size_bytes -= old.size;
-        Some(old.item)
+        self.size_bytes -= old.size();
+        Some(old)
     }
 
     /// Each item collection's keyspace hash, bytes and item count, in
@@ -223,13 +263,7 @@ impl Storage {
     ) -> impl DoubleEndedIterator<Item = ItemRef<'a>> + 'a {
         let key = CollectionKey { hash: keyspace_hash(partition), partition: partition.clone() };
         self.collections.get_key_value(&key).into_iter().flat_map(move |(key, collection)| {
-            collection.items.range(range.clone()).map(move |(sort, stored)| ItemRef {
-                hash: &key.hash,
-                partition: &key.partition,
-                sort,
-                item: &stored.item,
-                size: stored.size,
-            })
+            collection.items.range(range.clone()).map(move |(sort, stored)| ItemRef::of(key, sort, stored))
         })
     }
 
@@ -245,22 +279,13 @@ impl Storage {
             }
         };
         let head = head.into_iter().flat_map(|(key, collection, sort)| {
-            collection.items.range((Bound::Excluded(sort), Bound::Unbounded)).map(move |(sort, stored)| ItemRef {
-                hash: &key.hash,
-                partition: &key.partition,
-                sort,
-                item: &stored.item,
-                size: stored.size,
-            })
+            collection
+                .items
+                .range((Bound::Excluded(sort), Bound::Unbounded))
+                .map(move |(sort, stored)| ItemRef::of(key, sort, stored))
         });
         let rest = self.collections.range((rest, Bound::Unbounded)).flat_map(|(key, collection)| {
-            collection.items.iter().map(move |(sort, stored)| ItemRef {
-                hash: &key.hash,
-                partition: &key.partition,
-                sort,
-                item: &stored.item,
-                size: stored.size,
-            })
+            collection.items.iter().map(move |(sort, stored)| ItemRef::of(key, sort, stored))
         });
         head.chain(rest)
     }
@@ -271,7 +296,7 @@ impl Storage {
             partition_key: &key.partition,
             hash: key.hash,
             size: collection.size,
-            items: collection.items.values().map(|stored| &stored.item).collect(),
+            items: collection.items.iter().map(|(sort, stored)| stored.unpack(&key.partition, sort)).collect(),
         })
     }
 }

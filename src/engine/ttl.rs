@@ -103,7 +103,7 @@ impl Table {
         self.storage
             .scan_after(None)
             .filter_map(|found| {
-                let at = expiry_millis(found.item, attribute, now).filter(|at| *at <= now)?;
+                let at = expiry_millis(&found.item(), attribute, now).filter(|at| *at <= now)?;
                 Some((PrimaryKey { partition: found.partition.clone(), sort: found.sort.clone() }, at))
             })
             .collect()
@@ -117,7 +117,7 @@ impl Table {
         let attribute = self.ttl_attribute.as_deref()?;
         self.storage
             .scan_after(None)
-            .filter_map(|found| expiry_millis(found.item, attribute, now))
+            .filter_map(|found| expiry_millis(&found.item(), attribute, now))
             .flat_map(|at| [at, at.saturating_add(delay)])
             .filter(|t| *t > now)
             .min()
@@ -129,7 +129,7 @@ impl Table {
         let mut due = Vec::new();
         let mut earliest: Option<u64> = None;
         for found in self.storage.scan_after(None) {
-            let Some(at) = expiry_millis(found.item, attribute, now) else { continue };
+            let Some(at) = expiry_millis(&found.item(), attribute, now) else { continue };
             if at.saturating_add(delay) <= now {
                 due.push(PrimaryKey { partition: found.partition.clone(), sort: found.sort.clone() });
             } else {

@@ -34,7 +34,7 @@
 use std::io;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::{Mutex, MutexGuard, PoisonError, TryLockError};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde_json::Value;
@@ -81,6 +81,18 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> &str {
     }
 }
 
+/// Parses a request body: a body that is not JSON is a
+/// `SerializationException`; an unknown playground operation is refused
+/// before anything is parsed.
+pub fn parse_request(target: Target<'_>, body: &[u8]) -> Result<Value, ApiError> {
+    if let Target::Playground(operation) = target {
+        if !playground::OPERATIONS.contains(&operation) {
+            return Err(playground::unknown_operation(operation));
+        }
+    }
+    serde_json::from_slice(body).map_err(|e| ApiError::Serialization(e.to_string()))
+}
+
 /// Runs `run` (one engine call), turning a panic into `InternalServerError`
 /// instead of letting it take down the thread and poison the lock.
 fn guarded(operation: &str, run: impl FnOnce() -> Result<Value, ApiError>) -> Result<Value, ApiError> {
@@ -123,25 +135,41 @@ impl Endpoint {
 
     /// [`Endpoint::execute`] for a DynamoDB or a playground operation.
     pub fn execute_target(&self, target: Target<'_>, body: &[u8]) -> Result<Value, ApiError> {
-        if let Target::Playground(operation) = target {
-            if !playground::OPERATIONS.contains(&operation) {
-                return Err(playground::unknown_operation(operation));
-            }
-        }
-        let request: Value = serde_json::from_slice(body).map_err(|e| ApiError::Serialization(e.to_string()))?;
-        let mut state = self.lock();
+        let request = parse_request(target, body)?;
+        self.execute_parsed(target, &request)
+    }
+
+    /// Runs a request [`parse_request`] has parsed, waiting for the lock.
+    pub fn execute_parsed(&self, target: Target<'_>, request: &Value) -> Result<Value, ApiError> {
+        Self::run(self.lock(), target, request)
+    }
+
+    /// Runs a parsed request if the engine is free right now; `None` (and
+    /// nothing done) if another request holds it. The HTTP side uses this to
+    /// run short requests on the thread that read them, and hands a request
+    /// to a blocking thread only when it would have to wait (see `http`).
+    pub fn try_execute_parsed(&self, target: Target<'_>, request: &Value) -> Option<Result<Value, ApiError>> {
+        let state = match self.state.try_lock() {
+            Ok(state) => state,
+            Err(TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),
+            Err(TryLockError::WouldBlock) => return None,
+        };
+        Some(Self::run(state, target, request))
+    }
+
+    fn run(mut state: MutexGuard<'_, State>, target: Target<'_>, request: &Value) -> Result<Value, ApiError> {
         state.engine.clock_mut().tick_wall(wall_clock_millis());
         let (response, read_only) = match target {
             Target::DynamoDb(operation) => {
-                (guarded(operation, || state.engine.execute(operation, &request))?, is_read_only(operation))
+                (guarded(operation, || state.engine.execute(operation, request))?, is_read_only(operation))
             }
             Target::Playground(operation) => (
-                guarded(operation, || playground::execute(&mut state.engine, operation, &request))?,
+                guarded(operation, || playground::execute(&mut state.engine, operation, request))?,
                 playground::is_read_only(operation),
             ),
             // Reading a stream changes no table (a trim it does is redone after a restore).
             Target::Streams(operation) => {
-                (guarded(operation, || state.engine.execute_streams(operation, &request))?, true)
+                (guarded(operation, || state.engine.execute_streams(operation, request))?, true)
             }
         };
         if !read_only {
@@ -233,6 +261,21 @@ mod tests {
         assert!(endpoint.execute_target(Target::Playground("PlanShards"), plan).is_ok());
         assert_eq!(endpoint.lock().generation, generation);
         let error = endpoint.execute_target(Target::Playground("Nope"), b"{}").expect_err("unknown");
+        assert_eq!(error.name(), "UnknownOperationException");
+    }
+
+    #[test]
+    fn a_busy_engine_is_not_waited_for_by_try_execute() {
+        let endpoint = Endpoint::new(Engine::new(), None);
+        let target = Target::DynamoDb("ListTables");
+        let request = parse_request(target, b"{}").expect("JSON");
+        {
+            let _held = endpoint.lock();
+            assert_eq!(endpoint.try_execute_parsed(target, &request), None);
+        }
+        assert_eq!(endpoint.try_execute_parsed(target, &request), Some(Ok(json!({"TableNames": []}))));
+        assert_eq!(endpoint.execute_parsed(target, &request), Ok(json!({"TableNames": []})));
+        let error = parse_request(Target::Playground("Nope"), b"{}").expect_err("unknown");
         assert_eq!(error.name(), "UnknownOperationException");
     }
 

@@ -10,14 +10,24 @@
 //!                      │    X-Amz-Target = DynamoDB_20120810.Op or Playground_20261121.Op?
 //!                      │                                      else 400 UnknownOperation
 //!                      │    read body, at most the cap        else 413
-//!                      │    spawn_blocking ─► Endpoint::execute (engine mutex)
+//!                      │    single-item op or Query, engine free? run it here
+//!                      │    otherwise spawn_blocking ─► Endpoint::execute (engine mutex)
 //!                      ▼    200 JSON | 4xx/5xx error JSON, + x-amz-crc32, x-amzn-RequestId
 //!   saver task: every `save_interval`, write the data file if something changed
 //! ```
 //!
-//! The engine is synchronous and guarded by a `std::sync::Mutex`, so it runs
-//! on tokio's blocking pool, never on an async worker: a long request then
-//! never stalls the connections that are only reading or writing bytes.
+//! The engine is synchronous and guarded by a `std::sync::Mutex`, so a
+//! request that may take long (a Scan, a batch, a workload, a table
+//! operation) runs on tokio's blocking pool, never on an async worker: it
+//! then never stalls the connections that are only reading or writing bytes.
+//! The requests that make up most traffic, the single-item operations and
+//! Query (bounded by the 400 KB item and the 1 MB page), run on the async
+//! worker that read them when the engine is free at that moment
+//! ([`Endpoint::try_execute_parsed`]): handing each one to another thread
+//! and back cost more than the engine's own work (futex wake-ups and context
+//! switches were a fifth of the server's CPU time in `scripts/bench-endpoint`).
+//! A worker never waits for the lock: when the engine is busy, the request
+//! goes to the blocking pool like the others.
 //!
 //! Shutdown ([`RunningServer::shutdown`]): stop accepting, let open
 //! connections finish the request in hand (at most [`GRACE_PERIOD`]), stop the
@@ -44,7 +54,7 @@ use tokio::runtime::Runtime;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
-use super::endpoint::{wall_clock_millis, Endpoint};
+use super::endpoint::{parse_request, wall_clock_millis, Endpoint};
 use super::playground;
 use super::protocol::{
     content_type_accepted, crc32_header, parse_target, protocol_error_body, status_of, RequestIds, Target,
@@ -53,6 +63,11 @@ use super::protocol::{
 use crate::engine::clock::ClockMode;
 use crate::engine::service::OPERATIONS;
 use crate::engine::{ApiError, Engine};
+
+/// The operations that may run on an async worker when the engine is free:
+/// each is bounded (one item of at most 400 KB, or one Query page of at most
+/// 1 MB), so it holds the worker for no longer than reading a large body.
+const INLINE_OPERATIONS: &[&str] = &["GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"];
 
 /// How long shutdown waits for open connections to finish their request.
 pub const GRACE_PERIOD: Duration = Duration::from_secs(5);
@@ -77,7 +92,8 @@ pub struct ServerConfig {
     pub max_body_bytes: usize,
     /// How often the saver checks for changes to write.
     pub save_interval: Duration,
-    /// Async worker threads (the engine itself runs on the blocking pool).
+    /// Async worker threads (they run the short requests when the engine is
+    /// free; everything else runs on the blocking pool).
     pub worker_threads: usize,
     /// Log one line per request to stderr.
     pub verbose: bool,
@@ -337,6 +353,25 @@ async fn respond(shared: &Shared, request: Request<Incoming>) -> (String, Reply)
         }
     };
     let endpoint = shared.endpoint.clone();
+    if target.0.is_empty() && INLINE_OPERATIONS.contains(&target.1.as_str()) {
+        let outcome =
+            match parse_request(Target::DynamoDb(&target.1), &body) {
+                Err(error) => Err(error),
+                Ok(request) => match endpoint.try_execute_parsed(Target::DynamoDb(&target.1), &request) {
+                    Some(result) => result,
+                    None => tokio::task::spawn_blocking(move || {
+                        endpoint.execute_parsed(Target::DynamoDb(&target.1), &request)
+                    })
+                    .await
+                    .unwrap_or_else(|e| Err(ApiError::InternalServer(format!("The request was not completed: {e}")))),
+                },
+            };
+        let reply = match outcome {
+            Ok(response) => Reply::json(200, &response),
+            Err(error) => Reply::error(&error),
+        };
+        return (operation, reply);
+    }
     let outcome = tokio::task::spawn_blocking(move || {
         let (prefix, op) = &target;
         let target = match *prefix {

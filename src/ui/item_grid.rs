@@ -76,9 +76,8 @@ pub fn ItemGrid(props: &ItemGridProps) -> Html {
     let others: Vec<String> = table
         .storage
         .collections()
-        .flat_map(|collection| collection.items.into_iter().flat_map(|item| item.keys()))
+        .flat_map(|collection| collection.items.into_iter().flat_map(|item| item.into_keys()))
         .filter(|name| !schema.is_key_attribute(name))
-        .cloned()
         .collect::<BTreeSet<_>>()
         .into_iter()
         .collect();
@@ -92,10 +91,13 @@ pub fn ItemGrid(props: &ItemGridProps) -> Html {
     let collections = table.storage.collections().map(|collection| {
         let position = keyspace_position(&collection.hash);
         let count = collection.items.len();
-        let rows = collection.items.iter().enumerate().map(|(index, item)| {
+        // The items are unpacked for this view (storage keeps them packed):
+        // each row owns its item, shared with its click handler.
+        let rows = collection.items.into_iter().enumerate().map(|(index, item)| {
+            let item: Rc<Item> = Rc::new(item);
             let load = {
                 let dispatcher = props.dispatcher.clone();
-                let item: Rc<Item> = Rc::new((*item).clone());
+                let item = item.clone();
                 Callback::from(move |_: MouseEvent| dispatcher.dispatch(Action::SetEditorText(editor_text_for(&item))))
             };
             // The partition key cell belongs to the collection's first row and
@@ -112,8 +114,8 @@ pub fn ItemGrid(props: &ItemGridProps) -> Html {
                 }
             });
             let sort_cell = sort_name.as_ref().map(|name| value_cell(item.get(name), Some("sk-cell"), None));
-            let focused = props.focus.is_some() && schema.key_of_item(item).ok() == props.focus;
-            let expired = ttl.and_then(|a| expiry_millis(item, a, now)).is_some_and(|at| at <= now);
+            let focused = props.focus.is_some() && schema.key_of_item(&item).ok() == props.focus;
+            let expired = ttl.and_then(|a| expiry_millis(&item, a, now)).is_some_and(|at| at <= now);
             let title = if expired {
                 "Expired (TTL), not yet deleted by the sweeper: reads still return it. Click to load it into the editor"
             } else {

@@ -135,7 +135,7 @@ impl Table {
     /// How much replacing the item under `key` with `new` grows its item
     /// collection (negative: shrinks).
     pub(crate) fn collection_growth(&self, key: &PrimaryKey, new: Option<&Item>) -> i128 {
-        let old = self.storage.get(key).map_or(0, |item| self.collection_share(item));
+        let old = self.storage.get(key).map_or(0, |item| self.collection_share(&item));
         let new = new.map_or(0, |item| self.collection_share(item));
         new as i128 - old as i128
     }
@@ -253,7 +253,7 @@ impl Table {
         let schema = &self.definition.key_schema;
         let mut store = IndexStore::default();
         for found in self.storage.scan_after(None) {
-            if let Some(image) = index.image(found.item, schema) {
+            if let Some(image) = index.image(&found.item(), schema) {
                 let table_key = PrimaryKey { partition: found.partition.clone(), sort: found.sort.clone() };
                 store.set(&table_key, Some(IndexEntry { key: image.key, item: image.item }));
             }
@@ -370,7 +370,7 @@ mod tests {
     fn rebuilt(table: &Table, index: &IndexDefinition) -> IndexStore {
         let mut store = IndexStore::default();
         for found in table.storage.scan_after(None) {
-            if let Some(image) = index.image(found.item, &table.definition.key_schema) {
+            if let Some(image) = index.image(&found.item(), &table.definition.key_schema) {
                 let key = PrimaryKey { partition: found.partition.clone(), sort: found.sort.clone() };
                 store.set(&key, Some(IndexEntry { key: image.key, item: image.item }));
             }

@@ -62,8 +62,9 @@ impl Engine {
             let mut units = 0.0;
             let mut left: Vec<Value> = Vec::new();
             for (key, raw_key) in keys.iter().zip(&gets.keys) {
-                let found = table.storage.get(key);
-                let size = found.map_or(0, item_size);
+                let size = table.storage.size_of(key);
+                let found = size.is_some();
+                let size = size.unwrap_or(0);
                 // Once an item would take the response past 16 MB, it and
                 // every key after it are left for the caller to retry.
                 if full || returned_bytes + size > BATCH_GET_RESPONSE_BYTES {
@@ -71,15 +72,14 @@ impl Engine {
                     left.push(item_to_wire(raw_key));
                     continue;
                 }
-                let charge =
-                    Charge::read(name, usize::from(found.is_some()), size, gets.consistency).keyed(&key.partition);
+                let charge = Charge::read(name, usize::from(found), size, gets.consistency).keyed(&key.partition);
                 units += charge.units;
                 charges.push(charge);
-                if let Some(item) = found {
+                if let Some(item) = table.storage.get(key) {
                     returned_bytes += size;
                     let item = match &gets.projection {
-                        Some(projection) => projection.apply(item),
-                        None => item.clone(),
+                        Some(projection) => projection.apply(&item),
+                        None => item,
                     };
                     items.push(item_to_wire(&item));
                 }

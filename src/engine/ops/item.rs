@@ -27,7 +27,8 @@ use crate::engine::expr::ast::ActionKind;
 use crate::engine::expr::UpdateExpression;
 use crate::engine::index::{IndexChange, WriteSource};
 use crate::engine::ops::read::{check_table_key_paths, nested_projection_names};
-use crate::engine::schema::KeySchema;
+use crate::engine::schema::{KeySchema, PrimaryKey};
+use crate::engine::storage::Storage;
 use crate::engine::value::size::item_size;
 use crate::engine::value::wire::item_to_wire;
 use crate::engine::value::Item;
@@ -74,6 +75,15 @@ pub(crate) fn check_condition(condition: &WriteCondition, current: Option<&Item>
         }),
         _ => Ok(()),
     }
+}
+
+/// [`check_condition`] against the item stored under `key`, unpacked only
+/// when there is a condition to evaluate.
+pub(crate) fn check_stored_condition(condition: &WriteCondition, storage: &Storage, key: &PrimaryKey) -> Result<()> {
+    if condition.condition.is_none() {
+        return Ok(());
+    }
+    check_condition(condition, storage.get(key).as_ref())
 }
 
 /// Key attributes may not be written by an update (semantics D.3).
@@ -149,7 +159,7 @@ impl Engine {
         let table = self.table_for_items(&request.table_name)?;
         let key = table.definition.key_schema.key_of_item(&request.item)?;
         table.check_index_keys(&request.item, WriteSource::Item)?;
-        check_condition(&request.condition, table.storage.get(&key))?;
+        check_stored_condition(&request.condition, &table.storage, &key)?;
         table.check_item_collection(&key, Some(&request.item), 0, context.item_collection_limit_bytes)?;
         let new_size = item_size(&request.item);
         let (old, changes) = table.write_item(&key, Some(request.item), context);
@@ -171,10 +181,10 @@ impl Engine {
         check_table_key_paths(table, nested_projection_names(&request.projection))?;
         let found = table.storage.get(&key);
         // A projection does not make the read cheaper: the whole item is charged (A.2).
-        let (items, size) = (usize::from(found.is_some()), found.map_or(0, item_size));
+        let (items, size) = (usize::from(found.is_some()), table.storage.size_of(&key).unwrap_or(0));
         let projected = match (&request.projection, found) {
-            (Some(projection), Some(item)) => Some(projection.apply(item)),
-            (None, Some(item)) => Some(item.clone()),
+            (Some(projection), Some(item)) => Some(projection.apply(&item)),
+            (None, found) => found,
             (_, None) => None,
         };
         let consumed =
@@ -191,7 +201,7 @@ impl Engine {
         check_key_not_updated(schema, &request)?;
         check_table_key_paths(table, request.update.iter().flat_map(UpdateExpression::nested_top_level_names))?;
         let schema = &table.definition.key_schema;
-        let old = table.storage.get(&key).cloned();
+        let old = table.storage.get(&key);
         check_condition(&request.condition, old.as_ref())?;
         if old.is_none() && creates_nothing(&request.update) {
             let metrics = request
@@ -221,7 +231,7 @@ impl Engine {
         let context = self.write_context();
         let table = self.table_for_items(&request.table_name)?;
         let key = table.definition.key_schema.key_of_key_map(&request.key)?;
-        check_condition(&request.condition, table.storage.get(&key))?;
+        check_stored_condition(&request.condition, &table.storage, &key)?;
         let (old, changes) = table.write_item(&key, None, context);
         let metrics = request
             .return_item_collection_metrics

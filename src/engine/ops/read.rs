@@ -41,6 +41,7 @@
 //!   4 items of 300 B fetched        →  4 × ceil(300 / 4096) = 4 blocks  (Table arm)
 //! ```
 
+use std::borrow::Cow;
 use std::ops::Bound;
 
 use serde_json::{Map, Value};
@@ -52,7 +53,7 @@ use crate::engine::error::{ApiError, Result};
 use crate::engine::expr::{legacy, Condition, Projection};
 use crate::engine::index::{IndexDefinition, IndexKind, IndexStatus, IndexStore, ProjectionType};
 use crate::engine::schema::{KeyCondition, KeySchema, KeyValue, PrimaryKey, SortKeyCondition};
-use crate::engine::storage::{keyspace_bucket, keyspace_hash, Storage};
+use crate::engine::storage::{keyspace_bucket, keyspace_hash, ItemRef, Storage};
 use crate::engine::table::Table;
 use crate::engine::value::wire::item_to_wire;
 use crate::engine::value::Item;
@@ -220,12 +221,29 @@ fn sort_bounds(condition: &Option<SortKeyCondition>) -> (Bound<Option<KeyValue>>
     }
 }
 
+/// A row's item: a table item, still packed, or an index entry.
+#[derive(Clone, Copy)]
+enum RowItem<'a> {
+    Packed(ItemRef<'a>),
+    Entry(&'a Item),
+}
+
+impl<'a> RowItem<'a> {
+    /// The item, unpacked if it is a table item.
+    fn get(&self) -> Cow<'a, Item> {
+        match self {
+            Self::Packed(found) => Cow::Owned(found.item()),
+            Self::Entry(item) => Cow::Borrowed(item),
+        }
+    }
+}
+
 /// One item or index entry a read walks over.
 #[derive(Clone, Copy)]
 struct Row<'a> {
     hash: &'a [u8; 16],
     sort: &'a Option<KeyValue>,
-    item: &'a Item,
+    item: RowItem<'a>,
     size: usize,
     /// For an index entry, the base item's key (an LSI read may fetch it).
     table_key: Option<&'a PrimaryKey>,
@@ -263,17 +281,17 @@ fn read_page<'a>(
             (Some(storage), Some(key)) => storage.get(key),
             _ => None,
         };
-        if let Some(base) = fetched {
+        if let Some(base) = &fetched {
             page.fetched.push(crate::engine::value::size::item_size(base));
         }
-        let item = fetched.unwrap_or(row.item);
-        let matched = shape.filter.as_ref().is_none_or(|f| f.evaluate(Some(item)));
+        let item = fetched.map_or_else(|| row.item.get(), Cow::Owned);
+        let matched = shape.filter.as_ref().is_none_or(|f| f.evaluate(Some(&item)));
         if matched {
             page.count += 1;
             if read.select != Select::Count {
                 page.items.push(match &shape.projection {
-                    Some(projection) => projection.apply(item),
-                    None => item.clone(),
+                    Some(projection) => projection.apply(&item),
+                    None => item.into_owned(),
                 });
             }
         }
@@ -282,7 +300,7 @@ fn read_page<'a>(
         let at_limit = read.limit.is_some_and(|limit| page.scanned >= limit);
         let full = page.bytes >= PAGE_BYTES && rows.peek().is_some();
         if at_limit || full {
-            page.last_evaluated = Some(target.key_of(row.item));
+            page.last_evaluated = Some(target.key_of(&row.item.get()));
             break;
         }
     }
@@ -472,7 +490,7 @@ impl Engine {
                 let rows = table.storage.collection_range(&key_condition.partition, (lower, upper)).map(|r| Row {
                     hash: r.hash,
                     sort: r.sort,
-                    item: r.item,
+                    item: RowItem::Packed(r),
                     size: r.size,
                     table_key: None,
                 });
@@ -509,7 +527,7 @@ impl Engine {
                 let rows = store.collection_range(&key_condition.partition, (lower, upper)).map(|r| Row {
                     hash: r.hash,
                     sort: r.sort,
-                    item: r.item,
+                    item: RowItem::Entry(r.item),
                     size: r.size,
                     table_key: Some(r.table_key),
                 });
@@ -558,7 +576,7 @@ impl Engine {
                 let rows = table.storage.scan_after(start.as_ref().map(|s| &s.key)).map(|r| Row {
                     hash: r.hash,
                     sort: r.sort,
-                    item: r.item,
+                    item: RowItem::Packed(r),
                     size: r.size,
                     table_key: None,
                 });
@@ -569,7 +587,7 @@ impl Engine {
                 let rows = store.scan_after(position).map(|r| Row {
                     hash: r.hash,
                     sort: r.sort,
-                    item: r.item,
+                    item: RowItem::Entry(r.item),
                     size: r.size,
                     table_key: Some(r.table_key),
                 });

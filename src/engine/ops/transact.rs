@@ -110,10 +110,15 @@ impl Engine {
         let mut units = Vec::with_capacity(resolved.len());
         for ((table_name, key), get) in resolved.iter().zip(&request.gets) {
             let found = self.tables.get(*table_name).and_then(|t| t.storage.get(key));
-            units.push(Charge::transactional_read(table_name, found.map_or(0, item_size)).keyed(&key.partition));
+            units.push(
+                Charge::transactional_read(table_name, found.as_ref().map_or(0, item_size)).keyed(&key.partition),
+            );
             responses.push(match found {
                 Some(item) => {
-                    let item = get.projection.as_ref().map_or_else(|| item.clone(), |p| p.apply(item));
+                    let item = match &get.projection {
+                        Some(p) => p.apply(&item),
+                        None => item,
+                    };
                     json!({ "Item": item_to_wire(&item) })
                 }
                 None => json!({}),
@@ -185,6 +190,7 @@ impl Engine {
                 continue;
             }
             let current = self.tables.get(&write.table_name).and_then(|t| t.storage.get(key));
+            let current = current.as_ref();
             if write.condition.as_ref().is_some_and(|c| !c.evaluate(current)) {
                 let mut reason = json!({"Code": "ConditionalCheckFailed", "Message": CONDITIONAL_REQUEST_FAILED});
                 if let (true, Some(item), Some(fields)) = (write.return_old_on_failure, current, reason.as_object_mut())
@@ -259,7 +265,7 @@ impl Engine {
         let mut metrics = Map::new();
         for ((write, key), outcome) in request.writes.iter().zip(&keys).zip(outcomes) {
             let Some(table) = self.tables.get_mut(&write.table_name) else { continue };
-            let old_size = table.storage.get(key).map(item_size);
+            let old_size = table.storage.size_of(key);
             let (new_size, changes) = match outcome {
                 Outcome::Keep => (old_size, Vec::new()),
                 Outcome::Put(item) => {

@@ -133,6 +133,27 @@ impl Number {
         Number::checked_new(negative, digits, leading_exponent)
     }
 
+    /// The normalised parts (sign, significant digits 0..=9, exponent of the
+    /// leading digit): the packed form of stored items writes these.
+    pub(crate) fn parts(&self) -> (bool, &[u8], i32) {
+        (self.negative, &self.digits, self.exponent)
+    }
+
+    /// A number from [`Number::parts`]; `None` unless they are the parts of
+    /// a storable number (digits 0..=9 without leading or trailing zeros, at
+    /// most 38 of them, the exponent in range, zero never negative).
+    pub(crate) fn from_parts(negative: bool, digits: Vec<u8>, exponent: i32) -> Option<Number> {
+        let normalised = digits.iter().all(|d| *d <= 9)
+            && digits.first().is_none_or(|d| *d != 0)
+            && digits.last().is_none_or(|d| *d != 0)
+            && digits.len() <= MAX_SIGNIFICANT_DIGITS;
+        if digits.is_empty() {
+            return (!negative && exponent == 0).then(Number::zero);
+        }
+        let in_range = (MIN_EXPONENT..=MAX_EXPONENT).contains(&i64::from(exponent));
+        (normalised && in_range).then_some(Number { negative, digits, exponent })
+    }
+
     /// True for zero (which is never negative).
     pub fn is_zero(&self) -> bool {
         self.digits.is_empty()

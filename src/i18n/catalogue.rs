@@ -177,6 +177,30 @@ messages! {
     HistoryEditTitle,
     HistoryRerun,
     HistoryRerunTitle,
+    // ---- app ----
+    WelcomeTitle,
+    WelcomeText,
+    Tagline,
+    TabsLabel,
+    TabItems,
+    TabConsole,
+    TabPartitions,
+    LoadedFromLink,
+    WelcomeHintStart,
+    WelcomeHintPk,
+    WelcomeHintSk,
+    WelcomeHintEnd,
+
+    // ---- console ----
+    Refused,
+    CostSame,
+    LiveCostBoth,
+    LiveCost,
+    DryRun,
+    ConsoleIntro,
+    RunsIt,
+    CompareTwo,
+    ConsoleNoTable,
 }
 
 /// One language's wording. No method has a default body, so each language
@@ -281,6 +305,12 @@ pub trait Catalogue {
     /// Where the prices come from: per million read and write request
     /// units, in dollars, and the day they were checked (ISO date).
     fn prices_note(&self, read: f64, write: f64, checked: &str) -> String;
+
+    /// "B costs 3× less than A" (`less`) or "… more than A".
+    fn cost_ratio(&self, ratio: &str, less: bool) -> String;
+
+    /// The single strip's label: "Live cost of this Query".
+    fn live_cost_of(&self, operation: &str) -> String;
 }
 
 #[cfg(test)]
@@ -310,13 +340,15 @@ mod tests {
     /// A German or Japanese text equal to the English one is usually a text
     /// not translated yet. These are the same on purpose: names of the API
     /// or words German borrows as they are.
-    const SAME_AS_ENGLISH: [(Lang, Msg); 6] = [
+    const SAME_AS_ENGLISH: &[(Lang, Msg)] = &[
         (Lang::De, Msg::Optional),
         (Lang::De, Msg::TypeString),
         (Lang::De, Msg::TypeNumber),
         (Lang::De, Msg::TypeBinary),
         (Lang::De, Msg::CodeTitle),
         (Lang::Ja, Msg::KeyCtrl),
+        (Lang::De, Msg::TabItems),
+        (Lang::De, Msg::WelcomeHintEnd),
     ];
 
     #[test]
@@ -332,7 +364,8 @@ mod tests {
 
     #[test]
     fn japanese_texts_are_japanese() {
-        let kana_or_kanji = |c: char| matches!(c, '\u{3040}'..='\u{30ff}' | '\u{4e00}'..='\u{9fff}');
+        // Kana, kanji, or Japanese punctuation (a closing "。").
+        let kana_or_kanji = |c: char| matches!(c, '\u{3000}'..='\u{30ff}' | '\u{4e00}'..='\u{9fff}');
         for &msg in Msg::ALL {
             let text = Lang::Ja.t(msg);
             if !SAME_AS_ENGLISH.contains(&(Lang::Ja, msg)) {
@@ -401,6 +434,9 @@ mod tests {
         assert_eq!(en.stopped_after(1000), "Stopped after 1000 pages; press Next page to go on.");
         assert_eq!(en.not_a_request("Limit: oops"), "# Not a request yet: Limit: oops");
         assert_eq!(en.against_local("http://localhost:8000"), "Against ddb-local (http://localhost:8000)");
+        assert_eq!(en.cost_ratio("3×", true), "B costs 3× less than A");
+        assert_eq!(en.cost_ratio("1.5×", false), "B costs 1.5× more than A");
+        assert_eq!(en.live_cost_of("Query"), "Live cost of this Query");
         assert_eq!(
             en.prices_note(0.125, 0.625, "2026-11-22"),
             "Prices: on demand in us-east-1 (Standard table class), $0.125 per million read request units and \
@@ -443,6 +479,9 @@ mod tests {
             has(tr.stopped_after(1000), "1000");
             has(tr.not_a_request("Limit: oops"), "Limit: oops");
             has(tr.against_local("http://localhost:8000"), "http://localhost:8000");
+            has(tr.cost_ratio("3×", true), "3×");
+            has(tr.cost_ratio("3×", false), "3×");
+            has(tr.live_cost_of("Query"), "Query");
             has(tr.prices_note(0.125, 0.625, "2026-11-22"), "2026-11-22");
             has(tr.prices_note(0.125, 0.625, "2026-11-22"), &lang.dollars("$0.125"));
             has(tr.prices_note(0.125, 0.625, "2026-11-22"), &lang.dollars("$0.625"));

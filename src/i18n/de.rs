@@ -181,6 +181,29 @@ impl Catalogue for German {
             Msg::HistoryEditTitle => "In das Formular laden, um sie zu ändern",
             Msg::HistoryRerun => "Erneut ausführen",
             Msg::HistoryRerunTitle => "Dieselbe Anfrage noch einmal senden",
+            // app
+            Msg::WelcomeTitle => "Beginne mit einer Tabelle",
+            Msg::WelcomeText => "Alles hier ist ein simuliertes DynamoDB, das in dieser Seite läuft: kein Konto, kein Netzwerk. Erzeuge links eine Tabelle, schreibe Items hinein und sieh zu, wie DynamoDB sie nach Partition Key gruppiert und was jede Anfrage kostet.",
+            Msg::Tagline => "ein simuliertes DynamoDB, das in dieser Seite läuft",
+            Msg::TabsLabel => "Ansicht",
+            Msg::TabItems => "Items",
+            Msg::TabConsole => "Abfragekonsole",
+            Msg::TabPartitions => "Partitionen",
+            Msg::LoadedFromLink => "Playground aus dem Link geladen.",
+            Msg::WelcomeHintStart => "Eine klassische erste Tabelle: ",
+            Msg::WelcomeHintPk => " mit Partition Key ",
+            Msg::WelcomeHintSk => " und Sort Key ",
+            Msg::WelcomeHintEnd => ".",
+            // console
+            Msg::Refused => "abgelehnt",
+            Msg::CostSame => "A und B kosten gleich viel",
+            Msg::LiveCostBoth => "Live-Kosten beider Anfragen",
+            Msg::LiveCost => "Live-Kosten",
+            Msg::DryRun => "Probelauf: nichts ändert sich, bis du sie ausführst",
+            Msg::ConsoleIntro => "Baue eine Anfrage und sieh ihre Kosten beim Tippen. ",
+            Msg::RunsIt => " führt sie aus.",
+            Msg::CompareTwo => "Zwei Anfragen vergleichen",
+            Msg::ConsoleNoTable => "Es gibt noch keine Tabelle: erzeuge zuerst links eine.",
         }
     }
 
@@ -325,5 +348,13 @@ impl Catalogue for German {
              {write} pro Million Write Request Units, veröffentlicht am {checked}. Provisionierte Tabellen werden \
              stattdessen stündlich abgerechnet; der Betrag sagt, was dieselben Anfragen On-Demand kosten würden."
         )
+    }
+
+    fn cost_ratio(&self, ratio: &str, less: bool) -> String {
+        format!("B kostet {ratio} {} als A", if less { "weniger" } else { "mehr" })
+    }
+
+    fn live_cost_of(&self, operation: &str) -> String {
+        format!("Live-Kosten dieses {operation}")
     }
 }

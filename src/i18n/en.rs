@@ -170,6 +170,29 @@ impl Catalogue for English {
             Msg::HistoryEditTitle => "Load into the builder to change it",
             Msg::HistoryRerun => "Re-run",
             Msg::HistoryRerunTitle => "Send the same request again",
+            // app
+            Msg::WelcomeTitle => "Start with a table",
+            Msg::WelcomeText => "Everything here is a simulated DynamoDB running inside this page: no account, no network. Create a table on the left, then put items into it and watch how DynamoDB groups them by partition key and what every request costs.",
+            Msg::Tagline => "a simulated DynamoDB, running in this page",
+            Msg::TabsLabel => "View",
+            Msg::TabItems => "Items",
+            Msg::TabConsole => "Query console",
+            Msg::TabPartitions => "Partitions",
+            Msg::LoadedFromLink => "Loaded the playground from the link.",
+            Msg::WelcomeHintStart => "A classic first table: ",
+            Msg::WelcomeHintPk => " with partition key ",
+            Msg::WelcomeHintSk => " and sort key ",
+            Msg::WelcomeHintEnd => ".",
+            // console
+            Msg::Refused => "refused",
+            Msg::CostSame => "A and B cost the same",
+            Msg::LiveCostBoth => "Live cost of both requests",
+            Msg::LiveCost => "Live cost",
+            Msg::DryRun => "dry run: nothing changes until you run it",
+            Msg::ConsoleIntro => "Build a request and see its cost as you type. ",
+            Msg::RunsIt => " runs it.",
+            Msg::CompareTwo => "Compare two requests",
+            Msg::ConsoleNoTable => "There is no table yet: create one on the left first.",
         }
     }
 
@@ -303,5 +326,13 @@ impl Catalogue for English {
              ${write} per million write request units, as published on {checked}. Provisioned tables are billed per \
              hour instead; the figure says what the same requests cost on demand."
         )
+    }
+
+    fn cost_ratio(&self, ratio: &str, less: bool) -> String {
+        format!("B costs {ratio} {} than A", if less { "less" } else { "more" })
+    }
+
+    fn live_cost_of(&self, operation: &str) -> String {
+        format!("Live cost of this {operation}")
     }
 }

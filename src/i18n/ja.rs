@@ -158,6 +158,29 @@ impl Catalogue for Japanese {
             Msg::HistoryEditTitle => "ビルダーに読み込んで変更します",
             Msg::HistoryRerun => "再実行",
             Msg::HistoryRerunTitle => "同じリクエストをもう一度送信します",
+            // app
+            Msg::WelcomeTitle => "まずテーブルを作成",
+            Msg::WelcomeText => "ここにあるのは、このページの中で動くシミュレーションの DynamoDB です。アカウントもネットワークも不要です。左でテーブルを作成し、項目を書き込んで、DynamoDB がパーティションキーでどうまとめるか、各リクエストのコストがいくらかを見てください。",
+            Msg::Tagline => "このページで動くシミュレーションの DynamoDB",
+            Msg::TabsLabel => "表示",
+            Msg::TabItems => "項目",
+            Msg::TabConsole => "クエリコンソール",
+            Msg::TabPartitions => "パーティション",
+            Msg::LoadedFromLink => "リンクからプレイグラウンドを読み込みました。",
+            Msg::WelcomeHintStart => "定番の最初のテーブル: ",
+            Msg::WelcomeHintPk => " (パーティションキー ",
+            Msg::WelcomeHintSk => "、ソートキー ",
+            Msg::WelcomeHintEnd => ")。",
+            // console
+            Msg::Refused => "拒否",
+            Msg::CostSame => "A と B のコストは同じです",
+            Msg::LiveCostBoth => "両方のリクエストのライブコスト",
+            Msg::LiveCost => "ライブコスト",
+            Msg::DryRun => "ドライラン: 実行するまで何も変わりません",
+            Msg::ConsoleIntro => "リクエストを組み立てると、入力中にコストが表示されます。",
+            Msg::RunsIt => " で実行します。",
+            Msg::CompareTwo => "2 つのリクエストを比較",
+            Msg::ConsoleNoTable => "テーブルがまだありません。まず左で作成してください。",
         }
     }
 
@@ -291,5 +314,13 @@ impl Catalogue for Japanese {
         format!(
             "料金: us-east-1 のオンデマンド (Standard テーブルクラス)。読み取りリクエストユニット 100 万あたり ${read}、書き込みリクエストユニット 100 万あたり ${write} ({checked} 時点の公開価格)。プロビジョンドのテーブルは代わりに時間単位で課金されます。この金額は、同じリクエストをオンデマンドで実行した場合の料金です。"
         )
+    }
+
+    fn cost_ratio(&self, ratio: &str, less: bool) -> String {
+        format!("B は A より {ratio} {}", if less { "安価です" } else { "高価です" })
+    }
+
+    fn live_cost_of(&self, operation: &str) -> String {
+        format!("この {operation} のライブコスト")
     }
 }

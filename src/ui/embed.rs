@@ -27,6 +27,7 @@ use yew::prelude::*;
 
 use super::console::Console;
 use super::hotkey_lab::HotKeyLab;
+use super::language::use_lang;
 use super::partition_map::PartitionMap;
 use super::planners::Planners;
 use super::state::{Action, Notice, PlaygroundContext};
@@ -162,6 +163,7 @@ pub struct EmbeddedProps {
 /// The whole page in embed mode.
 #[component]
 pub fn Embedded(props: &EmbeddedProps) -> Html {
+    let lang = use_lang();
     let state = use_context::<PlaygroundContext>();
     // `table=` picks the table once, at the start.
     {
@@ -218,7 +220,7 @@ pub fn Embedded(props: &EmbeddedProps) -> Html {
                     title="Open the whole playground on this state, in a new tab">{ "Open in the playground ↗" }</button>
             </header>
             if let Some(notice) = &state.notice {
-                <p class={classes!("embed-notice", notice.error.then_some("error"))} id="embed-notice">{ &notice.text }</p>
+                <p class={classes!("embed-notice", notice.error.then_some("error"))} id="embed-notice">{ notice.text_in(lang) }</p>
             }
             <main class="embed-main">{ body }</main>
         </div>

@@ -16,6 +16,7 @@
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use super::language::use_lang;
 use super::persist;
 use super::state::{Action, Notice, PlaygroundContext};
 use crate::scenario::exchange::ExportFormat;
@@ -48,6 +49,7 @@ const EXPORTS: [(&str, ExportFormat, &str); 5] = [
 
 #[component]
 pub fn ScenarioMenu() -> Html {
+    let lang = use_lang();
     let Some(state) = use_context::<PlaygroundContext>() else { return html! {} };
     let confirming = use_state(|| false);
     let file_input = use_node_ref();
@@ -164,7 +166,7 @@ pub fn ScenarioMenu() -> Html {
                 <div id="scenario-notice" class={classes!("scenario-notice", notice.error.then_some("error"))}
                     role={if notice.error { "alert" } else { "status" }}>
                     <div class="notice-body">
-                        <span class="notice-text">{ &notice.text }</span>
+                        <span class="notice-text">{ notice.text_in(lang) }</span>
                         if !notice.details.is_empty() {
                             <ul class="notice-details">
                                 { for notice.details.iter().map(|detail| html! { <li>{ detail }</li> }) }

@@ -39,6 +39,7 @@ use yew::prelude::*;
 use crate::engine::capacity::{Charge, ChargeKind};
 use crate::engine::table::BillingMode;
 use crate::engine::{ApiError, Engine};
+use crate::i18n::{Lang, Msg};
 use crate::scenario::format::SavedOperation;
 use crate::scenario::Scenario;
 
@@ -199,6 +200,9 @@ pub struct Notice {
     /// An error (nothing was changed) rather than news.
     pub error: bool,
     pub text: String,
+    /// The text as a fixed text of the catalogue, when it is one: the
+    /// views word it in the page's language (`text` then holds English).
+    pub msg: Option<Msg>,
     /// Points listed under the text: what an import kept without
     /// simulating, what an export's format could not hold.
     pub details: Vec<String>,
@@ -207,12 +211,22 @@ pub struct Notice {
 impl Notice {
     /// Something went wrong.
     pub fn error(text: impl Into<String>) -> Self {
-        Self { error: true, text: text.into(), details: Vec::new() }
+        Self { error: true, text: text.into(), msg: None, details: Vec::new() }
     }
 
     /// News, e.g. "link copied".
     pub fn info(text: impl Into<String>) -> Self {
-        Self { error: false, text: text.into(), details: Vec::new() }
+        Self { error: false, text: text.into(), msg: None, details: Vec::new() }
+    }
+
+    /// A fixed text of the catalogue, worded when shown.
+    pub fn said(error: bool, msg: Msg) -> Self {
+        Self { error, text: Lang::En.t(msg).to_string(), msg: Some(msg), details: Vec::new() }
+    }
+
+    /// The text in the page's language.
+    pub fn text_in(&self, lang: Lang) -> &str {
+        self.msg.map_or(self.text.as_str(), |msg| lang.t(msg))
     }
 
     /// The notice with `details` listed under its text.

@@ -201,6 +201,57 @@ messages! {
     RunsIt,
     CompareTwo,
     ConsoleNoTable,
+    // ---- operation builder ----
+    HintJson,
+    HintPlainOrDynamoJson,
+    NotSet,
+    DefaultOption,
+    DefaultNone,
+    KeyConditionHow,
+    KeyPickerMode,
+    ExpressionMode,
+    KeyCondition,
+    KeyConditionHint,
+    ChooseTableForKeys,
+    SortKeyCondition,
+    SortKeyValue,
+    UpperSortKeyValue,
+    And,
+    FromTheStart,
+    NoLimit,
+    AddKey,
+    AddAction,
+    PartiqlHint,
+    FilterHint,
+    EveryKeyHint,
+    TransactHint,
+    AlsoSent,
+    SentenceEnd,
+    LeaveOut,
+    RawHint,
+    Operation,
+    NoTable,
+    TableItself,
+    EditorLabel,
+    FormMode,
+    RawJson,
+    Action,
+    AllPagesTitle,
+    RunAllPages,
+    Runs,
+    WriteDryRun,
+}
+
+/// A control of a numbered row in a builder's list, for
+/// [`Catalogue::row_control`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowControl {
+    /// The row's remove button.
+    Remove,
+    /// The picker of a write action's kind.
+    Kind,
+    /// A write action's item.
+    Item,
 }
 
 /// One language's wording. No method has a default body, so each language
@@ -311,6 +362,24 @@ pub trait Catalogue {
 
     /// The single strip's label: "Live cost of this Query".
     fn live_cost_of(&self, operation: &str) -> String;
+
+    /// A numbered row of a builder's list: "Key 2", "Action 1".
+    fn numbered(&self, what: Msg, n: usize) -> String;
+
+    /// A row's control: "Remove key 2", "Action 1 kind", "Action 1 item".
+    fn row_control(&self, control: RowControl, what: Msg, n: usize) -> String;
+
+    /// The raw editor's label: "Query request".
+    fn operation_request(&self, operation: &str) -> String;
+
+    /// Under the raw editor: where the form found the error.
+    fn error_is_in(&self, member: &str) -> String;
+
+    /// A table or index the builder names that no longer exists: "Music (missing)".
+    fn missing(&self, name: &str) -> String;
+
+    /// The run button: "Run Query".
+    fn run_operation(&self, operation: &str) -> String;
 }
 
 #[cfg(test)]
@@ -349,6 +418,11 @@ mod tests {
         (Lang::Ja, Msg::KeyCtrl),
         (Lang::De, Msg::TabItems),
         (Lang::De, Msg::WelcomeHintEnd),
+        (Lang::De, Msg::SentenceEnd),
+        (Lang::De, Msg::Operation),
+        (Lang::De, Msg::EditorLabel),
+        (Lang::Ja, Msg::RawJson),
+        (Lang::De, Msg::HintJson),
     ];
 
     #[test]
@@ -437,6 +511,16 @@ mod tests {
         assert_eq!(en.cost_ratio("3×", true), "B costs 3× less than A");
         assert_eq!(en.cost_ratio("1.5×", false), "B costs 1.5× more than A");
         assert_eq!(en.live_cost_of("Query"), "Live cost of this Query");
+        assert_eq!(en.numbered(Msg::Key, 2), "Key 2");
+        assert_eq!(en.numbered(Msg::Action, 1), "Action 1");
+        assert_eq!(en.row_control(RowControl::Remove, Msg::Key, 2), "Remove key 2");
+        assert_eq!(en.row_control(RowControl::Remove, Msg::Action, 1), "Remove action 1");
+        assert_eq!(en.row_control(RowControl::Kind, Msg::Action, 1), "Action 1 kind");
+        assert_eq!(en.row_control(RowControl::Item, Msg::Action, 3), "Action 3 item");
+        assert_eq!(en.operation_request("Query"), "Query request");
+        assert_eq!(en.error_is_in("Item"), "The error is in Item: switch to the form to see it underlined.");
+        assert_eq!(en.missing("Music"), "Music (missing)");
+        assert_eq!(en.run_operation("Query"), "Run Query");
         assert_eq!(
             en.prices_note(0.125, 0.625, "2026-11-22"),
             "Prices: on demand in us-east-1 (Standard table class), $0.125 per million read request units and \
@@ -482,6 +566,14 @@ mod tests {
             has(tr.cost_ratio("3×", true), "3×");
             has(tr.cost_ratio("3×", false), "3×");
             has(tr.live_cost_of("Query"), "Query");
+            has(tr.numbered(Msg::Action, 7), lang.t(Msg::Action));
+            for control in [RowControl::Remove, RowControl::Kind, RowControl::Item] {
+                has(tr.row_control(control, Msg::Key, 7), "7");
+            }
+            has(tr.operation_request("Query"), "Query");
+            has(tr.error_is_in("Item"), "Item");
+            has(tr.missing("Music"), "Music");
+            has(tr.run_operation("Query"), "Query");
             has(tr.prices_note(0.125, 0.625, "2026-11-22"), "2026-11-22");
             has(tr.prices_note(0.125, 0.625, "2026-11-22"), &lang.dollars("$0.125"));
             has(tr.prices_note(0.125, 0.625, "2026-11-22"), &lang.dollars("$0.625"));

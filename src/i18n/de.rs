@@ -4,7 +4,7 @@
 //! informal "du" of their instructions ("Erzeuge eine neue Tabelle").
 //! Figures the German way (`12.345`, `1,5 RCU`, `0,125 $`).
 
-use super::catalogue::{Catalogue, Msg};
+use super::catalogue::{Catalogue, Msg, RowControl};
 use super::lang::Lang;
 use super::numbers::{count, dollars, figure};
 
@@ -204,6 +204,45 @@ impl Catalogue for German {
             Msg::RunsIt => " führt sie aus.",
             Msg::CompareTwo => "Zwei Anfragen vergleichen",
             Msg::ConsoleNoTable => "Es gibt noch keine Tabelle: erzeuge zuerst links eine.",
+            // operation builder
+            Msg::HintJson => "JSON",
+            Msg::HintPlainOrDynamoJson => "einfaches oder DynamoDB-JSON",
+            Msg::NotSet => "(nicht gesetzt)",
+            Msg::DefaultOption => "(Standard)",
+            Msg::DefaultNone => "(Standard: NONE)",
+            Msg::KeyConditionHow => "Wie die Schlüsselbedingung geschrieben wird",
+            Msg::KeyPickerMode => "Schlüsselauswahl",
+            Msg::ExpressionMode => "Ausdruck",
+            Msg::KeyCondition => "Schlüsselbedingung",
+            Msg::KeyConditionHint => "Partition Key =, danach optional eine Sort-Key-Bedingung",
+            Msg::ChooseTableForKeys => "Wähle eine vorhandene Tabelle, um ihre Schlüssel auszuwählen.",
+            Msg::SortKeyCondition => "Sort-Key-Bedingung",
+            Msg::SortKeyValue => "Sort-Key-Wert",
+            Msg::UpperSortKeyValue => "Oberer Sort-Key-Wert",
+            Msg::And => "und",
+            Msg::FromTheStart => "Von vorn",
+            Msg::NoLimit => "keins",
+            Msg::AddKey => "+ Schlüssel hinzufügen",
+            Msg::AddAction => "+ Aktion hinzufügen",
+            Msg::PartiqlHint => "PartiQL-Anweisungen: SELECT, INSERT, UPDATE, DELETE",
+            Msg::FilterHint => "wird nach dem Lesen angewandt: senkt die Kosten nie",
+            Msg::EveryKeyHint => "gilt für jeden Schlüssel",
+            Msg::TransactHint => "Jede Aktion wird nur mit den Namen und Werten gesendet, die ihre Ausdrücke verwenden.",
+            Msg::AlsoSent => "Ebenfalls gesendet, wie im Rohmodus geschrieben: ",
+            Msg::SentenceEnd => ". ",
+            Msg::LeaveOut => "Weglassen",
+            Msg::RawHint => "der Body, den ein SDK sendet, in DynamoDB-JSON",
+            Msg::Operation => "Operation",
+            Msg::NoTable => "(keine Tabelle)",
+            Msg::TableItself => "(die Tabelle selbst)",
+            Msg::EditorLabel => "Editor",
+            Msg::FormMode => "Formular",
+            Msg::RawJson => "Roh-JSON",
+            Msg::Action => "Aktion",
+            Msg::AllPagesTitle => "LastEvaluatedKey bis zum Ende folgen",
+            Msg::RunAllPages => "Alle Seiten ausführen",
+            Msg::Runs => " führt aus",
+            Msg::WriteDryRun => " · die Kosten unten sind ein Probelauf: nichts wird geschrieben, bis du ausführst",
         }
     }
 
@@ -356,5 +395,34 @@ impl Catalogue for German {
 
     fn live_cost_of(&self, operation: &str) -> String {
         format!("Live-Kosten dieses {operation}")
+    }
+
+    fn numbered(&self, what: Msg, n: usize) -> String {
+        format!("{} {n}", self.text(what))
+    }
+
+    fn row_control(&self, control: RowControl, what: Msg, n: usize) -> String {
+        let what = self.text(what);
+        match control {
+            RowControl::Remove => format!("{what} {n} entfernen"),
+            RowControl::Kind => format!("Art von {what} {n}"),
+            RowControl::Item => format!("Item von {what} {n}"),
+        }
+    }
+
+    fn operation_request(&self, operation: &str) -> String {
+        format!("{operation}-Anfrage")
+    }
+
+    fn error_is_in(&self, member: &str) -> String {
+        format!("Der Fehler steckt in {member}: wechsle zum Formular, um ihn unterstrichen zu sehen.")
+    }
+
+    fn missing(&self, name: &str) -> String {
+        format!("{name} (fehlt)")
+    }
+
+    fn run_operation(&self, operation: &str) -> String {
+        format!("{operation} ausführen")
     }
 }

@@ -2,7 +2,7 @@
 //! showed before it was translated, byte for byte (the browser tests find
 //! elements by these words).
 
-use super::catalogue::{Catalogue, Msg};
+use super::catalogue::{Catalogue, Msg, RowControl};
 use super::lang::Lang;
 use super::numbers::count;
 
@@ -193,6 +193,45 @@ impl Catalogue for English {
             Msg::RunsIt => " runs it.",
             Msg::CompareTwo => "Compare two requests",
             Msg::ConsoleNoTable => "There is no table yet: create one on the left first.",
+            // operation builder
+            Msg::HintJson => "JSON",
+            Msg::HintPlainOrDynamoJson => "plain or DynamoDB JSON",
+            Msg::NotSet => "(not set)",
+            Msg::DefaultOption => "(default)",
+            Msg::DefaultNone => "(default: NONE)",
+            Msg::KeyConditionHow => "How to write the key condition",
+            Msg::KeyPickerMode => "Key picker",
+            Msg::ExpressionMode => "Expression",
+            Msg::KeyCondition => "Key condition",
+            Msg::KeyConditionHint => "partition key =, then optionally one sort-key condition",
+            Msg::ChooseTableForKeys => "Choose an existing table to pick its keys.",
+            Msg::SortKeyCondition => "Sort key condition",
+            Msg::SortKeyValue => "Sort key value",
+            Msg::UpperSortKeyValue => "Upper sort key value",
+            Msg::And => "and",
+            Msg::FromTheStart => "From the start",
+            Msg::NoLimit => "none",
+            Msg::AddKey => "+ Add a key",
+            Msg::AddAction => "+ Add an action",
+            Msg::PartiqlHint => "PartiQL: SELECT, INSERT, UPDATE, DELETE",
+            Msg::FilterHint => "applied after the read: it never lowers the cost",
+            Msg::EveryKeyHint => "applied to every key",
+            Msg::TransactHint => "Each action is sent with only the names and values its expressions use.",
+            Msg::AlsoSent => "Also sent, as written in raw mode: ",
+            Msg::SentenceEnd => ". ",
+            Msg::LeaveOut => "Leave them out",
+            Msg::RawHint => "the body an SDK sends, in DynamoDB JSON",
+            Msg::Operation => "Operation",
+            Msg::NoTable => "(no table)",
+            Msg::TableItself => "(the table itself)",
+            Msg::EditorLabel => "Editor",
+            Msg::FormMode => "Form",
+            Msg::RawJson => "Raw JSON",
+            Msg::Action => "Action",
+            Msg::AllPagesTitle => "Follow LastEvaluatedKey to the end",
+            Msg::RunAllPages => "Run all pages",
+            Msg::Runs => " runs",
+            Msg::WriteDryRun => " · the cost below is a dry run: nothing is written until you run",
         }
     }
 
@@ -334,5 +373,34 @@ impl Catalogue for English {
 
     fn live_cost_of(&self, operation: &str) -> String {
         format!("Live cost of this {operation}")
+    }
+
+    fn numbered(&self, what: Msg, n: usize) -> String {
+        format!("{} {n}", self.text(what))
+    }
+
+    fn row_control(&self, control: RowControl, what: Msg, n: usize) -> String {
+        let what = self.text(what);
+        match control {
+            RowControl::Remove => format!("Remove {} {n}", what.to_lowercase()),
+            RowControl::Kind => format!("{what} {n} kind"),
+            RowControl::Item => format!("{what} {n} item"),
+        }
+    }
+
+    fn operation_request(&self, operation: &str) -> String {
+        format!("{operation} request")
+    }
+
+    fn error_is_in(&self, member: &str) -> String {
+        format!("The error is in {member}: switch to the form to see it underlined.")
+    }
+
+    fn missing(&self, name: &str) -> String {
+        format!("{name} (missing)")
+    }
+
+    fn run_operation(&self, operation: &str) -> String {
+        format!("Run {operation}")
     }
 }

@@ -4,7 +4,7 @@
 //! Polite style (です・ます) in sentences, plain noun phrases in labels;
 //! counts with their counter words (項目 3 件); figures as in English.
 
-use super::catalogue::{Catalogue, Msg};
+use super::catalogue::{Catalogue, Msg, RowControl};
 use super::lang::Lang;
 use super::numbers::count;
 
@@ -181,6 +181,45 @@ impl Catalogue for Japanese {
             Msg::RunsIt => " で実行します。",
             Msg::CompareTwo => "2 つのリクエストを比較",
             Msg::ConsoleNoTable => "テーブルがまだありません。まず左で作成してください。",
+            // operation builder
+            Msg::HintJson => "JSON 形式",
+            Msg::HintPlainOrDynamoJson => "プレーン JSON または DynamoDB JSON",
+            Msg::NotSet => "(未設定)",
+            Msg::DefaultOption => "(デフォルト)",
+            Msg::DefaultNone => "(デフォルト: NONE)",
+            Msg::KeyConditionHow => "キー条件の書き方",
+            Msg::KeyPickerMode => "キーの選択",
+            Msg::ExpressionMode => "式",
+            Msg::KeyCondition => "キー条件",
+            Msg::KeyConditionHint => "パーティションキー = 、続けて任意でソートキーの条件を 1 つ",
+            Msg::ChooseTableForKeys => "キーを選ぶには、既存のテーブルを選択してください。",
+            Msg::SortKeyCondition => "ソートキーの条件",
+            Msg::SortKeyValue => "ソートキーの値",
+            Msg::UpperSortKeyValue => "ソートキーの上限値",
+            Msg::And => "から",
+            Msg::FromTheStart => "最初から",
+            Msg::NoLimit => "なし",
+            Msg::AddKey => "+ キーを追加",
+            Msg::AddAction => "+ アクションを追加",
+            Msg::PartiqlHint => "PartiQL 文: SELECT, INSERT, UPDATE, DELETE",
+            Msg::FilterHint => "読み取りの後に適用されるため、コストは下がりません",
+            Msg::EveryKeyHint => "すべてのキーに適用されます",
+            Msg::TransactHint => "各アクションは、その式が使う名前と値だけを付けて送信されます。",
+            Msg::AlsoSent => "Raw モードで書いたとおり、これも送信されます: ",
+            Msg::SentenceEnd => "。",
+            Msg::LeaveOut => "送信しない",
+            Msg::RawHint => "SDK が送信する本文 (DynamoDB JSON)",
+            Msg::Operation => "オペレーション",
+            Msg::NoTable => "(テーブルなし)",
+            Msg::TableItself => "(テーブル自体)",
+            Msg::EditorLabel => "エディター",
+            Msg::FormMode => "フォーム",
+            Msg::RawJson => "Raw JSON",
+            Msg::Action => "アクション",
+            Msg::AllPagesTitle => "LastEvaluatedKey を最後までたどる",
+            Msg::RunAllPages => "全ページを実行",
+            Msg::Runs => " で実行",
+            Msg::WriteDryRun => " · 下のコストはドライランです。実行するまで何も書き込まれません",
         }
     }
 
@@ -322,5 +361,34 @@ impl Catalogue for Japanese {
 
     fn live_cost_of(&self, operation: &str) -> String {
         format!("この {operation} のライブコスト")
+    }
+
+    fn numbered(&self, what: Msg, n: usize) -> String {
+        format!("{} {n}", self.text(what))
+    }
+
+    fn row_control(&self, control: RowControl, what: Msg, n: usize) -> String {
+        let what = self.text(what);
+        match control {
+            RowControl::Remove => format!("{what} {n} を削除"),
+            RowControl::Kind => format!("{what} {n} の種類"),
+            RowControl::Item => format!("{what} {n} の項目"),
+        }
+    }
+
+    fn operation_request(&self, operation: &str) -> String {
+        format!("{operation} リクエスト")
+    }
+
+    fn error_is_in(&self, member: &str) -> String {
+        format!("エラーは {member} にあります。フォームに切り替えると下線で示されます。")
+    }
+
+    fn missing(&self, name: &str) -> String {
+        format!("{name} (存在しません)")
+    }
+
+    fn run_operation(&self, operation: &str) -> String {
+        format!("{operation} を実行")
     }
 }

@@ -240,6 +240,18 @@ messages! {
     RunAllPages,
     Runs,
     WriteDryRun,
+    // ---- live cost ----
+    CostProjection,
+    CostSelectCount,
+    CostPageLimit,
+    CostScanOrder,
+    CostConditionChecked,
+    CostNotRequest,
+    CostEngineBusy,
+    NothingCharged,
+    RefusedHeadline,
+    CostSub,
+    CostArithmetic,
 }
 
 /// A control of a numbered row in a builder's list, for
@@ -380,6 +392,84 @@ pub trait Catalogue {
 
     /// The run button: "Run Query".
     fn run_operation(&self, operation: &str) -> String;
+
+    /// A size: "1,234 bytes".
+    fn bytes(&self, n: usize) -> String;
+
+    /// The live cost of a request DynamoDB would refuse.
+    fn cost_refused(&self, error: &str) -> String;
+
+    /// A request that fails after charged work.
+    fn cost_failed(&self, error: &str, units: &str) -> String;
+
+    /// A Query or Scan that read nothing still pays one block.
+    fn cost_nothing_read(&self, query: bool, units: &str) -> String;
+
+    /// "The filter removed 8 of 10 items, but all 10 were read: 1.5 RCU."
+    fn cost_filter_removed(&self, removed: u64, scanned: u64, units: &str) -> String;
+
+    /// A filter that removed nothing.
+    fn cost_filter_kept(&self, scanned: u64, units: &str) -> String;
+
+    /// "Read 10 items (10,000 bytes) and returned 10 items: 1.5 RCU."
+    fn cost_read_returned(&self, scanned: u64, bytes: usize, returned: u64, units: &str) -> String;
+
+    /// How a Query or Scan rounds: once per page.
+    fn cost_summed(&self, scanned: u64, bytes: usize) -> String;
+
+    /// A page cut short by Limit.
+    fn cost_limit_stopped(&self, limit: u64) -> String;
+
+    /// A GetItem: the item's size if found, and its consistency.
+    fn cost_get(&self, found: Option<usize>, strong: bool, units: &str) -> String;
+
+    /// A PutItem, UpdateItem or DeleteItem: what it pays for, in 1 KB blocks.
+    fn cost_write(&self, operation: &str, bytes: usize, units: &str) -> String;
+
+    /// A BatchGetItem rounds each item on its own.
+    fn cost_batch_get(&self, bytes: usize, reads: usize, units: &str) -> String;
+
+    /// A BatchWriteItem is billed like its single writes.
+    fn cost_batch_write(&self, writes: usize, units: &str) -> String;
+
+    /// A transaction costs double.
+    fn cost_transaction(&self, actions: usize, units: &str) -> String;
+
+    /// After a shortened list: "… and 3 more".
+    fn and_more(&self, n: usize) -> String;
+
+    /// What secondary indexes added in writes, per index, and in all.
+    fn cost_index_writes(&self, parts: &str, total: &str) -> String;
+
+    /// A read on an index is sized on its entries.
+    fn cost_read_from_index(&self, index: &str) -> String;
+
+    /// What fetching unprojected attributes from the table cost.
+    fn cost_lsi_fetch(&self, units: &str) -> String;
+
+    /// "Partitions touched: 1 (Music: partition 2 of 3)."
+    fn touched_partitions(&self, total: usize, parts: &str) -> String;
+
+    /// An index of a table: "Music index ByYear".
+    fn table_index(&self, table: &str, index: &str) -> String;
+
+    /// Which partitions (numbered from 1), of how many; all of them if `numbers` is empty.
+    fn partitions_of(&self, numbers: &[usize], more: bool, of: usize) -> String;
+
+    /// After an error's name: where the form found it.
+    fn cost_not_request_in(&self, field: &str, message: &str) -> String;
+
+    /// What following every page would cost.
+    fn all_pages(&self, pages: usize, complete: bool, units: &str, returned: u64, scanned: u64, price: &str) -> String;
+
+    /// A provisioned table: the share of one second's capacity.
+    fn provisioned_share(&self, capacity: i64, unit: &str, percent: &str) -> String;
+
+    /// "$0.188 per million such requests".
+    fn per_million(&self, price: &str) -> String;
+
+    /// The live cost's tooltip: how long the dry run took.
+    fn dry_run_computed(&self, millis: &str) -> String;
 }
 
 #[cfg(test)]
@@ -521,6 +611,71 @@ mod tests {
         assert_eq!(en.error_is_in("Item"), "The error is in Item: switch to the form to see it underlined.");
         assert_eq!(en.missing("Music"), "Music (missing)");
         assert_eq!(en.run_operation("Query"), "Run Query");
+        // The live cost, as cost.rs wrote it before.
+        assert_eq!(en.bytes(1_234), "1,234 bytes");
+        assert_eq!(
+            en.cost_refused("ValidationException"),
+            "This request would be refused (ValidationException), and a refused request costs nothing."
+        );
+        assert_eq!(
+            en.cost_nothing_read(true, "0.5 RCU"),
+            "Nothing matched the key condition, yet a read always costs at least one 4 KB block: 0.5 RCU."
+        );
+        assert_eq!(
+            en.cost_nothing_read(false, "0.5 RCU"),
+            "The table is empty, yet a read always costs at least one 4 KB block: 0.5 RCU."
+        );
+        // 10 read, 2 kept: 8 removed.
+        assert_eq!(
+            en.cost_filter_removed(8, 10, "1.5 RCU"),
+            "The filter removed 8 of 10 items, but all 10 were read: 1.5 RCU."
+        );
+        assert_eq!(en.cost_filter_kept(1, "0.5 RCU"), "The filter kept all 1 item read: 0.5 RCU.");
+        assert_eq!(
+            en.cost_read_returned(1_000, 10_000, 1, "1.5 RCU"),
+            "Read 1,000 items (10,000 bytes) and returned 1 item: 1.5 RCU."
+        );
+        assert_eq!(
+            en.cost_summed(3, 300),
+            "The 3 items read are summed (300 bytes) and rounded up to 4 KB once per page, not item by item."
+        );
+        assert_eq!(
+            en.cost_get(Some(5_000), false, "1 RCU"),
+            "Found an item of 5,000 bytes, rounded up to 4 KB blocks (eventually consistent: half price): 1 RCU."
+        );
+        assert_eq!(
+            en.cost_get(None, true, "1 RCU"),
+            "No item has this key, yet the read still costs one 4 KB block (strongly consistent: full price): 1 RCU."
+        );
+        assert_eq!(
+            en.cost_write("UpdateItem", 90, "1 WCU"),
+            "An update pays for the larger of the item before and after (90 bytes), in 1 KB blocks: 1 WCU."
+        );
+        assert_eq!(
+            en.cost_transaction(2, "4 WCU"),
+            "A transaction costs double: each item is rounded on its own, then × 2 (2 actions): 4 WCU."
+        );
+        assert_eq!(en.and_more(3), "… and 3 more");
+        let parts = format!("{}; {}", en.table_index("Music", "ByYear"), en.partitions_of(&[1, 2], false, 3));
+        assert_eq!(
+            en.touched_partitions(3, &parts),
+            "Partitions touched: 3 (Music index ByYear; partitions 1, 2 of 3)."
+        );
+        assert_eq!(en.partitions_of(&[2], false, 3), "partition 2 of 3");
+        assert_eq!(en.partitions_of(&[], false, 4), "all 4 partitions");
+        assert_eq!(en.partitions_of(&[1, 2, 3, 4, 5, 6, 7, 8], true, 9), "partitions 1, 2, 3, 4, 5, 6, 7, 8, … of 9");
+        assert_eq!(
+            en.all_pages(1_000, false, "6 RCU", 40, 1_200, "$0.00075"),
+            "All pages: 1,000 pages (at least; the preview stops there), 6 RCU in total, 40 of 1,200 items returned · \
+             $0.00075 on demand."
+        );
+        assert_eq!(
+            en.provisioned_share(5, "RCU", "10 %"),
+            "The table is provisioned with 5 RCU per second: this request uses 10 % of one second's capacity."
+        );
+        assert_eq!(en.per_million("$0.125"), "$0.125 per million such requests");
+        assert_eq!(en.dry_run_computed("0.4"), "dry run computed in 0.4 ms");
+        assert_eq!(en.cost_not_request_in("Limit", "oops"), " in Limit: oops");
         assert_eq!(
             en.prices_note(0.125, 0.625, "2026-11-22"),
             "Prices: on demand in us-east-1 (Standard table class), $0.125 per million read request units and \
@@ -574,6 +729,44 @@ mod tests {
             has(tr.error_is_in("Item"), "Item");
             has(tr.missing("Music"), "Music");
             has(tr.run_operation("Query"), "Query");
+            has(tr.bytes(1_234), &lang.count(1_234));
+            has(tr.cost_refused("ValidationException"), "ValidationException");
+            has(tr.cost_failed("TransactionCanceledException", "2 WCU"), "TransactionCanceledException");
+            has(tr.cost_failed("TransactionCanceledException", "2 WCU"), "2 WCU");
+            for query in [true, false] {
+                has(tr.cost_nothing_read(query, "0,5 RCU"), "0,5 RCU");
+            }
+            has(tr.cost_filter_removed(8, 1_000, "1,5 RCU"), "8");
+            has(tr.cost_filter_removed(8, 1_000, "1,5 RCU"), &lang.count(1_000));
+            has(tr.cost_filter_kept(10, "1,5 RCU"), "1,5 RCU");
+            has(tr.cost_read_returned(10, 10_000, 7, "1,5 RCU"), &lang.count(10_000));
+            has(tr.cost_read_returned(10, 10_000, 7, "1,5 RCU"), "7");
+            has(tr.cost_summed(10, 10_000), &lang.count(10_000));
+            has(tr.cost_limit_stopped(5), "Limit 5");
+            for strong in [true, false] {
+                has(tr.cost_get(Some(5_000), strong, "1 RCU"), &lang.count(5_000));
+                has(tr.cost_get(None, strong, "1 RCU"), "1 RCU");
+            }
+            for operation in ["PutItem", "UpdateItem", "DeleteItem"] {
+                has(tr.cost_write(operation, 2_048, "3 WCU"), "3 WCU");
+            }
+            has(tr.cost_batch_get(9_000, 3, "1,5 RCU"), &lang.count(9_000));
+            has(tr.cost_batch_write(4, "4 WCU"), "4 WCU");
+            has(tr.cost_transaction(2, "4 WCU"), "4 WCU");
+            has(tr.and_more(3), "3");
+            has(tr.cost_index_writes("ByYear (GSI, put): 1 WCU", "1 WCU"), "ByYear (GSI, put): 1 WCU");
+            has(tr.cost_read_from_index("ByYear"), "ByYear");
+            has(tr.cost_lsi_fetch("0,5 RCU"), "0,5 RCU");
+            has(tr.touched_partitions(3, "Music"), "Music");
+            has(tr.table_index("Music", "ByYear"), "ByYear");
+            has(tr.partitions_of(&[2, 3], true, 9), "2, 3");
+            has(tr.partitions_of(&[], false, 9), "9");
+            has(tr.cost_not_request_in("Limit", "oops"), "oops");
+            has(tr.all_pages(1_000, false, "6 RCU", 40, 1_200, "0,5 $"), &lang.count(1_200));
+            has(tr.all_pages(1_000, true, "6 RCU", 40, 1_200, "0,5 $"), "0,5 $");
+            has(tr.provisioned_share(5, "RCU", "12,5 %"), "12,5 %");
+            has(tr.per_million("0,125 $"), "0,125 $");
+            has(tr.dry_run_computed("0,4"), "0,4");
             has(tr.prices_note(0.125, 0.625, "2026-11-22"), "2026-11-22");
             has(tr.prices_note(0.125, 0.625, "2026-11-22"), &lang.dollars("$0.125"));
             has(tr.prices_note(0.125, 0.625, "2026-11-22"), &lang.dollars("$0.625"));

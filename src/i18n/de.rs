@@ -243,6 +243,18 @@ impl Catalogue for German {
             Msg::RunAllPages => "Alle Seiten ausführen",
             Msg::Runs => " führt aus",
             Msg::WriteDryRun => " · die Kosten unten sind ein Probelauf: nichts wird geschrieben, bis du ausführst",
+            // live cost
+            Msg::CostProjection => "Die Projektion kürzt, was zurückkommt, nicht was gelesen wird: Bezahlt werden ganze Items.",
+            Msg::CostSelectCount => "Select COUNT gibt nur die Anzahl zurück; die Items werden trotzdem gelesen (und bezahlt).",
+            Msg::CostPageLimit => "Die Seitengrenze von 1 MB hat das Lesen beendet; LastEvaluatedKey markiert, wo die nächste Seite beginnt.",
+            Msg::CostScanOrder => "Ein Scan liest die Tabelle in der Reihenfolge des Schlüsselraums; keine Bedingung lässt ihn weniger lesen.",
+            Msg::CostConditionChecked => "Die Bedingung wird am gespeicherten Item geprüft; eine gescheiterte Prüfung kostet dasselbe.",
+            Msg::CostNotRequest => "Noch keine Anfrage: ",
+            Msg::CostEngineBusy => "Die Engine ist beschäftigt; die Kosten erscheinen bei der nächsten Änderung.",
+            Msg::NothingCharged => "nichts wird berechnet",
+            Msg::RefusedHeadline => "Abgelehnt",
+            Msg::CostSub => " · Probelauf, nichts ändert sich",
+            Msg::CostArithmetic => "Wie die Engine gerundet hat",
         }
     }
 
@@ -424,5 +436,150 @@ impl Catalogue for German {
 
     fn run_operation(&self, operation: &str) -> String {
         format!("{operation} ausführen")
+    }
+
+    fn bytes(&self, n: usize) -> String {
+        format!("{} Bytes", count(Lang::De, n as u64))
+    }
+
+    fn cost_refused(&self, error: &str) -> String {
+        format!("Diese Anfrage würde abgelehnt ({error}), und eine abgelehnte Anfrage kostet nichts.")
+    }
+
+    fn cost_failed(&self, error: &str, units: &str) -> String {
+        format!("Diese Anfrage scheitert mit {error}, aber die Arbeit davor wird trotzdem berechnet: {units}.")
+    }
+
+    fn cost_nothing_read(&self, query: bool, units: &str) -> String {
+        format!(
+            "{}, doch ein Lesen kostet immer mindestens einen 4-KB-Block: {units}.",
+            if query { "Nichts passt zur Schlüsselbedingung" } else { "Die Tabelle ist leer" }
+        )
+    }
+
+    fn cost_filter_removed(&self, removed: u64, scanned: u64, units: &str) -> String {
+        format!(
+            "Der Filter hat {} von {} entfernt, aber alle {} wurden gelesen: {units}.",
+            count(Lang::De, removed),
+            self.items(scanned),
+            count(Lang::De, scanned)
+        )
+    }
+
+    fn cost_filter_kept(&self, scanned: u64, units: &str) -> String {
+        format!("Der Filter hat alle {} behalten, die gelesen wurden: {units}.", self.items(scanned))
+    }
+
+    fn cost_read_returned(&self, scanned: u64, bytes: usize, returned: u64, units: &str) -> String {
+        format!(
+            "{} gelesen ({}) und {} zurückgegeben: {units}.",
+            self.items(scanned),
+            self.bytes(bytes),
+            self.items(returned)
+        )
+    }
+
+    fn cost_summed(&self, scanned: u64, bytes: usize) -> String {
+        format!(
+            "Die gelesenen {} werden summiert ({}) und einmal pro Seite auf 4 KB aufgerundet, nicht Item für Item.",
+            self.items(scanned),
+            self.bytes(bytes)
+        )
+    }
+
+    fn cost_limit_stopped(&self, limit: u64) -> String {
+        format!("Limit {limit} hat das Lesen beendet (Limit zählt gelesene Items, vor dem Filter); LastEvaluatedKey markiert, wo die nächste Seite beginnt.")
+    }
+
+    fn cost_get(&self, found: Option<usize>, strong: bool, units: &str) -> String {
+        let consistency =
+            if strong { "konsistentes Lesen: voller Preis" } else { "eventually consistent: halber Preis" };
+        match found { Some(bytes) => format!("Ein Item von {} gefunden, aufgerundet auf 4-KB-Blöcke ({consistency}): {units}.", self.bytes(bytes)), None => format!("Kein Item hat diesen Schlüssel, doch das Lesen kostet trotzdem einen 4-KB-Block ({consistency}): {units}.") }
+    }
+
+    fn cost_write(&self, operation: &str, bytes: usize, units: &str) -> String {
+        let what = match operation {
+            "PutItem" => "Ein Put bezahlt das größere von altem und neuem Item",
+            "UpdateItem" => "Ein Update bezahlt das größere Item von vorher und nachher",
+            _ => "Ein Delete bezahlt das Item, das es entfernt",
+        };
+        format!("{what} ({}), in 1-KB-Blöcken: {units}.", self.bytes(bytes))
+    }
+
+    fn cost_batch_get(&self, bytes: usize, reads: usize, units: &str) -> String {
+        format!(
+            "Ein Batch rundet jedes Item einzeln auf 4 KB auf ({} in {reads} Lesevorgängen): {units}.",
+            self.bytes(bytes)
+        )
+    }
+
+    fn cost_batch_write(&self, writes: usize, units: &str) -> String {
+        format!("Ein Batch wird wie seine einzelnen Schreibvorgänge abgerechnet: jedes Item in 1-KB-Blöcken ({writes} Schreibvorgänge): {units}.")
+    }
+
+    fn cost_transaction(&self, actions: usize, units: &str) -> String {
+        format!("Eine Transaktion kostet das Doppelte: jedes Item wird einzeln gerundet, dann × 2 ({actions} Aktionen): {units}.")
+    }
+
+    fn and_more(&self, n: usize) -> String {
+        format!("… und {n} weitere")
+    }
+
+    fn cost_index_writes(&self, parts: &str, total: &str) -> String {
+        format!("Sekundärindizes kosten zusätzliche Schreibvorgänge, jeder Eintrag auf 1 KB gerundet: {parts} — insgesamt {total}.")
+    }
+
+    fn cost_read_from_index(&self, index: &str) -> String {
+        format!(
+            "Aus {index} gelesen: bemessen an den projizierten Einträgen des Index, nicht an den Items der Tabelle."
+        )
+    }
+
+    fn cost_lsi_fetch(&self, units: &str) -> String {
+        format!("Attribute, die der lokale Index nicht projiziert, wurden aus der Tabelle geholt: {units} davon entfallen auf das Holen.")
+    }
+
+    fn touched_partitions(&self, total: usize, parts: &str) -> String {
+        format!("Berührte Partitionen: {total} ({parts}).")
+    }
+
+    fn table_index(&self, table: &str, index: &str) -> String {
+        format!("{table} Index {index}")
+    }
+
+    fn partitions_of(&self, numbers: &[usize], more: bool, of: usize) -> String {
+        let list: Vec<String> = numbers.iter().map(usize::to_string).collect();
+        let more = if more { ", …" } else { "" };
+        match numbers.len() {
+            0 => format!("alle {of} Partitionen"),
+            1 => format!("Partition {}{more} von {of}", list.join(", ")),
+            _ => format!("Partitionen {}{more} von {of}", list.join(", ")),
+        }
+    }
+
+    fn cost_not_request_in(&self, field: &str, message: &str) -> String {
+        format!(" in {field}: {message}")
+    }
+
+    fn all_pages(&self, pages: usize, complete: bool, units: &str, returned: u64, scanned: u64, price: &str) -> String {
+        format!(
+            "Alle Seiten: {} Seiten{}, insgesamt {units}, {} von {} Items zurückgegeben · {price} bei On-Demand.",
+            count(Lang::De, pages as u64),
+            if complete { "" } else { " (mindestens; die Vorschau hört dort auf)" },
+            count(Lang::De, returned),
+            count(Lang::De, scanned)
+        )
+    }
+
+    fn provisioned_share(&self, capacity: i64, unit: &str, percent: &str) -> String {
+        format!("Die Tabelle ist mit {capacity} {unit} pro Sekunde provisioniert: diese Anfrage braucht {percent} der Kapazität einer Sekunde.")
+    }
+
+    fn per_million(&self, price: &str) -> String {
+        format!("{price} pro Million solcher Anfragen")
+    }
+
+    fn dry_run_computed(&self, millis: &str) -> String {
+        format!("Probelauf in {millis} ms berechnet")
     }
 }

@@ -232,6 +232,18 @@ impl Catalogue for English {
             Msg::RunAllPages => "Run all pages",
             Msg::Runs => " runs",
             Msg::WriteDryRun => " · the cost below is a dry run: nothing is written until you run",
+            // live cost
+            Msg::CostProjection => "The projection trims what comes back, not what is read: whole items are paid for.",
+            Msg::CostSelectCount => "Select COUNT returns only the count; the items are read (and paid for) all the same.",
+            Msg::CostPageLimit => "The 1 MB page limit stopped the read; LastEvaluatedKey marks where the next page starts.",
+            Msg::CostScanOrder => "A Scan reads the table in keyspace order; no condition makes it read less.",
+            Msg::CostConditionChecked => "The condition is checked on the stored item; a failed check costs the same.",
+            Msg::CostNotRequest => "Not a request yet: ",
+            Msg::CostEngineBusy => "The engine is busy; the cost shows on the next change.",
+            Msg::NothingCharged => "nothing is charged",
+            Msg::RefusedHeadline => "Refused",
+            Msg::CostSub => " · dry run, nothing changes",
+            Msg::CostArithmetic => "How the engine rounded",
         }
     }
 
@@ -402,5 +414,144 @@ impl Catalogue for English {
 
     fn run_operation(&self, operation: &str) -> String {
         format!("Run {operation}")
+    }
+
+    fn bytes(&self, n: usize) -> String {
+        format!("{} bytes", count(Lang::En, n as u64))
+    }
+
+    fn cost_refused(&self, error: &str) -> String {
+        format!("This request would be refused ({error}), and a refused request costs nothing.")
+    }
+
+    fn cost_failed(&self, error: &str, units: &str) -> String {
+        format!("This request fails with {error}, but the work done before it failed is still charged: {units}.")
+    }
+
+    fn cost_nothing_read(&self, query: bool, units: &str) -> String {
+        format!(
+            "{}, yet a read always costs at least one 4 KB block: {units}.",
+            if query { "Nothing matched the key condition" } else { "The table is empty" }
+        )
+    }
+
+    fn cost_filter_removed(&self, removed: u64, scanned: u64, units: &str) -> String {
+        format!(
+            "The filter removed {} of {}, but all {} were read: {units}.",
+            count(Lang::En, removed),
+            self.items(scanned),
+            count(Lang::En, scanned)
+        )
+    }
+
+    fn cost_filter_kept(&self, scanned: u64, units: &str) -> String {
+        format!("The filter kept all {} read: {units}.", self.items(scanned))
+    }
+
+    fn cost_read_returned(&self, scanned: u64, bytes: usize, returned: u64, units: &str) -> String {
+        format!("Read {} ({}) and returned {}: {units}.", self.items(scanned), self.bytes(bytes), self.items(returned))
+    }
+
+    fn cost_summed(&self, scanned: u64, bytes: usize) -> String {
+        format!(
+            "The {} read are summed ({}) and rounded up to 4 KB once per page, not item by item.",
+            self.items(scanned),
+            self.bytes(bytes)
+        )
+    }
+
+    fn cost_limit_stopped(&self, limit: u64) -> String {
+        format!("Limit {limit} stopped the read (Limit counts items read, before the filter); LastEvaluatedKey marks where the next page starts.")
+    }
+
+    fn cost_get(&self, found: Option<usize>, strong: bool, units: &str) -> String {
+        let consistency = if strong { "strongly consistent: full price" } else { "eventually consistent: half price" };
+        match found {
+            Some(bytes) => {
+                format!("Found an item of {}, rounded up to 4 KB blocks ({consistency}): {units}.", self.bytes(bytes))
+            }
+            None => format!("No item has this key, yet the read still costs one 4 KB block ({consistency}): {units}."),
+        }
+    }
+
+    fn cost_write(&self, operation: &str, bytes: usize, units: &str) -> String {
+        let what = match operation {
+            "PutItem" => "A put pays for the larger of the old and the new item",
+            "UpdateItem" => "An update pays for the larger of the item before and after",
+            _ => "A delete pays for the item it removes",
+        };
+        format!("{what} ({}), in 1 KB blocks: {units}.", self.bytes(bytes))
+    }
+
+    fn cost_batch_get(&self, bytes: usize, reads: usize, units: &str) -> String {
+        format!("A batch rounds each item up to 4 KB on its own ({} in {reads} reads): {units}.", self.bytes(bytes))
+    }
+
+    fn cost_batch_write(&self, writes: usize, units: &str) -> String {
+        format!("A batch is billed like its single writes: each item in 1 KB blocks ({writes} writes): {units}.")
+    }
+
+    fn cost_transaction(&self, actions: usize, units: &str) -> String {
+        format!("A transaction costs double: each item is rounded on its own, then × 2 ({actions} actions): {units}.")
+    }
+
+    fn and_more(&self, n: usize) -> String {
+        format!("… and {n} more")
+    }
+
+    fn cost_index_writes(&self, parts: &str, total: &str) -> String {
+        format!("Secondary indexes cost extra writes, each entry rounded to 1 KB: {parts} — {total} in all.")
+    }
+
+    fn cost_read_from_index(&self, index: &str) -> String {
+        format!("Read from {index}: sized on the index's projected entries, not on the table's items.")
+    }
+
+    fn cost_lsi_fetch(&self, units: &str) -> String {
+        format!("Attributes the local index does not project were fetched from the table: {units} of that is for the fetch.")
+    }
+
+    fn touched_partitions(&self, total: usize, parts: &str) -> String {
+        format!("Partitions touched: {total} ({parts}).")
+    }
+
+    fn table_index(&self, table: &str, index: &str) -> String {
+        format!("{table} index {index}")
+    }
+
+    fn partitions_of(&self, numbers: &[usize], more: bool, of: usize) -> String {
+        let list: Vec<String> = numbers.iter().map(usize::to_string).collect();
+        let more = if more { ", …" } else { "" };
+        match numbers.len() {
+            0 => format!("all {of} partitions"),
+            1 => format!("partition {}{more} of {of}", list.join(", ")),
+            _ => format!("partitions {}{more} of {of}", list.join(", ")),
+        }
+    }
+
+    fn cost_not_request_in(&self, field: &str, message: &str) -> String {
+        format!(" in {field}: {message}")
+    }
+
+    fn all_pages(&self, pages: usize, complete: bool, units: &str, returned: u64, scanned: u64, price: &str) -> String {
+        format!(
+            "All pages: {} pages{}, {units} in total, {} of {} items returned · {price} on demand.",
+            count(Lang::En, pages as u64),
+            if complete { "" } else { " (at least; the preview stops there)" },
+            count(Lang::En, returned),
+            count(Lang::En, scanned)
+        )
+    }
+
+    fn provisioned_share(&self, capacity: i64, unit: &str, percent: &str) -> String {
+        format!("The table is provisioned with {capacity} {unit} per second: this request uses {percent} of one second's capacity.")
+    }
+
+    fn per_million(&self, price: &str) -> String {
+        format!("{price} per million such requests")
+    }
+
+    fn dry_run_computed(&self, millis: &str) -> String {
+        format!("dry run computed in {millis} ms")
     }
 }

@@ -220,6 +220,18 @@ impl Catalogue for Japanese {
             Msg::RunAllPages => "全ページを実行",
             Msg::Runs => " で実行",
             Msg::WriteDryRun => " · 下のコストはドライランです。実行するまで何も書き込まれません",
+            // live cost
+            Msg::CostProjection => "射影で絞られるのは返される内容であり、読み取る量ではありません。項目全体の料金がかかります。",
+            Msg::CostSelectCount => "Select COUNT は件数だけを返しますが、項目は同じように読み取られ、料金もかかります。",
+            Msg::CostPageLimit => "1 MB のページ上限で読み取りが止まりました。LastEvaluatedKey が次のページの開始位置を示します。",
+            Msg::CostScanOrder => "Scan はテーブルをキー空間の順に読み取ります。条件で読み取り量が減ることはありません。",
+            Msg::CostConditionChecked => "条件は保存済みの項目で確認されます。確認に失敗しても同じコストがかかります。",
+            Msg::CostNotRequest => "まだリクエストではありません: ",
+            Msg::CostEngineBusy => "エンジンが処理中です。次の変更時にコストが表示されます。",
+            Msg::NothingCharged => "課金はありません",
+            Msg::RefusedHeadline => "拒否されました",
+            Msg::CostSub => " · ドライラン、何も変わりません",
+            Msg::CostArithmetic => "エンジンによる切り上げ",
         }
     }
 
@@ -390,5 +402,154 @@ impl Catalogue for Japanese {
 
     fn run_operation(&self, operation: &str) -> String {
         format!("{operation} を実行")
+    }
+
+    fn bytes(&self, n: usize) -> String {
+        format!("{} バイト", count(Lang::Ja, n as u64))
+    }
+
+    fn cost_refused(&self, error: &str) -> String {
+        format!("このリクエストは拒否されます ({error})。拒否されたリクエストにコストはかかりません。")
+    }
+
+    fn cost_failed(&self, error: &str, units: &str) -> String {
+        format!("このリクエストは {error} で失敗しますが、失敗前に行われた処理は課金されます: {units}。")
+    }
+
+    fn cost_nothing_read(&self, query: bool, units: &str) -> String {
+        format!(
+            "{}。それでも、読み取りには最低でも 4 KB ブロック 1 つ分のコストがかかります: {units}。",
+            if query { "キー条件に一致する項目はありません" } else { "テーブルは空です" }
+        )
+    }
+
+    fn cost_filter_removed(&self, removed: u64, scanned: u64, units: &str) -> String {
+        format!(
+            "フィルターで{}のうち {} 件が除外されましたが、{} 件すべてが読み取られています: {units}。",
+            self.items(scanned),
+            count(Lang::Ja, removed),
+            count(Lang::Ja, scanned)
+        )
+    }
+
+    fn cost_filter_kept(&self, scanned: u64, units: &str) -> String {
+        format!("フィルターは読み取った{}をすべて残しました: {units}。", self.items(scanned))
+    }
+
+    fn cost_read_returned(&self, scanned: u64, bytes: usize, returned: u64, units: &str) -> String {
+        format!(
+            "{}を読み取り ({})、{}を返しました: {units}。",
+            self.items(scanned),
+            self.bytes(bytes),
+            self.items(returned)
+        )
+    }
+
+    fn cost_summed(&self, scanned: u64, bytes: usize) -> String {
+        format!(
+            "読み取った{}のサイズは合計され ({})、項目ごとではなくページごとに 1 回、4 KB 単位に切り上げられます。",
+            self.items(scanned),
+            self.bytes(bytes)
+        )
+    }
+
+    fn cost_limit_stopped(&self, limit: u64) -> String {
+        format!("Limit {limit} で読み取りが止まりました (Limit はフィルター前に読み取った項目を数えます)。LastEvaluatedKey が次のページの開始位置を示します。")
+    }
+
+    fn cost_get(&self, found: Option<usize>, strong: bool, units: &str) -> String {
+        let consistency = if strong {
+            "強力な整合性のある読み込み: 全額"
+        } else {
+            "結果整合性のある読み込み: 半額"
+        };
+        match found { Some(bytes) => format!("{} の項目が見つかり、4 KB ブロック単位に切り上げられました ({consistency}): {units}。", self.bytes(bytes)), None => format!("このキーの項目はありませんが、読み取りには 4 KB ブロック 1 つ分のコストがかかります ({consistency}): {units}。") }
+    }
+
+    fn cost_write(&self, operation: &str, bytes: usize, units: &str) -> String {
+        let what = match operation {
+            "PutItem" => "Put は古い項目と新しい項目の大きい方",
+            "UpdateItem" => "Update は更新前と更新後の項目の大きい方",
+            _ => "Delete は削除する項目",
+        };
+        format!("{what}の料金を 1 KB ブロック単位で支払います ({}): {units}。", self.bytes(bytes))
+    }
+
+    fn cost_batch_get(&self, bytes: usize, reads: usize, units: &str) -> String {
+        format!(
+            "バッチでは各項目が個別に 4 KB 単位に切り上げられます ({reads} 回の読み取りで {}): {units}。",
+            self.bytes(bytes)
+        )
+    }
+
+    fn cost_batch_write(&self, writes: usize, units: &str) -> String {
+        format!(
+            "バッチは個々の書き込みと同じく課金され、各項目は 1 KB ブロック単位です ({writes} 回の書き込み): {units}。"
+        )
+    }
+
+    fn cost_transaction(&self, actions: usize, units: &str) -> String {
+        format!("トランザクションのコストは 2 倍です。各項目を個別に切り上げてから × 2 します ({actions} アクション): {units}。")
+    }
+
+    fn and_more(&self, n: usize) -> String {
+        format!("… ほか {n} 件")
+    }
+
+    fn cost_index_writes(&self, parts: &str, total: &str) -> String {
+        format!("セカンダリーインデックスには追加の書き込みコストがかかり、各エントリーは 1 KB 単位に切り上げられます: {parts} — 合計 {total}。")
+    }
+
+    fn cost_read_from_index(&self, index: &str) -> String {
+        format!(
+            "{index} から読み取り: テーブルの項目ではなく、インデックスの射影されたエントリーでサイズが決まります。"
+        )
+    }
+
+    fn cost_lsi_fetch(&self, units: &str) -> String {
+        format!("ローカルインデックスが射影しない属性はテーブルから取得されました: そのうち {units} が取得分です。")
+    }
+
+    fn touched_partitions(&self, total: usize, parts: &str) -> String {
+        format!("アクセスしたパーティション: {total} ({parts})。")
+    }
+
+    fn table_index(&self, table: &str, index: &str) -> String {
+        format!("{table} のインデックス {index}")
+    }
+
+    fn partitions_of(&self, numbers: &[usize], more: bool, of: usize) -> String {
+        let list: Vec<String> = numbers.iter().map(usize::to_string).collect();
+        let more = if more { "、…" } else { "" };
+        match numbers.len() {
+            0 => format!("全 {of} パーティション"),
+            _ => format!("{of} 個中のパーティション {}{more}", list.join(", ")),
+        }
+    }
+
+    fn cost_not_request_in(&self, field: &str, message: &str) -> String {
+        format!(" ({field}): {message}")
+    }
+
+    fn all_pages(&self, pages: usize, complete: bool, units: &str, returned: u64, scanned: u64, price: &str) -> String {
+        format!(
+            "全ページ: {} ページ{}、合計 {units}、{} 件中 {} 件の項目を返却 · オンデマンドで {price}。",
+            count(Lang::Ja, pages as u64),
+            if complete { "" } else { " (以上。プレビューはここで止まります)" },
+            count(Lang::Ja, scanned),
+            count(Lang::Ja, returned)
+        )
+    }
+
+    fn provisioned_share(&self, capacity: i64, unit: &str, percent: &str) -> String {
+        format!("このテーブルのプロビジョンドキャパシティーは毎秒 {capacity} {unit} です。このリクエストは 1 秒分のキャパシティーの {percent} を使います。")
+    }
+
+    fn per_million(&self, price: &str) -> String {
+        format!("このリクエスト 100 万回で {price}")
+    }
+
+    fn dry_run_computed(&self, millis: &str) -> String {
+        format!("ドライランの計算時間 {millis} ms")
     }
 }

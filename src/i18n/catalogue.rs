@@ -252,6 +252,32 @@ messages! {
     RefusedHeadline,
     CostSub,
     CostArithmetic,
+    // ---- lesson panel ----
+    LessonLinkTitle,
+    RestoreTitle,
+    Restore,
+    CloseLessonTitle,
+    CloseLesson,
+    Previous,
+    Next,
+    LoadIntoConsole,
+    LoadBothIntoConsole,
+    RunWorkload,
+    ShowPartitions,
+    ShowItems,
+
+    // ---- lessons menu ----
+    LessonsLabel,
+    PresenterTitle,
+    Presenter,
+
+    // ---- lesson checklist ----
+    VerdictKey,
+    VerdictQuery,
+    VerdictScan,
+    VerdictUnservable,
+    ChecklistLabel,
+    ChecklistTitle,
 }
 
 /// A control of a numbered row in a builder's list, for
@@ -470,6 +496,16 @@ pub trait Catalogue {
 
     /// The live cost's tooltip: how long the dry run took.
     fn dry_run_computed(&self, millis: &str) -> String;
+
+    /// A lesson's seed (lecture), in its header and the lessons menu: "seed 003".
+    fn seed(&self, seed: &str) -> String;
+
+    /// "Step 2 of 6".
+    fn step_of(&self, step: usize, steps: usize) -> String;
+
+    /// A lesson's request in the checklist: how many were sent, how many
+    /// items read and returned.
+    fn checklist_read(&self, requests: u64, returned: u64, scanned: u64) -> String;
 }
 
 #[cfg(test)]
@@ -513,6 +549,7 @@ mod tests {
         (Lang::De, Msg::EditorLabel),
         (Lang::Ja, Msg::RawJson),
         (Lang::De, Msg::HintJson),
+        (Lang::De, Msg::VerdictQuery),
     ];
 
     #[test]
@@ -676,6 +713,11 @@ mod tests {
         assert_eq!(en.per_million("$0.125"), "$0.125 per million such requests");
         assert_eq!(en.dry_run_computed("0.4"), "dry run computed in 0.4 ms");
         assert_eq!(en.cost_not_request_in("Limit", "oops"), " in Limit: oops");
+        assert_eq!(en.seed("003"), "seed 003");
+        assert_eq!(en.step_of(1, 6), "Step 1 of 6");
+        assert_eq!(en.checklist_read(1, 1, 1), "1 item");
+        assert_eq!(en.checklist_read(1, 3, 3), "3 items");
+        assert_eq!(en.checklist_read(2, 2, 1_600), "2 requests, 2 of 1,600 items read");
         assert_eq!(
             en.prices_note(0.125, 0.625, "2026-11-22"),
             "Prices: on demand in us-east-1 (Standard table class), $0.125 per million read request units and \
@@ -767,6 +809,11 @@ mod tests {
             has(tr.provisioned_share(5, "RCU", "12,5 %"), "12,5 %");
             has(tr.per_million("0,125 $"), "0,125 $");
             has(tr.dry_run_computed("0,4"), "0,4");
+            has(tr.seed("003"), "003");
+            has(tr.step_of(2, 6), "2");
+            has(tr.step_of(2, 6), "6");
+            has(tr.checklist_read(2, 2, 1_600), &lang.count(1_600));
+            has(tr.checklist_read(1, 3, 3), "3");
             has(tr.prices_note(0.125, 0.625, "2026-11-22"), "2026-11-22");
             has(tr.prices_note(0.125, 0.625, "2026-11-22"), &lang.dollars("$0.125"));
             has(tr.prices_note(0.125, 0.625, "2026-11-22"), &lang.dollars("$0.625"));

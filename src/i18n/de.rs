@@ -255,6 +255,30 @@ impl Catalogue for German {
             Msg::RefusedHeadline => "Abgelehnt",
             Msg::CostSub => " · Probelauf, nichts ändert sich",
             Msg::CostArithmetic => "Wie die Engine gerundet hat",
+            // lesson panel
+            Msg::LessonLinkTitle => "Ein Link, der diese Lektion öffnet",
+            Msg::RestoreTitle => "Zurück zum Playground, den du vor der Lektion hattest",
+            Msg::Restore => "Meinen Playground wiederherstellen",
+            Msg::CloseLessonTitle => "Die Lektion ausblenden; die Daten bleiben",
+            Msg::CloseLesson => "Lektion schließen",
+            Msg::Previous => "← Zurück",
+            Msg::Next => "Weiter →",
+            Msg::LoadIntoConsole => "In die Konsole laden",
+            Msg::LoadBothIntoConsole => "Beide in die Konsole laden",
+            Msg::RunWorkload => "Workload ausführen",
+            Msg::ShowPartitions => "Partitionen zeigen",
+            Msg::ShowItems => "Items zeigen",
+            // lessons menu
+            Msg::LessonsLabel => "Lektionen",
+            Msg::PresenterTitle => "Große Schrift und hoher Kontrast für den Beamer; ← und → blättern durch die Lektion",
+            Msg::Presenter => "Präsentation",
+            // lesson checklist
+            Msg::VerdictKey => "✓ per Schlüssel",
+            Msg::VerdictQuery => "✓ Query",
+            Msg::VerdictScan => "✗ nur per Scan",
+            Msg::VerdictUnservable => "✗ nicht bedienbar",
+            Msg::ChecklistLabel => "Checkliste der Zugriffsmuster",
+            Msg::ChecklistTitle => "Checkliste: was jedes Zugriffsmuster bedient",
         }
     }
 
@@ -581,5 +605,22 @@ impl Catalogue for German {
 
     fn dry_run_computed(&self, millis: &str) -> String {
         format!("Probelauf in {millis} ms berechnet")
+    }
+
+    fn seed(&self, seed: &str) -> String {
+        format!("Seed {seed}")
+    }
+
+    fn step_of(&self, step: usize, steps: usize) -> String {
+        format!("Schritt {step} von {steps}")
+    }
+
+    fn checklist_read(&self, requests: u64, returned: u64, scanned: u64) -> String {
+        let times = if requests > 1 { format!("{requests} Anfragen, ") } else { String::new() };
+        if scanned != returned {
+            format!("{times}{} von {} gelesenen Items", count(Lang::De, returned), count(Lang::De, scanned))
+        } else {
+            format!("{times}{}", self.items(returned))
+        }
     }
 }

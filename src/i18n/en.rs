@@ -244,6 +244,30 @@ impl Catalogue for English {
             Msg::RefusedHeadline => "Refused",
             Msg::CostSub => " · dry run, nothing changes",
             Msg::CostArithmetic => "How the engine rounded",
+            // lesson panel
+            Msg::LessonLinkTitle => "A link that opens this lesson",
+            Msg::RestoreTitle => "Go back to the playground you had before the lesson",
+            Msg::Restore => "Restore my playground",
+            Msg::CloseLessonTitle => "Hide the lesson; the data stays",
+            Msg::CloseLesson => "Close lesson",
+            Msg::Previous => "← Previous",
+            Msg::Next => "Next →",
+            Msg::LoadIntoConsole => "Load into console",
+            Msg::LoadBothIntoConsole => "Load both into the console",
+            Msg::RunWorkload => "Run workload",
+            Msg::ShowPartitions => "Show the partitions",
+            Msg::ShowItems => "Show the items",
+            // lessons menu
+            Msg::LessonsLabel => "Lessons",
+            Msg::PresenterTitle => "Large type and high contrast for a projector; ← and → step through the lesson",
+            Msg::Presenter => "Presenter",
+            // lesson checklist
+            Msg::VerdictKey => "✓ by key",
+            Msg::VerdictQuery => "✓ Query",
+            Msg::VerdictScan => "✗ only by Scan",
+            Msg::VerdictUnservable => "✗ not servable",
+            Msg::ChecklistLabel => "Access-pattern checklist",
+            Msg::ChecklistTitle => "Checklist: what serves each access pattern",
         }
     }
 
@@ -553,5 +577,22 @@ impl Catalogue for English {
 
     fn dry_run_computed(&self, millis: &str) -> String {
         format!("dry run computed in {millis} ms")
+    }
+
+    fn seed(&self, seed: &str) -> String {
+        format!("seed {seed}")
+    }
+
+    fn step_of(&self, step: usize, steps: usize) -> String {
+        format!("Step {step} of {steps}")
+    }
+
+    fn checklist_read(&self, requests: u64, returned: u64, scanned: u64) -> String {
+        let times = if requests > 1 { format!("{requests} requests, ") } else { String::new() };
+        if scanned != returned {
+            format!("{times}{} of {} items read", count(Lang::En, returned), count(Lang::En, scanned))
+        } else {
+            format!("{times}{}", self.items(returned))
+        }
     }
 }

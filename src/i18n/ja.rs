@@ -232,6 +232,30 @@ impl Catalogue for Japanese {
             Msg::RefusedHeadline => "拒否されました",
             Msg::CostSub => " · ドライラン、何も変わりません",
             Msg::CostArithmetic => "エンジンによる切り上げ",
+            // lesson panel
+            Msg::LessonLinkTitle => "このレッスンを開くリンク",
+            Msg::RestoreTitle => "レッスンを始める前のプレイグラウンドに戻る",
+            Msg::Restore => "元のプレイグラウンドに戻す",
+            Msg::CloseLessonTitle => "レッスンを閉じます (データは残ります)",
+            Msg::CloseLesson => "レッスンを閉じる",
+            Msg::Previous => "← 前へ",
+            Msg::Next => "次へ →",
+            Msg::LoadIntoConsole => "コンソールに読み込む",
+            Msg::LoadBothIntoConsole => "両方をコンソールに読み込む",
+            Msg::RunWorkload => "ワークロードを実行",
+            Msg::ShowPartitions => "パーティションを表示",
+            Msg::ShowItems => "項目を表示",
+            // lessons menu
+            Msg::LessonsLabel => "レッスン",
+            Msg::PresenterTitle => "プロジェクター向けの大きな文字と高コントラスト。← と → でレッスンを進めます",
+            Msg::Presenter => "プレゼンター",
+            // lesson checklist
+            Msg::VerdictKey => "✓ キーで取得",
+            Msg::VerdictQuery => "✓ Query で取得",
+            Msg::VerdictScan => "✗ Scan でのみ",
+            Msg::VerdictUnservable => "✗ 対応不可",
+            Msg::ChecklistLabel => "アクセスパターンのチェックリスト",
+            Msg::ChecklistTitle => "チェックリスト: 各アクセスパターンに対応するもの",
         }
     }
 
@@ -551,5 +575,22 @@ impl Catalogue for Japanese {
 
     fn dry_run_computed(&self, millis: &str) -> String {
         format!("ドライランの計算時間 {millis} ms")
+    }
+
+    fn seed(&self, seed: &str) -> String {
+        format!("シード {seed}")
+    }
+
+    fn step_of(&self, step: usize, steps: usize) -> String {
+        format!("ステップ {step} / {steps}")
+    }
+
+    fn checklist_read(&self, requests: u64, returned: u64, scanned: u64) -> String {
+        let times = if requests > 1 { format!("{requests} リクエスト、") } else { String::new() };
+        if scanned != returned {
+            format!("{times}読み取った {} 件中 {} 件", count(Lang::Ja, scanned), count(Lang::Ja, returned))
+        } else {
+            format!("{times}{}", self.items(returned))
+        }
     }
 }

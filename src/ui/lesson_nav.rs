@@ -19,6 +19,7 @@ use yew::prelude::*;
 
 use super::console_state::{ConsoleAction, ConsoleState};
 use super::draft::Operation;
+use super::language::Msg;
 use super::lesson_bus::{BusAction, LessonBus};
 use super::persist;
 use super::state::{Action, Notice, Playground, PlaygroundContext};
@@ -184,13 +185,13 @@ pub fn perform(
 }
 
 /// The label of a step's button, if it has one.
-pub fn action_label(step: &Step) -> Option<&'static str> {
+pub fn action_label(step: &Step) -> Option<Msg> {
     match &step.action {
-        Some(StepAction::Operation(_)) => Some("Load into console"),
-        Some(StepAction::Compare(..)) => Some("Load both into the console"),
-        Some(StepAction::Workload(_)) => Some("Run workload"),
-        Some(StepAction::Show(view)) if view == "partitions" => Some("Show the partitions"),
-        Some(StepAction::Show(_)) => Some("Show the items"),
+        Some(StepAction::Operation(_)) => Some(Msg::LoadIntoConsole),
+        Some(StepAction::Compare(..)) => Some(Msg::LoadBothIntoConsole),
+        Some(StepAction::Workload(_)) => Some(Msg::RunWorkload),
+        Some(StepAction::Show(view)) if view == "partitions" => Some(Msg::ShowPartitions),
+        Some(StepAction::Show(_)) => Some(Msg::ShowItems),
         None => None,
     }
 }

@@ -278,6 +278,44 @@ messages! {
     VerdictUnservable,
     ChecklistLabel,
     ChecklistTitle,
+    // ---- planners ----
+    Planners,
+    PartitionMath,
+    ShardCountTitle,
+    TableSizeGb,
+    PercentSharing,
+    ItemSizeBytes,
+    PartitionsEach,
+    RcuAnd,
+    ShardsSuffix,
+    PlannerNeedNumbers,
+    PlannerNeedShardInputs,
+
+    // ---- hot-key lab ----
+    HotKeyLab,
+    LabIntro,
+    Workload,
+    GetEventual,
+    GetStrong,
+    RequestsPerSecond,
+    Seconds,
+    DistinctKeys,
+    ZipfSkew,
+    Shards,
+    TableRcu,
+    TableWcu,
+    ItemBytes,
+    Seed,
+    HeatAfter,
+    RunControls,
+    RunAgain,
+    Pause,
+    Resume,
+    StepSecond,
+    Speed,
+    ToTheEnd,
+    RealTime,
+    AsFastAsPossible,
 }
 
 /// A control of a numbered row in a builder's list, for
@@ -290,6 +328,14 @@ pub enum RowControl {
     Kind,
     /// A write action's item.
     Item,
+}
+
+/// Where the hot-key lab's run is, for [`Catalogue::lab_status`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LabState {
+    Finished,
+    Running,
+    Paused,
 }
 
 /// One language's wording. No method has a default body, so each language
@@ -506,6 +552,31 @@ pub trait Catalogue {
     /// A lesson's request in the checklist: how many were sent, how many
     /// items read and returned.
     fn checklist_read(&self, requests: u64, returned: u64, scanned: u64) -> String;
+
+    /// The partition planner's arithmetic (figures already spelled).
+    fn planner_math(
+        &self,
+        read: &str,
+        write: &str,
+        by_capacity: &str,
+        size: &str,
+        by_size: &str,
+        partitions: u64,
+    ) -> String;
+
+    /// The shard planner's arithmetic: items, percent and how many share one
+    /// key value (spelled), items per 4 KB block, item size, shards.
+    fn shard_math(&self, items: &str, percent: &str, share: &str, per_block: u64, size: u64, shards: u64) -> String;
+
+    /// A lab speed: engine seconds per real second (above one).
+    fn seconds_per_second(&self, n: u32) -> String;
+
+    /// The lab's status line: finished (`done == seconds`, `speed` unused),
+    /// running at `speed`, or paused.
+    fn lab_status(&self, state: LabState, speed: &str, done: u64, seconds: u64) -> String;
+
+    /// The lab's second run: "Apply write sharding (4 shards) and rerun".
+    fn apply_sharding(&self, shards: u64) -> String;
 }
 
 #[cfg(test)]
@@ -550,6 +621,10 @@ mod tests {
         (Lang::Ja, Msg::RawJson),
         (Lang::De, Msg::HintJson),
         (Lang::De, Msg::VerdictQuery),
+        (Lang::De, Msg::Workload),
+        (Lang::De, Msg::GetEventual),
+        (Lang::De, Msg::Shards),
+        (Lang::De, Msg::Seed),
     ];
 
     #[test]
@@ -719,6 +794,23 @@ mod tests {
         assert_eq!(en.checklist_read(1, 3, 3), "3 items");
         assert_eq!(en.checklist_read(2, 2, 1_600), "2 requests, 2 of 1,600 items read");
         assert_eq!(
+            en.planner_math("5000", "500", "2.17", "8", "0.8", 3),
+            "by capacity 5000 / 3,000 + 500 / 1,000 = 2.17; by size 8 GB / 10 GB = 0.8; ceil(max) = 3"
+        );
+        assert_eq!(
+            en.shard_math("3,000,000", "20", "600,000", 16, 250, 13),
+            "3,000,000 items × 20 % = 600,000 share one key value; one partition reads 3,000 × 16 items of 250 B per \
+             second → ceil = 13"
+        );
+        assert_eq!(en.seconds_per_second(10), "10 s per second");
+        assert_eq!(en.lab_status(LabState::Finished, "", 60, 60), "Finished: 60 s simulated.");
+        assert_eq!(
+            en.lab_status(LabState::Running, "10 s per second", 3, 60),
+            "Running at 10 s per second · second 3 of 60"
+        );
+        assert_eq!(en.lab_status(LabState::Paused, "", 3, 60), "Paused at second 3 of 60");
+        assert_eq!(en.apply_sharding(4), "Apply write sharding (4 shards) and rerun");
+        assert_eq!(
             en.prices_note(0.125, 0.625, "2026-11-22"),
             "Prices: on demand in us-east-1 (Standard table class), $0.125 per million read request units and \
              $0.625 per million write request units, as published on 2026-11-22. Provisioned tables are billed per \
@@ -814,6 +906,16 @@ mod tests {
             has(tr.step_of(2, 6), "6");
             has(tr.checklist_read(2, 2, 1_600), &lang.count(1_600));
             has(tr.checklist_read(1, 3, 3), "3");
+            has(tr.planner_math("5000", "500", "2,17", "8", "0,8", 3), "2,17");
+            has(tr.planner_math("5000", "500", "2,17", "8", "0,8", 3), "= 3");
+            has(tr.shard_math("3.000.000", "20", "600.000", 16, 250, 13), "600.000");
+            has(tr.shard_math("3.000.000", "20", "600.000", 16, 250, 13), "= 13");
+            has(tr.seconds_per_second(30), "30");
+            for state in [LabState::Finished, LabState::Running, LabState::Paused] {
+                has(tr.lab_status(state, "x", 3, 60), "60");
+            }
+            has(tr.lab_status(LabState::Running, "30 s", 3, 60), "30 s");
+            has(tr.apply_sharding(4), "4");
             has(tr.prices_note(0.125, 0.625, "2026-11-22"), "2026-11-22");
             has(tr.prices_note(0.125, 0.625, "2026-11-22"), &lang.dollars("$0.125"));
             has(tr.prices_note(0.125, 0.625, "2026-11-22"), &lang.dollars("$0.625"));

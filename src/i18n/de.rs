@@ -4,7 +4,7 @@
 //! informal "du" of their instructions ("Erzeuge eine neue Tabelle").
 //! Figures the German way (`12.345`, `1,5 RCU`, `0,125 $`).
 
-use super::catalogue::{Catalogue, Msg, RowControl};
+use super::catalogue::{Catalogue, LabState, Msg, RowControl};
 use super::lang::Lang;
 use super::numbers::{count, dollars, figure};
 
@@ -279,6 +279,43 @@ impl Catalogue for German {
             Msg::VerdictUnservable => "✗ nicht bedienbar",
             Msg::ChecklistLabel => "Checkliste der Zugriffsmuster",
             Msg::ChecklistTitle => "Checkliste: was jedes Zugriffsmuster bedient",
+            // planners
+            Msg::Planners => "Planer",
+            Msg::PartitionMath => "Partitionsrechnung",
+            Msg::ShardCountTitle => "Shard-Anzahl für Write Sharding",
+            Msg::TableSizeGb => "Tabellengröße (GB)",
+            Msg::PercentSharing => "% mit demselben Schlüsselwert",
+            Msg::ItemSizeBytes => "Item-Größe (Bytes)",
+            Msg::PartitionsEach => " Partitionen, jede mit ",
+            Msg::RcuAnd => " RCU und ",
+            Msg::ShardsSuffix => " Shards",
+            Msg::PlannerNeedNumbers => "Gib Größe, RCU und WCU ein (Zahlen, 0 oder mehr).",
+            Msg::PlannerNeedShardInputs => "Gib Items, einen Prozentsatz und eine Item-Größe von mindestens 1 Byte ein.",
+            // hot-key lab
+            Msg::HotKeyLab => "Hot-Key-Labor",
+            Msg::LabIntro => "Simuliere Sekunden an Traffic auf einer frischen Labortabelle (deine Tabellen bleiben unberührt). Eine Partition bedient höchstens 1.000 WCU und 3.000 RCU pro Sekunde, egal wie viel die Tabelle hat; ein Hot Key wird also selbst auf einer großen Tabelle gedrosselt. Auf Shards verteilt, verteilt er sich auf Partitionen. Läufe haben einen Seed: dieselben Eingaben ergeben dasselbe Bild.",
+            Msg::Workload => "Workload",
+            Msg::GetEventual => "GetItem, eventually consistent",
+            Msg::GetStrong => "GetItem, konsistentes Lesen",
+            Msg::RequestsPerSecond => "Anfragen pro Sekunde",
+            Msg::Seconds => "Sekunden",
+            Msg::DistinctKeys => "Verschiedene Schlüssel",
+            Msg::ZipfSkew => "Zipf-Schiefe s",
+            Msg::Shards => "Shards",
+            Msg::TableRcu => "Tabellen-RCU",
+            Msg::TableWcu => "Tabellen-WCU",
+            Msg::ItemBytes => "Item-Bytes",
+            Msg::Seed => "Seed",
+            Msg::HeatAfter => "Split wegen Hitze nach (s)",
+            Msg::RunControls => "Laufsteuerung",
+            Msg::RunAgain => "Erneut ausführen",
+            Msg::Pause => "Pausieren",
+            Msg::Resume => "Fortsetzen",
+            Msg::StepSecond => "Schritt +1 s",
+            Msg::Speed => "Tempo",
+            Msg::ToTheEnd => "Bis zum Ende",
+            Msg::RealTime => "1 s pro Sekunde (Echtzeit)",
+            Msg::AsFastAsPossible => "so schnell wie möglich",
         }
     }
 
@@ -622,5 +659,37 @@ impl Catalogue for German {
         } else {
             format!("{times}{}", self.items(returned))
         }
+    }
+
+    fn planner_math(
+        &self,
+        read: &str,
+        write: &str,
+        by_capacity: &str,
+        size: &str,
+        by_size: &str,
+        partitions: u64,
+    ) -> String {
+        format!("nach Kapazität {read} / 3.000 + {write} / 1.000 = {by_capacity}; nach Größe {size} GB / 10 GB = {by_size}; ceil(max) = {partitions}")
+    }
+
+    fn shard_math(&self, items: &str, percent: &str, share: &str, per_block: u64, size: u64, shards: u64) -> String {
+        format!("{items} Items × {percent} % = {share} teilen sich einen Schlüsselwert; eine Partition liest 3.000 × {per_block} Items zu {size} B pro Sekunde → ceil = {shards}")
+    }
+
+    fn seconds_per_second(&self, n: u32) -> String {
+        format!("{n} s pro Sekunde")
+    }
+
+    fn lab_status(&self, state: LabState, speed: &str, done: u64, seconds: u64) -> String {
+        match state {
+            LabState::Finished => format!("Fertig: {seconds} s simuliert."),
+            LabState::Running => format!("Läuft mit {speed} · Sekunde {done} von {seconds}"),
+            LabState::Paused => format!("Pausiert bei Sekunde {done} von {seconds}"),
+        }
+    }
+
+    fn apply_sharding(&self, shards: u64) -> String {
+        format!("Write Sharding anwenden ({shards} Shards) und neu ausführen")
     }
 }

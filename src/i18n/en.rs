@@ -2,7 +2,7 @@
 //! showed before it was translated, byte for byte (the browser tests find
 //! elements by these words).
 
-use super::catalogue::{Catalogue, Msg, RowControl};
+use super::catalogue::{Catalogue, LabState, Msg, RowControl};
 use super::lang::Lang;
 use super::numbers::count;
 
@@ -268,6 +268,43 @@ impl Catalogue for English {
             Msg::VerdictUnservable => "✗ not servable",
             Msg::ChecklistLabel => "Access-pattern checklist",
             Msg::ChecklistTitle => "Checklist: what serves each access pattern",
+            // planners
+            Msg::Planners => "Planners",
+            Msg::PartitionMath => "Partition math",
+            Msg::ShardCountTitle => "Write-sharding shard count",
+            Msg::TableSizeGb => "Table size (GB)",
+            Msg::PercentSharing => "% sharing one key value",
+            Msg::ItemSizeBytes => "Item size (bytes)",
+            Msg::PartitionsEach => " partitions, each with ",
+            Msg::RcuAnd => " RCU and ",
+            Msg::ShardsSuffix => " shards",
+            Msg::PlannerNeedNumbers => "Enter a size, RCU and WCU (numbers, 0 or more).",
+            Msg::PlannerNeedShardInputs => "Enter items, a percentage and an item size of at least 1 byte.",
+            // hot-key lab
+            Msg::HotKeyLab => "Hot-key lab",
+            Msg::LabIntro => "Simulate seconds of traffic on a fresh lab table (your tables are not touched). A partition serves at most 1,000 WCU and 3,000 RCU per second however much the table has, so one hot key throttles even on a big table; spreading it over shards spreads it over partitions. Runs are seeded: the same inputs give the same picture.",
+            Msg::Workload => "Workload",
+            Msg::GetEventual => "GetItem, eventually consistent",
+            Msg::GetStrong => "GetItem, strongly consistent",
+            Msg::RequestsPerSecond => "Requests per second",
+            Msg::Seconds => "Seconds",
+            Msg::DistinctKeys => "Distinct keys",
+            Msg::ZipfSkew => "Zipf skew s",
+            Msg::Shards => "Shards",
+            Msg::TableRcu => "Table RCU",
+            Msg::TableWcu => "Table WCU",
+            Msg::ItemBytes => "Item bytes",
+            Msg::Seed => "Seed",
+            Msg::HeatAfter => "Split for heat after (s)",
+            Msg::RunControls => "Run controls",
+            Msg::RunAgain => "Run again",
+            Msg::Pause => "Pause",
+            Msg::Resume => "Resume",
+            Msg::StepSecond => "Step +1 s",
+            Msg::Speed => "Speed",
+            Msg::ToTheEnd => "To the end",
+            Msg::RealTime => "1 s per second (real time)",
+            Msg::AsFastAsPossible => "as fast as possible",
         }
     }
 
@@ -594,5 +631,37 @@ impl Catalogue for English {
         } else {
             format!("{times}{}", self.items(returned))
         }
+    }
+
+    fn planner_math(
+        &self,
+        read: &str,
+        write: &str,
+        by_capacity: &str,
+        size: &str,
+        by_size: &str,
+        partitions: u64,
+    ) -> String {
+        format!("by capacity {read} / 3,000 + {write} / 1,000 = {by_capacity}; by size {size} GB / 10 GB = {by_size}; ceil(max) = {partitions}")
+    }
+
+    fn shard_math(&self, items: &str, percent: &str, share: &str, per_block: u64, size: u64, shards: u64) -> String {
+        format!("{items} items × {percent} % = {share} share one key value; one partition reads 3,000 × {per_block} items of {size} B per second → ceil = {shards}")
+    }
+
+    fn seconds_per_second(&self, n: u32) -> String {
+        format!("{n} s per second")
+    }
+
+    fn lab_status(&self, state: LabState, speed: &str, done: u64, seconds: u64) -> String {
+        match state {
+            LabState::Finished => format!("Finished: {seconds} s simulated."),
+            LabState::Running => format!("Running at {speed} · second {done} of {seconds}"),
+            LabState::Paused => format!("Paused at second {done} of {seconds}"),
+        }
+    }
+
+    fn apply_sharding(&self, shards: u64) -> String {
+        format!("Apply write sharding ({shards} shards) and rerun")
     }
 }

@@ -4,7 +4,7 @@
 //! Polite style (です・ます) in sentences, plain noun phrases in labels;
 //! counts with their counter words (項目 3 件); figures as in English.
 
-use super::catalogue::{Catalogue, Msg, RowControl};
+use super::catalogue::{Catalogue, LabState, Msg, RowControl};
 use super::lang::Lang;
 use super::numbers::count;
 
@@ -256,6 +256,43 @@ impl Catalogue for Japanese {
             Msg::VerdictUnservable => "✗ 対応不可",
             Msg::ChecklistLabel => "アクセスパターンのチェックリスト",
             Msg::ChecklistTitle => "チェックリスト: 各アクセスパターンに対応するもの",
+            // planners
+            Msg::Planners => "プランナー",
+            Msg::PartitionMath => "パーティション数の計算",
+            Msg::ShardCountTitle => "書き込みシャーディングのシャード数",
+            Msg::TableSizeGb => "テーブルサイズ (GB)",
+            Msg::PercentSharing => "同じキー値を共有する割合 (%)",
+            Msg::ItemSizeBytes => "項目サイズ (バイト)",
+            Msg::PartitionsEach => " パーティション、それぞれ ",
+            Msg::RcuAnd => " RCU と ",
+            Msg::ShardsSuffix => " シャード",
+            Msg::PlannerNeedNumbers => "サイズ、RCU、WCU を入力してください (0 以上の数値)。",
+            Msg::PlannerNeedShardInputs => "項目数、割合、1 バイト以上の項目サイズを入力してください。",
+            // hot-key lab
+            Msg::HotKeyLab => "ホットキーラボ",
+            Msg::LabIntro => "新しいラボ用テーブルで数秒間のトラフィックをシミュレートします (あなたのテーブルには触れません)。テーブルのキャパシティーがいくらあっても、1 パーティションが処理できるのは毎秒最大 1,000 WCU と 3,000 RCU です。そのため、ホットキーが 1 つあれば大きなテーブルでもスロットリングが起きます。シャードに分散すればパーティションに分散されます。実行はシード付きで、同じ入力からは同じ結果が得られます。",
+            Msg::Workload => "ワークロード",
+            Msg::GetEventual => "GetItem (結果整合性のある読み込み)",
+            Msg::GetStrong => "GetItem (強力な整合性のある読み込み)",
+            Msg::RequestsPerSecond => "毎秒のリクエスト数",
+            Msg::Seconds => "秒数",
+            Msg::DistinctKeys => "異なるキーの数",
+            Msg::ZipfSkew => "Zipf の偏り s",
+            Msg::Shards => "シャード数",
+            Msg::TableRcu => "テーブルの RCU",
+            Msg::TableWcu => "テーブルの WCU",
+            Msg::ItemBytes => "項目のバイト数",
+            Msg::Seed => "シード",
+            Msg::HeatAfter => "高負荷による分割までの秒数",
+            Msg::RunControls => "実行の操作",
+            Msg::RunAgain => "再実行",
+            Msg::Pause => "一時停止",
+            Msg::Resume => "再開",
+            Msg::StepSecond => "1 秒進める",
+            Msg::Speed => "速度",
+            Msg::ToTheEnd => "最後まで",
+            Msg::RealTime => "1 秒あたり 1 秒 (リアルタイム)",
+            Msg::AsFastAsPossible => "できるだけ速く",
         }
     }
 
@@ -592,5 +629,37 @@ impl Catalogue for Japanese {
         } else {
             format!("{times}{}", self.items(returned))
         }
+    }
+
+    fn planner_math(
+        &self,
+        read: &str,
+        write: &str,
+        by_capacity: &str,
+        size: &str,
+        by_size: &str,
+        partitions: u64,
+    ) -> String {
+        format!("キャパシティー: {read} / 3,000 + {write} / 1,000 = {by_capacity}、サイズ: {size} GB / 10 GB = {by_size}、ceil(max) = {partitions}")
+    }
+
+    fn shard_math(&self, items: &str, percent: &str, share: &str, per_block: u64, size: u64, shards: u64) -> String {
+        format!("項目 {items} 件 × {percent} % = {share} 件が 1 つのキー値を共有。1 パーティションは毎秒 3,000 × {per_block} 件 ({size} B) を読み取り → ceil = {shards}")
+    }
+
+    fn seconds_per_second(&self, n: u32) -> String {
+        format!("1 秒あたり {n} 秒")
+    }
+
+    fn lab_status(&self, state: LabState, speed: &str, done: u64, seconds: u64) -> String {
+        match state {
+            LabState::Finished => format!("完了: {seconds} 秒をシミュレートしました。"),
+            LabState::Running => format!("実行中 ({speed}) · {seconds} 秒中 {done} 秒目"),
+            LabState::Paused => format!("{seconds} 秒中 {done} 秒目で一時停止中"),
+        }
+    }
+
+    fn apply_sharding(&self, shards: u64) -> String {
+        format!("書き込みシャーディング ({shards} シャード) を適用して再実行")
     }
 }

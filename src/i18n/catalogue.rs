@@ -316,6 +316,29 @@ messages! {
     ToTheEnd,
     RealTime,
     AsFastAsPossible,
+    // ---- table view ----
+    TableOrIndex,
+    TableViewHint,
+
+    // ---- item grid (phase 2) ----
+    ExpiredRowTitle,
+
+    // ---- statement plan ----
+    StatementScanHint,
+    EquivalentRequest,
+    EquivalentRequests,
+
+    // ---- saved operations ----
+    NameFirst,
+    NotSavedIncomplete,
+    LoadIntoBuilder,
+    Load,
+    ForgetSaved,
+    Delete,
+    Name,
+    SaveNamePlaceholder,
+    SaveRequest,
+    SavedHint,
 }
 
 /// A control of a numbered row in a builder's list, for
@@ -577,6 +600,42 @@ pub trait Catalogue {
 
     /// The lab's second run: "Apply write sharding (4 shards) and rerun".
     fn apply_sharding(&self, shards: u64) -> String;
+
+    /// The index view's first fact: "3 entries · 1,234 bytes".
+    fn index_contents(&self, entries: u64, bytes: u64) -> String;
+
+    /// "3 item collections".
+    fn item_collections(&self, n: u64) -> String;
+
+    /// "2 index partition keys": the distinct partition keys of an index.
+    fn index_partition_keys(&self, n: u64) -> String;
+
+    /// Index updates still to arrive: "2 updates on the way".
+    fn updates_on_the_way(&self, n: u64) -> String;
+
+    /// A backfilling index: "CREATING · backfilling, 1.2 s left · not queryable until ACTIVE".
+    fn creating_backfilling(&self, wait: &str) -> String;
+
+    /// The table view's title around the table's name: ("Items in ", "").
+    fn items_in(&self) -> (&'static str, &'static str);
+
+    /// Between an index's name and its table's: (" of ", "") for "GSI ByYear of Music".
+    fn index_of_table(&self) -> (&'static str, &'static str);
+
+    /// A PartiQL statement's access path: a Scan of `target`, or `reads`
+    /// times `operation` on it ("a Query on Orders", "2 × GetItem on Orders").
+    fn access_path(&self, scan: bool, operation: &str, reads: usize, target: &str) -> String;
+
+    /// What a SELECT reads: all `read` items of the table (`of` is `None`),
+    /// `read` of `of` on this page (`Some`), or, by key, `read` items; and
+    /// what it returns. Follows the access path in [`Catalogue::statement_sentence`].
+    fn statement_reads(&self, read: u64, of: Option<u64>, all: bool, returned: u64) -> String;
+
+    /// "This SELECT is a Scan of Orders: it reads all 10,000 items, returns 12: 1,250 RCU".
+    fn statement_sentence(&self, verb: &str, path: &str, reads: &str, cost: &str) -> String;
+
+    /// The saved operations' heading: "Saved operations (3)".
+    fn saved_operations(&self, n: usize) -> String;
 }
 
 #[cfg(test)]
@@ -625,6 +684,7 @@ mod tests {
         (Lang::De, Msg::GetEventual),
         (Lang::De, Msg::Shards),
         (Lang::De, Msg::Seed),
+        (Lang::De, Msg::Name),
     ];
 
     #[test]
@@ -810,6 +870,31 @@ mod tests {
         );
         assert_eq!(en.lab_status(LabState::Paused, "", 3, 60), "Paused at second 3 of 60");
         assert_eq!(en.apply_sharding(4), "Apply write sharding (4 shards) and rerun");
+        assert_eq!(en.index_contents(1, 1), "1 entry · 1 byte");
+        assert_eq!(en.index_contents(3, 1_234), "3 entries · 1,234 bytes");
+        assert_eq!(en.item_collections(1), "1 item collection");
+        assert_eq!(en.item_collections(2), "2 item collections");
+        assert_eq!(en.index_partition_keys(2), "2 index partition keys");
+        assert_eq!(en.updates_on_the_way(1), "1 update on the way");
+        assert_eq!(en.creating_backfilling("1.2 s"), "CREATING · backfilling, 1.2 s left · not queryable until ACTIVE");
+        let (before, after) = en.items_in();
+        assert_eq!(format!("{before}Music{after}"), "Items in Music");
+        let (between, after) = en.index_of_table();
+        assert_eq!(format!("GSI ByYear{between}Music{after}"), "GSI ByYear of Music");
+        assert_eq!(en.access_path(true, "Scan", 1, "Orders"), "a Scan of Orders");
+        assert_eq!(en.access_path(false, "Query", 1, "Orders.ByDate"), "a Query on Orders.ByDate");
+        assert_eq!(en.access_path(false, "GetItem", 2, "Orders"), "2 × GetItem on Orders");
+        assert_eq!(en.access_path(false, "UpdateItem", 1, "Orders"), "an UpdateItem on Orders");
+        assert_eq!(en.access_path(false, "PutItem", 1, "Orders"), "a PutItem on Orders");
+        // A Scan of all 10,000 items returning 12, at 1,250 RCU.
+        let reads = en.statement_reads(10_000, None, true, 12);
+        assert_eq!(
+            en.statement_sentence("SELECT", "a Scan of Orders", &reads, "1,250 RCU"),
+            "This SELECT is a Scan of Orders: it reads all 10,000 items, returns 12: 1,250 RCU"
+        );
+        assert_eq!(en.statement_reads(4, Some(10), false, 1), ": it reads 4 of 10 items on this page, returns 1");
+        assert_eq!(en.statement_reads(1, None, false, 1), ": it reads 1 item, returns 1");
+        assert_eq!(en.saved_operations(3), "Saved operations (3)");
         assert_eq!(
             en.prices_note(0.125, 0.625, "2026-11-22"),
             "Prices: on demand in us-east-1 (Standard table class), $0.125 per million read request units and \
@@ -916,12 +1001,25 @@ mod tests {
             }
             has(tr.lab_status(LabState::Running, "30 s", 3, 60), "30 s");
             has(tr.apply_sharding(4), "4");
+            has(tr.index_contents(3, 1_234), &lang.count(1_234));
+            has(tr.item_collections(2), "2");
+            has(tr.index_partition_keys(2), "2");
+            has(tr.updates_on_the_way(2), "2");
+            has(tr.creating_backfilling("1,2 s"), "1,2 s");
+            has(tr.access_path(true, "Scan", 1, "Orders"), "Orders");
+            has(tr.access_path(false, "GetItem", 2, "Orders"), "2");
+            has(tr.statement_reads(10_000, None, true, 12), &lang.count(10_000));
+            has(tr.statement_reads(4, Some(10_000), false, 1), &lang.count(10_000));
+            has(tr.statement_reads(4, None, false, 3), "3");
+            has(tr.statement_sentence("SELECT", "Scan", "", "1 RCU"), "SELECT");
+            has(tr.statement_sentence("SELECT", "Scan", "", "1 RCU"), "1 RCU");
+            has(tr.saved_operations(3), "3");
             has(tr.prices_note(0.125, 0.625, "2026-11-22"), "2026-11-22");
             has(tr.prices_note(0.125, 0.625, "2026-11-22"), &lang.dollars("$0.125"));
             has(tr.prices_note(0.125, 0.625, "2026-11-22"), &lang.dollars("$0.625"));
             has(tr.duration(1_240), &lang.figure("1.2"));
             has(tr.duration(350), "350");
-            for (before, after) in [tr.indexes_of(), tr.marked_columns(), tr.editor_hint()] {
+            for (before, after) in [tr.indexes_of(), tr.marked_columns(), tr.editor_hint(), tr.items_in()] {
                 assert!(!format!("{before}{after}").trim().is_empty(), "{lang:?}: an empty frame");
             }
             for words in [1, 2] {

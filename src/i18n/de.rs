@@ -316,6 +316,26 @@ impl Catalogue for German {
             Msg::ToTheEnd => "Bis zum Ende",
             Msg::RealTime => "1 s pro Sekunde (Echtzeit)",
             Msg::AsFastAsPossible => "so schnell wie möglich",
+            // table view
+            Msg::TableOrIndex => "Tabelle oder Index",
+            Msg::TableViewHint => "Ein Block pro Item Collection (Items mit demselben Partition Key), in der Reihenfolge des Schlüsselraums; darin nach Sort Key geordnet. Klicke eine Zeile an, um sie zu bearbeiten.",
+            // item grid (phase 2)
+            Msg::ExpiredRowTitle => "Abgelaufen (TTL), vom Sweeper noch nicht gelöscht: Lesezugriffe liefern es noch. Klicke, um es in den Editor zu laden",
+            // statement plan
+            Msg::StatementScanHint => "Keine WHERE-Bedingung legt den Partition Key fest, also wird jedes Item gelesen und bezahlt, egal was der Filter behält.",
+            Msg::EquivalentRequest => "Die entsprechende Anfrage",
+            Msg::EquivalentRequests => "Die entsprechenden Anfragen",
+            // saved operations
+            Msg::NameFirst => "Gib der Anfrage zuerst einen Namen.",
+            Msg::NotSavedIncomplete => "Nicht gespeichert: die Anfrage ist nicht vollständig.",
+            Msg::LoadIntoBuilder => "In das Formular laden",
+            Msg::Load => "Laden",
+            Msg::ForgetSaved => "Diese gespeicherte Operation vergessen",
+            Msg::Delete => "Löschen",
+            Msg::Name => "Name",
+            Msg::SaveNamePlaceholder => "Name für die Anfrage im Formular",
+            Msg::SaveRequest => "Anfrage speichern",
+            Msg::SavedHint => "Hier gespeicherte Anfragen reisen mit dem Playground: im Link, im Export und in der automatischen Sicherung.",
         }
     }
 
@@ -691,5 +711,65 @@ impl Catalogue for German {
 
     fn apply_sharding(&self, shards: u64) -> String {
         format!("Write Sharding anwenden ({shards} Shards) und neu ausführen")
+    }
+
+    fn index_contents(&self, entries: u64, bytes: u64) -> String {
+        format!("{} · {} {}", self.entries(entries), count(Lang::De, bytes), plural(bytes, "Byte", "Bytes"))
+    }
+
+    fn item_collections(&self, n: u64) -> String {
+        format!("{n} {}", plural(n, "Item Collection", "Item Collections"))
+    }
+
+    fn index_partition_keys(&self, n: u64) -> String {
+        format!("{n} {}", plural(n, "Index-Partition-Key", "Index-Partition-Keys"))
+    }
+
+    fn updates_on_the_way(&self, n: u64) -> String {
+        format!("{n} {} unterwegs", plural(n, "Update", "Updates"))
+    }
+
+    fn creating_backfilling(&self, wait: &str) -> String {
+        format!("CREATING · Backfilling, noch {wait} · erst ab ACTIVE abfragbar")
+    }
+
+    fn items_in(&self) -> (&'static str, &'static str) {
+        ("Items in ", "")
+    }
+
+    fn index_of_table(&self) -> (&'static str, &'static str) {
+        (" von ", "")
+    }
+
+    fn access_path(&self, scan: bool, operation: &str, reads: usize, target: &str) -> String {
+        match (scan, reads) {
+            (true, _) => format!("ein Scan von {target}"),
+            (false, 2..) if operation == "GetItem" || operation == "Query" => {
+                format!("{reads} × {operation} auf {target}")
+            }
+            _ => format!("ein {operation} auf {target}"),
+        }
+    }
+
+    fn statement_reads(&self, read: u64, of: Option<u64>, all: bool, returned: u64) -> String {
+        let (read_n, returned_n) = (count(Lang::De, read), count(Lang::De, returned));
+        match (all, of) {
+            (true, _) => format!(": es liest alle {read_n} Items und gibt {returned_n} zurück"),
+            (false, Some(of)) => format!(
+                ": es liest {read_n} von {} Items auf dieser Seite und gibt {returned_n} zurück",
+                count(Lang::De, of)
+            ),
+            (false, None) => {
+                format!(": es liest {read_n} {} und gibt {returned_n} zurück", plural(read, "Item", "Items"))
+            }
+        }
+    }
+
+    fn statement_sentence(&self, verb: &str, path: &str, reads: &str, cost: &str) -> String {
+        format!("Dieses {verb} ist {path}{reads}: {cost}")
+    }
+
+    fn saved_operations(&self, n: usize) -> String {
+        format!("Gespeicherte Operationen ({n})")
     }
 }

@@ -305,6 +305,26 @@ impl Catalogue for English {
             Msg::ToTheEnd => "To the end",
             Msg::RealTime => "1 s per second (real time)",
             Msg::AsFastAsPossible => "as fast as possible",
+            // table view
+            Msg::TableOrIndex => "Table or index",
+            Msg::TableViewHint => "One block per item collection (items sharing a partition key), in keyspace order; sort-key order inside. Click a row to edit it.",
+            // item grid (phase 2)
+            Msg::ExpiredRowTitle => "Expired (TTL), not yet deleted by the sweeper: reads still return it. Click to load it into the editor",
+            // statement plan
+            Msg::StatementScanHint => "No WHERE condition fixes the partition key, so every item is read and paid for, whatever the filter keeps.",
+            Msg::EquivalentRequest => "The equivalent request",
+            Msg::EquivalentRequests => "The equivalent requests",
+            // saved operations
+            Msg::NameFirst => "Give the request a name first.",
+            Msg::NotSavedIncomplete => "Not saved: the request is not complete.",
+            Msg::LoadIntoBuilder => "Load into the builder",
+            Msg::Load => "Load",
+            Msg::ForgetSaved => "Forget this saved operation",
+            Msg::Delete => "Delete",
+            Msg::Name => "Name",
+            Msg::SaveNamePlaceholder => "Name for the request in the builder",
+            Msg::SaveRequest => "Save request",
+            Msg::SavedHint => "Requests saved here travel with the playground: in a link, an export and the autosave.",
         }
     }
 
@@ -663,5 +683,63 @@ impl Catalogue for English {
 
     fn apply_sharding(&self, shards: u64) -> String {
         format!("Apply write sharding ({shards} shards) and rerun")
+    }
+
+    fn index_contents(&self, entries: u64, bytes: u64) -> String {
+        format!("{} · {} byte{}", self.entries(entries), count(Lang::En, bytes), s(bytes))
+    }
+
+    fn item_collections(&self, n: u64) -> String {
+        format!("{n} item collection{}", s(n))
+    }
+
+    fn index_partition_keys(&self, n: u64) -> String {
+        format!("{n} index partition key{}", s(n))
+    }
+
+    fn updates_on_the_way(&self, n: u64) -> String {
+        format!("{n} update{} on the way", s(n))
+    }
+
+    fn creating_backfilling(&self, wait: &str) -> String {
+        format!("CREATING · backfilling, {wait} left · not queryable until ACTIVE")
+    }
+
+    fn items_in(&self) -> (&'static str, &'static str) {
+        ("Items in ", "")
+    }
+
+    fn index_of_table(&self) -> (&'static str, &'static str) {
+        (" of ", "")
+    }
+
+    fn access_path(&self, scan: bool, operation: &str, reads: usize, target: &str) -> String {
+        let article = if operation.starts_with(['U', 'I']) { "an" } else { "a" };
+        match (scan, reads) {
+            (true, _) => format!("a Scan of {target}"),
+            (false, 2..) if operation == "GetItem" || operation == "Query" => {
+                format!("{reads} × {operation} on {target}")
+            }
+            _ => format!("{article} {operation} on {target}"),
+        }
+    }
+
+    fn statement_reads(&self, read: u64, of: Option<u64>, all: bool, returned: u64) -> String {
+        let (read_n, returned_n) = (count(Lang::En, read), count(Lang::En, returned));
+        match (all, of) {
+            (true, _) => format!(": it reads all {read_n} items, returns {returned_n}"),
+            (false, Some(of)) => {
+                format!(": it reads {read_n} of {} items on this page, returns {returned_n}", count(Lang::En, of))
+            }
+            (false, None) => format!(": it reads {read_n} item{}, returns {returned_n}", s(read)),
+        }
+    }
+
+    fn statement_sentence(&self, verb: &str, path: &str, reads: &str, cost: &str) -> String {
+        format!("This {verb} is {path}{reads}: {cost}")
+    }
+
+    fn saved_operations(&self, n: usize) -> String {
+        format!("Saved operations ({n})")
     }
 }

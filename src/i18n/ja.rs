@@ -293,6 +293,26 @@ impl Catalogue for Japanese {
             Msg::ToTheEnd => "最後まで",
             Msg::RealTime => "1 秒あたり 1 秒 (リアルタイム)",
             Msg::AsFastAsPossible => "できるだけ速く",
+            // table view
+            Msg::TableOrIndex => "テーブルまたはインデックス",
+            Msg::TableViewHint => "項目コレクション (同じパーティションキーを持つ項目) ごとに 1 ブロック、キー空間の順に並び、その中はソートキー順です。行をクリックすると編集できます。",
+            // item grid (phase 2)
+            Msg::ExpiredRowTitle => "期限切れ (TTL) ですが、スイーパーによってまだ削除されていないため、読み取りでは返されます。クリックするとエディターに読み込みます",
+            // statement plan
+            Msg::StatementScanHint => "WHERE 条件でパーティションキーが固定されていないため、フィルターで何が残るかにかかわらず、すべての項目が読み取られ課金されます。",
+            Msg::EquivalentRequest => "同等のリクエスト",
+            Msg::EquivalentRequests => "同等のリクエスト一覧",
+            // saved operations
+            Msg::NameFirst => "先にリクエストの名前を付けてください。",
+            Msg::NotSavedIncomplete => "保存されていません: リクエストが完成していません。",
+            Msg::LoadIntoBuilder => "ビルダーに読み込む",
+            Msg::Load => "読み込む",
+            Msg::ForgetSaved => "この保存済みオペレーションを削除",
+            Msg::Delete => "削除",
+            Msg::Name => "名前",
+            Msg::SaveNamePlaceholder => "ビルダーのリクエストの名前",
+            Msg::SaveRequest => "リクエストを保存",
+            Msg::SavedHint => "ここに保存したリクエストは、リンク、エクスポート、自動保存とともにプレイグラウンドと一緒に移動します。",
         }
     }
 
@@ -661,5 +681,62 @@ impl Catalogue for Japanese {
 
     fn apply_sharding(&self, shards: u64) -> String {
         format!("書き込みシャーディング ({shards} シャード) を適用して再実行")
+    }
+
+    fn index_contents(&self, entries: u64, bytes: u64) -> String {
+        format!("{} · {} バイト", self.entries(entries), count(Lang::Ja, bytes))
+    }
+
+    fn item_collections(&self, n: u64) -> String {
+        format!("項目コレクション {n} 個")
+    }
+
+    fn index_partition_keys(&self, n: u64) -> String {
+        format!("インデックスのパーティションキー {n} 個")
+    }
+
+    fn updates_on_the_way(&self, n: u64) -> String {
+        format!("反映待ちの更新 {n} 件")
+    }
+
+    fn creating_backfilling(&self, wait: &str) -> String {
+        format!("CREATING · バックフィル中、残り {wait} · ACTIVE になるまでクエリできません")
+    }
+
+    fn items_in(&self) -> (&'static str, &'static str) {
+        ("", " の項目")
+    }
+
+    fn index_of_table(&self) -> (&'static str, &'static str) {
+        (" (", ")")
+    }
+
+    fn access_path(&self, scan: bool, operation: &str, reads: usize, target: &str) -> String {
+        match (scan, reads) {
+            (true, _) => format!("{target} の Scan"),
+            (false, 2..) if operation == "GetItem" || operation == "Query" => {
+                format!("{target} への {operation} × {reads}")
+            }
+            _ => format!("{target} への {operation}"),
+        }
+    }
+
+    fn statement_reads(&self, read: u64, of: Option<u64>, all: bool, returned: u64) -> String {
+        let (read_n, returned_n) = (count(Lang::Ja, read), count(Lang::Ja, returned));
+        match (all, of) {
+            (true, _) => format!("。全 {read_n} 件を読み取り、{returned_n} 件を返します"),
+            (false, Some(of)) => {
+                format!("。このページで {} 件中 {read_n} 件を読み取り、{returned_n} 件を返します", count(Lang::Ja, of))
+            }
+            (false, None) => format!("。{read_n} 件を読み取り、{returned_n} 件を返します"),
+        }
+    }
+
+    fn statement_sentence(&self, verb: &str, path: &str, reads: &str, cost: &str) -> String {
+        format!("この {verb} は {path} です{reads}: {cost}")
+    }
+
+    fn saved_operations(&self, n: usize) -> String {
+        format!("保存済みオペレーション ({n})")
     }
 }

@@ -339,6 +339,28 @@ messages! {
     SaveNamePlaceholder,
     SaveRequest,
     SavedHint,
+    // ---- ttl panel ----
+    TtlFilterHint,
+    TtlIntro,
+    TtlAttribute,
+    EnableTtl,
+    DisableTtl,
+    SweepDelay,
+    MoveClock,
+
+    // ---- stream panel ----
+    StreamKeysOnly,
+    StreamNewImage,
+    StreamOldImage,
+    StreamBothImages,
+    TtlDeletion,
+    ShardOfRecord,
+    StreamDisabled,
+    NoStream,
+    StreamIntro,
+    DisableStream,
+    ViewType,
+    EnableStream,
 }
 
 /// A control of a numbered row in a builder's list, for
@@ -636,6 +658,36 @@ pub trait Catalogue {
 
     /// The saved operations' heading: "Saved operations (3)".
     fn saved_operations(&self, n: usize) -> String;
+
+    /// An expired item's timing: "expired 5 min ago · swept in 12 s".
+    fn expired_ago(&self, ago: &str, swept_in: &str) -> String;
+
+    /// "2 items expired but not yet deleted: GetItem, Query and Scan still return them."
+    fn expired_items(&self, n: u64) -> String;
+
+    /// The TTL panel's heading around the table's name: ("Time to Live of ", "").
+    fn ttl_of(&self) -> (&'static str, &'static str);
+
+    /// The TTL status: "ENABLED on expires".
+    fn ttl_enabled_on(&self, attribute: &str) -> String;
+
+    /// The engine clock's time in epoch seconds, and what it means for TTL.
+    fn ttl_now(&self, now_seconds: u64) -> String;
+
+    /// A stream shard's parent: "child of …a1b2c3d4".
+    fn child_of(&self, parent: &str) -> String;
+
+    /// "3 records".
+    fn records(&self, n: u64) -> String;
+
+    /// The stream's count: its label, its records, how many are shown if not all.
+    fn stream_count(&self, label: &str, total: u64, shown: Option<usize>) -> String;
+
+    /// The stream's shards: "2 shards: one per partition; …".
+    fn stream_shards(&self, n: u64) -> String;
+
+    /// The stream panel's heading around the table's name: ("Stream of ", "").
+    fn stream_of(&self) -> (&'static str, &'static str);
 }
 
 #[cfg(test)]
@@ -895,6 +947,30 @@ mod tests {
         assert_eq!(en.statement_reads(4, Some(10), false, 1), ": it reads 4 of 10 items on this page, returns 1");
         assert_eq!(en.statement_reads(1, None, false, 1), ": it reads 1 item, returns 1");
         assert_eq!(en.saved_operations(3), "Saved operations (3)");
+        assert_eq!(en.expired_ago("5 min", "12 s"), "expired 5 min ago · swept in 12 s");
+        assert_eq!(en.expired_items(1), "1 item expired but not yet deleted: GetItem, Query and Scan still return it.");
+        assert_eq!(
+            en.expired_items(2),
+            "2 items expired but not yet deleted: GetItem, Query and Scan still return them."
+        );
+        let (before, after) = en.ttl_of();
+        assert_eq!(format!("{before}Music{after}"), "Time to Live of Music");
+        assert_eq!(en.ttl_enabled_on("expires"), "ENABLED on expires");
+        assert_eq!(
+            en.ttl_now(1_700_000_000),
+            "Now: 1700000000 (the engine clock, epoch seconds): an item whose TTL attribute is at most this has expired."
+        );
+        assert_eq!(en.child_of("…a1b2c3d4"), "child of …a1b2c3d4");
+        assert_eq!(en.records(1), "1 record");
+        assert_eq!(en.records(3), "3 records");
+        assert_eq!(en.stream_count("…abc", 1, None), "Stream …abc: 1 record, newest first.");
+        assert_eq!(en.stream_count("…abc", 60, Some(50)), "Stream …abc: 60 records (the last 50 shown), newest first.");
+        assert_eq!(
+            en.stream_shards(1),
+            "1 shard: one per partition; a partition that split closed its shard and opened one per half"
+        );
+        let (before, after) = en.stream_of();
+        assert_eq!(format!("{before}Music{after}"), "Stream of Music");
         assert_eq!(
             en.prices_note(0.125, 0.625, "2026-11-22"),
             "Prices: on demand in us-east-1 (Standard table class), $0.125 per million read request units and \
@@ -1014,12 +1090,24 @@ mod tests {
             has(tr.statement_sentence("SELECT", "Scan", "", "1 RCU"), "SELECT");
             has(tr.statement_sentence("SELECT", "Scan", "", "1 RCU"), "1 RCU");
             has(tr.saved_operations(3), "3");
+            has(tr.expired_ago("5 min", "12 s"), "5 min");
+            has(tr.expired_ago("5 min", "12 s"), "12 s");
+            has(tr.expired_items(2), "2");
+            has(tr.ttl_enabled_on("expires"), "expires");
+            has(tr.ttl_now(1_700_000_000), "1700000000");
+            has(tr.child_of("…a1b2"), "…a1b2");
+            has(tr.records(3), "3");
+            has(tr.stream_count("…abc", 60, Some(50)), "50");
+            has(tr.stream_count("…abc", 60, Some(50)), "60");
+            has(tr.stream_shards(2), "2");
             has(tr.prices_note(0.125, 0.625, "2026-11-22"), "2026-11-22");
             has(tr.prices_note(0.125, 0.625, "2026-11-22"), &lang.dollars("$0.125"));
             has(tr.prices_note(0.125, 0.625, "2026-11-22"), &lang.dollars("$0.625"));
             has(tr.duration(1_240), &lang.figure("1.2"));
             has(tr.duration(350), "350");
-            for (before, after) in [tr.indexes_of(), tr.marked_columns(), tr.editor_hint(), tr.items_in()] {
+            for (before, after) in
+                [tr.indexes_of(), tr.marked_columns(), tr.editor_hint(), tr.items_in(), tr.ttl_of(), tr.stream_of()]
+            {
                 assert!(!format!("{before}{after}").trim().is_empty(), "{lang:?}: an empty frame");
             }
             for words in [1, 2] {

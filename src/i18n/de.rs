@@ -336,6 +336,28 @@ impl Catalogue for German {
             Msg::SaveNamePlaceholder => "Name für die Anfrage im Formular",
             Msg::SaveRequest => "Anfrage speichern",
             Msg::SavedHint => "Hier gespeicherte Anfragen reisen mit dem Playground: im Link, im Export und in der automatischen Sicherung.",
+            // ttl panel
+            Msg::TtlFilterHint => "Lass sie mit einem Filter auf das TTL-Attribut aus dem Lesen heraus: ",
+            Msg::TtlIntro => "Ein Item läuft ab, wenn die Number in seinem TTL-Attribut (Epoch-Sekunden) vorbei ist. DynamoDB löscht abgelaufene Items im Hintergrund, meist innerhalb weniger Tage, kostenlos; bis dahin werden sie weiter gelesen. Hier löscht der Sweeper sie nach der Verzögerung unten, auf der Uhr der Engine.",
+            Msg::TtlAttribute => "TTL-Attribut",
+            Msg::EnableTtl => "TTL aktivieren",
+            Msg::DisableTtl => "TTL deaktivieren",
+            Msg::SweepDelay => "Verzögerung des Sweepers nach Ablauf (s)",
+            Msg::MoveClock => "Uhr vorstellen:",
+            // stream panel
+            Msg::StreamKeysOnly => "nur die Schlüsselattribute des geänderten Items",
+            Msg::StreamNewImage => "das ganze Item, wie es nach der Änderung ist",
+            Msg::StreamOldImage => "das ganze Item, wie es vor der Änderung war",
+            Msg::StreamBothImages => "das Item vor und nach der Änderung",
+            Msg::TtlDeletion => "TTL-Löschung (Dienst)",
+            Msg::ShardOfRecord => "Der Shard, der den Record hält",
+            Msg::StreamDisabled => "DISABLED · der letzte Stream bleibt 24 Stunden lesbar",
+            Msg::NoStream => "Kein Stream",
+            Msg::StreamIntro => "Ein Stream ist ein zeitlich geordnetes Log der Item-Änderungen, 24 Stunden lang aufbewahrt: ein Record pro PutItem, UpdateItem oder DeleteItem, das ein Item geändert hat (INSERT, MODIFY, REMOVE), in der Reihenfolge des Geschehens. Der View Type entscheidet, was ein Record enthält.",
+            Msg::DisableStream => "Stream deaktivieren",
+            Msg::ViewType => "View Type",
+            Msg::EnableStream => "Stream aktivieren",
+
         }
     }
 
@@ -771,5 +793,49 @@ impl Catalogue for German {
 
     fn saved_operations(&self, n: usize) -> String {
         format!("Gespeicherte Operationen ({n})")
+    }
+
+    fn expired_ago(&self, ago: &str, swept_in: &str) -> String {
+        format!("abgelaufen vor {ago} · gelöscht in {swept_in}")
+    }
+
+    fn expired_items(&self, n: u64) -> String {
+        let (item, verb) = if n == 1 { ("Item", "ist") } else { ("Items", "sind") };
+        format!(
+            "{n} {item} {verb} abgelaufen, aber noch nicht gelöscht: GetItem, Query und Scan liefern sie weiterhin."
+        )
+    }
+
+    fn ttl_of(&self) -> (&'static str, &'static str) {
+        ("Time to Live von ", "")
+    }
+
+    fn ttl_enabled_on(&self, attribute: &str) -> String {
+        format!("ENABLED für {attribute}")
+    }
+
+    fn ttl_now(&self, now_seconds: u64) -> String {
+        format!("Jetzt: {now_seconds} (Uhr der Engine, Epoch-Sekunden): ein Item, dessen TTL-Attribut höchstens so groß ist, ist abgelaufen.")
+    }
+
+    fn child_of(&self, parent: &str) -> String {
+        format!("Kind von {parent}")
+    }
+
+    fn records(&self, n: u64) -> String {
+        format!("{n} {}", plural(n, "Record", "Records"))
+    }
+
+    fn stream_count(&self, label: &str, total: u64, shown: Option<usize>) -> String {
+        let shown = shown.map(|n| format!(" (die letzten {n} gezeigt)")).unwrap_or_default();
+        format!("Stream {label}: {}{shown}, neueste zuerst.", self.records(total))
+    }
+
+    fn stream_shards(&self, n: u64) -> String {
+        format!("{n} {}: einer pro Partition; eine geteilte Partition hat ihren Shard geschlossen und je Hälfte einen geöffnet", plural(n, "Shard", "Shards"))
+    }
+
+    fn stream_of(&self) -> (&'static str, &'static str) {
+        ("Stream von ", "")
     }
 }

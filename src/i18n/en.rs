@@ -325,6 +325,28 @@ impl Catalogue for English {
             Msg::SaveNamePlaceholder => "Name for the request in the builder",
             Msg::SaveRequest => "Save request",
             Msg::SavedHint => "Requests saved here travel with the playground: in a link, an export and the autosave.",
+            // ttl panel
+            Msg::TtlFilterHint => "Leave them out of reads with a filter on the TTL attribute: ",
+            Msg::TtlIntro => "An item expires when the Number in its TTL attribute (epoch seconds) has passed. DynamoDB deletes expired items in the background, typically within a few days, for free; until then they are still read. Here the sweeper deletes them after the delay below, on the engine clock.",
+            Msg::TtlAttribute => "TTL attribute",
+            Msg::EnableTtl => "Enable TTL",
+            Msg::DisableTtl => "Disable TTL",
+            Msg::SweepDelay => "Sweep delay after expiry (s)",
+            Msg::MoveClock => "Move the clock:",
+            // stream panel
+            Msg::StreamKeysOnly => "only the key attributes of the item changed",
+            Msg::StreamNewImage => "the whole item as it is after the change",
+            Msg::StreamOldImage => "the whole item as it was before the change",
+            Msg::StreamBothImages => "the item before and after the change",
+            Msg::TtlDeletion => "TTL deletion (service)",
+            Msg::ShardOfRecord => "The shard holding the record",
+            Msg::StreamDisabled => "DISABLED · the last stream stays readable for 24 hours",
+            Msg::NoStream => "No stream",
+            Msg::StreamIntro => "A stream is a time-ordered log of item changes, kept for 24 hours: one record per PutItem, UpdateItem or DeleteItem that changed an item (INSERT, MODIFY, REMOVE), in the order they happened. The view type decides what a record carries.",
+            Msg::DisableStream => "Disable stream",
+            Msg::ViewType => "View type",
+            Msg::EnableStream => "Enable stream",
+
         }
     }
 
@@ -741,5 +763,47 @@ impl Catalogue for English {
 
     fn saved_operations(&self, n: usize) -> String {
         format!("Saved operations ({n})")
+    }
+
+    fn expired_ago(&self, ago: &str, swept_in: &str) -> String {
+        format!("expired {ago} ago · swept in {swept_in}")
+    }
+
+    fn expired_items(&self, n: u64) -> String {
+        let them = if n == 1 { "it" } else { "them" };
+        format!("{n} item{} expired but not yet deleted: GetItem, Query and Scan still return {them}.", s(n))
+    }
+
+    fn ttl_of(&self) -> (&'static str, &'static str) {
+        ("Time to Live of ", "")
+    }
+
+    fn ttl_enabled_on(&self, attribute: &str) -> String {
+        format!("ENABLED on {attribute}")
+    }
+
+    fn ttl_now(&self, now_seconds: u64) -> String {
+        format!("Now: {now_seconds} (the engine clock, epoch seconds): an item whose TTL attribute is at most this has expired.")
+    }
+
+    fn child_of(&self, parent: &str) -> String {
+        format!("child of {parent}")
+    }
+
+    fn records(&self, n: u64) -> String {
+        format!("{n} record{}", s(n))
+    }
+
+    fn stream_count(&self, label: &str, total: u64, shown: Option<usize>) -> String {
+        let shown = shown.map(|n| format!(" (the last {n} shown)")).unwrap_or_default();
+        format!("Stream {label}: {}{shown}, newest first.", self.records(total))
+    }
+
+    fn stream_shards(&self, n: u64) -> String {
+        format!("{n} shard{}: one per partition; a partition that split closed its shard and opened one per half", s(n))
+    }
+
+    fn stream_of(&self) -> (&'static str, &'static str) {
+        ("Stream of ", "")
     }
 }

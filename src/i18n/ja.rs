@@ -313,6 +313,28 @@ impl Catalogue for Japanese {
             Msg::SaveNamePlaceholder => "ビルダーのリクエストの名前",
             Msg::SaveRequest => "リクエストを保存",
             Msg::SavedHint => "ここに保存したリクエストは、リンク、エクスポート、自動保存とともにプレイグラウンドと一緒に移動します。",
+            // ttl panel
+            Msg::TtlFilterHint => "TTL 属性のフィルターで読み取りから除外できます: ",
+            Msg::TtlIntro => "項目は、TTL 属性の Number (エポック秒) が過ぎると期限切れになります。DynamoDB は期限切れの項目をバックグラウンドで、通常は数日以内に無料で削除します。それまでは読み取りで返されます。ここではスイーパーが、エンジンの時計で下の遅延の後に削除します。",
+            Msg::TtlAttribute => "TTL 属性",
+            Msg::EnableTtl => "TTL を有効にする",
+            Msg::DisableTtl => "TTL を無効にする",
+            Msg::SweepDelay => "期限切れから削除までの遅延 (秒)",
+            Msg::MoveClock => "時計を進める:",
+            // stream panel
+            Msg::StreamKeysOnly => "変更された項目のキー属性のみ",
+            Msg::StreamNewImage => "変更後の項目全体",
+            Msg::StreamOldImage => "変更前の項目全体",
+            Msg::StreamBothImages => "変更前と変更後の項目",
+            Msg::TtlDeletion => "TTL による削除 (サービス)",
+            Msg::ShardOfRecord => "このレコードを保持するシャード",
+            Msg::StreamDisabled => "DISABLED · 最後のストリームは 24 時間読み取り可能です",
+            Msg::NoStream => "ストリームなし",
+            Msg::StreamIntro => "ストリームは項目の変更を時間順に記録したログで、24 時間保持されます。項目を変更した PutItem、UpdateItem、DeleteItem (INSERT、MODIFY、REMOVE) ごとに 1 レコードが、発生した順に並びます。レコードに何が含まれるかはビュータイプで決まります。",
+            Msg::DisableStream => "ストリームを無効にする",
+            Msg::ViewType => "ビュータイプ",
+            Msg::EnableStream => "ストリームを有効にする",
+
         }
     }
 
@@ -738,5 +760,46 @@ impl Catalogue for Japanese {
 
     fn saved_operations(&self, n: usize) -> String {
         format!("保存済みオペレーション ({n})")
+    }
+
+    fn expired_ago(&self, ago: &str, swept_in: &str) -> String {
+        format!("{ago} 前に期限切れ · {swept_in} 後に削除")
+    }
+
+    fn expired_items(&self, n: u64) -> String {
+        format!("期限切れでまだ削除されていない項目が {n} 件あります。GetItem、Query、Scan はまだそれらを返します。")
+    }
+
+    fn ttl_of(&self) -> (&'static str, &'static str) {
+        ("", " の Time to Live")
+    }
+
+    fn ttl_enabled_on(&self, attribute: &str) -> String {
+        format!("ENABLED ({attribute})")
+    }
+
+    fn ttl_now(&self, now_seconds: u64) -> String {
+        format!("現在: {now_seconds} (エンジンの時計、エポック秒)。TTL 属性がこの値以下の項目は期限切れです。")
+    }
+
+    fn child_of(&self, parent: &str) -> String {
+        format!("{parent} の子")
+    }
+
+    fn records(&self, n: u64) -> String {
+        format!("レコード {n} 件")
+    }
+
+    fn stream_count(&self, label: &str, total: u64, shown: Option<usize>) -> String {
+        let shown = shown.map(|n| format!(" (最新 {n} 件を表示)")).unwrap_or_default();
+        format!("ストリーム {label}: {}{shown}、新しい順。", self.records(total))
+    }
+
+    fn stream_shards(&self, n: u64) -> String {
+        format!("シャード {n} 個: パーティションごとに 1 つ。分割したパーティションは自分のシャードを閉じ、半分ごとに 1 つ開きました")
+    }
+
+    fn stream_of(&self) -> (&'static str, &'static str) {
+        ("", " のストリーム")
     }
 }

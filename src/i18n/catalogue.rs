@@ -375,6 +375,51 @@ pub enum RowControl {
     Item,
 }
 
+/// What a call did, kept as facts so the log and history can word it in
+/// whatever language the page speaks when they draw it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CallOutcome {
+    /// The request could not be built: the exception's name.
+    NotSent(&'static str),
+    /// DynamoDB refused it: the exception's name.
+    Failed(&'static str),
+    Created,
+    Deleted {
+        items: u64,
+    },
+    /// A GetItem: found or not, its units ("0.5 RCU"), its consistency.
+    Got {
+        found: bool,
+        units: String,
+        strong: bool,
+    },
+    /// The units charged ("2 WCU", "1 RCU + 2 WCU"), `None` for nothing.
+    Charged(Option<String>),
+    /// A Query or Scan: items returned of items read, more pages or not.
+    Read {
+        count: u64,
+        scanned: u64,
+        more: bool,
+        charged: Option<String>,
+    },
+    Ok,
+}
+
+/// One call's summary: the operation and table ("GetItem Music"), and
+/// what happened.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CallSummary {
+    pub head: String,
+    pub outcome: CallOutcome,
+}
+
+impl CallSummary {
+    /// The summary in `lang`'s words.
+    pub fn text(&self, lang: super::Lang) -> String {
+        lang.tr().call_summary(self)
+    }
+}
+
 /// Where the hot-key lab's run is, for [`Catalogue::lab_status`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LabState {
@@ -688,6 +733,10 @@ pub trait Catalogue {
 
     /// The stream panel's heading around the table's name: ("Stream of ", "").
     fn stream_of(&self) -> (&'static str, &'static str);
+
+    /// The one-line summary of a call: "GetItem Music → found, 0.5 RCU
+    /// (eventually consistent)".
+    fn call_summary(&self, summary: &CallSummary) -> String;
 }
 
 #[cfg(test)]
@@ -971,6 +1020,32 @@ mod tests {
         );
         let (before, after) = en.stream_of();
         assert_eq!(format!("{before}Music{after}"), "Stream of Music");
+        // The one-line summaries of calls, as state.rs wrote them.
+        let said = |head: &str, outcome: CallOutcome| en.call_summary(&CallSummary { head: head.into(), outcome });
+        assert_eq!(
+            said("PutItem Music", CallOutcome::NotSent("ValidationException")),
+            "PutItem Music → not sent: ValidationException"
+        );
+        assert_eq!(
+            said("GetItem Music", CallOutcome::Failed("ResourceNotFoundException")),
+            "GetItem Music → ResourceNotFoundException"
+        );
+        assert_eq!(said("CreateTable Music", CallOutcome::Created), "CreateTable Music → created");
+        assert_eq!(
+            said("DeleteTable Music", CallOutcome::Deleted { items: 1 }),
+            "DeleteTable Music → deleted with 1 item"
+        );
+        let got = CallOutcome::Got { found: true, units: "0.5 RCU".into(), strong: false };
+        assert_eq!(said("GetItem Music", got), "GetItem Music → found, 0.5 RCU (eventually consistent)");
+        let got = CallOutcome::Got { found: false, units: "1 RCU".into(), strong: true };
+        assert_eq!(said("GetItem Music", got), "GetItem Music → not found, 1 RCU (strongly consistent)");
+        assert_eq!(said("PutItem Music", CallOutcome::Charged(Some("2 WCU".into()))), "PutItem Music → 2 WCU");
+        assert_eq!(said("UpdateItem Music", CallOutcome::Charged(None)), "UpdateItem Music → nothing charged");
+        let read = CallOutcome::Read { count: 1, scanned: 3, more: true, charged: Some("0.5 RCU".into()) };
+        assert_eq!(said("Query Music", read), "Query Music → 1 of 3 items read, more pages, 0.5 RCU");
+        let read = CallOutcome::Read { count: 0, scanned: 1, more: false, charged: None };
+        assert_eq!(said("Scan Music", read), "Scan Music → 0 of 1 item read, nothing charged");
+        assert_eq!(said("ListTables", CallOutcome::Ok), "ListTables → OK");
         assert_eq!(
             en.prices_note(0.125, 0.625, "2026-11-22"),
             "Prices: on demand in us-east-1 (Standard table class), $0.125 per million read request units and \
@@ -1100,6 +1175,27 @@ mod tests {
             has(tr.stream_count("…abc", 60, Some(50)), "50");
             has(tr.stream_count("…abc", 60, Some(50)), "60");
             has(tr.stream_shards(2), "2");
+            let outcomes = [
+                CallOutcome::NotSent("ValidationException"),
+                CallOutcome::Failed("ResourceNotFoundException"),
+                CallOutcome::Deleted { items: 12_345 },
+                CallOutcome::Got { found: true, units: "0.5 RCU".into(), strong: true },
+                CallOutcome::Charged(Some("1.5 WCU".into())),
+                CallOutcome::Read { count: 2, scanned: 12_345, more: true, charged: Some("1.5 RCU".into()) },
+            ];
+            let parts = [
+                "ValidationException",
+                "ResourceNotFoundException",
+                "12",
+                &lang.figure("0.5 RCU"),
+                &lang.figure("1.5 WCU"),
+                &lang.figure("1.5 RCU"),
+            ];
+            for (outcome, part) in outcomes.into_iter().zip(parts) {
+                let text = CallSummary { head: "Query Music".into(), outcome }.text(lang);
+                assert!(text.starts_with("Query Music → "), "{lang:?}: {text}");
+                has(text, part);
+            }
             has(tr.prices_note(0.125, 0.625, "2026-11-22"), "2026-11-22");
             has(tr.prices_note(0.125, 0.625, "2026-11-22"), &lang.dollars("$0.125"));
             has(tr.prices_note(0.125, 0.625, "2026-11-22"), &lang.dollars("$0.625"));

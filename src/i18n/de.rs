@@ -4,7 +4,7 @@
 //! informal "du" of their instructions ("Erzeuge eine neue Tabelle").
 //! Figures the German way (`12.345`, `1,5 RCU`, `0,125 $`).
 
-use super::catalogue::{Catalogue, LabState, Msg, RowControl};
+use super::catalogue::{CallOutcome, CallSummary, Catalogue, LabState, Msg, RowControl};
 use super::lang::Lang;
 use super::numbers::{count, dollars, figure};
 
@@ -357,6 +357,7 @@ impl Catalogue for German {
             Msg::DisableStream => "Stream deaktivieren",
             Msg::ViewType => "View Type",
             Msg::EnableStream => "Stream aktivieren",
+
 
         }
     }
@@ -837,5 +838,30 @@ impl Catalogue for German {
 
     fn stream_of(&self) -> (&'static str, &'static str) {
         ("Stream von ", "")
+    }
+
+    fn call_summary(&self, summary: &CallSummary) -> String {
+        let figure = |units: &str| figure(Lang::De, units);
+        let charged = |units: &Option<String>| units.as_deref().map_or("nichts berechnet".into(), figure);
+        let detail = match &summary.outcome {
+            CallOutcome::NotSent(error) => format!("nicht gesendet: {error}"),
+            CallOutcome::Failed(error) => error.to_string(),
+            CallOutcome::Created => "erzeugt".into(),
+            CallOutcome::Deleted { items } => format!("gelöscht mit {}", self.items(*items)),
+            CallOutcome::Got { found, units, strong } => {
+                let consistency = if *strong { "konsistentes Lesen" } else { "eventually consistent" };
+                format!("{}, {} ({consistency})", if *found { "gefunden" } else { "nicht gefunden" }, figure(units))
+            }
+            CallOutcome::Charged(units) => charged(units),
+            CallOutcome::Read { count, scanned, more, charged: units } => format!(
+                "{} von {} gelesen{}, {}",
+                self::count(Lang::De, *count),
+                self.items(*scanned),
+                if *more { ", weitere Seiten" } else { "" },
+                charged(units)
+            ),
+            CallOutcome::Ok => "OK".into(),
+        };
+        format!("{} → {detail}", summary.head)
     }
 }

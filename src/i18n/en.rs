@@ -2,7 +2,7 @@
 //! showed before it was translated, byte for byte (the browser tests find
 //! elements by these words).
 
-use super::catalogue::{Catalogue, LabState, Msg, RowControl};
+use super::catalogue::{CallOutcome, CallSummary, Catalogue, LabState, Msg, RowControl};
 use super::lang::Lang;
 use super::numbers::count;
 
@@ -346,6 +346,7 @@ impl Catalogue for English {
             Msg::DisableStream => "Disable stream",
             Msg::ViewType => "View type",
             Msg::EnableStream => "Enable stream",
+
 
         }
     }
@@ -805,5 +806,28 @@ impl Catalogue for English {
 
     fn stream_of(&self) -> (&'static str, &'static str) {
         ("Stream of ", "")
+    }
+
+    fn call_summary(&self, summary: &CallSummary) -> String {
+        let detail = match &summary.outcome {
+            CallOutcome::NotSent(error) => format!("not sent: {error}"),
+            CallOutcome::Failed(error) => error.to_string(),
+            CallOutcome::Created => "created".into(),
+            CallOutcome::Deleted { items } => format!("deleted with {items} item{}", s(*items)),
+            CallOutcome::Got { found, units, strong } => {
+                let consistency = if *strong { "strongly consistent" } else { "eventually consistent" };
+                format!("{}, {units} ({consistency})", if *found { "found" } else { "not found" })
+            }
+            CallOutcome::Charged(Some(units)) => units.clone(),
+            CallOutcome::Charged(None) => "nothing charged".into(),
+            CallOutcome::Read { count, scanned, more, charged } => format!(
+                "{count} of {scanned} item{} read{}, {}",
+                s(*scanned),
+                if *more { ", more pages" } else { "" },
+                charged.as_deref().unwrap_or("nothing charged")
+            ),
+            CallOutcome::Ok => "OK".into(),
+        };
+        format!("{} → {detail}", summary.head)
     }
 }

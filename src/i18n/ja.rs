@@ -4,7 +4,7 @@
 //! Polite style (です・ます) in sentences, plain noun phrases in labels;
 //! counts with their counter words (項目 3 件); figures as in English.
 
-use super::catalogue::{Catalogue, LabState, Msg, RowControl};
+use super::catalogue::{CallOutcome, CallSummary, Catalogue, LabState, Msg, RowControl};
 use super::lang::Lang;
 use super::numbers::count;
 
@@ -334,6 +334,7 @@ impl Catalogue for Japanese {
             Msg::DisableStream => "ストリームを無効にする",
             Msg::ViewType => "ビュータイプ",
             Msg::EnableStream => "ストリームを有効にする",
+
 
         }
     }
@@ -801,5 +802,33 @@ impl Catalogue for Japanese {
 
     fn stream_of(&self) -> (&'static str, &'static str) {
         ("", " のストリーム")
+    }
+
+    fn call_summary(&self, summary: &CallSummary) -> String {
+        let charged = |units: &Option<String>| units.clone().unwrap_or_else(|| "課金なし".into());
+        let detail = match &summary.outcome {
+            CallOutcome::NotSent(error) => format!("未送信: {error}"),
+            CallOutcome::Failed(error) => error.to_string(),
+            CallOutcome::Created => "作成しました".into(),
+            CallOutcome::Deleted { items } => format!("削除しました ({})", self.items(*items)),
+            CallOutcome::Got { found, units, strong } => {
+                let consistency = if *strong {
+                    "強力な整合性のある読み込み"
+                } else {
+                    "結果整合性のある読み込み"
+                };
+                format!("{}、{units} ({consistency})", if *found { "見つかりました" } else { "見つかりません" })
+            }
+            CallOutcome::Charged(units) => charged(units),
+            CallOutcome::Read { count, scanned, more, charged: units } => format!(
+                "{}中 {} 件を読み取り{}、{}",
+                self.items(*scanned),
+                self::count(Lang::Ja, *count),
+                if *more { "、続きのページあり" } else { "" },
+                charged(units)
+            ),
+            CallOutcome::Ok => "OK".into(),
+        };
+        format!("{} → {detail}", summary.head)
     }
 }

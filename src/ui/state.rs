@@ -39,7 +39,7 @@ use yew::prelude::*;
 use crate::engine::capacity::{Charge, ChargeKind};
 use crate::engine::table::BillingMode;
 use crate::engine::{ApiError, Engine};
-use crate::i18n::{Lang, Msg};
+use crate::i18n::{CallOutcome, CallSummary, Lang, Msg};
 use crate::scenario::format::SavedOperation;
 use crate::scenario::Scenario;
 
@@ -89,8 +89,9 @@ pub struct LogEntry {
     pub request: Option<Value>,
     /// The response body, or the error DynamoDB would answer.
     pub outcome: Result<Value, ApiError>,
-    /// One line for humans: "PutItem Music → 1 WCU".
-    pub summary: String,
+    /// One line for humans: "PutItem Music → 1 WCU", kept as facts and
+    /// worded by the views in the page's language ([`CallSummary::text`]).
+    pub summary: CallSummary,
     /// How the engine computed the cost, one line per rounding
     /// ([`Engine::last_charges`]); empty when nothing was charged.
     pub charges: Vec<Charge>,
@@ -615,7 +616,7 @@ impl Playground {
         operation: String,
         request: Option<Value>,
         outcome: Result<Value, ApiError>,
-        summary: String,
+        summary: CallSummary,
         charges: Vec<Charge>,
     ) -> Rc<LogEntry> {
         let entry = Rc::new(LogEntry { id: self.next_log_id, source, operation, request, outcome, summary, charges });
@@ -640,40 +641,37 @@ impl Playground {
         request: Option<&Value>,
         outcome: &Result<Value, ApiError>,
         charges: &[Charge],
-    ) -> String {
+    ) -> CallSummary {
         let head = if table.is_empty() { operation.to_string() } else { format!("{operation} {table}") };
         let response = match outcome {
             Ok(response) => response,
-            Err(error) if request.is_none() => return format!("{head} → not sent: {}", error.name()),
-            Err(error) => return format!("{head} → {}", error.name()),
+            Err(error) if request.is_none() => {
+                return CallSummary { head, outcome: CallOutcome::NotSent(error.name()) }
+            }
+            Err(error) => return CallSummary { head, outcome: CallOutcome::Failed(error.name()) },
         };
         let units = self.units_of(table, response, charges);
-        let consistency = match request.and_then(|r| r.get("ConsistentRead")) {
-            Some(Value::Bool(true)) => "strongly consistent",
-            _ => "eventually consistent",
-        };
-        let detail = match operation {
-            "CreateTable" => "created".to_string(),
+        let strong = matches!(request.and_then(|r| r.get("ConsistentRead")), Some(Value::Bool(true)));
+        let outcome = match operation {
+            "CreateTable" => CallOutcome::Created,
             "DeleteTable" => {
-                let count = response.pointer("/TableDescription/ItemCount").and_then(Value::as_u64).unwrap_or(0);
-                format!("deleted with {count} item{}", plural(count))
+                let items = response.pointer("/TableDescription/ItemCount").and_then(Value::as_u64).unwrap_or(0);
+                CallOutcome::Deleted { items }
             }
-            "GetItem" => {
-                let found = if response.get("Item").is_some() { "found" } else { "not found" };
-                format!("{found}, {} ({consistency})", units.read)
+            "GetItem" => CallOutcome::Got { found: response.get("Item").is_some(), units: units.read, strong },
+            "PutItem" | "DeleteItem" => CallOutcome::Charged(Some(units.write)),
+            "UpdateItem" | "BatchGetItem" | "BatchWriteItem" | "TransactGetItems" | "TransactWriteItems" => {
+                CallOutcome::Charged(self.charged(charges))
             }
-            "PutItem" | "DeleteItem" => units.write,
-            "UpdateItem" => self.charged(charges),
-            "Query" | "Scan" => {
-                let count = response.get("Count").and_then(Value::as_u64).unwrap_or(0);
-                let scanned = response.get("ScannedCount").and_then(Value::as_u64).unwrap_or(0);
-                let more = if response.get("LastEvaluatedKey").is_some() { ", more pages" } else { "" };
-                format!("{count} of {scanned} item{} read{more}, {}", plural(scanned), self.charged(charges))
-            }
-            "BatchGetItem" | "BatchWriteItem" | "TransactGetItems" | "TransactWriteItems" => self.charged(charges),
-            _ => "OK".to_string(),
+            "Query" | "Scan" => CallOutcome::Read {
+                count: response.get("Count").and_then(Value::as_u64).unwrap_or(0),
+                scanned: response.get("ScannedCount").and_then(Value::as_u64).unwrap_or(0),
+                more: response.get("LastEvaluatedKey").is_some(),
+                charged: self.charged(charges),
+            },
+            _ => CallOutcome::Ok,
         };
-        format!("{head} → {detail}")
+        CallSummary { head, outcome }
     }
 
     /// The consumed capacity of a response in the table's own units:
@@ -695,8 +693,8 @@ impl Playground {
 impl Playground {
     /// The units a list of charges adds up to, read and write apart, each in
     /// the spelling of the first charged table's mode: "1.5 RCU",
-    /// "2 WCU", "4 RCU + 2 WCU"; "nothing charged" when empty.
-    fn charged(&self, charges: &[Charge]) -> String {
+    /// "2 WCU", "4 RCU + 2 WCU"; `None` when nothing was charged.
+    fn charged(&self, charges: &[Charge]) -> Option<String> {
         let mut read = 0.0;
         let mut write = 0.0;
         for charge in charges {
@@ -708,10 +706,10 @@ impl Playground {
         let on_demand = charges.first().is_some_and(|c| self.is_on_demand(&c.table));
         let (r, w) = if on_demand { ("RRU", "WRU") } else { ("RCU", "WCU") };
         match (read > 0.0, write > 0.0) {
-            (true, true) => format!("{} {r} + {} {w}", format_units(read), format_units(write)),
-            (true, false) => format!("{} {r}", format_units(read)),
-            (false, true) => format!("{} {w}", format_units(write)),
-            (false, false) => "nothing charged".to_string(),
+            (true, true) => Some(format!("{} {r} + {} {w}", format_units(read), format_units(write))),
+            (true, false) => Some(format!("{} {r}", format_units(read))),
+            (false, true) => Some(format!("{} {w}", format_units(write))),
+            (false, false) => None,
         }
     }
 

@@ -167,7 +167,7 @@ pub fn StreamPanel() -> Html {
         state.last_from(Source::Streams).filter(|entry| entry.table() == Some(name.as_str())).map(|entry| match &entry
             .outcome
         {
-            Ok(_) => html! { <p class="ok-line">{ &entry.summary }</p> },
+            Ok(_) => html! { <p class="ok-line">{ entry.summary.text(lang) }</p> },
             Err(error) => html! { <ErrorBox error={error.clone()} /> },
         });
     html! {

@@ -361,6 +361,38 @@ messages! {
     DisableStream,
     ViewType,
     EnableStream,
+    // ---- scenario menu ----
+    ExportScenarioTitle,
+    ExportWorkbenchTitle,
+    ExportWorkbench1Title,
+    ExportCloudFormationTitle,
+    ExportCliTitle,
+    ScenarioLabel,
+    CopyLinkTitle,
+    CopyLink,
+    ExportTitle,
+    Export,
+    ExportFormats,
+    ImportTitle,
+    Import,
+    ConfirmReset,
+    ResetAsk,
+    YesReset,
+    ResetTitle,
+    Reset,
+    DismissLabel,
+    Dismiss,
+    EngineBusy,
+    PlaygroundReset,
+
+    // ---- embed ----
+    EmbedPartitionMap,
+    EmbedPlanners,
+    EmbedLinkTitle,
+    EmbedLink,
+    EmbedNoTable,
+    EmbedOpenTitle,
+    EmbedOpen,
 }
 
 /// A control of a numbered row in a builder's list, for

@@ -359,6 +359,37 @@ impl Catalogue for German {
             Msg::EnableStream => "Stream aktivieren",
 
 
+            // scenario menu
+            Msg::ExportScenarioTitle => "Der ganze Playground als JSON-Datei (Import und ddb-local --data lesen sie)",
+            Msg::ExportWorkbenchTitle => "Ein Datenmodell für NoSQL Workbench for DynamoDB (Format 3.0)",
+            Msg::ExportWorkbench1Title => "Ein Datenmodell im älteren NoSQL-Workbench-Format 1.0",
+            Msg::ExportCloudFormationTitle => "Eine AWS-CloudFormation-Vorlage, die die Tabellen erzeugt (ohne Items)",
+            Msg::ExportCliTitle => "Ein Bash-Skript aus AWS-CLI-Befehlen, das die Tabellen erzeugt und die Items schreibt",
+            Msg::ScenarioLabel => "Szenario",
+            Msg::CopyLinkTitle => "Den ganzen Playground in den Link der Seite legen und ihn kopieren",
+            Msg::CopyLink => "Link kopieren",
+            Msg::ExportTitle => "Den Playground als Datei herunterladen",
+            Msg::Export => "Exportieren",
+            Msg::ExportFormats => "Exportformate",
+            Msg::ImportTitle => "Eine Szenariodatei oder ein NoSQL-Workbench-Modell (JSON) laden",
+            Msg::Import => "Importieren",
+            Msg::ConfirmReset => "Zurücksetzen bestätigen",
+            Msg::ResetAsk => "Den Playground und seine gespeicherte Kopie leeren?",
+            Msg::YesReset => "Ja, zurücksetzen",
+            Msg::ResetTitle => "Den Playground leeren",
+            Msg::Reset => "Zurücksetzen",
+            Msg::DismissLabel => "Meldung schließen",
+            Msg::Dismiss => "Schließen",
+            Msg::EngineBusy => "Die Engine ist beschäftigt; versuche es noch einmal.",
+            Msg::PlaygroundReset => "Der Playground wurde zurückgesetzt.",
+            // embed
+            Msg::EmbedPartitionMap => "Partitionskarte",
+            Msg::EmbedPlanners => "Partitionsplaner",
+            Msg::EmbedLinkTitle => "Einen Link kopieren, der nur diese Ansicht zeigt, für ein iframe in Folien",
+            Msg::EmbedLink => "Einbettungslink",
+            Msg::EmbedNoTable => "Dieser Playground hat keine Tabelle zum Zeigen.",
+            Msg::EmbedOpenTitle => "Den ganzen Playground in diesem Zustand in einem neuen Tab öffnen",
+            Msg::EmbedOpen => "Im Playground öffnen ↗",
         }
     }
 

@@ -348,6 +348,37 @@ impl Catalogue for English {
             Msg::EnableStream => "Enable stream",
 
 
+            // scenario menu
+            Msg::ExportScenarioTitle => "The whole playground as a JSON file (Import and ddb-local --data read it)",
+            Msg::ExportWorkbenchTitle => "A data model for NoSQL Workbench for DynamoDB (format 3.0)",
+            Msg::ExportWorkbench1Title => "A data model in the older NoSQL Workbench format 1.0",
+            Msg::ExportCloudFormationTitle => "An AWS CloudFormation template that creates the tables (without items)",
+            Msg::ExportCliTitle => "A bash script of AWS CLI commands that creates the tables and writes the items",
+            Msg::ScenarioLabel => "Scenario",
+            Msg::CopyLinkTitle => "Put the whole playground in the page's link and copy it",
+            Msg::CopyLink => "Copy link",
+            Msg::ExportTitle => "Download the playground as a file",
+            Msg::Export => "Export",
+            Msg::ExportFormats => "Export formats",
+            Msg::ImportTitle => "Load a scenario file or a NoSQL Workbench model (JSON)",
+            Msg::Import => "Import",
+            Msg::ConfirmReset => "Confirm reset",
+            Msg::ResetAsk => "Empty the playground and its saved copy?",
+            Msg::YesReset => "Yes, reset",
+            Msg::ResetTitle => "Empty the playground",
+            Msg::Reset => "Reset",
+            Msg::DismissLabel => "Dismiss message",
+            Msg::Dismiss => "Dismiss",
+            Msg::EngineBusy => "The engine is busy; try again.",
+            Msg::PlaygroundReset => "The playground was reset.",
+            // embed
+            Msg::EmbedPartitionMap => "Partition map",
+            Msg::EmbedPlanners => "Partition planners",
+            Msg::EmbedLinkTitle => "Copy a link that shows only this view, for an iframe in slides",
+            Msg::EmbedLink => "Embed link",
+            Msg::EmbedNoTable => "This playground has no table to show.",
+            Msg::EmbedOpenTitle => "Open the whole playground on this state, in a new tab",
+            Msg::EmbedOpen => "Open in the playground ↗",
         }
     }
 

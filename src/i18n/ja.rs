@@ -336,6 +336,37 @@ impl Catalogue for Japanese {
             Msg::EnableStream => "ストリームを有効にする",
 
 
+            // scenario menu
+            Msg::ExportScenarioTitle => "プレイグラウンド全体の JSON ファイル (インポートと ddb-local --data で読み込めます)",
+            Msg::ExportWorkbenchTitle => "NoSQL Workbench for DynamoDB 用のデータモデル (形式 3.0)",
+            Msg::ExportWorkbench1Title => "旧形式 (NoSQL Workbench 1.0) のデータモデル",
+            Msg::ExportCloudFormationTitle => "テーブルを作成する AWS CloudFormation テンプレート (項目なし)",
+            Msg::ExportCliTitle => "テーブルを作成し項目を書き込む AWS CLI コマンドの bash スクリプト",
+            Msg::ScenarioLabel => "シナリオ",
+            Msg::CopyLinkTitle => "プレイグラウンド全体をページのリンクに入れてコピーします",
+            Msg::CopyLink => "リンクをコピー",
+            Msg::ExportTitle => "プレイグラウンドをファイルとしてダウンロード",
+            Msg::Export => "エクスポート",
+            Msg::ExportFormats => "エクスポート形式",
+            Msg::ImportTitle => "シナリオファイルまたは NoSQL Workbench モデル (JSON) を読み込みます",
+            Msg::Import => "インポート",
+            Msg::ConfirmReset => "リセットの確認",
+            Msg::ResetAsk => "プレイグラウンドと保存済みのコピーを空にしますか?",
+            Msg::YesReset => "はい、リセットします",
+            Msg::ResetTitle => "プレイグラウンドを空にする",
+            Msg::Reset => "リセット",
+            Msg::DismissLabel => "メッセージを閉じる",
+            Msg::Dismiss => "閉じる",
+            Msg::EngineBusy => "エンジンが処理中です。もう一度お試しください。",
+            Msg::PlaygroundReset => "プレイグラウンドをリセットしました。",
+            // embed
+            Msg::EmbedPartitionMap => "パーティションマップ",
+            Msg::EmbedPlanners => "パーティションプランナー",
+            Msg::EmbedLinkTitle => "このビューだけを表示するリンクをコピーします (スライドの iframe 用)",
+            Msg::EmbedLink => "埋め込みリンク",
+            Msg::EmbedNoTable => "このプレイグラウンドには表示するテーブルがありません。",
+            Msg::EmbedOpenTitle => "この状態のプレイグラウンド全体を新しいタブで開きます",
+            Msg::EmbedOpen => "プレイグラウンドで開く ↗",
         }
     }
 

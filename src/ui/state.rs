@@ -435,7 +435,7 @@ impl Reducible for Playground {
             }
             Action::Reset => {
                 next.load(Scenario::of(&Engine::new()));
-                next.notice = Some(Rc::new(Notice::info("The playground was reset.")));
+                next.notice = Some(Rc::new(Notice::said(false, Msg::PlaygroundReset)));
             }
             Action::Notify(notice) => next.notice = notice.map(Rc::new),
             Action::SaveOperation(saved) => {

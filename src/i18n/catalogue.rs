@@ -393,6 +393,17 @@ messages! {
     EmbedNoTable,
     EmbedOpenTitle,
     EmbedOpen,
+    // ---- lab charts ----
+    Consumed,
+    Versus,
+    ThrottledRequests,
+    PerSecondTotals,
+    TimelineLabel,
+    BurstLabel,
+    TopKeysWholeRun,
+    ColKey,
+    ColRequestsLower,
+    ColThrottled,
 }
 
 /// A control of a numbered row in a builder's list, for
@@ -769,6 +780,32 @@ pub trait Catalogue {
     /// The one-line summary of a call: "GetItem Music → found, 0.5 RCU
     /// (eventually consistent)".
     fn call_summary(&self, summary: &CallSummary) -> String;
+
+    /// The timeline's provisioned line: "provisioned (1,000 WCU)".
+    fn provisioned_line(&self, capacity: u64, unit: &str) -> String;
+
+    /// The burst bucket's caption: partition number and tokens left (spelled).
+    fn burst_bucket(&self, partition: usize, tokens: &str) -> String;
+
+    /// The heatmap's caption: seconds per column.
+    fn heatmap_caption(&self, seconds_per_column: usize) -> String;
+
+    /// The lab keyspace's caption: partitions, and how many splits for heat added.
+    fn lab_keyspace(&self, partitions: usize, splits: usize) -> String;
+
+    /// A run's summary line; `progress` is (second, of seconds) while it
+    /// runs; `counts`: requests, throttled, throttled at the partition limit.
+    fn lab_summary(
+        &self,
+        progress: Option<(u32, u32)>,
+        counts: [u64; 3],
+        percent: &str,
+        consumed: &str,
+        partitions: usize,
+    ) -> String;
+
+    /// The recent top keys' caption: "Top keys, last 10 s (like CloudWatch Contributor Insights)".
+    fn top_keys_recent(&self, seconds: u64) -> String;
 }
 
 #[cfg(test)]
@@ -1078,6 +1115,20 @@ mod tests {
         let read = CallOutcome::Read { count: 0, scanned: 1, more: false, charged: None };
         assert_eq!(said("Scan Music", read), "Scan Music → 0 of 1 item read, nothing charged");
         assert_eq!(said("ListTables", CallOutcome::Ok), "ListTables → OK");
+        // The hot-key lab's charts.
+        assert_eq!(en.provisioned_line(1_000, "WCU"), "provisioned (1,000 WCU)");
+        assert_eq!(en.burst_bucket(2, "12.5"), "Burst bucket of P2 (the hottest partition): 12.5 tokens left");
+        assert_eq!(en.heatmap_caption(2), "Partition × time (2 s per column) · blue: consumed, red: throttled");
+        assert_eq!(en.lab_keyspace(1, 0), "Keyspace of the lab table: 1 partition");
+        assert_eq!(en.lab_keyspace(3, 2), "Keyspace of the lab table: 3 partitions, 2 added by splits for heat");
+        // 90,000 requests in 60 s, a third throttled: 33.3 %.
+        assert_eq!(
+            en.lab_summary(None, [90_000, 30_000, 0], "33.3", "60,000 WCU", 1),
+            "90,000 requests, 30,000 throttled (33.3%), 0 of them at the 1,000 WCU / 3,000 RCU per-partition limit · \
+             60,000 WCU consumed · 1 partitions"
+        );
+        assert!(en.lab_summary(Some((3, 60)), [1, 0, 0], "0", "1 WCU", 1).starts_with("second 3 of 60 · 1 requests"));
+        assert_eq!(en.top_keys_recent(10), "Top keys, last 10 s (like CloudWatch Contributor Insights)");
         assert_eq!(
             en.prices_note(0.125, 0.625, "2026-11-22"),
             "Prices: on demand in us-east-1 (Standard table class), $0.125 per million read request units and \
@@ -1207,6 +1258,14 @@ mod tests {
             has(tr.stream_count("…abc", 60, Some(50)), "50");
             has(tr.stream_count("…abc", 60, Some(50)), "60");
             has(tr.stream_shards(2), "2");
+            has(tr.provisioned_line(1_000, "WCU"), &lang.count(1_000));
+            has(tr.burst_bucket(2, "12,5"), "12,5");
+            has(tr.heatmap_caption(2), "2");
+            has(tr.lab_keyspace(3, 2), "3");
+            has(tr.lab_summary(Some((3, 60)), [90_000, 30_000, 7], "33,3", "1 WCU", 4), &lang.count(90_000));
+            has(tr.lab_summary(Some((3, 60)), [90_000, 30_000, 7], "33,3", "1 WCU", 4), "33,3");
+            has(tr.lab_summary(Some((3, 60)), [90_000, 30_000, 7], "33,3", "1 WCU", 4), "60");
+            has(tr.top_keys_recent(10), "10");
             let outcomes = [
                 CallOutcome::NotSent("ValidationException"),
                 CallOutcome::Failed("ResourceNotFoundException"),

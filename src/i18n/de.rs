@@ -390,6 +390,17 @@ impl Catalogue for German {
             Msg::EmbedNoTable => "Dieser Playground hat keine Tabelle zum Zeigen.",
             Msg::EmbedOpenTitle => "Den ganzen Playground in diesem Zustand in einem neuen Tab öffnen",
             Msg::EmbedOpen => "Im Playground öffnen ↗",
+            // lab charts
+            Msg::Consumed => "verbraucht",
+            Msg::Versus => " gegen ",
+            Msg::ThrottledRequests => "gedrosselte Anfragen",
+            Msg::PerSecondTotals => " pro Sekunde (Summen der Tabelle)",
+            Msg::TimelineLabel => "Verbraucht, provisioniert und gedrosselt pro Sekunde",
+            Msg::BurstLabel => "Füllstand des Burst-Buckets",
+            Msg::TopKeysWholeRun => "Top-Schlüssel, ganzer Lauf",
+            Msg::ColKey => "Schlüssel",
+            Msg::ColRequestsLower => "Anfragen",
+            Msg::ColThrottled => "gedrosselt",
         }
     }
 
@@ -894,5 +905,44 @@ impl Catalogue for German {
             CallOutcome::Ok => "OK".into(),
         };
         format!("{} → {detail}", summary.head)
+    }
+
+    fn provisioned_line(&self, capacity: u64, unit: &str) -> String {
+        format!("provisioniert ({} {unit})", count(Lang::De, capacity))
+    }
+
+    fn burst_bucket(&self, partition: usize, tokens: &str) -> String {
+        format!("Burst-Bucket von P{partition} (der heißesten Partition): noch {tokens} Tokens")
+    }
+
+    fn heatmap_caption(&self, seconds_per_column: usize) -> String {
+        format!("Partition × Zeit ({seconds_per_column} s pro Spalte) · blau: verbraucht, rot: gedrosselt")
+    }
+
+    fn lab_keyspace(&self, partitions: usize, splits: usize) -> String {
+        let splits =
+            if splits > 0 { format!(", {splits} durch Splits wegen Hitze hinzugekommen") } else { String::new() };
+        format!(
+            "Schlüsselraum der Labortabelle: {partitions} {}{splits}",
+            plural(partitions as u64, "Partition", "Partitionen")
+        )
+    }
+
+    fn lab_summary(
+        &self,
+        progress: Option<(u32, u32)>,
+        counts: [u64; 3],
+        percent: &str,
+        consumed: &str,
+        partitions: usize,
+    ) -> String {
+        let progress = progress.map(|(done, of)| format!("Sekunde {done} von {of} · ")).unwrap_or_default();
+        let [requests, throttled, at_limit] = counts;
+        let c = |n| count(Lang::De, n);
+        format!("{progress}{} Anfragen, {} gedrosselt ({percent} %), davon {} an der Grenze von 1.000 WCU / 3.000 RCU pro Partition · {consumed} verbraucht · {partitions} Partitionen", c(requests), c(throttled), c(at_limit))
+    }
+
+    fn top_keys_recent(&self, seconds: u64) -> String {
+        format!("Top-Schlüssel, letzte {seconds} s (wie CloudWatch Contributor Insights)")
     }
 }

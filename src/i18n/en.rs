@@ -379,6 +379,17 @@ impl Catalogue for English {
             Msg::EmbedNoTable => "This playground has no table to show.",
             Msg::EmbedOpenTitle => "Open the whole playground on this state, in a new tab",
             Msg::EmbedOpen => "Open in the playground ↗",
+            // lab charts
+            Msg::Consumed => "consumed",
+            Msg::Versus => " vs ",
+            Msg::ThrottledRequests => "throttled requests",
+            Msg::PerSecondTotals => " per second (table totals)",
+            Msg::TimelineLabel => "Consumed, provisioned and throttled per second",
+            Msg::BurstLabel => "Burst bucket level",
+            Msg::TopKeysWholeRun => "Top keys, whole run",
+            Msg::ColKey => "key",
+            Msg::ColRequestsLower => "requests",
+            Msg::ColThrottled => "throttled",
         }
     }
 
@@ -860,5 +871,40 @@ impl Catalogue for English {
             CallOutcome::Ok => "OK".into(),
         };
         format!("{} → {detail}", summary.head)
+    }
+
+    fn provisioned_line(&self, capacity: u64, unit: &str) -> String {
+        format!("provisioned ({} {unit})", count(Lang::En, capacity))
+    }
+
+    fn burst_bucket(&self, partition: usize, tokens: &str) -> String {
+        format!("Burst bucket of P{partition} (the hottest partition): {tokens} tokens left")
+    }
+
+    fn heatmap_caption(&self, seconds_per_column: usize) -> String {
+        format!("Partition × time ({seconds_per_column} s per column) · blue: consumed, red: throttled")
+    }
+
+    fn lab_keyspace(&self, partitions: usize, splits: usize) -> String {
+        let splits = if splits > 0 { format!(", {splits} added by splits for heat") } else { String::new() };
+        format!("Keyspace of the lab table: {partitions} partition{}{splits}", s(partitions as u64))
+    }
+
+    fn lab_summary(
+        &self,
+        progress: Option<(u32, u32)>,
+        counts: [u64; 3],
+        percent: &str,
+        consumed: &str,
+        partitions: usize,
+    ) -> String {
+        let progress = progress.map(|(done, of)| format!("second {done} of {of} · ")).unwrap_or_default();
+        let [requests, throttled, at_limit] = counts;
+        let c = |n| count(Lang::En, n);
+        format!("{progress}{} requests, {} throttled ({percent}%), {} of them at the 1,000 WCU / 3,000 RCU per-partition limit · {consumed} consumed · {partitions} partitions", c(requests), c(throttled), c(at_limit))
+    }
+
+    fn top_keys_recent(&self, seconds: u64) -> String {
+        format!("Top keys, last {seconds} s (like CloudWatch Contributor Insights)")
     }
 }

@@ -367,6 +367,17 @@ impl Catalogue for Japanese {
             Msg::EmbedNoTable => "このプレイグラウンドには表示するテーブルがありません。",
             Msg::EmbedOpenTitle => "この状態のプレイグラウンド全体を新しいタブで開きます",
             Msg::EmbedOpen => "プレイグラウンドで開く ↗",
+            // lab charts
+            Msg::Consumed => "消費",
+            Msg::Versus => " 対 ",
+            Msg::ThrottledRequests => "スロットリングされたリクエスト",
+            Msg::PerSecondTotals => " (毎秒、テーブル合計)",
+            Msg::TimelineLabel => "毎秒の消費、プロビジョンド、スロットリング",
+            Msg::BurstLabel => "バーストバケットの残量",
+            Msg::TopKeysWholeRun => "上位のキー (実行全体)",
+            Msg::ColKey => "キー",
+            Msg::ColRequestsLower => "リクエスト",
+            Msg::ColThrottled => "スロットリング",
         }
     }
 
@@ -861,5 +872,41 @@ impl Catalogue for Japanese {
             CallOutcome::Ok => "OK".into(),
         };
         format!("{} → {detail}", summary.head)
+    }
+
+    fn provisioned_line(&self, capacity: u64, unit: &str) -> String {
+        format!("プロビジョンド ({} {unit})", count(Lang::Ja, capacity))
+    }
+
+    fn burst_bucket(&self, partition: usize, tokens: &str) -> String {
+        format!("P{partition} (最も高負荷なパーティション) のバーストバケット: 残り {tokens} トークン")
+    }
+
+    fn heatmap_caption(&self, seconds_per_column: usize) -> String {
+        format!("パーティション × 時間 (1 列 {seconds_per_column} 秒) · 青: 消費、赤: スロットリング")
+    }
+
+    fn lab_keyspace(&self, partitions: usize, splits: usize) -> String {
+        let splits =
+            if splits > 0 { format!("、うち高負荷による分割で追加 {splits} 個") } else { String::new() };
+        format!("ラボ用テーブルのキー空間: パーティション {partitions} 個{splits}")
+    }
+
+    fn lab_summary(
+        &self,
+        progress: Option<(u32, u32)>,
+        counts: [u64; 3],
+        percent: &str,
+        consumed: &str,
+        partitions: usize,
+    ) -> String {
+        let progress = progress.map(|(done, of)| format!("{of} 秒中 {done} 秒目 · ")).unwrap_or_default();
+        let [requests, throttled, at_limit] = counts;
+        let c = |n| count(Lang::Ja, n);
+        format!("{progress}リクエスト {} 件、スロットリング {} 件 ({percent}%)、うちパーティションごとの上限 1,000 WCU / 3,000 RCU によるもの {} 件 · 消費 {consumed} · パーティション {partitions} 個", c(requests), c(throttled), c(at_limit))
+    }
+
+    fn top_keys_recent(&self, seconds: u64) -> String {
+        format!("上位のキー (直近 {seconds} 秒、CloudWatch Contributor Insights と同様)")
     }
 }

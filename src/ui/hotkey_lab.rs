@@ -380,7 +380,7 @@ pub fn HotKeyLab() -> Html {
                 <div class="error-box" role="alert" id="lab-error">{ message }</div>
             }
             <div class="lab-results">
-                { for views.iter().flatten().map(|(class, view)| run_view(class, view)) }
+                { for views.iter().flatten().map(|(class, view)| run_view(class, view, lang)) }
             </div>
         </section>
     }

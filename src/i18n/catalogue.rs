@@ -404,6 +404,12 @@ messages! {
     ColKey,
     ColRequestsLower,
     ColThrottled,
+    // ---- lab presets ----
+    PresetVoting,
+    PresetHotKey,
+    PresetZipf,
+    PresetUniform,
+    PresetSharded,
 }
 
 /// A control of a numbered row in a builder's list, for

@@ -401,6 +401,12 @@ impl Catalogue for German {
             Msg::ColKey => "Schlüssel",
             Msg::ColRequestsLower => "Anfragen",
             Msg::ColThrottled => "gedrosselt",
+            // lab presets
+            Msg::PresetVoting => "Voting: 1.500 Stimmen/s für CandidateA (Seed 001)",
+            Msg::PresetHotKey => "Ein Hot Key mit N Schreibvorgängen/s",
+            Msg::PresetZipf => "Zipf: wenige Schlüssel bekommen den meisten Traffic",
+            Msg::PresetUniform => "Gleichmäßig über viele Schlüssel",
+            Msg::PresetSharded => "Write Sharding über N Shards",
         }
     }
 

@@ -390,6 +390,12 @@ impl Catalogue for English {
             Msg::ColKey => "key",
             Msg::ColRequestsLower => "requests",
             Msg::ColThrottled => "throttled",
+            // lab presets
+            Msg::PresetVoting => "Voting: 1,500 votes/s for CandidateA (seed 001)",
+            Msg::PresetHotKey => "One hot key at N writes/s",
+            Msg::PresetZipf => "Zipf: a few keys take most traffic",
+            Msg::PresetUniform => "Uniform over many keys",
+            Msg::PresetSharded => "Write sharding over N shards",
         }
     }
 

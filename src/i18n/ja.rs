@@ -378,6 +378,12 @@ impl Catalogue for Japanese {
             Msg::ColKey => "キー",
             Msg::ColRequestsLower => "リクエスト",
             Msg::ColThrottled => "スロットリング",
+            // lab presets
+            Msg::PresetVoting => "投票: CandidateA に毎秒 1,500 票 (シード 001)",
+            Msg::PresetHotKey => "1 つのホットキーに毎秒 N 回の書き込み",
+            Msg::PresetZipf => "Zipf: 少数のキーにトラフィックが集中",
+            Msg::PresetUniform => "多数のキーに均等",
+            Msg::PresetSharded => "N シャードへの書き込みシャーディング",
         }
     }
 

@@ -324,7 +324,7 @@ pub fn HotKeyLab() -> Html {
                     <span>{ lang.t(Msg::Workload) }</span>
                     <select id="lab-preset" onchange={onpreset}>
                         { for Preset::ALL.iter().map(|p| html! {
-                            <option value={p.id()} selected={*p == f.preset}>{ p.label() }</option>
+                            <option value={p.id()} selected={*p == f.preset}>{ lang.t(p.msg()) }</option>
                         }) }
                     </select>
                 </label>

@@ -410,6 +410,8 @@ messages! {
     PresetZipf,
     PresetUniform,
     PresetSharded,
+    // ---- notices ----
+    PlaygroundBack,
 }
 
 /// A control of a numbered row in a builder's list, for
@@ -467,6 +469,24 @@ impl CallSummary {
     pub fn text(&self, lang: super::Lang) -> String {
         lang.tr().call_summary(self)
     }
+}
+
+/// A notice about the playground, kept as facts and worded when shown
+/// ([`Catalogue::said`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Said {
+    /// A fixed text.
+    Fixed(Msg),
+    /// The share link was copied: its length in characters.
+    LinkCopied { length: usize },
+    /// A file was exported: its name, and whether the format left things
+    /// out (listed under the notice).
+    Exported { name: String, partial: bool },
+    /// A file was imported: its name, the NoSQL Workbench model (and its
+    /// name) if it was one, and what it held.
+    Imported { file: String, model: Option<Option<String>>, tables: usize, items: usize },
+    /// A lesson was opened; `kept`: the playground before it is kept.
+    LessonOpened { title: String, kept: bool },
 }
 
 /// Where the hot-key lab's run is, for [`Catalogue::lab_status`].
@@ -812,6 +832,9 @@ pub trait Catalogue {
 
     /// The recent top keys' caption: "Top keys, last 10 s (like CloudWatch Contributor Insights)".
     fn top_keys_recent(&self, seconds: u64) -> String;
+
+    /// A notice with values ([`Said`]), worded when shown.
+    fn said(&self, said: &Said) -> String;
 }
 
 #[cfg(test)]
@@ -1121,6 +1144,27 @@ mod tests {
         let read = CallOutcome::Read { count: 0, scanned: 1, more: false, charged: None };
         assert_eq!(said("Scan Music", read), "Scan Music → 0 of 1 item read, nothing charged");
         assert_eq!(said("ListTables", CallOutcome::Ok), "ListTables → OK");
+        // Notices, as persist.rs and lesson_nav.rs wrote them.
+        assert_eq!(
+            en.said(&Said::LinkCopied { length: 812 }),
+            "Link copied to the clipboard: 812 characters (it is also in the address bar)."
+        );
+        assert!(en.said(&Said::LinkCopied { length: 9_000 }).ends_with("for big scenarios, Export a file instead."));
+        assert_eq!(en.said(&Said::Exported { name: "a.json".into(), partial: false }), "Exported a.json.");
+        assert_eq!(
+            en.said(&Said::Exported { name: "a.yaml".into(), partial: true }),
+            "Exported a.yaml. Not in the file:"
+        );
+        let imported = Said::Imported { file: "m.json".into(), model: Some(Some("Music".into())), tables: 2, items: 5 };
+        assert_eq!(en.said(&imported), "Imported m.json (NoSQL Workbench model \"Music\"): 2 table(s), 5 item(s).");
+        let imported = Said::Imported { file: "s.json".into(), model: None, tables: 1, items: 1 };
+        assert_eq!(en.said(&imported), "Imported s.json: 1 table(s), 1 item(s).");
+        assert_eq!(
+            en.said(&Said::LessonOpened { title: "Voting".into(), kept: true }),
+            "Opened the lesson “Voting”. Your previous playground is kept: “Restore my playground” in the lesson panel \
+             brings it back."
+        );
+        assert_eq!(en.said(&Said::Fixed(Msg::PlaygroundBack)), "Your playground is back.");
         // The hot-key lab's charts.
         assert_eq!(en.provisioned_line(1_000, "WCU"), "provisioned (1,000 WCU)");
         assert_eq!(en.burst_bucket(2, "12.5"), "Burst bucket of P2 (the hottest partition): 12.5 tokens left");
@@ -1272,6 +1316,13 @@ mod tests {
             has(tr.lab_summary(Some((3, 60)), [90_000, 30_000, 7], "33,3", "1 WCU", 4), "33,3");
             has(tr.lab_summary(Some((3, 60)), [90_000, 30_000, 7], "33,3", "1 WCU", 4), "60");
             has(tr.top_keys_recent(10), "10");
+            has(tr.said(&Said::LinkCopied { length: 812 }), "812");
+            has(tr.said(&Said::Exported { name: "a.json".into(), partial: true }), "a.json");
+            let imported =
+                Said::Imported { file: "m.json".into(), model: Some(Some("Music".into())), tables: 2, items: 5 };
+            has(tr.said(&imported), "Music");
+            has(tr.said(&imported), "m.json");
+            has(tr.said(&Said::LessonOpened { title: "Voting".into(), kept: true }), "Voting");
             let outcomes = [
                 CallOutcome::NotSent("ValidationException"),
                 CallOutcome::Failed("ResourceNotFoundException"),

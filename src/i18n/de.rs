@@ -4,7 +4,7 @@
 //! informal "du" of their instructions ("Erzeuge eine neue Tabelle").
 //! Figures the German way (`12.345`, `1,5 RCU`, `0,125 $`).
 
-use super::catalogue::{CallOutcome, CallSummary, Catalogue, LabState, Msg, RowControl};
+use super::catalogue::{CallOutcome, CallSummary, Catalogue, LabState, Msg, RowControl, Said};
 use super::lang::Lang;
 use super::numbers::{count, dollars, figure};
 
@@ -407,6 +407,8 @@ impl Catalogue for German {
             Msg::PresetZipf => "Zipf: wenige Schlüssel bekommen den meisten Traffic",
             Msg::PresetUniform => "Gleichmäßig über viele Schlüssel",
             Msg::PresetSharded => "Write Sharding über N Shards",
+            // notices
+            Msg::PlaygroundBack => "Dein Playground ist zurück.",
         }
     }
 
@@ -950,5 +952,42 @@ impl Catalogue for German {
 
     fn top_keys_recent(&self, seconds: u64) -> String {
         format!("Top-Schlüssel, letzte {seconds} s (wie CloudWatch Contributor Insights)")
+    }
+
+    fn said(&self, said: &Said) -> String {
+        match said {
+            Said::Fixed(msg) => self.text(*msg).to_string(),
+            Said::LinkCopied { length } => {
+                let mut text = format!(
+                    "Link in die Zwischenablage kopiert: {} Zeichen (er steht auch in der Adresszeile).",
+                    count(Lang::De, *length as u64)
+                );
+                if *length > 8000 {
+                    text.push_str(" Lange Links werden von Chat-Programmen oft abgeschnitten; exportiere große Szenarien besser als Datei.");
+                }
+                text
+            }
+            Said::Exported { name, partial: false } => format!("{name} exportiert."),
+            Said::Exported { name, partial: true } => format!("{name} exportiert. Nicht in der Datei:"),
+            Said::Imported { file, model, tables, items } => {
+                let what = match model {
+                    Some(Some(name)) => format!(" (NoSQL-Workbench-Modell \"{name}\")"),
+                    Some(None) => " (NoSQL-Workbench-Modell)".to_string(),
+                    None => String::new(),
+                };
+                format!(
+                    "{file}{what} importiert: {tables} {}, {}.",
+                    plural(*tables as u64, "Tabelle", "Tabellen"),
+                    self.items(*items as u64)
+                )
+            }
+            Said::LessonOpened { title, kept } => {
+                let mut text = format!("Lektion „{title}“ geöffnet.");
+                if *kept {
+                    text.push_str(" Dein bisheriger Playground ist aufbewahrt: „Meinen Playground wiederherstellen“ in der Lektion holt ihn zurück.");
+                }
+                text
+            }
+        }
     }
 }

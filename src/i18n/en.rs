@@ -2,7 +2,7 @@
 //! showed before it was translated, byte for byte (the browser tests find
 //! elements by these words).
 
-use super::catalogue::{CallOutcome, CallSummary, Catalogue, LabState, Msg, RowControl};
+use super::catalogue::{CallOutcome, CallSummary, Catalogue, LabState, Msg, RowControl, Said};
 use super::lang::Lang;
 use super::numbers::count;
 
@@ -396,6 +396,8 @@ impl Catalogue for English {
             Msg::PresetZipf => "Zipf: a few keys take most traffic",
             Msg::PresetUniform => "Uniform over many keys",
             Msg::PresetSharded => "Write sharding over N shards",
+            // notices
+            Msg::PlaygroundBack => "Your playground is back.",
         }
     }
 
@@ -912,5 +914,36 @@ impl Catalogue for English {
 
     fn top_keys_recent(&self, seconds: u64) -> String {
         format!("Top keys, last {seconds} s (like CloudWatch Contributor Insights)")
+    }
+
+    fn said(&self, said: &Said) -> String {
+        match said {
+            Said::Fixed(msg) => self.text(*msg).to_string(),
+            Said::LinkCopied { length } => {
+                let mut text =
+                    format!("Link copied to the clipboard: {length} characters (it is also in the address bar).");
+                if *length > 8000 {
+                    text.push_str(" Long links may be cut by chat tools; for big scenarios, Export a file instead.");
+                }
+                text
+            }
+            Said::Exported { name, partial: false } => format!("Exported {name}."),
+            Said::Exported { name, partial: true } => format!("Exported {name}. Not in the file:"),
+            Said::Imported { file, model, tables, items } => {
+                let what = match model {
+                    Some(Some(name)) => format!(" (NoSQL Workbench model \"{name}\")"),
+                    Some(None) => " (NoSQL Workbench model)".to_string(),
+                    None => String::new(),
+                };
+                format!("Imported {file}{what}: {tables} table(s), {items} item(s).")
+            }
+            Said::LessonOpened { title, kept } => {
+                let mut text = format!("Opened the lesson “{title}”.");
+                if *kept {
+                    text.push_str(" Your previous playground is kept: “Restore my playground” in the lesson panel brings it back.");
+                }
+                text
+            }
+        }
     }
 }

@@ -4,7 +4,7 @@
 //! Polite style (です・ます) in sentences, plain noun phrases in labels;
 //! counts with their counter words (項目 3 件); figures as in English.
 
-use super::catalogue::{CallOutcome, CallSummary, Catalogue, LabState, Msg, RowControl};
+use super::catalogue::{CallOutcome, CallSummary, Catalogue, LabState, Msg, RowControl, Said};
 use super::lang::Lang;
 use super::numbers::count;
 
@@ -384,6 +384,8 @@ impl Catalogue for Japanese {
             Msg::PresetZipf => "Zipf: 少数のキーにトラフィックが集中",
             Msg::PresetUniform => "多数のキーに均等",
             Msg::PresetSharded => "N シャードへの書き込みシャーディング",
+            // notices
+            Msg::PlaygroundBack => "元のプレイグラウンドに戻りました。",
         }
     }
 
@@ -914,5 +916,40 @@ impl Catalogue for Japanese {
 
     fn top_keys_recent(&self, seconds: u64) -> String {
         format!("上位のキー (直近 {seconds} 秒、CloudWatch Contributor Insights と同様)")
+    }
+
+    fn said(&self, said: &Said) -> String {
+        match said {
+            Said::Fixed(msg) => self.text(*msg).to_string(),
+            Said::LinkCopied { length } => {
+                let mut text = format!(
+                    "リンクをクリップボードにコピーしました: {} 文字 (アドレスバーにもあります)。",
+                    count(Lang::Ja, *length as u64)
+                );
+                if *length > 8000 {
+                    text.push_str(" 長いリンクはチャットツールで切れることがあります。大きなシナリオはファイルにエクスポートしてください。");
+                }
+                text
+            }
+            Said::Exported { name, partial: false } => format!("{name} をエクスポートしました。"),
+            Said::Exported { name, partial: true } => {
+                format!("{name} をエクスポートしました。ファイルに含まれないもの:")
+            }
+            Said::Imported { file, model, tables, items } => {
+                let what = match model {
+                    Some(Some(name)) => format!(" (NoSQL Workbench モデル「{name}」)"),
+                    Some(None) => " (NoSQL Workbench モデル)".to_string(),
+                    None => String::new(),
+                };
+                format!("{file}{what} をインポートしました: テーブル {tables} 個、{}。", self.items(*items as u64))
+            }
+            Said::LessonOpened { title, kept } => {
+                let mut text = format!("レッスン「{title}」を開きました。");
+                if *kept {
+                    text.push_str(" 元のプレイグラウンドは保存されています。レッスンパネルの「元のプレイグラウンドに戻す」で戻せます。");
+                }
+                text
+            }
+        }
     }
 }

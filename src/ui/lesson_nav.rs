@@ -19,7 +19,7 @@ use yew::prelude::*;
 
 use super::console_state::{ConsoleAction, ConsoleState};
 use super::draft::Operation;
-use super::language::Msg;
+use super::language::{Msg, Said};
 use super::lesson_bus::{BusAction, LessonBus};
 use super::persist;
 use super::state::{Action, Notice, Playground, PlaygroundContext};
@@ -108,11 +108,8 @@ pub fn open_lesson(state: &PlaygroundContext, id: &str, step: usize) -> Result<(
     if let Value::Object(view) = &mut scenario.view {
         view.insert("step".into(), step.min(lesson.steps.len().saturating_sub(1)).into());
     }
-    let mut text = format!("Opened the lesson “{}”.", lesson.title);
-    if kept {
-        text.push_str(" Your previous playground is kept: “Restore my playground” in the lesson panel brings it back.");
-    }
-    state.dispatch(Action::Load(Box::new(scenario), Some(Notice::info(text))));
+    let said = Said::LessonOpened { title: lesson.title.clone(), kept };
+    state.dispatch(Action::Load(Box::new(scenario), Some(Notice::worded(false, said))));
     Ok(())
 }
 
@@ -122,7 +119,7 @@ pub fn restore(state: &PlaygroundContext) -> Result<(), String> {
     let text = storage.get_item(STASH_KEY).ok().flatten().ok_or("there is no kept playground")?;
     let scenario = persist::scenario_from_stored(&text)?;
     let _ = storage.remove_item(STASH_KEY);
-    state.dispatch(Action::Load(Box::new(scenario), Some(Notice::info("Your playground is back."))));
+    state.dispatch(Action::Load(Box::new(scenario), Some(Notice::said(false, Msg::PlaygroundBack))));
     Ok(())
 }
 

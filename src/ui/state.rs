@@ -39,7 +39,7 @@ use yew::prelude::*;
 use crate::engine::capacity::{Charge, ChargeKind};
 use crate::engine::table::BillingMode;
 use crate::engine::{ApiError, Engine};
-use crate::i18n::{CallOutcome, CallSummary, Lang, Msg};
+use crate::i18n::{CallOutcome, CallSummary, Lang, Msg, Said};
 use crate::scenario::format::SavedOperation;
 use crate::scenario::Scenario;
 
@@ -201,9 +201,9 @@ pub struct Notice {
     /// An error (nothing was changed) rather than news.
     pub error: bool,
     pub text: String,
-    /// The text as a fixed text of the catalogue, when it is one: the
-    /// views word it in the page's language (`text` then holds English).
-    pub msg: Option<Msg>,
+    /// The text as facts, when the catalogue words it: the views word it
+    /// in the page's language (`text` then holds the English).
+    pub said: Option<Said>,
     /// Points listed under the text: what an import kept without
     /// simulating, what an export's format could not hold.
     pub details: Vec<String>,
@@ -212,22 +212,30 @@ pub struct Notice {
 impl Notice {
     /// Something went wrong.
     pub fn error(text: impl Into<String>) -> Self {
-        Self { error: true, text: text.into(), msg: None, details: Vec::new() }
+        Self { error: true, text: text.into(), said: None, details: Vec::new() }
     }
 
     /// News, e.g. "link copied".
     pub fn info(text: impl Into<String>) -> Self {
-        Self { error: false, text: text.into(), msg: None, details: Vec::new() }
+        Self { error: false, text: text.into(), said: None, details: Vec::new() }
     }
 
     /// A fixed text of the catalogue, worded when shown.
     pub fn said(error: bool, msg: Msg) -> Self {
-        Self { error, text: Lang::En.t(msg).to_string(), msg: Some(msg), details: Vec::new() }
+        Self::worded(error, Said::Fixed(msg))
+    }
+
+    /// A notice the catalogue words when shown.
+    pub fn worded(error: bool, said: Said) -> Self {
+        Self { error, text: Lang::En.tr().said(&said), said: Some(said), details: Vec::new() }
     }
 
     /// The text in the page's language.
-    pub fn text_in(&self, lang: Lang) -> &str {
-        self.msg.map_or(self.text.as_str(), |msg| lang.t(msg))
+    pub fn text_in(&self, lang: Lang) -> String {
+        match &self.said {
+            Some(said) => lang.tr().said(said),
+            None => self.text.clone(),
+        }
     }
 
     /// The notice with `details` listed under its text.

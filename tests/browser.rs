@@ -2305,3 +2305,146 @@ async fn languages_switch_the_converted_views_and_are_remembered() {
     drop(page);
     forget_everything();
 }
+
+/// The words of the views converted in phase 2, in one language, on the
+/// Music song of 1,234 bytes after typing its key into the console's Query.
+struct Phase2 {
+    lang: &'static str,
+    console_tab: &'static str,
+    run: &'static str,
+    form: &'static str,
+    key_picker: &'static str,
+    cost_title: &'static str,
+    figure: &'static str,
+    price: &'static str,
+    read_line: &'static str,
+    partitions_tab: &'static str,
+    lab: &'static str,
+    run_workload: &'static str,
+    planners: &'static str,
+    partition_math: &'static str,
+    lessons: &'static str,
+    step_count: &'static str,
+    next: &'static str,
+    close: &'static str,
+}
+
+// The Query reads the one song (1,234 bytes, one 4 KB block, eventually
+// consistent): 0.5 RCU; $0.125 × 0.5 / 10^6 = $0.0000000625, and a million
+// such requests $0.0625.
+const PHASE2_ENGLISH: Phase2 = Phase2 {
+    lang: "en",
+    console_tab: "Query console",
+    run: "Run Query",
+    form: "Form",
+    key_picker: "Key picker",
+    cost_title: "Live cost · dry run, nothing changes",
+    figure: "0.5 RCU",
+    price: "$0.0000000625 on demand · $0.0625 per million such requests",
+    read_line: "Read 1 item (1,234 bytes) and returned 1 item: 0.5 RCU.",
+    partitions_tab: "Partitions",
+    lab: "Hot-key lab",
+    run_workload: "Run workload",
+    planners: "Planners",
+    partition_math: "Partition math",
+    lessons: "Lessons",
+    step_count: "Step 1 of 6",
+    next: "Next →",
+    close: "Close lesson",
+};
+
+const PHASE2_GERMAN: Phase2 = Phase2 {
+    lang: "de",
+    console_tab: "Abfragekonsole",
+    run: "Query ausführen",
+    form: "Formular",
+    key_picker: "Schlüsselauswahl",
+    cost_title: "Live-Kosten · Probelauf, nichts ändert sich",
+    figure: "0,5 RCU",
+    price: "0,0000000625 $ bei On-Demand · 0,0625 $ pro Million solcher Anfragen",
+    read_line: "1 Item gelesen (1.234 Bytes) und 1 Item zurückgegeben: 0,5 RCU.",
+    partitions_tab: "Partitionen",
+    lab: "Hot-Key-Labor",
+    run_workload: "Workload ausführen",
+    planners: "Planer",
+    partition_math: "Partitionsrechnung",
+    lessons: "Lektionen",
+    step_count: "Schritt 1 von 6",
+    next: "Weiter →",
+    close: "Lektion schließen",
+};
+
+const PHASE2_JAPANESE: Phase2 = Phase2 {
+    lang: "ja",
+    console_tab: "クエリコンソール",
+    run: "Query を実行",
+    form: "フォーム",
+    key_picker: "キーの選択",
+    cost_title: "ライブコスト · ドライラン、何も変わりません",
+    figure: "0.5 RCU",
+    price: "オンデマンドで $0.0000000625 · このリクエスト 100 万回で $0.0625",
+    read_line: "項目 1 件を読み取り (1,234 バイト)、項目 1 件を返しました: 0.5 RCU。",
+    partitions_tab: "パーティション",
+    lab: "ホットキーラボ",
+    run_workload: "ワークロードを実行",
+    planners: "プランナー",
+    partition_math: "パーティション数の計算",
+    lessons: "レッスン",
+    step_count: "ステップ 1 / 6",
+    next: "次へ →",
+    close: "レッスンを閉じる",
+};
+
+async fn check_phase2_words(page: &Page, expected: &Phase2) {
+    let lang = expected.lang;
+    assert_eq!(document_lang(), lang);
+    // The lesson's chrome (its own words stay English).
+    assert_eq!(page.text("#btn-lessons"), expected.lessons, "{lang}");
+    assert_eq!(page.text("#lesson-title"), "GameScores and GameTitleIndex");
+    assert_eq!(page.text("#lesson-step-count"), expected.step_count, "{lang}");
+    assert_eq!(page.text("#lesson-next"), expected.next, "{lang}");
+    assert_eq!(page.text("#lesson-close"), expected.close, "{lang}");
+    // The console's builder and its live cost.
+    assert_eq!(page.text("#tab-console"), expected.console_tab, "{lang}");
+    page.click("#tab-console").await;
+    assert_eq!(page.text("#c0-run"), expected.run, "{lang}");
+    assert_eq!(page.text("#c0-mode-form"), expected.form, "{lang}");
+    assert_eq!(page.text("#c0-kc-picker"), expected.key_picker, "{lang}");
+    assert_eq!(page.text("#c0-cost h3"), expected.cost_title, "{lang}");
+    assert_eq!(page.text("#c0-cost-figure"), expected.figure, "{lang}");
+    assert_eq!(page.text("#strip-a"), expected.figure, "{lang}");
+    assert_eq!(page.text("#c0-cost-price"), expected.price, "{lang}");
+    let lines = page.text("#c0-cost-lines");
+    assert!(lines.contains(expected.read_line), "{lang}: {lines}");
+    // The Partitions tab's headings.
+    assert_eq!(page.text("#tab-partitions"), expected.partitions_tab, "{lang}");
+    page.click("#tab-partitions").await;
+    assert_eq!(page.text("#hotkey-lab h2"), expected.lab, "{lang}");
+    assert_eq!(page.text("#lab-run"), expected.run_workload, "{lang}");
+    assert_eq!(page.text("#planners h2"), expected.planners, "{lang}");
+    assert_eq!(page.text("#planners h3"), expected.partition_math, "{lang}");
+    page.click("#tab-items").await;
+}
+
+#[wasm_bindgen_test]
+async fn languages_switch_the_console_cost_partitions_tab_and_lesson_chrome() {
+    let page = open_lesson_link("lesson=game-scores").await;
+    page.create_table("Music", ("Artist", "S"), Some(("SongTitle", "S"))).await;
+    let lyrics = "a".repeat(1200);
+    page.put(&format!(r#"{{"Artist": "Acme", "SongTitle": "Happy Day", "Lyrics": "{lyrics}"}}"#)).await;
+    page.click("#tab-console").await;
+    page.type_text("#c0-pk-value", "Acme").await;
+    page.click("#tab-items").await;
+    check_phase2_words(&page, &PHASE2_ENGLISH).await;
+
+    page.choose("#lang-select", "de").await;
+    check_phase2_words(&page, &PHASE2_GERMAN).await;
+    page.choose("#lang-select", "ja").await;
+    check_phase2_words(&page, &PHASE2_JAPANESE).await;
+    // And back: English exactly as before the switch.
+    page.choose("#lang-select", "en").await;
+    check_phase2_words(&page, &PHASE2_ENGLISH).await;
+    drop(page);
+    forget_lessons();
+    forget_everything();
+}

@@ -177,6 +177,324 @@ messages! {
     HistoryEditTitle,
     HistoryRerun,
     HistoryRerunTitle,
+    // ---- app ----
+    WelcomeTitle,
+    WelcomeText,
+    Tagline,
+    TabsLabel,
+    TabItems,
+    TabConsole,
+    TabPartitions,
+    LoadedFromLink,
+    WelcomeHintStart,
+    WelcomeHintPk,
+    WelcomeHintSk,
+    WelcomeHintEnd,
+
+    // ---- console ----
+    Refused,
+    CostSame,
+    LiveCostBoth,
+    LiveCost,
+    DryRun,
+    ConsoleIntro,
+    RunsIt,
+    CompareTwo,
+    ConsoleNoTable,
+    // ---- operation builder ----
+    HintJson,
+    HintPlainOrDynamoJson,
+    NotSet,
+    DefaultOption,
+    DefaultNone,
+    KeyConditionHow,
+    KeyPickerMode,
+    ExpressionMode,
+    KeyCondition,
+    KeyConditionHint,
+    ChooseTableForKeys,
+    SortKeyCondition,
+    SortKeyValue,
+    UpperSortKeyValue,
+    And,
+    FromTheStart,
+    NoLimit,
+    AddKey,
+    AddAction,
+    PartiqlHint,
+    FilterHint,
+    EveryKeyHint,
+    TransactHint,
+    AlsoSent,
+    SentenceEnd,
+    LeaveOut,
+    RawHint,
+    Operation,
+    NoTable,
+    TableItself,
+    EditorLabel,
+    FormMode,
+    RawJson,
+    Action,
+    AllPagesTitle,
+    RunAllPages,
+    Runs,
+    WriteDryRun,
+    // ---- live cost ----
+    CostProjection,
+    CostSelectCount,
+    CostPageLimit,
+    CostScanOrder,
+    CostConditionChecked,
+    CostNotRequest,
+    CostEngineBusy,
+    NothingCharged,
+    RefusedHeadline,
+    CostSub,
+    CostArithmetic,
+    // ---- lesson panel ----
+    LessonLinkTitle,
+    RestoreTitle,
+    Restore,
+    CloseLessonTitle,
+    CloseLesson,
+    Previous,
+    Next,
+    LoadIntoConsole,
+    LoadBothIntoConsole,
+    RunWorkload,
+    ShowPartitions,
+    ShowItems,
+
+    // ---- lessons menu ----
+    LessonsLabel,
+    PresenterTitle,
+    Presenter,
+
+    // ---- lesson checklist ----
+    VerdictKey,
+    VerdictQuery,
+    VerdictScan,
+    VerdictUnservable,
+    ChecklistLabel,
+    ChecklistTitle,
+    // ---- planners ----
+    Planners,
+    PartitionMath,
+    ShardCountTitle,
+    TableSizeGb,
+    PercentSharing,
+    ItemSizeBytes,
+    PartitionsEach,
+    RcuAnd,
+    ShardsSuffix,
+    PlannerNeedNumbers,
+    PlannerNeedShardInputs,
+
+    // ---- hot-key lab ----
+    HotKeyLab,
+    LabIntro,
+    Workload,
+    GetEventual,
+    GetStrong,
+    RequestsPerSecond,
+    Seconds,
+    DistinctKeys,
+    ZipfSkew,
+    Shards,
+    TableRcu,
+    TableWcu,
+    ItemBytes,
+    Seed,
+    HeatAfter,
+    RunControls,
+    RunAgain,
+    Pause,
+    Resume,
+    StepSecond,
+    Speed,
+    ToTheEnd,
+    RealTime,
+    AsFastAsPossible,
+    // ---- table view ----
+    TableOrIndex,
+    TableViewHint,
+
+    // ---- item grid (phase 2) ----
+    ExpiredRowTitle,
+
+    // ---- statement plan ----
+    StatementScanHint,
+    EquivalentRequest,
+    EquivalentRequests,
+
+    // ---- saved operations ----
+    NameFirst,
+    NotSavedIncomplete,
+    LoadIntoBuilder,
+    Load,
+    ForgetSaved,
+    Delete,
+    Name,
+    SaveNamePlaceholder,
+    SaveRequest,
+    SavedHint,
+    // ---- ttl panel ----
+    TtlFilterHint,
+    TtlIntro,
+    TtlAttribute,
+    EnableTtl,
+    DisableTtl,
+    SweepDelay,
+    MoveClock,
+
+    // ---- stream panel ----
+    StreamKeysOnly,
+    StreamNewImage,
+    StreamOldImage,
+    StreamBothImages,
+    TtlDeletion,
+    ShardOfRecord,
+    StreamDisabled,
+    NoStream,
+    StreamIntro,
+    DisableStream,
+    ViewType,
+    EnableStream,
+    // ---- scenario menu ----
+    ExportScenarioTitle,
+    ExportWorkbenchTitle,
+    ExportWorkbench1Title,
+    ExportCloudFormationTitle,
+    ExportCliTitle,
+    ScenarioLabel,
+    CopyLinkTitle,
+    CopyLink,
+    ExportTitle,
+    Export,
+    ExportFormats,
+    ImportTitle,
+    Import,
+    ConfirmReset,
+    ResetAsk,
+    YesReset,
+    ResetTitle,
+    Reset,
+    DismissLabel,
+    Dismiss,
+    EngineBusy,
+    PlaygroundReset,
+
+    // ---- embed ----
+    EmbedPartitionMap,
+    EmbedPlanners,
+    EmbedLinkTitle,
+    EmbedLink,
+    EmbedNoTable,
+    EmbedOpenTitle,
+    EmbedOpen,
+    // ---- lab charts ----
+    Consumed,
+    Versus,
+    ThrottledRequests,
+    PerSecondTotals,
+    TimelineLabel,
+    BurstLabel,
+    TopKeysWholeRun,
+    ColKey,
+    ColRequestsLower,
+    ColThrottled,
+    // ---- lab presets ----
+    PresetVoting,
+    PresetHotKey,
+    PresetZipf,
+    PresetUniform,
+    PresetSharded,
+    // ---- notices ----
+    PlaygroundBack,
+}
+
+/// A control of a numbered row in a builder's list, for
+/// [`Catalogue::row_control`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowControl {
+    /// The row's remove button.
+    Remove,
+    /// The picker of a write action's kind.
+    Kind,
+    /// A write action's item.
+    Item,
+}
+
+/// What a call did, kept as facts so the log and history can word it in
+/// whatever language the page speaks when they draw it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CallOutcome {
+    /// The request could not be built: the exception's name.
+    NotSent(&'static str),
+    /// DynamoDB refused it: the exception's name.
+    Failed(&'static str),
+    Created,
+    Deleted {
+        items: u64,
+    },
+    /// A GetItem: found or not, its units ("0.5 RCU"), its consistency.
+    Got {
+        found: bool,
+        units: String,
+        strong: bool,
+    },
+    /// The units charged ("2 WCU", "1 RCU + 2 WCU"), `None` for nothing.
+    Charged(Option<String>),
+    /// A Query or Scan: items returned of items read, more pages or not.
+    Read {
+        count: u64,
+        scanned: u64,
+        more: bool,
+        charged: Option<String>,
+    },
+    Ok,
+}
+
+/// One call's summary: the operation and table ("GetItem Music"), and
+/// what happened.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CallSummary {
+    pub head: String,
+    pub outcome: CallOutcome,
+}
+
+impl CallSummary {
+    /// The summary in `lang`'s words.
+    pub fn text(&self, lang: super::Lang) -> String {
+        lang.tr().call_summary(self)
+    }
+}
+
+/// A notice about the playground, kept as facts and worded when shown
+/// ([`Catalogue::said`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Said {
+    /// A fixed text.
+    Fixed(Msg),
+    /// The share link was copied: its length in characters.
+    LinkCopied { length: usize },
+    /// A file was exported: its name, and whether the format left things
+    /// out (listed under the notice).
+    Exported { name: String, partial: bool },
+    /// A file was imported: its name, the NoSQL Workbench model (and its
+    /// name) if it was one, and what it held.
+    Imported { file: String, model: Option<Option<String>>, tables: usize, items: usize },
+    /// A lesson was opened; `kept`: the playground before it is kept.
+    LessonOpened { title: String, kept: bool },
+}
+
+/// Where the hot-key lab's run is, for [`Catalogue::lab_status`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LabState {
+    Finished,
+    Running,
+    Paused,
 }
 
 /// One language's wording. No method has a default body, so each language
@@ -281,6 +599,242 @@ pub trait Catalogue {
     /// Where the prices come from: per million read and write request
     /// units, in dollars, and the day they were checked (ISO date).
     fn prices_note(&self, read: f64, write: f64, checked: &str) -> String;
+
+    /// "B costs 3× less than A" (`less`) or "… more than A".
+    fn cost_ratio(&self, ratio: &str, less: bool) -> String;
+
+    /// The single strip's label: "Live cost of this Query".
+    fn live_cost_of(&self, operation: &str) -> String;
+
+    /// A numbered row of a builder's list: "Key 2", "Action 1".
+    fn numbered(&self, what: Msg, n: usize) -> String;
+
+    /// A row's control: "Remove key 2", "Action 1 kind", "Action 1 item".
+    fn row_control(&self, control: RowControl, what: Msg, n: usize) -> String;
+
+    /// The raw editor's label: "Query request".
+    fn operation_request(&self, operation: &str) -> String;
+
+    /// Under the raw editor: where the form found the error.
+    fn error_is_in(&self, member: &str) -> String;
+
+    /// A table or index the builder names that no longer exists: "Music (missing)".
+    fn missing(&self, name: &str) -> String;
+
+    /// The run button: "Run Query".
+    fn run_operation(&self, operation: &str) -> String;
+
+    /// A size: "1,234 bytes".
+    fn bytes(&self, n: usize) -> String;
+
+    /// The live cost of a request DynamoDB would refuse.
+    fn cost_refused(&self, error: &str) -> String;
+
+    /// A request that fails after charged work.
+    fn cost_failed(&self, error: &str, units: &str) -> String;
+
+    /// A Query or Scan that read nothing still pays one block.
+    fn cost_nothing_read(&self, query: bool, units: &str) -> String;
+
+    /// "The filter removed 8 of 10 items, but all 10 were read: 1.5 RCU."
+    fn cost_filter_removed(&self, removed: u64, scanned: u64, units: &str) -> String;
+
+    /// A filter that removed nothing.
+    fn cost_filter_kept(&self, scanned: u64, units: &str) -> String;
+
+    /// "Read 10 items (10,000 bytes) and returned 10 items: 1.5 RCU."
+    fn cost_read_returned(&self, scanned: u64, bytes: usize, returned: u64, units: &str) -> String;
+
+    /// How a Query or Scan rounds: once per page.
+    fn cost_summed(&self, scanned: u64, bytes: usize) -> String;
+
+    /// A page cut short by Limit.
+    fn cost_limit_stopped(&self, limit: u64) -> String;
+
+    /// A GetItem: the item's size if found, and its consistency.
+    fn cost_get(&self, found: Option<usize>, strong: bool, units: &str) -> String;
+
+    /// A PutItem, UpdateItem or DeleteItem: what it pays for, in 1 KB blocks.
+    fn cost_write(&self, operation: &str, bytes: usize, units: &str) -> String;
+
+    /// A BatchGetItem rounds each item on its own.
+    fn cost_batch_get(&self, bytes: usize, reads: usize, units: &str) -> String;
+
+    /// A BatchWriteItem is billed like its single writes.
+    fn cost_batch_write(&self, writes: usize, units: &str) -> String;
+
+    /// A transaction costs double.
+    fn cost_transaction(&self, actions: usize, units: &str) -> String;
+
+    /// After a shortened list: "… and 3 more".
+    fn and_more(&self, n: usize) -> String;
+
+    /// What secondary indexes added in writes, per index, and in all.
+    fn cost_index_writes(&self, parts: &str, total: &str) -> String;
+
+    /// A read on an index is sized on its entries.
+    fn cost_read_from_index(&self, index: &str) -> String;
+
+    /// What fetching unprojected attributes from the table cost.
+    fn cost_lsi_fetch(&self, units: &str) -> String;
+
+    /// "Partitions touched: 1 (Music: partition 2 of 3)."
+    fn touched_partitions(&self, total: usize, parts: &str) -> String;
+
+    /// An index of a table: "Music index ByYear".
+    fn table_index(&self, table: &str, index: &str) -> String;
+
+    /// Which partitions (numbered from 1), of how many; all of them if `numbers` is empty.
+    fn partitions_of(&self, numbers: &[usize], more: bool, of: usize) -> String;
+
+    /// After an error's name: where the form found it.
+    fn cost_not_request_in(&self, field: &str, message: &str) -> String;
+
+    /// What following every page would cost.
+    fn all_pages(&self, pages: usize, complete: bool, units: &str, returned: u64, scanned: u64, price: &str) -> String;
+
+    /// A provisioned table: the share of one second's capacity.
+    fn provisioned_share(&self, capacity: i64, unit: &str, percent: &str) -> String;
+
+    /// "$0.188 per million such requests".
+    fn per_million(&self, price: &str) -> String;
+
+    /// The live cost's tooltip: how long the dry run took.
+    fn dry_run_computed(&self, millis: &str) -> String;
+
+    /// A lesson's seed (lecture), in its header and the lessons menu: "seed 003".
+    fn seed(&self, seed: &str) -> String;
+
+    /// "Step 2 of 6".
+    fn step_of(&self, step: usize, steps: usize) -> String;
+
+    /// A lesson's request in the checklist: how many were sent, how many
+    /// items read and returned.
+    fn checklist_read(&self, requests: u64, returned: u64, scanned: u64) -> String;
+
+    /// The partition planner's arithmetic (figures already spelled).
+    fn planner_math(
+        &self,
+        read: &str,
+        write: &str,
+        by_capacity: &str,
+        size: &str,
+        by_size: &str,
+        partitions: u64,
+    ) -> String;
+
+    /// The shard planner's arithmetic: items, percent and how many share one
+    /// key value (spelled), items per 4 KB block, item size, shards.
+    fn shard_math(&self, items: &str, percent: &str, share: &str, per_block: u64, size: u64, shards: u64) -> String;
+
+    /// A lab speed: engine seconds per real second (above one).
+    fn seconds_per_second(&self, n: u32) -> String;
+
+    /// The lab's status line: finished (`done == seconds`, `speed` unused),
+    /// running at `speed`, or paused.
+    fn lab_status(&self, state: LabState, speed: &str, done: u64, seconds: u64) -> String;
+
+    /// The lab's second run: "Apply write sharding (4 shards) and rerun".
+    fn apply_sharding(&self, shards: u64) -> String;
+
+    /// The index view's first fact: "3 entries · 1,234 bytes".
+    fn index_contents(&self, entries: u64, bytes: u64) -> String;
+
+    /// "3 item collections".
+    fn item_collections(&self, n: u64) -> String;
+
+    /// "2 index partition keys": the distinct partition keys of an index.
+    fn index_partition_keys(&self, n: u64) -> String;
+
+    /// Index updates still to arrive: "2 updates on the way".
+    fn updates_on_the_way(&self, n: u64) -> String;
+
+    /// A backfilling index: "CREATING · backfilling, 1.2 s left · not queryable until ACTIVE".
+    fn creating_backfilling(&self, wait: &str) -> String;
+
+    /// The table view's title around the table's name: ("Items in ", "").
+    fn items_in(&self) -> (&'static str, &'static str);
+
+    /// Between an index's name and its table's: (" of ", "") for "GSI ByYear of Music".
+    fn index_of_table(&self) -> (&'static str, &'static str);
+
+    /// A PartiQL statement's access path: a Scan of `target`, or `reads`
+    /// times `operation` on it ("a Query on Orders", "2 × GetItem on Orders").
+    fn access_path(&self, scan: bool, operation: &str, reads: usize, target: &str) -> String;
+
+    /// What a SELECT reads: all `read` items of the table (`of` is `None`),
+    /// `read` of `of` on this page (`Some`), or, by key, `read` items; and
+    /// what it returns. Follows the access path in [`Catalogue::statement_sentence`].
+    fn statement_reads(&self, read: u64, of: Option<u64>, all: bool, returned: u64) -> String;
+
+    /// "This SELECT is a Scan of Orders: it reads all 10,000 items, returns 12: 1,250 RCU".
+    fn statement_sentence(&self, verb: &str, path: &str, reads: &str, cost: &str) -> String;
+
+    /// The saved operations' heading: "Saved operations (3)".
+    fn saved_operations(&self, n: usize) -> String;
+
+    /// An expired item's timing: "expired 5 min ago · swept in 12 s".
+    fn expired_ago(&self, ago: &str, swept_in: &str) -> String;
+
+    /// "2 items expired but not yet deleted: GetItem, Query and Scan still return them."
+    fn expired_items(&self, n: u64) -> String;
+
+    /// The TTL panel's heading around the table's name: ("Time to Live of ", "").
+    fn ttl_of(&self) -> (&'static str, &'static str);
+
+    /// The TTL status: "ENABLED on expires".
+    fn ttl_enabled_on(&self, attribute: &str) -> String;
+
+    /// The engine clock's time in epoch seconds, and what it means for TTL.
+    fn ttl_now(&self, now_seconds: u64) -> String;
+
+    /// A stream shard's parent: "child of …a1b2c3d4".
+    fn child_of(&self, parent: &str) -> String;
+
+    /// "3 records".
+    fn records(&self, n: u64) -> String;
+
+    /// The stream's count: its label, its records, how many are shown if not all.
+    fn stream_count(&self, label: &str, total: u64, shown: Option<usize>) -> String;
+
+    /// The stream's shards: "2 shards: one per partition; …".
+    fn stream_shards(&self, n: u64) -> String;
+
+    /// The stream panel's heading around the table's name: ("Stream of ", "").
+    fn stream_of(&self) -> (&'static str, &'static str);
+
+    /// The one-line summary of a call: "GetItem Music → found, 0.5 RCU
+    /// (eventually consistent)".
+    fn call_summary(&self, summary: &CallSummary) -> String;
+
+    /// The timeline's provisioned line: "provisioned (1,000 WCU)".
+    fn provisioned_line(&self, capacity: u64, unit: &str) -> String;
+
+    /// The burst bucket's caption: partition number and tokens left (spelled).
+    fn burst_bucket(&self, partition: usize, tokens: &str) -> String;
+
+    /// The heatmap's caption: seconds per column.
+    fn heatmap_caption(&self, seconds_per_column: usize) -> String;
+
+    /// The lab keyspace's caption: partitions, and how many splits for heat added.
+    fn lab_keyspace(&self, partitions: usize, splits: usize) -> String;
+
+    /// A run's summary line; `progress` is (second, of seconds) while it
+    /// runs; `counts`: requests, throttled, throttled at the partition limit.
+    fn lab_summary(
+        &self,
+        progress: Option<(u32, u32)>,
+        counts: [u64; 3],
+        percent: &str,
+        consumed: &str,
+        partitions: usize,
+    ) -> String;
+
+    /// The recent top keys' caption: "Top keys, last 10 s (like CloudWatch Contributor Insights)".
+    fn top_keys_recent(&self, seconds: u64) -> String;
+
+    /// A notice with values ([`Said`]), worded when shown.
+    fn said(&self, said: &Said) -> String;
 }
 
 #[cfg(test)]
@@ -310,13 +864,26 @@ mod tests {
     /// A German or Japanese text equal to the English one is usually a text
     /// not translated yet. These are the same on purpose: names of the API
     /// or words German borrows as they are.
-    const SAME_AS_ENGLISH: [(Lang, Msg); 6] = [
+    const SAME_AS_ENGLISH: &[(Lang, Msg)] = &[
         (Lang::De, Msg::Optional),
         (Lang::De, Msg::TypeString),
         (Lang::De, Msg::TypeNumber),
         (Lang::De, Msg::TypeBinary),
         (Lang::De, Msg::CodeTitle),
         (Lang::Ja, Msg::KeyCtrl),
+        (Lang::De, Msg::TabItems),
+        (Lang::De, Msg::WelcomeHintEnd),
+        (Lang::De, Msg::SentenceEnd),
+        (Lang::De, Msg::Operation),
+        (Lang::De, Msg::EditorLabel),
+        (Lang::Ja, Msg::RawJson),
+        (Lang::De, Msg::HintJson),
+        (Lang::De, Msg::VerdictQuery),
+        (Lang::De, Msg::Workload),
+        (Lang::De, Msg::GetEventual),
+        (Lang::De, Msg::Shards),
+        (Lang::De, Msg::Seed),
+        (Lang::De, Msg::Name),
     ];
 
     #[test]
@@ -332,7 +899,8 @@ mod tests {
 
     #[test]
     fn japanese_texts_are_japanese() {
-        let kana_or_kanji = |c: char| matches!(c, '\u{3040}'..='\u{30ff}' | '\u{4e00}'..='\u{9fff}');
+        // Kana, kanji, or Japanese punctuation (a closing "。").
+        let kana_or_kanji = |c: char| matches!(c, '\u{3000}'..='\u{30ff}' | '\u{4e00}'..='\u{9fff}');
         for &msg in Msg::ALL {
             let text = Lang::Ja.t(msg);
             if !SAME_AS_ENGLISH.contains(&(Lang::Ja, msg)) {
@@ -401,6 +969,216 @@ mod tests {
         assert_eq!(en.stopped_after(1000), "Stopped after 1000 pages; press Next page to go on.");
         assert_eq!(en.not_a_request("Limit: oops"), "# Not a request yet: Limit: oops");
         assert_eq!(en.against_local("http://localhost:8000"), "Against ddb-local (http://localhost:8000)");
+        assert_eq!(en.cost_ratio("3×", true), "B costs 3× less than A");
+        assert_eq!(en.cost_ratio("1.5×", false), "B costs 1.5× more than A");
+        assert_eq!(en.live_cost_of("Query"), "Live cost of this Query");
+        assert_eq!(en.numbered(Msg::Key, 2), "Key 2");
+        assert_eq!(en.numbered(Msg::Action, 1), "Action 1");
+        assert_eq!(en.row_control(RowControl::Remove, Msg::Key, 2), "Remove key 2");
+        assert_eq!(en.row_control(RowControl::Remove, Msg::Action, 1), "Remove action 1");
+        assert_eq!(en.row_control(RowControl::Kind, Msg::Action, 1), "Action 1 kind");
+        assert_eq!(en.row_control(RowControl::Item, Msg::Action, 3), "Action 3 item");
+        assert_eq!(en.operation_request("Query"), "Query request");
+        assert_eq!(en.error_is_in("Item"), "The error is in Item: switch to the form to see it underlined.");
+        assert_eq!(en.missing("Music"), "Music (missing)");
+        assert_eq!(en.run_operation("Query"), "Run Query");
+        // The live cost, as cost.rs wrote it before.
+        assert_eq!(en.bytes(1_234), "1,234 bytes");
+        assert_eq!(
+            en.cost_refused("ValidationException"),
+            "This request would be refused (ValidationException), and a refused request costs nothing."
+        );
+        assert_eq!(
+            en.cost_nothing_read(true, "0.5 RCU"),
+            "Nothing matched the key condition, yet a read always costs at least one 4 KB block: 0.5 RCU."
+        );
+        assert_eq!(
+            en.cost_nothing_read(false, "0.5 RCU"),
+            "The table is empty, yet a read always costs at least one 4 KB block: 0.5 RCU."
+        );
+        // 10 read, 2 kept: 8 removed.
+        assert_eq!(
+            en.cost_filter_removed(8, 10, "1.5 RCU"),
+            "The filter removed 8 of 10 items, but all 10 were read: 1.5 RCU."
+        );
+        assert_eq!(en.cost_filter_kept(1, "0.5 RCU"), "The filter kept all 1 item read: 0.5 RCU.");
+        assert_eq!(
+            en.cost_read_returned(1_000, 10_000, 1, "1.5 RCU"),
+            "Read 1,000 items (10,000 bytes) and returned 1 item: 1.5 RCU."
+        );
+        assert_eq!(
+            en.cost_summed(3, 300),
+            "The 3 items read are summed (300 bytes) and rounded up to 4 KB once per page, not item by item."
+        );
+        assert_eq!(
+            en.cost_get(Some(5_000), false, "1 RCU"),
+            "Found an item of 5,000 bytes, rounded up to 4 KB blocks (eventually consistent: half price): 1 RCU."
+        );
+        assert_eq!(
+            en.cost_get(None, true, "1 RCU"),
+            "No item has this key, yet the read still costs one 4 KB block (strongly consistent: full price): 1 RCU."
+        );
+        assert_eq!(
+            en.cost_write("UpdateItem", 90, "1 WCU"),
+            "An update pays for the larger of the item before and after (90 bytes), in 1 KB blocks: 1 WCU."
+        );
+        assert_eq!(
+            en.cost_transaction(2, "4 WCU"),
+            "A transaction costs double: each item is rounded on its own, then × 2 (2 actions): 4 WCU."
+        );
+        assert_eq!(en.and_more(3), "… and 3 more");
+        let parts = format!("{}; {}", en.table_index("Music", "ByYear"), en.partitions_of(&[1, 2], false, 3));
+        assert_eq!(
+            en.touched_partitions(3, &parts),
+            "Partitions touched: 3 (Music index ByYear; partitions 1, 2 of 3)."
+        );
+        assert_eq!(en.partitions_of(&[2], false, 3), "partition 2 of 3");
+        assert_eq!(en.partitions_of(&[], false, 4), "all 4 partitions");
+        assert_eq!(en.partitions_of(&[1, 2, 3, 4, 5, 6, 7, 8], true, 9), "partitions 1, 2, 3, 4, 5, 6, 7, 8, … of 9");
+        assert_eq!(
+            en.all_pages(1_000, false, "6 RCU", 40, 1_200, "$0.00075"),
+            "All pages: 1,000 pages (at least; the preview stops there), 6 RCU in total, 40 of 1,200 items returned · \
+             $0.00075 on demand."
+        );
+        assert_eq!(
+            en.provisioned_share(5, "RCU", "10 %"),
+            "The table is provisioned with 5 RCU per second: this request uses 10 % of one second's capacity."
+        );
+        assert_eq!(en.per_million("$0.125"), "$0.125 per million such requests");
+        assert_eq!(en.dry_run_computed("0.4"), "dry run computed in 0.4 ms");
+        assert_eq!(en.cost_not_request_in("Limit", "oops"), " in Limit: oops");
+        assert_eq!(en.seed("003"), "seed 003");
+        assert_eq!(en.step_of(1, 6), "Step 1 of 6");
+        assert_eq!(en.checklist_read(1, 1, 1), "1 item");
+        assert_eq!(en.checklist_read(1, 3, 3), "3 items");
+        assert_eq!(en.checklist_read(2, 2, 1_600), "2 requests, 2 of 1,600 items read");
+        assert_eq!(
+            en.planner_math("5000", "500", "2.17", "8", "0.8", 3),
+            "by capacity 5000 / 3,000 + 500 / 1,000 = 2.17; by size 8 GB / 10 GB = 0.8; ceil(max) = 3"
+        );
+        assert_eq!(
+            en.shard_math("3,000,000", "20", "600,000", 16, 250, 13),
+            "3,000,000 items × 20 % = 600,000 share one key value; one partition reads 3,000 × 16 items of 250 B per \
+             second → ceil = 13"
+        );
+        assert_eq!(en.seconds_per_second(10), "10 s per second");
+        assert_eq!(en.lab_status(LabState::Finished, "", 60, 60), "Finished: 60 s simulated.");
+        assert_eq!(
+            en.lab_status(LabState::Running, "10 s per second", 3, 60),
+            "Running at 10 s per second · second 3 of 60"
+        );
+        assert_eq!(en.lab_status(LabState::Paused, "", 3, 60), "Paused at second 3 of 60");
+        assert_eq!(en.apply_sharding(4), "Apply write sharding (4 shards) and rerun");
+        assert_eq!(en.index_contents(1, 1), "1 entry · 1 byte");
+        assert_eq!(en.index_contents(3, 1_234), "3 entries · 1,234 bytes");
+        assert_eq!(en.item_collections(1), "1 item collection");
+        assert_eq!(en.item_collections(2), "2 item collections");
+        assert_eq!(en.index_partition_keys(2), "2 index partition keys");
+        assert_eq!(en.updates_on_the_way(1), "1 update on the way");
+        assert_eq!(en.creating_backfilling("1.2 s"), "CREATING · backfilling, 1.2 s left · not queryable until ACTIVE");
+        let (before, after) = en.items_in();
+        assert_eq!(format!("{before}Music{after}"), "Items in Music");
+        let (between, after) = en.index_of_table();
+        assert_eq!(format!("GSI ByYear{between}Music{after}"), "GSI ByYear of Music");
+        assert_eq!(en.access_path(true, "Scan", 1, "Orders"), "a Scan of Orders");
+        assert_eq!(en.access_path(false, "Query", 1, "Orders.ByDate"), "a Query on Orders.ByDate");
+        assert_eq!(en.access_path(false, "GetItem", 2, "Orders"), "2 × GetItem on Orders");
+        assert_eq!(en.access_path(false, "UpdateItem", 1, "Orders"), "an UpdateItem on Orders");
+        assert_eq!(en.access_path(false, "PutItem", 1, "Orders"), "a PutItem on Orders");
+        // A Scan of all 10,000 items returning 12, at 1,250 RCU.
+        let reads = en.statement_reads(10_000, None, true, 12);
+        assert_eq!(
+            en.statement_sentence("SELECT", "a Scan of Orders", &reads, "1,250 RCU"),
+            "This SELECT is a Scan of Orders: it reads all 10,000 items, returns 12: 1,250 RCU"
+        );
+        assert_eq!(en.statement_reads(4, Some(10), false, 1), ": it reads 4 of 10 items on this page, returns 1");
+        assert_eq!(en.statement_reads(1, None, false, 1), ": it reads 1 item, returns 1");
+        assert_eq!(en.saved_operations(3), "Saved operations (3)");
+        assert_eq!(en.expired_ago("5 min", "12 s"), "expired 5 min ago · swept in 12 s");
+        assert_eq!(en.expired_items(1), "1 item expired but not yet deleted: GetItem, Query and Scan still return it.");
+        assert_eq!(
+            en.expired_items(2),
+            "2 items expired but not yet deleted: GetItem, Query and Scan still return them."
+        );
+        let (before, after) = en.ttl_of();
+        assert_eq!(format!("{before}Music{after}"), "Time to Live of Music");
+        assert_eq!(en.ttl_enabled_on("expires"), "ENABLED on expires");
+        assert_eq!(
+            en.ttl_now(1_700_000_000),
+            "Now: 1700000000 (the engine clock, epoch seconds): an item whose TTL attribute is at most this has expired."
+        );
+        assert_eq!(en.child_of("…a1b2c3d4"), "child of …a1b2c3d4");
+        assert_eq!(en.records(1), "1 record");
+        assert_eq!(en.records(3), "3 records");
+        assert_eq!(en.stream_count("…abc", 1, None), "Stream …abc: 1 record, newest first.");
+        assert_eq!(en.stream_count("…abc", 60, Some(50)), "Stream …abc: 60 records (the last 50 shown), newest first.");
+        assert_eq!(
+            en.stream_shards(1),
+            "1 shard: one per partition; a partition that split closed its shard and opened one per half"
+        );
+        let (before, after) = en.stream_of();
+        assert_eq!(format!("{before}Music{after}"), "Stream of Music");
+        // The one-line summaries of calls, as state.rs wrote them.
+        let said = |head: &str, outcome: CallOutcome| en.call_summary(&CallSummary { head: head.into(), outcome });
+        assert_eq!(
+            said("PutItem Music", CallOutcome::NotSent("ValidationException")),
+            "PutItem Music → not sent: ValidationException"
+        );
+        assert_eq!(
+            said("GetItem Music", CallOutcome::Failed("ResourceNotFoundException")),
+            "GetItem Music → ResourceNotFoundException"
+        );
+        assert_eq!(said("CreateTable Music", CallOutcome::Created), "CreateTable Music → created");
+        assert_eq!(
+            said("DeleteTable Music", CallOutcome::Deleted { items: 1 }),
+            "DeleteTable Music → deleted with 1 item"
+        );
+        let got = CallOutcome::Got { found: true, units: "0.5 RCU".into(), strong: false };
+        assert_eq!(said("GetItem Music", got), "GetItem Music → found, 0.5 RCU (eventually consistent)");
+        let got = CallOutcome::Got { found: false, units: "1 RCU".into(), strong: true };
+        assert_eq!(said("GetItem Music", got), "GetItem Music → not found, 1 RCU (strongly consistent)");
+        assert_eq!(said("PutItem Music", CallOutcome::Charged(Some("2 WCU".into()))), "PutItem Music → 2 WCU");
+        assert_eq!(said("UpdateItem Music", CallOutcome::Charged(None)), "UpdateItem Music → nothing charged");
+        let read = CallOutcome::Read { count: 1, scanned: 3, more: true, charged: Some("0.5 RCU".into()) };
+        assert_eq!(said("Query Music", read), "Query Music → 1 of 3 items read, more pages, 0.5 RCU");
+        let read = CallOutcome::Read { count: 0, scanned: 1, more: false, charged: None };
+        assert_eq!(said("Scan Music", read), "Scan Music → 0 of 1 item read, nothing charged");
+        assert_eq!(said("ListTables", CallOutcome::Ok), "ListTables → OK");
+        // Notices, as persist.rs and lesson_nav.rs wrote them.
+        assert_eq!(
+            en.said(&Said::LinkCopied { length: 812 }),
+            "Link copied to the clipboard: 812 characters (it is also in the address bar)."
+        );
+        assert!(en.said(&Said::LinkCopied { length: 9_000 }).ends_with("for big scenarios, Export a file instead."));
+        assert_eq!(en.said(&Said::Exported { name: "a.json".into(), partial: false }), "Exported a.json.");
+        assert_eq!(
+            en.said(&Said::Exported { name: "a.yaml".into(), partial: true }),
+            "Exported a.yaml. Not in the file:"
+        );
+        let imported = Said::Imported { file: "m.json".into(), model: Some(Some("Music".into())), tables: 2, items: 5 };
+        assert_eq!(en.said(&imported), "Imported m.json (NoSQL Workbench model \"Music\"): 2 table(s), 5 item(s).");
+        let imported = Said::Imported { file: "s.json".into(), model: None, tables: 1, items: 1 };
+        assert_eq!(en.said(&imported), "Imported s.json: 1 table(s), 1 item(s).");
+        assert_eq!(
+            en.said(&Said::LessonOpened { title: "Voting".into(), kept: true }),
+            "Opened the lesson “Voting”. Your previous playground is kept: “Restore my playground” in the lesson panel \
+             brings it back."
+        );
+        assert_eq!(en.said(&Said::Fixed(Msg::PlaygroundBack)), "Your playground is back.");
+        // The hot-key lab's charts.
+        assert_eq!(en.provisioned_line(1_000, "WCU"), "provisioned (1,000 WCU)");
+        assert_eq!(en.burst_bucket(2, "12.5"), "Burst bucket of P2 (the hottest partition): 12.5 tokens left");
+        assert_eq!(en.heatmap_caption(2), "Partition × time (2 s per column) · blue: consumed, red: throttled");
+        assert_eq!(en.lab_keyspace(1, 0), "Keyspace of the lab table: 1 partition");
+        assert_eq!(en.lab_keyspace(3, 2), "Keyspace of the lab table: 3 partitions, 2 added by splits for heat");
+        // 90,000 requests in 60 s, a third throttled: 33.3 %.
+        assert_eq!(
+            en.lab_summary(None, [90_000, 30_000, 0], "33.3", "60,000 WCU", 1),
+            "90,000 requests, 30,000 throttled (33.3%), 0 of them at the 1,000 WCU / 3,000 RCU per-partition limit · \
+             60,000 WCU consumed · 1 partitions"
+        );
+        assert!(en.lab_summary(Some((3, 60)), [1, 0, 0], "0", "1 WCU", 1).starts_with("second 3 of 60 · 1 requests"));
+        assert_eq!(en.top_keys_recent(10), "Top keys, last 10 s (like CloudWatch Contributor Insights)");
         assert_eq!(
             en.prices_note(0.125, 0.625, "2026-11-22"),
             "Prices: on demand in us-east-1 (Standard table class), $0.125 per million read request units and \
@@ -443,12 +1221,137 @@ mod tests {
             has(tr.stopped_after(1000), "1000");
             has(tr.not_a_request("Limit: oops"), "Limit: oops");
             has(tr.against_local("http://localhost:8000"), "http://localhost:8000");
+            has(tr.cost_ratio("3×", true), "3×");
+            has(tr.cost_ratio("3×", false), "3×");
+            has(tr.live_cost_of("Query"), "Query");
+            has(tr.numbered(Msg::Action, 7), lang.t(Msg::Action));
+            for control in [RowControl::Remove, RowControl::Kind, RowControl::Item] {
+                has(tr.row_control(control, Msg::Key, 7), "7");
+            }
+            has(tr.operation_request("Query"), "Query");
+            has(tr.error_is_in("Item"), "Item");
+            has(tr.missing("Music"), "Music");
+            has(tr.run_operation("Query"), "Query");
+            has(tr.bytes(1_234), &lang.count(1_234));
+            has(tr.cost_refused("ValidationException"), "ValidationException");
+            has(tr.cost_failed("TransactionCanceledException", "2 WCU"), "TransactionCanceledException");
+            has(tr.cost_failed("TransactionCanceledException", "2 WCU"), "2 WCU");
+            for query in [true, false] {
+                has(tr.cost_nothing_read(query, "0,5 RCU"), "0,5 RCU");
+            }
+            has(tr.cost_filter_removed(8, 1_000, "1,5 RCU"), "8");
+            has(tr.cost_filter_removed(8, 1_000, "1,5 RCU"), &lang.count(1_000));
+            has(tr.cost_filter_kept(10, "1,5 RCU"), "1,5 RCU");
+            has(tr.cost_read_returned(10, 10_000, 7, "1,5 RCU"), &lang.count(10_000));
+            has(tr.cost_read_returned(10, 10_000, 7, "1,5 RCU"), "7");
+            has(tr.cost_summed(10, 10_000), &lang.count(10_000));
+            has(tr.cost_limit_stopped(5), "Limit 5");
+            for strong in [true, false] {
+                has(tr.cost_get(Some(5_000), strong, "1 RCU"), &lang.count(5_000));
+                has(tr.cost_get(None, strong, "1 RCU"), "1 RCU");
+            }
+            for operation in ["PutItem", "UpdateItem", "DeleteItem"] {
+                has(tr.cost_write(operation, 2_048, "3 WCU"), "3 WCU");
+            }
+            has(tr.cost_batch_get(9_000, 3, "1,5 RCU"), &lang.count(9_000));
+            has(tr.cost_batch_write(4, "4 WCU"), "4 WCU");
+            has(tr.cost_transaction(2, "4 WCU"), "4 WCU");
+            has(tr.and_more(3), "3");
+            has(tr.cost_index_writes("ByYear (GSI, put): 1 WCU", "1 WCU"), "ByYear (GSI, put): 1 WCU");
+            has(tr.cost_read_from_index("ByYear"), "ByYear");
+            has(tr.cost_lsi_fetch("0,5 RCU"), "0,5 RCU");
+            has(tr.touched_partitions(3, "Music"), "Music");
+            has(tr.table_index("Music", "ByYear"), "ByYear");
+            has(tr.partitions_of(&[2, 3], true, 9), "2, 3");
+            has(tr.partitions_of(&[], false, 9), "9");
+            has(tr.cost_not_request_in("Limit", "oops"), "oops");
+            has(tr.all_pages(1_000, false, "6 RCU", 40, 1_200, "0,5 $"), &lang.count(1_200));
+            has(tr.all_pages(1_000, true, "6 RCU", 40, 1_200, "0,5 $"), "0,5 $");
+            has(tr.provisioned_share(5, "RCU", "12,5 %"), "12,5 %");
+            has(tr.per_million("0,125 $"), "0,125 $");
+            has(tr.dry_run_computed("0,4"), "0,4");
+            has(tr.seed("003"), "003");
+            has(tr.step_of(2, 6), "2");
+            has(tr.step_of(2, 6), "6");
+            has(tr.checklist_read(2, 2, 1_600), &lang.count(1_600));
+            has(tr.checklist_read(1, 3, 3), "3");
+            has(tr.planner_math("5000", "500", "2,17", "8", "0,8", 3), "2,17");
+            has(tr.planner_math("5000", "500", "2,17", "8", "0,8", 3), "= 3");
+            has(tr.shard_math("3.000.000", "20", "600.000", 16, 250, 13), "600.000");
+            has(tr.shard_math("3.000.000", "20", "600.000", 16, 250, 13), "= 13");
+            has(tr.seconds_per_second(30), "30");
+            for state in [LabState::Finished, LabState::Running, LabState::Paused] {
+                has(tr.lab_status(state, "x", 3, 60), "60");
+            }
+            has(tr.lab_status(LabState::Running, "30 s", 3, 60), "30 s");
+            has(tr.apply_sharding(4), "4");
+            has(tr.index_contents(3, 1_234), &lang.count(1_234));
+            has(tr.item_collections(2), "2");
+            has(tr.index_partition_keys(2), "2");
+            has(tr.updates_on_the_way(2), "2");
+            has(tr.creating_backfilling("1,2 s"), "1,2 s");
+            has(tr.access_path(true, "Scan", 1, "Orders"), "Orders");
+            has(tr.access_path(false, "GetItem", 2, "Orders"), "2");
+            has(tr.statement_reads(10_000, None, true, 12), &lang.count(10_000));
+            has(tr.statement_reads(4, Some(10_000), false, 1), &lang.count(10_000));
+            has(tr.statement_reads(4, None, false, 3), "3");
+            has(tr.statement_sentence("SELECT", "Scan", "", "1 RCU"), "SELECT");
+            has(tr.statement_sentence("SELECT", "Scan", "", "1 RCU"), "1 RCU");
+            has(tr.saved_operations(3), "3");
+            has(tr.expired_ago("5 min", "12 s"), "5 min");
+            has(tr.expired_ago("5 min", "12 s"), "12 s");
+            has(tr.expired_items(2), "2");
+            has(tr.ttl_enabled_on("expires"), "expires");
+            has(tr.ttl_now(1_700_000_000), "1700000000");
+            has(tr.child_of("…a1b2"), "…a1b2");
+            has(tr.records(3), "3");
+            has(tr.stream_count("…abc", 60, Some(50)), "50");
+            has(tr.stream_count("…abc", 60, Some(50)), "60");
+            has(tr.stream_shards(2), "2");
+            has(tr.provisioned_line(1_000, "WCU"), &lang.count(1_000));
+            has(tr.burst_bucket(2, "12,5"), "12,5");
+            has(tr.heatmap_caption(2), "2");
+            has(tr.lab_keyspace(3, 2), "3");
+            has(tr.lab_summary(Some((3, 60)), [90_000, 30_000, 7], "33,3", "1 WCU", 4), &lang.count(90_000));
+            has(tr.lab_summary(Some((3, 60)), [90_000, 30_000, 7], "33,3", "1 WCU", 4), "33,3");
+            has(tr.lab_summary(Some((3, 60)), [90_000, 30_000, 7], "33,3", "1 WCU", 4), "60");
+            has(tr.top_keys_recent(10), "10");
+            has(tr.said(&Said::LinkCopied { length: 812 }), "812");
+            has(tr.said(&Said::Exported { name: "a.json".into(), partial: true }), "a.json");
+            let imported =
+                Said::Imported { file: "m.json".into(), model: Some(Some("Music".into())), tables: 2, items: 5 };
+            has(tr.said(&imported), "Music");
+            has(tr.said(&imported), "m.json");
+            has(tr.said(&Said::LessonOpened { title: "Voting".into(), kept: true }), "Voting");
+            let outcomes = [
+                CallOutcome::NotSent("ValidationException"),
+                CallOutcome::Failed("ResourceNotFoundException"),
+                CallOutcome::Deleted { items: 12_345 },
+                CallOutcome::Got { found: true, units: "0.5 RCU".into(), strong: true },
+                CallOutcome::Charged(Some("1.5 WCU".into())),
+                CallOutcome::Read { count: 2, scanned: 12_345, more: true, charged: Some("1.5 RCU".into()) },
+            ];
+            let parts = [
+                "ValidationException",
+                "ResourceNotFoundException",
+                "12",
+                &lang.figure("0.5 RCU"),
+                &lang.figure("1.5 WCU"),
+                &lang.figure("1.5 RCU"),
+            ];
+            for (outcome, part) in outcomes.into_iter().zip(parts) {
+                let text = CallSummary { head: "Query Music".into(), outcome }.text(lang);
+                assert!(text.starts_with("Query Music → "), "{lang:?}: {text}");
+                has(text, part);
+            }
             has(tr.prices_note(0.125, 0.625, "2026-11-22"), "2026-11-22");
             has(tr.prices_note(0.125, 0.625, "2026-11-22"), &lang.dollars("$0.125"));
             has(tr.prices_note(0.125, 0.625, "2026-11-22"), &lang.dollars("$0.625"));
             has(tr.duration(1_240), &lang.figure("1.2"));
             has(tr.duration(350), "350");
-            for (before, after) in [tr.indexes_of(), tr.marked_columns(), tr.editor_hint()] {
+            for (before, after) in
+                [tr.indexes_of(), tr.marked_columns(), tr.editor_hint(), tr.items_in(), tr.ttl_of(), tr.stream_of()]
+            {
                 assert!(!format!("{before}{after}").trim().is_empty(), "{lang:?}: an empty frame");
             }
             for words in [1, 2] {

@@ -4,7 +4,7 @@
 //! informal "du" of their instructions ("Erzeuge eine neue Tabelle").
 //! Figures the German way (`12.345`, `1,5 RCU`, `0,125 $`).
 
-use super::catalogue::{Catalogue, Msg};
+use super::catalogue::{CallOutcome, CallSummary, Catalogue, LabState, Msg, RowControl, Said};
 use super::lang::Lang;
 use super::numbers::{count, dollars, figure};
 
@@ -181,6 +181,234 @@ impl Catalogue for German {
             Msg::HistoryEditTitle => "In das Formular laden, um sie zu ändern",
             Msg::HistoryRerun => "Erneut ausführen",
             Msg::HistoryRerunTitle => "Dieselbe Anfrage noch einmal senden",
+            // app
+            Msg::WelcomeTitle => "Beginne mit einer Tabelle",
+            Msg::WelcomeText => "Alles hier ist ein simuliertes DynamoDB, das in dieser Seite läuft: kein Konto, kein Netzwerk. Erzeuge links eine Tabelle, schreibe Items hinein und sieh zu, wie DynamoDB sie nach Partition Key gruppiert und was jede Anfrage kostet.",
+            Msg::Tagline => "ein simuliertes DynamoDB, das in dieser Seite läuft",
+            Msg::TabsLabel => "Ansicht",
+            Msg::TabItems => "Items",
+            Msg::TabConsole => "Abfragekonsole",
+            Msg::TabPartitions => "Partitionen",
+            Msg::LoadedFromLink => "Playground aus dem Link geladen.",
+            Msg::WelcomeHintStart => "Eine klassische erste Tabelle: ",
+            Msg::WelcomeHintPk => " mit Partition Key ",
+            Msg::WelcomeHintSk => " und Sort Key ",
+            Msg::WelcomeHintEnd => ".",
+            // console
+            Msg::Refused => "abgelehnt",
+            Msg::CostSame => "A und B kosten gleich viel",
+            Msg::LiveCostBoth => "Live-Kosten beider Anfragen",
+            Msg::LiveCost => "Live-Kosten",
+            Msg::DryRun => "Probelauf: nichts ändert sich, bis du sie ausführst",
+            Msg::ConsoleIntro => "Baue eine Anfrage und sieh ihre Kosten beim Tippen. ",
+            Msg::RunsIt => " führt sie aus.",
+            Msg::CompareTwo => "Zwei Anfragen vergleichen",
+            Msg::ConsoleNoTable => "Es gibt noch keine Tabelle: erzeuge zuerst links eine.",
+            // operation builder
+            Msg::HintJson => "JSON",
+            Msg::HintPlainOrDynamoJson => "einfaches oder DynamoDB-JSON",
+            Msg::NotSet => "(nicht gesetzt)",
+            Msg::DefaultOption => "(Standard)",
+            Msg::DefaultNone => "(Standard: NONE)",
+            Msg::KeyConditionHow => "Wie die Schlüsselbedingung geschrieben wird",
+            Msg::KeyPickerMode => "Schlüsselauswahl",
+            Msg::ExpressionMode => "Ausdruck",
+            Msg::KeyCondition => "Schlüsselbedingung",
+            Msg::KeyConditionHint => "Partition Key =, danach optional eine Sort-Key-Bedingung",
+            Msg::ChooseTableForKeys => "Wähle eine vorhandene Tabelle, um ihre Schlüssel auszuwählen.",
+            Msg::SortKeyCondition => "Sort-Key-Bedingung",
+            Msg::SortKeyValue => "Sort-Key-Wert",
+            Msg::UpperSortKeyValue => "Oberer Sort-Key-Wert",
+            Msg::And => "und",
+            Msg::FromTheStart => "Von vorn",
+            Msg::NoLimit => "keins",
+            Msg::AddKey => "+ Schlüssel hinzufügen",
+            Msg::AddAction => "+ Aktion hinzufügen",
+            Msg::PartiqlHint => "PartiQL-Anweisungen: SELECT, INSERT, UPDATE, DELETE",
+            Msg::FilterHint => "wird nach dem Lesen angewandt: senkt die Kosten nie",
+            Msg::EveryKeyHint => "gilt für jeden Schlüssel",
+            Msg::TransactHint => "Jede Aktion wird nur mit den Namen und Werten gesendet, die ihre Ausdrücke verwenden.",
+            Msg::AlsoSent => "Ebenfalls gesendet, wie im Rohmodus geschrieben: ",
+            Msg::SentenceEnd => ". ",
+            Msg::LeaveOut => "Weglassen",
+            Msg::RawHint => "der Body, den ein SDK sendet, in DynamoDB-JSON",
+            Msg::Operation => "Operation",
+            Msg::NoTable => "(keine Tabelle)",
+            Msg::TableItself => "(die Tabelle selbst)",
+            Msg::EditorLabel => "Editor",
+            Msg::FormMode => "Formular",
+            Msg::RawJson => "Roh-JSON",
+            Msg::Action => "Aktion",
+            Msg::AllPagesTitle => "LastEvaluatedKey bis zum Ende folgen",
+            Msg::RunAllPages => "Alle Seiten ausführen",
+            Msg::Runs => " führt aus",
+            Msg::WriteDryRun => " · die Kosten unten sind ein Probelauf: nichts wird geschrieben, bis du ausführst",
+            // live cost
+            Msg::CostProjection => "Die Projektion kürzt, was zurückkommt, nicht was gelesen wird: Bezahlt werden ganze Items.",
+            Msg::CostSelectCount => "Select COUNT gibt nur die Anzahl zurück; die Items werden trotzdem gelesen (und bezahlt).",
+            Msg::CostPageLimit => "Die Seitengrenze von 1 MB hat das Lesen beendet; LastEvaluatedKey markiert, wo die nächste Seite beginnt.",
+            Msg::CostScanOrder => "Ein Scan liest die Tabelle in der Reihenfolge des Schlüsselraums; keine Bedingung lässt ihn weniger lesen.",
+            Msg::CostConditionChecked => "Die Bedingung wird am gespeicherten Item geprüft; eine gescheiterte Prüfung kostet dasselbe.",
+            Msg::CostNotRequest => "Noch keine Anfrage: ",
+            Msg::CostEngineBusy => "Die Engine ist beschäftigt; die Kosten erscheinen bei der nächsten Änderung.",
+            Msg::NothingCharged => "nichts wird berechnet",
+            Msg::RefusedHeadline => "Abgelehnt",
+            Msg::CostSub => " · Probelauf, nichts ändert sich",
+            Msg::CostArithmetic => "Wie die Engine gerundet hat",
+            // lesson panel
+            Msg::LessonLinkTitle => "Ein Link, der diese Lektion öffnet",
+            Msg::RestoreTitle => "Zurück zum Playground, den du vor der Lektion hattest",
+            Msg::Restore => "Meinen Playground wiederherstellen",
+            Msg::CloseLessonTitle => "Die Lektion ausblenden; die Daten bleiben",
+            Msg::CloseLesson => "Lektion schließen",
+            Msg::Previous => "← Zurück",
+            Msg::Next => "Weiter →",
+            Msg::LoadIntoConsole => "In die Konsole laden",
+            Msg::LoadBothIntoConsole => "Beide in die Konsole laden",
+            Msg::RunWorkload => "Workload ausführen",
+            Msg::ShowPartitions => "Partitionen zeigen",
+            Msg::ShowItems => "Items zeigen",
+            // lessons menu
+            Msg::LessonsLabel => "Lektionen",
+            Msg::PresenterTitle => "Große Schrift und hoher Kontrast für den Beamer; ← und → blättern durch die Lektion",
+            Msg::Presenter => "Präsentation",
+            // lesson checklist
+            Msg::VerdictKey => "✓ per Schlüssel",
+            Msg::VerdictQuery => "✓ Query",
+            Msg::VerdictScan => "✗ nur per Scan",
+            Msg::VerdictUnservable => "✗ nicht bedienbar",
+            Msg::ChecklistLabel => "Checkliste der Zugriffsmuster",
+            Msg::ChecklistTitle => "Checkliste: was jedes Zugriffsmuster bedient",
+            // planners
+            Msg::Planners => "Planer",
+            Msg::PartitionMath => "Partitionsrechnung",
+            Msg::ShardCountTitle => "Shard-Anzahl für Write Sharding",
+            Msg::TableSizeGb => "Tabellengröße (GB)",
+            Msg::PercentSharing => "% mit demselben Schlüsselwert",
+            Msg::ItemSizeBytes => "Item-Größe (Bytes)",
+            Msg::PartitionsEach => " Partitionen, jede mit ",
+            Msg::RcuAnd => " RCU und ",
+            Msg::ShardsSuffix => " Shards",
+            Msg::PlannerNeedNumbers => "Gib Größe, RCU und WCU ein (Zahlen, 0 oder mehr).",
+            Msg::PlannerNeedShardInputs => "Gib Items, einen Prozentsatz und eine Item-Größe von mindestens 1 Byte ein.",
+            // hot-key lab
+            Msg::HotKeyLab => "Hot-Key-Labor",
+            Msg::LabIntro => "Simuliere Sekunden an Traffic auf einer frischen Labortabelle (deine Tabellen bleiben unberührt). Eine Partition bedient höchstens 1.000 WCU und 3.000 RCU pro Sekunde, egal wie viel die Tabelle hat; ein Hot Key wird also selbst auf einer großen Tabelle gedrosselt. Auf Shards verteilt, verteilt er sich auf Partitionen. Läufe haben einen Seed: dieselben Eingaben ergeben dasselbe Bild.",
+            Msg::Workload => "Workload",
+            Msg::GetEventual => "GetItem, eventually consistent",
+            Msg::GetStrong => "GetItem, konsistentes Lesen",
+            Msg::RequestsPerSecond => "Anfragen pro Sekunde",
+            Msg::Seconds => "Sekunden",
+            Msg::DistinctKeys => "Verschiedene Schlüssel",
+            Msg::ZipfSkew => "Zipf-Schiefe s",
+            Msg::Shards => "Shards",
+            Msg::TableRcu => "Tabellen-RCU",
+            Msg::TableWcu => "Tabellen-WCU",
+            Msg::ItemBytes => "Item-Bytes",
+            Msg::Seed => "Seed",
+            Msg::HeatAfter => "Split wegen Hitze nach (s)",
+            Msg::RunControls => "Laufsteuerung",
+            Msg::RunAgain => "Erneut ausführen",
+            Msg::Pause => "Pausieren",
+            Msg::Resume => "Fortsetzen",
+            Msg::StepSecond => "Schritt +1 s",
+            Msg::Speed => "Tempo",
+            Msg::ToTheEnd => "Bis zum Ende",
+            Msg::RealTime => "1 s pro Sekunde (Echtzeit)",
+            Msg::AsFastAsPossible => "so schnell wie möglich",
+            // table view
+            Msg::TableOrIndex => "Tabelle oder Index",
+            Msg::TableViewHint => "Ein Block pro Item Collection (Items mit demselben Partition Key), in der Reihenfolge des Schlüsselraums; darin nach Sort Key geordnet. Klicke eine Zeile an, um sie zu bearbeiten.",
+            // item grid (phase 2)
+            Msg::ExpiredRowTitle => "Abgelaufen (TTL), vom Sweeper noch nicht gelöscht: Lesezugriffe liefern es noch. Klicke, um es in den Editor zu laden",
+            // statement plan
+            Msg::StatementScanHint => "Keine WHERE-Bedingung legt den Partition Key fest, also wird jedes Item gelesen und bezahlt, egal was der Filter behält.",
+            Msg::EquivalentRequest => "Die entsprechende Anfrage",
+            Msg::EquivalentRequests => "Die entsprechenden Anfragen",
+            // saved operations
+            Msg::NameFirst => "Gib der Anfrage zuerst einen Namen.",
+            Msg::NotSavedIncomplete => "Nicht gespeichert: die Anfrage ist nicht vollständig.",
+            Msg::LoadIntoBuilder => "In das Formular laden",
+            Msg::Load => "Laden",
+            Msg::ForgetSaved => "Diese gespeicherte Operation vergessen",
+            Msg::Delete => "Löschen",
+            Msg::Name => "Name",
+            Msg::SaveNamePlaceholder => "Name für die Anfrage im Formular",
+            Msg::SaveRequest => "Anfrage speichern",
+            Msg::SavedHint => "Hier gespeicherte Anfragen reisen mit dem Playground: im Link, im Export und in der automatischen Sicherung.",
+            // ttl panel
+            Msg::TtlFilterHint => "Lass sie mit einem Filter auf das TTL-Attribut aus dem Lesen heraus: ",
+            Msg::TtlIntro => "Ein Item läuft ab, wenn die Number in seinem TTL-Attribut (Epoch-Sekunden) vorbei ist. DynamoDB löscht abgelaufene Items im Hintergrund, meist innerhalb weniger Tage, kostenlos; bis dahin werden sie weiter gelesen. Hier löscht der Sweeper sie nach der Verzögerung unten, auf der Uhr der Engine.",
+            Msg::TtlAttribute => "TTL-Attribut",
+            Msg::EnableTtl => "TTL aktivieren",
+            Msg::DisableTtl => "TTL deaktivieren",
+            Msg::SweepDelay => "Verzögerung des Sweepers nach Ablauf (s)",
+            Msg::MoveClock => "Uhr vorstellen:",
+            // stream panel
+            Msg::StreamKeysOnly => "nur die Schlüsselattribute des geänderten Items",
+            Msg::StreamNewImage => "das ganze Item, wie es nach der Änderung ist",
+            Msg::StreamOldImage => "das ganze Item, wie es vor der Änderung war",
+            Msg::StreamBothImages => "das Item vor und nach der Änderung",
+            Msg::TtlDeletion => "TTL-Löschung (Dienst)",
+            Msg::ShardOfRecord => "Der Shard, der den Record hält",
+            Msg::StreamDisabled => "DISABLED · der letzte Stream bleibt 24 Stunden lesbar",
+            Msg::NoStream => "Kein Stream",
+            Msg::StreamIntro => "Ein Stream ist ein zeitlich geordnetes Log der Item-Änderungen, 24 Stunden lang aufbewahrt: ein Record pro PutItem, UpdateItem oder DeleteItem, das ein Item geändert hat (INSERT, MODIFY, REMOVE), in der Reihenfolge des Geschehens. Der View Type entscheidet, was ein Record enthält.",
+            Msg::DisableStream => "Stream deaktivieren",
+            Msg::ViewType => "View Type",
+            Msg::EnableStream => "Stream aktivieren",
+
+
+            // scenario menu
+            Msg::ExportScenarioTitle => "Der ganze Playground als JSON-Datei (Import und ddb-local --data lesen sie)",
+            Msg::ExportWorkbenchTitle => "Ein Datenmodell für NoSQL Workbench for DynamoDB (Format 3.0)",
+            Msg::ExportWorkbench1Title => "Ein Datenmodell im älteren NoSQL-Workbench-Format 1.0",
+            Msg::ExportCloudFormationTitle => "Eine AWS-CloudFormation-Vorlage, die die Tabellen erzeugt (ohne Items)",
+            Msg::ExportCliTitle => "Ein Bash-Skript aus AWS-CLI-Befehlen, das die Tabellen erzeugt und die Items schreibt",
+            Msg::ScenarioLabel => "Szenario",
+            Msg::CopyLinkTitle => "Den ganzen Playground in den Link der Seite legen und ihn kopieren",
+            Msg::CopyLink => "Link kopieren",
+            Msg::ExportTitle => "Den Playground als Datei herunterladen",
+            Msg::Export => "Exportieren",
+            Msg::ExportFormats => "Exportformate",
+            Msg::ImportTitle => "Eine Szenariodatei oder ein NoSQL-Workbench-Modell (JSON) laden",
+            Msg::Import => "Importieren",
+            Msg::ConfirmReset => "Zurücksetzen bestätigen",
+            Msg::ResetAsk => "Den Playground und seine gespeicherte Kopie leeren?",
+            Msg::YesReset => "Ja, zurücksetzen",
+            Msg::ResetTitle => "Den Playground leeren",
+            Msg::Reset => "Zurücksetzen",
+            Msg::DismissLabel => "Meldung schließen",
+            Msg::Dismiss => "Schließen",
+            Msg::EngineBusy => "Die Engine ist beschäftigt; versuche es noch einmal.",
+            Msg::PlaygroundReset => "Der Playground wurde zurückgesetzt.",
+            // embed
+            Msg::EmbedPartitionMap => "Partitionskarte",
+            Msg::EmbedPlanners => "Partitionsplaner",
+            Msg::EmbedLinkTitle => "Einen Link kopieren, der nur diese Ansicht zeigt, für ein iframe in Folien",
+            Msg::EmbedLink => "Einbettungslink",
+            Msg::EmbedNoTable => "Dieser Playground hat keine Tabelle zum Zeigen.",
+            Msg::EmbedOpenTitle => "Den ganzen Playground in diesem Zustand in einem neuen Tab öffnen",
+            Msg::EmbedOpen => "Im Playground öffnen ↗",
+            // lab charts
+            Msg::Consumed => "verbraucht",
+            Msg::Versus => " gegen ",
+            Msg::ThrottledRequests => "gedrosselte Anfragen",
+            Msg::PerSecondTotals => " pro Sekunde (Summen der Tabelle)",
+            Msg::TimelineLabel => "Verbraucht, provisioniert und gedrosselt pro Sekunde",
+            Msg::BurstLabel => "Füllstand des Burst-Buckets",
+            Msg::TopKeysWholeRun => "Top-Schlüssel, ganzer Lauf",
+            Msg::ColKey => "Schlüssel",
+            Msg::ColRequestsLower => "Anfragen",
+            Msg::ColThrottled => "gedrosselt",
+            // lab presets
+            Msg::PresetVoting => "Voting: 1.500 Stimmen/s für CandidateA (Seed 001)",
+            Msg::PresetHotKey => "Ein Hot Key mit N Schreibvorgängen/s",
+            Msg::PresetZipf => "Zipf: wenige Schlüssel bekommen den meisten Traffic",
+            Msg::PresetUniform => "Gleichmäßig über viele Schlüssel",
+            Msg::PresetSharded => "Write Sharding über N Shards",
+            // notices
+            Msg::PlaygroundBack => "Dein Playground ist zurück.",
         }
     }
 
@@ -325,5 +553,441 @@ impl Catalogue for German {
              {write} pro Million Write Request Units, veröffentlicht am {checked}. Provisionierte Tabellen werden \
              stattdessen stündlich abgerechnet; der Betrag sagt, was dieselben Anfragen On-Demand kosten würden."
         )
+    }
+
+    fn cost_ratio(&self, ratio: &str, less: bool) -> String {
+        format!("B kostet {ratio} {} als A", if less { "weniger" } else { "mehr" })
+    }
+
+    fn live_cost_of(&self, operation: &str) -> String {
+        format!("Live-Kosten dieses {operation}")
+    }
+
+    fn numbered(&self, what: Msg, n: usize) -> String {
+        format!("{} {n}", self.text(what))
+    }
+
+    fn row_control(&self, control: RowControl, what: Msg, n: usize) -> String {
+        let what = self.text(what);
+        match control {
+            RowControl::Remove => format!("{what} {n} entfernen"),
+            RowControl::Kind => format!("Art von {what} {n}"),
+            RowControl::Item => format!("Item von {what} {n}"),
+        }
+    }
+
+    fn operation_request(&self, operation: &str) -> String {
+        format!("{operation}-Anfrage")
+    }
+
+    fn error_is_in(&self, member: &str) -> String {
+        format!("Der Fehler steckt in {member}: wechsle zum Formular, um ihn unterstrichen zu sehen.")
+    }
+
+    fn missing(&self, name: &str) -> String {
+        format!("{name} (fehlt)")
+    }
+
+    fn run_operation(&self, operation: &str) -> String {
+        format!("{operation} ausführen")
+    }
+
+    fn bytes(&self, n: usize) -> String {
+        format!("{} Bytes", count(Lang::De, n as u64))
+    }
+
+    fn cost_refused(&self, error: &str) -> String {
+        format!("Diese Anfrage würde abgelehnt ({error}), und eine abgelehnte Anfrage kostet nichts.")
+    }
+
+    fn cost_failed(&self, error: &str, units: &str) -> String {
+        format!("Diese Anfrage scheitert mit {error}, aber die Arbeit davor wird trotzdem berechnet: {units}.")
+    }
+
+    fn cost_nothing_read(&self, query: bool, units: &str) -> String {
+        format!(
+            "{}, doch ein Lesen kostet immer mindestens einen 4-KB-Block: {units}.",
+            if query { "Nichts passt zur Schlüsselbedingung" } else { "Die Tabelle ist leer" }
+        )
+    }
+
+    fn cost_filter_removed(&self, removed: u64, scanned: u64, units: &str) -> String {
+        format!(
+            "Der Filter hat {} von {} entfernt, aber alle {} wurden gelesen: {units}.",
+            count(Lang::De, removed),
+            self.items(scanned),
+            count(Lang::De, scanned)
+        )
+    }
+
+    fn cost_filter_kept(&self, scanned: u64, units: &str) -> String {
+        format!("Der Filter hat alle {} behalten, die gelesen wurden: {units}.", self.items(scanned))
+    }
+
+    fn cost_read_returned(&self, scanned: u64, bytes: usize, returned: u64, units: &str) -> String {
+        format!(
+            "{} gelesen ({}) und {} zurückgegeben: {units}.",
+            self.items(scanned),
+            self.bytes(bytes),
+            self.items(returned)
+        )
+    }
+
+    fn cost_summed(&self, scanned: u64, bytes: usize) -> String {
+        format!(
+            "Die gelesenen {} werden summiert ({}) und einmal pro Seite auf 4 KB aufgerundet, nicht Item für Item.",
+            self.items(scanned),
+            self.bytes(bytes)
+        )
+    }
+
+    fn cost_limit_stopped(&self, limit: u64) -> String {
+        format!("Limit {limit} hat das Lesen beendet (Limit zählt gelesene Items, vor dem Filter); LastEvaluatedKey markiert, wo die nächste Seite beginnt.")
+    }
+
+    fn cost_get(&self, found: Option<usize>, strong: bool, units: &str) -> String {
+        let consistency =
+            if strong { "konsistentes Lesen: voller Preis" } else { "eventually consistent: halber Preis" };
+        match found { Some(bytes) => format!("Ein Item von {} gefunden, aufgerundet auf 4-KB-Blöcke ({consistency}): {units}.", self.bytes(bytes)), None => format!("Kein Item hat diesen Schlüssel, doch das Lesen kostet trotzdem einen 4-KB-Block ({consistency}): {units}.") }
+    }
+
+    fn cost_write(&self, operation: &str, bytes: usize, units: &str) -> String {
+        let what = match operation {
+            "PutItem" => "Ein Put bezahlt das größere von altem und neuem Item",
+            "UpdateItem" => "Ein Update bezahlt das größere Item von vorher und nachher",
+            _ => "Ein Delete bezahlt das Item, das es entfernt",
+        };
+        format!("{what} ({}), in 1-KB-Blöcken: {units}.", self.bytes(bytes))
+    }
+
+    fn cost_batch_get(&self, bytes: usize, reads: usize, units: &str) -> String {
+        format!(
+            "Ein Batch rundet jedes Item einzeln auf 4 KB auf ({} in {reads} Lesevorgängen): {units}.",
+            self.bytes(bytes)
+        )
+    }
+
+    fn cost_batch_write(&self, writes: usize, units: &str) -> String {
+        format!("Ein Batch wird wie seine einzelnen Schreibvorgänge abgerechnet: jedes Item in 1-KB-Blöcken ({writes} Schreibvorgänge): {units}.")
+    }
+
+    fn cost_transaction(&self, actions: usize, units: &str) -> String {
+        format!("Eine Transaktion kostet das Doppelte: jedes Item wird einzeln gerundet, dann × 2 ({actions} Aktionen): {units}.")
+    }
+
+    fn and_more(&self, n: usize) -> String {
+        format!("… und {n} weitere")
+    }
+
+    fn cost_index_writes(&self, parts: &str, total: &str) -> String {
+        format!("Sekundärindizes kosten zusätzliche Schreibvorgänge, jeder Eintrag auf 1 KB gerundet: {parts} — insgesamt {total}.")
+    }
+
+    fn cost_read_from_index(&self, index: &str) -> String {
+        format!(
+            "Aus {index} gelesen: bemessen an den projizierten Einträgen des Index, nicht an den Items der Tabelle."
+        )
+    }
+
+    fn cost_lsi_fetch(&self, units: &str) -> String {
+        format!("Attribute, die der lokale Index nicht projiziert, wurden aus der Tabelle geholt: {units} davon entfallen auf das Holen.")
+    }
+
+    fn touched_partitions(&self, total: usize, parts: &str) -> String {
+        format!("Berührte Partitionen: {total} ({parts}).")
+    }
+
+    fn table_index(&self, table: &str, index: &str) -> String {
+        format!("{table} Index {index}")
+    }
+
+    fn partitions_of(&self, numbers: &[usize], more: bool, of: usize) -> String {
+        let list: Vec<String> = numbers.iter().map(usize::to_string).collect();
+        let more = if more { ", …" } else { "" };
+        match numbers.len() {
+            0 => format!("alle {of} Partitionen"),
+            1 => format!("Partition {}{more} von {of}", list.join(", ")),
+            _ => format!("Partitionen {}{more} von {of}", list.join(", ")),
+        }
+    }
+
+    fn cost_not_request_in(&self, field: &str, message: &str) -> String {
+        format!(" in {field}: {message}")
+    }
+
+    fn all_pages(&self, pages: usize, complete: bool, units: &str, returned: u64, scanned: u64, price: &str) -> String {
+        format!(
+            "Alle Seiten: {} Seiten{}, insgesamt {units}, {} von {} Items zurückgegeben · {price} bei On-Demand.",
+            count(Lang::De, pages as u64),
+            if complete { "" } else { " (mindestens; die Vorschau hört dort auf)" },
+            count(Lang::De, returned),
+            count(Lang::De, scanned)
+        )
+    }
+
+    fn provisioned_share(&self, capacity: i64, unit: &str, percent: &str) -> String {
+        format!("Die Tabelle ist mit {capacity} {unit} pro Sekunde provisioniert: diese Anfrage braucht {percent} der Kapazität einer Sekunde.")
+    }
+
+    fn per_million(&self, price: &str) -> String {
+        format!("{price} pro Million solcher Anfragen")
+    }
+
+    fn dry_run_computed(&self, millis: &str) -> String {
+        format!("Probelauf in {millis} ms berechnet")
+    }
+
+    fn seed(&self, seed: &str) -> String {
+        format!("Seed {seed}")
+    }
+
+    fn step_of(&self, step: usize, steps: usize) -> String {
+        format!("Schritt {step} von {steps}")
+    }
+
+    fn checklist_read(&self, requests: u64, returned: u64, scanned: u64) -> String {
+        let times = if requests > 1 { format!("{requests} Anfragen, ") } else { String::new() };
+        if scanned != returned {
+            format!("{times}{} von {} gelesenen Items", count(Lang::De, returned), count(Lang::De, scanned))
+        } else {
+            format!("{times}{}", self.items(returned))
+        }
+    }
+
+    fn planner_math(
+        &self,
+        read: &str,
+        write: &str,
+        by_capacity: &str,
+        size: &str,
+        by_size: &str,
+        partitions: u64,
+    ) -> String {
+        format!("nach Kapazität {read} / 3.000 + {write} / 1.000 = {by_capacity}; nach Größe {size} GB / 10 GB = {by_size}; ceil(max) = {partitions}")
+    }
+
+    fn shard_math(&self, items: &str, percent: &str, share: &str, per_block: u64, size: u64, shards: u64) -> String {
+        format!("{items} Items × {percent} % = {share} teilen sich einen Schlüsselwert; eine Partition liest 3.000 × {per_block} Items zu {size} B pro Sekunde → ceil = {shards}")
+    }
+
+    fn seconds_per_second(&self, n: u32) -> String {
+        format!("{n} s pro Sekunde")
+    }
+
+    fn lab_status(&self, state: LabState, speed: &str, done: u64, seconds: u64) -> String {
+        match state {
+            LabState::Finished => format!("Fertig: {seconds} s simuliert."),
+            LabState::Running => format!("Läuft mit {speed} · Sekunde {done} von {seconds}"),
+            LabState::Paused => format!("Pausiert bei Sekunde {done} von {seconds}"),
+        }
+    }
+
+    fn apply_sharding(&self, shards: u64) -> String {
+        format!("Write Sharding anwenden ({shards} Shards) und neu ausführen")
+    }
+
+    fn index_contents(&self, entries: u64, bytes: u64) -> String {
+        format!("{} · {} {}", self.entries(entries), count(Lang::De, bytes), plural(bytes, "Byte", "Bytes"))
+    }
+
+    fn item_collections(&self, n: u64) -> String {
+        format!("{n} {}", plural(n, "Item Collection", "Item Collections"))
+    }
+
+    fn index_partition_keys(&self, n: u64) -> String {
+        format!("{n} {}", plural(n, "Index-Partition-Key", "Index-Partition-Keys"))
+    }
+
+    fn updates_on_the_way(&self, n: u64) -> String {
+        format!("{n} {} unterwegs", plural(n, "Update", "Updates"))
+    }
+
+    fn creating_backfilling(&self, wait: &str) -> String {
+        format!("CREATING · Backfilling, noch {wait} · erst ab ACTIVE abfragbar")
+    }
+
+    fn items_in(&self) -> (&'static str, &'static str) {
+        ("Items in ", "")
+    }
+
+    fn index_of_table(&self) -> (&'static str, &'static str) {
+        (" von ", "")
+    }
+
+    fn access_path(&self, scan: bool, operation: &str, reads: usize, target: &str) -> String {
+        match (scan, reads) {
+            (true, _) => format!("ein Scan von {target}"),
+            (false, 2..) if operation == "GetItem" || operation == "Query" => {
+                format!("{reads} × {operation} auf {target}")
+            }
+            _ => format!("ein {operation} auf {target}"),
+        }
+    }
+
+    fn statement_reads(&self, read: u64, of: Option<u64>, all: bool, returned: u64) -> String {
+        let (read_n, returned_n) = (count(Lang::De, read), count(Lang::De, returned));
+        match (all, of) {
+            (true, _) => format!(": es liest alle {read_n} Items und gibt {returned_n} zurück"),
+            (false, Some(of)) => format!(
+                ": es liest {read_n} von {} Items auf dieser Seite und gibt {returned_n} zurück",
+                count(Lang::De, of)
+            ),
+            (false, None) => {
+                format!(": es liest {read_n} {} und gibt {returned_n} zurück", plural(read, "Item", "Items"))
+            }
+        }
+    }
+
+    fn statement_sentence(&self, verb: &str, path: &str, reads: &str, cost: &str) -> String {
+        format!("Dieses {verb} ist {path}{reads}: {cost}")
+    }
+
+    fn saved_operations(&self, n: usize) -> String {
+        format!("Gespeicherte Operationen ({n})")
+    }
+
+    fn expired_ago(&self, ago: &str, swept_in: &str) -> String {
+        format!("abgelaufen vor {ago} · gelöscht in {swept_in}")
+    }
+
+    fn expired_items(&self, n: u64) -> String {
+        let (item, verb) = if n == 1 { ("Item", "ist") } else { ("Items", "sind") };
+        format!(
+            "{n} {item} {verb} abgelaufen, aber noch nicht gelöscht: GetItem, Query und Scan liefern sie weiterhin."
+        )
+    }
+
+    fn ttl_of(&self) -> (&'static str, &'static str) {
+        ("Time to Live von ", "")
+    }
+
+    fn ttl_enabled_on(&self, attribute: &str) -> String {
+        format!("ENABLED für {attribute}")
+    }
+
+    fn ttl_now(&self, now_seconds: u64) -> String {
+        format!("Jetzt: {now_seconds} (Uhr der Engine, Epoch-Sekunden): ein Item, dessen TTL-Attribut höchstens so groß ist, ist abgelaufen.")
+    }
+
+    fn child_of(&self, parent: &str) -> String {
+        format!("Kind von {parent}")
+    }
+
+    fn records(&self, n: u64) -> String {
+        format!("{n} {}", plural(n, "Record", "Records"))
+    }
+
+    fn stream_count(&self, label: &str, total: u64, shown: Option<usize>) -> String {
+        let shown = shown.map(|n| format!(" (die letzten {n} gezeigt)")).unwrap_or_default();
+        format!("Stream {label}: {}{shown}, neueste zuerst.", self.records(total))
+    }
+
+    fn stream_shards(&self, n: u64) -> String {
+        format!("{n} {}: einer pro Partition; eine geteilte Partition hat ihren Shard geschlossen und je Hälfte einen geöffnet", plural(n, "Shard", "Shards"))
+    }
+
+    fn stream_of(&self) -> (&'static str, &'static str) {
+        ("Stream von ", "")
+    }
+
+    fn call_summary(&self, summary: &CallSummary) -> String {
+        let figure = |units: &str| figure(Lang::De, units);
+        let charged = |units: &Option<String>| units.as_deref().map_or("nichts berechnet".into(), figure);
+        let detail = match &summary.outcome {
+            CallOutcome::NotSent(error) => format!("nicht gesendet: {error}"),
+            CallOutcome::Failed(error) => error.to_string(),
+            CallOutcome::Created => "erzeugt".into(),
+            CallOutcome::Deleted { items } => format!("gelöscht mit {}", self.items(*items)),
+            CallOutcome::Got { found, units, strong } => {
+                let consistency = if *strong { "konsistentes Lesen" } else { "eventually consistent" };
+                format!("{}, {} ({consistency})", if *found { "gefunden" } else { "nicht gefunden" }, figure(units))
+            }
+            CallOutcome::Charged(units) => charged(units),
+            CallOutcome::Read { count, scanned, more, charged: units } => format!(
+                "{} von {} gelesen{}, {}",
+                self::count(Lang::De, *count),
+                self.items(*scanned),
+                if *more { ", weitere Seiten" } else { "" },
+                charged(units)
+            ),
+            CallOutcome::Ok => "OK".into(),
+        };
+        format!("{} → {detail}", summary.head)
+    }
+
+    fn provisioned_line(&self, capacity: u64, unit: &str) -> String {
+        format!("provisioniert ({} {unit})", count(Lang::De, capacity))
+    }
+
+    fn burst_bucket(&self, partition: usize, tokens: &str) -> String {
+        format!("Burst-Bucket von P{partition} (der heißesten Partition): noch {tokens} Tokens")
+    }
+
+    fn heatmap_caption(&self, seconds_per_column: usize) -> String {
+        format!("Partition × Zeit ({seconds_per_column} s pro Spalte) · blau: verbraucht, rot: gedrosselt")
+    }
+
+    fn lab_keyspace(&self, partitions: usize, splits: usize) -> String {
+        let splits =
+            if splits > 0 { format!(", {splits} durch Splits wegen Hitze hinzugekommen") } else { String::new() };
+        format!(
+            "Schlüsselraum der Labortabelle: {partitions} {}{splits}",
+            plural(partitions as u64, "Partition", "Partitionen")
+        )
+    }
+
+    fn lab_summary(
+        &self,
+        progress: Option<(u32, u32)>,
+        counts: [u64; 3],
+        percent: &str,
+        consumed: &str,
+        partitions: usize,
+    ) -> String {
+        let progress = progress.map(|(done, of)| format!("Sekunde {done} von {of} · ")).unwrap_or_default();
+        let [requests, throttled, at_limit] = counts;
+        let c = |n| count(Lang::De, n);
+        format!("{progress}{} Anfragen, {} gedrosselt ({percent} %), davon {} an der Grenze von 1.000 WCU / 3.000 RCU pro Partition · {consumed} verbraucht · {partitions} Partitionen", c(requests), c(throttled), c(at_limit))
+    }
+
+    fn top_keys_recent(&self, seconds: u64) -> String {
+        format!("Top-Schlüssel, letzte {seconds} s (wie CloudWatch Contributor Insights)")
+    }
+
+    fn said(&self, said: &Said) -> String {
+        match said {
+            Said::Fixed(msg) => self.text(*msg).to_string(),
+            Said::LinkCopied { length } => {
+                let mut text = format!(
+                    "Link in die Zwischenablage kopiert: {} Zeichen (er steht auch in der Adresszeile).",
+                    count(Lang::De, *length as u64)
+                );
+                if *length > 8000 {
+                    text.push_str(" Lange Links werden von Chat-Programmen oft abgeschnitten; exportiere große Szenarien besser als Datei.");
+                }
+                text
+            }
+            Said::Exported { name, partial: false } => format!("{name} exportiert."),
+            Said::Exported { name, partial: true } => format!("{name} exportiert. Nicht in der Datei:"),
+            Said::Imported { file, model, tables, items } => {
+                let what = match model {
+                    Some(Some(name)) => format!(" (NoSQL-Workbench-Modell \"{name}\")"),
+                    Some(None) => " (NoSQL-Workbench-Modell)".to_string(),
+                    None => String::new(),
+                };
+                format!(
+                    "{file}{what} importiert: {tables} {}, {}.",
+                    plural(*tables as u64, "Tabelle", "Tabellen"),
+                    self.items(*items as u64)
+                )
+            }
+            Said::LessonOpened { title, kept } => {
+                let mut text = format!("Lektion „{title}“ geöffnet.");
+                if *kept {
+                    text.push_str(" Dein bisheriger Playground ist aufbewahrt: „Meinen Playground wiederherstellen“ in der Lektion holt ihn zurück.");
+                }
+                text
+            }
+        }
     }
 }

@@ -2,7 +2,7 @@
 //! showed before it was translated, byte for byte (the browser tests find
 //! elements by these words).
 
-use super::catalogue::{Catalogue, Msg};
+use super::catalogue::{CallOutcome, CallSummary, Catalogue, LabState, Msg, RowControl, Said};
 use super::lang::Lang;
 use super::numbers::count;
 
@@ -170,6 +170,234 @@ impl Catalogue for English {
             Msg::HistoryEditTitle => "Load into the builder to change it",
             Msg::HistoryRerun => "Re-run",
             Msg::HistoryRerunTitle => "Send the same request again",
+            // app
+            Msg::WelcomeTitle => "Start with a table",
+            Msg::WelcomeText => "Everything here is a simulated DynamoDB running inside this page: no account, no network. Create a table on the left, then put items into it and watch how DynamoDB groups them by partition key and what every request costs.",
+            Msg::Tagline => "a simulated DynamoDB, running in this page",
+            Msg::TabsLabel => "View",
+            Msg::TabItems => "Items",
+            Msg::TabConsole => "Query console",
+            Msg::TabPartitions => "Partitions",
+            Msg::LoadedFromLink => "Loaded the playground from the link.",
+            Msg::WelcomeHintStart => "A classic first table: ",
+            Msg::WelcomeHintPk => " with partition key ",
+            Msg::WelcomeHintSk => " and sort key ",
+            Msg::WelcomeHintEnd => ".",
+            // console
+            Msg::Refused => "refused",
+            Msg::CostSame => "A and B cost the same",
+            Msg::LiveCostBoth => "Live cost of both requests",
+            Msg::LiveCost => "Live cost",
+            Msg::DryRun => "dry run: nothing changes until you run it",
+            Msg::ConsoleIntro => "Build a request and see its cost as you type. ",
+            Msg::RunsIt => " runs it.",
+            Msg::CompareTwo => "Compare two requests",
+            Msg::ConsoleNoTable => "There is no table yet: create one on the left first.",
+            // operation builder
+            Msg::HintJson => "JSON",
+            Msg::HintPlainOrDynamoJson => "plain or DynamoDB JSON",
+            Msg::NotSet => "(not set)",
+            Msg::DefaultOption => "(default)",
+            Msg::DefaultNone => "(default: NONE)",
+            Msg::KeyConditionHow => "How to write the key condition",
+            Msg::KeyPickerMode => "Key picker",
+            Msg::ExpressionMode => "Expression",
+            Msg::KeyCondition => "Key condition",
+            Msg::KeyConditionHint => "partition key =, then optionally one sort-key condition",
+            Msg::ChooseTableForKeys => "Choose an existing table to pick its keys.",
+            Msg::SortKeyCondition => "Sort key condition",
+            Msg::SortKeyValue => "Sort key value",
+            Msg::UpperSortKeyValue => "Upper sort key value",
+            Msg::And => "and",
+            Msg::FromTheStart => "From the start",
+            Msg::NoLimit => "none",
+            Msg::AddKey => "+ Add a key",
+            Msg::AddAction => "+ Add an action",
+            Msg::PartiqlHint => "PartiQL: SELECT, INSERT, UPDATE, DELETE",
+            Msg::FilterHint => "applied after the read: it never lowers the cost",
+            Msg::EveryKeyHint => "applied to every key",
+            Msg::TransactHint => "Each action is sent with only the names and values its expressions use.",
+            Msg::AlsoSent => "Also sent, as written in raw mode: ",
+            Msg::SentenceEnd => ". ",
+            Msg::LeaveOut => "Leave them out",
+            Msg::RawHint => "the body an SDK sends, in DynamoDB JSON",
+            Msg::Operation => "Operation",
+            Msg::NoTable => "(no table)",
+            Msg::TableItself => "(the table itself)",
+            Msg::EditorLabel => "Editor",
+            Msg::FormMode => "Form",
+            Msg::RawJson => "Raw JSON",
+            Msg::Action => "Action",
+            Msg::AllPagesTitle => "Follow LastEvaluatedKey to the end",
+            Msg::RunAllPages => "Run all pages",
+            Msg::Runs => " runs",
+            Msg::WriteDryRun => " · the cost below is a dry run: nothing is written until you run",
+            // live cost
+            Msg::CostProjection => "The projection trims what comes back, not what is read: whole items are paid for.",
+            Msg::CostSelectCount => "Select COUNT returns only the count; the items are read (and paid for) all the same.",
+            Msg::CostPageLimit => "The 1 MB page limit stopped the read; LastEvaluatedKey marks where the next page starts.",
+            Msg::CostScanOrder => "A Scan reads the table in keyspace order; no condition makes it read less.",
+            Msg::CostConditionChecked => "The condition is checked on the stored item; a failed check costs the same.",
+            Msg::CostNotRequest => "Not a request yet: ",
+            Msg::CostEngineBusy => "The engine is busy; the cost shows on the next change.",
+            Msg::NothingCharged => "nothing is charged",
+            Msg::RefusedHeadline => "Refused",
+            Msg::CostSub => " · dry run, nothing changes",
+            Msg::CostArithmetic => "How the engine rounded",
+            // lesson panel
+            Msg::LessonLinkTitle => "A link that opens this lesson",
+            Msg::RestoreTitle => "Go back to the playground you had before the lesson",
+            Msg::Restore => "Restore my playground",
+            Msg::CloseLessonTitle => "Hide the lesson; the data stays",
+            Msg::CloseLesson => "Close lesson",
+            Msg::Previous => "← Previous",
+            Msg::Next => "Next →",
+            Msg::LoadIntoConsole => "Load into console",
+            Msg::LoadBothIntoConsole => "Load both into the console",
+            Msg::RunWorkload => "Run workload",
+            Msg::ShowPartitions => "Show the partitions",
+            Msg::ShowItems => "Show the items",
+            // lessons menu
+            Msg::LessonsLabel => "Lessons",
+            Msg::PresenterTitle => "Large type and high contrast for a projector; ← and → step through the lesson",
+            Msg::Presenter => "Presenter",
+            // lesson checklist
+            Msg::VerdictKey => "✓ by key",
+            Msg::VerdictQuery => "✓ Query",
+            Msg::VerdictScan => "✗ only by Scan",
+            Msg::VerdictUnservable => "✗ not servable",
+            Msg::ChecklistLabel => "Access-pattern checklist",
+            Msg::ChecklistTitle => "Checklist: what serves each access pattern",
+            // planners
+            Msg::Planners => "Planners",
+            Msg::PartitionMath => "Partition math",
+            Msg::ShardCountTitle => "Write-sharding shard count",
+            Msg::TableSizeGb => "Table size (GB)",
+            Msg::PercentSharing => "% sharing one key value",
+            Msg::ItemSizeBytes => "Item size (bytes)",
+            Msg::PartitionsEach => " partitions, each with ",
+            Msg::RcuAnd => " RCU and ",
+            Msg::ShardsSuffix => " shards",
+            Msg::PlannerNeedNumbers => "Enter a size, RCU and WCU (numbers, 0 or more).",
+            Msg::PlannerNeedShardInputs => "Enter items, a percentage and an item size of at least 1 byte.",
+            // hot-key lab
+            Msg::HotKeyLab => "Hot-key lab",
+            Msg::LabIntro => "Simulate seconds of traffic on a fresh lab table (your tables are not touched). A partition serves at most 1,000 WCU and 3,000 RCU per second however much the table has, so one hot key throttles even on a big table; spreading it over shards spreads it over partitions. Runs are seeded: the same inputs give the same picture.",
+            Msg::Workload => "Workload",
+            Msg::GetEventual => "GetItem, eventually consistent",
+            Msg::GetStrong => "GetItem, strongly consistent",
+            Msg::RequestsPerSecond => "Requests per second",
+            Msg::Seconds => "Seconds",
+            Msg::DistinctKeys => "Distinct keys",
+            Msg::ZipfSkew => "Zipf skew s",
+            Msg::Shards => "Shards",
+            Msg::TableRcu => "Table RCU",
+            Msg::TableWcu => "Table WCU",
+            Msg::ItemBytes => "Item bytes",
+            Msg::Seed => "Seed",
+            Msg::HeatAfter => "Split for heat after (s)",
+            Msg::RunControls => "Run controls",
+            Msg::RunAgain => "Run again",
+            Msg::Pause => "Pause",
+            Msg::Resume => "Resume",
+            Msg::StepSecond => "Step +1 s",
+            Msg::Speed => "Speed",
+            Msg::ToTheEnd => "To the end",
+            Msg::RealTime => "1 s per second (real time)",
+            Msg::AsFastAsPossible => "as fast as possible",
+            // table view
+            Msg::TableOrIndex => "Table or index",
+            Msg::TableViewHint => "One block per item collection (items sharing a partition key), in keyspace order; sort-key order inside. Click a row to edit it.",
+            // item grid (phase 2)
+            Msg::ExpiredRowTitle => "Expired (TTL), not yet deleted by the sweeper: reads still return it. Click to load it into the editor",
+            // statement plan
+            Msg::StatementScanHint => "No WHERE condition fixes the partition key, so every item is read and paid for, whatever the filter keeps.",
+            Msg::EquivalentRequest => "The equivalent request",
+            Msg::EquivalentRequests => "The equivalent requests",
+            // saved operations
+            Msg::NameFirst => "Give the request a name first.",
+            Msg::NotSavedIncomplete => "Not saved: the request is not complete.",
+            Msg::LoadIntoBuilder => "Load into the builder",
+            Msg::Load => "Load",
+            Msg::ForgetSaved => "Forget this saved operation",
+            Msg::Delete => "Delete",
+            Msg::Name => "Name",
+            Msg::SaveNamePlaceholder => "Name for the request in the builder",
+            Msg::SaveRequest => "Save request",
+            Msg::SavedHint => "Requests saved here travel with the playground: in a link, an export and the autosave.",
+            // ttl panel
+            Msg::TtlFilterHint => "Leave them out of reads with a filter on the TTL attribute: ",
+            Msg::TtlIntro => "An item expires when the Number in its TTL attribute (epoch seconds) has passed. DynamoDB deletes expired items in the background, typically within a few days, for free; until then they are still read. Here the sweeper deletes them after the delay below, on the engine clock.",
+            Msg::TtlAttribute => "TTL attribute",
+            Msg::EnableTtl => "Enable TTL",
+            Msg::DisableTtl => "Disable TTL",
+            Msg::SweepDelay => "Sweep delay after expiry (s)",
+            Msg::MoveClock => "Move the clock:",
+            // stream panel
+            Msg::StreamKeysOnly => "only the key attributes of the item changed",
+            Msg::StreamNewImage => "the whole item as it is after the change",
+            Msg::StreamOldImage => "the whole item as it was before the change",
+            Msg::StreamBothImages => "the item before and after the change",
+            Msg::TtlDeletion => "TTL deletion (service)",
+            Msg::ShardOfRecord => "The shard holding the record",
+            Msg::StreamDisabled => "DISABLED · the last stream stays readable for 24 hours",
+            Msg::NoStream => "No stream",
+            Msg::StreamIntro => "A stream is a time-ordered log of item changes, kept for 24 hours: one record per PutItem, UpdateItem or DeleteItem that changed an item (INSERT, MODIFY, REMOVE), in the order they happened. The view type decides what a record carries.",
+            Msg::DisableStream => "Disable stream",
+            Msg::ViewType => "View type",
+            Msg::EnableStream => "Enable stream",
+
+
+            // scenario menu
+            Msg::ExportScenarioTitle => "The whole playground as a JSON file (Import and ddb-local --data read it)",
+            Msg::ExportWorkbenchTitle => "A data model for NoSQL Workbench for DynamoDB (format 3.0)",
+            Msg::ExportWorkbench1Title => "A data model in the older NoSQL Workbench format 1.0",
+            Msg::ExportCloudFormationTitle => "An AWS CloudFormation template that creates the tables (without items)",
+            Msg::ExportCliTitle => "A bash script of AWS CLI commands that creates the tables and writes the items",
+            Msg::ScenarioLabel => "Scenario",
+            Msg::CopyLinkTitle => "Put the whole playground in the page's link and copy it",
+            Msg::CopyLink => "Copy link",
+            Msg::ExportTitle => "Download the playground as a file",
+            Msg::Export => "Export",
+            Msg::ExportFormats => "Export formats",
+            Msg::ImportTitle => "Load a scenario file or a NoSQL Workbench model (JSON)",
+            Msg::Import => "Import",
+            Msg::ConfirmReset => "Confirm reset",
+            Msg::ResetAsk => "Empty the playground and its saved copy?",
+            Msg::YesReset => "Yes, reset",
+            Msg::ResetTitle => "Empty the playground",
+            Msg::Reset => "Reset",
+            Msg::DismissLabel => "Dismiss message",
+            Msg::Dismiss => "Dismiss",
+            Msg::EngineBusy => "The engine is busy; try again.",
+            Msg::PlaygroundReset => "The playground was reset.",
+            // embed
+            Msg::EmbedPartitionMap => "Partition map",
+            Msg::EmbedPlanners => "Partition planners",
+            Msg::EmbedLinkTitle => "Copy a link that shows only this view, for an iframe in slides",
+            Msg::EmbedLink => "Embed link",
+            Msg::EmbedNoTable => "This playground has no table to show.",
+            Msg::EmbedOpenTitle => "Open the whole playground on this state, in a new tab",
+            Msg::EmbedOpen => "Open in the playground ↗",
+            // lab charts
+            Msg::Consumed => "consumed",
+            Msg::Versus => " vs ",
+            Msg::ThrottledRequests => "throttled requests",
+            Msg::PerSecondTotals => " per second (table totals)",
+            Msg::TimelineLabel => "Consumed, provisioned and throttled per second",
+            Msg::BurstLabel => "Burst bucket level",
+            Msg::TopKeysWholeRun => "Top keys, whole run",
+            Msg::ColKey => "key",
+            Msg::ColRequestsLower => "requests",
+            Msg::ColThrottled => "throttled",
+            // lab presets
+            Msg::PresetVoting => "Voting: 1,500 votes/s for CandidateA (seed 001)",
+            Msg::PresetHotKey => "One hot key at N writes/s",
+            Msg::PresetZipf => "Zipf: a few keys take most traffic",
+            Msg::PresetUniform => "Uniform over many keys",
+            Msg::PresetSharded => "Write sharding over N shards",
+            // notices
+            Msg::PlaygroundBack => "Your playground is back.",
         }
     }
 
@@ -303,5 +531,419 @@ impl Catalogue for English {
              ${write} per million write request units, as published on {checked}. Provisioned tables are billed per \
              hour instead; the figure says what the same requests cost on demand."
         )
+    }
+
+    fn cost_ratio(&self, ratio: &str, less: bool) -> String {
+        format!("B costs {ratio} {} than A", if less { "less" } else { "more" })
+    }
+
+    fn live_cost_of(&self, operation: &str) -> String {
+        format!("Live cost of this {operation}")
+    }
+
+    fn numbered(&self, what: Msg, n: usize) -> String {
+        format!("{} {n}", self.text(what))
+    }
+
+    fn row_control(&self, control: RowControl, what: Msg, n: usize) -> String {
+        let what = self.text(what);
+        match control {
+            RowControl::Remove => format!("Remove {} {n}", what.to_lowercase()),
+            RowControl::Kind => format!("{what} {n} kind"),
+            RowControl::Item => format!("{what} {n} item"),
+        }
+    }
+
+    fn operation_request(&self, operation: &str) -> String {
+        format!("{operation} request")
+    }
+
+    fn error_is_in(&self, member: &str) -> String {
+        format!("The error is in {member}: switch to the form to see it underlined.")
+    }
+
+    fn missing(&self, name: &str) -> String {
+        format!("{name} (missing)")
+    }
+
+    fn run_operation(&self, operation: &str) -> String {
+        format!("Run {operation}")
+    }
+
+    fn bytes(&self, n: usize) -> String {
+        format!("{} bytes", count(Lang::En, n as u64))
+    }
+
+    fn cost_refused(&self, error: &str) -> String {
+        format!("This request would be refused ({error}), and a refused request costs nothing.")
+    }
+
+    fn cost_failed(&self, error: &str, units: &str) -> String {
+        format!("This request fails with {error}, but the work done before it failed is still charged: {units}.")
+    }
+
+    fn cost_nothing_read(&self, query: bool, units: &str) -> String {
+        format!(
+            "{}, yet a read always costs at least one 4 KB block: {units}.",
+            if query { "Nothing matched the key condition" } else { "The table is empty" }
+        )
+    }
+
+    fn cost_filter_removed(&self, removed: u64, scanned: u64, units: &str) -> String {
+        format!(
+            "The filter removed {} of {}, but all {} were read: {units}.",
+            count(Lang::En, removed),
+            self.items(scanned),
+            count(Lang::En, scanned)
+        )
+    }
+
+    fn cost_filter_kept(&self, scanned: u64, units: &str) -> String {
+        format!("The filter kept all {} read: {units}.", self.items(scanned))
+    }
+
+    fn cost_read_returned(&self, scanned: u64, bytes: usize, returned: u64, units: &str) -> String {
+        format!("Read {} ({}) and returned {}: {units}.", self.items(scanned), self.bytes(bytes), self.items(returned))
+    }
+
+    fn cost_summed(&self, scanned: u64, bytes: usize) -> String {
+        format!(
+            "The {} read are summed ({}) and rounded up to 4 KB once per page, not item by item.",
+            self.items(scanned),
+            self.bytes(bytes)
+        )
+    }
+
+    fn cost_limit_stopped(&self, limit: u64) -> String {
+        format!("Limit {limit} stopped the read (Limit counts items read, before the filter); LastEvaluatedKey marks where the next page starts.")
+    }
+
+    fn cost_get(&self, found: Option<usize>, strong: bool, units: &str) -> String {
+        let consistency = if strong { "strongly consistent: full price" } else { "eventually consistent: half price" };
+        match found {
+            Some(bytes) => {
+                format!("Found an item of {}, rounded up to 4 KB blocks ({consistency}): {units}.", self.bytes(bytes))
+            }
+            None => format!("No item has this key, yet the read still costs one 4 KB block ({consistency}): {units}."),
+        }
+    }
+
+    fn cost_write(&self, operation: &str, bytes: usize, units: &str) -> String {
+        let what = match operation {
+            "PutItem" => "A put pays for the larger of the old and the new item",
+            "UpdateItem" => "An update pays for the larger of the item before and after",
+            _ => "A delete pays for the item it removes",
+        };
+        format!("{what} ({}), in 1 KB blocks: {units}.", self.bytes(bytes))
+    }
+
+    fn cost_batch_get(&self, bytes: usize, reads: usize, units: &str) -> String {
+        format!("A batch rounds each item up to 4 KB on its own ({} in {reads} reads): {units}.", self.bytes(bytes))
+    }
+
+    fn cost_batch_write(&self, writes: usize, units: &str) -> String {
+        format!("A batch is billed like its single writes: each item in 1 KB blocks ({writes} writes): {units}.")
+    }
+
+    fn cost_transaction(&self, actions: usize, units: &str) -> String {
+        format!("A transaction costs double: each item is rounded on its own, then × 2 ({actions} actions): {units}.")
+    }
+
+    fn and_more(&self, n: usize) -> String {
+        format!("… and {n} more")
+    }
+
+    fn cost_index_writes(&self, parts: &str, total: &str) -> String {
+        format!("Secondary indexes cost extra writes, each entry rounded to 1 KB: {parts} — {total} in all.")
+    }
+
+    fn cost_read_from_index(&self, index: &str) -> String {
+        format!("Read from {index}: sized on the index's projected entries, not on the table's items.")
+    }
+
+    fn cost_lsi_fetch(&self, units: &str) -> String {
+        format!("Attributes the local index does not project were fetched from the table: {units} of that is for the fetch.")
+    }
+
+    fn touched_partitions(&self, total: usize, parts: &str) -> String {
+        format!("Partitions touched: {total} ({parts}).")
+    }
+
+    fn table_index(&self, table: &str, index: &str) -> String {
+        format!("{table} index {index}")
+    }
+
+    fn partitions_of(&self, numbers: &[usize], more: bool, of: usize) -> String {
+        let list: Vec<String> = numbers.iter().map(usize::to_string).collect();
+        let more = if more { ", …" } else { "" };
+        match numbers.len() {
+            0 => format!("all {of} partitions"),
+            1 => format!("partition {}{more} of {of}", list.join(", ")),
+            _ => format!("partitions {}{more} of {of}", list.join(", ")),
+        }
+    }
+
+    fn cost_not_request_in(&self, field: &str, message: &str) -> String {
+        format!(" in {field}: {message}")
+    }
+
+    fn all_pages(&self, pages: usize, complete: bool, units: &str, returned: u64, scanned: u64, price: &str) -> String {
+        format!(
+            "All pages: {} pages{}, {units} in total, {} of {} items returned · {price} on demand.",
+            count(Lang::En, pages as u64),
+            if complete { "" } else { " (at least; the preview stops there)" },
+            count(Lang::En, returned),
+            count(Lang::En, scanned)
+        )
+    }
+
+    fn provisioned_share(&self, capacity: i64, unit: &str, percent: &str) -> String {
+        format!("The table is provisioned with {capacity} {unit} per second: this request uses {percent} of one second's capacity.")
+    }
+
+    fn per_million(&self, price: &str) -> String {
+        format!("{price} per million such requests")
+    }
+
+    fn dry_run_computed(&self, millis: &str) -> String {
+        format!("dry run computed in {millis} ms")
+    }
+
+    fn seed(&self, seed: &str) -> String {
+        format!("seed {seed}")
+    }
+
+    fn step_of(&self, step: usize, steps: usize) -> String {
+        format!("Step {step} of {steps}")
+    }
+
+    fn checklist_read(&self, requests: u64, returned: u64, scanned: u64) -> String {
+        let times = if requests > 1 { format!("{requests} requests, ") } else { String::new() };
+        if scanned != returned {
+            format!("{times}{} of {} items read", count(Lang::En, returned), count(Lang::En, scanned))
+        } else {
+            format!("{times}{}", self.items(returned))
+        }
+    }
+
+    fn planner_math(
+        &self,
+        read: &str,
+        write: &str,
+        by_capacity: &str,
+        size: &str,
+        by_size: &str,
+        partitions: u64,
+    ) -> String {
+        format!("by capacity {read} / 3,000 + {write} / 1,000 = {by_capacity}; by size {size} GB / 10 GB = {by_size}; ceil(max) = {partitions}")
+    }
+
+    fn shard_math(&self, items: &str, percent: &str, share: &str, per_block: u64, size: u64, shards: u64) -> String {
+        format!("{items} items × {percent} % = {share} share one key value; one partition reads 3,000 × {per_block} items of {size} B per second → ceil = {shards}")
+    }
+
+    fn seconds_per_second(&self, n: u32) -> String {
+        format!("{n} s per second")
+    }
+
+    fn lab_status(&self, state: LabState, speed: &str, done: u64, seconds: u64) -> String {
+        match state {
+            LabState::Finished => format!("Finished: {seconds} s simulated."),
+            LabState::Running => format!("Running at {speed} · second {done} of {seconds}"),
+            LabState::Paused => format!("Paused at second {done} of {seconds}"),
+        }
+    }
+
+    fn apply_sharding(&self, shards: u64) -> String {
+        format!("Apply write sharding ({shards} shards) and rerun")
+    }
+
+    fn index_contents(&self, entries: u64, bytes: u64) -> String {
+        format!("{} · {} byte{}", self.entries(entries), count(Lang::En, bytes), s(bytes))
+    }
+
+    fn item_collections(&self, n: u64) -> String {
+        format!("{n} item collection{}", s(n))
+    }
+
+    fn index_partition_keys(&self, n: u64) -> String {
+        format!("{n} index partition key{}", s(n))
+    }
+
+    fn updates_on_the_way(&self, n: u64) -> String {
+        format!("{n} update{} on the way", s(n))
+    }
+
+    fn creating_backfilling(&self, wait: &str) -> String {
+        format!("CREATING · backfilling, {wait} left · not queryable until ACTIVE")
+    }
+
+    fn items_in(&self) -> (&'static str, &'static str) {
+        ("Items in ", "")
+    }
+
+    fn index_of_table(&self) -> (&'static str, &'static str) {
+        (" of ", "")
+    }
+
+    fn access_path(&self, scan: bool, operation: &str, reads: usize, target: &str) -> String {
+        let article = if operation.starts_with(['U', 'I']) { "an" } else { "a" };
+        match (scan, reads) {
+            (true, _) => format!("a Scan of {target}"),
+            (false, 2..) if operation == "GetItem" || operation == "Query" => {
+                format!("{reads} × {operation} on {target}")
+            }
+            _ => format!("{article} {operation} on {target}"),
+        }
+    }
+
+    fn statement_reads(&self, read: u64, of: Option<u64>, all: bool, returned: u64) -> String {
+        let (read_n, returned_n) = (count(Lang::En, read), count(Lang::En, returned));
+        match (all, of) {
+            (true, _) => format!(": it reads all {read_n} items, returns {returned_n}"),
+            (false, Some(of)) => {
+                format!(": it reads {read_n} of {} items on this page, returns {returned_n}", count(Lang::En, of))
+            }
+            (false, None) => format!(": it reads {read_n} item{}, returns {returned_n}", s(read)),
+        }
+    }
+
+    fn statement_sentence(&self, verb: &str, path: &str, reads: &str, cost: &str) -> String {
+        format!("This {verb} is {path}{reads}: {cost}")
+    }
+
+    fn saved_operations(&self, n: usize) -> String {
+        format!("Saved operations ({n})")
+    }
+
+    fn expired_ago(&self, ago: &str, swept_in: &str) -> String {
+        format!("expired {ago} ago · swept in {swept_in}")
+    }
+
+    fn expired_items(&self, n: u64) -> String {
+        let them = if n == 1 { "it" } else { "them" };
+        format!("{n} item{} expired but not yet deleted: GetItem, Query and Scan still return {them}.", s(n))
+    }
+
+    fn ttl_of(&self) -> (&'static str, &'static str) {
+        ("Time to Live of ", "")
+    }
+
+    fn ttl_enabled_on(&self, attribute: &str) -> String {
+        format!("ENABLED on {attribute}")
+    }
+
+    fn ttl_now(&self, now_seconds: u64) -> String {
+        format!("Now: {now_seconds} (the engine clock, epoch seconds): an item whose TTL attribute is at most this has expired.")
+    }
+
+    fn child_of(&self, parent: &str) -> String {
+        format!("child of {parent}")
+    }
+
+    fn records(&self, n: u64) -> String {
+        format!("{n} record{}", s(n))
+    }
+
+    fn stream_count(&self, label: &str, total: u64, shown: Option<usize>) -> String {
+        let shown = shown.map(|n| format!(" (the last {n} shown)")).unwrap_or_default();
+        format!("Stream {label}: {}{shown}, newest first.", self.records(total))
+    }
+
+    fn stream_shards(&self, n: u64) -> String {
+        format!("{n} shard{}: one per partition; a partition that split closed its shard and opened one per half", s(n))
+    }
+
+    fn stream_of(&self) -> (&'static str, &'static str) {
+        ("Stream of ", "")
+    }
+
+    fn call_summary(&self, summary: &CallSummary) -> String {
+        let detail = match &summary.outcome {
+            CallOutcome::NotSent(error) => format!("not sent: {error}"),
+            CallOutcome::Failed(error) => error.to_string(),
+            CallOutcome::Created => "created".into(),
+            CallOutcome::Deleted { items } => format!("deleted with {items} item{}", s(*items)),
+            CallOutcome::Got { found, units, strong } => {
+                let consistency = if *strong { "strongly consistent" } else { "eventually consistent" };
+                format!("{}, {units} ({consistency})", if *found { "found" } else { "not found" })
+            }
+            CallOutcome::Charged(Some(units)) => units.clone(),
+            CallOutcome::Charged(None) => "nothing charged".into(),
+            CallOutcome::Read { count, scanned, more, charged } => format!(
+                "{count} of {scanned} item{} read{}, {}",
+                s(*scanned),
+                if *more { ", more pages" } else { "" },
+                charged.as_deref().unwrap_or("nothing charged")
+            ),
+            CallOutcome::Ok => "OK".into(),
+        };
+        format!("{} → {detail}", summary.head)
+    }
+
+    fn provisioned_line(&self, capacity: u64, unit: &str) -> String {
+        format!("provisioned ({} {unit})", count(Lang::En, capacity))
+    }
+
+    fn burst_bucket(&self, partition: usize, tokens: &str) -> String {
+        format!("Burst bucket of P{partition} (the hottest partition): {tokens} tokens left")
+    }
+
+    fn heatmap_caption(&self, seconds_per_column: usize) -> String {
+        format!("Partition × time ({seconds_per_column} s per column) · blue: consumed, red: throttled")
+    }
+
+    fn lab_keyspace(&self, partitions: usize, splits: usize) -> String {
+        let splits = if splits > 0 { format!(", {splits} added by splits for heat") } else { String::new() };
+        format!("Keyspace of the lab table: {partitions} partition{}{splits}", s(partitions as u64))
+    }
+
+    fn lab_summary(
+        &self,
+        progress: Option<(u32, u32)>,
+        counts: [u64; 3],
+        percent: &str,
+        consumed: &str,
+        partitions: usize,
+    ) -> String {
+        let progress = progress.map(|(done, of)| format!("second {done} of {of} · ")).unwrap_or_default();
+        let [requests, throttled, at_limit] = counts;
+        let c = |n| count(Lang::En, n);
+        format!("{progress}{} requests, {} throttled ({percent}%), {} of them at the 1,000 WCU / 3,000 RCU per-partition limit · {consumed} consumed · {partitions} partitions", c(requests), c(throttled), c(at_limit))
+    }
+
+    fn top_keys_recent(&self, seconds: u64) -> String {
+        format!("Top keys, last {seconds} s (like CloudWatch Contributor Insights)")
+    }
+
+    fn said(&self, said: &Said) -> String {
+        match said {
+            Said::Fixed(msg) => self.text(*msg).to_string(),
+            Said::LinkCopied { length } => {
+                let mut text =
+                    format!("Link copied to the clipboard: {length} characters (it is also in the address bar).");
+                if *length > 8000 {
+                    text.push_str(" Long links may be cut by chat tools; for big scenarios, Export a file instead.");
+                }
+                text
+            }
+            Said::Exported { name, partial: false } => format!("Exported {name}."),
+            Said::Exported { name, partial: true } => format!("Exported {name}. Not in the file:"),
+            Said::Imported { file, model, tables, items } => {
+                let what = match model {
+                    Some(Some(name)) => format!(" (NoSQL Workbench model \"{name}\")"),
+                    Some(None) => " (NoSQL Workbench model)".to_string(),
+                    None => String::new(),
+                };
+                format!("Imported {file}{what}: {tables} table(s), {items} item(s).")
+            }
+            Said::LessonOpened { title, kept } => {
+                let mut text = format!("Opened the lesson “{title}”.");
+                if *kept {
+                    text.push_str(" Your previous playground is kept: “Restore my playground” in the lesson panel brings it back.");
+                }
+                text
+            }
+        }
     }
 }

@@ -4,7 +4,7 @@
 //! Polite style (です・ます) in sentences, plain noun phrases in labels;
 //! counts with their counter words (項目 3 件); figures as in English.
 
-use super::catalogue::{Catalogue, Msg};
+use super::catalogue::{CallOutcome, CallSummary, Catalogue, LabState, Msg, RowControl, Said};
 use super::lang::Lang;
 use super::numbers::count;
 
@@ -158,6 +158,234 @@ impl Catalogue for Japanese {
             Msg::HistoryEditTitle => "ビルダーに読み込んで変更します",
             Msg::HistoryRerun => "再実行",
             Msg::HistoryRerunTitle => "同じリクエストをもう一度送信します",
+            // app
+            Msg::WelcomeTitle => "まずテーブルを作成",
+            Msg::WelcomeText => "ここにあるのは、このページの中で動くシミュレーションの DynamoDB です。アカウントもネットワークも不要です。左でテーブルを作成し、項目を書き込んで、DynamoDB がパーティションキーでどうまとめるか、各リクエストのコストがいくらかを見てください。",
+            Msg::Tagline => "このページで動くシミュレーションの DynamoDB",
+            Msg::TabsLabel => "表示",
+            Msg::TabItems => "項目",
+            Msg::TabConsole => "クエリコンソール",
+            Msg::TabPartitions => "パーティション",
+            Msg::LoadedFromLink => "リンクからプレイグラウンドを読み込みました。",
+            Msg::WelcomeHintStart => "定番の最初のテーブル: ",
+            Msg::WelcomeHintPk => " (パーティションキー ",
+            Msg::WelcomeHintSk => "、ソートキー ",
+            Msg::WelcomeHintEnd => ")。",
+            // console
+            Msg::Refused => "拒否",
+            Msg::CostSame => "A と B のコストは同じです",
+            Msg::LiveCostBoth => "両方のリクエストのライブコスト",
+            Msg::LiveCost => "ライブコスト",
+            Msg::DryRun => "ドライラン: 実行するまで何も変わりません",
+            Msg::ConsoleIntro => "リクエストを組み立てると、入力中にコストが表示されます。",
+            Msg::RunsIt => " で実行します。",
+            Msg::CompareTwo => "2 つのリクエストを比較",
+            Msg::ConsoleNoTable => "テーブルがまだありません。まず左で作成してください。",
+            // operation builder
+            Msg::HintJson => "JSON 形式",
+            Msg::HintPlainOrDynamoJson => "プレーン JSON または DynamoDB JSON",
+            Msg::NotSet => "(未設定)",
+            Msg::DefaultOption => "(デフォルト)",
+            Msg::DefaultNone => "(デフォルト: NONE)",
+            Msg::KeyConditionHow => "キー条件の書き方",
+            Msg::KeyPickerMode => "キーの選択",
+            Msg::ExpressionMode => "式",
+            Msg::KeyCondition => "キー条件",
+            Msg::KeyConditionHint => "パーティションキー = 、続けて任意でソートキーの条件を 1 つ",
+            Msg::ChooseTableForKeys => "キーを選ぶには、既存のテーブルを選択してください。",
+            Msg::SortKeyCondition => "ソートキーの条件",
+            Msg::SortKeyValue => "ソートキーの値",
+            Msg::UpperSortKeyValue => "ソートキーの上限値",
+            Msg::And => "から",
+            Msg::FromTheStart => "最初から",
+            Msg::NoLimit => "なし",
+            Msg::AddKey => "+ キーを追加",
+            Msg::AddAction => "+ アクションを追加",
+            Msg::PartiqlHint => "PartiQL 文: SELECT, INSERT, UPDATE, DELETE",
+            Msg::FilterHint => "読み取りの後に適用されるため、コストは下がりません",
+            Msg::EveryKeyHint => "すべてのキーに適用されます",
+            Msg::TransactHint => "各アクションは、その式が使う名前と値だけを付けて送信されます。",
+            Msg::AlsoSent => "Raw モードで書いたとおり、これも送信されます: ",
+            Msg::SentenceEnd => "。",
+            Msg::LeaveOut => "送信しない",
+            Msg::RawHint => "SDK が送信する本文 (DynamoDB JSON)",
+            Msg::Operation => "オペレーション",
+            Msg::NoTable => "(テーブルなし)",
+            Msg::TableItself => "(テーブル自体)",
+            Msg::EditorLabel => "エディター",
+            Msg::FormMode => "フォーム",
+            Msg::RawJson => "Raw JSON",
+            Msg::Action => "アクション",
+            Msg::AllPagesTitle => "LastEvaluatedKey を最後までたどる",
+            Msg::RunAllPages => "全ページを実行",
+            Msg::Runs => " で実行",
+            Msg::WriteDryRun => " · 下のコストはドライランです。実行するまで何も書き込まれません",
+            // live cost
+            Msg::CostProjection => "射影で絞られるのは返される内容であり、読み取る量ではありません。項目全体の料金がかかります。",
+            Msg::CostSelectCount => "Select COUNT は件数だけを返しますが、項目は同じように読み取られ、料金もかかります。",
+            Msg::CostPageLimit => "1 MB のページ上限で読み取りが止まりました。LastEvaluatedKey が次のページの開始位置を示します。",
+            Msg::CostScanOrder => "Scan はテーブルをキー空間の順に読み取ります。条件で読み取り量が減ることはありません。",
+            Msg::CostConditionChecked => "条件は保存済みの項目で確認されます。確認に失敗しても同じコストがかかります。",
+            Msg::CostNotRequest => "まだリクエストではありません: ",
+            Msg::CostEngineBusy => "エンジンが処理中です。次の変更時にコストが表示されます。",
+            Msg::NothingCharged => "課金はありません",
+            Msg::RefusedHeadline => "拒否されました",
+            Msg::CostSub => " · ドライラン、何も変わりません",
+            Msg::CostArithmetic => "エンジンによる切り上げ",
+            // lesson panel
+            Msg::LessonLinkTitle => "このレッスンを開くリンク",
+            Msg::RestoreTitle => "レッスンを始める前のプレイグラウンドに戻る",
+            Msg::Restore => "元のプレイグラウンドに戻す",
+            Msg::CloseLessonTitle => "レッスンを閉じます (データは残ります)",
+            Msg::CloseLesson => "レッスンを閉じる",
+            Msg::Previous => "← 前へ",
+            Msg::Next => "次へ →",
+            Msg::LoadIntoConsole => "コンソールに読み込む",
+            Msg::LoadBothIntoConsole => "両方をコンソールに読み込む",
+            Msg::RunWorkload => "ワークロードを実行",
+            Msg::ShowPartitions => "パーティションを表示",
+            Msg::ShowItems => "項目を表示",
+            // lessons menu
+            Msg::LessonsLabel => "レッスン",
+            Msg::PresenterTitle => "プロジェクター向けの大きな文字と高コントラスト。← と → でレッスンを進めます",
+            Msg::Presenter => "プレゼンター",
+            // lesson checklist
+            Msg::VerdictKey => "✓ キーで取得",
+            Msg::VerdictQuery => "✓ Query で取得",
+            Msg::VerdictScan => "✗ Scan でのみ",
+            Msg::VerdictUnservable => "✗ 対応不可",
+            Msg::ChecklistLabel => "アクセスパターンのチェックリスト",
+            Msg::ChecklistTitle => "チェックリスト: 各アクセスパターンに対応するもの",
+            // planners
+            Msg::Planners => "プランナー",
+            Msg::PartitionMath => "パーティション数の計算",
+            Msg::ShardCountTitle => "書き込みシャーディングのシャード数",
+            Msg::TableSizeGb => "テーブルサイズ (GB)",
+            Msg::PercentSharing => "同じキー値を共有する割合 (%)",
+            Msg::ItemSizeBytes => "項目サイズ (バイト)",
+            Msg::PartitionsEach => " パーティション、それぞれ ",
+            Msg::RcuAnd => " RCU と ",
+            Msg::ShardsSuffix => " シャード",
+            Msg::PlannerNeedNumbers => "サイズ、RCU、WCU を入力してください (0 以上の数値)。",
+            Msg::PlannerNeedShardInputs => "項目数、割合、1 バイト以上の項目サイズを入力してください。",
+            // hot-key lab
+            Msg::HotKeyLab => "ホットキーラボ",
+            Msg::LabIntro => "新しいラボ用テーブルで数秒間のトラフィックをシミュレートします (あなたのテーブルには触れません)。テーブルのキャパシティーがいくらあっても、1 パーティションが処理できるのは毎秒最大 1,000 WCU と 3,000 RCU です。そのため、ホットキーが 1 つあれば大きなテーブルでもスロットリングが起きます。シャードに分散すればパーティションに分散されます。実行はシード付きで、同じ入力からは同じ結果が得られます。",
+            Msg::Workload => "ワークロード",
+            Msg::GetEventual => "GetItem (結果整合性のある読み込み)",
+            Msg::GetStrong => "GetItem (強力な整合性のある読み込み)",
+            Msg::RequestsPerSecond => "毎秒のリクエスト数",
+            Msg::Seconds => "秒数",
+            Msg::DistinctKeys => "異なるキーの数",
+            Msg::ZipfSkew => "Zipf の偏り s",
+            Msg::Shards => "シャード数",
+            Msg::TableRcu => "テーブルの RCU",
+            Msg::TableWcu => "テーブルの WCU",
+            Msg::ItemBytes => "項目のバイト数",
+            Msg::Seed => "シード",
+            Msg::HeatAfter => "高負荷による分割までの秒数",
+            Msg::RunControls => "実行の操作",
+            Msg::RunAgain => "再実行",
+            Msg::Pause => "一時停止",
+            Msg::Resume => "再開",
+            Msg::StepSecond => "1 秒進める",
+            Msg::Speed => "速度",
+            Msg::ToTheEnd => "最後まで",
+            Msg::RealTime => "1 秒あたり 1 秒 (リアルタイム)",
+            Msg::AsFastAsPossible => "できるだけ速く",
+            // table view
+            Msg::TableOrIndex => "テーブルまたはインデックス",
+            Msg::TableViewHint => "項目コレクション (同じパーティションキーを持つ項目) ごとに 1 ブロック、キー空間の順に並び、その中はソートキー順です。行をクリックすると編集できます。",
+            // item grid (phase 2)
+            Msg::ExpiredRowTitle => "期限切れ (TTL) ですが、スイーパーによってまだ削除されていないため、読み取りでは返されます。クリックするとエディターに読み込みます",
+            // statement plan
+            Msg::StatementScanHint => "WHERE 条件でパーティションキーが固定されていないため、フィルターで何が残るかにかかわらず、すべての項目が読み取られ課金されます。",
+            Msg::EquivalentRequest => "同等のリクエスト",
+            Msg::EquivalentRequests => "同等のリクエスト一覧",
+            // saved operations
+            Msg::NameFirst => "先にリクエストの名前を付けてください。",
+            Msg::NotSavedIncomplete => "保存されていません: リクエストが完成していません。",
+            Msg::LoadIntoBuilder => "ビルダーに読み込む",
+            Msg::Load => "読み込む",
+            Msg::ForgetSaved => "この保存済みオペレーションを削除",
+            Msg::Delete => "削除",
+            Msg::Name => "名前",
+            Msg::SaveNamePlaceholder => "ビルダーのリクエストの名前",
+            Msg::SaveRequest => "リクエストを保存",
+            Msg::SavedHint => "ここに保存したリクエストは、リンク、エクスポート、自動保存とともにプレイグラウンドと一緒に移動します。",
+            // ttl panel
+            Msg::TtlFilterHint => "TTL 属性のフィルターで読み取りから除外できます: ",
+            Msg::TtlIntro => "項目は、TTL 属性の Number (エポック秒) が過ぎると期限切れになります。DynamoDB は期限切れの項目をバックグラウンドで、通常は数日以内に無料で削除します。それまでは読み取りで返されます。ここではスイーパーが、エンジンの時計で下の遅延の後に削除します。",
+            Msg::TtlAttribute => "TTL 属性",
+            Msg::EnableTtl => "TTL を有効にする",
+            Msg::DisableTtl => "TTL を無効にする",
+            Msg::SweepDelay => "期限切れから削除までの遅延 (秒)",
+            Msg::MoveClock => "時計を進める:",
+            // stream panel
+            Msg::StreamKeysOnly => "変更された項目のキー属性のみ",
+            Msg::StreamNewImage => "変更後の項目全体",
+            Msg::StreamOldImage => "変更前の項目全体",
+            Msg::StreamBothImages => "変更前と変更後の項目",
+            Msg::TtlDeletion => "TTL による削除 (サービス)",
+            Msg::ShardOfRecord => "このレコードを保持するシャード",
+            Msg::StreamDisabled => "DISABLED · 最後のストリームは 24 時間読み取り可能です",
+            Msg::NoStream => "ストリームなし",
+            Msg::StreamIntro => "ストリームは項目の変更を時間順に記録したログで、24 時間保持されます。項目を変更した PutItem、UpdateItem、DeleteItem (INSERT、MODIFY、REMOVE) ごとに 1 レコードが、発生した順に並びます。レコードに何が含まれるかはビュータイプで決まります。",
+            Msg::DisableStream => "ストリームを無効にする",
+            Msg::ViewType => "ビュータイプ",
+            Msg::EnableStream => "ストリームを有効にする",
+
+
+            // scenario menu
+            Msg::ExportScenarioTitle => "プレイグラウンド全体の JSON ファイル (インポートと ddb-local --data で読み込めます)",
+            Msg::ExportWorkbenchTitle => "NoSQL Workbench for DynamoDB 用のデータモデル (形式 3.0)",
+            Msg::ExportWorkbench1Title => "旧形式 (NoSQL Workbench 1.0) のデータモデル",
+            Msg::ExportCloudFormationTitle => "テーブルを作成する AWS CloudFormation テンプレート (項目なし)",
+            Msg::ExportCliTitle => "テーブルを作成し項目を書き込む AWS CLI コマンドの bash スクリプト",
+            Msg::ScenarioLabel => "シナリオ",
+            Msg::CopyLinkTitle => "プレイグラウンド全体をページのリンクに入れてコピーします",
+            Msg::CopyLink => "リンクをコピー",
+            Msg::ExportTitle => "プレイグラウンドをファイルとしてダウンロード",
+            Msg::Export => "エクスポート",
+            Msg::ExportFormats => "エクスポート形式",
+            Msg::ImportTitle => "シナリオファイルまたは NoSQL Workbench モデル (JSON) を読み込みます",
+            Msg::Import => "インポート",
+            Msg::ConfirmReset => "リセットの確認",
+            Msg::ResetAsk => "プレイグラウンドと保存済みのコピーを空にしますか?",
+            Msg::YesReset => "はい、リセットします",
+            Msg::ResetTitle => "プレイグラウンドを空にする",
+            Msg::Reset => "リセット",
+            Msg::DismissLabel => "メッセージを閉じる",
+            Msg::Dismiss => "閉じる",
+            Msg::EngineBusy => "エンジンが処理中です。もう一度お試しください。",
+            Msg::PlaygroundReset => "プレイグラウンドをリセットしました。",
+            // embed
+            Msg::EmbedPartitionMap => "パーティションマップ",
+            Msg::EmbedPlanners => "パーティションプランナー",
+            Msg::EmbedLinkTitle => "このビューだけを表示するリンクをコピーします (スライドの iframe 用)",
+            Msg::EmbedLink => "埋め込みリンク",
+            Msg::EmbedNoTable => "このプレイグラウンドには表示するテーブルがありません。",
+            Msg::EmbedOpenTitle => "この状態のプレイグラウンド全体を新しいタブで開きます",
+            Msg::EmbedOpen => "プレイグラウンドで開く ↗",
+            // lab charts
+            Msg::Consumed => "消費",
+            Msg::Versus => " 対 ",
+            Msg::ThrottledRequests => "スロットリングされたリクエスト",
+            Msg::PerSecondTotals => " (毎秒、テーブル合計)",
+            Msg::TimelineLabel => "毎秒の消費、プロビジョンド、スロットリング",
+            Msg::BurstLabel => "バーストバケットの残量",
+            Msg::TopKeysWholeRun => "上位のキー (実行全体)",
+            Msg::ColKey => "キー",
+            Msg::ColRequestsLower => "リクエスト",
+            Msg::ColThrottled => "スロットリング",
+            // lab presets
+            Msg::PresetVoting => "投票: CandidateA に毎秒 1,500 票 (シード 001)",
+            Msg::PresetHotKey => "1 つのホットキーに毎秒 N 回の書き込み",
+            Msg::PresetZipf => "Zipf: 少数のキーにトラフィックが集中",
+            Msg::PresetUniform => "多数のキーに均等",
+            Msg::PresetSharded => "N シャードへの書き込みシャーディング",
+            // notices
+            Msg::PlaygroundBack => "元のプレイグラウンドに戻りました。",
         }
     }
 
@@ -291,5 +519,437 @@ impl Catalogue for Japanese {
         format!(
             "料金: us-east-1 のオンデマンド (Standard テーブルクラス)。読み取りリクエストユニット 100 万あたり ${read}、書き込みリクエストユニット 100 万あたり ${write} ({checked} 時点の公開価格)。プロビジョンドのテーブルは代わりに時間単位で課金されます。この金額は、同じリクエストをオンデマンドで実行した場合の料金です。"
         )
+    }
+
+    fn cost_ratio(&self, ratio: &str, less: bool) -> String {
+        format!("B は A より {ratio} {}", if less { "安価です" } else { "高価です" })
+    }
+
+    fn live_cost_of(&self, operation: &str) -> String {
+        format!("この {operation} のライブコスト")
+    }
+
+    fn numbered(&self, what: Msg, n: usize) -> String {
+        format!("{} {n}", self.text(what))
+    }
+
+    fn row_control(&self, control: RowControl, what: Msg, n: usize) -> String {
+        let what = self.text(what);
+        match control {
+            RowControl::Remove => format!("{what} {n} を削除"),
+            RowControl::Kind => format!("{what} {n} の種類"),
+            RowControl::Item => format!("{what} {n} の項目"),
+        }
+    }
+
+    fn operation_request(&self, operation: &str) -> String {
+        format!("{operation} リクエスト")
+    }
+
+    fn error_is_in(&self, member: &str) -> String {
+        format!("エラーは {member} にあります。フォームに切り替えると下線で示されます。")
+    }
+
+    fn missing(&self, name: &str) -> String {
+        format!("{name} (存在しません)")
+    }
+
+    fn run_operation(&self, operation: &str) -> String {
+        format!("{operation} を実行")
+    }
+
+    fn bytes(&self, n: usize) -> String {
+        format!("{} バイト", count(Lang::Ja, n as u64))
+    }
+
+    fn cost_refused(&self, error: &str) -> String {
+        format!("このリクエストは拒否されます ({error})。拒否されたリクエストにコストはかかりません。")
+    }
+
+    fn cost_failed(&self, error: &str, units: &str) -> String {
+        format!("このリクエストは {error} で失敗しますが、失敗前に行われた処理は課金されます: {units}。")
+    }
+
+    fn cost_nothing_read(&self, query: bool, units: &str) -> String {
+        format!(
+            "{}。それでも、読み取りには最低でも 4 KB ブロック 1 つ分のコストがかかります: {units}。",
+            if query { "キー条件に一致する項目はありません" } else { "テーブルは空です" }
+        )
+    }
+
+    fn cost_filter_removed(&self, removed: u64, scanned: u64, units: &str) -> String {
+        format!(
+            "フィルターで{}のうち {} 件が除外されましたが、{} 件すべてが読み取られています: {units}。",
+            self.items(scanned),
+            count(Lang::Ja, removed),
+            count(Lang::Ja, scanned)
+        )
+    }
+
+    fn cost_filter_kept(&self, scanned: u64, units: &str) -> String {
+        format!("フィルターは読み取った{}をすべて残しました: {units}。", self.items(scanned))
+    }
+
+    fn cost_read_returned(&self, scanned: u64, bytes: usize, returned: u64, units: &str) -> String {
+        format!(
+            "{}を読み取り ({})、{}を返しました: {units}。",
+            self.items(scanned),
+            self.bytes(bytes),
+            self.items(returned)
+        )
+    }
+
+    fn cost_summed(&self, scanned: u64, bytes: usize) -> String {
+        format!(
+            "読み取った{}のサイズは合計され ({})、項目ごとではなくページごとに 1 回、4 KB 単位に切り上げられます。",
+            self.items(scanned),
+            self.bytes(bytes)
+        )
+    }
+
+    fn cost_limit_stopped(&self, limit: u64) -> String {
+        format!("Limit {limit} で読み取りが止まりました (Limit はフィルター前に読み取った項目を数えます)。LastEvaluatedKey が次のページの開始位置を示します。")
+    }
+
+    fn cost_get(&self, found: Option<usize>, strong: bool, units: &str) -> String {
+        let consistency = if strong {
+            "強力な整合性のある読み込み: 全額"
+        } else {
+            "結果整合性のある読み込み: 半額"
+        };
+        match found { Some(bytes) => format!("{} の項目が見つかり、4 KB ブロック単位に切り上げられました ({consistency}): {units}。", self.bytes(bytes)), None => format!("このキーの項目はありませんが、読み取りには 4 KB ブロック 1 つ分のコストがかかります ({consistency}): {units}。") }
+    }
+
+    fn cost_write(&self, operation: &str, bytes: usize, units: &str) -> String {
+        let what = match operation {
+            "PutItem" => "Put は古い項目と新しい項目の大きい方",
+            "UpdateItem" => "Update は更新前と更新後の項目の大きい方",
+            _ => "Delete は削除する項目",
+        };
+        format!("{what}の料金を 1 KB ブロック単位で支払います ({}): {units}。", self.bytes(bytes))
+    }
+
+    fn cost_batch_get(&self, bytes: usize, reads: usize, units: &str) -> String {
+        format!(
+            "バッチでは各項目が個別に 4 KB 単位に切り上げられます ({reads} 回の読み取りで {}): {units}。",
+            self.bytes(bytes)
+        )
+    }
+
+    fn cost_batch_write(&self, writes: usize, units: &str) -> String {
+        format!(
+            "バッチは個々の書き込みと同じく課金され、各項目は 1 KB ブロック単位です ({writes} 回の書き込み): {units}。"
+        )
+    }
+
+    fn cost_transaction(&self, actions: usize, units: &str) -> String {
+        format!("トランザクションのコストは 2 倍です。各項目を個別に切り上げてから × 2 します ({actions} アクション): {units}。")
+    }
+
+    fn and_more(&self, n: usize) -> String {
+        format!("… ほか {n} 件")
+    }
+
+    fn cost_index_writes(&self, parts: &str, total: &str) -> String {
+        format!("セカンダリーインデックスには追加の書き込みコストがかかり、各エントリーは 1 KB 単位に切り上げられます: {parts} — 合計 {total}。")
+    }
+
+    fn cost_read_from_index(&self, index: &str) -> String {
+        format!(
+            "{index} から読み取り: テーブルの項目ではなく、インデックスの射影されたエントリーでサイズが決まります。"
+        )
+    }
+
+    fn cost_lsi_fetch(&self, units: &str) -> String {
+        format!("ローカルインデックスが射影しない属性はテーブルから取得されました: そのうち {units} が取得分です。")
+    }
+
+    fn touched_partitions(&self, total: usize, parts: &str) -> String {
+        format!("アクセスしたパーティション: {total} ({parts})。")
+    }
+
+    fn table_index(&self, table: &str, index: &str) -> String {
+        format!("{table} のインデックス {index}")
+    }
+
+    fn partitions_of(&self, numbers: &[usize], more: bool, of: usize) -> String {
+        let list: Vec<String> = numbers.iter().map(usize::to_string).collect();
+        let more = if more { "、…" } else { "" };
+        match numbers.len() {
+            0 => format!("全 {of} パーティション"),
+            _ => format!("{of} 個中のパーティション {}{more}", list.join(", ")),
+        }
+    }
+
+    fn cost_not_request_in(&self, field: &str, message: &str) -> String {
+        format!(" ({field}): {message}")
+    }
+
+    fn all_pages(&self, pages: usize, complete: bool, units: &str, returned: u64, scanned: u64, price: &str) -> String {
+        format!(
+            "全ページ: {} ページ{}、合計 {units}、{} 件中 {} 件の項目を返却 · オンデマンドで {price}。",
+            count(Lang::Ja, pages as u64),
+            if complete { "" } else { " (以上。プレビューはここで止まります)" },
+            count(Lang::Ja, scanned),
+            count(Lang::Ja, returned)
+        )
+    }
+
+    fn provisioned_share(&self, capacity: i64, unit: &str, percent: &str) -> String {
+        format!("このテーブルのプロビジョンドキャパシティーは毎秒 {capacity} {unit} です。このリクエストは 1 秒分のキャパシティーの {percent} を使います。")
+    }
+
+    fn per_million(&self, price: &str) -> String {
+        format!("このリクエスト 100 万回で {price}")
+    }
+
+    fn dry_run_computed(&self, millis: &str) -> String {
+        format!("ドライランの計算時間 {millis} ms")
+    }
+
+    fn seed(&self, seed: &str) -> String {
+        format!("シード {seed}")
+    }
+
+    fn step_of(&self, step: usize, steps: usize) -> String {
+        format!("ステップ {step} / {steps}")
+    }
+
+    fn checklist_read(&self, requests: u64, returned: u64, scanned: u64) -> String {
+        let times = if requests > 1 { format!("{requests} リクエスト、") } else { String::new() };
+        if scanned != returned {
+            format!("{times}読み取った {} 件中 {} 件", count(Lang::Ja, scanned), count(Lang::Ja, returned))
+        } else {
+            format!("{times}{}", self.items(returned))
+        }
+    }
+
+    fn planner_math(
+        &self,
+        read: &str,
+        write: &str,
+        by_capacity: &str,
+        size: &str,
+        by_size: &str,
+        partitions: u64,
+    ) -> String {
+        format!("キャパシティー: {read} / 3,000 + {write} / 1,000 = {by_capacity}、サイズ: {size} GB / 10 GB = {by_size}、ceil(max) = {partitions}")
+    }
+
+    fn shard_math(&self, items: &str, percent: &str, share: &str, per_block: u64, size: u64, shards: u64) -> String {
+        format!("項目 {items} 件 × {percent} % = {share} 件が 1 つのキー値を共有。1 パーティションは毎秒 3,000 × {per_block} 件 ({size} B) を読み取り → ceil = {shards}")
+    }
+
+    fn seconds_per_second(&self, n: u32) -> String {
+        format!("1 秒あたり {n} 秒")
+    }
+
+    fn lab_status(&self, state: LabState, speed: &str, done: u64, seconds: u64) -> String {
+        match state {
+            LabState::Finished => format!("完了: {seconds} 秒をシミュレートしました。"),
+            LabState::Running => format!("実行中 ({speed}) · {seconds} 秒中 {done} 秒目"),
+            LabState::Paused => format!("{seconds} 秒中 {done} 秒目で一時停止中"),
+        }
+    }
+
+    fn apply_sharding(&self, shards: u64) -> String {
+        format!("書き込みシャーディング ({shards} シャード) を適用して再実行")
+    }
+
+    fn index_contents(&self, entries: u64, bytes: u64) -> String {
+        format!("{} · {} バイト", self.entries(entries), count(Lang::Ja, bytes))
+    }
+
+    fn item_collections(&self, n: u64) -> String {
+        format!("項目コレクション {n} 個")
+    }
+
+    fn index_partition_keys(&self, n: u64) -> String {
+        format!("インデックスのパーティションキー {n} 個")
+    }
+
+    fn updates_on_the_way(&self, n: u64) -> String {
+        format!("反映待ちの更新 {n} 件")
+    }
+
+    fn creating_backfilling(&self, wait: &str) -> String {
+        format!("CREATING · バックフィル中、残り {wait} · ACTIVE になるまでクエリできません")
+    }
+
+    fn items_in(&self) -> (&'static str, &'static str) {
+        ("", " の項目")
+    }
+
+    fn index_of_table(&self) -> (&'static str, &'static str) {
+        (" (", ")")
+    }
+
+    fn access_path(&self, scan: bool, operation: &str, reads: usize, target: &str) -> String {
+        match (scan, reads) {
+            (true, _) => format!("{target} の Scan"),
+            (false, 2..) if operation == "GetItem" || operation == "Query" => {
+                format!("{target} への {operation} × {reads}")
+            }
+            _ => format!("{target} への {operation}"),
+        }
+    }
+
+    fn statement_reads(&self, read: u64, of: Option<u64>, all: bool, returned: u64) -> String {
+        let (read_n, returned_n) = (count(Lang::Ja, read), count(Lang::Ja, returned));
+        match (all, of) {
+            (true, _) => format!("。全 {read_n} 件を読み取り、{returned_n} 件を返します"),
+            (false, Some(of)) => {
+                format!("。このページで {} 件中 {read_n} 件を読み取り、{returned_n} 件を返します", count(Lang::Ja, of))
+            }
+            (false, None) => format!("。{read_n} 件を読み取り、{returned_n} 件を返します"),
+        }
+    }
+
+    fn statement_sentence(&self, verb: &str, path: &str, reads: &str, cost: &str) -> String {
+        format!("この {verb} は {path} です{reads}: {cost}")
+    }
+
+    fn saved_operations(&self, n: usize) -> String {
+        format!("保存済みオペレーション ({n})")
+    }
+
+    fn expired_ago(&self, ago: &str, swept_in: &str) -> String {
+        format!("{ago} 前に期限切れ · {swept_in} 後に削除")
+    }
+
+    fn expired_items(&self, n: u64) -> String {
+        format!("期限切れでまだ削除されていない項目が {n} 件あります。GetItem、Query、Scan はまだそれらを返します。")
+    }
+
+    fn ttl_of(&self) -> (&'static str, &'static str) {
+        ("", " の Time to Live")
+    }
+
+    fn ttl_enabled_on(&self, attribute: &str) -> String {
+        format!("ENABLED ({attribute})")
+    }
+
+    fn ttl_now(&self, now_seconds: u64) -> String {
+        format!("現在: {now_seconds} (エンジンの時計、エポック秒)。TTL 属性がこの値以下の項目は期限切れです。")
+    }
+
+    fn child_of(&self, parent: &str) -> String {
+        format!("{parent} の子")
+    }
+
+    fn records(&self, n: u64) -> String {
+        format!("レコード {n} 件")
+    }
+
+    fn stream_count(&self, label: &str, total: u64, shown: Option<usize>) -> String {
+        let shown = shown.map(|n| format!(" (最新 {n} 件を表示)")).unwrap_or_default();
+        format!("ストリーム {label}: {}{shown}、新しい順。", self.records(total))
+    }
+
+    fn stream_shards(&self, n: u64) -> String {
+        format!("シャード {n} 個: パーティションごとに 1 つ。分割したパーティションは自分のシャードを閉じ、半分ごとに 1 つ開きました")
+    }
+
+    fn stream_of(&self) -> (&'static str, &'static str) {
+        ("", " のストリーム")
+    }
+
+    fn call_summary(&self, summary: &CallSummary) -> String {
+        let charged = |units: &Option<String>| units.clone().unwrap_or_else(|| "課金なし".into());
+        let detail = match &summary.outcome {
+            CallOutcome::NotSent(error) => format!("未送信: {error}"),
+            CallOutcome::Failed(error) => error.to_string(),
+            CallOutcome::Created => "作成しました".into(),
+            CallOutcome::Deleted { items } => format!("削除しました ({})", self.items(*items)),
+            CallOutcome::Got { found, units, strong } => {
+                let consistency = if *strong {
+                    "強力な整合性のある読み込み"
+                } else {
+                    "結果整合性のある読み込み"
+                };
+                format!("{}、{units} ({consistency})", if *found { "見つかりました" } else { "見つかりません" })
+            }
+            CallOutcome::Charged(units) => charged(units),
+            CallOutcome::Read { count, scanned, more, charged: units } => format!(
+                "{}中 {} 件を読み取り{}、{}",
+                self.items(*scanned),
+                self::count(Lang::Ja, *count),
+                if *more { "、続きのページあり" } else { "" },
+                charged(units)
+            ),
+            CallOutcome::Ok => "OK".into(),
+        };
+        format!("{} → {detail}", summary.head)
+    }
+
+    fn provisioned_line(&self, capacity: u64, unit: &str) -> String {
+        format!("プロビジョンド ({} {unit})", count(Lang::Ja, capacity))
+    }
+
+    fn burst_bucket(&self, partition: usize, tokens: &str) -> String {
+        format!("P{partition} (最も高負荷なパーティション) のバーストバケット: 残り {tokens} トークン")
+    }
+
+    fn heatmap_caption(&self, seconds_per_column: usize) -> String {
+        format!("パーティション × 時間 (1 列 {seconds_per_column} 秒) · 青: 消費、赤: スロットリング")
+    }
+
+    fn lab_keyspace(&self, partitions: usize, splits: usize) -> String {
+        let splits =
+            if splits > 0 { format!("、うち高負荷による分割で追加 {splits} 個") } else { String::new() };
+        format!("ラボ用テーブルのキー空間: パーティション {partitions} 個{splits}")
+    }
+
+    fn lab_summary(
+        &self,
+        progress: Option<(u32, u32)>,
+        counts: [u64; 3],
+        percent: &str,
+        consumed: &str,
+        partitions: usize,
+    ) -> String {
+        let progress = progress.map(|(done, of)| format!("{of} 秒中 {done} 秒目 · ")).unwrap_or_default();
+        let [requests, throttled, at_limit] = counts;
+        let c = |n| count(Lang::Ja, n);
+        format!("{progress}リクエスト {} 件、スロットリング {} 件 ({percent}%)、うちパーティションごとの上限 1,000 WCU / 3,000 RCU によるもの {} 件 · 消費 {consumed} · パーティション {partitions} 個", c(requests), c(throttled), c(at_limit))
+    }
+
+    fn top_keys_recent(&self, seconds: u64) -> String {
+        format!("上位のキー (直近 {seconds} 秒、CloudWatch Contributor Insights と同様)")
+    }
+
+    fn said(&self, said: &Said) -> String {
+        match said {
+            Said::Fixed(msg) => self.text(*msg).to_string(),
+            Said::LinkCopied { length } => {
+                let mut text = format!(
+                    "リンクをクリップボードにコピーしました: {} 文字 (アドレスバーにもあります)。",
+                    count(Lang::Ja, *length as u64)
+                );
+                if *length > 8000 {
+                    text.push_str(" 長いリンクはチャットツールで切れることがあります。大きなシナリオはファイルにエクスポートしてください。");
+                }
+                text
+            }
+            Said::Exported { name, partial: false } => format!("{name} をエクスポートしました。"),
+            Said::Exported { name, partial: true } => {
+                format!("{name} をエクスポートしました。ファイルに含まれないもの:")
+            }
+            Said::Imported { file, model, tables, items } => {
+                let what = match model {
+                    Some(Some(name)) => format!(" (NoSQL Workbench モデル「{name}」)"),
+                    Some(None) => " (NoSQL Workbench モデル)".to_string(),
+                    None => String::new(),
+                };
+                format!("{file}{what} をインポートしました: テーブル {tables} 個、{}。", self.items(*items as u64))
+            }
+            Said::LessonOpened { title, kept } => {
+                let mut text = format!("レッスン「{title}」を開きました。");
+                if *kept {
+                    text.push_str(" 元のプレイグラウンドは保存されています。レッスンパネルの「元のプレイグラウンドに戻す」で戻せます。");
+                }
+                text
+            }
+        }
     }
 }

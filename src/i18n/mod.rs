@@ -96,5 +96,5 @@ pub mod ja;
 mod lang;
 pub mod numbers;
 
-pub use catalogue::{Catalogue, Msg};
+pub use catalogue::{CallOutcome, CallSummary, Catalogue, LabState, Msg, RowControl, Said};
 pub use lang::Lang;

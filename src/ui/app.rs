@@ -48,7 +48,7 @@ use super::embed::{self, Embedded};
 use super::hotkey_lab::HotKeyLab;
 use super::index_panel::IndexPanel;
 use super::item_editor::ItemEditor;
-use super::language::{self, Lang};
+use super::language::{self, Lang, Msg};
 use super::language_picker::LanguagePicker;
 use super::lesson_bus::{LessonBus, LessonBusContext};
 use super::lesson_panel::LessonPanel;
@@ -64,18 +64,15 @@ use super::table_view::TableView;
 use super::ttl_panel::TtlPanel;
 
 /// Shown in place of the editor and items until there is a table.
-fn welcome() -> Html {
+fn welcome(lang: Lang) -> Html {
     html! {
         <section class="card welcome">
-            <h2>{ "Start with a table" }</h2>
-            <p>
-                { "Everything here is a simulated DynamoDB running inside this page: no account, no network. \
-                   Create a table on the left, then put items into it and watch how DynamoDB groups them \
-                   by partition key and what every request costs." }
-            </p>
+            <h2>{ lang.t(Msg::WelcomeTitle) }</h2>
+            <p>{ lang.t(Msg::WelcomeText) }</p>
             <p class="hint">
-                { "A classic first table: " }<strong>{ "Music" }</strong>{ " with partition key " }
-                <code>{ "Artist" }</code>{ " and sort key " }<code>{ "SongTitle" }</code>{ "." }
+                { lang.t(Msg::WelcomeHintStart) }<strong>{ "Music" }</strong>{ lang.t(Msg::WelcomeHintPk) }
+                <code>{ "Artist" }</code>{ lang.t(Msg::WelcomeHintSk) }<code>{ "SongTitle" }</code>
+                { lang.t(Msg::WelcomeHintEnd) }
             </p>
         </section>
     }
@@ -114,7 +111,7 @@ fn boot() -> Playground {
             if embed::requested().is_none() {
                 persist::set_fragment("");
             }
-            return Playground::with_scenario(scenario, Some(Notice::info("Loaded the playground from the link.")));
+            return Playground::with_scenario(scenario, Some(Notice::said(false, Msg::LoadedFromLink)));
         }
         Some(Err(reason)) => problems.push(reason),
         None => {}
@@ -224,10 +221,8 @@ pub fn App() -> Html {
             let listener = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || match persist::load_link() {
                 Some(Ok(scenario)) => {
                     persist::set_fragment("");
-                    dispatcher.dispatch(Action::Load(
-                        Box::new(scenario),
-                        Some(Notice::info("Loaded the playground from the link.")),
-                    ));
+                    dispatcher
+                        .dispatch(Action::Load(Box::new(scenario), Some(Notice::said(false, Msg::LoadedFromLink))));
                 }
                 Some(Err(reason)) => dispatcher.dispatch(Action::Notify(Some(Notice::error(reason)))),
                 None => {}
@@ -301,11 +296,13 @@ pub fn App() -> Html {
     };
     if let Some(view) = (*embed).clone() {
         return html! {
+            <ContextProvider<Lang> context={*lang}>
             <ContextProvider<PlaygroundContext> context={state}>
             <ContextProvider<ConsoleContext> context={console}>
                 <Embedded {view} />
             </ContextProvider<ConsoleContext>>
             </ContextProvider<PlaygroundContext>>
+            </ContextProvider<Lang>>
         };
     }
     html! {
@@ -316,7 +313,7 @@ pub fn App() -> Html {
             <div class="app">
                 <header class="topbar">
                     <h1><span class="brand-mark" aria-hidden="true"></span>{ "DynamoDB Playground" }</h1>
-                    <p class="tagline">{ "a simulated DynamoDB, running in this page" }</p>
+                    <p class="tagline">{ lang.t(Msg::Tagline) }</p>
                     <LessonsMenu />
                     <LanguagePicker lang={*lang} onchange={set_lang} />
                     <ScenarioMenu />
@@ -328,10 +325,10 @@ pub fn App() -> Html {
                     </aside>
                     <main class="main">
                         <LessonPanel />
-                        <div class="main-tabs" role="tablist" aria-label="View">
-                            { tab_button(Tab::Items, "tab-items", "Items") }
-                            { tab_button(Tab::Console, "tab-console", "Query console") }
-                            { tab_button(Tab::Partitions, "tab-partitions", "Partitions") }
+                        <div class="main-tabs" role="tablist" aria-label={lang.t(Msg::TabsLabel)}>
+                            { tab_button(Tab::Items, "tab-items", lang.t(Msg::TabItems)) }
+                            { tab_button(Tab::Console, "tab-console", lang.t(Msg::TabConsole)) }
+                            { tab_button(Tab::Partitions, "tab-partitions", lang.t(Msg::TabPartitions)) }
                         </div>
                         <div id="main-panel" role="tabpanel" class="main-panel">
                             if *tab == Tab::Console {
@@ -348,7 +345,7 @@ pub fn App() -> Html {
                                     <TtlPanel />
                                     <StreamPanel />
                                 } else {
-                                    { welcome() }
+                                    { welcome(*lang) }
                                 }
                                 <ActivityLog />
                             }

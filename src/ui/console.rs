@@ -36,6 +36,7 @@ use super::console_state::{ConsoleAction, ConsoleContext};
 use super::cost::{dollars, Preview, Tally, UnitNames};
 use super::draft::Operation;
 use super::history_view::HistoryView;
+use super::language::{use_lang, Lang, Msg};
 use super::operation_builder::{run_preview, side_request, OperationBuilder, SideRequest};
 use super::results_view::ResultsView;
 use super::saved_operations::SavedOperations;
@@ -58,23 +59,23 @@ fn strip_side(preview: &Option<Preview>, names: UnitNames) -> StripSide {
     }
 }
 
-fn strip_figure(side: &StripSide, id: &str) -> Html {
+fn strip_figure(side: &StripSide, id: &str, lang: Lang) -> Html {
     match (&side.tally, side.refused) {
         (Some(tally), _) => html! {
             <>
-                <span class="strip-figure" id={id.to_string()}>{ tally.text(side.names) }</span>
-                <span class="strip-price">{ dollars(tally.price()) }</span>
+                <span class="strip-figure" id={id.to_string()}>{ lang.figure(&tally.text(side.names)) }</span>
+                <span class="strip-price">{ lang.dollars(&dollars(tally.price())) }</span>
             </>
         },
         (None, Some(error)) => {
-            html! { <span class="strip-figure refused" id={id.to_string()}>{ format!("refused: {error}") }</span> }
+            html! { <span class="strip-figure refused" id={id.to_string()}>{ format!("{}: {error}", lang.t(Msg::Refused)) }</span> }
         }
         (None, None) => html! { <span class="strip-figure muted" id={id.to_string()}>{ "—" }</span> },
     }
 }
 
 /// "B costs 3× less than A", from the two sides' units.
-fn comparison(a: &StripSide, b: &StripSide) -> Option<String> {
+fn comparison(a: &StripSide, b: &StripSide, lang: Lang) -> Option<String> {
     let (a, b) = (a.tally?, b.tally?);
     let (a, b) = (a.read + a.write, b.read + b.write);
     if a <= 0.0 || b <= 0.0 {
@@ -83,22 +84,23 @@ fn comparison(a: &StripSide, b: &StripSide) -> Option<String> {
     let ratio = |big: f64, small: f64| {
         let r = big / small;
         if (r - r.round()).abs() < 0.05 {
-            format!("{}×", r.round())
+            lang.figure(&format!("{}×", r.round()))
         } else {
-            format!("{r:.1}×")
+            lang.figure(&format!("{r:.1}×"))
         }
     };
     Some(if (a - b).abs() < f64::EPSILON {
-        "A and B cost the same".to_string()
+        lang.t(Msg::CostSame).to_string()
     } else if b < a {
-        format!("B costs {} less than A", ratio(a, b))
+        lang.tr().cost_ratio(&ratio(a, b), true)
     } else {
-        format!("B costs {} more than A", ratio(b, a))
+        lang.tr().cost_ratio(&ratio(b, a), false)
     })
 }
 
 #[component]
 pub fn Console() -> Html {
+    let lang = use_lang();
     let state = use_context::<PlaygroundContext>();
     let console = use_context::<ConsoleContext>();
 
@@ -146,19 +148,19 @@ pub fn Console() -> Html {
     let operation_of = |input: &Option<(SideRequest, Operation)>| input.as_ref().map_or("", |(_, op)| op.name());
     let strip = if compare {
         html! {
-            <div class="cost-strip" id="cost-strip" aria-label="Live cost of both requests">
-                <span class="strip-label">{ "Live cost" }</span>
-                <span class="strip-side"><span class="side-badge">{ "A" }</span>{ strip_figure(&side_a, "strip-a") }</span>
-                <span class="strip-side"><span class="side-badge">{ "B" }</span>{ strip_figure(&side_b, "strip-b") }</span>
-                if let Some(text) = comparison(&side_a, &side_b) { <span class="strip-compare" id="strip-compare">{ text }</span> }
+            <div class="cost-strip" id="cost-strip" aria-label={lang.t(Msg::LiveCostBoth)}>
+                <span class="strip-label">{ lang.t(Msg::LiveCost) }</span>
+                <span class="strip-side"><span class="side-badge">{ "A" }</span>{ strip_figure(&side_a, "strip-a", lang) }</span>
+                <span class="strip-side"><span class="side-badge">{ "B" }</span>{ strip_figure(&side_b, "strip-b", lang) }</span>
+                if let Some(text) = comparison(&side_a, &side_b, lang) { <span class="strip-compare" id="strip-compare">{ text }</span> }
             </div>
         }
     } else {
         html! {
-            <div class="cost-strip" id="cost-strip" aria-label="Live cost">
-                <span class="strip-label">{ format!("Live cost of this {}", operation_of(&a)) }</span>
-                <span class="strip-side">{ strip_figure(&side_a, "strip-a") }</span>
-                <span class="strip-note">{ "dry run: nothing changes until you run it" }</span>
+            <div class="cost-strip" id="cost-strip" aria-label={lang.t(Msg::LiveCost)}>
+                <span class="strip-label">{ lang.tr().live_cost_of(operation_of(&a)) }</span>
+                <span class="strip-side">{ strip_figure(&side_a, "strip-a", lang) }</span>
+                <span class="strip-note">{ lang.t(Msg::DryRun) }</span>
             </div>
         }
     };
@@ -167,16 +169,16 @@ pub fn Console() -> Html {
         <div class={classes!("console", compare.then_some("comparing"))} id="console">
             <div class="console-bar">
                 <p class="hint console-intro">
-                    { "Build a request and see its cost as you type. " }
-                    <kbd>{ "Ctrl" }</kbd>{ "/" }<kbd>{ "⌘" }</kbd>{ " + " }<kbd>{ "Enter" }</kbd>{ " runs it." }
+                    { lang.t(Msg::ConsoleIntro) }
+                    <kbd>{ lang.t(Msg::KeyCtrl) }</kbd>{ "/" }<kbd>{ "⌘" }</kbd>{ " + " }<kbd>{ "Enter" }</kbd>{ lang.t(Msg::RunsIt) }
                 </p>
                 <label class="check compare-toggle">
                     <input type="checkbox" id="compare-toggle" checked={compare} onchange={toggle_compare} />
-                    { "Compare two requests" }
+                    { lang.t(Msg::CompareTwo) }
                 </label>
             </div>
             if no_tables {
-                <p class="notice">{ "There is no table yet: create one on the left first." }</p>
+                <p class="notice">{ lang.t(Msg::ConsoleNoTable) }</p>
             }
             { strip }
             <div class={classes!("builders", compare.then_some("two"))}>

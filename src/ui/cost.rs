@@ -17,6 +17,7 @@
 use serde_json::Value;
 
 use super::format::group_digits;
+use super::language::{Lang, Msg};
 use crate::engine::capacity::{Charge, ChargeKind, EntryAction, Scope};
 use crate::engine::{ApiError, Engine};
 
@@ -199,7 +200,8 @@ pub fn touched_partitions(engine: &mut Engine, charges: &[Charge]) -> Vec<Touche
 
 /// "Partitions touched: 1 of 3 (Music: partition 2)" — partitions numbered
 /// from 1 on screen, as the partition map labels them.
-pub fn touched_line(touched: &[Touched]) -> Option<String> {
+pub fn touched_line(touched: &[Touched], lang: Lang) -> Option<String> {
+    let tr = lang.tr();
     if touched.is_empty() {
         return None;
     }
@@ -208,21 +210,19 @@ pub fn touched_line(touched: &[Touched]) -> Option<String> {
         .iter()
         .map(|t| {
             let name = match &t.index {
-                Some(index) => format!("{} index {index}", t.table),
+                Some(index) => tr.table_index(&t.table, index),
                 None => t.table.clone(),
             };
             let which = if t.partitions.len() == t.of && t.of > 1 {
-                format!("all {} partitions", t.of)
+                tr.partitions_of(&[], false, t.of)
             } else {
-                let numbers: Vec<String> = t.partitions.iter().take(8).map(|p| (p + 1).to_string()).collect();
-                let more = if t.partitions.len() > 8 { ", …" } else { "" };
-                let noun = if t.partitions.len() == 1 { "partition" } else { "partitions" };
-                format!("{noun} {}{more} of {}", numbers.join(", "), t.of)
+                let numbers: Vec<usize> = t.partitions.iter().take(8).map(|p| p + 1).collect();
+                tr.partitions_of(&numbers, t.partitions.len() > 8, t.of)
             };
             format!("{name}: {which}")
         })
         .collect();
-    Some(format!("Partitions touched: {total} ({}).", parts.join("; ")))
+    Some(tr.touched_partitions(total, &parts.join("; ")))
 }
 
 /// Dry-runs a request (nothing changes) and, for a Query or Scan that
@@ -271,19 +271,6 @@ fn count_of(response: &Value, member: &str) -> u64 {
     response.get(member).and_then(Value::as_u64).unwrap_or(0)
 }
 
-/// "1 item", "3 items".
-fn items(n: u64) -> String {
-    if n == 1 {
-        "1 item".to_string()
-    } else {
-        format!("{} items", group_digits(n as usize))
-    }
-}
-
-fn bytes(n: usize) -> String {
-    format!("{} bytes", group_digits(n))
-}
-
 /// A request's cost in plain language.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Explanation {
@@ -308,11 +295,13 @@ pub fn explain(
     outcome: &Result<Value, ApiError>,
     charges: &[Charge],
     names: UnitNames,
+    lang: Lang,
 ) -> Explanation {
+    let tr = lang.tr();
     let tally = Tally::of(charges);
-    let headline = tally.text(names);
+    let headline = lang.figure(&tally.text(names));
     let mut lines = Vec::new();
-    let read_units = format!("{} {}", units(tally.read), names.read);
+    let read_units = lang.figure(&format!("{} {}", units(tally.read), names.read));
     // What the item itself cost, apart from index entries written.
     let item_charges: Vec<&Charge> = charges.iter().filter(|c| !is_index_write(c)).collect();
     let total_bytes: usize = item_charges.iter().map(|c| c.bytes).sum();
@@ -321,15 +310,9 @@ pub fn explain(
     match outcome {
         Err(error) => {
             if charges.is_empty() {
-                lines.push(format!(
-                    "This request would be refused ({}), and a refused request costs nothing.",
-                    error.name()
-                ));
+                lines.push(tr.cost_refused(error.name()));
             } else {
-                lines.push(format!(
-                    "This request fails with {}, but the work done before it failed is still charged: {headline}.",
-                    error.name()
-                ));
+                lines.push(tr.cost_failed(error.name(), &headline));
             }
         }
         Ok(response) => match operation {
@@ -340,117 +323,64 @@ pub fn explain(
                     || request.get("QueryFilter").is_some()
                     || request.get("ScanFilter").is_some();
                 if scanned == 0 {
-                    let what =
-                        if operation == "Query" { "Nothing matched the key condition" } else { "The table is empty" };
-                    lines.push(format!("{what}, yet a read always costs at least one 4 KB block: {read_units}."));
+                    lines.push(tr.cost_nothing_read(operation == "Query", &read_units));
                 } else if filtered && count < scanned {
-                    lines.push(format!(
-                        "The filter removed {} of {}, but all {} were read: {read_units}.",
-                        group_digits((scanned - count) as usize),
-                        items(scanned),
-                        group_digits(scanned as usize)
-                    ));
+                    lines.push(tr.cost_filter_removed(scanned - count, scanned, &read_units));
                 } else if filtered {
-                    lines.push(format!("The filter kept all {} read: {read_units}.", items(scanned)));
+                    lines.push(tr.cost_filter_kept(scanned, &read_units));
                 } else {
-                    lines.push(format!(
-                        "Read {} ({}) and returned {}: {read_units}.",
-                        items(scanned),
-                        bytes(total_bytes),
-                        items(count)
-                    ));
+                    lines.push(tr.cost_read_returned(scanned, total_bytes, count, &read_units));
                 }
                 if scanned > 0 {
-                    lines.push(format!(
-                        "The {} read are summed ({}) and rounded up to 4 KB once per page, not item by item.",
-                        items(scanned),
-                        bytes(total_bytes)
-                    ));
+                    lines.push(tr.cost_summed(scanned, total_bytes));
                 }
                 if request.get("ProjectionExpression").is_some() || request.get("AttributesToGet").is_some() {
-                    lines.push(
-                        "The projection trims what comes back, not what is read: whole items are paid for.".into(),
-                    );
+                    lines.push(lang.t(Msg::CostProjection).into());
                 }
                 if request.get("Select").and_then(Value::as_str) == Some("COUNT") {
-                    lines.push(
-                        "Select COUNT returns only the count; the items are read (and paid for) all the same.".into(),
-                    );
+                    lines.push(lang.t(Msg::CostSelectCount).into());
                 }
                 if response.get("LastEvaluatedKey").is_some() {
                     let limit = request.get("Limit").and_then(Value::as_u64);
                     if limit.is_some_and(|limit| limit == scanned) {
-                        lines.push(format!(
-                            "Limit {} stopped the read (Limit counts items read, before the filter); LastEvaluatedKey marks where the next page starts.",
-                            scanned
-                        ));
+                        lines.push(tr.cost_limit_stopped(scanned));
                     } else {
-                        lines.push(
-                            "The 1 MB page limit stopped the read; LastEvaluatedKey marks where the next page starts."
-                                .into(),
-                        );
+                        lines.push(lang.t(Msg::CostPageLimit).into());
                     }
                 }
                 if operation == "Scan" && scanned > 0 {
-                    lines.push("A Scan reads the table in keyspace order; no condition makes it read less.".into());
+                    lines.push(lang.t(Msg::CostScanOrder).into());
                 }
             }
             "GetItem" => {
-                let consistency = if request.get("ConsistentRead") == Some(&Value::Bool(true)) {
-                    "strongly consistent: full price"
-                } else {
-                    "eventually consistent: half price"
-                };
-                match response.get("Item") {
-                    Some(_) => lines.push(format!(
-                        "Found an item of {}, rounded up to 4 KB blocks ({consistency}): {read_units}.",
-                        bytes(total_bytes)
-                    )),
-                    None => lines.push(format!(
-                        "No item has this key, yet the read still costs one 4 KB block ({consistency}): {read_units}."
-                    )),
-                }
+                let strong = request.get("ConsistentRead") == Some(&Value::Bool(true));
+                let found = response.get("Item").map(|_| total_bytes);
+                lines.push(tr.cost_get(found, strong, &read_units));
             }
             "PutItem" | "UpdateItem" | "DeleteItem" => {
-                let write_units = format!("{} {}", units(item_write), names.write);
-                let what = match operation {
-                    "PutItem" => "A put pays for the larger of the old and the new item",
-                    "UpdateItem" => "An update pays for the larger of the item before and after",
-                    _ => "A delete pays for the item it removes",
-                };
-                lines.push(format!("{what} ({}), in 1 KB blocks: {write_units}.", bytes(total_bytes)));
+                let write_units = lang.figure(&format!("{} {}", units(item_write), names.write));
+                lines.push(tr.cost_write(operation, total_bytes, &write_units));
                 if request.get("ConditionExpression").is_some() {
-                    lines.push("The condition is checked on the stored item; a failed check costs the same.".into());
+                    lines.push(lang.t(Msg::CostConditionChecked).into());
                 }
             }
             "BatchGetItem" => {
-                lines.push(format!(
-                    "A batch rounds each item up to 4 KB on its own ({} in {} reads): {read_units}.",
-                    bytes(total_bytes),
-                    charges.len()
-                ));
+                lines.push(tr.cost_batch_get(total_bytes, charges.len(), &read_units));
             }
             "BatchWriteItem" => {
-                lines.push(format!(
-                    "A batch is billed like its single writes: each item in 1 KB blocks ({} writes): {}.",
-                    charges.len(),
-                    headline
-                ));
+                lines.push(tr.cost_batch_write(charges.len(), &headline));
             }
             "TransactGetItems" | "TransactWriteItems" => {
-                lines.push(format!(
-                    "A transaction costs double: each item is rounded on its own, then × 2 ({} actions): {headline}.",
-                    charges.len()
-                ));
+                lines.push(tr.cost_transaction(charges.len(), &headline));
             }
             _ => {}
         },
     }
-    lines.extend(index_lines(request, charges, names));
+    lines.extend(index_lines(request, charges, names, lang));
 
     let mut arithmetic: Vec<String> = charges.iter().take(ARITHMETIC_LINES).map(Charge::describe).collect();
     if charges.len() > ARITHMETIC_LINES {
-        arithmetic.push(format!("… and {} more", charges.len() - ARITHMETIC_LINES));
+        arithmetic.push(tr.and_more(charges.len() - ARITHMETIC_LINES));
     }
     Explanation { tally, headline, lines, arithmetic }
 }
@@ -466,7 +396,8 @@ fn is_index_write(charge: &Charge) -> bool {
 
 /// What secondary indexes added: entries written, base items fetched, or
 /// that a read was sized on an index's entries.
-fn index_lines(request: &Value, charges: &[Charge], names: UnitNames) -> Vec<String> {
+fn index_lines(request: &Value, charges: &[Charge], names: UnitNames, lang: Lang) -> Vec<String> {
+    let tr = lang.tr();
     let mut lines = Vec::new();
     // Index writes, per index in order of appearance.
     let mut written: Vec<(String, &'static str, Vec<&'static str>, f64)> = Vec::new();
@@ -490,28 +421,20 @@ fn index_lines(request: &Value, charges: &[Charge], names: UnitNames) -> Vec<Str
         let parts: Vec<String> = written
             .iter()
             .map(|(name, kind, verbs, spent)| {
-                format!("{name} ({kind}, {}): {} {}", verbs.join(" + "), units(*spent), names.write)
+                let spent = lang.figure(&format!("{} {}", units(*spent), names.write));
+                format!("{name} ({kind}, {}): {spent}", verbs.join(" + "))
             })
             .collect();
         let total: f64 = written.iter().map(|(_, _, _, u)| u).sum();
-        lines.push(format!(
-            "Secondary indexes cost extra writes, each entry rounded to 1 KB: {} — {} {} in all.",
-            parts.join("; "),
-            units(total),
-            names.write
-        ));
+        lines.push(tr.cost_index_writes(&parts.join("; "), &lang.figure(&format!("{} {}", units(total), names.write))));
     }
     // A read on an index.
     if let Some(index) = request.get("IndexName").and_then(Value::as_str) {
-        lines.push(format!("Read from {index}: sized on the index's projected entries, not on the table's items."));
+        lines.push(tr.cost_read_from_index(index));
     }
     let fetched: f64 = charges.iter().filter(|c| matches!(c.scope, Scope::Fetch { .. })).map(|c| c.units).sum();
     if fetched > 0.0 {
-        lines.push(format!(
-            "Attributes the local index does not project were fetched from the table: {} {} of that is for the fetch.",
-            units(fetched),
-            names.read
-        ));
+        lines.push(tr.cost_lsi_fetch(&lang.figure(&format!("{} {}", units(fetched), names.read))));
     }
     lines
 }

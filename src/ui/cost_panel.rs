@@ -17,7 +17,7 @@ use yew::prelude::*;
 
 use super::cost::{dollars, explain, units, Preview, UnitNames};
 use super::draft::FormError;
-use super::format::group_digits;
+use super::language::{use_lang, Msg};
 
 #[derive(Properties, PartialEq)]
 pub struct CostPanelProps {
@@ -34,30 +34,32 @@ pub struct CostPanelProps {
 
 #[component]
 pub fn CostPanel(props: &CostPanelProps) -> Html {
+    let lang = use_lang();
+    let tr = lang.tr();
     let id = props.id.to_string();
     let body = match (&props.request, props.preview.as_ref()) {
         (Err(error), _) => html! {
             <p class="cost-blocked">
-                { "Not a request yet: " }<span class="error-name">{ error.error.name() }</span>
-                { format!(" in {}: {}", super::draft::field_label(&error.field), error.error.message()) }
+                { lang.t(Msg::CostNotRequest) }<span class="error-name">{ error.error.name() }</span>
+                { tr.cost_not_request_in(&super::draft::field_label(&error.field), error.error.message()) }
             </p>
         },
-        (Ok(_), None) => html! { <p class="hint">{ "The engine is busy; the cost shows on the next change." }</p> },
+        (Ok(_), None) => html! { <p class="hint">{ lang.t(Msg::CostEngineBusy) }</p> },
         (Ok(request), Some(preview)) => {
-            let mut explanation = explain(&props.operation, request, &preview.outcome, &preview.charges, props.names);
-            explanation.lines.extend(super::cost::touched_line(&preview.touched));
+            let mut explanation =
+                explain(&props.operation, request, &preview.outcome, &preview.charges, props.names, lang);
+            explanation.lines.extend(super::cost::touched_line(&preview.touched, lang));
             let price = explanation.tally.price();
             let pages = preview.all_pages.as_ref().map(|total| {
-                let more = if total.complete { "" } else { " (at least; the preview stops there)" };
                 html! {
                     <p class="cost-pages" id={format!("{id}-pages")}>
-                        { format!(
-                            "All pages: {} pages{more}, {} in total, {} of {} items returned · {} on demand.",
-                            group_digits(total.pages),
-                            total.tally.text(props.names),
-                            group_digits(total.count as usize),
-                            group_digits(total.scanned as usize),
-                            dollars(total.tally.price()),
+                        { tr.all_pages(
+                            total.pages,
+                            total.complete,
+                            &lang.figure(&total.tally.text(props.names)),
+                            total.count,
+                            total.scanned,
+                            &lang.dollars(&dollars(total.tally.price())),
                         ) }
                     </p>
                 }
@@ -72,10 +74,9 @@ pub fn CostPanel(props: &CostPanelProps) -> Html {
                     let percent = used / capacity as f64 * 100.0;
                     html! {
                         <p class="cost-share">
-                            { format!(
-                                "The table is provisioned with {capacity} {name} per second: this request uses {} of one second's capacity.",
-                                if percent >= 10.0 { format!("{percent:.0} %") } else { format!("{percent:.1} %") }
-                            ) }
+                            { tr.provisioned_share(capacity, name, &lang.figure(
+                                &if percent >= 10.0 { format!("{percent:.0} %") } else { format!("{percent:.1} %") }
+                            )) }
                         </p>
                     }
                 })
@@ -90,11 +91,16 @@ pub fn CostPanel(props: &CostPanelProps) -> Html {
             });
             let refused = preview.outcome.is_err() && preview.charges.is_empty();
             let per_million = if price > 0.0 {
-                format!("{} on demand · {} per million such requests", dollars(price), dollars(price * 1_000_000.0))
+                format!(
+                    "{} · {}",
+                    tr.on_demand_price(&lang.dollars(&dollars(price))),
+                    tr.per_million(&lang.dollars(&dollars(price * 1_000_000.0)))
+                )
             } else {
-                "nothing is charged".to_string()
+                lang.t(Msg::NothingCharged).to_string()
             };
-            let headline = if refused { "Refused".to_string() } else { explanation.headline.clone() };
+            let headline =
+                if refused { lang.t(Msg::RefusedHeadline).to_string() } else { explanation.headline.clone() };
             html! {
                 <>
                     <div class="cost-head">
@@ -106,7 +112,7 @@ pub fn CostPanel(props: &CostPanelProps) -> Html {
                         { for explanation.lines.iter().map(|line| html! { <li>{ line }</li> }) }
                     </ul>
                     if !explanation.arithmetic.is_empty() {
-                        <ul class="cost-arithmetic" aria-label="How the engine rounded">
+                        <ul class="cost-arithmetic" aria-label={lang.t(Msg::CostArithmetic)}>
                             { for explanation.arithmetic.iter().map(|line| html! { <li>{ line }</li> }) }
                         </ul>
                     }
@@ -121,10 +127,10 @@ pub fn CostPanel(props: &CostPanelProps) -> Html {
         .as_ref()
         .as_ref()
         .and_then(|p| p.elapsed_ms)
-        .map(|ms| format!("dry run computed in {} ms", units((ms * 10.0).round() / 10.0)));
+        .map(|ms| tr.dry_run_computed(&lang.figure(&units((ms * 10.0).round() / 10.0))));
     html! {
-        <section class="cost-panel" id={id.clone()} aria-live="polite" aria-label="Live cost" {title}>
-            <h3 class="cost-title">{ "Live cost" }<span class="cost-sub">{ " · dry run, nothing changes" }</span></h3>
+        <section class="cost-panel" id={id.clone()} aria-live="polite" aria-label={lang.t(Msg::LiveCost)} {title}>
+            <h3 class="cost-title">{ lang.t(Msg::LiveCost) }<span class="cost-sub">{ lang.t(Msg::CostSub) }</span></h3>
             { body }
         </section>
     }

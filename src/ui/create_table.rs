@@ -189,7 +189,7 @@ pub fn CreateTable() -> Html {
     });
 
     let outcome = state.last_from(Source::CreateTable).map(|entry| match &entry.outcome {
-        Ok(_) => html! { <p class="ok-line">{ &entry.summary }</p> },
+        Ok(_) => html! { <p class="ok-line">{ entry.summary.text(lang) }</p> },
         Err(error) => html! { <ErrorBox error={error.clone()} /> },
     });
 

@@ -27,6 +27,7 @@ use yew::prelude::*;
 
 use super::console::Console;
 use super::hotkey_lab::HotKeyLab;
+use super::language::{use_lang, Lang, Msg};
 use super::partition_map::PartitionMap;
 use super::planners::Planners;
 use super::state::{Action, Notice, PlaygroundContext};
@@ -58,13 +59,13 @@ impl EmbedView {
         }
     }
 
-    fn title(self) -> &'static str {
+    fn title(self) -> Msg {
         match self {
-            EmbedView::Partitions => "Partition map",
-            EmbedView::Lab => "Hot-key lab",
-            EmbedView::Planners => "Partition planners",
-            EmbedView::Items => "Items",
-            EmbedView::Console => "Query console",
+            EmbedView::Partitions => Msg::EmbedPartitionMap,
+            EmbedView::Lab => Msg::HotKeyLab,
+            EmbedView::Planners => Msg::EmbedPlanners,
+            EmbedView::Items => Msg::TabItems,
+            EmbedView::Console => Msg::TabConsole,
         }
     }
 
@@ -126,6 +127,7 @@ pub struct EmbedButtonProps {
 /// as it is now, and says how to use it.
 #[component]
 pub fn EmbedButton(props: &EmbedButtonProps) -> Html {
+    let lang = use_lang();
     let state = use_context::<PlaygroundContext>();
     // Already embedded: no button.
     let Some(state) = state.filter(|_| requested().is_none()) else { return html! {} };
@@ -139,18 +141,18 @@ pub fn EmbedButton(props: &EmbedButtonProps) -> Html {
                     Notice::info(format!(
                         "Embed link for the {} copied ({} characters): use it as the src of an <iframe> on a slide. It \
                          shows this playground as it is now; the embedded page never saves.",
-                        view.title().to_lowercase(),
+                        Lang::En.t(view.title()).to_lowercase(),
                         url.chars().count()
                     ))
                 }
-                _ => Notice::error("The engine is busy; try again."),
+                _ => Notice::said(true, Msg::EngineBusy),
             };
             state.dispatch(Action::Notify(Some(notice)));
         })
     };
     html! {
         <button type="button" class="quiet small embed-button" id={format!("embed-{}", view.id())} {onclick}
-            title="Copy a link that shows only this view, for an iframe in slides">{ "Embed link" }</button>
+            title={lang.t(Msg::EmbedLinkTitle)}>{ lang.t(Msg::EmbedLink) }</button>
     }
 }
 
@@ -162,6 +164,7 @@ pub struct EmbeddedProps {
 /// The whole page in embed mode.
 #[component]
 pub fn Embedded(props: &EmbeddedProps) -> Html {
+    let lang = use_lang();
     let state = use_context::<PlaygroundContext>();
     // `table=` picks the table once, at the start.
     {
@@ -193,9 +196,9 @@ pub fn Embedded(props: &EmbeddedProps) -> Html {
                 EmbedView::Planners => html! { <Planners /> },
                 EmbedView::Console => html! { <Console /> },
                 EmbedView::Items if state.selected.is_some() => html! { <TableView /> },
-                EmbedView::Items => html! { <p class="hint">{ "This playground has no table to show." }</p> },
+                EmbedView::Items => html! { <p class="hint">{ lang.t(Msg::EmbedNoTable) }</p> },
             };
-            (view.id(), view.title().to_string(), body)
+            (view.id(), lang.t(view.title()).to_string(), body)
         }
         Err(unknown) => {
             let known: Vec<&str> = EmbedView::ALL.iter().map(|v| v.id()).collect();
@@ -215,10 +218,10 @@ pub fn Embedded(props: &EmbeddedProps) -> Html {
                 <span class="brand-mark" aria-hidden="true"></span>
                 <span class="embed-title">{ format!("DynamoDB Playground · {title}{table}") }</span>
                 <button type="button" class="quiet small" id="embed-open" onclick={open}
-                    title="Open the whole playground on this state, in a new tab">{ "Open in the playground ↗" }</button>
+                    title={lang.t(Msg::EmbedOpenTitle)}>{ lang.t(Msg::EmbedOpen) }</button>
             </header>
             if let Some(notice) = &state.notice {
-                <p class={classes!("embed-notice", notice.error.then_some("error"))} id="embed-notice">{ &notice.text }</p>
+                <p class={classes!("embed-notice", notice.error.then_some("error"))} id="embed-notice">{ notice.text_in(lang) }</p>
             }
             <main class="embed-main">{ body }</main>
         </div>

@@ -32,7 +32,8 @@ pub fn HistoryRow(props: &HistoryRowProps) -> Html {
     let entry = &props.entry;
     let tally = Tally::of(&entry.charges);
     let status = if entry.outcome.is_ok() { "ok" } else { "error" };
-    let rest = entry.summary.strip_prefix(entry.operation.as_str()).unwrap_or(&entry.summary);
+    let summary = entry.summary.text(lang);
+    let rest = summary.strip_prefix(entry.operation.as_str()).unwrap_or(&summary);
     let price = if entry.charges.is_empty() { String::new() } else { lang.dollars(&dollars(tally.price())) };
     html! {
         <li class={classes!("history-entry", status)}>

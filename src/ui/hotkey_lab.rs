@@ -35,6 +35,7 @@ use yew::prelude::*;
 use super::embed::{EmbedButton, EmbedView};
 use super::lab_charts::run_view;
 use super::lab_run::{LabForm, LabRun, LabSession, Preset};
+use super::language::{use_lang, LabState, Lang, Msg};
 use super::lesson_bus::{BusAction, LessonBusContext};
 use crate::engine::sim::KeyDistribution;
 
@@ -53,11 +54,11 @@ impl Speed {
         self.0.map_or_else(|| "max".to_string(), |n| n.to_string())
     }
 
-    fn label(self) -> String {
+    fn label(self, lang: Lang) -> String {
         match self.0 {
-            Some(1) => "1 s per second (real time)".into(),
-            Some(n) => format!("{n} s per second"),
-            None => "as fast as possible".into(),
+            Some(1) => lang.t(Msg::RealTime).into(),
+            Some(n) => lang.tr().seconds_per_second(n),
+            None => lang.t(Msg::AsFastAsPossible).into(),
         }
     }
 
@@ -98,6 +99,7 @@ fn titles(form: &LabForm) -> (String, String) {
 /// The lab itself.
 #[component]
 pub fn HotKeyLab() -> Html {
+    let lang = use_lang();
     let form = use_state(LabForm::default);
     let session = use_mut_ref(LabSession::default);
     // Bumped (to the session's frame count) whenever the runs moved.
@@ -295,12 +297,15 @@ pub fn HotKeyLab() -> Html {
     };
     let status = if !has_run {
         None
-    } else if !has_work {
-        Some(format!("Finished: {seconds} s simulated."))
-    } else if *playing {
-        Some(format!("Running at {} · second {done} of {seconds}", speed.label()))
     } else {
-        Some(format!("Paused at second {done} of {seconds}"))
+        let state = if !has_work {
+            LabState::Finished
+        } else if *playing {
+            LabState::Running
+        } else {
+            LabState::Paused
+        };
+        Some(lang.tr().lab_status(state, &speed.label(lang), u64::from(done), u64::from(seconds)))
     };
 
     let f = &*form;
@@ -308,66 +313,64 @@ pub fn HotKeyLab() -> Html {
     html! {
         <section class="card hotkey-lab" id="hotkey-lab">
             <div class="card-head">
-                <h2>{ "Hot-key lab" }</h2>
+                <h2>{ lang.t(Msg::HotKeyLab) }</h2>
                 <EmbedButton view={EmbedView::Lab} />
             </div>
             <p class="hint">
-                { "Simulate seconds of traffic on a fresh lab table (your tables are not touched). A partition serves at most \
-                   1,000 WCU and 3,000 RCU per second however much the table has, so one hot key throttles even on a big \
-                   table; spreading it over shards spreads it over partitions. Runs are seeded: the same inputs give the same picture." }
+                { lang.t(Msg::LabIntro) }
             </p>
             <div class="lab-form">
                 <label class="lab-field" for="lab-preset">
-                    <span>{ "Workload" }</span>
+                    <span>{ lang.t(Msg::Workload) }</span>
                     <select id="lab-preset" onchange={onpreset}>
                         { for Preset::ALL.iter().map(|p| html! {
-                            <option value={p.id()} selected={*p == f.preset}>{ p.label() }</option>
+                            <option value={p.id()} selected={*p == f.preset}>{ lang.t(p.msg()) }</option>
                         }) }
                     </select>
                 </label>
                 <label class="lab-field" for="lab-operation">
-                    <span>{ "Operation" }</span>
+                    <span>{ lang.t(Msg::Operation) }</span>
                     <select id="lab-operation" onchange={onoperation}>
                         <option value="write" selected={f.reads.is_none()}>{ "PutItem" }</option>
-                        <option value="read" selected={f.reads == Some(false)}>{ "GetItem, eventually consistent" }</option>
-                        <option value="read-strong" selected={f.reads == Some(true)}>{ "GetItem, strongly consistent" }</option>
+                        <option value="read" selected={f.reads == Some(false)}>{ lang.t(Msg::GetEventual) }</option>
+                        <option value="read-strong" selected={f.reads == Some(true)}>{ lang.t(Msg::GetStrong) }</option>
                     </select>
                 </label>
-                { number_field("lab-rate", "Requests per second", f.rate.to_string(), setter(|f, t| if let Ok(v) = t.parse() { f.rate = v })) }
-                { number_field("lab-seconds", "Seconds", f.seconds.to_string(), setter(|f, t| if let Ok(v) = t.parse() { f.seconds = v })) }
+                { number_field("lab-rate", lang.t(Msg::RequestsPerSecond), f.rate.to_string(), setter(|f, t| if let Ok(v) = t.parse() { f.rate = v })) }
+                { number_field("lab-seconds", lang.t(Msg::Seconds), f.seconds.to_string(), setter(|f, t| if let Ok(v) = t.parse() { f.seconds = v })) }
                 if shows_keys {
-                    { number_field("lab-keys", "Distinct keys", f.keys.to_string(), setter(|f, t| if let Ok(v) = t.parse() { f.keys = v })) }
+                    { number_field("lab-keys", lang.t(Msg::DistinctKeys), f.keys.to_string(), setter(|f, t| if let Ok(v) = t.parse() { f.keys = v })) }
                 }
                 if f.preset == Preset::Zipf {
-                    { number_field("lab-zipf", "Zipf skew s", f.zipf_s.to_string(), setter(|f, t| if let Ok(v) = t.parse() { f.zipf_s = v })) }
+                    { number_field("lab-zipf", lang.t(Msg::ZipfSkew), f.zipf_s.to_string(), setter(|f, t| if let Ok(v) = t.parse() { f.zipf_s = v })) }
                 }
-                { number_field("lab-shards", "Shards", f.shards.to_string(), setter(|f, t| if let Ok(v) = t.parse() { f.shards = v })) }
-                { number_field("lab-rcu", "Table RCU", f.table_rcu.to_string(), setter(|f, t| if let Ok(v) = t.parse() { f.table_rcu = v })) }
-                { number_field("lab-wcu", "Table WCU", f.table_wcu.to_string(), setter(|f, t| if let Ok(v) = t.parse() { f.table_wcu = v })) }
-                { number_field("lab-size", "Item bytes", f.item_bytes.to_string(), setter(|f, t| if let Ok(v) = t.parse() { f.item_bytes = v })) }
-                { number_field("lab-seed", "Seed", f.seed.to_string(), setter(|f, t| if let Ok(v) = t.parse() { f.seed = v })) }
-                { number_field("lab-heat", "Split for heat after (s)", f.heat_after.to_string(), setter(|f, t| if let Ok(v) = t.parse() { f.heat_after = v })) }
+                { number_field("lab-shards", lang.t(Msg::Shards), f.shards.to_string(), setter(|f, t| if let Ok(v) = t.parse() { f.shards = v })) }
+                { number_field("lab-rcu", lang.t(Msg::TableRcu), f.table_rcu.to_string(), setter(|f, t| if let Ok(v) = t.parse() { f.table_rcu = v })) }
+                { number_field("lab-wcu", lang.t(Msg::TableWcu), f.table_wcu.to_string(), setter(|f, t| if let Ok(v) = t.parse() { f.table_wcu = v })) }
+                { number_field("lab-size", lang.t(Msg::ItemBytes), f.item_bytes.to_string(), setter(|f, t| if let Ok(v) = t.parse() { f.item_bytes = v })) }
+                { number_field("lab-seed", lang.t(Msg::Seed), f.seed.to_string(), setter(|f, t| if let Ok(v) = t.parse() { f.seed = v })) }
+                { number_field("lab-heat", lang.t(Msg::HeatAfter), f.heat_after.to_string(), setter(|f, t| if let Ok(v) = t.parse() { f.heat_after = v })) }
             </div>
-            <div class="lab-actions" role="group" aria-label="Run controls">
+            <div class="lab-actions" role="group" aria-label={lang.t(Msg::RunControls)}>
                 <button type="button" id="lab-run" class="primary" onclick={start(false)}>
-                    { if has_run { "Run again" } else { "Run workload" } }
+                    { lang.t(if has_run { Msg::RunAgain } else { Msg::RunWorkload }) }
                 </button>
                 <button type="button" id="lab-pause" class="secondary" onclick={onpause} disabled={!has_work}
                     aria-pressed={(!*playing && has_work).to_string()}>
-                    { if *playing { "Pause" } else { "Resume" } }
+                    { lang.t(if *playing { Msg::Pause } else { Msg::Resume }) }
                 </button>
-                <button type="button" id="lab-step" class="secondary" onclick={onstep} disabled={!has_work}>{ "Step +1 s" }</button>
+                <button type="button" id="lab-step" class="secondary" onclick={onstep} disabled={!has_work}>{ lang.t(Msg::StepSecond) }</button>
                 <label class="lab-speed" for="lab-speed">
-                    <span>{ "Speed" }</span>
+                    <span>{ lang.t(Msg::Speed) }</span>
                     <select id="lab-speed" onchange={onspeed}>
                         { for Speed::CHOICES.iter().map(|s| html! {
-                            <option value={s.id()} selected={*s == *speed}>{ s.label() }</option>
+                            <option value={s.id()} selected={*s == *speed}>{ s.label(lang) }</option>
                         }) }
                     </select>
                 </label>
-                <button type="button" id="lab-finish" class="secondary" onclick={onfinish} disabled={!has_work}>{ "To the end" }</button>
+                <button type="button" id="lab-finish" class="secondary" onclick={onfinish} disabled={!has_work}>{ lang.t(Msg::ToTheEnd) }</button>
                 <button type="button" id="lab-shard" class="secondary" onclick={start(true)} disabled={!has_run}>
-                    { format!("Apply write sharding ({} shards) and rerun", f.shards.max(1)) }
+                    { lang.tr().apply_sharding(u64::from(f.shards.max(1))) }
                 </button>
             </div>
             if let Some(status) = status {
@@ -377,7 +380,7 @@ pub fn HotKeyLab() -> Html {
                 <div class="error-box" role="alert" id="lab-error">{ message }</div>
             }
             <div class="lab-results">
-                { for views.iter().flatten().map(|(class, view)| run_view(class, view)) }
+                { for views.iter().flatten().map(|(class, view)| run_view(class, view, lang)) }
             </div>
         </section>
     }

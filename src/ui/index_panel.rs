@@ -197,7 +197,7 @@ pub fn IndexPanel() -> Html {
         state.last_from(Source::Indexes).filter(|entry| entry.table() == Some(name.as_str())).map(|entry| match &entry
             .outcome
         {
-            Ok(_) => html! { <p class="ok-line">{ &entry.summary }</p> },
+            Ok(_) => html! { <p class="ok-line">{ entry.summary.text(lang) }</p> },
             Err(error) => html! { <ErrorBox error={error.clone()} /> },
         });
     let count = definition.indexes.len() as u64;

@@ -139,7 +139,7 @@ fn outcome_view(lang: Lang, entry: &LogEntry, state: &PlaygroundContext) -> Html
             });
             html! {
                 <>
-                    <p class="ok-line">{ &entry.summary }</p>
+                    <p class="ok-line">{ entry.summary.text(lang) }</p>
                     { found }
                 </>
             }

@@ -116,11 +116,7 @@ pub fn ItemGrid(props: &ItemGridProps) -> Html {
             let sort_cell = sort_name.as_ref().map(|name| value_cell(item.get(name), Some("sk-cell"), None));
             let focused = props.focus.is_some() && schema.key_of_item(&item).ok() == props.focus;
             let expired = ttl.and_then(|a| expiry_millis(&item, a, now)).is_some_and(|at| at <= now);
-            let title = if expired {
-                "Expired (TTL), not yet deleted by the sweeper: reads still return it. Click to load it into the editor"
-            } else {
-                lang.t(Msg::LoadRowTitle)
-            };
+            let title = if expired { lang.t(Msg::ExpiredRowTitle) } else { lang.t(Msg::LoadRowTitle) };
             let badge = |name: &String| (expired && ttl == Some(name.as_str())).then_some("expired");
             html! {
                 <tr class={classes!(focused.then_some("focus"), expired.then_some("expired"))} onclick={load} {title}>

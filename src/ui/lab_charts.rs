@@ -11,13 +11,14 @@ use yew::prelude::*;
 use super::cost::units;
 use super::format::group_digits;
 use super::lab_run::{LabView, RECENT_SECONDS};
+use super::language::{Lang, Msg};
 use super::partition_map::two_decimals;
 
 /// Most heatmap columns: longer runs are binned.
 const MAX_COLUMNS: usize = 120;
 
 /// Partition × time heatmap: blue for consumed, red for throttled.
-fn heatmap(id: &str, view: &LabView) -> Html {
+fn heatmap(id: &str, view: &LabView, lang: Lang) -> Html {
     let seconds = (view.seconds as usize).max(1);
     let bin = seconds.div_ceil(MAX_COLUMNS).max(1);
     let columns = seconds.div_ceil(bin);
@@ -71,7 +72,7 @@ fn heatmap(id: &str, view: &LabView) -> Html {
     let throttled_cells = cells.iter().filter(|c| c.1 > 0).count();
     html! {
         <figure class="lab-figure">
-            <figcaption>{ format!("Partition × time ({} s per column) · blue: consumed, red: throttled", bin) }</figcaption>
+            <figcaption>{ lang.tr().heatmap_caption(bin) }</figcaption>
             <svg class="heatmap" id={id.to_string()} data-throttled-cells={throttled_cells.to_string()}
                 data-seconds={view.done.to_string()}
                 viewBox={format!("-40 0 {} {}", width + 42.0, height.max(rh))} role="img"
@@ -99,7 +100,7 @@ fn polyline(values: &[f64], slots: usize, max: f64, w: f64, h: f64) -> String {
 
 /// Consumed vs provisioned vs throttled per second, and the hottest
 /// partition's burst bucket.
-fn timeline(view: &LabView) -> Html {
+fn timeline(view: &LabView, lang: Lang) -> Html {
     let (w, h) = (400.0, 120.0);
     let slots = view.seconds as usize;
     let per_second = &view.report.per_second;
@@ -146,11 +147,11 @@ fn timeline(view: &LabView) -> Html {
         <>
             <figure class="lab-figure">
                 <figcaption>
-                    <span class="key-consumed">{ "consumed" }</span>{ " vs " }
-                    <span class="key-provisioned">{ format!("provisioned ({} {})", group_digits(view.provisioned as usize), view.unit) }</span>
-                    { " vs " }<span class="key-throttled">{ "throttled requests" }</span>{ " per second (table totals)" }
+                    <span class="key-consumed">{ lang.t(Msg::Consumed) }</span>{ lang.t(Msg::Versus) }
+                    <span class="key-provisioned">{ lang.tr().provisioned_line(view.provisioned as u64, view.unit) }</span>
+                    { lang.t(Msg::Versus) }<span class="key-throttled">{ lang.t(Msg::ThrottledRequests) }</span>{ lang.t(Msg::PerSecondTotals) }
                 </figcaption>
-                <svg class="timeline" viewBox={format!("0 0 {w} {h}")} role="img" aria-label="Consumed, provisioned and throttled per second">
+                <svg class="timeline" viewBox={format!("0 0 {w} {h}")} role="img" aria-label={lang.t(Msg::TimelineLabel)}>
                     <line class="line-provisioned" x1="0" x2={format!("{w}")} y1={prov_y.clone()} y2={prov_y} />
                     <text class="axis-label" x="4" y="11">{ units(max.round()) }</text>
                     <polyline class="line-consumed" points={polyline(&consumed, slots, max, w, h)} />
@@ -158,12 +159,8 @@ fn timeline(view: &LabView) -> Html {
                 </svg>
             </figure>
             <figure class="lab-figure">
-                <figcaption>{ format!(
-                    "Burst bucket of P{} (the hottest partition): {} tokens left",
-                    hottest + 1,
-                    two_decimals(level)
-                ) }</figcaption>
-                <svg class="timeline burst" viewBox={format!("0 0 {w} 60")} role="img" aria-label="Burst bucket level">
+                <figcaption>{ lang.tr().burst_bucket(hottest + 1, &lang.figure(&two_decimals(level))) }</figcaption>
+                <svg class="timeline burst" viewBox={format!("0 0 {w} 60")} role="img" aria-label={lang.t(Msg::BurstLabel)}>
                     <polyline class="line-burst" points={polyline(&burst_shifted, slots, burst_max - burst_min, w, 60.0)} />
                 </svg>
             </figure>
@@ -174,7 +171,7 @@ fn timeline(view: &LabView) -> Html {
 /// The lab table's keyspace: its partitions, with the boundaries that
 /// splits for heat added during the run marked (and animated as they
 /// appear, unless the reader prefers reduced motion).
-fn keyspace(id: &str, view: &LabView) -> Html {
+fn keyspace(id: &str, view: &LabView, lang: Lang) -> Html {
     let initial = &view.initial;
     let x_of = |position: u64| position as f64 / u64::MAX as f64 * 1000.0;
     let parts = view.ranges.iter().enumerate().map(|(i, (start, end))| {
@@ -194,12 +191,7 @@ fn keyspace(id: &str, view: &LabView) -> Html {
     let splits = view.ranges.iter().filter(|(start, _)| !initial.contains(start)).count();
     html! {
         <figure class="lab-figure">
-            <figcaption>{ format!(
-                "Keyspace of the lab table: {} partition{}{}",
-                view.ranges.len(),
-                if view.ranges.len() == 1 { "" } else { "s" },
-                if splits > 0 { format!(", {splits} added by splits for heat") } else { String::new() }
-            ) }</figcaption>
+            <figcaption>{ lang.tr().lab_keyspace(view.ranges.len(), splits) }</figcaption>
             <svg class="pm-band lab-band" id={id.to_string()} data-partitions={view.ranges.len().to_string()}
                 viewBox="0 0 1000 30" preserveAspectRatio="none" role="img"
                 aria-label={format!("The lab table's keyspace in {} partitions", view.ranges.len())}>
@@ -220,43 +212,39 @@ fn key_rows(keys: &[crate::engine::sim::KeyStat]) -> Html {
 
 /// One run: summary, charts, top keys. `class` names its elements (the
 /// summary is `{class}-summary`, the heatmap `{class}-heatmap`).
-pub fn run_view(class: &'static str, view: &LabView) -> Html {
+pub fn run_view(class: &'static str, view: &LabView, lang: Lang) -> Html {
     let r = &view.report;
     let percent = if r.requests > 0 { r.throttled as f64 / r.requests as f64 * 100.0 } else { 0.0 };
     let splits = (!r.heat_splits.is_empty()).then(|| {
         let seconds: Vec<String> = r.heat_splits.iter().map(|(s, p)| format!("P{} at second {s}", p + 1)).collect();
         html! { <p class="hint lab-splits">{ format!("Split for heat: {}. The engine isolated the hottest keys.", seconds.join(", ")) }</p> }
     });
-    let progress =
-        if view.done < view.seconds { format!("second {} of {} · ", view.done, view.seconds) } else { String::new() };
+    let progress = (view.done < view.seconds).then_some((view.done, view.seconds));
     html! {
         <section class={classes!("lab-run", class)} id={class.to_string()} aria-label={view.title.clone()}>
             <h3>{ &view.title }</h3>
             <p class={classes!("lab-summary", (r.throttled > 0).then_some("bad"))} id={format!("{class}-summary")}>
-                { format!(
-                    "{progress}{} requests, {} throttled ({}%), {} of them at the 1,000 WCU / 3,000 RCU per-partition limit · {} {} consumed · {} partitions",
-                    group_digits(r.requests as usize),
-                    group_digits(r.throttled as usize),
-                    units((percent * 10.0).round() / 10.0),
-                    group_digits(r.throttled_hard_limit as usize),
-                    units(((r.consumed_write + r.consumed_read) * 10.0).round() / 10.0),
-                    view.unit,
+                { lang.tr().lab_summary(
+                    progress,
+                    [r.requests, r.throttled, r.throttled_hard_limit],
+                    &lang.figure(&units((percent * 10.0).round() / 10.0)),
+                    &lang.figure(&format!("{} {}", units(((r.consumed_write + r.consumed_read) * 10.0).round() / 10.0), view.unit)),
                     view.partitions,
                 ) }
             </p>
-            { heatmap(&format!("{class}-heatmap"), view) }
-            { timeline(view) }
-            { keyspace(&format!("{class}-keyspace"), view) }
+            { heatmap(&format!("{class}-heatmap"), view, lang) }
+            { timeline(view, lang) }
+            { keyspace(&format!("{class}-keyspace"), view, lang) }
             { splits }
             <div class="lab-tops">
                 <table class="lab-top" id={format!("{class}-recent")}>
-                    <caption>{ format!("Top keys, last {RECENT_SECONDS} s (like CloudWatch Contributor Insights)") }</caption>
-                    <thead><tr><th>{ "key" }</th><th>{ "requests" }</th><th>{ "throttled" }</th></tr></thead>
+                    <caption>{ lang.tr().top_keys_recent(RECENT_SECONDS) }</caption>
+                    <thead><tr><th>{ lang.t(Msg::ColKey) }</th><th>{ lang.t(Msg::ColRequestsLower) }</th><th>{ lang.t(Msg::ColThrottled) }</th></tr></thead>
                     <tbody>{ key_rows(&view.recent) }</tbody>
                 </table>
                 <table class="lab-top" id={format!("{class}-top")}>
-                    <caption>{ "Top keys, whole run" }</caption>
-                    <thead><tr><th>{ "key" }</th><th>{ "requests" }</th><th>{ "throttled" }</th></tr></thead>
+                    <caption>{ lang.t(Msg::TopKeysWholeRun) }</caption>
+                    <thead><tr><th>{ lang.t(Msg::ColKey) }</th><th>{ lang.t(Msg::ColRequestsLower) }</th><th>{ lang.t(Msg::ColThrottled) }</th></tr></thead>
                     <tbody>{ key_rows(&r.top_keys) }</tbody>
                 </table>
             </div>

@@ -23,6 +23,7 @@
 use serde_json::json;
 
 use super::format::group_digits;
+use super::language::{Lang, Msg};
 use crate::engine::sim::{KeyDistribution, KeyStat, Operation, Stream, Workload, WorkloadReport, WorkloadRun};
 use crate::engine::Engine;
 use crate::scenario::lessons::LessonWorkload;
@@ -62,14 +63,20 @@ impl Preset {
         }
     }
 
-    pub fn label(self) -> &'static str {
+    /// The preset's name in the workload picker.
+    pub fn msg(self) -> Msg {
         match self {
-            Preset::Voting => "Voting: 1,500 votes/s for CandidateA (seed 001)",
-            Preset::HotKey => "One hot key at N writes/s",
-            Preset::Zipf => "Zipf: a few keys take most traffic",
-            Preset::Uniform => "Uniform over many keys",
-            Preset::Sharded => "Write sharding over N shards",
+            Preset::Voting => Msg::PresetVoting,
+            Preset::HotKey => Msg::PresetHotKey,
+            Preset::Zipf => Msg::PresetZipf,
+            Preset::Uniform => Msg::PresetUniform,
+            Preset::Sharded => Msg::PresetSharded,
         }
+    }
+
+    /// The preset's English name, for a run's title (kept with the run).
+    pub fn label(self) -> &'static str {
+        Lang::En.t(self.msg())
     }
 
     pub fn from_id(id: &str) -> Preset {

@@ -31,7 +31,7 @@
 
 use yew::prelude::*;
 
-pub use crate::i18n::{Lang, Msg};
+pub use crate::i18n::{LabState, Lang, Msg, RowControl, Said};
 
 /// Where the chosen language is remembered: its tag, `en`, `de` or `ja`.
 pub const LANGUAGE_KEY: &str = "ddb-playground/language";

@@ -12,6 +12,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::format::group_digits;
+use super::language::{use_lang, Lang, Msg};
 use super::state::{format_units, EngineHandle};
 use crate::scenario::lessons::{assess, Assessment, Lesson, RequestCost, Verdict};
 
@@ -47,19 +48,14 @@ fn units_text(units: f64) -> String {
     format!("{}{}", group_digits(whole as usize), fraction.strip_prefix('0').filter(|f| !f.is_empty()).unwrap_or(""))
 }
 
-fn request_line(cost: &RequestCost) -> Html {
+fn request_line(cost: &RequestCost, lang: Lang) -> Html {
     let detail = match &cost.error {
         Some(error) => {
-            html! { <span class="refused">{ format!("refused: {}: {}", error.name(), error.message()) }</span> }
+            html! { <span class="refused">{ format!("{}: {}: {}", lang.t(Msg::Refused), error.name(), error.message()) }</span> }
         }
         None => {
-            let times = if cost.requests > 1 { format!("{} requests, ", cost.requests) } else { String::new() };
-            let read = if cost.scanned != cost.count {
-                format!("{} of {} items read", group_digits(cost.count as usize), group_digits(cost.scanned as usize))
-            } else {
-                format!("{} item{}", group_digits(cost.count as usize), if cost.count == 1 { "" } else { "s" })
-            };
-            html! { <span class="cost">{ format!("{times}{read}, {}", cost_text(cost)) }</span> }
+            let read = lang.tr().checklist_read(u64::from(cost.requests), cost.count, cost.scanned);
+            html! { <span class="cost">{ format!("{read}, {}", lang.figure(&cost_text(cost))) }</span> }
         }
     };
     html! {
@@ -70,18 +66,19 @@ fn request_line(cost: &RequestCost) -> Html {
     }
 }
 
-fn verdict_badge(assessment: &Assessment) -> Html {
+fn verdict_badge(assessment: &Assessment, lang: Lang) -> Html {
     let (class, text) = match assessment.verdict {
-        Verdict::Key => ("ok", "✓ by key"),
-        Verdict::Query => ("ok", "✓ Query"),
-        Verdict::Scan => ("scan", "✗ only by Scan"),
-        Verdict::Unservable => ("no", "✗ not servable"),
+        Verdict::Key => ("ok", Msg::VerdictKey),
+        Verdict::Query => ("ok", Msg::VerdictQuery),
+        Verdict::Scan => ("scan", Msg::VerdictScan),
+        Verdict::Unservable => ("no", Msg::VerdictUnservable),
     };
-    html! { <span class={classes!("verdict", class)}>{ text }</span> }
+    html! { <span class={classes!("verdict", class)}>{ lang.t(text) }</span> }
 }
 
 #[component]
 pub fn LessonChecklist(props: &LessonChecklistProps) -> Html {
+    let lang = use_lang();
     let engine = props.engine.clone();
     let lesson = Rc::clone(&props.lesson);
     let results = use_memo((lesson.id.clone(), props.version), move |_| {
@@ -108,11 +105,11 @@ pub fn LessonChecklist(props: &LessonChecklistProps) -> Html {
             };
             html! {
                 <li class={classes!("pattern", class)}>
-                    <div class="pattern-head">{ verdict_badge(assessment) }<span class="pattern-name">{ name }</span></div>
+                    <div class="pattern-head">{ verdict_badge(assessment, lang) }<span class="pattern-name">{ name }</span></div>
                     if let Some(why) = &assessment.unservable {
                         <p class="why">{ why }</p>
                     }
-                    <ul class="requests">{ for assessment.costs.iter().map(request_line) }</ul>
+                    <ul class="requests">{ for assessment.costs.iter().map(|cost| request_line(cost, lang)) }</ul>
                 </li>
             }
         });
@@ -124,8 +121,8 @@ pub fn LessonChecklist(props: &LessonChecklistProps) -> Html {
         }
     });
     html! {
-        <section class="lesson-checklist" id="lesson-checklist" aria-label="Access-pattern checklist">
-            <h3>{ "Checklist: what serves each access pattern" }</h3>
+        <section class="lesson-checklist" id="lesson-checklist" aria-label={lang.t(Msg::ChecklistLabel)}>
+            <h3>{ lang.t(Msg::ChecklistTitle) }</h3>
             { for lists }
         </section>
     }

@@ -19,6 +19,7 @@ use yew::prelude::*;
 
 use super::console_state::{ConsoleAction, ConsoleState};
 use super::draft::Operation;
+use super::language::{Msg, Said};
 use super::lesson_bus::{BusAction, LessonBus};
 use super::persist;
 use super::state::{Action, Notice, Playground, PlaygroundContext};
@@ -107,11 +108,8 @@ pub fn open_lesson(state: &PlaygroundContext, id: &str, step: usize) -> Result<(
     if let Value::Object(view) = &mut scenario.view {
         view.insert("step".into(), step.min(lesson.steps.len().saturating_sub(1)).into());
     }
-    let mut text = format!("Opened the lesson “{}”.", lesson.title);
-    if kept {
-        text.push_str(" Your previous playground is kept: “Restore my playground” in the lesson panel brings it back.");
-    }
-    state.dispatch(Action::Load(Box::new(scenario), Some(Notice::info(text))));
+    let said = Said::LessonOpened { title: lesson.title.clone(), kept };
+    state.dispatch(Action::Load(Box::new(scenario), Some(Notice::worded(false, said))));
     Ok(())
 }
 
@@ -121,7 +119,7 @@ pub fn restore(state: &PlaygroundContext) -> Result<(), String> {
     let text = storage.get_item(STASH_KEY).ok().flatten().ok_or("there is no kept playground")?;
     let scenario = persist::scenario_from_stored(&text)?;
     let _ = storage.remove_item(STASH_KEY);
-    state.dispatch(Action::Load(Box::new(scenario), Some(Notice::info("Your playground is back."))));
+    state.dispatch(Action::Load(Box::new(scenario), Some(Notice::said(false, Msg::PlaygroundBack))));
     Ok(())
 }
 
@@ -184,13 +182,13 @@ pub fn perform(
 }
 
 /// The label of a step's button, if it has one.
-pub fn action_label(step: &Step) -> Option<&'static str> {
+pub fn action_label(step: &Step) -> Option<Msg> {
     match &step.action {
-        Some(StepAction::Operation(_)) => Some("Load into console"),
-        Some(StepAction::Compare(..)) => Some("Load both into the console"),
-        Some(StepAction::Workload(_)) => Some("Run workload"),
-        Some(StepAction::Show(view)) if view == "partitions" => Some("Show the partitions"),
-        Some(StepAction::Show(_)) => Some("Show the items"),
+        Some(StepAction::Operation(_)) => Some(Msg::LoadIntoConsole),
+        Some(StepAction::Compare(..)) => Some(Msg::LoadBothIntoConsole),
+        Some(StepAction::Workload(_)) => Some(Msg::RunWorkload),
+        Some(StepAction::Show(view)) if view == "partitions" => Some(Msg::ShowPartitions),
+        Some(StepAction::Show(_)) => Some(Msg::ShowItems),
         None => None,
     }
 }

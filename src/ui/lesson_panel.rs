@@ -22,6 +22,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::console_state::ConsoleContext;
+use super::language::{use_lang, Msg};
 use super::lesson_bus::LessonBusContext;
 use super::lesson_checklist::LessonChecklist;
 use super::lesson_nav::{self, action_label, go_to, has_stash, open_id, presenter_on, step_of};
@@ -40,6 +41,7 @@ fn typing(event: &KeyboardEvent) -> bool {
 
 #[component]
 pub fn LessonPanel() -> Html {
+    let lang = use_lang();
     let state = use_context::<PlaygroundContext>();
     let console = use_context::<ConsoleContext>();
     let bus = use_context::<LessonBusContext>();
@@ -114,15 +116,15 @@ pub fn LessonPanel() -> Html {
         <section class="card lesson-panel" id="lesson-panel" aria-labelledby="lesson-title" data-lesson={lesson.id.clone()}>
             <div class="lesson-head">
                 <h2 id="lesson-title">{ &lesson.title }</h2>
-                <span class="lesson-seed">{ format!("seed {}", lesson.seed) }</span>
-                <a class="lesson-link" href={link.clone()} title="A link that opens this lesson">{ link }</a>
+                <span class="lesson-seed">{ lang.tr().seed(&lesson.seed) }</span>
+                <a class="lesson-link" href={link.clone()} title={lang.t(Msg::LessonLinkTitle)}>{ link }</a>
                 <span class="spacer"></span>
                 if has_stash() {
                     <button type="button" id="lesson-restore" class="quiet" onclick={restore}
-                        title="Go back to the playground you had before the lesson">{ "Restore my playground" }</button>
+                        title={lang.t(Msg::RestoreTitle)}>{ lang.t(Msg::Restore) }</button>
                 }
                 <button type="button" id="lesson-close" class="quiet" onclick={close}
-                    title="Hide the lesson; the data stays">{ "Close lesson" }</button>
+                    title={lang.t(Msg::CloseLessonTitle)}>{ lang.t(Msg::CloseLesson) }</button>
             </div>
             <p class="lesson-summary">{ &lesson.summary }</p>
             if !lesson.terms.is_empty() {
@@ -130,18 +132,18 @@ pub fn LessonPanel() -> Html {
             }
             if let Some(step) = &step {
                 <div class="lesson-step" id="lesson-step" aria-live="polite">
-                    <p class="step-count" id="lesson-step-count">{ format!("Step {} of {count}", at + 1) }</p>
+                    <p class="step-count" id="lesson-step-count">{ lang.tr().step_of(at + 1, count) }</p>
                     <h3 id="lesson-step-title">{ &step.title }</h3>
                     <p class="step-text" id="lesson-step-text">{ &step.text }</p>
                     <div class="step-actions">
                         if let (Some(label), Some(perform)) = (action_label(step), perform) {
-                            <button type="button" id="lesson-step-action" class="primary" onclick={perform}>{ label }</button>
+                            <button type="button" id="lesson-step-action" class="primary" onclick={perform}>{ lang.t(label) }</button>
                         }
                         <span class="spacer"></span>
                         <button type="button" id="lesson-prev" class="secondary" onclick={goto(at.saturating_sub(1))}
-                            disabled={at == 0}>{ "← Previous" }</button>
+                            disabled={at == 0}>{ lang.t(Msg::Previous) }</button>
                         <button type="button" id="lesson-next" class="secondary" onclick={goto(at + 1)}
-                            disabled={at + 1 >= count}>{ "Next →" }</button>
+                            disabled={at + 1 >= count}>{ lang.t(Msg::Next) }</button>
                     </div>
                 </div>
             }

@@ -10,6 +10,7 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use super::language::{use_lang, Msg};
 use super::lesson_bus::{BusAction, LessonBusContext};
 use super::lesson_nav::{self, link_in_url, open_lesson, presenter_saved, set_presenter};
 use super::persist;
@@ -18,6 +19,7 @@ use crate::scenario::lessons;
 
 #[component]
 pub fn LessonsMenu() -> Html {
+    let lang = use_lang();
     let state = use_context::<PlaygroundContext>();
     let bus = use_context::<LessonBusContext>();
     let open = use_state(|| false);
@@ -84,18 +86,18 @@ pub fn LessonsMenu() -> Html {
                 <button type="button" class={classes!("lesson-entry", selected.then_some("selected"))}
                     data-lesson={lesson.id.clone()} {onclick}>
                     <span class="lesson-entry-title">{ &lesson.title }</span>
-                    <span class="lesson-entry-seed">{ format!("seed {}", lesson.seed) }</span>
+                    <span class="lesson-entry-seed">{ lang.tr().seed(&lesson.seed) }</span>
                 </button>
             </li>
         }
     });
     html! {
-        <nav class="lessons-menu" aria-label="Lessons">
+        <nav class="lessons-menu" aria-label={lang.t(Msg::LessonsLabel)}>
             <button type="button" id="btn-lessons" class="topbar-button" onclick={toggle}
-                aria-expanded={open.to_string()} aria-controls="lesson-list">{ "Lessons" }</button>
+                aria-expanded={open.to_string()} aria-controls="lesson-list">{ lang.t(Msg::LessonsLabel) }</button>
             <button type="button" id="btn-presenter" class={classes!("topbar-button", presenter.then_some("on"))}
                 onclick={toggle_presenter} aria-pressed={presenter.to_string()}
-                title="Large type and high contrast for a projector; ← and → step through the lesson">{ "Presenter" }</button>
+                title={lang.t(Msg::PresenterTitle)}>{ lang.t(Msg::Presenter) }</button>
             if *open {
                 <ol class="lesson-list" id="lesson-list">{ for entries }</ol>
             }

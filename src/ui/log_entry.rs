@@ -34,7 +34,8 @@ impl PartialEq for LogEntryProps {
 pub fn LogEntryView(props: &LogEntryProps) -> Html {
     let lang = use_lang();
     let entry = &props.entry;
-    let rest = entry.summary.strip_prefix(entry.operation.as_str()).unwrap_or(&entry.summary);
+    let summary = entry.summary.text(lang);
+    let rest = summary.strip_prefix(entry.operation.as_str()).unwrap_or(&summary);
     let consumed = entry.consumed_capacity().map(|consumed| {
         html! {
             <div class="consumed"><span class="label">{ "ConsumedCapacity " }</span><code>{ consumed.to_string() }</code></div>

@@ -31,11 +31,13 @@ use super::cost_panel::CostPanel;
 use super::draft::{Draft, FormError, KeyInput, Mode, Operation, SortOp, WriteKind, WriteRow};
 use super::expr_field::{ExprError, ExprField};
 use super::key_picker::KeyPicker;
+use super::language::{use_lang, Lang, Msg};
 use super::state::{Action, PlaygroundContext, Source};
 use super::statement_plan::StatementPlan;
 use crate::engine::schema::KeySchema;
 use crate::engine::table::BillingMode;
 use crate::engine::ApiError;
+use crate::i18n::RowControl;
 
 #[derive(Properties, PartialEq)]
 pub struct OperationBuilderProps {
@@ -208,6 +210,7 @@ struct Ctx<'a> {
     /// The dry run (a statement's plan is shown from it).
     preview: Rc<Option<Preview>>,
     names: UnitNames,
+    lang: Lang,
 }
 
 impl Ctx<'_> {
@@ -312,10 +315,10 @@ impl Ctx<'_> {
         html! {
             <div class="pair">
                 { self.json_area("names", "ExpressionAttributeNames", &draft.names, |d, v| d.names = v,
-                    r##"{"#n": "Name"}"##.into(), "JSON") }
+                    r##"{"#n": "Name"}"##.into(), self.lang.t(Msg::HintJson)) }
                 if with_values {
                     { self.json_area("values", "ExpressionAttributeValues", &draft.values, |d, v| d.values = v,
-                        r#"{":v": "text", ":n": 42}"#.into(), "plain or DynamoDB JSON") }
+                        r#"{":v": "text", ":n": 42}"#.into(), self.lang.t(Msg::HintPlainOrDynamoJson)) }
                 }
             </div>
         }
@@ -374,7 +377,7 @@ impl Ctx<'_> {
             "rcc",
             "ReturnConsumedCapacity",
             &self.draft.return_consumed,
-            &[("", "(not set)"), ("NONE", "NONE"), ("TOTAL", "TOTAL"), ("INDEXES", "INDEXES")],
+            &[("", self.lang.t(Msg::NotSet)), ("NONE", "NONE"), ("TOTAL", "TOTAL"), ("INDEXES", "INDEXES")],
             |d, v| d.return_consumed = v,
         )
     }
@@ -393,27 +396,27 @@ impl Ctx<'_> {
             Callback::from(move |_: MouseEvent| console.dispatch(ConsoleAction::Edit(side, Rc::clone(&edit))))
         };
         let switcher = html! {
-            <div class="segmented small" role="group" aria-label="How to write the key condition">
+            <div class="segmented small" role="group" aria-label={self.lang.t(Msg::KeyConditionHow)}>
                 <button type="button" id={self.id("kc-picker")} aria-pressed={(!draft.key_expression_mode).to_string()}
-                    onclick={toggle(false)}>{ "Key picker" }</button>
+                    onclick={toggle(false)}>{ self.lang.t(Msg::KeyPickerMode) }</button>
                 <button type="button" id={self.id("kc-expression")} aria-pressed={draft.key_expression_mode.to_string()}
-                    onclick={toggle(true)}>{ "Expression" }</button>
+                    onclick={toggle(true)}>{ self.lang.t(Msg::ExpressionMode) }</button>
             </div>
         };
         if draft.key_expression_mode {
             return html! {
                 <div class="key-condition">
-                    <div class="section-head"><span class="section-title">{ "Key condition" }</span>{ switcher }</div>
+                    <div class="section-head"><span class="section-title">{ self.lang.t(Msg::KeyCondition) }</span>{ switcher }</div>
                     { self.expr("kce", "KeyConditionExpression", &draft.key_condition, |d, v| d.key_condition = v,
-                        "#pk = :pk AND begins_with(#sk, :prefix)", Some("partition key =, then optionally one sort-key condition")) }
+                        "#pk = :pk AND begins_with(#sk, :prefix)", Some(self.lang.t(Msg::KeyConditionHint))) }
                 </div>
             };
         }
         let Some(schema) = self.schema else {
             return html! {
                 <div class="key-condition">
-                    <div class="section-head"><span class="section-title">{ "Key condition" }</span>{ switcher }</div>
-                    <p class="hint">{ "Choose an existing table to pick its keys." }</p>
+                    <div class="section-head"><span class="section-title">{ self.lang.t(Msg::KeyCondition) }</span>{ switcher }</div>
+                    <p class="hint">{ self.lang.t(Msg::ChooseTableForKeys) }</p>
                 </div>
             };
         };
@@ -427,17 +430,17 @@ impl Ctx<'_> {
                 <div class="key-part sk sort-condition">
                     <span class="field-label"><span class="key-badge">{ "SK" }</span>{ format!("{} ({})", sk.name, sk.scalar_type.as_str()) }</span>
                     <div class="sort-row">
-                        <select id={self.id("sk-op")} aria-label="Sort key condition"
+                        <select id={self.id("sk-op")} aria-label={self.lang.t(Msg::SortKeyCondition)}
                             onchange={self.on_event::<Event>(|d, v| d.sort_op = SortOp::parse(&v))}>
                             { for ops }
                         </select>
                         if draft.sort_op != SortOp::Any {
-                            <input type="text" id={self.id("sk-value")} aria-label="Sort key value" spellcheck="false"
+                            <input type="text" id={self.id("sk-value")} aria-label={self.lang.t(Msg::SortKeyValue)} spellcheck="false"
                                 value={draft.sort_value.clone()} oninput={self.on_event::<InputEvent>(|d, v| d.sort_value = v)} />
                         }
                         if draft.sort_op == SortOp::Between {
-                            <span class="and">{ "and" }</span>
-                            <input type="text" id={self.id("sk-value2")} aria-label="Upper sort key value" spellcheck="false"
+                            <span class="and">{ self.lang.t(Msg::And) }</span>
+                            <input type="text" id={self.id("sk-value2")} aria-label={self.lang.t(Msg::UpperSortKeyValue)} spellcheck="false"
                                 value={draft.sort_value2.clone()} oninput={self.on_event::<InputEvent>(|d, v| d.sort_value2 = v)} />
                         }
                     </div>
@@ -446,7 +449,7 @@ impl Ctx<'_> {
         });
         html! {
             <div class="key-condition">
-                <div class="section-head"><span class="section-title">{ "Key condition" }</span>{ switcher }</div>
+                <div class="section-head"><span class="section-title">{ self.lang.t(Msg::KeyCondition) }</span>{ switcher }</div>
                 <div class="key-picker">
                     <label class="field key-part pk">
                         <span><span class="key-badge">{ "PK" }</span>{ format!("{} ({}) =", pk.name, pk.scalar_type.as_str()) }</span>
@@ -475,7 +478,7 @@ impl Ctx<'_> {
             html! {
                 <p class="start-key" id={self.id("start-key")}>
                     <span class="member">{ "ExclusiveStartKey " }</span><code>{ key.to_string() }</code>
-                    <button type="button" class="quiet" id={self.id("start-key-clear")} onclick={clear}>{ "From the start" }</button>
+                    <button type="button" class="quiet" id={self.id("start-key-clear")} onclick={clear}>{ self.lang.t(Msg::FromTheStart) }</button>
                 </p>
             }
         });
@@ -488,11 +491,11 @@ impl Ctx<'_> {
                     }
                     <label class="field inline-field">
                         <span class="member">{ "Limit" }</span>
-                        <input type="text" inputmode="numeric" id={self.id("limit")} class="narrow" placeholder="none"
+                        <input type="text" inputmode="numeric" id={self.id("limit")} class="narrow" placeholder={self.lang.t(Msg::NoLimit)}
                             value={draft.limit.clone()} oninput={self.on_event::<InputEvent>(|d, v| d.limit = v)} />
                     </label>
                     { self.select("select", "Select", &draft.select, &[
-                        ("", "(default)"), ("ALL_ATTRIBUTES", "ALL_ATTRIBUTES"), ("SPECIFIC_ATTRIBUTES", "SPECIFIC_ATTRIBUTES"),
+                        ("", self.lang.t(Msg::DefaultOption)), ("ALL_ATTRIBUTES", "ALL_ATTRIBUTES"), ("SPECIFIC_ATTRIBUTES", "SPECIFIC_ATTRIBUTES"),
                         ("COUNT", "COUNT"), ("ALL_PROJECTED_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES"),
                     ], |d, v| d.select = v) }
                     { self.return_consumed() }
@@ -529,9 +532,9 @@ impl Ctx<'_> {
             html! {
                 <li class="row" key={i}>
                     <KeyPicker id={self.id(&format!("key{i}"))} schema={self.schema.cloned()} value={key.clone()} {onchange}
-                        label={Some(AttrValue::from(format!("Key {}", i + 1)))} />
-                    <button type="button" class="quiet remove" aria-label={format!("Remove key {}", i + 1)}
-                        disabled={draft.keys.len() < 2} onclick={remove}>{ "Remove" }</button>
+                        label={Some(AttrValue::from(self.lang.tr().numbered(Msg::Key, i + 1)))} />
+                    <button type="button" class="quiet remove" aria-label={self.lang.tr().row_control(RowControl::Remove, Msg::Key, i + 1)}
+                        disabled={draft.keys.len() < 2} onclick={remove}>{ self.lang.t(Msg::Remove) }</button>
                 </li>
             }
         });
@@ -539,7 +542,7 @@ impl Ctx<'_> {
         html! {
             <div class="rows">
                 <ol class="row-list">{ for rows }</ol>
-                <button type="button" class="quiet" id={self.id("add-key")} onclick={add}>{ "+ Add a key" }</button>
+                <button type="button" class="quiet" id={self.id("add-key")} onclick={add}>{ self.lang.t(Msg::AddKey) }</button>
             </div>
         }
     }
@@ -620,20 +623,20 @@ impl Ctx<'_> {
             html! {
                 <li class="row write-row" key={i}>
                     <div class="row-head">
-                        <span class="key-picker-label">{ format!("Action {}", i + 1) }</span>
-                        <select id={format!("{row_id}-kind")} aria-label={format!("Action {} kind", i + 1)} onchange={on_kind}>
+                        <span class="key-picker-label">{ self.lang.tr().numbered(Msg::Action, i + 1) }</span>
+                        <select id={format!("{row_id}-kind")} aria-label={self.lang.tr().row_control(RowControl::Kind, Msg::Action, i + 1)} onchange={on_kind}>
                             { for kinds.iter().map(|k| {
                                 let label = if transaction { k.name().to_string() } else { format!("{}Request", k.name()) };
                                 html! { <option value={k.name()} selected={*k == kind}>{ label }</option> }
                             }) }
                         </select>
                         <span class="spacer"></span>
-                        <button type="button" class="quiet remove" aria-label={format!("Remove action {}", i + 1)}
-                            disabled={draft.writes.len() < 2} onclick={remove}>{ "Remove" }</button>
+                        <button type="button" class="quiet remove" aria-label={self.lang.tr().row_control(RowControl::Remove, Msg::Action, i + 1)}
+                            disabled={draft.writes.len() < 2} onclick={remove}>{ self.lang.t(Msg::Remove) }</button>
                     </div>
                     if kind == WriteKind::Put {
                         <textarea id={format!("{row_id}-item")} class="json-input code-input" rows="2" spellcheck="false"
-                            aria-label={format!("Action {} item", i + 1)} placeholder={r#"{"pk": "a", "sk": "1", "more": "…"}"#}
+                            aria-label={self.lang.tr().row_control(RowControl::Item, Msg::Action, i + 1)} placeholder={r#"{"pk": "a", "sk": "1", "more": "…"}"#}
                             value={row.item.clone()} oninput={on_item} />
                         { item_error }
                     } else {
@@ -652,7 +655,7 @@ impl Ctx<'_> {
         html! {
             <div class="rows">
                 <ol class="row-list">{ for rows }</ol>
-                <button type="button" class="quiet" id={self.id("add-write")} onclick={add}>{ "+ Add an action" }</button>
+                <button type="button" class="quiet" id={self.id("add-write")} onclick={add}>{ self.lang.t(Msg::AddAction) }</button>
             </div>
         }
     }
@@ -671,7 +674,7 @@ impl Ctx<'_> {
                 <ExprField id={self.id("statement")} label="Statement" value={d.statement.clone()} partiql=true
                     oninput={self.on_text(|d, v| { d.statement = v; d.next_token = None; })} {error}
                     placeholder={"SELECT * FROM \"Music\" WHERE Artist = 'Acme'"}
-                    hint={Some(AttrValue::from("PartiQL: SELECT, INSERT, UPDATE, DELETE"))} />
+                    hint={Some(AttrValue::from(self.lang.t(Msg::PartiqlHint)))} />
                 { self.json_area("parameters", "Parameters", &d.parameters, |d, v| { d.parameters = v; d.next_token = None; },
                     r#"["Acme", {"N": "2024"}]"#.into(), "one value per ?, plain or DynamoDB JSON") }
                 <StatementPlan id={self.id("plan")} preview={Rc::clone(&self.preview)} names={self.names} />
@@ -691,7 +694,7 @@ impl Ctx<'_> {
     /// The fields of the draft's operation.
     fn form(&self) -> Html {
         let d = self.draft;
-        let rv_put = &[("", "(default: NONE)"), ("NONE", "NONE"), ("ALL_OLD", "ALL_OLD")];
+        let rv_put = &[("", self.lang.t(Msg::DefaultNone)), ("NONE", "NONE"), ("ALL_OLD", "ALL_OLD")];
         let body = match d.operation {
             Operation::Query | Operation::Scan => {
                 let query = d.operation == Operation::Query;
@@ -699,7 +702,7 @@ impl Ctx<'_> {
                     <>
                         if query { { self.key_condition() } }
                         { self.expr("filter", "FilterExpression", &d.filter, |d, v| d.filter = v, "Plays > :min",
-                            Some("applied after the read: it never lowers the cost")) }
+                            Some(self.lang.t(Msg::FilterHint))) }
                         { self.expr("projection", "ProjectionExpression", &d.projection, |d, v| d.projection = v, "Title, #n, Tags[0]", None) }
                         { self.placeholders(true) }
                         { self.read_options(query) }
@@ -708,7 +711,7 @@ impl Ctx<'_> {
             }
             Operation::GetItem => html! {
                 <>
-                    { self.key_picker("key", &d.key, |d, k| d.key = k, Some("Key".into())) }
+                    { self.key_picker("key", &d.key, |d, k| d.key = k, Some(self.lang.t(Msg::Key).into())) }
                     { self.expr("projection", "ProjectionExpression", &d.projection, |d, v| d.projection = v, "Title, #n", None) }
                     { self.placeholders(false) }
                     <div class="options">
@@ -720,7 +723,7 @@ impl Ctx<'_> {
             Operation::PutItem => html! {
                 <>
                     { self.json_area("item", "Item", &d.item, |d, v| d.item = v,
-                        r#"{"Artist": "Acme", "SongTitle": "Happy Day", "Year": 2024}"#.into(), "plain or DynamoDB JSON") }
+                        r#"{"Artist": "Acme", "SongTitle": "Happy Day", "Year": 2024}"#.into(), self.lang.t(Msg::HintPlainOrDynamoJson)) }
                     { self.expr("condition", "ConditionExpression", &d.condition, |d, v| d.condition = v, "attribute_not_exists(#pk)", None) }
                     { self.placeholders(true) }
                     <div class="options">{ self.return_values(rv_put) }{ self.return_consumed() }</div>
@@ -728,19 +731,19 @@ impl Ctx<'_> {
             },
             Operation::UpdateItem => html! {
                 <>
-                    { self.key_picker("key", &d.key, |d, k| d.key = k, Some("Key".into())) }
+                    { self.key_picker("key", &d.key, |d, k| d.key = k, Some(self.lang.t(Msg::Key).into())) }
                     { self.expr("update", "UpdateExpression", &d.update, |d, v| d.update = v, "SET #n = :v ADD Plays :one REMOVE Old", None) }
                     { self.expr("condition", "ConditionExpression", &d.condition, |d, v| d.condition = v, "attribute_exists(#pk)", None) }
                     { self.placeholders(true) }
                     <div class="options">
-                        { self.return_values(&[("", "(default: NONE)"), ("NONE", "NONE"), ("ALL_OLD", "ALL_OLD"), ("UPDATED_OLD", "UPDATED_OLD"), ("ALL_NEW", "ALL_NEW"), ("UPDATED_NEW", "UPDATED_NEW")]) }
+                        { self.return_values(&[("", self.lang.t(Msg::DefaultNone)), ("NONE", "NONE"), ("ALL_OLD", "ALL_OLD"), ("UPDATED_OLD", "UPDATED_OLD"), ("ALL_NEW", "ALL_NEW"), ("UPDATED_NEW", "UPDATED_NEW")]) }
                         { self.return_consumed() }
                     </div>
                 </>
             },
             Operation::DeleteItem => html! {
                 <>
-                    { self.key_picker("key", &d.key, |d, k| d.key = k, Some("Key".into())) }
+                    { self.key_picker("key", &d.key, |d, k| d.key = k, Some(self.lang.t(Msg::Key).into())) }
                     { self.expr("condition", "ConditionExpression", &d.condition, |d, v| d.condition = v, "attribute_exists(#pk)", None) }
                     { self.placeholders(true) }
                     <div class="options">{ self.return_values(rv_put) }{ self.return_consumed() }</div>
@@ -750,7 +753,7 @@ impl Ctx<'_> {
                 <>
                     { self.key_rows() }
                     { self.expr("projection", "ProjectionExpression", &d.projection, |d, v| d.projection = v, "Title, #n",
-                        Some("applied to every key")) }
+                        Some(self.lang.t(Msg::EveryKeyHint))) }
                     { self.placeholders(false) }
                     <div class="options">
                         if d.operation == Operation::BatchGetItem {
@@ -771,7 +774,7 @@ impl Ctx<'_> {
                 <>
                     { self.write_rows(true) }
                     { self.placeholders(true) }
-                    <p class="hint">{ "Each action is sent with only the names and values its expressions use." }</p>
+                    <p class="hint">{ self.lang.t(Msg::TransactHint) }</p>
                     <div class="options">{ self.return_consumed() }</div>
                 </>
             },
@@ -784,8 +787,8 @@ impl Ctx<'_> {
             });
             html! {
                 <p class="extra-members" id={self.id("extra")}>
-                    { "Also sent, as written in raw mode: " }<code>{ members.join(", ") }</code>{ ". " }
-                    <button type="button" class="quiet" onclick={drop}>{ "Leave them out" }</button>
+                    { self.lang.t(Msg::AlsoSent) }<code>{ members.join(", ") }</code>{ self.lang.t(Msg::SentenceEnd) }
+                    <button type="button" class="quiet" onclick={drop}>{ self.lang.t(Msg::LeaveOut) }</button>
                 </p>
             }
         });
@@ -800,6 +803,7 @@ fn now_ms() -> f64 {
 
 #[component]
 pub fn OperationBuilder(props: &OperationBuilderProps) -> Html {
+    let lang = use_lang();
     let side = props.side.min(1);
 
     let Some(state) = use_context::<PlaygroundContext>() else { return html! {} };
@@ -825,6 +829,7 @@ pub fn OperationBuilder(props: &OperationBuilderProps) -> Html {
         form_error,
         preview: Rc::clone(&preview),
         names: facts.as_ref().map_or(UnitNames::PROVISIONED, |f| f.names),
+        lang,
     };
 
     // The header: operation, table, form or raw.
@@ -907,14 +912,14 @@ pub fn OperationBuilder(props: &OperationBuilderProps) -> Html {
             html! {
                 <div class="field json-field raw-field">
                     <label for={ctx.id("raw")} class="field-label">
-                        <span class="member">{ format!("{} request", draft.operation.name()) }</span>
-                        <span class="field-hint">{ "the body an SDK sends, in DynamoDB JSON" }</span>
+                        <span class="member">{ lang.tr().operation_request(draft.operation.name()) }</span>
+                        <span class="field-hint">{ lang.t(Msg::RawHint) }</span>
                     </label>
                     <textarea id={ctx.id("raw")} class="json-input code-input raw-input" {rows} spellcheck="false" autocomplete="off"
                         value={draft.raw.clone()} oninput={ctx.on_event::<InputEvent>(|d, v| d.raw = v)} />
                     { raw_error }
                     if let Some(Preview { outcome: Err(ApiError::InvalidExpression { member, .. }), .. }) = preview.as_ref() {
-                        <p class="hint">{ format!("The error is in {member}: switch to the form to see it underlined.") }</p>
+                        <p class="hint">{ lang.tr().error_is_in(member) }</p>
                     }
                 </div>
             }
@@ -930,7 +935,7 @@ pub fn OperationBuilder(props: &OperationBuilderProps) -> Html {
             "B"
         }
     } else {
-        "Request"
+        lang.t(Msg::Request)
     };
     let request_rc = request.clone().map(Rc::new);
     let names = facts.as_ref().map_or(UnitNames::PROVISIONED, |f| f.names);
@@ -939,11 +944,11 @@ pub fn OperationBuilder(props: &OperationBuilderProps) -> Html {
 
     html! {
         <section class={classes!("card", "builder", if console.compare { "paired" } else { "solo" }, (console.compare && console.active == side).then_some("active"))}
-            id={ctx.id("builder")} aria-label={format!("Request {title}")} {onkeydown} {onfocusin}>
+            id={ctx.id("builder")} aria-label={format!("{} {title}", lang.t(Msg::Request))} {onkeydown} {onfocusin}>
             <div class="builder-head">
                 if console.compare { <span class="side-badge">{ title }</span> }
                 <label class="field inline-field">
-                    <span class="member">{ "Operation" }</span>
+                    <span class="member">{ lang.t(Msg::Operation) }</span>
                     <select id={ctx.id("op")} class="op-select" onchange={ctx.on_event::<Event>(|d, v| {
                         if let Some(op) = Operation::parse(&v) { d.operation = op; }
                     })}>{ for operations }</select>
@@ -953,7 +958,7 @@ pub fn OperationBuilder(props: &OperationBuilderProps) -> Html {
                     <span class="member">{ "TableName" }</span>
                     <select id={ctx.id("table")} onchange={ctx.on_event::<Event>(|d, v| d.table = v)}>
                         if !table_known {
-                            <option value="" selected=true>{ if table.is_empty() { "(no table)".to_string() } else { format!("{table} (missing)") } }</option>
+                            <option value="" selected=true>{ if table.is_empty() { lang.t(Msg::NoTable).to_string() } else { lang.tr().missing(&table) } }</option>
                         }
                         { for table_options }
                     </select>
@@ -963,35 +968,35 @@ pub fn OperationBuilder(props: &OperationBuilderProps) -> Html {
                     <label class="field inline-field">
                         <span class="member">{ "IndexName" }</span>
                         <select id={ctx.id("index")} onchange={ctx.on_event::<Event>(|d, v| d.index = v)}>
-                            <option value="" selected={draft.index.is_empty()}>{ "(the table itself)" }</option>
+                            <option value="" selected={draft.index.is_empty()}>{ lang.t(Msg::TableItself) }</option>
                             { for indexes.iter().map(|(name, kind)| html! {
                                 <option value={name.clone()} selected={*name == draft.index}>{ format!("{name} ({kind})") }</option>
                             }) }
                             if !draft.index.is_empty() && !indexes.iter().any(|(n, _)| *n == draft.index) {
-                                <option value={draft.index.clone()} selected=true>{ format!("{} (missing)", draft.index) }</option>
+                                <option value={draft.index.clone()} selected=true>{ lang.tr().missing(&draft.index) }</option>
                             }
                         </select>
                     </label>
                 }
                 <span class="spacer"></span>
-                <div class="segmented" role="group" aria-label="Editor">
+                <div class="segmented" role="group" aria-label={lang.t(Msg::EditorLabel)}>
                     <button type="button" id={ctx.id("mode-form")} aria-pressed={(draft.mode == Mode::Form).to_string()}
-                        onclick={set_mode(Mode::Form)}>{ "Form" }</button>
+                        onclick={set_mode(Mode::Form)}>{ lang.t(Msg::FormMode) }</button>
                     <button type="button" id={ctx.id("mode-raw")} aria-pressed={(draft.mode == Mode::Raw).to_string()}
-                        onclick={set_mode(Mode::Raw)}>{ "Raw JSON" }</button>
+                        onclick={set_mode(Mode::Raw)}>{ lang.t(Msg::RawJson) }</button>
                 </div>
             </div>
             { notice }
             <div class="builder-body">{ editor }</div>
             <div class="builder-actions">
                 <button type="button" class="primary run" id={ctx.id("run")} onclick={run_one}>
-                    { format!("Run {}", draft.operation.name()) }
+                    { lang.tr().run_operation(draft.operation.name()) }
                 </button>
                 if draft.operation.pages() {
-                    <button type="button" id={ctx.id("all-pages")} onclick={run_all} title="Follow LastEvaluatedKey to the end">{ "Run all pages" }</button>
+                    <button type="button" id={ctx.id("all-pages")} onclick={run_all} title={lang.t(Msg::AllPagesTitle)}>{ lang.t(Msg::RunAllPages) }</button>
                 }
-                <span class="hint"><kbd>{ "Ctrl" }</kbd>{ "/" }<kbd>{ "⌘" }</kbd>{ " + " }<kbd>{ "Enter" }</kbd>{ " runs" }
-                    if draft.operation.writes() { { " · the cost below is a dry run: nothing is written until you run" } }
+                <span class="hint"><kbd>{ lang.t(Msg::KeyCtrl) }</kbd>{ "/" }<kbd>{ "⌘" }</kbd>{ " + " }<kbd>{ "Enter" }</kbd>{ lang.t(Msg::Runs) }
+                    if draft.operation.writes() { { lang.t(Msg::WriteDryRun) } }
                 </span>
             </div>
             <CostPanel id={ctx.id("cost")} operation={draft.operation.name()} request={request_rc}

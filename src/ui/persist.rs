@@ -30,6 +30,7 @@
 use serde_json::Value;
 use wasm_bindgen::JsCast;
 
+use super::language::Said;
 use super::state::Notice;
 use crate::scenario::exchange::{self, ExportFormat, Imported};
 use crate::scenario::{link, Scenario};
@@ -176,11 +177,7 @@ pub fn share(scenario: &Scenario) -> Notice {
     let length = url.chars().count();
     // The promise is left to run: the link is in the address bar either way.
     let _ = window.navigator().clipboard().write_text(&url);
-    let mut text = format!("Link copied to the clipboard: {length} characters (it is also in the address bar).");
-    if length > 8000 {
-        text.push_str(" Long links may be cut by chat tools; for big scenarios, Export a file instead.");
-    }
-    Notice::info(text)
+    Notice::worded(false, Said::LinkCopied { length })
 }
 
 /// Today's date as `YYYY-MM-DD`, for file names.
@@ -216,8 +213,8 @@ pub fn export(scenario: &Scenario, format: ExportFormat) -> Notice {
     let export = exchange::export(scenario, format);
     let name = format!("ddb-playground-{}{}", today(), format.file_suffix());
     match download(&name, format.media_type(), &export.text) {
-        Ok(()) if export.warnings.is_empty() => Notice::info(format!("Exported {name}.")),
-        Ok(()) => Notice::info(format!("Exported {name}. Not in the file:")).with_details(export.warnings),
+        Ok(()) if export.warnings.is_empty() => Notice::worded(false, Said::Exported { name, partial: false }),
+        Ok(()) => Notice::worded(false, Said::Exported { name, partial: true }).with_details(export.warnings),
         Err(reason) => Notice::error(reason),
     }
 }
@@ -226,15 +223,11 @@ pub fn export(scenario: &Scenario, format: ExportFormat) -> Notice {
 /// reader should know.
 pub fn import_notice(file_name: &str, imported: &Imported) -> Notice {
     let model = imported.scenario.workbench.as_ref();
-    let what = match model.and_then(|m| m.get("ModelName")).and_then(Value::as_str) {
-        Some(model_name) => format!(" (NoSQL Workbench model \"{model_name}\")"),
-        None if model.is_some() => " (NoSQL Workbench model)".to_string(),
-        None => String::new(),
-    };
+    let model = model.map(|m| m.get("ModelName").and_then(Value::as_str).map(str::to_string));
     let tables = imported.scenario.engine.tables().count();
     let items: usize = imported.scenario.engine.tables().map(|t| t.storage.item_count()).sum();
-    let text = format!("Imported {file_name}{what}: {tables} table(s), {items} item(s).");
-    Notice::info(text).with_details(imported.warnings.clone())
+    Notice::worded(false, Said::Imported { file: file_name.to_string(), model, tables, items })
+        .with_details(imported.warnings.clone())
 }
 
 /// What [`import`] calls once, with the outcome.

@@ -11,7 +11,7 @@
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use super::format::group_digits;
+use super::language::{use_lang, Msg};
 use super::partition_map::two_decimals;
 use crate::engine::partition::{plan_partitions, shard_count, PARTITION_SIZE_BYTES};
 
@@ -41,6 +41,8 @@ fn number(text: &str) -> Option<f64> {
 /// Both planners side by side.
 #[component]
 pub fn Planners() -> Html {
+    let lang = use_lang();
+    let tr = lang.tr();
     let size_gb = use_state(|| "8".to_string());
     let rcu = use_state(|| "5000".to_string());
     let wcu = use_state(|| "500".to_string());
@@ -54,21 +56,21 @@ pub fn Planners() -> Html {
             html! {
                 <div class="planner-out" id="planner-partitions-out">
                     <p class="planner-big">
-                        <span id="planner-partitions">{ plan.partitions }</span>{ " partitions, each with " }
-                        <span id="planner-rcu">{ two_decimals(plan.rcu_per_partition) }</span>{ " RCU and " }
-                        <span id="planner-wcu">{ two_decimals(plan.wcu_per_partition) }</span>{ " WCU" }
+                        <span id="planner-partitions">{ plan.partitions }</span>{ lang.t(Msg::PartitionsEach) }
+                        <span id="planner-rcu">{ lang.figure(&two_decimals(plan.rcu_per_partition)) }</span>{ lang.t(Msg::RcuAnd) }
+                        <span id="planner-wcu">{ lang.figure(&two_decimals(plan.wcu_per_partition)) }</span>{ " WCU" }
                     </p>
                     <p class="hint">
-                        { format!(
-                            "by capacity {} / 3,000 + {} / 1,000 = {}; by size {} GB / 10 GB = {}; ceil(max) = {}",
-                            two_decimals(r), two_decimals(w), two_decimals(plan.by_capacity),
-                            two_decimals(size), two_decimals(plan.by_size), plan.partitions
+                        { tr.planner_math(
+                            &lang.figure(&two_decimals(r)), &lang.figure(&two_decimals(w)),
+                            &lang.figure(&two_decimals(plan.by_capacity)), &lang.figure(&two_decimals(size)),
+                            &lang.figure(&two_decimals(plan.by_size)), plan.partitions
                         ) }
                     </p>
                 </div>
             }
         }
-        _ => html! { <p class="error-box" role="status">{ "Enter a size, RCU and WCU (numbers, 0 or more)." }</p> },
+        _ => html! { <p class="error-box" role="status">{ lang.t(Msg::PlannerNeedNumbers) }</p> },
     };
     let shards = match (number(&items), number(&percent), number(&item_size)) {
         (Some(n), Some(p), Some(size)) if size >= 1.0 => {
@@ -76,11 +78,10 @@ pub fn Planners() -> Html {
             let per_block = 4096 / (size as u64).clamp(1, 4096);
             html! {
                 <div class="planner-out">
-                    <p class="planner-big"><span id="planner-shards">{ count }</span>{ " shards" }</p>
+                    <p class="planner-big"><span id="planner-shards">{ count }</span>{ lang.t(Msg::ShardsSuffix) }</p>
                     <p class="hint">
-                        { format!(
-                            "{} items × {} % = {} share one key value; one partition reads 3,000 × {} items of {} B per second → ceil = {}",
-                            group_digits(n as usize), two_decimals(p), group_digits((n * p / 100.0) as usize),
+                        { tr.shard_math(
+                            &lang.count(n as u64), &lang.figure(&two_decimals(p)), &lang.count((n * p / 100.0) as u64),
                             per_block, size as u64, count
                         ) }
                     </p>
@@ -88,28 +89,28 @@ pub fn Planners() -> Html {
             }
         }
         _ => {
-            html! { <p class="error-box" role="status">{ "Enter items, a percentage and an item size of at least 1 byte." }</p> }
+            html! { <p class="error-box" role="status">{ lang.t(Msg::PlannerNeedShardInputs) }</p> }
         }
     };
     html! {
         <section class="card planners" id="planners">
-            <h2>{ "Planners" }</h2>
+            <h2>{ lang.t(Msg::Planners) }</h2>
             <div class="planner-grid">
                 <div class="planner">
-                    <h3>{ "Partition math" }</h3>
+                    <h3>{ lang.t(Msg::PartitionMath) }</h3>
                     <div class="lab-form">
-                        { field("plan-size", "Table size (GB)", &size_gb) }
+                        { field("plan-size", lang.t(Msg::TableSizeGb), &size_gb) }
                         { field("plan-rcu", "RCU", &rcu) }
                         { field("plan-wcu", "WCU", &wcu) }
                     </div>
                     { plan }
                 </div>
                 <div class="planner">
-                    <h3>{ "Write-sharding shard count" }</h3>
+                    <h3>{ lang.t(Msg::ShardCountTitle) }</h3>
                     <div class="lab-form">
-                        { field("plan-items", "Items", &items) }
-                        { field("plan-percent", "% sharing one key value", &percent) }
-                        { field("plan-item-size", "Item size (bytes)", &item_size) }
+                        { field("plan-items", lang.t(Msg::TabItems), &items) }
+                        { field("plan-percent", lang.t(Msg::PercentSharing), &percent) }
+                        { field("plan-item-size", lang.t(Msg::ItemSizeBytes), &item_size) }
                     </div>
                     { shards }
                 </div>

@@ -176,7 +176,7 @@ pub fn ResultsView(props: &ResultsViewProps) -> Html {
 
     let explanation = match &last.request {
         Some(request) if pages.len() == 1 => {
-            explain(operation, request, &last.outcome, &last.charges, names).lines.into_iter().next()
+            explain(operation, request, &last.outcome, &last.charges, names, lang).lines.into_iter().next()
         }
         _ => None,
     };

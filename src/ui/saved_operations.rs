@@ -10,16 +10,19 @@ use yew::prelude::*;
 
 use super::console_state::{ConsoleAction, ConsoleContext};
 use super::draft::Operation;
+use super::language::{use_lang, Msg};
 use super::operation_builder::side_request;
 use super::state::{Action, PlaygroundContext};
 use crate::scenario::format::SavedOperation;
 
 #[component]
 pub fn SavedOperations() -> Html {
+    let lang = use_lang();
     let state = use_context::<PlaygroundContext>();
     let console = use_context::<ConsoleContext>();
     let name = use_state(String::new);
-    let problem = use_state(|| None::<String>);
+    // What stopped a save: a fixed text, and the form's error (DynamoDB's words) if any.
+    let problem = use_state(|| None::<(Msg, String)>);
     let (Some(state), Some(console)) = (state, console) else { return html! {} };
 
     let oninput = {
@@ -36,7 +39,7 @@ pub fn SavedOperations() -> Html {
             e.prevent_default();
             let label = name.trim().to_string();
             if label.is_empty() {
-                problem.set(Some("Give the request a name first.".into()));
+                problem.set(Some((Msg::NameFirst, String::new())));
                 return;
             }
             let draft = &console.drafts[console.active.min(1)];
@@ -47,9 +50,7 @@ pub fn SavedOperations() -> Html {
                     name.set(String::new());
                     problem.set(None);
                 }
-                Err(error) => {
-                    problem.set(Some(format!("Not saved: the request is not complete. {}", error.describe())))
-                }
+                Err(error) => problem.set(Some((Msg::NotSavedIncomplete, error.describe()))),
             }
         })
     };
@@ -76,9 +77,9 @@ pub fn SavedOperations() -> Html {
                 <span class="saved-op-name">{ &saved.name }</span>
                 <span class="saved-op-actions">
                     <button type="button" class="quiet saved-op-load" onclick={load} disabled={!loadable}
-                        title="Load into the builder">{ "Load" }</button>
+                        title={lang.t(Msg::LoadIntoBuilder)}>{ lang.t(Msg::Load) }</button>
                     <button type="button" class="quiet saved-op-delete" onclick={delete}
-                        title="Forget this saved operation">{ "Delete" }</button>
+                        title={lang.t(Msg::ForgetSaved)}>{ lang.t(Msg::Delete) }</button>
                 </span>
             </li>
         }
@@ -87,19 +88,21 @@ pub fn SavedOperations() -> Html {
     html! {
         <section class="card saved-ops" id="saved-operations" aria-labelledby="saved-ops-title">
             <div class="card-head">
-                <h2 id="saved-ops-title">{ format!("Saved operations ({count})") }</h2>
+                <h2 id="saved-ops-title">{ lang.tr().saved_operations(count) }</h2>
             </div>
             <form class="saved-op-form" onsubmit={save}>
-                <label for="saved-op-name" class="visually-hidden">{ "Name" }</label>
-                <input id="saved-op-name" type="text" placeholder="Name for the request in the builder"
+                <label for="saved-op-name" class="visually-hidden">{ lang.t(Msg::Name) }</label>
+                <input id="saved-op-name" type="text" placeholder={lang.t(Msg::SaveNamePlaceholder)}
                     value={(*name).clone()} {oninput} />
-                <button type="submit" id="saved-op-save" class="secondary">{ "Save request" }</button>
+                <button type="submit" id="saved-op-save" class="secondary">{ lang.t(Msg::SaveRequest) }</button>
             </form>
-            if let Some(text) = &*problem {
-                <p class="error-box" role="alert" id="saved-op-problem">{ text }</p>
+            if let Some((msg, detail)) = &*problem {
+                <p class="error-box" role="alert" id="saved-op-problem">
+                    { lang.t(*msg) }{ if detail.is_empty() { String::new() } else { format!(" {detail}") } }
+                </p>
             }
             if count == 0 {
-                <p class="hint">{ "Requests saved here travel with the playground: in a link, an export and the autosave." }</p>
+                <p class="hint">{ lang.t(Msg::SavedHint) }</p>
             } else {
                 <ol class="saved-op-list" id="saved-op-list">{ for rows }</ol>
             }

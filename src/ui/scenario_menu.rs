@@ -16,38 +16,24 @@
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use super::language::{use_lang, Msg};
 use super::persist;
 use super::state::{Action, Notice, PlaygroundContext};
 use crate::scenario::exchange::ExportFormat;
 use crate::scenario::workbench::ModelVersion;
 
 /// The export menu's entries: button id, format, tooltip.
-const EXPORTS: [(&str, ExportFormat, &str); 5] = [
-    ("btn-export", ExportFormat::Scenario, "The whole playground as a JSON file (Import and ddb-local --data read it)"),
-    (
-        "btn-export-workbench",
-        ExportFormat::Workbench(ModelVersion::V3),
-        "A data model for NoSQL Workbench for DynamoDB (format 3.0)",
-    ),
-    (
-        "btn-export-workbench-1",
-        ExportFormat::Workbench(ModelVersion::V1),
-        "A data model in the older NoSQL Workbench format 1.0",
-    ),
-    (
-        "btn-export-cloudformation",
-        ExportFormat::CloudFormation,
-        "An AWS CloudFormation template that creates the tables (without items)",
-    ),
-    (
-        "btn-export-cli",
-        ExportFormat::AwsCliScript,
-        "A bash script of AWS CLI commands that creates the tables and writes the items",
-    ),
+const EXPORTS: [(&str, ExportFormat, Msg); 5] = [
+    ("btn-export", ExportFormat::Scenario, Msg::ExportScenarioTitle),
+    ("btn-export-workbench", ExportFormat::Workbench(ModelVersion::V3), Msg::ExportWorkbenchTitle),
+    ("btn-export-workbench-1", ExportFormat::Workbench(ModelVersion::V1), Msg::ExportWorkbench1Title),
+    ("btn-export-cloudformation", ExportFormat::CloudFormation, Msg::ExportCloudFormationTitle),
+    ("btn-export-cli", ExportFormat::AwsCliScript, Msg::ExportCliTitle),
 ];
 
 #[component]
 pub fn ScenarioMenu() -> Html {
+    let lang = use_lang();
     let Some(state) = use_context::<PlaygroundContext>() else { return html! {} };
     let confirming = use_state(|| false);
     let file_input = use_node_ref();
@@ -57,7 +43,7 @@ pub fn ScenarioMenu() -> Html {
         Callback::from(move |_: MouseEvent| {
             let notice = match state.scenario() {
                 Some(scenario) => persist::share(&scenario),
-                None => Notice::error("The engine is busy; try again."),
+                None => Notice::said(true, Msg::EngineBusy),
             };
             state.dispatch(Action::Notify(Some(notice)));
         })
@@ -69,7 +55,7 @@ pub fn ScenarioMenu() -> Html {
         Callback::from(move |_: MouseEvent| {
             let notice = match state.scenario() {
                 Some(scenario) => persist::export(&scenario, format),
-                None => Notice::error("The engine is busy; try again."),
+                None => Notice::said(true, Msg::EngineBusy),
             };
             if let Some(menu) = export_menu.cast::<web_sys::Element>() {
                 let _ = menu.remove_attribute("open");
@@ -130,41 +116,41 @@ pub fn ScenarioMenu() -> Html {
 
     html! {
         <>
-            <nav class="scenario-menu" aria-label="Scenario">
+            <nav class="scenario-menu" aria-label={lang.t(Msg::ScenarioLabel)}>
                 <button type="button" id="btn-share" class="topbar-button" onclick={on_share}
-                    title="Put the whole playground in the page's link and copy it">{ "Copy link" }</button>
+                    title={lang.t(Msg::CopyLinkTitle)}>{ lang.t(Msg::CopyLink) }</button>
                 <details class="export-menu" ref={export_menu.clone()}>
                     <summary id="btn-export-menu" class="topbar-button"
-                        title="Download the playground as a file">{ "Export" }</summary>
-                    <div class="export-menu-list" role="group" aria-label="Export formats">
+                        title={lang.t(Msg::ExportTitle)}>{ lang.t(Msg::Export) }</summary>
+                    <div class="export-menu-list" role="group" aria-label={lang.t(Msg::ExportFormats)}>
                         { for EXPORTS.iter().map(|(id, format, title)| html! {
-                            <button type="button" id={*id} class="export-menu-item" title={*title}
+                            <button type="button" id={*id} class="export-menu-item" title={lang.t(*title)}
                                 onclick={on_export(*format)}>{ format.label() }</button>
                         }) }
                     </div>
                 </details>
                 <button type="button" id="btn-import" class="topbar-button" onclick={on_import_click}
-                    title="Load a scenario file or a NoSQL Workbench model (JSON)">{ "Import" }</button>
+                    title={lang.t(Msg::ImportTitle)}>{ lang.t(Msg::Import) }</button>
                 <input type="file" id="import-file" class="visually-hidden" accept=".json,application/json"
                     tabindex="-1" aria-hidden="true" ref={file_input} onchange={on_file} />
                 if *confirming {
-                    <span class="reset-confirm" role="group" aria-label="Confirm reset">
-                        { "Empty the playground and its saved copy?" }
+                    <span class="reset-confirm" role="group" aria-label={lang.t(Msg::ConfirmReset)}>
+                        { lang.t(Msg::ResetAsk) }
                         <button type="button" id="btn-reset-confirm" class="topbar-button danger"
-                            onclick={on_confirm}>{ "Yes, reset" }</button>
+                            onclick={on_confirm}>{ lang.t(Msg::YesReset) }</button>
                         <button type="button" id="btn-reset-cancel" class="topbar-button"
-                            onclick={on_cancel}>{ "Cancel" }</button>
+                            onclick={on_cancel}>{ lang.t(Msg::Cancel) }</button>
                     </span>
                 } else {
                     <button type="button" id="btn-reset" class="topbar-button" onclick={on_reset}
-                        title="Empty the playground">{ "Reset" }</button>
+                        title={lang.t(Msg::ResetTitle)}>{ lang.t(Msg::Reset) }</button>
                 }
             </nav>
             if let Some(notice) = &state.notice {
                 <div id="scenario-notice" class={classes!("scenario-notice", notice.error.then_some("error"))}
                     role={if notice.error { "alert" } else { "status" }}>
                     <div class="notice-body">
-                        <span class="notice-text">{ &notice.text }</span>
+                        <span class="notice-text">{ notice.text_in(lang) }</span>
                         if !notice.details.is_empty() {
                             <ul class="notice-details">
                                 { for notice.details.iter().map(|detail| html! { <li>{ detail }</li> }) }
@@ -172,7 +158,7 @@ pub fn ScenarioMenu() -> Html {
                         }
                     </div>
                     <button type="button" id="btn-dismiss" class="notice-dismiss" onclick={on_dismiss}
-                        aria-label="Dismiss message">{ "Dismiss" }</button>
+                        aria-label={lang.t(Msg::DismissLabel)}>{ lang.t(Msg::Dismiss) }</button>
                 </div>
             }
         </>

@@ -39,6 +39,7 @@ use yew::prelude::*;
 use crate::engine::capacity::{Charge, ChargeKind};
 use crate::engine::table::BillingMode;
 use crate::engine::{ApiError, Engine};
+use crate::i18n::{CallOutcome, CallSummary, Lang, Msg, Said};
 use crate::scenario::format::SavedOperation;
 use crate::scenario::Scenario;
 
@@ -88,8 +89,9 @@ pub struct LogEntry {
     pub request: Option<Value>,
     /// The response body, or the error DynamoDB would answer.
     pub outcome: Result<Value, ApiError>,
-    /// One line for humans: "PutItem Music → 1 WCU".
-    pub summary: String,
+    /// One line for humans: "PutItem Music → 1 WCU", kept as facts and
+    /// worded by the views in the page's language ([`CallSummary::text`]).
+    pub summary: CallSummary,
     /// How the engine computed the cost, one line per rounding
     /// ([`Engine::last_charges`]); empty when nothing was charged.
     pub charges: Vec<Charge>,
@@ -199,6 +201,9 @@ pub struct Notice {
     /// An error (nothing was changed) rather than news.
     pub error: bool,
     pub text: String,
+    /// The text as facts, when the catalogue words it: the views word it
+    /// in the page's language (`text` then holds the English).
+    pub said: Option<Said>,
     /// Points listed under the text: what an import kept without
     /// simulating, what an export's format could not hold.
     pub details: Vec<String>,
@@ -207,12 +212,30 @@ pub struct Notice {
 impl Notice {
     /// Something went wrong.
     pub fn error(text: impl Into<String>) -> Self {
-        Self { error: true, text: text.into(), details: Vec::new() }
+        Self { error: true, text: text.into(), said: None, details: Vec::new() }
     }
 
     /// News, e.g. "link copied".
     pub fn info(text: impl Into<String>) -> Self {
-        Self { error: false, text: text.into(), details: Vec::new() }
+        Self { error: false, text: text.into(), said: None, details: Vec::new() }
+    }
+
+    /// A fixed text of the catalogue, worded when shown.
+    pub fn said(error: bool, msg: Msg) -> Self {
+        Self::worded(error, Said::Fixed(msg))
+    }
+
+    /// A notice the catalogue words when shown.
+    pub fn worded(error: bool, said: Said) -> Self {
+        Self { error, text: Lang::En.tr().said(&said), said: Some(said), details: Vec::new() }
+    }
+
+    /// The text in the page's language.
+    pub fn text_in(&self, lang: Lang) -> String {
+        match &self.said {
+            Some(said) => lang.tr().said(said),
+            None => self.text.clone(),
+        }
     }
 
     /// The notice with `details` listed under its text.
@@ -420,7 +443,7 @@ impl Reducible for Playground {
             }
             Action::Reset => {
                 next.load(Scenario::of(&Engine::new()));
-                next.notice = Some(Rc::new(Notice::info("The playground was reset.")));
+                next.notice = Some(Rc::new(Notice::said(false, Msg::PlaygroundReset)));
             }
             Action::Notify(notice) => next.notice = notice.map(Rc::new),
             Action::SaveOperation(saved) => {
@@ -601,7 +624,7 @@ impl Playground {
         operation: String,
         request: Option<Value>,
         outcome: Result<Value, ApiError>,
-        summary: String,
+        summary: CallSummary,
         charges: Vec<Charge>,
     ) -> Rc<LogEntry> {
         let entry = Rc::new(LogEntry { id: self.next_log_id, source, operation, request, outcome, summary, charges });
@@ -626,40 +649,37 @@ impl Playground {
         request: Option<&Value>,
         outcome: &Result<Value, ApiError>,
         charges: &[Charge],
-    ) -> String {
+    ) -> CallSummary {
         let head = if table.is_empty() { operation.to_string() } else { format!("{operation} {table}") };
         let response = match outcome {
             Ok(response) => response,
-            Err(error) if request.is_none() => return format!("{head} → not sent: {}", error.name()),
-            Err(error) => return format!("{head} → {}", error.name()),
+            Err(error) if request.is_none() => {
+                return CallSummary { head, outcome: CallOutcome::NotSent(error.name()) }
+            }
+            Err(error) => return CallSummary { head, outcome: CallOutcome::Failed(error.name()) },
         };
         let units = self.units_of(table, response, charges);
-        let consistency = match request.and_then(|r| r.get("ConsistentRead")) {
-            Some(Value::Bool(true)) => "strongly consistent",
-            _ => "eventually consistent",
-        };
-        let detail = match operation {
-            "CreateTable" => "created".to_string(),
+        let strong = matches!(request.and_then(|r| r.get("ConsistentRead")), Some(Value::Bool(true)));
+        let outcome = match operation {
+            "CreateTable" => CallOutcome::Created,
             "DeleteTable" => {
-                let count = response.pointer("/TableDescription/ItemCount").and_then(Value::as_u64).unwrap_or(0);
-                format!("deleted with {count} item{}", plural(count))
+                let items = response.pointer("/TableDescription/ItemCount").and_then(Value::as_u64).unwrap_or(0);
+                CallOutcome::Deleted { items }
             }
-            "GetItem" => {
-                let found = if response.get("Item").is_some() { "found" } else { "not found" };
-                format!("{found}, {} ({consistency})", units.read)
+            "GetItem" => CallOutcome::Got { found: response.get("Item").is_some(), units: units.read, strong },
+            "PutItem" | "DeleteItem" => CallOutcome::Charged(Some(units.write)),
+            "UpdateItem" | "BatchGetItem" | "BatchWriteItem" | "TransactGetItems" | "TransactWriteItems" => {
+                CallOutcome::Charged(self.charged(charges))
             }
-            "PutItem" | "DeleteItem" => units.write,
-            "UpdateItem" => self.charged(charges),
-            "Query" | "Scan" => {
-                let count = response.get("Count").and_then(Value::as_u64).unwrap_or(0);
-                let scanned = response.get("ScannedCount").and_then(Value::as_u64).unwrap_or(0);
-                let more = if response.get("LastEvaluatedKey").is_some() { ", more pages" } else { "" };
-                format!("{count} of {scanned} item{} read{more}, {}", plural(scanned), self.charged(charges))
-            }
-            "BatchGetItem" | "BatchWriteItem" | "TransactGetItems" | "TransactWriteItems" => self.charged(charges),
-            _ => "OK".to_string(),
+            "Query" | "Scan" => CallOutcome::Read {
+                count: response.get("Count").and_then(Value::as_u64).unwrap_or(0),
+                scanned: response.get("ScannedCount").and_then(Value::as_u64).unwrap_or(0),
+                more: response.get("LastEvaluatedKey").is_some(),
+                charged: self.charged(charges),
+            },
+            _ => CallOutcome::Ok,
         };
-        format!("{head} → {detail}")
+        CallSummary { head, outcome }
     }
 
     /// The consumed capacity of a response in the table's own units:
@@ -681,8 +701,8 @@ impl Playground {
 impl Playground {
     /// The units a list of charges adds up to, read and write apart, each in
     /// the spelling of the first charged table's mode: "1.5 RCU",
-    /// "2 WCU", "4 RCU + 2 WCU"; "nothing charged" when empty.
-    fn charged(&self, charges: &[Charge]) -> String {
+    /// "2 WCU", "4 RCU + 2 WCU"; `None` when nothing was charged.
+    fn charged(&self, charges: &[Charge]) -> Option<String> {
         let mut read = 0.0;
         let mut write = 0.0;
         for charge in charges {
@@ -694,10 +714,10 @@ impl Playground {
         let on_demand = charges.first().is_some_and(|c| self.is_on_demand(&c.table));
         let (r, w) = if on_demand { ("RRU", "WRU") } else { ("RCU", "WCU") };
         match (read > 0.0, write > 0.0) {
-            (true, true) => format!("{} {r} + {} {w}", format_units(read), format_units(write)),
-            (true, false) => format!("{} {r}", format_units(read)),
-            (false, true) => format!("{} {w}", format_units(write)),
-            (false, false) => "nothing charged".to_string(),
+            (true, true) => Some(format!("{} {r} + {} {w}", format_units(read), format_units(write))),
+            (true, false) => Some(format!("{} {r}", format_units(read))),
+            (false, true) => Some(format!("{} {w}", format_units(write))),
+            (false, false) => None,
         }
     }
 

@@ -11,7 +11,8 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::cost::{Preview, Tally, UnitNames};
-use super::format::{group_digits as grouped, pretty};
+use super::format::pretty;
+use super::language::{use_lang, Lang, Msg};
 use crate::engine::partiql::plan::Access;
 use crate::engine::partiql::StatementReport;
 
@@ -25,43 +26,44 @@ pub struct StatementPlanProps {
 
 /// The sentence: "This SELECT is a Scan of Orders: it reads all 10,000 items
 /// (returns 12): 1,250 RCU".
-pub fn sentence(report: &StatementReport, cost: &str) -> String {
+pub fn sentence(report: &StatementReport, cost: &str, lang: Lang) -> String {
+    let tr = lang.tr();
+    let (read, returned) = (report.scanned as u64, report.returned as u64);
     let reads = match (report.verb, report.access) {
         ("SELECT", Access::Scan) if !report.more && report.scanned == report.items_in_target => {
-            format!(": it reads all {} items, returns {}", grouped(report.scanned), grouped(report.returned))
+            tr.statement_reads(read, None, true, returned)
         }
-        ("SELECT", Access::Scan) => format!(
-            ": it reads {} of {} items on this page, returns {}",
-            grouped(report.scanned),
-            grouped(report.items_in_target),
-            grouped(report.returned)
-        ),
-        ("SELECT", _) => {
-            let noun = if report.scanned == 1 { "item" } else { "items" };
-            format!(": it reads {} {noun}, returns {}", grouped(report.scanned), grouped(report.returned))
-        }
+        ("SELECT", Access::Scan) => tr.statement_reads(read, Some(report.items_in_target as u64), false, returned),
+        ("SELECT", _) => tr.statement_reads(read, None, false, returned),
         _ => String::new(),
     };
-    format!("This {} is {}{reads}: {cost}", report.verb, report.access_path())
+    let target = match &report.index {
+        Some(index) => format!("{}.{index}", report.table),
+        None => report.table.clone(),
+    };
+    let scan = report.access == Access::Scan;
+    let path = tr.access_path(scan, report.access.operation(), report.equivalent.len(), &target);
+    tr.statement_sentence(report.verb, &path, &reads, cost)
 }
 
 #[component]
 pub fn StatementPlan(props: &StatementPlanProps) -> Html {
+    let lang = use_lang();
     let Some(preview) = props.preview.as_ref() else { return html! {} };
     let Some(report) = &preview.statement else { return html! {} };
-    let cost = Tally::of(&report.charges).text(props.names);
+    let cost = lang.figure(&Tally::of(&report.charges).text(props.names));
     let scan = report.access == Access::Scan;
     let equivalent = report.equivalent.iter().map(|(operation, request)| {
         html! { <li><span class="member">{ *operation }</span><pre class="code">{ pretty(request) }</pre></li> }
     });
     html! {
         <div class={classes!("statement-plan", scan.then_some("is-scan"))} id={props.id.clone()} role="status">
-            <p class="plan-sentence" id={format!("{}-sentence", props.id)}>{ sentence(report, &cost) }</p>
+            <p class="plan-sentence" id={format!("{}-sentence", props.id)}>{ sentence(report, &cost, lang) }</p>
             if scan && report.verb == "SELECT" {
-                <p class="hint">{ "No WHERE condition fixes the partition key, so every item is read and paid for, whatever the filter keeps." }</p>
+                <p class="hint">{ lang.t(Msg::StatementScanHint) }</p>
             }
             <details>
-                <summary>{ "The equivalent request" }{ if report.equivalent.len() > 1 { "s" } else { "" } }</summary>
+                <summary>{ lang.t(if report.equivalent.len() > 1 { Msg::EquivalentRequests } else { Msg::EquivalentRequest }) }</summary>
                 <ol class="equivalent">{ for equivalent }</ol>
             </details>
         </div>

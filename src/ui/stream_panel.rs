@@ -27,6 +27,7 @@ use yew::prelude::*;
 
 use super::error_box::ErrorBox;
 use super::format::pretty;
+use super::language::{use_lang, Lang, Msg};
 use super::state::{Action, PlaygroundContext, Source};
 use crate::engine::streams::{StreamShard, StreamViewType};
 use crate::engine::value::document::item_to_plain;
@@ -36,13 +37,13 @@ use crate::engine::value::wire::item_from_wire;
 pub const SHOWN_RECORDS: usize = 50;
 
 /// What each view type keeps, in a few words.
-fn view_help(view: &str) -> &'static str {
-    match view {
-        "KEYS_ONLY" => "only the key attributes of the item changed",
-        "NEW_IMAGE" => "the whole item as it is after the change",
-        "OLD_IMAGE" => "the whole item as it was before the change",
-        _ => "the item before and after the change",
-    }
+fn view_help(view: &str, lang: Lang) -> &'static str {
+    lang.t(match view {
+        "KEYS_ONLY" => Msg::StreamKeysOnly,
+        "NEW_IMAGE" => Msg::StreamNewImage,
+        "OLD_IMAGE" => Msg::StreamOldImage,
+        _ => Msg::StreamBothImages,
+    })
 }
 
 /// An image of a wire record (`Keys`, `NewImage`, `OldImage`) as plain JSON.
@@ -57,7 +58,7 @@ fn short_id(id: &str) -> String {
 }
 
 /// One shard as a list entry: its id, open or closed, its parent, its records.
-fn shard_row(shard: &StreamShard, records: usize) -> Html {
+fn shard_row(shard: &StreamShard, records: usize, lang: Lang) -> Html {
     let state = match &shard.ending_sequence {
         None => "OPEN".to_string(),
         Some(end) => format!("CLOSED at …{}", end.to_string().get(17..).unwrap_or_default()),
@@ -67,15 +68,15 @@ fn shard_row(shard: &StreamShard, records: usize) -> Html {
             <code>{ short_id(&shard.id) }</code>
             <span class="status-detail">{ state }</span>
             if let Some(parent) = &shard.parent {
-                <span class="status-detail">{ format!("child of {}", short_id(parent)) }</span>
+                <span class="status-detail">{ lang.tr().child_of(&short_id(parent)) }</span>
             }
-            <span class="status-detail">{ format!("{records} record{}", if records == 1 { "" } else { "s" }) }</span>
+            <span class="status-detail">{ lang.tr().records(records as u64) }</span>
         </li>
     }
 }
 
 /// One record as a list entry.
-fn record_row(wire: &Value, shard: &str) -> Html {
+fn record_row(wire: &Value, shard: &str, lang: Lang) -> Html {
     let data = wire.get("dynamodb").cloned().unwrap_or_default();
     let sequence = data.get("SequenceNumber").and_then(Value::as_str).unwrap_or_default().to_string();
     let short = format!("#…{}", sequence.get(sequence.len().saturating_sub(4)..).unwrap_or(&sequence));
@@ -87,12 +88,12 @@ fn record_row(wire: &Value, shard: &str) -> Html {
     };
     let service = wire.get("userIdentity").map(|identity| {
         let who = identity.get("principalId").and_then(Value::as_str).unwrap_or_default().to_string();
-        html! { <span class="sr-service" title={format!("userIdentity: Service, {who}")}>{ "TTL deletion (service)" }</span> }
+        html! { <span class="sr-service" title={format!("userIdentity: Service, {who}")}>{ lang.t(Msg::TtlDeletion) }</span> }
     });
     html! {
         <li class="stream-record" data-event={event.clone()} key={sequence.clone()}>
             <span class="sr-seq" title={format!("SequenceNumber {sequence}")}>{ short }</span>
-            <span class="sr-shard" title="The shard holding the record">{ short_id(shard) }</span>
+            <span class="sr-shard" title={lang.t(Msg::ShardOfRecord)}>{ short_id(shard) }</span>
             <span class={classes!("sr-event", event.to_lowercase())}>{ event }</span>
             { part("Keys", "Keys", "keys") }
             { part("Old", "OldImage", "old") }
@@ -108,6 +109,7 @@ fn record_row(wire: &Value, shard: &str) -> Html {
 
 #[component]
 pub fn StreamPanel() -> Html {
+    let lang = use_lang();
     let state = use_context::<PlaygroundContext>();
     let view_type = use_state(|| "NEW_AND_OLD_IMAGES".to_string());
     let Some(state) = state else { return html! {} };
@@ -118,21 +120,21 @@ pub fn StreamPanel() -> Html {
     let enabled = table.enabled_stream().map(|s| s.view_type.as_str());
     let status = match (enabled, latest) {
         (Some(view), _) => format!("ENABLED · {view}"),
-        (None, Some(_)) => "DISABLED · the last stream stays readable for 24 hours".to_string(),
-        (None, None) => "No stream".to_string(),
+        (None, Some(_)) => lang.t(Msg::StreamDisabled).to_string(),
+        (None, None) => lang.t(Msg::NoStream).to_string(),
     };
     let total = latest.map_or(0, |s| s.records.len());
     let rows: Vec<Html> = latest
         .map(|stream| {
             let shard = |i: usize| stream.shards.get(i).map(|s| s.id.as_str()).unwrap_or_default();
             let records = stream.records.iter().rev().take(SHOWN_RECORDS);
-            records.map(|r| record_row(&stream.record_to_wire(r), shard(r.shard))).collect()
+            records.map(|r| record_row(&stream.record_to_wire(r), shard(r.shard), lang)).collect()
         })
         .unwrap_or_default();
     let shards: Vec<Html> = latest
         .map(|stream| {
             let count = |i: usize| stream.records.iter().filter(|r| r.shard == i).count();
-            stream.shards.iter().enumerate().map(|(i, s)| shard_row(s, count(i))).collect()
+            stream.shards.iter().enumerate().map(|(i, s)| shard_row(s, count(i), lang)).collect()
         })
         .unwrap_or_default();
     let label = latest.map(|s| s.label.clone());
@@ -165,27 +167,25 @@ pub fn StreamPanel() -> Html {
         state.last_from(Source::Streams).filter(|entry| entry.table() == Some(name.as_str())).map(|entry| match &entry
             .outcome
         {
-            Ok(_) => html! { <p class="ok-line">{ &entry.summary }</p> },
+            Ok(_) => html! { <p class="ok-line">{ entry.summary.text(lang) }</p> },
             Err(error) => html! { <ErrorBox error={error.clone()} /> },
         });
     html! {
         <section class="card stream-panel" aria-labelledby="stream-title" id="stream-panel">
             <div class="card-head">
-                <h2 id="stream-title">{ "Stream of " }<span class="table-title">{ &name }</span></h2>
+                <h2 id="stream-title">{ lang.tr().stream_of().0 }<span class="table-title">{ &name }</span>{ lang.tr().stream_of().1 }</h2>
                 <span class={classes!("status", if enabled.is_some() { "active" } else { "creating" })} id="stream-status">{ status }</span>
             </div>
             <p class="hint">
-                { "A stream is a time-ordered log of item changes, kept for 24 hours: one record per PutItem, UpdateItem or \
-                   DeleteItem that changed an item (INSERT, MODIFY, REMOVE), in the order they happened. The view type decides \
-                   what a record carries." }
+                { lang.t(Msg::StreamIntro) }
             </p>
             <div class="stream-controls">
                 if let Some(view) = enabled {
-                    <span class="hint">{ format!("{view}: {}.", view_help(view)) }</span>
-                    <button type="button" class="quiet" id="stream-disable" onclick={send(false)}>{ "Disable stream" }</button>
+                    <span class="hint">{ format!("{view}: {}.", view_help(view, lang)) }</span>
+                    <button type="button" class="quiet" id="stream-disable" onclick={send(false)}>{ lang.t(Msg::DisableStream) }</button>
                 } else {
                     <label class="field inline">
-                        <span>{ "View type" }</span>
+                        <span>{ lang.t(Msg::ViewType) }</span>
                         <select id="stream-view" onchange={on_view}>
                             { for ["KEYS_ONLY", "NEW_IMAGE", "OLD_IMAGE", "NEW_AND_OLD_IMAGES"].into_iter().map(|v| html! {
                                 <option value={v} selected={*view_type == v}>{ v }</option>
@@ -193,25 +193,17 @@ pub fn StreamPanel() -> Html {
                         </select>
                     </label>
                     <button type="button" class="primary" id="stream-enable" onclick={send(true)}
-                        disabled={StreamViewType::parse(&view_type).is_none()}>{ "Enable stream" }</button>
-                    <span class="hint">{ format!("{}.", view_help(&view_type)) }</span>
+                        disabled={StreamViewType::parse(&view_type).is_none()}>{ lang.t(Msg::EnableStream) }</button>
+                    <span class="hint">{ format!("{}.", view_help(&view_type, lang)) }</span>
                 }
             </div>
             <div class="inline-outcome" id="stream-outcome">{ outcome }</div>
             if let Some(label) = label {
                 <p class="hint" id="stream-count">
-                    { format!(
-                        "Stream {label}: {total} record{}{}, newest first.",
-                        if total == 1 { "" } else { "s" },
-                        if total > SHOWN_RECORDS { format!(" (the last {SHOWN_RECORDS} shown)") } else { String::new() }
-                    ) }
+                    { lang.tr().stream_count(&label, total as u64, (total > SHOWN_RECORDS).then_some(SHOWN_RECORDS)) }
                 </p>
                 <details class="stream-shards-box">
-                    <summary id="stream-shards-summary">{ format!(
-                        "{} shard{}: one per partition; a partition that split closed its shard and opened one per half",
-                        shards.len(),
-                        if shards.len() == 1 { "" } else { "s" }
-                    ) }</summary>
+                    <summary id="stream-shards-summary">{ lang.tr().stream_shards(shards.len() as u64) }</summary>
                     <ul class="stream-shards" id="stream-shards">{ for shards }</ul>
                 </details>
                 <ol class="stream-records" id="stream-records">{ for rows }</ol>

@@ -4,10 +4,10 @@
 
 use yew::prelude::*;
 
-use super::format::bytes_label;
-use super::index_grid::{duration_label, IndexGrid};
+use super::index_grid::IndexGrid;
 use super::item_grid::ItemGrid;
-use super::state::{plural, EngineHandle, Playground, PlaygroundContext, Source};
+use super::language::{use_lang, Msg};
+use super::state::{EngineHandle, Playground, PlaygroundContext, Source};
 use crate::engine::index::IndexStatus;
 use crate::engine::schema::PrimaryKey;
 use crate::engine::table::Table;
@@ -32,6 +32,8 @@ fn focus_key(state: &Playground, table: &Table) -> Option<PrimaryKey> {
 
 #[component]
 pub fn TableView() -> Html {
+    let lang = use_lang();
+    let tr = lang.tr();
     let state = use_context::<PlaygroundContext>();
     // The view picked: `None` for the table itself, else an index's name.
     let view = use_state(|| None::<String>);
@@ -44,10 +46,7 @@ pub fn TableView() -> Html {
     let count = table.storage.item_count() as u64;
     let collections = table.storage.collections().count() as u64;
     let focus = focus_key(&state, table);
-    let mut facts = [
-        format!("{count} item{} · {}", plural(count), bytes_label(table.storage.size_bytes())),
-        format!("{collections} item collection{}", plural(collections)),
-    ];
+    let mut facts = [tr.table_contents(count, table.storage.size_bytes() as u64), tr.item_collections(collections)];
 
     // A view of an index that is gone (or of another table's) falls back
     // to the table.
@@ -56,10 +55,7 @@ pub fn TableView() -> Html {
     if let (Some(index), Some(store)) = (index, index.and_then(|i| table.index_store(&i.name))) {
         let entries = store.entry_count() as u64;
         let groups = table.index_collections(&index.name).map_or(0, |c| c.count()) as u64;
-        facts = [
-            format!("{entries} entr{} · {}", if entries == 1 { "y" } else { "ies" }, bytes_label(store.size_bytes())),
-            format!("{groups} index partition key{}", plural(groups)),
-        ];
+        facts = [tr.index_contents(entries, store.size_bytes() as u64), tr.index_partition_keys(groups)];
     }
     let now = engine.clock().now_millis();
     let pick = |target: Option<String>| {
@@ -79,8 +75,8 @@ pub fn TableView() -> Html {
     };
     let selector = (!table.definition.indexes.is_empty()).then(|| {
         html! {
-            <div class="view-tabs" role="tablist" aria-label="Table or index">
-                { view_tab(None, "Table".into(), None) }
+            <div class="view-tabs" role="tablist" aria-label={lang.t(Msg::TableOrIndex)}>
+                { view_tab(None, lang.t(Msg::ColTable).into(), None) }
                 { for table.definition.indexes.iter().map(|i| view_tab(Some(i.name.clone()), i.name.clone(), Some(i.kind.abbreviation()))) }
             </div>
         }
@@ -89,7 +85,7 @@ pub fn TableView() -> Html {
         None => html! {
             <>
                 <p class="hint">
-                    { "One block per item collection (items sharing a partition key), in keyspace order; sort-key order inside. Click a row to edit it." }
+                    { lang.t(Msg::TableViewHint) }
                 </p>
                 <ItemGrid
                     engine={EngineHandle(state.engine.clone())}
@@ -100,12 +96,10 @@ pub fn TableView() -> Html {
             </>
         },
         Some(index) => {
-            let left = index.status_until_millis.map(|until| duration_label(until.saturating_sub(now)));
+            let left = index.status_until_millis.map(|until| tr.duration(until.saturating_sub(now)));
             let status = match (index.status, left) {
-                (IndexStatus::Creating, Some(left)) if index.backfilling => {
-                    format!("CREATING · backfilling, {left} left · not queryable until ACTIVE")
-                }
-                (IndexStatus::Deleting, Some(left)) => format!("DELETING · gone in {left}"),
+                (IndexStatus::Creating, Some(left)) if index.backfilling => tr.creating_backfilling(&left),
+                (IndexStatus::Deleting, Some(left)) => format!("DELETING · {}", tr.gone_in(&left)),
                 (status, _) => status.as_str().to_string(),
             };
             let pending =
@@ -115,7 +109,7 @@ pub fn TableView() -> Html {
                     <p class="index-view-status">
                         <span class={classes!("status", index.status.as_str().to_lowercase())} id="index-view-status">{ status }</span>
                         if pending > 0 {
-                            <span class="status-detail">{ format!("{pending} update{} on the way", plural(pending)) }</span>
+                            <span class="status-detail">{ tr.updates_on_the_way(pending) }</span>
                         }
                     </p>
                     <IndexGrid
@@ -129,10 +123,16 @@ pub fn TableView() -> Html {
         }
     };
     let title = match index {
-        None => html! { <>{ "Items in " }<span class="table-title">{ &name }</span></> },
-        Some(index) => html! {
-            <>{ format!("{} ", index.kind.abbreviation()) }<span class="table-title">{ &index.name }</span>{ " of " }{ &name }</>
-        },
+        None => {
+            let (before, after) = tr.items_in();
+            html! { <>{ before }<span class="table-title">{ &name }</span>{ after }</> }
+        }
+        Some(index) => {
+            let (between, after) = tr.index_of_table();
+            html! {
+                <>{ format!("{} ", index.kind.abbreviation()) }<span class="table-title">{ &index.name }</span>{ between }{ &name }{ after }</>
+            }
+        }
     };
 
     html! {

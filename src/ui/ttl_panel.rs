@@ -31,6 +31,7 @@ use yew::prelude::*;
 
 use super::error_box::ErrorBox;
 use super::format::cell_text;
+use super::language::{use_lang, Msg};
 use super::state::{Action, PlaygroundContext, Source};
 use crate::engine::schema::{KeySchema, PrimaryKey};
 
@@ -60,6 +61,8 @@ pub fn key_text(schema: &KeySchema, key: &PrimaryKey) -> String {
 
 #[component]
 pub fn TtlPanel() -> Html {
+    let lang = use_lang();
+    let tr = lang.tr();
     let state = use_context::<PlaygroundContext>();
     let attribute = use_state(|| "expires".to_string());
     let delay_text = use_state(|| None::<String>);
@@ -144,7 +147,7 @@ pub fn TtlPanel() -> Html {
     };
     let outcome = state.last_from(Source::Ttl).filter(|entry| entry.table() == Some(name.as_str())).map(|entry| {
         match &entry.outcome {
-            Ok(_) => html! { <p class="ok-line">{ &entry.summary }</p> },
+            Ok(_) => html! { <p class="ok-line">{ entry.summary.text(lang) }</p> },
             Err(error) => html! { <ErrorBox error={error.clone()} /> },
         }
     });
@@ -156,7 +159,7 @@ pub fn TtlPanel() -> Html {
             html! {
                 <li class="ttl-expired-item">
                     <code>{ key_text(&schema, key) }</code>
-                    <span class="status-detail">{ format!("expired {ago} ago · swept in {}", span_label(swept)) }</span>
+                    <span class="status-detail">{ tr.expired_ago(&ago, &span_label(swept)) }</span>
                 </li>
             }
         });
@@ -164,11 +167,7 @@ pub fn TtlPanel() -> Html {
         html! {
             <div class="ttl-expired" id="ttl-expired">
                 <p class="ttl-warning">
-                    { format!(
-                        "{count} item{} expired but not yet deleted: GetItem, Query and Scan still return {}.",
-                        if count == 1 { "" } else { "s" },
-                        if count == 1 { "it" } else { "them" }
-                    ) }
+                    { tr.expired_items(count as u64) }
                 </p>
                 <ul class="ttl-expired-list">{ for rows }</ul>
             </div>
@@ -177,7 +176,7 @@ pub fn TtlPanel() -> Html {
     let filter_hint = enabled.as_ref().map(|attribute| {
         html! {
             <p class="hint ttl-filter">
-                { "Leave them out of reads with a filter on the TTL attribute: " }
+                { lang.t(Msg::TtlFilterHint) }
                 <code>{ format!(
                     r##"FilterExpression "#ttl > :now", ExpressionAttributeNames {{"#ttl": "{attribute}"}}, ExpressionAttributeValues {{":now": {{"N": "{now_seconds}"}}}}"##
                 ) }</code>
@@ -188,43 +187,41 @@ pub fn TtlPanel() -> Html {
     html! {
         <section class="card ttl-panel" aria-labelledby="ttl-title" id="ttl-panel">
             <div class="card-head">
-                <h2 id="ttl-title">{ "Time to Live of " }<span class="table-title">{ &name }</span></h2>
+                <h2 id="ttl-title">{ tr.ttl_of().0 }<span class="table-title">{ &name }</span>{ tr.ttl_of().1 }</h2>
                 <span class={classes!("status", if enabled.is_some() { "active" } else { "creating" })} id="ttl-status">
                     { match &enabled {
-                        Some(attribute) => format!("ENABLED on {attribute}"),
+                        Some(attribute) => tr.ttl_enabled_on(attribute),
                         None => "DISABLED".to_string(),
                     } }
                 </span>
             </div>
             <p class="hint">
-                { "An item expires when the Number in its TTL attribute (epoch seconds) has passed. DynamoDB deletes \
-                   expired items in the background, typically within a few days, for free; until then they are still \
-                   read. Here the sweeper deletes them after the delay below, on the engine clock." }
+                { lang.t(Msg::TtlIntro) }
             </p>
             <div class="ttl-controls">
                 if enabled.is_none() {
                     <label class="field inline">
-                        <span>{ "TTL attribute" }</span>
+                        <span>{ lang.t(Msg::TtlAttribute) }</span>
                         <input id="ttl-attribute" type="text" value={(*attribute).clone()} oninput={on_attribute} />
                     </label>
-                    <button type="button" class="primary" id="ttl-enable" onclick={send(true)}>{ "Enable TTL" }</button>
+                    <button type="button" class="primary" id="ttl-enable" onclick={send(true)}>{ lang.t(Msg::EnableTtl) }</button>
                 } else {
-                    <button type="button" class="quiet" id="ttl-disable" onclick={send(false)}>{ "Disable TTL" }</button>
+                    <button type="button" class="quiet" id="ttl-disable" onclick={send(false)}>{ lang.t(Msg::DisableTtl) }</button>
                 }
             </div>
             <div class="inline-outcome" id="ttl-outcome">{ outcome }</div>
             <p class="ttl-now" id="ttl-now">
-                { format!("Now: {now_seconds} (the engine clock, epoch seconds): an item whose TTL attribute is at most this has expired.") }
+                { tr.ttl_now(now_seconds) }
             </p>
             { expired_list }
             { filter_hint }
             <div class="index-knobs">
                 <label class="field inline">
-                    <span>{ "Sweep delay after expiry (s)" }</span>
+                    <span>{ lang.t(Msg::SweepDelay) }</span>
                     <input id="ttl-delay" type="number" min="0" step="1" inputmode="numeric"
                         value={(*delay_text).clone().unwrap_or_else(|| (delay as f64 / 1000.0).to_string())} oninput={on_delay} />
                 </label>
-                <span class="hint">{ "Move the clock:" }</span>
+                <span class="hint">{ lang.t(Msg::MoveClock) }</span>
                 { advance("ttl-plus-minute", "+1 min", 60_000) }
                 { advance("ttl-plus-ten", "+10 min", 600_000) }
                 { advance("ttl-plus-hour", "+1 h", 3_600_000) }

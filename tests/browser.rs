@@ -1525,9 +1525,34 @@ async fn a_broken_workbench_model_changes_nothing() {
 
 // ---- lessons ----
 
+/// The lessons' documents. The page fetches them from `lessons/`, which
+/// the test runner does not serve, so the tests hand them over instead.
+const LESSON_SOURCES: [&str; 15] = [
+    include_str!("../src/scenario/lessons/data/01-game-scores.json"),
+    include_str!("../src/scenario/lessons/data/02-forum-lsi.json"),
+    include_str!("../src/scenario/lessons/data/03-overloaded-partition.json"),
+    include_str!("../src/scenario/lessons/data/04-hr-order-entry.json"),
+    include_str!("../src/scenario/lessons/data/05-partition-math.json"),
+    include_str!("../src/scenario/lessons/data/06-hot-keys.json"),
+    include_str!("../src/scenario/lessons/data/07-voting.json"),
+    include_str!("../src/scenario/lessons/data/08-messaging.json"),
+    include_str!("../src/scenario/lessons/data/09-gaming.json"),
+    include_str!("../src/scenario/lessons/data/10-sparse-index.json"),
+    include_str!("../src/scenario/lessons/data/11-time-series.json"),
+    include_str!("../src/scenario/lessons/data/12-relationships.json"),
+    include_str!("../src/scenario/lessons/data/13-composite-keys.json"),
+    include_str!("../src/scenario/lessons/data/14-events.json"),
+    include_str!("../src/scenario/lessons/data/15-failed-design.json"),
+];
+
 /// Forgets what a lesson test leaves: the kept playground, presenter mode.
+/// (And makes sure the lessons' documents are at hand.)
 fn forget_lessons() {
+    use ddb_playground::scenario::lessons;
     use ddb_playground::ui::lesson_nav;
+    for (entry, text) in lessons::CATALOG.iter().zip(LESSON_SOURCES) {
+        assert!(lessons::provide(entry.id, text));
+    }
     storage().remove_item(lesson_nav::STASH_KEY).unwrap();
     lesson_nav::set_presenter(false);
 }

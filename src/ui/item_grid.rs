@@ -55,7 +55,7 @@ pub const ROW_PX: usize = 34;
 
 /// The first row to draw for a scroll offset: a multiple of 25, so small
 /// scrolls do not redraw.
-fn first_row_for(scroll_top: f64, rows: usize) -> usize {
+pub(crate) fn first_row_for(scroll_top: f64, rows: usize) -> usize {
     let in_view = (scroll_top.max(0.0) / ROW_PX as f64) as usize;
     let first = in_view.saturating_sub(MARGIN_ROWS) / 25 * 25;
     first.min(rows.saturating_sub(WINDOW_ROWS))
@@ -70,6 +70,41 @@ pub struct ItemGridProps {
     /// The key of the row to mark as just written or read.
     pub focus: Option<PrimaryKey>,
     pub dispatcher: UseReducerDispatcher<Playground>,
+}
+
+/// The window of rows to draw, `first..end`, of `total` rows, when the
+/// scroll position asks for `first_row` (see the module notes).
+pub(crate) fn window(total: usize, first_row: usize) -> (usize, usize) {
+    if total <= WINDOW_OVER {
+        return (0, total);
+    }
+    let first = first_row.min(total.saturating_sub(WINDOW_ROWS));
+    (first, first.saturating_add(WINDOW_ROWS).min(total))
+}
+
+/// A spacer row standing for `rows` rows not drawn (nothing for none).
+pub(crate) fn spacer(rows: usize) -> Option<Html> {
+    (rows > 0).then(|| {
+        html! {
+            <tbody class="grid-spacer" aria-hidden="true">
+                <tr style={format!("height: {}px", rows.saturating_mul(ROW_PX))}></tr>
+            </tbody>
+        }
+    })
+}
+
+/// The windowed grid's own scroll box. Inline rather than in the style
+/// sheet: the window follows this box's scroll position, so it is part of
+/// how the grid works, not of how it looks.
+pub(crate) const WINDOW_STYLE: &str = "max-height: 70vh; overflow-y: auto";
+
+/// Redraws a windowed grid's rows as it scrolls.
+pub(crate) fn on_scroll(first_row: UseStateHandle<usize>, total: usize) -> Callback<Event> {
+    Callback::from(move |e: Event| {
+        if let Some(element) = e.target_dyn_into::<web_sys::Element>() {
+            first_row.set(first_row_for(f64::from(element.scroll_top()), total));
+        }
+    })
 }
 
 /// One value cell; `badge` adds a word after the value.
@@ -118,12 +153,7 @@ pub fn ItemGrid(props: &ItemGridProps) -> Html {
     // The rows to draw: all of them, or a window (see the module notes).
     let total = table.storage.item_count();
     let windowed = total > WINDOW_OVER;
-    let (first, end) = if windowed {
-        let first = (*first_row).min(total.saturating_sub(WINDOW_ROWS));
-        (first, first.saturating_add(WINDOW_ROWS).min(total))
-    } else {
-        (0, total)
-    };
+    let (first, end) = window(total, *first_row);
     // Skip whole collections before the window; `skip_in_first` rows of the
     // next one are above it too.
     let (mut skip_collections, mut skip_in_first) = (0usize, first);
@@ -190,26 +220,11 @@ pub fn ItemGrid(props: &ItemGridProps) -> Html {
         }
     });
 
-    let spacer = |rows: usize| {
-        (rows > 0).then(|| {
-            html! {
-                <tbody class="grid-spacer" aria-hidden="true">
-                    <tr style={format!("height: {}px", rows.saturating_mul(ROW_PX))}></tr>
-                </tbody>
-            }
-        })
-    };
-    let onscroll = {
-        let first_row = first_row.clone();
-        Callback::from(move |e: Event| {
-            if let Some(element) = e.target_dyn_into::<web_sys::Element>() {
-                first_row.set(first_row_for(f64::from(element.scroll_top()), total));
-            }
-        })
-    };
+    let onscroll = on_scroll(first_row.clone(), total);
     html! {
         <div class={classes!("grid-scroll", windowed.then_some("windowed"))}
-            onscroll={windowed.then_some(onscroll)} data-rows={total.to_string()}>
+            style={windowed.then_some(WINDOW_STYLE)} onscroll={windowed.then_some(onscroll)}
+            data-rows={total.to_string()}>
             <table class="items">
                 <thead>
                     <tr>

@@ -53,7 +53,7 @@ fn median_ms(runs: usize, mut f: impl FnMut()) -> f64 {
 
 fn report(work: &str, ms: f64, baseline: &str, base_ms: f64, note: &str) {
     let ratio = if base_ms > 0.0 { format!("{:.1}×", ms / base_ms) } else { "—".into() };
-    console_log!("BENCH | {work} | {ms:.1} ms | {baseline} | {base_ms:.1} ms | {ratio} | {note}");
+    console_log!("BENCH | {work} | {ms:.2} ms | {baseline} | {base_ms:.2} ms | {ratio} | {note}");
 }
 
 /// A table `Big` of `n` items: `n / 10` partition keys of ten items each,

@@ -132,18 +132,20 @@ async fn fetch_text(url: &str) -> Result<String, String> {
 /// is fetched first ("Loading the lesson …"), then opened; a failure then
 /// shows as an error notice.
 pub fn open_lesson(state: &PlaygroundContext, id: &str, step: usize) -> Result<(), String> {
-    if lessons::entry(id).is_some() && !lessons::is_available(id) {
-        let title = lessons::entry(id).map(|e| e.title).unwrap_or_default();
-        state.dispatch(Action::Notify(Some(Notice::info(format!("Loading the lesson “{title}” …")))));
-        let (state, id_owned) = (state.clone(), id.to_string());
-        fetch_lesson(id, move |result| {
-            if let Err(reason) = result.and_then(|()| open_available(&state, &id_owned, step)) {
-                state.dispatch(Action::Notify(Some(Notice::error(reason))));
-            }
-        });
-        return Ok(());
+    match lessons::entry(id) {
+        Some(entry) if !lessons::is_available(id) => {
+            let text = format!("Loading the lesson “{}” …", entry.title);
+            state.dispatch(Action::Notify(Some(Notice::info(text))));
+            let state = state.clone();
+            fetch_lesson(id, move |result| {
+                if let Err(reason) = result.and_then(|()| open_available(&state, entry.id, step)) {
+                    state.dispatch(Action::Notify(Some(Notice::error(reason))));
+                }
+            });
+            Ok(())
+        }
+        _ => open_available(state, id, step),
     }
-    open_available(&state.clone(), id, step)
 }
 
 /// [`open_lesson`] once the document is at hand.

@@ -1525,9 +1525,34 @@ async fn a_broken_workbench_model_changes_nothing() {
 
 // ---- lessons ----
 
+/// The lessons' documents. The page fetches them from `lessons/`, which
+/// the test runner does not serve, so the tests hand them over instead.
+const LESSON_SOURCES: [&str; 15] = [
+    include_str!("../src/scenario/lessons/data/01-game-scores.json"),
+    include_str!("../src/scenario/lessons/data/02-forum-lsi.json"),
+    include_str!("../src/scenario/lessons/data/03-overloaded-partition.json"),
+    include_str!("../src/scenario/lessons/data/04-hr-order-entry.json"),
+    include_str!("../src/scenario/lessons/data/05-partition-math.json"),
+    include_str!("../src/scenario/lessons/data/06-hot-keys.json"),
+    include_str!("../src/scenario/lessons/data/07-voting.json"),
+    include_str!("../src/scenario/lessons/data/08-messaging.json"),
+    include_str!("../src/scenario/lessons/data/09-gaming.json"),
+    include_str!("../src/scenario/lessons/data/10-sparse-index.json"),
+    include_str!("../src/scenario/lessons/data/11-time-series.json"),
+    include_str!("../src/scenario/lessons/data/12-relationships.json"),
+    include_str!("../src/scenario/lessons/data/13-composite-keys.json"),
+    include_str!("../src/scenario/lessons/data/14-events.json"),
+    include_str!("../src/scenario/lessons/data/15-failed-design.json"),
+];
+
 /// Forgets what a lesson test leaves: the kept playground, presenter mode.
+/// (And makes sure the lessons' documents are at hand.)
 fn forget_lessons() {
+    use ddb_playground::scenario::lessons;
     use ddb_playground::ui::lesson_nav;
+    for (entry, text) in lessons::CATALOG.iter().zip(LESSON_SOURCES) {
+        assert!(lessons::provide(entry.id, text));
+    }
     storage().remove_item(lesson_nav::STASH_KEY).unwrap();
     lesson_nav::set_presenter(false);
 }
@@ -2446,5 +2471,64 @@ async fn languages_switch_the_console_cost_partitions_tab_and_lesson_chrome() {
     check_phase2_words(&page, &PHASE2_ENGLISH).await;
     drop(page);
     forget_lessons();
+    forget_everything();
+}
+
+// ---- large tables (perfweb) ----
+
+/// Keeps a playground of `n` items in table `Big` (`n / 10` partition keys
+/// of ten items each) as the autosave, so the next `mount_as_is` opens it.
+fn autosave_big_table(n: u32) {
+    use serde_json::json;
+    let mut engine = ddb_playground::engine::Engine::new();
+    engine
+        .execute(
+            "CreateTable",
+            &json!({"TableName": "Big", "BillingMode": "PAY_PER_REQUEST",
+                "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}, {"AttributeName": "sk", "AttributeType": "N"}],
+                "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}, {"AttributeName": "sk", "KeyType": "RANGE"}]}),
+        )
+        .unwrap();
+    for i in 0..n {
+        let item = json!({"pk": {"S": format!("p{:04}", i / 10)}, "sk": {"N": (i % 10).to_string()}});
+        engine.clock_mut().advance(2);
+        engine.execute("PutItem", &json!({"TableName": "Big", "Item": item})).unwrap();
+    }
+    let scenario = ddb_playground::scenario::Scenario::of(&engine);
+    storage().set_item(persist::SAVE_KEY, &persist::stored_text(&scenario)).unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn a_large_table_draws_a_window_of_rows_that_follows_the_scroll() {
+    use ddb_playground::ui::item_grid::{ROW_PX, WINDOW_ROWS};
+    forget_everything();
+    autosave_big_table(2_000);
+    let page = mount_as_is().await;
+    if !page.exists(".table-entry.selected") {
+        page.click(".table-entry").await;
+    }
+    let rows = "table.items:not(.index-items):not(.results-items) tbody.collection tr";
+    // 2,000 items: a window of 150 rows, a spacer for the other 1,850.
+    assert_eq!(page.find_all(rows).len(), WINDOW_ROWS);
+    assert!(page.exists(".grid-scroll.windowed"));
+    let first_key = || page.find_all(rows)[0].query_selector(".pk-value").unwrap().map(|e| e.text_content().unwrap());
+    let at_top = first_key();
+    assert!(at_top.is_some(), "the first row drawn starts its collection");
+    // Scroll to row 1,000: the window moves there (less its margin of 50,
+    // rounded down to 25), still 150 rows, with spacers above and below.
+    let scroller = page.find(".grid-scroll.windowed");
+    scroller.set_scroll_top((1_000 * ROW_PX) as i32);
+    scroller.dispatch_event(&Event::new("scroll").unwrap()).unwrap();
+    settle().await;
+    assert_eq!(page.find_all(rows).len(), WINDOW_ROWS);
+    assert_eq!(page.find_all("tbody.grid-spacer").len(), 2);
+    let moved = first_key();
+    assert!(moved.is_some() && moved != at_top, "{moved:?} after {at_top:?}");
+    // Clicking a drawn row still loads it into the editor.
+    page.find_all(rows)[0].dyn_ref::<HtmlElement>().unwrap().click();
+    settle().await;
+    let editor = page.find("#item-json").dyn_into::<HtmlTextAreaElement>().unwrap().value();
+    assert!(editor.contains(&moved.unwrap()), "{editor}");
+    drop(page);
     forget_everything();
 }

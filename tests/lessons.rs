@@ -71,6 +71,27 @@ fn the_catalog_holds_the_fifteen_lessons_in_order() {
     assert!(lessons::lesson("nope").unwrap_err().message().starts_with("There is no lesson \"nope\""));
 }
 
+/// The compiled-in list the browser's menu shows says what the documents
+/// say, and names the file each one is in (the browser fetches that file).
+#[test]
+fn the_catalog_list_matches_the_documents() {
+    let all = lessons::lessons();
+    assert_eq!(all.len(), lessons::CATALOG.len());
+    for (entry, lesson) in lessons::CATALOG.iter().zip(&all) {
+        assert_eq!(
+            (entry.id, entry.title, entry.seed),
+            (lesson.id.as_str(), lesson.title.as_str(), lesson.seed.as_str())
+        );
+        let path = format!("{}/src/scenario/lessons/data/{}", env!("CARGO_MANIFEST_DIR"), entry.file);
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        assert_eq!(Lesson::parse(&text).map(|l| l.id).ok().as_deref(), Some(entry.id), "{path}");
+        assert!(lessons::is_available(entry.id));
+        assert_eq!(lessons::entry(entry.id), Some(*entry));
+    }
+    assert_eq!(lessons::entry("nope"), None);
+    assert!(!lessons::is_available("nope"));
+}
+
 /// Operations that must be refused, with DynamoDB's message: they are the
 /// lesson (a GSI read cannot be consistent; begins_with on a partition key).
 const REFUSED: &[(&str, &str, &str)] = &[

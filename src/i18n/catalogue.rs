@@ -412,6 +412,18 @@ messages! {
     PresetSharded,
     // ---- notices ----
     PlaygroundBack,
+
+    // ---- partition map ----
+    PmTitle,
+    PmNoTable,
+    PmHint,
+    PmSizeLimit,
+    /// The size limit field's placeholder at DynamoDB's real limit.
+    PmRealLimit,
+    PmSetScale,
+    PmBackToReal,
+    /// The left end of the keyspace band's axis.
+    PmHashZero,
 }
 
 /// A control of a numbered row in a builder's list, for
@@ -835,6 +847,29 @@ pub trait Catalogue {
 
     /// A notice with values ([`Said`]), worded when shown.
     fn said(&self, said: &Said) -> String;
+    // ---- partition map ----
+    // Sizes and capacity figures arrive spelled (`partition_map::size_text`
+    // through `Lang::figure`); counts as numbers.
+
+    /// A keyspace's heading: "Table Music", "GSI GenreIndex".
+    fn pm_keyspace(&self, gsi: bool, name: &str) -> String;
+    /// After the heading: " · 3 partitions".
+    fn pm_partitions(&self, n: u64) -> String;
+    /// A partition's hover text: "Partition 1 · 4 items · 1.2 KB".
+    fn pm_partition_title(&self, number: u64, items: u64, size: &str) -> String;
+    /// An item collection's tick: "1 item · 310 B".
+    fn pm_collection_title(&self, items: u64, size: &str) -> String;
+    /// A tick standing for the collections in one stretch of the band:
+    /// "12 item collections · 40 items · up to 1.2 KB".
+    fn pm_bucket_title(&self, collections: u64, items: u64, largest: &str) -> String;
+    /// "burst: read 500,000 · write 50,000".
+    fn pm_burst(&self, read: &str, write: &str) -> String;
+    /// The split notice: "Split: P2, P3 are new." for `n` new partitions.
+    fn pm_split(&self, names: &str, n: u64) -> String;
+    /// The band's accessible label.
+    fn pm_band_label(&self, title: &str, partitions: u64, collections: u64) -> String;
+    /// "Teaching scale: a partition splits when it holds more than 4 KB (DynamoDB: 10 GB)."
+    fn pm_teaching_scale(&self, size: &str) -> String;
 }
 
 #[cfg(test)]
@@ -1185,6 +1220,26 @@ mod tests {
              $0.625 per million write request units, as published on 2026-11-22. Provisioned tables are billed per \
              hour instead; the figure says what the same requests cost on demand."
         );
+        assert_eq!(en.pm_keyspace(false, "Music"), "Table Music");
+        assert_eq!(en.pm_keyspace(true, "GenreIndex"), "GSI GenreIndex");
+        assert_eq!(en.pm_partitions(1), " · 1 partition");
+        assert_eq!(en.pm_partitions(2), " · 2 partitions");
+        assert_eq!(en.pm_partition_title(1, 4, "1.2 KB"), "Partition 1 · 4 items · 1.2 KB");
+        assert_eq!(en.pm_collection_title(1, "310 B"), "1 item · 310 B");
+        assert_eq!(en.pm_collection_title(2, "1 KB"), "2 items · 1 KB");
+        // 1234 collections and 12345 items, grouped in threes.
+        assert_eq!(en.pm_bucket_title(1_234, 12_345, "3 KB"), "1,234 item collections · 12,345 items · up to 3 KB");
+        assert_eq!(en.pm_burst("500,000", "50,000"), "burst: read 500,000 · write 50,000");
+        assert_eq!(en.pm_split("P2", 1), "Split: P2 is new.");
+        assert_eq!(en.pm_split("P2, P3", 2), "Split: P2, P3 are new.");
+        assert_eq!(
+            en.pm_band_label("Table Music", 3, 7),
+            "Table Music: keyspace band with 3 partitions and 7 item collections"
+        );
+        assert_eq!(
+            en.pm_teaching_scale("4 KB"),
+            "Teaching scale: a partition splits when it holds more than 4 KB (DynamoDB: 10 GB)."
+        );
     }
 
     #[test]
@@ -1349,6 +1404,18 @@ mod tests {
             has(tr.prices_note(0.125, 0.625, "2026-11-22"), &lang.dollars("$0.625"));
             has(tr.duration(1_240), &lang.figure("1.2"));
             has(tr.duration(350), "350");
+            has(tr.pm_keyspace(false, "Music"), "Music");
+            has(tr.pm_keyspace(true, "GenreIndex"), "GSI GenreIndex");
+            has(tr.pm_partitions(3), "3");
+            has(tr.pm_partition_title(2, 12_345, "1,2 KB"), &lang.count(12_345));
+            has(tr.pm_partition_title(2, 4, "1,2 KB"), "1,2 KB");
+            has(tr.pm_collection_title(4, "1,2 KB"), "1,2 KB");
+            has(tr.pm_bucket_title(1_234, 12_345, "3 KB"), &lang.count(1_234));
+            has(tr.pm_bucket_title(1_234, 12_345, "3 KB"), &lang.count(12_345));
+            has(tr.pm_burst("500.000", "50.000"), "50.000");
+            has(tr.pm_split("P2, P3", 2), "P2, P3");
+            has(tr.pm_band_label("Table Music", 3, 7), "Table Music");
+            has(tr.pm_teaching_scale("4 KB"), "4 KB");
             for (before, after) in
                 [tr.indexes_of(), tr.marked_columns(), tr.editor_hint(), tr.items_in(), tr.ttl_of(), tr.stream_of()]
             {

@@ -409,6 +409,21 @@ impl Catalogue for German {
             Msg::PresetSharded => "Write Sharding über N Shards",
             // notices
             Msg::PlaygroundBack => "Dein Playground ist zurück.",
+            Msg::PmTitle => "Partitionskarte",
+            Msg::PmNoTable => {
+                "Lege eine Tabelle an oder wähle eine aus, um ihren Schlüsselraum in Partitionen geteilt zu sehen."
+            }
+            Msg::PmHint => {
+                "Jede Partition besitzt einen zusammenhängenden Bereich des Hashs des Partition Keys. Eine Item \
+                 Collection (alle Items mit einem Partition Key) liegt bei ihrem Hash, in genau einer Partition; \
+                 jede Partition erhält einen gleichen Anteil der Kapazität der Tabelle und hebt bis zu 300 s \
+                 ungenutzter Kapazität als Burst auf."
+            }
+            Msg::PmSizeLimit => "Größenlimit einer Partition (KB)",
+            Msg::PmRealLimit => "10 GB (echt)",
+            Msg::PmSetScale => "Lehrmaßstab setzen",
+            Msg::PmBackToReal => "Zurück zu 10 GB",
+            Msg::PmHashZero => "Hash 0",
         }
     }
 
@@ -989,5 +1004,47 @@ impl Catalogue for German {
                 text
             }
         }
+    }
+
+    fn pm_keyspace(&self, gsi: bool, name: &str) -> String {
+        format!("{} {name}", if gsi { "GSI" } else { "Tabelle" })
+    }
+
+    fn pm_partitions(&self, n: u64) -> String {
+        format!(" · {n} {}", plural(n, "Partition", "Partitionen"))
+    }
+
+    fn pm_partition_title(&self, number: u64, items: u64, size: &str) -> String {
+        format!("Partition {number} · {} {} · {size}", count(Lang::De, items), plural(items, "Item", "Items"))
+    }
+
+    fn pm_collection_title(&self, items: u64, size: &str) -> String {
+        format!("{} {} · {size}", count(Lang::De, items), plural(items, "Item", "Items"))
+    }
+
+    fn pm_bucket_title(&self, collections: u64, items: u64, largest: &str) -> String {
+        format!(
+            "{} {} · {} {} · bis {largest}",
+            count(Lang::De, collections),
+            plural(collections, "Item Collection", "Item Collections"),
+            count(Lang::De, items),
+            plural(items, "Item", "Items")
+        )
+    }
+
+    fn pm_burst(&self, read: &str, write: &str) -> String {
+        format!("Burst: Lesen {read} · Schreiben {write}")
+    }
+
+    fn pm_split(&self, names: &str, n: u64) -> String {
+        format!("Geteilt: {names} {} neu.", if n == 1 { "ist" } else { "sind" })
+    }
+
+    fn pm_band_label(&self, title: &str, partitions: u64, collections: u64) -> String {
+        format!("{title}: Schlüsselraum mit {partitions} Partitionen und {collections} Item Collections")
+    }
+
+    fn pm_teaching_scale(&self, size: &str) -> String {
+        format!("Lehrmaßstab: Eine Partition wird geteilt, sobald sie mehr als {size} enthält (DynamoDB: 10 GB).")
     }
 }

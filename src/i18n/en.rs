@@ -398,6 +398,18 @@ impl Catalogue for English {
             Msg::PresetSharded => "Write sharding over N shards",
             // notices
             Msg::PlaygroundBack => "Your playground is back.",
+            Msg::PmTitle => "Partition map",
+            Msg::PmNoTable => "Create or select a table to see its keyspace cut into partitions.",
+            Msg::PmHint => {
+                "Each partition owns a contiguous range of the partition key's hash. An item collection (all items \
+                 with one partition key) lives at its hash, in exactly one partition; each partition gets an even \
+                 share of the table's capacity and keeps up to 300 s of unused capacity as burst."
+            }
+            Msg::PmSizeLimit => "Partition size limit (KB)",
+            Msg::PmRealLimit => "10 GB (real)",
+            Msg::PmSetScale => "Set teaching scale",
+            Msg::PmBackToReal => "Back to 10 GB",
+            Msg::PmHashZero => "hash 0",
         }
     }
 
@@ -945,5 +957,47 @@ impl Catalogue for English {
                 text
             }
         }
+    }
+
+    fn pm_keyspace(&self, gsi: bool, name: &str) -> String {
+        format!("{} {name}", if gsi { "GSI" } else { "Table" })
+    }
+
+    fn pm_partitions(&self, n: u64) -> String {
+        format!(" · {n} partition{}", s(n))
+    }
+
+    fn pm_partition_title(&self, number: u64, items: u64, size: &str) -> String {
+        format!("Partition {number} · {} items · {size}", count(Lang::En, items))
+    }
+
+    fn pm_collection_title(&self, items: u64, size: &str) -> String {
+        format!("{items} item{} · {size}", s(items))
+    }
+
+    fn pm_bucket_title(&self, collections: u64, items: u64, largest: &str) -> String {
+        format!(
+            "{} item collection{} · {} item{} · up to {largest}",
+            count(Lang::En, collections),
+            s(collections),
+            count(Lang::En, items),
+            s(items)
+        )
+    }
+
+    fn pm_burst(&self, read: &str, write: &str) -> String {
+        format!("burst: read {read} · write {write}")
+    }
+
+    fn pm_split(&self, names: &str, n: u64) -> String {
+        format!("Split: {names} {} new.", if n == 1 { "is" } else { "are" })
+    }
+
+    fn pm_band_label(&self, title: &str, partitions: u64, collections: u64) -> String {
+        format!("{title}: keyspace band with {partitions} partitions and {collections} item collections")
+    }
+
+    fn pm_teaching_scale(&self, size: &str) -> String {
+        format!("Teaching scale: a partition splits when it holds more than {size} (DynamoDB: 10 GB).")
     }
 }

@@ -386,6 +386,19 @@ impl Catalogue for Japanese {
             Msg::PresetSharded => "N シャードへの書き込みシャーディング",
             // notices
             Msg::PlaygroundBack => "元のプレイグラウンドに戻りました。",
+            Msg::PmTitle => "パーティションマップ",
+            Msg::PmNoTable => "テーブルを作成または選択すると、そのキー空間がパーティションに分かれる様子が表示されます。",
+            Msg::PmHint => {
+                "各パーティションはパーティションキーのハッシュの連続した範囲を受け持ちます。項目コレクション \
+                 (同じパーティションキーを持つすべての項目) はそのハッシュの位置にあり、ちょうど 1 つのパーティションに\
+                 属します。各パーティションはテーブルのキャパシティーを均等に分け合い、使われなかったキャパシティーを\
+                 最大 300 秒分バーストとして保持します。"
+            }
+            Msg::PmSizeLimit => "パーティションサイズの上限 (KB)",
+            Msg::PmRealLimit => "10 GB (実際の値)",
+            Msg::PmSetScale => "教育用スケールを設定",
+            Msg::PmBackToReal => "10 GB に戻す",
+            Msg::PmHashZero => "ハッシュ 0",
         }
     }
 
@@ -951,5 +964,45 @@ impl Catalogue for Japanese {
                 text
             }
         }
+    }
+
+    fn pm_keyspace(&self, gsi: bool, name: &str) -> String {
+        format!("{} {name}", if gsi { "GSI" } else { "テーブル" })
+    }
+
+    fn pm_partitions(&self, n: u64) -> String {
+        format!(" · パーティション {n} 個")
+    }
+
+    fn pm_partition_title(&self, number: u64, items: u64, size: &str) -> String {
+        format!("パーティション {number} · 項目 {} 件 · {size}", count(Lang::Ja, items))
+    }
+
+    fn pm_collection_title(&self, items: u64, size: &str) -> String {
+        format!("項目 {} 件 · {size}", count(Lang::Ja, items))
+    }
+
+    fn pm_bucket_title(&self, collections: u64, items: u64, largest: &str) -> String {
+        format!(
+            "項目コレクション {} 個 · 項目 {} 件 · 最大 {largest}",
+            count(Lang::Ja, collections),
+            count(Lang::Ja, items)
+        )
+    }
+
+    fn pm_burst(&self, read: &str, write: &str) -> String {
+        format!("バースト: 読み取り {read} · 書き込み {write}")
+    }
+
+    fn pm_split(&self, names: &str, _n: u64) -> String {
+        format!("分割: {names} が新しいパーティションです。")
+    }
+
+    fn pm_band_label(&self, title: &str, partitions: u64, collections: u64) -> String {
+        format!("{title}: パーティション {partitions} 個と項目コレクション {collections} 個のキー空間")
+    }
+
+    fn pm_teaching_scale(&self, size: &str) -> String {
+        format!("教育用スケール: パーティションは {size} を超えると分割されます (DynamoDB: 10 GB)。")
     }
 }

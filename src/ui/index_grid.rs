@@ -27,6 +27,9 @@
 //! (`ORDER#2024-01` → `ORDER`); otherwise the same of the base table's
 //! partition key. Entries the rule gives no type stay unlabelled.
 //!
+//! Large indexes are windowed like the items grid (see
+//! [`super::item_grid`]): only the entries in view, plus a margin, are drawn.
+//!
 //! [`Table::index_collections`]: crate::engine::table::Table::index_collections
 //! [`Engine::pending_index_updates`]: crate::engine::Engine::pending_index_updates
 
@@ -35,6 +38,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use yew::prelude::*;
 
 use super::format::{cell_text, CellText};
+use super::item_grid::{on_scroll, spacer, window, WINDOW_OVER, WINDOW_STYLE};
 use super::language::{use_lang, Lang, Msg};
 use super::state::EngineHandle;
 use crate::engine::index::{PendingIndexUpdateView, ProjectionType};
@@ -92,6 +96,7 @@ pub fn duration_label(millis: u64) -> String {
 pub fn IndexGrid(props: &IndexGridProps) -> Html {
     let lang = use_lang();
     let tr = lang.tr();
+    let first_row = use_state_eq(|| 0usize);
     let Ok(engine) = props.engine.0.try_borrow() else { return html! {} };
     let Some(table) = engine.table(&props.table) else { return html! {} };
     let Some(index) = table.index(&props.index) else { return html! {} };
@@ -148,17 +153,34 @@ pub fn IndexGrid(props: &IndexGridProps) -> Html {
         ProjectionType::Include => tr.projected_include(&index.projection.non_key_attributes.join(", ")),
     };
 
-    let groups = collections.iter().enumerate().map(|(group, collection)| {
+    // The entries to draw: all, or a window (`first..end` in index order).
+    let total: usize = collections.iter().map(|c| c.entries.len()).sum();
+    let windowed = total > WINDOW_OVER;
+    let (first, end) = window(total, *first_row);
+    let mut starts = Vec::with_capacity(collections.len());
+    let mut at = 0usize;
+    for collection in &collections {
+        starts.push(at);
+        at = at.saturating_add(collection.entries.len());
+    }
+    let groups = collections.iter().zip(starts).enumerate().filter_map(|(group, (collection, start))| {
+        // This collection's rows inside the window.
+        let skip = first.saturating_sub(start);
+        let take = end.saturating_sub(start).min(collection.entries.len()).saturating_sub(skip);
+        (take > 0).then_some((group, collection, skip, take))
+    });
+    let groups = groups.map(|(group, collection, skip, take)| {
         let position = keyspace_position(&collection.hash);
-        let count = collection.entries.len();
-        let rows = collection.entries.iter().enumerate().map(|(row, entry)| {
-            let partition_cell = (row == 0).then(|| {
+        let count = take;
+        let overloaded_here = overloaded.get(group).copied().unwrap_or(false);
+        let rows = collection.entries.iter().enumerate().skip(skip).take(take).map(|(row, entry)| {
+            let partition_cell = (row == skip).then(|| {
                 let CellText { text, class, title } = cell_text(&collection.partition_key.to_attribute());
                 html! {
                     <td class={classes!("pk-cell", class)} rowspan={count.to_string()}>
                         <div class="pk-value" {title}>{ text }</div>
                         <div class="keyspace">{ tr.keyspace(&position) }</div>
-                        if overloaded[group] {
+                        if overloaded_here {
                             <div class="overloaded" title={lang.t(Msg::OverloadedTitle)}>{ lang.t(Msg::Overloaded) }</div>
                         }
                     </td>
@@ -166,8 +188,9 @@ pub fn IndexGrid(props: &IndexGridProps) -> Html {
             });
             let sort_cell = sort_name.as_ref().map(|name| value_cell(entry.item.get(name), Some("sk-cell")));
             let base = base_keys.iter().map(|name| value_cell(entry.item.get(name), Some("base-key")));
-            let type_cell = show_types.then(|| match &types[group][row] {
-                Some(kind) if overloaded[group] => html! { <td class="type-cell"><span class="type-label">{ kind }</span></td> },
+            let kind = types.get(group).and_then(|t| t.get(row)).cloned().flatten();
+            let type_cell = show_types.then(|| match kind {
+                Some(kind) if overloaded_here => html! { <td class="type-cell"><span class="type-label">{ kind }</span></td> },
                 Some(kind) => html! { <td class="type-cell quiet-type">{ kind }</td> },
                 None => html! { <td class="type-cell"></td> },
             });
@@ -212,7 +235,8 @@ pub fn IndexGrid(props: &IndexGridProps) -> Html {
             if empty {
                 <p class="hint empty-items">{ lang.t(Msg::IndexEmpty) }</p>
             } else {
-                <div class="grid-scroll">
+                <div class={classes!("grid-scroll", windowed.then_some("windowed"))}
+                    style={windowed.then_some(WINDOW_STYLE)} onscroll={windowed.then(|| on_scroll(first_row.clone(), total))}>
                     <table class="items index-items">
                         <thead>
                             <tr>
@@ -236,7 +260,9 @@ pub fn IndexGrid(props: &IndexGridProps) -> Html {
                                 if pending_count > 0 { <th scope="col">{ lang.t(Msg::Pending) }</th> }
                             </tr>
                         </thead>
+                        { spacer(first) }
                         { for groups }
+                        { spacer(total.saturating_sub(end)) }
                         if pending_count > 0 {
                             <tbody class="collection pending">{ for pending_rows }</tbody>
                         }

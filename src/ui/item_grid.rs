@@ -22,6 +22,14 @@
 //! editor last wrote or read is marked. With TTL on, an item whose expiry
 //! has passed (on the engine clock) but which the sweeper has not deleted
 //! yet is marked "expired": reads still return it.
+//!
+//! **Large tables are windowed.** Above [`WINDOW_OVER`] items the grid
+//! scrolls inside a box of its own and draws only the rows in view plus a
+//! margin ([`WINDOW_ROWS`] in all); spacer rows of the estimated height
+//! ([`ROW_PX`] a row) stand for the rest, so the scroll bar is the whole
+//! table's and the DOM stays the same size with 100 or 100,000 items. A
+//! collection cut by the window's edge keeps its partition key cell,
+//! spanning the rows that are drawn.
 
 use std::collections::BTreeSet;
 use std::rc::Rc;
@@ -36,6 +44,23 @@ use crate::engine::storage::keyspace_position;
 use crate::engine::ttl::expiry_millis;
 use crate::engine::value::{AttributeValue, Item};
 
+/// Tables with more items than this are windowed (see the module notes).
+pub const WINDOW_OVER: usize = 500;
+/// How many rows a windowed grid draws.
+pub const WINDOW_ROWS: usize = 150;
+/// Rows drawn above the first one in view.
+const MARGIN_ROWS: usize = 50;
+/// The estimated height of a row, in CSS pixels (`table.items` cells).
+pub const ROW_PX: usize = 34;
+
+/// The first row to draw for a scroll offset: a multiple of 25, so small
+/// scrolls do not redraw.
+pub(crate) fn first_row_for(scroll_top: f64, rows: usize) -> usize {
+    let in_view = (scroll_top.max(0.0) / ROW_PX as f64) as usize;
+    let first = in_view.saturating_sub(MARGIN_ROWS) / 25 * 25;
+    first.min(rows.saturating_sub(WINDOW_ROWS))
+}
+
 #[derive(Properties, PartialEq)]
 pub struct ItemGridProps {
     pub engine: EngineHandle,
@@ -45,6 +70,41 @@ pub struct ItemGridProps {
     /// The key of the row to mark as just written or read.
     pub focus: Option<PrimaryKey>,
     pub dispatcher: UseReducerDispatcher<Playground>,
+}
+
+/// The window of rows to draw, `first..end`, of `total` rows, when the
+/// scroll position asks for `first_row` (see the module notes).
+pub(crate) fn window(total: usize, first_row: usize) -> (usize, usize) {
+    if total <= WINDOW_OVER {
+        return (0, total);
+    }
+    let first = first_row.min(total.saturating_sub(WINDOW_ROWS));
+    (first, first.saturating_add(WINDOW_ROWS).min(total))
+}
+
+/// A spacer row standing for `rows` rows not drawn (nothing for none).
+pub(crate) fn spacer(rows: usize) -> Option<Html> {
+    (rows > 0).then(|| {
+        html! {
+            <tbody class="grid-spacer" aria-hidden="true">
+                <tr style={format!("height: {}px", rows.saturating_mul(ROW_PX))}></tr>
+            </tbody>
+        }
+    })
+}
+
+/// The windowed grid's own scroll box. Inline rather than in the style
+/// sheet: the window follows this box's scroll position, so it is part of
+/// how the grid works, not of how it looks.
+pub(crate) const WINDOW_STYLE: &str = "max-height: 70vh; overflow-y: auto";
+
+/// Redraws a windowed grid's rows as it scrolls.
+pub(crate) fn on_scroll(first_row: UseStateHandle<usize>, total: usize) -> Callback<Event> {
+    Callback::from(move |e: Event| {
+        if let Some(element) = e.target_dyn_into::<web_sys::Element>() {
+            first_row.set(first_row_for(f64::from(element.scroll_top()), total));
+        }
+    })
 }
 
 /// One value cell; `badge` adds a word after the value.
@@ -64,6 +124,7 @@ pub fn ItemGrid(props: &ItemGridProps) -> Html {
     // Read from its context, so a new language redraws the grid although
     // its properties stay the same.
     let lang = use_lang();
+    let first_row = use_state_eq(|| 0usize);
     let Ok(engine) = props.engine.0.try_borrow() else { return html! {} };
     let Some(table) = engine.table(&props.table) else { return html! {} };
     let schema = &table.definition.key_schema;
@@ -88,12 +149,38 @@ pub fn ItemGrid(props: &ItemGridProps) -> Html {
         };
     }
 
-    let collections = table.storage.collections().map(|collection| {
+    // The rows to draw: all of them, or a window (see the module notes).
+    let total = table.storage.item_count();
+    let windowed = total > WINDOW_OVER;
+    let (first, end) = window(total, *first_row);
+    // Skip whole collections before the window; `skip_in_first` rows of the
+    // next one are above it too.
+    let (mut skip_collections, mut skip_in_first) = (0usize, first);
+    for (_, _, count) in table.storage.collection_sizes() {
+        if skip_in_first < count {
+            break;
+        }
+        skip_in_first -= count;
+        skip_collections += 1;
+    }
+    let mut left = end.saturating_sub(first);
+    let mut shown = Vec::new();
+    for collection in table.storage.collections().skip(skip_collections) {
+        if left == 0 {
+            break;
+        }
+        let skip = std::mem::take(&mut skip_in_first);
+        let take = collection.items.len().saturating_sub(skip).min(left);
+        left -= take;
+        shown.push((collection, skip, take));
+    }
+
+    let collections = shown.into_iter().map(|(collection, skip, take)| {
         let position = keyspace_position(&collection.hash);
-        let count = collection.items.len();
+        let count = take;
         // The items are unpacked for this view (storage keeps them packed):
         // each row owns its item, shared with its click handler.
-        let rows = collection.items.into_iter().enumerate().map(|(index, item)| {
+        let rows = collection.items.into_iter().skip(skip).take(take).enumerate().map(|(index, item)| {
             let item: Rc<Item> = Rc::new(item);
             let load = {
                 let dispatcher = props.dispatcher.clone();
@@ -131,8 +218,11 @@ pub fn ItemGrid(props: &ItemGridProps) -> Html {
         }
     });
 
+    let onscroll = on_scroll(first_row.clone(), total);
     html! {
-        <div class="grid-scroll">
+        <div class={classes!("grid-scroll", windowed.then_some("windowed"))}
+            style={windowed.then_some(WINDOW_STYLE)} onscroll={windowed.then_some(onscroll)}
+            data-rows={total.to_string()}>
             <table class="items">
                 <thead>
                     <tr>
@@ -147,7 +237,9 @@ pub fn ItemGrid(props: &ItemGridProps) -> Html {
                         { for others.iter().map(|name| html! { <th scope="col">{ name }</th> }) }
                     </tr>
                 </thead>
+                { spacer(first) }
                 { for collections }
+                { spacer(total.saturating_sub(end)) }
             </table>
         </div>
     }

@@ -95,10 +95,62 @@ fn stash(current: &Scenario) -> Result<bool, String> {
     Ok(true)
 }
 
+/// Fetches lesson `id`'s document (`lessons/<file>` next to the page,
+/// copied there by `index.html`) and hands it to the catalog; `done` hears
+/// how it went. A document already at hand is not fetched again.
+pub fn fetch_lesson(id: &str, done: impl FnOnce(Result<(), String>) + 'static) {
+    if lessons::is_available(id) {
+        return done(Ok(()));
+    }
+    let Some(entry) = lessons::entry(id) else {
+        return done(lessons::lesson(id).map(|_| ()).map_err(|e| e.message().to_string()));
+    };
+    yew::platform::spawn_local(async move {
+        let result = fetch_text(&format!("lessons/{}", entry.file)).await.map(|text| {
+            lessons::provide(entry.id, &text);
+        });
+        done(result.map_err(|e| format!("The lesson “{}” could not be loaded: {e}.", entry.title)));
+    });
+}
+
+/// The text at `url`, fetched.
+async fn fetch_text(url: &str) -> Result<String, String> {
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen_futures::JsFuture;
+    let window = web_sys::window().ok_or("no window")?;
+    let response = JsFuture::from(window.fetch_with_str(url)).await.map_err(|_| "the network request failed")?;
+    let response: web_sys::Response = response.dyn_into().map_err(|_| "no response")?;
+    if !response.ok() {
+        return Err(format!("HTTP {}", response.status()));
+    }
+    let text = JsFuture::from(response.text().map_err(|_| "no body")?).await.map_err(|_| "the body did not arrive")?;
+    text.as_string().ok_or_else(|| "the body is not text".to_string())
+}
+
 /// Opens lesson `id` at `step`, keeping the current playground (see the
 /// module notes). Nothing changes if the lesson cannot be built or the
-/// current work cannot be kept.
+/// current work cannot be kept. A lesson whose document is not at hand yet
+/// is fetched first ("Loading the lesson …"), then opened; a failure then
+/// shows as an error notice.
 pub fn open_lesson(state: &PlaygroundContext, id: &str, step: usize) -> Result<(), String> {
+    match lessons::entry(id) {
+        Some(entry) if !lessons::is_available(id) => {
+            let text = format!("Loading the lesson “{}” …", entry.title);
+            state.dispatch(Action::Notify(Some(Notice::info(text))));
+            let state = state.clone();
+            fetch_lesson(id, move |result| {
+                if let Err(reason) = result.and_then(|()| open_available(&state, entry.id, step)) {
+                    state.dispatch(Action::Notify(Some(Notice::error(reason))));
+                }
+            });
+            Ok(())
+        }
+        _ => open_available(state, id, step),
+    }
+}
+
+/// [`open_lesson`] once the document is at hand.
+fn open_available(state: &PlaygroundContext, id: &str, step: usize) -> Result<(), String> {
     let lesson = lessons::lesson(id).map_err(|e| e.message().to_string())?;
     let mut scenario = setup::scenario(&lesson).map_err(|e| e.message().to_string())?;
     let kept = match state.scenario() {

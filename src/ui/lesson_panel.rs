@@ -46,7 +46,22 @@ pub fn LessonPanel() -> Html {
     let console = use_context::<ConsoleContext>();
     let bus = use_context::<LessonBusContext>();
     let id = state.as_ref().and_then(|s| open_id(s));
-    let lesson = use_memo(id, |id| id.as_ref().and_then(|id| lessons::lesson(id).ok()).map(Rc::new));
+    // A lesson reopened from the autosave or a share link may not be
+    // fetched yet: fetch it, and count arrivals so the memo reads it again.
+    let arrived = use_state(|| 0u32);
+    {
+        let arrived = arrived.clone();
+        use_effect_with(id.clone(), move |id| {
+            if let Some(id) = id.as_ref().filter(|id| !lessons::is_available(id)) {
+                lesson_nav::fetch_lesson(id, move |result| {
+                    if result.is_ok() {
+                        arrived.set(*arrived + 1);
+                    }
+                });
+            }
+        });
+    }
+    let lesson = use_memo((id, *arrived), |(id, _)| id.as_ref().and_then(|id| lessons::lesson(id).ok()).map(Rc::new));
     // The newest state, for the key listener installed once.
     let latest = use_mut_ref(|| None::<(PlaygroundContext, Option<Rc<lessons::Lesson>>)>);
     if let Some(state) = &state {

@@ -57,7 +57,6 @@ pub fn LessonsMenu() -> Html {
             }
         });
     }
-    let catalog = use_memo((), |_| lessons::lessons());
     let (Some(state), Some(bus)) = (state, bus) else { return html! {} };
 
     let toggle = {
@@ -69,24 +68,24 @@ pub fn LessonsMenu() -> Html {
         Callback::from(move |_: MouseEvent| presenter.set(!*presenter))
     };
     let current = lesson_nav::open_id(&state);
-    let entries = catalog.iter().map(|lesson| {
+    let entries = lessons::CATALOG.iter().map(|lesson| {
         let onclick = {
-            let (state, bus, open, id) = (state.clone(), bus.dispatcher(), open.clone(), lesson.id.clone());
+            let (state, bus, open, id) = (state.clone(), bus.dispatcher(), open.clone(), lesson.id);
             Callback::from(move |_: MouseEvent| {
                 open.set(false);
-                match open_lesson(&state, &id, 0) {
+                match open_lesson(&state, id, 0) {
                     Ok(()) => bus.dispatch(BusAction::ShowTab("tab-items")),
                     Err(reason) => state.dispatch(Action::Notify(Some(Notice::error(reason)))),
                 }
             })
         };
-        let selected = current.as_deref() == Some(lesson.id.as_str());
+        let selected = current.as_deref() == Some(lesson.id);
         html! {
             <li>
                 <button type="button" class={classes!("lesson-entry", selected.then_some("selected"))}
-                    data-lesson={lesson.id.clone()} {onclick}>
-                    <span class="lesson-entry-title">{ &lesson.title }</span>
-                    <span class="lesson-entry-seed">{ lang.tr().seed(&lesson.seed) }</span>
+                    data-lesson={lesson.id} {onclick}>
+                    <span class="lesson-entry-title">{ lesson.title }</span>
+                    <span class="lesson-entry-seed">{ lang.tr().seed(lesson.seed) }</span>
                 </button>
             </li>
         }

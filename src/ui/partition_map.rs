@@ -21,6 +21,12 @@
 //! knob (the partition size limit) is shown whenever it is not DynamoDB's
 //! real 10 GB, and can be set here: put a few items after lowering it and
 //! the band splits.
+//!
+//! **Bounded at any size.** Up to [`TICKS_EACH`] item collections get a
+//! tick each; beyond that the band is cut into [`BUCKETS`] equal stretches
+//! and each stretch with collections gets one tick (its height by the
+//! largest collection in it, its hover text the count), so a table of
+//! 100,000 items draws at most a few hundred ticks, not one per collection.
 
 use std::collections::BTreeMap;
 
@@ -30,6 +36,7 @@ use yew::prelude::*;
 use super::cost::units;
 use super::embed::{EmbedButton, EmbedView};
 use super::format::group_digits;
+use super::language::{use_lang, Lang, Msg};
 use super::state::{Action, PlaygroundContext};
 use crate::engine::index::IndexKind;
 use crate::engine::partition::{hash_position, PARTITION_SIZE_BYTES};
@@ -43,6 +50,11 @@ const BAND_WIDTH: f64 = 1000.0;
 /// longer than the animation, so a redraw in between does not cut it off.
 pub const NEW_FOR_MILLIS: f64 = 2_000.0;
 
+/// Item collections drawn one tick each; more are drawn by stretch.
+pub const TICKS_EACH: usize = 500;
+/// How many stretches the band is cut into beyond [`TICKS_EACH`].
+pub const BUCKETS: usize = 400;
+
 /// When the map first saw each partition, by keyspace title and start.
 type FirstSeen = BTreeMap<String, BTreeMap<u64, f64>>;
 
@@ -51,7 +63,11 @@ type Collection = (u64, usize, usize);
 
 /// One keyspace (the table's or a GSI's) ready to draw.
 struct Keyspace {
+    /// What the map remembers it by ("Table Music", "GSI GenreIndex").
     title: String,
+    /// The GSI's name, or `None` for the table.
+    gsi: Option<String>,
+    name: String,
     partitions: Vec<PartitionInfo>,
     /// (hash position, bytes, items) of each item collection.
     collections: Vec<(u64, usize, usize)>,
@@ -116,11 +132,13 @@ fn keyspaces(engine: &mut Engine, table: &str) -> Vec<Keyspace> {
     };
     let mut out = Vec::new();
     if let Ok(partitions) = engine.describe_partitions(table, None) {
-        out.push(Keyspace { title: format!("Table {table}"), partitions, collections });
+        let (title, name) = (format!("Table {table}"), table.to_string());
+        out.push(Keyspace { title, gsi: None, name, partitions, collections });
     }
     for (name, cols) in gsis {
         if let Ok(partitions) = engine.describe_partitions(table, Some(&name)) {
-            out.push(Keyspace { title: format!("GSI {name}"), partitions, collections: cols });
+            let title = format!("GSI {name}");
+            out.push(Keyspace { title, gsi: Some(name.clone()), name, partitions, collections: cols });
         }
     }
     out
@@ -148,16 +166,54 @@ fn new_partitions(seen: &mut FirstSeen, space: &Keyspace, now: f64) -> Vec<bool>
     fresh
 }
 
-fn band(id: &str, space: &Keyspace, fresh: &[bool]) -> Html {
-    let is_new = |i: usize| fresh.get(i).copied().unwrap_or(false);
+/// One tick: where, how high (0–1 of the largest), its hover text.
+type Tick = (f64, f64, String);
+
+/// The band's ticks: one per collection, or one per stretch of the band
+/// (see the module notes).
+fn ticks_of(space: &Keyspace, lang: Lang) -> Vec<Tick> {
     let max_bytes = space.collections.iter().map(|c| c.1).max().unwrap_or(1).max(1) as f64;
+    let size = |bytes: usize| lang.figure(&size_text(bytes as u64));
+    if space.collections.len() <= TICKS_EACH {
+        return space
+            .collections
+            .iter()
+            .map(|(pos, bytes, items)| {
+                (x_of(*pos), *bytes as f64 / max_bytes, lang.tr().pm_collection_title(*items as u64, &size(*bytes)))
+            })
+            .collect();
+    }
+    // (collections, items, largest bytes) per stretch.
+    let mut buckets = vec![(0u64, 0u64, 0usize); BUCKETS];
+    for (pos, bytes, items) in &space.collections {
+        let at = ((x_of(*pos) / BAND_WIDTH * BUCKETS as f64) as usize).min(BUCKETS - 1);
+        if let Some(b) = buckets.get_mut(at) {
+            *b = (b.0 + 1, b.1 + *items as u64, b.2.max(*bytes));
+        }
+    }
+    let width = BAND_WIDTH / BUCKETS as f64;
+    buckets
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| b.0 > 0)
+        .map(|(i, (n, items, largest))| {
+            let x = (i as f64 + 0.5) * width;
+            (x, *largest as f64 / max_bytes, lang.tr().pm_bucket_title(*n, *items, &size(*largest)))
+        })
+        .collect()
+}
+
+fn band(id: &str, space: &Keyspace, fresh: &[bool], lang: Lang) -> Html {
+    let tr = lang.tr();
+    let title = tr.pm_keyspace(space.gsi.is_some(), &space.name);
+    let is_new = |i: usize| fresh.get(i).copied().unwrap_or(false);
     let parts = space.partitions.iter().enumerate().map(|(i, p)| {
         let x = x_of(p.start);
         let w = (x_of(p.end) - x).max(0.5);
         let class = classes!("pm-part", if i % 2 == 0 { "even" } else { "odd" }, is_new(i).then_some("pm-new"));
         html! {
             <rect key={p.start.to_string()} {class} x={format!("{x:.2}")} y="0" width={format!("{w:.2}")} height="60">
-                <title>{ format!("Partition {} · {} items · {}", i + 1, p.item_count, size_text(p.bytes)) }</title>
+                <title>{ tr.pm_partition_title(i as u64 + 1, p.item_count, &lang.figure(&size_text(p.bytes))) }</title>
             </rect>
         }
     });
@@ -166,13 +222,12 @@ fn band(id: &str, space: &Keyspace, fresh: &[bool]) -> Html {
         let class = classes!("pm-boundary", is_new(i).then_some("pm-new"));
         html! { <line key={p.start.to_string()} {class} x1={x.clone()} x2={x} y1="0" y2="60" /> }
     });
-    // At most a few thousand ticks: beyond that the band is solid anyway.
-    let ticks = space.collections.iter().take(4000).map(|(pos, bytes, items)| {
-        let h = 8.0 + 40.0 * (*bytes as f64 / max_bytes).sqrt();
-        let x = format!("{:.2}", x_of(*pos));
+    let ticks = ticks_of(space, lang).into_iter().map(|(x, height, hover)| {
+        let h = 8.0 + 40.0 * height.sqrt();
+        let x = format!("{x:.2}");
         html! {
             <line class="pm-tick" x1={x.clone()} x2={x} y1={format!("{:.1}", 60.0 - h)} y2="60">
-                <title>{ format!("{items} item{} · {}", if *items == 1 { "" } else { "s" }, size_text(*bytes as u64)) }</title>
+                <title>{ hover }</title>
             </line>
         }
     });
@@ -180,10 +235,10 @@ fn band(id: &str, space: &Keyspace, fresh: &[bool]) -> Html {
         html! {
             <li key={p.start.to_string()} class={classes!("pm-label", is_new(i).then_some("pm-new"))}>
                 <strong>{ format!("P{}", i + 1) }</strong>
-                <span>{ format!("{} item{}", group_digits(p.item_count as usize), if p.item_count == 1 { "" } else { "s" }) }</span>
-                <span>{ size_text(p.bytes) }</span>
-                <span>{ format!("{} RCU / {} WCU", two_decimals(p.rcu_share), two_decimals(p.wcu_share)) }</span>
-                <span class="pm-burst">{ format!("burst: read {} · write {}", two_decimals(p.read_tokens), two_decimals(p.write_tokens)) }</span>
+                <span>{ tr.items(p.item_count) }</span>
+                <span>{ lang.figure(&size_text(p.bytes)) }</span>
+                <span>{ format!("{} RCU / {} WCU", lang.figure(&two_decimals(p.rcu_share)), lang.figure(&two_decimals(p.wcu_share))) }</span>
+                <span class="pm-burst">{ tr.pm_burst(&lang.figure(&two_decimals(p.read_tokens)), &lang.figure(&two_decimals(p.write_tokens))) }</span>
                 <span class="pm-range">{ format!("{:016x}–{:016x}", p.start, p.end) }</span>
             </li>
         }
@@ -195,20 +250,20 @@ fn band(id: &str, space: &Keyspace, fresh: &[bool]) -> Html {
             fresh.iter().enumerate().filter(|(_, n)| **n).map(|(i, _)| format!("P{}", i + 1)).collect();
         html! {
             <p class="pm-news" role="status">
-                { format!("Split: {} {} new.", names.join(", "), if new_count == 1 { "is" } else { "are" }) }
+                { tr.pm_split(&names.join(", "), new_count as u64) }
             </p>
         }
     });
     html! {
         <section class="pm-space" id={id.to_string()} data-new-partitions={new_count.to_string()}>
-            <h3>{ &space.title }<span class="pm-count">{ format!(" · {count} partition{}", if count == 1 { "" } else { "s" }) }</span></h3>
+            <h3>{ &title }<span class="pm-count">{ tr.pm_partitions(count as u64) }</span></h3>
             <svg class="pm-band" viewBox={format!("0 0 {BAND_WIDTH} 60")} preserveAspectRatio="none" role="img"
-                aria-label={format!("{}: keyspace band with {count} partitions and {} item collections", space.title, space.collections.len())}>
+                aria-label={tr.pm_band_label(&title, count as u64, space.collections.len() as u64)}>
                 { for parts }
                 { for boundaries }
                 { for ticks }
             </svg>
-            <div class="pm-axis" aria-hidden="true"><span>{ "hash 0" }</span><span>{ "2⁶⁴" }</span></div>
+            <div class="pm-axis" aria-hidden="true"><span>{ lang.t(Msg::PmHashZero) }</span><span>{ "2⁶⁴" }</span></div>
             { news }
             <ol class="pm-labels">{ for labels }</ol>
         </section>
@@ -218,6 +273,7 @@ fn band(id: &str, space: &Keyspace, fresh: &[bool]) -> Html {
 /// The teaching-scale knob.
 #[component]
 fn SizeLimit() -> Html {
+    let lang = use_lang();
     let state = use_context::<PlaygroundContext>();
     let text = use_state(String::new);
     let Some(state) = state else { return html! {} };
@@ -250,16 +306,16 @@ fn SizeLimit() -> Html {
         <form class="pm-scale" id="pm-scale" {onsubmit}>
             if !real {
                 <p class="pm-scale-note" id="pm-scale-note" role="status">
-                    { format!("Teaching scale: a partition splits when it holds more than {} (DynamoDB: 10 GB).", size_text(limit)) }
+                    { lang.tr().pm_teaching_scale(&lang.figure(&size_text(limit))) }
                 </p>
             }
-            <label for="pm-scale-kb">{ "Partition size limit (KB)" }</label>
+            <label for="pm-scale-kb">{ lang.t(Msg::PmSizeLimit) }</label>
             <input id="pm-scale-kb" type="number" min="1" step="any" inputmode="decimal"
-                placeholder={if real { "10 GB (real)".to_string() } else { units((limit as f64 / 1024.0 * 100.0).round() / 100.0) }}
+                placeholder={if real { lang.t(Msg::PmRealLimit).to_string() } else { lang.figure(&units((limit as f64 / 1024.0 * 100.0).round() / 100.0)) }}
                 value={(*text).clone()} {oninput} />
-            <button type="submit" class="secondary" disabled={parsed.is_none()}>{ "Set teaching scale" }</button>
+            <button type="submit" class="secondary" disabled={parsed.is_none()}>{ lang.t(Msg::PmSetScale) }</button>
             if !real {
-                <button type="button" class="secondary" id="pm-scale-reset" onclick={reset}>{ "Back to 10 GB" }</button>
+                <button type="button" class="secondary" id="pm-scale-reset" onclick={reset}>{ lang.t(Msg::PmBackToReal) }</button>
             }
         </form>
     }
@@ -268,13 +324,14 @@ fn SizeLimit() -> Html {
 /// The map of the selected table's partitions and its GSIs'.
 #[component]
 pub fn PartitionMap() -> Html {
+    let lang = use_lang();
     let seen = use_mut_ref(FirstSeen::new);
     let Some(state) = use_context::<PlaygroundContext>() else { return html! {} };
     let Some(table) = state.selected.clone() else {
         return html! {
             <section class="card partition-map" id="partition-map">
-                <h2>{ "Partition map" }</h2>
-                <p class="hint">{ "Create or select a table to see its keyspace cut into partitions." }</p>
+                <h2>{ lang.t(Msg::PmTitle) }</h2>
+                <p class="hint">{ lang.t(Msg::PmNoTable) }</p>
                 <SizeLimit />
             </section>
         };
@@ -286,18 +343,14 @@ pub fn PartitionMap() -> Html {
     html! {
         <section class="card partition-map" id="partition-map">
             <div class="card-head">
-                <h2>{ "Partition map" }</h2>
+                <h2>{ lang.t(Msg::PmTitle) }</h2>
                 <EmbedButton view={EmbedView::Partitions} />
             </div>
-            <p class="hint">
-                { "Each partition owns a contiguous range of the partition key's hash. An item collection (all items \
-                   with one partition key) lives at its hash, in exactly one partition; each partition gets an even \
-                   share of the table's capacity and keeps up to 300 s of unused capacity as burst." }
-            </p>
+            <p class="hint">{ lang.t(Msg::PmHint) }</p>
             <SizeLimit />
             { for spaces.iter().enumerate().map(|(i, s)| {
                 let fresh = seen.try_borrow_mut().map(|mut seen| new_partitions(&mut seen, s, js_sys::Date::now())).unwrap_or_default();
-                band(&format!("pm-space-{i}"), s, &fresh)
+                band(&format!("pm-space-{i}"), s, &fresh, lang)
             }) }
         </section>
     }

@@ -1,25 +1,74 @@
 //! The built-in lessons, in the order of `../shared/docs/LESSONS.md`.
+//!
+//! The list (id, file, title, seed) is compiled in everywhere, so the
+//! Lessons menu needs nothing else. The documents themselves are compiled
+//! in only natively (tests, `ddb-local`); the browser build ships them as
+//! static files (`index.html` copies `data/` to `lessons/`) and fetches one
+//! when it is opened (`provide` hands the text over): about 75 KB of JSON,
+//! ~20 KB gzipped, that a visitor who never opens a lesson does not
+//! download. `tests/lessons.rs` checks the list against the documents.
+
+#[cfg(target_arch = "wasm32")]
+use std::cell::RefCell;
+#[cfg(target_arch = "wasm32")]
+use std::rc::Rc;
 
 use super::lesson::Lesson;
 use crate::engine::{ApiError, Result};
 
-/// Each lesson's document, compiled in.
-const SOURCES: [&str; 15] = [
-    include_str!("data/01-game-scores.json"),
-    include_str!("data/02-forum-lsi.json"),
-    include_str!("data/03-overloaded-partition.json"),
-    include_str!("data/04-hr-order-entry.json"),
-    include_str!("data/05-partition-math.json"),
-    include_str!("data/06-hot-keys.json"),
-    include_str!("data/07-voting.json"),
-    include_str!("data/08-messaging.json"),
-    include_str!("data/09-gaming.json"),
-    include_str!("data/10-sparse-index.json"),
-    include_str!("data/11-time-series.json"),
-    include_str!("data/12-relationships.json"),
-    include_str!("data/13-composite-keys.json"),
-    include_str!("data/14-events.json"),
-    include_str!("data/15-failed-design.json"),
+/// What the catalog knows of a lesson without reading its document.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub id: &'static str,
+    /// The document's file name under `data/` (and, in the browser, `lessons/`).
+    pub file: &'static str,
+    pub title: &'static str,
+    /// The seeds it follows, as the document says.
+    pub seed: &'static str,
+}
+
+/// The lessons, in catalog order.
+pub const CATALOG: [Entry; 15] = [
+    Entry { id: "game-scores", file: "01-game-scores.json", title: "GameScores and GameTitleIndex", seed: "000" },
+    Entry { id: "forum-lsi", file: "02-forum-lsi.json", title: "Forum threads and LastPostIndex", seed: "000" },
+    Entry {
+        id: "overloaded-partition",
+        file: "03-overloaded-partition.json",
+        title: "Products, videos, actors: joins vs. an overloaded partition",
+        seed: "000",
+    },
+    Entry {
+        id: "hr-order-entry",
+        file: "04-hr-order-entry.json",
+        title: "HR and order entry: an adjacency list",
+        seed: "000, 002",
+    },
+    Entry { id: "partition-math", file: "05-partition-math.json", title: "Partitioning math", seed: "001" },
+    Entry { id: "hot-keys", file: "06-hot-keys.json", title: "Hot keys and throttling", seed: "000, 001" },
+    Entry { id: "voting", file: "07-voting.json", title: "Real-time voting: write sharding", seed: "001" },
+    Entry { id: "messaging", file: "08-messaging.json", title: "Messaging app: large items", seed: "001" },
+    Entry { id: "gaming", file: "09-gaming.json", title: "Multiplayer gaming: filter vs. composite key", seed: "001" },
+    Entry { id: "sparse-index", file: "10-sparse-index.json", title: "Sparse index", seed: "001" },
+    Entry {
+        id: "time-series",
+        file: "11-time-series.json",
+        title: "Time series: a table per period",
+        seed: "001, 003",
+    },
+    Entry {
+        id: "relationships",
+        file: "12-relationships.json",
+        title: "1:1, 1:N and N:M relationships",
+        seed: "001, 003",
+    },
+    Entry {
+        id: "composite-keys",
+        file: "13-composite-keys.json",
+        title: "Composite sort keys, item collections, large items, TTL",
+        seed: "003",
+    },
+    Entry { id: "events", file: "14-events.json", title: "Events, venues, tags: GSI overloading", seed: "004" },
+    Entry { id: "failed-design", file: "15-failed-design.json", title: "The failed design (Appendix-2)", seed: "004" },
 ];
 
 /// The lessons' ids, in catalog order (a lesson link is `#lesson=<id>`).
@@ -41,18 +90,85 @@ pub const LESSON_IDS: [&str; 15] = [
     "failed-design",
 ];
 
-/// Every lesson, in catalog order; a document that does not read is left
-/// out (the tests make sure none is).
+/// Each lesson's document, compiled in (natively only: see the module notes).
+#[cfg(not(target_arch = "wasm32"))]
+const SOURCES: [&str; 15] = [
+    include_str!("data/01-game-scores.json"),
+    include_str!("data/02-forum-lsi.json"),
+    include_str!("data/03-overloaded-partition.json"),
+    include_str!("data/04-hr-order-entry.json"),
+    include_str!("data/05-partition-math.json"),
+    include_str!("data/06-hot-keys.json"),
+    include_str!("data/07-voting.json"),
+    include_str!("data/08-messaging.json"),
+    include_str!("data/09-gaming.json"),
+    include_str!("data/10-sparse-index.json"),
+    include_str!("data/11-time-series.json"),
+    include_str!("data/12-relationships.json"),
+    include_str!("data/13-composite-keys.json"),
+    include_str!("data/14-events.json"),
+    include_str!("data/15-failed-design.json"),
+];
+
+#[cfg(target_arch = "wasm32")]
+thread_local! {
+    /// The documents fetched so far, by catalog position.
+    static LOADED: RefCell<[Option<Rc<str>>; 15]> = RefCell::new(Default::default());
+}
+
+/// Where lesson `id` stands in the catalog.
+fn position(id: &str) -> Option<usize> {
+    LESSON_IDS.iter().position(|known| *known == id)
+}
+
+/// The catalog entry of lesson `id`.
+pub fn entry(id: &str) -> Option<Entry> {
+    CATALOG.iter().find(|e| e.id == id).copied()
+}
+
+/// Hands over lesson `id`'s document (fetched by the page, or given by a
+/// test); `false` if no lesson has that id.
+#[cfg(target_arch = "wasm32")]
+pub fn provide(id: &str, text: &str) -> bool {
+    let Some(index) = position(id) else { return false };
+    LOADED.with(|loaded| {
+        if let Some(slot) = loaded.borrow_mut().get_mut(index) {
+            *slot = Some(Rc::from(text));
+        }
+    });
+    true
+}
+
+/// Whether lesson `id`'s document is at hand (always, natively).
+pub fn is_available(id: &str) -> bool {
+    position(id).is_some_and(|index| with_source(index, |_| ()).is_some())
+}
+
+/// Runs `f` on the document at catalog position `index`, if it is at hand.
+#[cfg(not(target_arch = "wasm32"))]
+fn with_source<T>(index: usize, f: impl FnOnce(&str) -> T) -> Option<T> {
+    SOURCES.get(index).map(|source| f(source))
+}
+
+#[cfg(target_arch = "wasm32")]
+fn with_source<T>(index: usize, f: impl FnOnce(&str) -> T) -> Option<T> {
+    let source = LOADED.with(|loaded| loaded.borrow().get(index).cloned().flatten())?;
+    Some(f(&source))
+}
+
+/// Every lesson at hand, in catalog order; a document that does not read
+/// is left out (the tests make sure none is). Natively that is all of them.
 pub fn lessons() -> Vec<Lesson> {
-    SOURCES.iter().filter_map(|source| Lesson::parse(source).ok()).collect()
+    (0..LESSON_IDS.len()).filter_map(|index| with_source(index, Lesson::parse)?.ok()).collect()
 }
 
 /// The lesson with this id.
 pub fn lesson(id: &str) -> Result<Lesson> {
-    let index = LESSON_IDS.iter().position(|known| *known == id).ok_or_else(|| {
+    let index = position(id).ok_or_else(|| {
         // Ours: a lesson link with an id this build does not know.
         ApiError::validation(format!("There is no lesson \"{id}\"; the lessons are: {}", LESSON_IDS.join(", ")))
     })?;
-    let source = SOURCES.get(index).ok_or_else(|| ApiError::validation("The lesson catalog is incomplete"))?;
-    Lesson::parse(source)
+    // Ours: in the browser, a lesson whose document has not arrived yet.
+    with_source(index, Lesson::parse)
+        .unwrap_or_else(|| Err(ApiError::validation(format!("The lesson \"{id}\" is not loaded yet"))))
 }

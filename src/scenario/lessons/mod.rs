@@ -1,9 +1,9 @@
 //! The built-in lessons: every row of `../shared/docs/LESSONS.md` as a
 //! scenario a lecturer clicks through.
 //!
-//! A lesson is a small JSON document in `data/` (compiled in with
-//! `include_str!`, so it costs the wasm a few hundred gzipped bytes of text
-//! rather than code). It says, in the seeds' own data:
+//! A lesson is a small JSON document in `data/` (compiled in natively; the
+//! browser fetches it when the lesson is opened, see [`catalog`]). It says,
+//! in the seeds' own data:
 //!
 //! ```text
 //!   tables      compact table specs ("pk": "UserId S", "gsi": [...])  ─┐ setup: each one sent
@@ -41,7 +41,9 @@ pub mod lesson;
 pub mod setup;
 pub mod workload;
 
-pub use catalog::{lesson, lessons, LESSON_IDS};
+#[cfg(target_arch = "wasm32")]
+pub use catalog::provide;
+pub use catalog::{entry, is_available, lesson, lessons, Entry, CATALOG, LESSON_IDS};
 pub use checklist::{assess, Assessment, RequestCost, Verdict};
 pub use lesson::{Checklist, Lesson, Pattern, Step, StepAction};
 pub use workload::LessonWorkload;

@@ -1,0 +1,284 @@
+//! The browser half of the benchmarks (issue #9): what the page does with
+//! large data, timed in headless Chromium, each next to a baseline measured
+//! in the same run so the figure reads as a ratio as well as milliseconds.
+//!
+//! ```text
+//!   work                                  through                         baseline (same run)
+//!   import 100,000 items                  exchange::import + Load         serde_json parse of the same text
+//!   live cost on 10,000 items             ui::cost::preview (dry run)     BTreeMap walk over the same items
+//!   1,000,000-request simulation          Engine::run_workload            1,000,000 draws into a counter
+//!   items grid + partition map, 100,000   TableView + PartitionMap        the same views with 1,000 items
+//! ```
+//!
+//! Every test is `#[ignore]`d: it asserts what was done (counts), never how
+//! fast, and prints a table. Run them all with `scripts/bench-browser`, which
+//! also builds the release `dist/` and times a cold load.
+
+#![cfg(target_arch = "wasm32")]
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use ddb_playground::engine::sim::{KeyDistribution, Operation, Rng, Stream, Workload};
+use ddb_playground::engine::Engine;
+use ddb_playground::scenario::exchange::{self, ExportFormat};
+use ddb_playground::scenario::Scenario;
+use ddb_playground::ui::partition_map::PartitionMap;
+use ddb_playground::ui::state::{Playground, PlaygroundContext};
+use ddb_playground::ui::table_view::TableView;
+use serde_json::{json, Value};
+use wasm_bindgen_test::*;
+use yew::prelude::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn now() -> f64 {
+    web_sys::window().unwrap().performance().unwrap().now()
+}
+
+/// The median of `runs` timings of `f` (after one warm-up run), in ms.
+fn median_ms(runs: usize, mut f: impl FnMut()) -> f64 {
+    f();
+    let mut times: Vec<f64> = (0..runs)
+        .map(|_| {
+            let start = now();
+            f();
+            now() - start
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    times[runs / 2]
+}
+
+fn report(work: &str, ms: f64, baseline: &str, base_ms: f64, note: &str) {
+    let ratio = if base_ms > 0.0 { format!("{:.1}×", ms / base_ms) } else { "—".into() };
+    console_log!("BENCH | {work} | {ms:.2} ms | {baseline} | {base_ms:.2} ms | {ratio} | {note}");
+}
+
+/// A table `Big` of `n` items: `n / 10` partition keys of ten items each,
+/// about 100 bytes an item, written through the engine's API.
+fn engine_with_items(n: u32) -> Engine {
+    let mut engine = Engine::new();
+    engine
+        .execute(
+            "CreateTable",
+            &json!({"TableName": "Big", "BillingMode": "PAY_PER_REQUEST",
+                "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}, {"AttributeName": "sk", "AttributeType": "N"}],
+                "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}, {"AttributeName": "sk", "KeyType": "RANGE"}]}),
+        )
+        .unwrap();
+    for i in 0..n {
+        let item = json!({"pk": {"S": format!("p{:06}", i / 10)}, "sk": {"N": (i % 10).to_string()},
+            "status": {"S": if i % 10 == 0 { "OPEN" } else { "CLOSED" }}, "payload": {"S": "x".repeat(60)}});
+        // 2 ms apart (500 writes a second): no partition ever throttles.
+        engine.clock_mut().advance(2);
+        engine.execute("PutItem", &json!({"TableName": "Big", "Item": item})).unwrap();
+    }
+    engine
+}
+
+#[wasm_bindgen_test]
+#[ignore]
+fn bench_import_100000_items() {
+    let engine = engine_with_items(100_000);
+    let text = exchange::export(&Scenario::of(&engine), ExportFormat::Scenario).text;
+    drop(engine);
+    // What the page does with an imported file: read it, then load it.
+    let mut loaded = 0;
+    let ms = median_ms(3, || {
+        let imported = exchange::import(&text).unwrap();
+        let playground = Playground::with_scenario(imported.scenario, None);
+        loaded = playground.engine.borrow().table("Big").map_or(0, |t| t.storage.item_count());
+    });
+    assert_eq!(loaded, 100_000);
+    let base = median_ms(3, || {
+        let value: Value = serde_json::from_str(&text).unwrap();
+        assert!(value.is_object());
+    });
+    report(
+        "import 100,000 items (exchange::import + Load)",
+        ms,
+        "serde_json::from_str::<Value> of the same file",
+        base,
+        &format!("file {:.1} MB", text.len() as f64 / 1e6),
+    );
+}
+
+#[wasm_bindgen_test]
+#[ignore]
+fn bench_live_cost_on_10000_items() {
+    let mut engine = engine_with_items(10_000);
+    let cases = [
+        (
+            "Query",
+            json!({"TableName": "Big", "KeyConditionExpression": "pk = :p", "ExpressionAttributeValues": {":p": {"S": "p000042"}}}),
+        ),
+        (
+            "Scan",
+            json!({"TableName": "Big", "FilterExpression": "#s = :o", "ExpressionAttributeNames": {"#s": "status"}, "ExpressionAttributeValues": {":o": {"S": "OPEN"}}}),
+        ),
+        (
+            "PutItem",
+            json!({"TableName": "Big", "Item": {"pk": {"S": "p000001"}, "sk": {"N": "99"}, "payload": {"S": "y"}}}),
+        ),
+    ];
+    // Baseline: the same 10,000 items in a plain BTreeMap, filtered the way
+    // the Scan's filter does.
+    let mut plain: BTreeMap<(String, u32), BTreeMap<String, String>> = BTreeMap::new();
+    for i in 0..10_000u32 {
+        let attributes = BTreeMap::from([
+            ("status".to_string(), if i % 10 == 0 { "OPEN" } else { "CLOSED" }.to_string()),
+            ("payload".to_string(), "x".repeat(60)),
+        ]);
+        plain.insert((format!("p{:06}", i / 10), i % 10), attributes);
+    }
+    let base = median_ms(11, || {
+        let open = plain.values().filter(|a| a.get("status").map(String::as_str) == Some("OPEN")).count();
+        assert_eq!(open, 1_000);
+    });
+    for (operation, request) in cases {
+        let ms = median_ms(11, || {
+            let preview = ddb_playground::ui::cost::preview(&mut engine, operation, &request);
+            assert!(preview.outcome.is_ok(), "{operation}");
+        });
+        report(
+            &format!("live cost (dry run) {operation}, 10,000 items"),
+            ms,
+            "BTreeMap walk + filter of 10,000 items",
+            base,
+            "target < 16 ms",
+        );
+    }
+    assert_eq!(engine.table("Big").map(|t| t.storage.item_count()), Some(10_000));
+}
+
+#[wasm_bindgen_test]
+#[ignore]
+fn bench_a_million_request_simulation() {
+    // The workload of tests/partitions.rs's `a_million_requests`.
+    let workload = Workload {
+        table: "MMM".into(),
+        index: None,
+        streams: vec![
+            Stream::constant(Operation::Write, 5_000.0, KeyDistribution::Zipf { keys: 100_000, s: 1.1 }, "u", 900),
+            Stream::constant(
+                Operation::Read { consistent: false },
+                5_000.0,
+                KeyDistribution::Uniform { keys: 100_000 },
+                "u",
+                900,
+            ),
+        ],
+        seconds: 100,
+        seed: 1,
+        top_n: 10,
+    };
+    let fresh = || {
+        let mut engine = Engine::new();
+        engine
+            .execute(
+                "CreateTable",
+                &json!({"TableName": "MMM", "BillingMode": "PROVISIONED",
+                    "ProvisionedThroughput": {"ReadCapacityUnits": 40_000, "WriteCapacityUnits": 40_000},
+                    "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
+                    "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}]}),
+            )
+            .unwrap();
+        engine
+    };
+    let mut requests = 0;
+    let ms = median_ms(3, || {
+        let mut engine = fresh();
+        requests = engine.run_workload(&workload).unwrap().requests;
+    });
+    assert_eq!(requests, 1_000_000);
+    // Baseline: a million random keys counted in a plain vector.
+    let base = median_ms(3, || {
+        let mut rng = Rng::new(1);
+        let mut counts = vec![0u32; 100_000];
+        for _ in 0..1_000_000 {
+            if let Some(c) = counts.get_mut(rng.below(100_000) as usize) {
+                *c += 1;
+            }
+        }
+        assert_eq!(counts.iter().map(|c| u64::from(*c)).sum::<u64>(), 1_000_000);
+    });
+    report(
+        "1,000,000-request workload simulation",
+        ms,
+        "1,000,000 random draws into a counter",
+        base,
+        "target < 1,000 ms",
+    );
+}
+
+thread_local! {
+    /// The scenario the next [`Views`] shows.
+    static NEXT: RefCell<Option<Scenario>> = const { RefCell::new(None) };
+}
+
+/// The Items tab's grid and the Partitions tab's map, over one playground.
+#[component]
+fn Views() -> Html {
+    let state = use_reducer(|| {
+        let scenario = NEXT.with(|next| next.borrow_mut().take()).unwrap();
+        let mut playground = Playground::with_scenario(scenario, None);
+        playground.selected = Some("Big".into());
+        playground
+    });
+    html! {
+        <ContextProvider<PlaygroundContext> context={state}>
+            <TableView />
+            <PartitionMap />
+        </ContextProvider<PlaygroundContext>>
+    }
+}
+
+/// Mounts the views over `n` items; (ms until both are in the DOM, DOM
+/// elements under the root, rows drawn, ticks drawn).
+async fn render_views(n: u32) -> (f64, u32, usize, usize) {
+    let engine = engine_with_items(n);
+    NEXT.with(|next| *next.borrow_mut() = Some(Scenario::of(&engine)));
+    drop(engine);
+    let document = web_sys::window().unwrap().document().unwrap();
+    let root = document.create_element("div").unwrap();
+    document.body().unwrap().append_child(&root).unwrap();
+    let start = now();
+    let app = yew::Renderer::<Views>::with_root(root.clone()).render();
+    // Polled every millisecond (the browser's timers clamp to ~4 ms).
+    while root.query_selector("table.items tbody tr").unwrap().is_none()
+        || root.query_selector("#partition-map .pm-band").unwrap().is_none()
+    {
+        yew::platform::time::sleep(Duration::from_millis(1)).await;
+    }
+    let ms = now() - start;
+    let nodes = root.query_selector_all("*").unwrap().length();
+    let rows = root.query_selector_all("table.items tbody.collection tr").unwrap().length() as usize;
+    let ticks = root.query_selector_all(".pm-tick").unwrap().length() as usize;
+    app.destroy();
+    root.remove();
+    (ms, nodes, rows, ticks)
+}
+
+#[wasm_bindgen_test]
+#[ignore]
+async fn bench_render_grid_and_partition_map_with_100000_items() {
+    let (base_ms, base_nodes, base_rows, base_ticks) = render_views(1_000).await;
+    let (ms, nodes, rows, ticks) = render_views(100_000).await;
+    // Windowed: the same number of rows whatever the size; the map draws a
+    // tick per stretch of the band, not per collection.
+    assert_eq!(rows, ddb_playground::ui::item_grid::WINDOW_ROWS);
+    assert_eq!(base_rows, ddb_playground::ui::item_grid::WINDOW_ROWS);
+    assert!(ticks <= ddb_playground::ui::partition_map::BUCKETS, "{ticks} ticks");
+    assert!(base_ticks <= ddb_playground::ui::partition_map::TICKS_EACH, "{base_ticks} ticks");
+    report(
+        "render items grid + partition map, 100,000 items",
+        ms,
+        "the same views with 1,000 items",
+        base_ms,
+        &format!(
+            "DOM elements {nodes} (vs {base_nodes}); rows drawn {rows} (vs {base_rows}); ticks {ticks} (vs {base_ticks})"
+        ),
+    );
+}

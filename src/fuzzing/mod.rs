@@ -31,8 +31,11 @@ mod targets;
 
 pub use targets::{execute, execute_structured, expressions, scenario, share_link, streams};
 
+/// A harness: the fuzzer's bytes in, a panic out when it finds something.
+pub type Harness = fn(&[u8]);
+
 /// The targets by name, as `fuzz/` and the replay test call them.
-pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+pub const TARGETS: &[(&str, Harness)] = &[
     ("expressions", expressions),
     ("execute", execute),
     ("execute_structured", execute_structured),

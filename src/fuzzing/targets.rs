@@ -415,7 +415,7 @@ fn mutate_document(document: &mut Value, g: &mut Generator) {
 /// places. What loads must round-trip.
 pub fn scenario(data: &[u8]) {
     let mut c = Choices::new(data);
-    let document = if c.byte() % 2 == 0 {
+    let document = if c.byte().is_multiple_of(2) {
         match serde_json::from_slice::<Value>(data.get(1..).unwrap_or_default()) {
             Ok(document) => document,
             Err(_) => return,

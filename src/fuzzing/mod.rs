@@ -12,12 +12,12 @@
 //! |----------------------|--------------------------------------------|---------|
 //! | `expressions`        | an expression text                         | lexer, parser, checks, evaluation, update application, projections, key conditions, highlighter, reserved-word fixes |
 //! | `execute`            | `Operation\nbody`                          | `Engine::execute_json`, `execute_streams`, `dry_run`: request parsing and validation |
-//! | `execute_structured` | decisions ([`bytes::Choices`])             | valid-shaped request sequences against a table with indexes, a stream, TTL and tiny provisioned capacity ([`fixture`], [`generate`]) |
+//! | `execute_structured` | decisions (`bytes::Choices`)             | valid-shaped request sequences against a table with indexes, a stream, TTL and tiny provisioned capacity (`fixture`, `generate`) |
 //! | `streams`            | decisions                                  | the Streams API with real and damaged ARNs, shard ids, sequence numbers, iterators |
 //! | `share_link`         | a URL fragment, and a link's document      | `scenario::link::decode` |
 //! | `scenario`           | a scenario document, or damage to one      | `Scenario::from_json`, `Engine::restore` |
 //!
-//! A harness panics only when an invariant fails ([`check`], round trips of
+//! A harness panics only when an invariant fails (`check`, round trips of
 //! snapshots, scenarios and links, a dry run that changed the engine or
 //! answered differently from the real run): that panic is the finding.
 //! Engine code itself never panics; these functions are test code that

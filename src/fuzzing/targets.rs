@@ -229,8 +229,8 @@ fn run(engine: &mut Engine, c: &mut Choices, operation: &str, request: &Value) {
 }
 
 /// Sequences of valid-shaped requests with mutated values against the
-/// fixture (see `generate`), with clock moves in between; then the
-/// whole-engine invariants.
+/// fixture (see `generate`), with clock moves in between; then, for one
+/// input in three, the whole-engine invariants.
 pub fn execute_structured(data: &[u8]) {
     let mut c = Choices::new(data);
     let mut engine = fixture::engine();
@@ -259,7 +259,12 @@ pub fn execute_structured(data: &[u8]) {
             break;
         }
     }
-    whole_engine(&mut engine);
+    // The whole-engine checks (a Scan per table, a snapshot restored) cost
+    // more than the rest together: one input in three, chosen by its bytes
+    // so the choice is stable for each input, runs them.
+    if data.iter().fold(0u8, |sum, b| sum.wrapping_add(*b)) % 3 == 0 {
+        whole_engine(&mut engine);
+    }
 }
 
 fn strings_at(value: &Value, pointer_list: &str, member: &str, out: &mut Vec<String>) {

@@ -3,7 +3,7 @@
 //! that ever found a bug) goes through the same harness function the
 //! fuzzer calls (`ddb_playground::fuzzing`), then a few thousand seeded
 //! pseudo-random inputs per target: random bytes, and corpus files
-//! mutated the way libFuzzer does (flip, insert, delete, splice).
+//! mutated the way libFuzzer does (flip, insert, delete, splice, repeat).
 //!
 //! Stable toolchain, no cargo-fuzz needed. `FUZZ_REPLAY_CASES=<n>` sets
 //! the random inputs per target (default in `CASES`); `FUZZ_REPLAY_SEED`
@@ -64,6 +64,12 @@ fn corpus(target: &str) -> Vec<(String, Vec<u8>)> {
 /// One libFuzzer-style mutation of `data`.
 fn mutate(rng: &mut SplitMix, data: &[u8], other: &[u8]) -> Vec<u8> {
     let mut out = data.to_vec();
+    if rng.below(16) == 0 && !out.is_empty() {
+        // Long inputs reach the size limits (4 KB expressions, 400 KB items
+        // are out of reach, but 4 KB is not): repeat the input up to ~16 KB.
+        let times = (16_384 / out.len()).clamp(1, 64);
+        out = out.repeat(1 + rng.below(times));
+    }
     for _ in 0..1 + rng.below(4) {
         let at = rng.below(out.len() + 1);
         match rng.below(5) {

@@ -1113,8 +1113,20 @@ impl Run {
                     checks.iter().map(|&ok| if ok { "None" } else { "ConditionalCheckFailed" }).collect();
                 assert_eq!(codes, expected, "CancellationReasons\n{}", self.context());
                 self.count("transaction cancelled");
-                // Nothing changed: the model stays, and the full check after
-                // this step compares every item.
+                // Nothing changed: every item the transaction named is as it was.
+                for (table, key) in used {
+                    let got = self.ok(
+                        "GetItem",
+                        json!({"TableName": table, "Key": Self::wire_key(table, &key), "ConsistentRead": true}),
+                    );
+                    let got = got.get("Item").map(item_from_wire);
+                    assert_eq!(
+                        got.as_ref(),
+                        self.model.get(table, &key),
+                        "after a cancelled transaction\n{}",
+                        self.context()
+                    );
+                }
             }
             (other, _) => panic!("TransactWriteItems: expected success {all_hold}, got {other:?}\n{}", self.context()),
         }

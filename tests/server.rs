@@ -1106,3 +1106,64 @@ fn a_burst_of_64_clients_is_answered_and_loses_no_acknowledged_write() {
     assert_eq!(saved, acknowledged);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// 300 damaged requests (bytes flipped, cut, repeated, headers garbled),
+/// each on its own connection: whatever each gets back (an error status,
+/// or a closed connection), the server keeps serving and its data stays
+/// readable.
+#[test]
+fn damaged_requests_never_take_the_server_down() {
+    let server = start_limited(2_000, 2_000, 64);
+    let addr = server.local_addr();
+    create_table(addr, "tbl");
+    ok(addr, "PutItem", json!({"TableName": "tbl", "Item": {"pk": {"S": "kept"}}}));
+    let valid = request_bytes(
+        Some("DynamoDB_20120810.UpdateItem"),
+        br#"{"TableName": "tbl", "Key": {"pk": {"S": "kept"}}, "UpdateExpression": "ADD n :one", "ExpressionAttributeValues": {":one": {"N": "1"}}}"#,
+        "",
+    );
+    // SplitMix64, seeded: the same damage every run.
+    let mut state = 0x5EED_u64;
+    let mut next = move || {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        (z ^ (z >> 31)) as usize
+    };
+    let mut answered = 0;
+    for _ in 0..300 {
+        let mut bytes = valid.clone();
+        for _ in 0..1 + next() % 4 {
+            let at = next() % bytes.len();
+            match next() % 4 {
+                0 => bytes[at] ^= 1 << (next() % 8),
+                1 => bytes.truncate(at.max(1)),
+                2 => bytes.insert(at, b"\r\n:{}\"\0 "[next() % 8]),
+                _ => {
+                    let end = (at + 1 + next() % 64).min(bytes.len());
+                    let piece = bytes[at..end].to_vec();
+                    bytes.splice(at..at, piece);
+                }
+            }
+        }
+        let mut stream = connect(addr);
+        stream.set_read_timeout(Some(Duration::from_secs(5))).expect("timeout");
+        let _ = stream.write_all(&bytes);
+        let _ = stream.shutdown(std::net::Shutdown::Write);
+        let mut answer = Vec::new();
+        let _ = stream.read_to_end(&mut answer);
+        if answer.starts_with(b"HTTP/1.1 ") {
+            answered += 1;
+        }
+    }
+    // Most damaged requests still get an HTTP answer (an error, or 200 when
+    // the damage missed everything that matters).
+    assert!(answered > 100, "{answered} of 300 answered");
+    eprintln!("damaged requests: {answered} of 300 answered with an HTTP status");
+    // Only undamaged-enough UpdateItems can have counted: n is what they added.
+    let item = ok(addr, "GetItem", json!({"TableName": "tbl", "Key": {"pk": {"S": "kept"}}}))["Item"].clone();
+    assert_eq!(item["pk"], json!({"S": "kept"}));
+    assert_eq!(call(addr, "ListTables", json!({})), (200, json!({"TableNames": ["tbl"]})));
+    server.shutdown().expect("stops");
+}

@@ -19,5 +19,10 @@ pub mod scenario;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod server;
 
+/// Fuzzing harnesses shared by `fuzz/` and `tests/fuzz_replay.rs`.
+#[cfg(not(target_arch = "wasm32"))]
+#[doc(hidden)]
+pub mod fuzzing;
+
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

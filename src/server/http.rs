@@ -2,14 +2,19 @@
 //! turns each request into one [`Endpoint::execute`] call.
 //!
 //! ```text
-//!   accept loop ──► one task per connection (hyper http1, keep-alive)
-//!                      │  per request: handle()
+//!   accept loop ──► one task per connection (hyper http1, keep-alive),
+//!     │             at most `max_connections` at once (the rest wait in the
+//!     │             kernel's backlog until one closes)
+//!     │                │  the head must arrive within `header_read_timeout`,
+//!     │                │  also the next one on an idle keep-alive connection
+//!     │                │  per request: handle()
 //!                      │    method?  GET/HEAD → info text; not POST → 405
-//!                      │    Content-Type accepted?            else 404 (as DynamoDB)
+//!                      │    Content-Type accepted?            else 404 <UnknownOperationException/> (as DynamoDB)
 //!                      │    Content-Length over the cap?      413, body never read
 //!                      │    X-Amz-Target = DynamoDB_20120810.Op or Playground_20261121.Op?
 //!                      │                                      else 400 UnknownOperation
 //!                      │    read body, at most the cap        else 413
+//!                      │      within `body_read_timeout`      else 408, connection closed
 //!                      │    single-item op or Query, engine free? run it here
 //!                      │    otherwise spawn_blocking ─► Endpoint::execute (engine mutex)
 //!                      ▼    200 JSON | 4xx/5xx error JSON, + x-amz-crc32, x-amzn-RequestId
@@ -51,7 +56,7 @@ use hyper_util::server::graceful::GracefulShutdown;
 use serde_json::Value;
 use tokio::net::TcpListener;
 use tokio::runtime::Runtime;
-use tokio::sync::watch;
+use tokio::sync::{watch, Semaphore};
 use tokio::task::JoinHandle;
 
 use super::endpoint::{parse_request, wall_clock_millis, Endpoint};
@@ -72,9 +77,25 @@ const INLINE_OPERATIONS: &[&str] = &["GetItem", "PutItem", "UpdateItem", "Delete
 /// How long shutdown waits for open connections to finish their request.
 pub const GRACE_PERIOD: Duration = Duration::from_secs(5);
 
-/// How long a client may take to send a request's headers before the
-/// connection is closed, so idle half-open sockets do not pile up.
-const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(30);
+/// How long a client may take to send a request's head before the
+/// connection is closed, so idle half-open sockets do not pile up. hyper
+/// starts this timer whenever it waits for a head, so the same limit closes
+/// a keep-alive connection left idle between requests (SDKs reconnect
+/// transparently; their own idle timeouts are shorter).
+pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// How long a client may take to send a request's body once its head has
+/// arrived. A client that declares a length and then stalls is answered 408
+/// and disconnected instead of holding its connection forever.
+pub const BODY_READ_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// Connections served at once. Each costs a task and its buffers; past the
+/// limit new connections wait in the listen backlog until one closes, so a
+/// burst of clients slows down instead of exhausting file descriptors.
+pub const MAX_CONNECTIONS: usize = 1024;
+
+/// DynamoDB's body for a request it cannot route (see `Reply::unclaimed`).
+const UNCLAIMED_BODY: &[u8] = b"<UnknownOperationException/>\n";
 
 /// Largest request head (request line + headers). SigV4 requests need a few
 /// KB; this leaves ample room and bounds what one client can make us buffer.
@@ -100,6 +121,12 @@ pub struct ServerConfig {
     /// Who moves the engine clock: the wall clock (default; throughput is
     /// enforced in real time) or only `AdvanceClock` (see [`super::endpoint`]).
     pub clock: ClockMode,
+    /// See [`HEADER_READ_TIMEOUT`] (also the keep-alive idle timeout).
+    pub header_read_timeout: Duration,
+    /// See [`BODY_READ_TIMEOUT`].
+    pub body_read_timeout: Duration,
+    /// See [`MAX_CONNECTIONS`].
+    pub max_connections: usize,
 }
 
 impl Default for ServerConfig {
@@ -112,6 +139,9 @@ impl Default for ServerConfig {
             worker_threads: 2,
             verbose: false,
             clock: ClockMode::Wall,
+            header_read_timeout: HEADER_READ_TIMEOUT,
+            body_read_timeout: BODY_READ_TIMEOUT,
+            max_connections: MAX_CONNECTIONS,
         }
     }
 }
@@ -122,6 +152,7 @@ struct Shared {
     endpoint: Arc<Endpoint>,
     ids: RequestIds,
     max_body_bytes: usize,
+    body_read_timeout: Duration,
     verbose: bool,
 }
 
@@ -164,10 +195,12 @@ pub fn start(config: ServerConfig, mut engine: Engine) -> io::Result<RunningServ
         endpoint: endpoint.clone(),
         ids: RequestIds::default(),
         max_body_bytes: config.max_body_bytes,
+        body_read_timeout: config.body_read_timeout,
         verbose: config.verbose,
     });
     let (stop, stopped) = watch::channel(false);
-    let accept_task = runtime.spawn(accept_loop(listener, shared, stopped.clone()));
+    let limits = Limits { header_read_timeout: config.header_read_timeout, max_connections: config.max_connections };
+    let accept_task = runtime.spawn(accept_loop(listener, shared, limits, stopped.clone()));
     let saver_task =
         config.data_file.is_some().then(|| runtime.spawn(saver(endpoint.clone(), config.save_interval, stopped)));
     Ok(RunningServer { runtime, local_addr, endpoint, stop, accept_task, saver_task })
@@ -216,13 +249,30 @@ impl RunningServer {
     }
 }
 
-async fn accept_loop(listener: TcpListener, shared: Arc<Shared>, mut stopped: watch::Receiver<bool>) {
+/// The connection limits the accept loop applies.
+#[derive(Clone, Copy, Debug)]
+struct Limits {
+    header_read_timeout: Duration,
+    max_connections: usize,
+}
+
+async fn accept_loop(listener: TcpListener, shared: Arc<Shared>, limits: Limits, mut stopped: watch::Receiver<bool>) {
     let mut http = http1::Builder::new();
     // max_buf_size bounds the request head hyper buffers (hyper needs at
     // least 8 KB); bodies stream through it and are capped separately.
-    http.timer(TokioTimer::new()).header_read_timeout(HEADER_READ_TIMEOUT).max_buf_size(MAX_HEADER_BYTES);
+    http.timer(TokioTimer::new()).header_read_timeout(limits.header_read_timeout).max_buf_size(MAX_HEADER_BYTES);
     let graceful = GracefulShutdown::new();
+    let slots = Arc::new(Semaphore::new(limits.max_connections.max(1)));
     loop {
+        // Take a connection slot before accepting: past the limit, clients
+        // wait in the backlog rather than being accepted and starved.
+        let slot = tokio::select! {
+            slot = slots.clone().acquire_owned() => match slot {
+                Ok(slot) => slot,
+                Err(_) => break,
+            },
+            _ = stopped.changed() => break,
+        };
         tokio::select! {
             accepted = listener.accept() => match accepted {
                 Ok((stream, _peer)) => {
@@ -234,6 +284,7 @@ async fn accept_loop(listener: TcpListener, shared: Arc<Shared>, mut stopped: wa
                     tokio::spawn(async move {
                         // A client that hangs up mid-request is its own business.
                         let _ = connection.await;
+                        drop(slot);
                     });
                 }
                 Err(e) => {
@@ -267,19 +318,40 @@ async fn saver(endpoint: Arc<Endpoint>, interval: Duration, mut stopped: watch::
     }
 }
 
-/// A finished response: status, content type, body, and whether to close.
+/// A finished response: status, content type (none for DynamoDB's bare
+/// 404), body, whether to close, and our explanation of a protocol error
+/// whose body DynamoDB leaves without one.
 struct Reply {
     status: u16,
-    content_type: &'static str,
+    content_type: Option<&'static str>,
     body: Vec<u8>,
     close: bool,
+    reason: Option<String>,
 }
 
 impl Reply {
     fn json(status: u16, body: &Value) -> Self {
         // Serialising a serde_json::Value cannot fail (its keys are strings).
         let body = serde_json::to_vec(body).unwrap_or_default();
-        Self { status, content_type: JSON_CONTENT_TYPE, body, close: false }
+        Self { status, content_type: Some(JSON_CONTENT_TYPE), body, close: false, reason: None }
+    }
+
+    /// What DynamoDB (Coral) answers a request no protocol claims, such as
+    /// a body sent with a content type it does not read: 404 with the bare
+    /// body `<UnknownOperationException/>` and no content type (dynalite's
+    /// captures; the x-amz-crc32 of that body is 3552371480). SDKs see an
+    /// unknown operation; people see our reason in `x-ddb-local-reason`.
+    fn unclaimed(reason: String) -> Self {
+        Self { status: 404, content_type: None, body: UNCLAIMED_BODY.to_vec(), close: false, reason: Some(reason) }
+    }
+
+    fn timed_out(limit: Duration) -> Self {
+        // Ours: DynamoDB documents no answer to a stalled body.
+        let message = format!("The request body did not arrive within {} seconds", limit.as_secs_f64());
+        let mut reply = Self::json(408, &protocol_error_body("RequestTimeoutException", &message));
+        // What is left of the body is never read: the connection cannot be reused.
+        reply.close = true;
+        reply
     }
 
     fn error(error: &ApiError) -> Self {
@@ -325,10 +397,9 @@ async fn respond(shared: &Shared, request: Request<Incoming>) -> (String, Reply)
     }
     let content_type = header(&request, "content-type");
     if !content_type_accepted(content_type) {
-        // DynamoDB answers 404 here; we add a message saying why.
-        let message =
+        let reason =
             format!("Unsupported Content-Type '{}': send {JSON_CONTENT_TYPE}", content_type.unwrap_or_default());
-        return ("POST".into(), Reply::json(404, &protocol_error_body("UnknownOperationException", &message)));
+        return ("POST".into(), Reply::unclaimed(reason));
     }
     // Refuse by the declared length before reading a single body byte.
     let declared = request.body().size_hint().exact();
@@ -343,11 +414,17 @@ async fn respond(shared: &Shared, request: Request<Incoming>) -> (String, Reply)
         Err(error) => return ("POST".into(), Reply::error(&error)),
     };
     let operation = format!("{}{}", target.0, target.1);
-    // A chunked body has no declared length: read at most the cap.
-    let body = match Limited::new(request.into_body(), shared.max_body_bytes).collect().await {
-        Ok(collected) => collected.to_bytes(),
-        Err(e) if e.is::<LengthLimitError>() => return (operation, Reply::too_large(shared.max_body_bytes, None)),
-        Err(e) => {
+    // A chunked body has no declared length: read at most the cap, and
+    // give up on a client that stops sending.
+    let reading = tokio::time::timeout(
+        shared.body_read_timeout,
+        Limited::new(request.into_body(), shared.max_body_bytes).collect(),
+    );
+    let body = match reading.await {
+        Err(_elapsed) => return (operation, Reply::timed_out(shared.body_read_timeout)),
+        Ok(Ok(collected)) => collected.to_bytes(),
+        Ok(Err(e)) if e.is::<LengthLimitError>() => return (operation, Reply::too_large(shared.max_body_bytes, None)),
+        Ok(Err(e)) => {
             let error = ApiError::Serialization(format!("Could not read the request body: {e}"));
             return (operation, Reply::error(&error));
         }
@@ -412,7 +489,13 @@ async fn info_page(shared: &Shared) -> Reply {
         playground::TARGET_PREFIX,
         playground::OPERATIONS.join(", ")
     );
-    Reply { status: 200, content_type: "text/plain; charset=utf-8", body: text.into_bytes(), close: false }
+    Reply {
+        status: 200,
+        content_type: Some("text/plain; charset=utf-8"),
+        body: text.into_bytes(),
+        close: false,
+        reason: None,
+    }
 }
 
 fn build_response(reply: Reply, request_id: &str) -> Response<Full<Bytes>> {
@@ -420,7 +503,12 @@ fn build_response(reply: Reply, request_id: &str) -> Response<Full<Bytes>> {
     let mut response = Response::new(Full::new(Bytes::from(reply.body)));
     *response.status_mut() = StatusCode::from_u16(reply.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
     let headers = response.headers_mut();
-    headers.insert(CONTENT_TYPE, HeaderValue::from_static(reply.content_type));
+    if let Some(content_type) = reply.content_type {
+        headers.insert(CONTENT_TYPE, HeaderValue::from_static(content_type));
+    }
+    if let Some(value) = reply.reason.as_deref().and_then(|r| HeaderValue::from_str(r).ok()) {
+        headers.insert("x-ddb-local-reason", value);
+    }
     if let Ok(value) = HeaderValue::from_str(&crc) {
         headers.insert("x-amz-crc32", value);
     }

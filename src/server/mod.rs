@@ -12,7 +12,8 @@
 //! they behave identically:
 //!
 //! ```text
-//!  SDK ── POST / ─────────────► http      hyper: method, Content-Type, size cap, X-Amz-Target
+//!  SDK ── POST / ─────────────► http      hyper: method, Content-Type, size cap, X-Amz-Target,
+//!                                          head/body/idle timeouts, a connection limit
 //!         X-Amz-Target:          │         (protocol: the pure rules of the wire format)
 //!         DynamoDB_20120810.Op   ▼
 //!         JSON body            endpoint  parse JSON → lock engine → tick clock → execute → unlock

@@ -156,9 +156,13 @@ pub fn precheck(text: &str, member: &'static str) -> Result<()> {
         } else {
             String::new()
         };
+        // The span starts at the limit, moved back to a character boundary:
+        // the UI slices the text with it (found by fuzzing: a 3-byte
+        // character across byte 4,096).
+        let start = (0..=MAX_EXPRESSION_BYTES).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
         return Err(invalid(
             format!("Expression size has exceeded the maximum allowed size;{suffix}"),
-            MAX_EXPRESSION_BYTES..text.len(),
+            start..text.len(),
         ));
     }
     Ok(())

@@ -1282,6 +1282,29 @@ fn expression_size_boundary() {
     );
 }
 
+/// The size error's span starts on a character boundary at or before byte
+/// 4,096, even when a multi-byte character straddles it (found by the
+/// `execute` fuzzer: the UI slices the text with the span).
+#[test]
+fn the_size_error_span_is_on_a_character_boundary() {
+    // "a = " (4 bytes) + 2,046 × "é" (2 bytes each) = 4,096 bytes; then "€"
+    // (3 bytes) covers bytes 4,096..4,099, so 4,096 is a boundary; one byte
+    // less of prefix puts the boundary at 4,095 and 4,098.
+    for prefix in ["a = ", "a ="] {
+        let text = format!("{prefix}{}€ :s", "é".repeat(2046));
+        let Err(ApiError::InvalidExpression { span, .. }) =
+            Condition::parse(&text, "ConditionExpression", &placeholders(), &mut Usage::new())
+        else {
+            panic!("accepted {} bytes", text.len());
+        };
+        assert!(text.is_char_boundary(span.start), "{span:?}");
+        assert_eq!(span.end, text.len());
+        let expected_start = if prefix.len() == 4 { 4096 } else { 4095 };
+        assert_eq!(span.start, expected_start);
+        assert!(text.get(span).is_some());
+    }
+}
+
 #[test]
 fn operator_count_boundary() {
     // a<b or (a<b or (…)): depth 149 has 299 operators and is fine (ALT).

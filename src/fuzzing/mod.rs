@@ -1,0 +1,45 @@
+//! Fuzzing harnesses, shared by the cargo-fuzz targets in `fuzz/` and the
+//! bounded replay in `tests/fuzz_replay.rs` (so the test command runs the
+//! very code the fuzzer ran). Not part of the playground's API.
+//!
+//! ```text
+//!   fuzz/fuzz_targets/<target>.rs ──┐
+//!                                   ├──► fuzzing::<target>(&[u8])
+//!   tests/fuzz_replay.rs ───────────┘      corpus files + seeded random inputs
+//! ```
+//!
+//! | target               | what the bytes are                         | reaches |
+//! |----------------------|--------------------------------------------|---------|
+//! | `expressions`        | an expression text                         | lexer, parser, checks, evaluation, update application, projections, key conditions, highlighter, reserved-word fixes |
+//! | `execute`            | `Operation\nbody`                          | `Engine::execute_json`, `execute_streams`, `dry_run`: request parsing and validation |
+//! | `execute_structured` | decisions (`bytes::Choices`)             | valid-shaped request sequences against a table with indexes, a stream, TTL and tiny provisioned capacity (`fixture`, `generate`) |
+//! | `streams`            | decisions                                  | the Streams API with real and damaged ARNs, shard ids, sequence numbers, iterators |
+//! | `share_link`         | a URL fragment, and a link's document      | `scenario::link::decode` |
+//! | `scenario`           | a scenario document, or damage to one      | `Scenario::from_json`, `Engine::restore` |
+//!
+//! A harness panics only when an invariant fails (`check`, round trips of
+//! snapshots, scenarios and links, a dry run that changed the engine or
+//! answered differently from the real run): that panic is the finding.
+//! Engine code itself never panics; these functions are test code that
+//! happens to live in the library so both runners can share it.
+
+pub mod bytes;
+pub mod check;
+pub mod fixture;
+pub mod generate;
+mod targets;
+
+pub use targets::{execute, execute_structured, expressions, scenario, share_link, streams};
+
+/// A harness: the fuzzer's bytes in, a panic out when it finds something.
+pub type Harness = fn(&[u8]);
+
+/// The targets by name, as `fuzz/` and the replay test call them.
+pub const TARGETS: &[(&str, Harness)] = &[
+    ("expressions", expressions),
+    ("execute", execute),
+    ("execute_structured", execute_structured),
+    ("streams", streams),
+    ("share_link", share_link),
+    ("scenario", scenario),
+];

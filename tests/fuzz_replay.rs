@@ -24,7 +24,7 @@ fn cases(target: &str) -> usize {
         return n;
     }
     match target {
-        "execute_structured" | "streams" | "scenario" => 300,
+        "execute_structured" | "streams" | "scenario" | "workbench" => 300,
         _ => 2_000,
     }
 }
@@ -152,9 +152,22 @@ fn scenario() {
     replay("scenario");
 }
 
+#[test]
+fn partiql() {
+    replay("partiql");
+}
+
+#[test]
+fn workbench() {
+    replay("workbench");
+}
+
 /// Every harness has a test above and a corpus.
 #[test]
 fn every_target_is_replayed() {
     let names: Vec<&str> = TARGETS.iter().map(|(name, _)| *name).collect();
-    assert_eq!(names, ["expressions", "execute", "execute_structured", "streams", "share_link", "scenario"]);
+    assert_eq!(
+        names,
+        ["expressions", "execute", "execute_structured", "streams", "share_link", "scenario", "partiql", "workbench"]
+    );
 }

@@ -21,6 +21,7 @@ pub const EXCEPTIONS: &[&str] = &[
     "LimitExceededException",
     "ItemCollectionSizeLimitExceededException",
     "ConditionalCheckFailedException",
+    "DuplicateItemException",
     "TransactionCanceledException",
     "IdempotentParameterMismatchException",
     "UnknownOperationException",

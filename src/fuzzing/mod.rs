@@ -29,7 +29,7 @@ pub mod fixture;
 pub mod generate;
 mod targets;
 
-pub use targets::{execute, execute_structured, expressions, scenario, share_link, streams};
+pub use targets::{execute, execute_structured, expressions, partiql, scenario, share_link, streams, workbench};
 
 /// A harness: the fuzzer's bytes in, a panic out when it finds something.
 pub type Harness = fn(&[u8]);
@@ -42,4 +42,6 @@ pub const TARGETS: &[(&str, Harness)] = &[
     ("streams", streams),
     ("share_link", share_link),
     ("scenario", scenario),
+    ("partiql", partiql),
+    ("workbench", workbench),
 ];

@@ -448,3 +448,46 @@ pub fn scenario(data: &[u8]) {
         Err(e) => refused(&e),
     }
 }
+
+/// PartiQL: the input up to its first newline is a statement, the rest
+/// (if JSON) its `Parameters`. The statement goes through a dry run, then
+/// `ExecuteStatement`, `BatchExecuteStatement` and `ExecuteTransaction` on
+/// the fixture engine; every answer must be a well-formed one.
+pub fn partiql(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let (statement, parameters) = match text.split_once('\n') {
+        Some((statement, rest)) => (statement.to_string(), serde_json::from_str::<Value>(rest).ok()),
+        None => (text.into_owned(), None),
+    };
+    let mut one = Map::new();
+    one.insert("Statement".into(), Value::String(statement));
+    if let Some(parameters) = parameters {
+        one.insert("Parameters".into(), parameters);
+    }
+    let mut engine = fixture::engine();
+    let mut request = one.clone();
+    request.insert("ReturnConsumedCapacity".into(), "INDEXES".into());
+    let request = Value::Object(request);
+    check::answer("ExecuteStatement", Some(&request), &engine.dry_run("ExecuteStatement", &request));
+    check::answer("ExecuteStatement", Some(&request), &engine.execute("ExecuteStatement", &request));
+    let batch = json!({"Statements": [Value::Object(one.clone())], "ReturnConsumedCapacity": "TOTAL"});
+    check::answer("BatchExecuteStatement", Some(&batch), &engine.execute("BatchExecuteStatement", &batch));
+    let transaction = json!({"TransactStatements": [Value::Object(one)], "ReturnConsumedCapacity": "TOTAL"});
+    check::answer("ExecuteTransaction", Some(&transaction), &engine.execute("ExecuteTransaction", &transaction));
+}
+
+/// Import of any file: the bytes as text through the content-sniffing
+/// import (scenario, snapshot or NoSQL Workbench model). It answers a
+/// scenario or an error, never a panic; a Workbench model that imports
+/// exports again, and that export imports again.
+pub fn workbench(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let Ok(imported) = crate::scenario::exchange::import(&text) else { return };
+    let scenario = imported.scenario;
+    check_loaded(&scenario);
+    if scenario.workbench.is_some() {
+        let model = crate::scenario::workbench::export(&scenario, crate::scenario::workbench::ModelVersion::V3);
+        let again = crate::scenario::exchange::import_document(model.model);
+        assert!(again.is_ok(), "an exported Workbench model does not import: {:?}", again.err());
+    }
+}

@@ -424,6 +424,22 @@ messages! {
     PmBackToReal,
     /// The left end of the keyspace band's axis.
     PmHashZero,
+
+    // ---- named workspaces ----
+    Workspaces,
+    WorkspacesTitle,
+    WorkspacesList,
+    WorkspaceNameLabel,
+    WorkspaceNamePlaceholder,
+    WorkspaceSave,
+    WorkspaceSaveTitle,
+    WorkspacesNone,
+    WorkspaceOpen,
+    WorkspaceOpenTitle,
+    WorkspaceDelete,
+    WorkspaceDeleteTitle,
+    /// The name field is empty or longer than 64 characters.
+    WorkspaceNameInvalid,
 }
 
 /// A control of a numbered row in a builder's list, for
@@ -499,6 +515,12 @@ pub enum Said {
     Imported { file: String, model: Option<Option<String>>, tables: usize, items: usize },
     /// A lesson was opened; `kept`: the playground before it is kept.
     LessonOpened { title: String, kept: bool },
+    /// The playground was saved as the named workspace.
+    WorkspaceSaved { name: String },
+    /// A named workspace replaced the playground.
+    WorkspaceOpened { name: String },
+    /// A named workspace was deleted.
+    WorkspaceDeleted { name: String },
 }
 
 /// Where the hot-key lab's run is, for [`Catalogue::lab_status`].
@@ -1378,6 +1400,9 @@ mod tests {
             has(tr.said(&imported), "Music");
             has(tr.said(&imported), "m.json");
             has(tr.said(&Said::LessonOpened { title: "Voting".into(), kept: true }), "Voting");
+            has(tr.said(&Said::WorkspaceSaved { name: "Kurs A".into() }), "Kurs A");
+            has(tr.said(&Said::WorkspaceOpened { name: "Kurs A".into() }), "Kurs A");
+            has(tr.said(&Said::WorkspaceDeleted { name: "Kurs A".into() }), "Kurs A");
             let outcomes = [
                 CallOutcome::NotSent("ValidationException"),
                 CallOutcome::Failed("ResourceNotFoundException"),

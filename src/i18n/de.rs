@@ -424,6 +424,19 @@ impl Catalogue for German {
             Msg::PmSetScale => "Lehrmaßstab setzen",
             Msg::PmBackToReal => "Zurück zu 10 GB",
             Msg::PmHashZero => "Hash 0",
+            Msg::Workspaces => "Arbeitsbereiche",
+            Msg::WorkspacesTitle => "Benannte Kopien des Playgrounds in diesem Browser behalten",
+            Msg::WorkspacesList => "Gespeicherte Arbeitsbereiche",
+            Msg::WorkspaceNameLabel => "Name des Arbeitsbereichs",
+            Msg::WorkspaceNamePlaceholder => "z. B. Vorlesung 3",
+            Msg::WorkspaceSave => "Speichern als",
+            Msg::WorkspaceSaveTitle => "Den Playground unter diesem Namen speichern (ersetzt einen Arbeitsbereich gleichen Namens)",
+            Msg::WorkspacesNone => "Noch keine gespeicherten Arbeitsbereiche.",
+            Msg::WorkspaceOpen => "Öffnen",
+            Msg::WorkspaceOpenTitle => "Den Playground durch diesen Arbeitsbereich ersetzen",
+            Msg::WorkspaceDelete => "Löschen",
+            Msg::WorkspaceDeleteTitle => "Diesen Arbeitsbereich aus dem Browser löschen",
+            Msg::WorkspaceNameInvalid => "Ein Name für den Arbeitsbereich braucht 1 bis 64 Zeichen.",
         }
     }
 
@@ -1003,6 +1016,9 @@ impl Catalogue for German {
                 }
                 text
             }
+            Said::WorkspaceSaved { name } => format!("Playground als Arbeitsbereich „{name}“ gespeichert."),
+            Said::WorkspaceOpened { name } => format!("Arbeitsbereich {name} geöffnet."),
+            Said::WorkspaceDeleted { name } => format!("Arbeitsbereich „{name}“ gelöscht."),
         }
     }
 

@@ -410,6 +410,19 @@ impl Catalogue for English {
             Msg::PmSetScale => "Set teaching scale",
             Msg::PmBackToReal => "Back to 10 GB",
             Msg::PmHashZero => "hash 0",
+            Msg::Workspaces => "Workspaces",
+            Msg::WorkspacesTitle => "Keep named copies of the playground in this browser",
+            Msg::WorkspacesList => "Saved workspaces",
+            Msg::WorkspaceNameLabel => "Workspace name",
+            Msg::WorkspaceNamePlaceholder => "e.g. Lecture 3",
+            Msg::WorkspaceSave => "Save as",
+            Msg::WorkspaceSaveTitle => "Save the playground under this name (replaces a workspace of the same name)",
+            Msg::WorkspacesNone => "No saved workspaces yet.",
+            Msg::WorkspaceOpen => "Open",
+            Msg::WorkspaceOpenTitle => "Replace the playground with this workspace",
+            Msg::WorkspaceDelete => "Delete",
+            Msg::WorkspaceDeleteTitle => "Delete this workspace from the browser",
+            Msg::WorkspaceNameInvalid => "A workspace name needs 1 to 64 characters.",
         }
     }
 
@@ -956,6 +969,9 @@ impl Catalogue for English {
                 }
                 text
             }
+            Said::WorkspaceSaved { name } => format!("Saved the playground as the workspace “{name}”."),
+            Said::WorkspaceOpened { name } => format!("Opened workspace {name}."),
+            Said::WorkspaceDeleted { name } => format!("Deleted the workspace “{name}”."),
         }
     }
 

@@ -399,6 +399,19 @@ impl Catalogue for Japanese {
             Msg::PmSetScale => "教育用スケールを設定",
             Msg::PmBackToReal => "10 GB に戻す",
             Msg::PmHashZero => "ハッシュ 0",
+            Msg::Workspaces => "ワークスペース",
+            Msg::WorkspacesTitle => "プレイグラウンドの名前付きコピーをこのブラウザーに保存",
+            Msg::WorkspacesList => "保存済みのワークスペース",
+            Msg::WorkspaceNameLabel => "ワークスペース名",
+            Msg::WorkspaceNamePlaceholder => "例: 第 3 回講義",
+            Msg::WorkspaceSave => "名前を付けて保存",
+            Msg::WorkspaceSaveTitle => "プレイグラウンドをこの名前で保存 (同じ名前のワークスペースは置き換えられます)",
+            Msg::WorkspacesNone => "保存済みのワークスペースはまだありません。",
+            Msg::WorkspaceOpen => "開く",
+            Msg::WorkspaceOpenTitle => "プレイグラウンドをこのワークスペースで置き換える",
+            Msg::WorkspaceDelete => "削除",
+            Msg::WorkspaceDeleteTitle => "このワークスペースをブラウザーから削除",
+            Msg::WorkspaceNameInvalid => "ワークスペース名は 1〜64 文字で指定してください。",
         }
     }
 
@@ -963,6 +976,9 @@ impl Catalogue for Japanese {
                 }
                 text
             }
+            Said::WorkspaceSaved { name } => format!("プレイグラウンドをワークスペース「{name}」として保存しました。"),
+            Said::WorkspaceOpened { name } => format!("ワークスペース {name} を開きました。"),
+            Said::WorkspaceDeleted { name } => format!("ワークスペース「{name}」を削除しました。"),
         }
     }
 

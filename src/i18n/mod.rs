@@ -80,6 +80,7 @@
 //! | propagation (to a GSI)     | Synchronisation              | 伝播 *(ours)*                        |
 //! | reserved word              | reserviertes Wort *(ours)*   | 予約語 *(ours)*                      |
 //! | placeholder (`#name`)      | Platzhalter *(ours)*         | プレースホルダー *(ours)*            |
+//! | workspace (a named copy)   | Arbeitsbereich *(ours)*      | ワークスペース *(ours)*              |
 //!
 //! # Adding a text
 //!

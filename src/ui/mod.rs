@@ -96,6 +96,7 @@ pub mod stream_panel;
 pub mod table_list;
 pub mod table_view;
 pub mod ttl_panel;
+pub mod workspaces_menu;
 
 pub use app::App;
 

@@ -26,6 +26,12 @@
 //! messaging lesson's fifty 256 KB messages are 13 MB, more than
 //! `localStorage` holds) is stored in its share-link form instead, which
 //! compresses it to a few tens of kilobytes; reading accepts either.
+//!
+//! **Named workspaces** are more saved copies, under
+//! [`WORKSPACE_PREFIX`]`<name>`, in the same stored form and written the
+//! same way (a temporary key first, under [`WORKSPACE_TEMP_PREFIX`]). Opening
+//! one reads it through the same checks: a broken copy gives a message and
+//! the playground stays as it was.
 
 use serde_json::Value;
 use wasm_bindgen::JsCast;
@@ -45,6 +51,13 @@ pub const BACKUP_KEY: &str = "ddb-playground/autosave/v1.unreadable";
 pub const MAX_FILE_BYTES: f64 = link::MAX_DOCUMENT_BYTES as f64;
 /// Scenarios larger than this (JSON bytes) are stored compressed.
 pub const COMPRESS_ABOVE_BYTES: usize = 1024 * 1024;
+
+/// Named workspaces live under this prefix followed by their name.
+pub const WORKSPACE_PREFIX: &str = "ddb-playground/workspace/";
+/// A workspace is written here first (then under [`WORKSPACE_PREFIX`]).
+pub const WORKSPACE_TEMP_PREFIX: &str = "ddb-playground/workspace.tmp/";
+/// Longest workspace name, in characters.
+pub const MAX_WORKSPACE_NAME: usize = 64;
 
 fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok().flatten()
@@ -107,6 +120,70 @@ pub fn autosave(scenario: &Scenario) -> Result<(), String> {
     storage.set_item(SAVE_KEY, &text).map_err(failed)?;
     let _ = storage.remove_item(TEMP_KEY);
     Ok(())
+}
+
+/// The reason a storage call failed, in words.
+fn refusal(e: wasm_bindgen::JsValue) -> String {
+    e.dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .or_else(|| e.as_string())
+        .unwrap_or_else(|| "the browser refused".into())
+}
+
+/// A workspace name as kept: trimmed, 1 to [`MAX_WORKSPACE_NAME`]
+/// characters; `None` when it is empty or too long.
+pub fn workspace_name(name: &str) -> Option<String> {
+    let name = name.trim();
+    let length = name.chars().count();
+    (1..=MAX_WORKSPACE_NAME).contains(&length).then(|| name.to_string())
+}
+
+/// Saves the scenario as the workspace `name` (already checked by
+/// [`workspace_name`]), replacing one of that name. Written like the
+/// autosave: the temporary key first, so a failure half-way leaves the
+/// previous copy of that name as it was.
+pub fn save_workspace(name: &str, scenario: &Scenario) -> Result<(), String> {
+    let Some(storage) = storage() else { return Err("this browser offers no local storage".into()) };
+    let text = stored_text(scenario);
+    let temp = format!("{WORKSPACE_TEMP_PREFIX}{name}");
+    let failed = |e| format!("The workspace ({} KB) could not be saved: {}.", text.len() / 1024, refusal(e));
+    storage.set_item(&temp, &text).map_err(failed)?;
+    storage.set_item(&format!("{WORKSPACE_PREFIX}{name}"), &text).map_err(failed)?;
+    let _ = storage.remove_item(&temp);
+    Ok(())
+}
+
+/// The saved workspaces: names in sorted order, each with the size of its
+/// stored text in bytes.
+pub fn list_workspaces() -> Vec<(String, usize)> {
+    let Some(storage) = storage() else { return Vec::new() };
+    let count = storage.length().unwrap_or(0);
+    let mut names: Vec<(String, usize)> = (0..count)
+        .filter_map(|i| storage.key(i).ok().flatten())
+        .filter_map(|key| {
+            let name = key.strip_prefix(WORKSPACE_PREFIX)?.to_string();
+            let size = storage.get_item(&key).ok().flatten()?.len();
+            Some((name, size))
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+/// Reads the workspace `name`. A missing or broken copy is an error (and
+/// the stored copy is left as it is).
+pub fn load_workspace(name: &str) -> Result<Scenario, String> {
+    let stored = storage().and_then(|s| s.get_item(&format!("{WORKSPACE_PREFIX}{name}")).ok().flatten());
+    let Some(text) = stored else { return Err(format!("There is no workspace \"{name}\".")) };
+    scenario_from_stored(&text).map_err(|reason| format!("The workspace \"{name}\" could not be read. {reason}"))
+}
+
+/// Removes the workspace `name` (and a temporary copy, if one was left).
+pub fn delete_workspace(name: &str) {
+    if let Some(storage) = storage() {
+        let _ = storage.remove_item(&format!("{WORKSPACE_PREFIX}{name}"));
+        let _ = storage.remove_item(&format!("{WORKSPACE_TEMP_PREFIX}{name}"));
+    }
 }
 
 /// Removes the autosaved copy (the backup of an unreadable one stays).

@@ -1,5 +1,5 @@
-//! The header's scenario buttons (Copy link, Export ▸, Import, Reset) and
-//! the message line under the header.
+//! The header's scenario buttons (Copy link, Export ▸, Import, Workspaces ▸
+//! ([`super::workspaces_menu`]), Reset) and the message line under the header.
 //!
 //! Export is a menu (a `<details>` element: it opens and closes with the
 //! keyboard and needs no script) of the formats of
@@ -19,6 +19,7 @@ use yew::prelude::*;
 use super::language::{use_lang, Msg};
 use super::persist;
 use super::state::{Action, Notice, PlaygroundContext};
+use super::workspaces_menu::WorkspacesMenu;
 use crate::scenario::exchange::ExportFormat;
 use crate::scenario::workbench::ModelVersion;
 
@@ -133,6 +134,7 @@ pub fn ScenarioMenu() -> Html {
                     title={lang.t(Msg::ImportTitle)}>{ lang.t(Msg::Import) }</button>
                 <input type="file" id="import-file" class="visually-hidden" accept=".json,application/json"
                     tabindex="-1" aria-hidden="true" ref={file_input} onchange={on_file} />
+                <WorkspacesMenu />
                 if *confirming {
                     <span class="reset-confirm" role="group" aria-label={lang.t(Msg::ConfirmReset)}>
                         { lang.t(Msg::ResetAsk) }

@@ -2601,6 +2601,11 @@ async fn workspaces_save_open_survive_a_reload_and_delete() {
     assert_eq!(page.grid_rows().len(), 2);
     let items = page.text("table.items");
     assert!(items.contains("Happy Day") && items.contains("Rainy Night") && !items.contains("Third"), "{items}");
+    // The three songs it replaced are kept, not lost.
+    assert_eq!(workspace_names(&page), ["A", "B", "Before opening"]);
+    let kept = persist::load_workspace("Before opening").expect("the replaced playground reads back");
+    assert_eq!(kept.engine.tables().map(|t| t.storage.item_count()).sum::<usize>(), 3);
+    workspace_button(&page, "Before opening", ".workspace-delete").await;
 
     // Saving under an existing name replaces it: "B" now holds A's two songs.
     save_workspace_as(&page, "B").await;

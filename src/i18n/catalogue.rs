@@ -428,6 +428,8 @@ messages! {
     // ---- named workspaces ----
     Workspaces,
     WorkspacesTitle,
+    /// The name under which Open keeps the playground it replaces.
+    WorkspaceKeptName,
     WorkspacesList,
     WorkspaceNameLabel,
     WorkspaceNamePlaceholder,

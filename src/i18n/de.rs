@@ -426,6 +426,7 @@ impl Catalogue for German {
             Msg::PmHashZero => "Hash 0",
             Msg::Workspaces => "Arbeitsbereiche",
             Msg::WorkspacesTitle => "Benannte Kopien des Playgrounds in diesem Browser behalten",
+            Msg::WorkspaceKeptName => "Vor dem Öffnen",
             Msg::WorkspacesList => "Gespeicherte Arbeitsbereiche",
             Msg::WorkspaceNameLabel => "Name des Arbeitsbereichs",
             Msg::WorkspaceNamePlaceholder => "z. B. Vorlesung 3",

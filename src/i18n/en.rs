@@ -412,6 +412,7 @@ impl Catalogue for English {
             Msg::PmHashZero => "hash 0",
             Msg::Workspaces => "Workspaces",
             Msg::WorkspacesTitle => "Keep named copies of the playground in this browser",
+            Msg::WorkspaceKeptName => "Before opening",
             Msg::WorkspacesList => "Saved workspaces",
             Msg::WorkspaceNameLabel => "Workspace name",
             Msg::WorkspaceNamePlaceholder => "e.g. Lecture 3",

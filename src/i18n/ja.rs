@@ -401,6 +401,7 @@ impl Catalogue for Japanese {
             Msg::PmHashZero => "ハッシュ 0",
             Msg::Workspaces => "ワークスペース",
             Msg::WorkspacesTitle => "プレイグラウンドの名前付きコピーをこのブラウザーに保存",
+            Msg::WorkspaceKeptName => "開く前",
             Msg::WorkspacesList => "保存済みのワークスペース",
             Msg::WorkspaceNameLabel => "ワークスペース名",
             Msg::WorkspaceNamePlaceholder => "例: 第 3 回講義",

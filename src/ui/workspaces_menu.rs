@@ -55,8 +55,18 @@ pub fn WorkspacesMenu() -> Html {
     };
     let on_open = |entry: String| {
         let state = state.clone();
+        let list = list.clone();
         Callback::from(move |_: MouseEvent| match persist::load_workspace(&entry) {
             Ok(scenario) => {
+                // Nothing is lost: the playground being replaced is kept as a
+                // workspace of its own (one slot, replaced by the next Open).
+                let kept = lang.t(Msg::WorkspaceKeptName);
+                if entry != kept {
+                    if let Some(current) = state.scenario() {
+                        let _ = persist::save_workspace(kept, &current);
+                    }
+                }
+                list.set(persist::list_workspaces());
                 let notice = Notice::worded(false, Said::WorkspaceOpened { name: entry.clone() });
                 state.dispatch(Action::Load(Box::new(scenario), Some(notice)));
             }

@@ -125,6 +125,25 @@ pub fn ItemGrid(props: &ItemGridProps) -> Html {
     // its properties stay the same.
     let lang = use_lang();
     let first_row = use_state_eq(|| 0usize);
+    // The columns after the keys: the union of all other attribute names,
+    // sorted. Finding them reads every item, so it is done when the data
+    // changes, not on every redraw (scrolling a windowed grid redraws).
+    let others = {
+        let engine = props.engine.clone();
+        use_memo((props.table.clone(), props.version), move |(name, _)| {
+            let Ok(engine) = engine.0.try_borrow() else { return Vec::new() };
+            let Some(table) = engine.table(name) else { return Vec::new() };
+            let schema = &table.definition.key_schema;
+            table
+                .storage
+                .collections()
+                .flat_map(|collection| collection.items.into_iter().flat_map(|item| item.into_keys()))
+                .filter(|name| !schema.is_key_attribute(name))
+                .collect::<BTreeSet<_>>()
+                .into_iter()
+                .collect::<Vec<String>>()
+        })
+    };
     let Ok(engine) = props.engine.0.try_borrow() else { return html! {} };
     let Some(table) = engine.table(&props.table) else { return html! {} };
     let schema = &table.definition.key_schema;
@@ -132,16 +151,6 @@ pub fn ItemGrid(props: &ItemGridProps) -> Html {
     let sort_name = schema.sort_key.as_ref().map(|k| k.name.clone());
     let ttl = table.ttl_attribute();
     let now = engine.clock().now_millis();
-
-    // Key columns first; then the union of all other names, sorted.
-    let others: Vec<String> = table
-        .storage
-        .collections()
-        .flat_map(|collection| collection.items.into_iter().flat_map(|item| item.into_keys()))
-        .filter(|name| !schema.is_key_attribute(name))
-        .collect::<BTreeSet<_>>()
-        .into_iter()
-        .collect();
 
     if table.storage.item_count() == 0 {
         return html! {

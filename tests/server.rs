@@ -568,6 +568,47 @@ fn the_data_file_survives_a_restart() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+#[test]
+fn a_scenario_file_keeps_its_saved_operations_view_and_model_when_rewritten() {
+    use ddb_playground::scenario::Scenario;
+    let dir = std::env::temp_dir().join(format!("ddb-server-scenario-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("dir");
+    let file = dir.join("data.json");
+    // What the browser exports: a table, a saved operation, a view and the
+    // NoSQL Workbench model the scenario came from.
+    let mut scenario = Scenario::of_engine(Engine::new());
+    let create = json!({"TableName": "tbl", "BillingMode": "PAY_PER_REQUEST",
+        "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
+        "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}]});
+    scenario.engine.execute("CreateTable", &create).expect("created");
+    let saved = json!([{"name": "Get one", "operation": "GetItem",
+        "request": {"TableName": "tbl", "Key": {"pk": {"S": "a"}}}}]);
+    let mut document = scenario.to_json();
+    document["operations"] = saved.clone();
+    document["view"] = json!({"table": "tbl", "tab": "items"});
+    document["workbench"] = json!({"ModelName": "m", "DataModel": []});
+    std::fs::write(&file, document.to_string()).expect("written");
+
+    let loaded = persist::load_scenario(&file).expect("readable").expect("exists");
+    let config = ServerConfig {
+        addr: SocketAddr::from(([127, 0, 0, 1], 0)),
+        data_file: Some(file.clone()),
+        ..ServerConfig::default()
+    };
+    let server = server::start_scenario(config, loaded).expect("server starts");
+    ok(server.local_addr(), "PutItem", json!({"TableName": "tbl", "Item": {"pk": {"S": "a"}}}));
+    assert!(server.shutdown().expect("stops and saves"));
+
+    let written: Value = serde_json::from_slice(&std::fs::read(&file).expect("read")).expect("JSON");
+    assert_eq!(written["operations"], saved);
+    assert_eq!(written["view"], json!({"table": "tbl", "tab": "items"}));
+    assert_eq!(written["workbench"], json!({"ModelName": "m", "DataModel": []}));
+    let reloaded = persist::load(&file).expect("readable").expect("exists");
+    assert!(reloaded.table("tbl").is_some_and(|t| t.storage.item_count() == 1), "the write is saved too");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 // --- The playground operations (X-Amz-Target: Playground_20261121.<Operation>) ---
 
 fn start_manual() -> RunningServer {

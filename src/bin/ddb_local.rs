@@ -37,6 +37,7 @@ mod native {
     use ddb_playground::engine::clock::ClockMode;
     use ddb_playground::engine::Engine;
     use ddb_playground::scenario::exchange::{self, ExportFormat};
+    use ddb_playground::scenario::Scenario;
     use ddb_playground::server::{self, persist, ServerConfig};
 
     const USAGE: &str = "\
@@ -187,16 +188,19 @@ EXAMPLE:
     }
 
     fn run(options: Options) -> Result<(), String> {
-        let engine = match &options.data {
-            None => Engine::new(),
-            Some(path) => match persist::load(path).map_err(|e| e.to_string())? {
-                Some(engine) => {
-                    eprintln!("ddb-local: loaded {} table(s) from {}", engine.tables().count(), path.display());
-                    engine
+        // The whole scenario, so that its saved operations, view and kept
+        // Workbench model are written back beside the engine.
+        let scenario = match &options.data {
+            None => Scenario::of_engine(Engine::new()),
+            Some(path) => match persist::load_scenario(path).map_err(|e| e.to_string())? {
+                Some(scenario) => {
+                    let tables = scenario.engine.tables().count();
+                    eprintln!("ddb-local: loaded {tables} table(s) from {}", path.display());
+                    scenario
                 }
                 None => {
                     eprintln!("ddb-local: {} does not exist yet; it will be created", path.display());
-                    Engine::new()
+                    Scenario::of_engine(Engine::new())
                 }
             },
         };
@@ -210,8 +214,8 @@ EXAMPLE:
             clock: options.clock,
             ..ServerConfig::default()
         };
-        let server =
-            server::start(config.clone(), engine).map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
+        let server = server::start_scenario(config.clone(), scenario)
+            .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
         // On stdout, flushed, so a script can wait for it and read the port.
         let clock = if options.clock == ClockMode::Wall { "wall" } else { "manual" };
         println!("ddb-local listening on http://{} ({clock} clock; Ctrl-C to stop)", server.local_addr());

@@ -86,7 +86,12 @@ pub fn is_scenario(document: &Value) -> bool {
 impl Scenario {
     /// A scenario of the engine as it is, with no saved operations.
     pub fn of(engine: &Engine) -> Self {
-        Self { engine: engine.clone(), operations: Vec::new(), view: Value::Object(Map::new()), workbench: None }
+        Self::of_engine(engine.clone())
+    }
+
+    /// [`Scenario::of`], taking the engine rather than copying it.
+    pub fn of_engine(engine: Engine) -> Self {
+        Self { engine, operations: Vec::new(), view: Value::Object(Map::new()), workbench: None }
     }
 
     /// The scenario document.

@@ -44,6 +44,7 @@ use super::playground;
 use super::protocol::{is_read_only, Target};
 use crate::engine::clock::ClockMode;
 use crate::engine::{ApiError, Engine};
+use crate::scenario::Scenario;
 
 /// What the mutex guards.
 #[derive(Debug)]
@@ -62,6 +63,11 @@ pub struct Endpoint {
     /// Held while a save writes the file, so two saves never interleave.
     save_lock: Mutex<()>,
     data_file: Option<PathBuf>,
+    /// The data file's scenario around the engine (saved operations, view,
+    /// kept NoSQL Workbench model), with an empty engine: a save writes the
+    /// live engine into it, so what the browser put in the file survives
+    /// ddb-local rewriting it.
+    surroundings: Scenario,
 }
 
 /// Milliseconds since the Unix epoch by the wall clock (0 if the clock is
@@ -109,7 +115,21 @@ impl Endpoint {
     /// Shares `engine`; `data_file` is where [`Endpoint::save`] writes.
     pub fn new(engine: Engine, data_file: Option<PathBuf>) -> Self {
         let state = State { engine, generation: 0, saved_generation: 0 };
-        Self { state: Mutex::new(state), save_lock: Mutex::new(()), data_file }
+        Self {
+            state: Mutex::new(state),
+            save_lock: Mutex::new(()),
+            data_file,
+            surroundings: Scenario::of(&Engine::new()),
+        }
+    }
+
+    /// Serves `scenario`'s engine; its saved operations, view and kept
+    /// Workbench model are written back with every save.
+    pub fn of_scenario(scenario: Scenario, data_file: Option<PathBuf>) -> Self {
+        let Scenario { engine, operations, view, workbench } = scenario;
+        let mut endpoint = Self::new(engine, data_file);
+        endpoint.surroundings = Scenario { engine: Engine::new(), operations, view, workbench };
+        endpoint
     }
 
     /// The lock. A poisoned mutex (a panic while held) is taken over rather
@@ -212,7 +232,11 @@ impl Endpoint {
             (state.engine.snapshot(), state.generation)
         };
         // Saved as a scenario document: the format the browser exports and imports.
-        persist::save_atomically(path, &crate::scenario::format::document_of_snapshot(snapshot))?;
+        let mut document = self.surroundings.to_json();
+        if let Value::Object(members) = &mut document {
+            members.insert("engine".into(), snapshot);
+        }
+        persist::save_atomically(path, &document)?;
         let mut state = self.lock();
         state.saved_generation = state.saved_generation.max(generation);
         Ok(true)

@@ -68,6 +68,7 @@ use super::protocol::{
 use crate::engine::clock::ClockMode;
 use crate::engine::service::OPERATIONS;
 use crate::engine::{ApiError, Engine};
+use crate::scenario::Scenario;
 
 /// The operations that may run on an async worker when the engine is free:
 /// each is bounded (one item of at most 400 KB, or one Query page of at most
@@ -172,9 +173,16 @@ pub struct RunningServer {
 /// is listening, so a client may connect as soon as this returns. The
 /// engine's clock is put in `config.clock`'s mode (with the wall clock, moved
 /// to now; with the manual clock, left where the engine or its snapshot had it).
-pub fn start(config: ServerConfig, mut engine: Engine) -> io::Result<RunningServer> {
-    engine.clock_mut().set_mode(config.clock);
-    engine.clock_mut().tick_wall(wall_clock_millis());
+pub fn start(config: ServerConfig, engine: Engine) -> io::Result<RunningServer> {
+    start_scenario(config, Scenario::of_engine(engine))
+}
+
+/// [`start`] with a whole scenario (what `--data` reads): its saved
+/// operations, view and kept Workbench model are written back with the
+/// engine at every save.
+pub fn start_scenario(config: ServerConfig, mut scenario: Scenario) -> io::Result<RunningServer> {
+    scenario.engine.clock_mut().set_mode(config.clock);
+    scenario.engine.clock_mut().tick_wall(wall_clock_millis());
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(config.worker_threads.max(1))
         .max_blocking_threads(16)
@@ -190,7 +198,7 @@ pub fn start(config: ServerConfig, mut engine: Engine) -> io::Result<RunningServ
         TcpListener::from_std(std_listener)?
     };
 
-    let endpoint = Arc::new(Endpoint::new(engine, config.data_file.clone()));
+    let endpoint = Arc::new(Endpoint::of_scenario(scenario, config.data_file.clone()));
     let shared = Arc::new(Shared {
         endpoint: endpoint.clone(),
         ids: RequestIds::default(),

@@ -70,4 +70,4 @@ pub mod playground;
 pub mod protocol;
 
 pub use endpoint::Endpoint;
-pub use http::{start, RunningServer, ServerConfig};
+pub use http::{start, start_scenario, RunningServer, ServerConfig};

@@ -318,7 +318,7 @@ fn malformed_streams_requests_never_panic() {
 fn views_see_expired_items_until_the_sweep_and_the_next_ttl_event() {
     let mut engine = Engine::new();
     table(&mut engine, "T02", "KEYS_ONLY", false);
-    assert!(engine.table("T02").unwrap().expired_items(0).is_empty(), "no TTL, nothing expires");
+    assert!(engine.table("T02").unwrap().expired_items(0, usize::MAX).is_empty(), "no TTL, nothing expires");
     run(
         &mut engine,
         "UpdateTimeToLive",
@@ -338,7 +338,11 @@ fn views_see_expired_items_until_the_sweep_and_the_next_ttl_event() {
     run(&mut engine, "PutItem", json!({"TableName": "T02", "Item": {"pk": {"S": "d"}}}));
     let t = |engine: &Engine| engine.table("T02").unwrap().clone();
     let keys = |engine: &Engine, now: u64| {
-        t(engine).expired_items(now).into_iter().map(|(k, at)| (format!("{:?}", k.partition), at)).collect::<Vec<_>>()
+        t(engine)
+            .expired_items(now, usize::MAX)
+            .into_iter()
+            .map(|(k, at)| (format!("{:?}", k.partition), at))
+            .collect::<Vec<_>>()
     };
     assert!(keys(&engine, t0).is_empty());
     assert_eq!(t(&engine).next_ttl_event(t0, 60_000), Some(t0 + 10_000), "a expires first");
@@ -347,6 +351,8 @@ fn views_see_expired_items_until_the_sweep_and_the_next_ttl_event() {
     assert_eq!(t(&engine).next_ttl_event(t0 + 10_000, 60_000), Some(t0 + 30_000));
     // At +40 s both have expired; next: a's sweep, 60 s after its expiry.
     assert_eq!(keys(&engine, t0 + 40_000).len(), 2);
+    assert_eq!(t(&engine).expired_count(t0 + 40_000), 2);
+    assert_eq!(t(&engine).expired_items(t0 + 40_000, 1).len(), 1, "the list is cut at the limit");
     assert_eq!(t(&engine).next_ttl_event(t0 + 40_000, 60_000), Some(t0 + 70_000));
     // The sweep at +70 s deletes a; b is still expired and readable.
     engine.advance_clock(70_000);
@@ -358,6 +364,96 @@ fn views_see_expired_items_until_the_sweep_and_the_next_ttl_event() {
     assert!(keys(&engine, t0 + 90_000).is_empty());
     assert_eq!(t(&engine).next_ttl_event(t0 + 90_000, 60_000), None, "c and d never expire");
     assert_eq!(engine.table("T02").unwrap().storage.item_count(), 2);
+}
+
+/// The expiry counts the table keeps (so views and the sweeper need not
+/// unpack every item) always agree with the items themselves: random puts,
+/// updates that change or remove the expiry, deletes, TTL turned off and on,
+/// sweeps and a snapshot restore, each followed by a comparison with a
+/// brute-force count over a Scan.
+#[test]
+fn expiry_counts_follow_every_write() {
+    use ddb_playground::engine::ttl::expiry_millis;
+    let mut engine = Engine::new();
+    table(&mut engine, "Ttl", "KEYS_ONLY", false);
+    let enable = |engine: &mut Engine, on: bool| {
+        run(
+            engine,
+            "UpdateTimeToLive",
+            json!({"TableName": "Ttl", "TimeToLiveSpecification": {"AttributeName": "exp", "Enabled": on}}),
+        );
+    };
+    enable(&mut engine, true);
+    engine.settings_mut().ttl_sweep_delay_millis = 20_000;
+    let s0 = engine.clock().now_millis() / 1000;
+    let mut seed: u64 = 0x5eed;
+    let mut next = move |n: u64| {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (seed >> 33) % n
+    };
+    let mut on = true;
+    let check = |engine: &Engine, on: bool, step: usize| {
+        let table = engine.table("Ttl").expect("table");
+        let now = engine.clock().now_millis();
+        let delay = engine.settings().ttl_sweep_delay_millis;
+        let expiries: Vec<u64> = if on {
+            table.storage.scan_after(None).filter_map(|found| expiry_millis(&found.item(), "exp", now)).collect()
+        } else {
+            Vec::new()
+        };
+        let expired = expiries.iter().filter(|at| **at <= now).count();
+        let next_event = expiries.iter().flat_map(|at| [*at, at + delay]).filter(|t| *t > now).min();
+        assert_eq!(table.expired_count(now), expired, "step {step}");
+        assert_eq!(table.expired_items(now, usize::MAX).len(), expired, "step {step}");
+        assert_eq!(table.next_ttl_event(now, delay), next_event, "step {step}");
+    };
+    for step in 0..600 {
+        let pk = format!("k{}", next(25));
+        match next(10) {
+            0..=3 => {
+                // Expiries from 10 s ago to 60 s ahead, some far in the past
+                // (over five years: ignored), some not numbers.
+                let exp = match next(8) {
+                    0 => json!({"S": "soon"}),
+                    1 => json!({"N": "1000"}),
+                    _ => json!({"N": (s0 + next(70) + step as u64 / 10).saturating_sub(10).to_string()}),
+                };
+                run(&mut engine, "PutItem", json!({"TableName": "Ttl", "Item": {"pk": {"S": pk}, "exp": exp}}));
+            }
+            4 => {
+                run(&mut engine, "PutItem", json!({"TableName": "Ttl", "Item": {"pk": {"S": pk}}}));
+            }
+            5 => {
+                let update = json!({"TableName": "Ttl", "Key": {"pk": {"S": pk}},
+                    "UpdateExpression": "SET exp = :e", "ExpressionAttributeValues": {":e": {"N": (s0 + next(90)).to_string()}}});
+                run(&mut engine, "UpdateItem", update);
+            }
+            6 => {
+                let update = json!({"TableName": "Ttl", "Key": {"pk": {"S": pk}}, "UpdateExpression": "REMOVE exp"});
+                run(&mut engine, "UpdateItem", update);
+            }
+            7 => {
+                run(&mut engine, "DeleteItem", json!({"TableName": "Ttl", "Key": {"pk": {"S": pk}}}));
+            }
+            8 => {
+                // Time passes: the sweeper deletes what is due.
+                engine.advance_clock(next(8_000));
+                run(&mut engine, "ListTables", json!({}));
+            }
+            _ => match next(6) {
+                0 => {
+                    on = !on;
+                    enable(&mut engine, on);
+                }
+                1 => {
+                    let snapshot = engine.snapshot();
+                    engine = Engine::restore(&snapshot).expect("restores");
+                }
+                _ => {}
+            },
+        }
+        check(&engine, on, step);
+    }
 }
 
 /// The shards of the table's latest stream: (id, parent, starting, ending).

@@ -571,8 +571,7 @@ impl Engine {
             table.restart_stream(&region, created);
         }
         if let Some(attribute) = ttl_attribute {
-            table.ttl_attribute = Some(attribute);
-            table.ttl_earliest_millis = Some(0);
+            table.set_ttl_attribute(Some(attribute));
         }
         let d = &mut table.definition;
         if let Some(id) = table_id {

@@ -130,9 +130,11 @@ pub struct Table {
     pub(crate) stream_mark: Option<Option<(usize, u128)>>,
     /// The TTL attribute while TTL is enabled (see `ttl`).
     pub(crate) ttl_attribute: Option<String>,
-    /// No item expires before this (engine milliseconds); `None`: none
-    /// expires. May be early, never late: the sweeper looks then.
-    pub(crate) ttl_earliest_millis: Option<u64>,
+    /// While TTL is enabled, how many items expire at each time (engine
+    /// milliseconds, before the five-year rule, which depends on `now`):
+    /// kept by every write, so the sweeper and the views ask a `BTreeMap`
+    /// instead of unpacking every item (see `ttl`).
+    pub(crate) ttl_expiries: BTreeMap<u64, u32>,
 }
 
 /// Seconds since the epoch, as DynamoDB sends timestamps.

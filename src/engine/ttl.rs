@@ -29,6 +29,14 @@
 //! as DeleteItem (indexes are maintained, the stream records a REMOVE), but
 //! it consumes no capacity and is never throttled. Sweeps do not run in dry
 //! runs.
+//!
+//! While TTL is on, the table counts its items' expiry times
+//! (`Table::ttl_expiries`, kept by `write_item`, rebuilt when TTL is turned
+//! on or a snapshot restored), so "how many have expired", "when does the
+//! next one expire or fall due" and "is a sweep due" are range queries on a
+//! `BTreeMap`, not a walk over every item: the browser asks them on every
+//! tick and redraw (on 100,000 items: microseconds, where unpacking every
+//! item took about 100 ms natively).
 
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -66,13 +74,22 @@ struct DescribeTimeToLiveInput {
 /// When `item` expires under the TTL attribute `attribute` (engine
 /// milliseconds), or `None` if it never does.
 pub fn expiry_millis(item: &Item, attribute: &str, now: u64) -> Option<u64> {
+    raw_expiry_millis(item, attribute).filter(|millis| counts_at(*millis, now))
+}
+
+/// The expiry `item`'s TTL attribute names, before the five-year rule.
+fn raw_expiry_millis(item: &Item, attribute: &str) -> Option<u64> {
     let AttributeValue::N(n) = item.get(attribute)? else { return None };
     let seconds: f64 = n.to_string().parse().ok()?;
     if !seconds.is_finite() || seconds < 0.0 {
         return None;
     }
-    let millis = (seconds * 1000.0).min(u64::MAX as f64) as u64;
-    (millis.saturating_add(IGNORED_AFTER_MILLIS) >= now).then_some(millis)
+    Some((seconds * 1000.0).min(u64::MAX as f64) as u64)
+}
+
+/// Whether an expiry at `millis` still counts at `now` (five-year rule).
+fn counts_at(millis: u64, now: u64) -> bool {
+    millis.saturating_add(IGNORED_AFTER_MILLIS) >= now
 }
 
 fn table_not_found(name: &str) -> ApiError {
@@ -85,27 +102,73 @@ impl Table {
         self.ttl_attribute.as_deref()
     }
 
-    /// The TTL hook of `write_item`: remembers the earliest expiry, so the
-    /// sweeper looks at the items only when something may be due.
-    pub(crate) fn note_expiry(&mut self, item: Option<&Item>, now: u64) {
-        let (Some(attribute), Some(item)) = (&self.ttl_attribute, item) else { return };
-        if let Some(at) = expiry_millis(item, attribute, now) {
-            self.ttl_earliest_millis = Some(self.ttl_earliest_millis.map_or(at, |e| e.min(at)));
+    /// Turns TTL on (`Some`) or off, and counts the items' expiries afresh.
+    pub(crate) fn set_ttl_attribute(&mut self, attribute: Option<String>) {
+        self.ttl_expiries.clear();
+        if let Some(attribute) = &attribute {
+            for found in self.storage.scan_after(None) {
+                if let Some(at) = raw_expiry_millis(&found.item(), attribute) {
+                    *self.ttl_expiries.entry(at).or_default() += 1;
+                }
+            }
+        }
+        self.ttl_attribute = attribute;
+    }
+
+    /// The raw expiry of an item being written or replaced, while TTL is on.
+    pub(crate) fn ttl_expiry_of(&self, item: Option<&Item>) -> Option<u64> {
+        raw_expiry_millis(item?, self.ttl_attribute.as_deref()?)
+    }
+
+    /// The TTL hook of `write_item`: an item with expiry `old` was replaced
+    /// by one with expiry `new` (either may be none).
+    pub(crate) fn note_expiry(&mut self, old: Option<u64>, new: Option<u64>) {
+        if old == new {
+            return;
+        }
+        if let Some(old) = old {
+            if let Some(count) = self.ttl_expiries.get_mut(&old) {
+                *count = count.saturating_sub(1);
+                if *count == 0 {
+                    self.ttl_expiries.remove(&old);
+                }
+            }
+        }
+        if let Some(new) = new {
+            *self.ttl_expiries.entry(new).or_default() += 1;
         }
     }
 
-    /// The items expired at `now` but not deleted yet, each with its expiry
-    /// (engine milliseconds), in keyspace order: what reads still return
-    /// and a filter on the TTL attribute should leave out. Empty without
-    /// TTL. Read-only, for views.
-    pub fn expired_items(&self, now: u64) -> Vec<(PrimaryKey, u64)> {
+    /// How many items have expired at `now` and are still there (what
+    /// [`Table::expired_items`] lists), without looking at the items.
+    pub fn expired_count(&self, now: u64) -> usize {
+        let from = now.saturating_sub(IGNORED_AFTER_MILLIS);
+        self.ttl_expiries.range(from..=now).map(|(_, n)| *n as usize).sum()
+    }
+
+    /// The first expiry after `now`, if any item has one: what changes
+    /// next as time passes. Without looking at the items.
+    pub fn next_expiry_after(&self, now: u64) -> Option<u64> {
+        self.ttl_expiries.range(now.saturating_add(1)..).next().map(|(at, _)| *at)
+    }
+
+    /// The first `limit` items expired at `now` but not deleted yet, each
+    /// with its expiry (engine milliseconds), in keyspace order: what reads
+    /// still return and a filter on the TTL attribute should leave out.
+    /// Empty without TTL. Read-only, for views; [`Table::expired_count`]
+    /// says how many there are in all.
+    pub fn expired_items(&self, now: u64, limit: usize) -> Vec<(PrimaryKey, u64)> {
         let Some(attribute) = self.ttl_attribute.as_deref() else { return Vec::new() };
+        if self.expired_count(now) == 0 {
+            return Vec::new();
+        }
         self.storage
             .scan_after(None)
             .filter_map(|found| {
                 let at = expiry_millis(&found.item(), attribute, now).filter(|at| *at <= now)?;
                 Some((PrimaryKey { partition: found.partition.clone(), sort: found.sort.clone() }, at))
             })
+            .take(limit)
             .collect()
     }
 
@@ -114,29 +177,32 @@ impl Table {
     /// due. `None` without TTL or without items that expire. Read-only, for
     /// views that redraw when it happens.
     pub fn next_ttl_event(&self, now: u64, delay: u64) -> Option<u64> {
-        let attribute = self.ttl_attribute.as_deref()?;
-        self.storage
-            .scan_after(None)
-            .filter_map(|found| expiry_millis(&found.item(), attribute, now))
-            .flat_map(|at| [at, at.saturating_add(delay)])
-            .filter(|t| *t > now)
-            .min()
+        self.ttl_attribute.as_deref()?;
+        // The next expiry, and the next sweep: the first expiry `at` with
+        // `at + delay > now` that still counts (the five-year rule).
+        let expiry = self.next_expiry_after(now);
+        let first_unswept =
+            now.checked_sub(delay).map_or(0, |t| t.saturating_add(1)).max(now.saturating_sub(IGNORED_AFTER_MILLIS));
+        let sweep = self.ttl_expiries.range(first_unswept..).next().map(|(at, _)| at.saturating_add(delay));
+        [expiry, sweep].into_iter().flatten().min()
     }
 
-    /// The keys of the items due for deletion at `now`, and the earliest
-    /// expiry of the rest.
-    fn due_items(&self, attribute: &str, now: u64, delay: u64) -> (Vec<PrimaryKey>, Option<u64>) {
-        let mut due = Vec::new();
-        let mut earliest: Option<u64> = None;
-        for found in self.storage.scan_after(None) {
-            let Some(at) = expiry_millis(&found.item(), attribute, now) else { continue };
-            if at.saturating_add(delay) <= now {
-                due.push(PrimaryKey { partition: found.partition.clone(), sort: found.sort.clone() });
-            } else {
-                earliest = Some(earliest.map_or(at, |e| e.min(at)));
-            }
-        }
-        (due, earliest)
+    /// Whether the sweeper has something to delete at `now`.
+    fn sweep_is_due(&self, now: u64, delay: u64) -> bool {
+        let from = now.saturating_sub(IGNORED_AFTER_MILLIS);
+        now.checked_sub(delay)
+            .is_some_and(|until| from <= until && self.ttl_expiries.range(from..=until).next().is_some())
+    }
+
+    /// The keys of the items due for deletion at `now`.
+    fn due_items(&self, attribute: &str, now: u64, delay: u64) -> Vec<PrimaryKey> {
+        self.storage
+            .scan_after(None)
+            .filter(|found| {
+                expiry_millis(&found.item(), attribute, now).is_some_and(|at| at.saturating_add(delay) <= now)
+            })
+            .map(|found| PrimaryKey { partition: found.partition.clone(), sort: found.sort.clone() })
+            .collect()
     }
 }
 
@@ -168,16 +234,13 @@ impl Engine {
             if table.ttl_attribute.is_some() {
                 return Err(ApiError::validation("TimeToLive is already enabled"));
             }
-            table.ttl_attribute = Some(attribute.clone());
-            // Look at every item at the next tick.
-            table.ttl_earliest_millis = Some(0);
+            table.set_ttl_attribute(Some(attribute.clone()));
             Ok(json!({"TimeToLiveSpecification": {"AttributeName": attribute, "Enabled": true}}))
         } else {
             if table.ttl_attribute.is_none() {
                 return Err(ApiError::validation("TimeToLive is already disabled"));
             }
-            table.ttl_attribute = None;
-            table.ttl_earliest_millis = None;
+            table.set_ttl_attribute(None);
             Ok(json!({"TimeToLiveSpecification": {"Enabled": false}}))
         }
     }
@@ -211,15 +274,12 @@ impl Engine {
         context.by_service = true;
         for table in self.tables.values_mut() {
             let Some(attribute) = table.ttl_attribute.clone() else { continue };
-            let Some(earliest) = table.ttl_earliest_millis else { continue };
-            if earliest.saturating_add(delay) > now {
+            if !table.sweep_is_due(now, delay) {
                 continue;
             }
-            let (due, rest) = table.due_items(&attribute, now, delay);
-            for key in due {
+            for key in table.due_items(&attribute, now, delay) {
                 table.write_item(&key, None, context);
             }
-            table.ttl_earliest_millis = rest;
         }
     }
 }

@@ -768,7 +768,7 @@ fn background_fingerprint(engine: &Engine) -> Vec<(usize, Vec<&'static str>, usi
         .tables()
         .map(|table| {
             let pending = engine.pending_index_updates(&table.definition.name).len();
-            let expired = if table.ttl_attribute().is_some() { table.expired_items(now).len() } else { 0 };
+            let expired = table.expired_count(now);
             let statuses = table.definition.indexes.iter().map(|i| i.status.as_str()).collect();
             (pending, statuses, table.storage.item_count(), expired)
         })

@@ -35,6 +35,9 @@ use super::language::{use_lang, Msg};
 use super::state::{Action, PlaygroundContext, Source};
 use crate::engine::schema::{KeySchema, PrimaryKey};
 
+/// How many expired items the panel lists (the count says how many in all).
+const LISTED: usize = 50;
+
 /// Longest the timer waits before looking again (the next event may be days away).
 const MAX_WAIT: Duration = Duration::from_secs(60);
 
@@ -99,7 +102,8 @@ pub fn TtlPanel() -> Html {
     let Some(table) = engine.table(&name) else { return html! {} };
     let enabled = table.ttl_attribute().map(str::to_string);
     let delay = engine.settings().ttl_sweep_delay_millis;
-    let expired = table.expired_items(now);
+    let expired = table.expired_items(now, LISTED);
+    let expired_count = table.expired_count(now);
     let schema = table.definition.key_schema.clone();
     drop(engine);
 
@@ -163,13 +167,16 @@ pub fn TtlPanel() -> Html {
                 </li>
             }
         });
-        let count = expired.len();
+        let unlisted = expired_count.saturating_sub(expired.len());
         html! {
             <div class="ttl-expired" id="ttl-expired">
                 <p class="ttl-warning">
-                    { tr.expired_items(count as u64) }
+                    { tr.expired_items(expired_count as u64) }
                 </p>
                 <ul class="ttl-expired-list">{ for rows }</ul>
+                if unlisted > 0 {
+                    <p class="hint" id="ttl-expired-more">{ tr.and_more(unlisted) }</p>
+                }
             </div>
         }
     });

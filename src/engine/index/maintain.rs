@@ -65,7 +65,7 @@ impl Table {
             streams: Vec::new(),
             stream_mark: None,
             ttl_attribute: None,
-            ttl_earliest_millis: None,
+            ttl_expiries: BTreeMap::new(),
         }
     }
 
@@ -201,13 +201,15 @@ impl Table {
         let live: Vec<IndexDefinition> = self.definition.indexes.iter().filter(|i| i.is_live()).cloned().collect();
         let new_images: Vec<Option<EntryImage>> =
             live.iter().map(|i| new.as_ref().and_then(|item| i.image(item, &schema))).collect();
-        self.note_expiry(new.as_ref(), context.now_millis);
+        let new_expiry = self.ttl_expiry_of(new.as_ref());
         let streamed = self.enabled_stream().is_some();
         let new_copy = if streamed { new.clone() } else { None };
         let old = match new {
             Some(item) => self.storage.put(key, item),
             None => self.storage.delete(key),
         };
+        let old_expiry = self.ttl_expiry_of(old.as_ref());
+        self.note_expiry(old_expiry, new_expiry);
         if streamed {
             self.record_change(key, old.as_ref(), new_copy.as_ref(), context.now_millis, context.by_service);
         }

@@ -27,6 +27,14 @@ fn main() -> std::process::ExitCode {
     native::main()
 }
 
+/// mimalloc instead of the system allocator: a request allocates and frees
+/// hundreds of small blocks (JSON values, items, strings), and under load
+/// glibc's malloc and free were over a third of the server's CPU. Measured
+/// in BENCHMARKS.md ("The endpoint against its peers").
+#[cfg(not(target_arch = "wasm32"))]
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
     use std::io::Write;

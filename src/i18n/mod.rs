@@ -93,9 +93,13 @@
 mod catalogue;
 pub mod de;
 pub mod en;
+mod facts;
 pub mod ja;
 mod lang;
 pub mod numbers;
 
 pub use catalogue::{CallOutcome, CallSummary, Catalogue, LabState, Msg, RowControl, Said};
+pub use facts::{
+    ExportStep, FetchFailure, FileFailure, FormProblem, LabProblem, LabTitle, RestoreFailure, StorageFailure,
+};
 pub use lang::Lang;

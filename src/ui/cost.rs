@@ -378,7 +378,8 @@ pub fn explain(
     }
     lines.extend(index_lines(request, charges, names, lang));
 
-    let mut arithmetic: Vec<String> = charges.iter().take(ARITHMETIC_LINES).map(Charge::describe).collect();
+    let mut arithmetic: Vec<String> =
+        charges.iter().take(ARITHMETIC_LINES).map(|c| tr.rounding(&c.rounding())).collect();
     if charges.len() > ARITHMETIC_LINES {
         arithmetic.push(tr.and_more(charges.len() - ARITHMETIC_LINES));
     }

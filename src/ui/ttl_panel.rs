@@ -31,7 +31,7 @@ use yew::prelude::*;
 
 use super::error_box::ErrorBox;
 use super::format::cell_text;
-use super::language::{use_lang, Msg};
+use super::language::{use_lang, Lang, Msg};
 use super::state::{Action, PlaygroundContext, Source};
 use crate::engine::schema::{KeySchema, PrimaryKey};
 
@@ -51,10 +51,11 @@ pub fn span_label(millis: u64) -> String {
 }
 
 /// "Artist = Acme, SongTitle = A1".
-pub fn key_text(schema: &KeySchema, key: &PrimaryKey) -> String {
-    let mut parts = vec![format!("{} = {}", schema.partition_key.name, cell_text(&key.partition.to_attribute()).text)];
+pub fn key_text(schema: &KeySchema, key: &PrimaryKey, lang: Lang) -> String {
+    let mut parts =
+        vec![format!("{} = {}", schema.partition_key.name, cell_text(&key.partition.to_attribute(), lang).text)];
     if let (Some(name), Some(sort)) = (&schema.sort_key, &key.sort) {
-        parts.push(format!("{} = {}", name.name, cell_text(&sort.to_attribute()).text));
+        parts.push(format!("{} = {}", name.name, cell_text(&sort.to_attribute(), lang).text));
     }
     parts.join(", ")
 }
@@ -158,7 +159,7 @@ pub fn TtlPanel() -> Html {
             let swept = at.saturating_add(delay).saturating_sub(now);
             html! {
                 <li class="ttl-expired-item">
-                    <code>{ key_text(&schema, key) }</code>
+                    <code>{ key_text(&schema, key, lang) }</code>
                     <span class="status-detail">{ tr.expired_ago(&ago, &span_label(swept)) }</span>
                 </li>
             }

@@ -468,6 +468,10 @@ messages! {
     NoWindowForLink,
     /// The title of an embed link naming no known view.
     EmbedUnknown,
+    /// What a write did to an index entry, in the live cost: put …
+    EntryPut,
+    EntryDelete,
+    EntryUpdate,
 }
 
 /// A control of a numbered row in a builder's list, for
@@ -978,6 +982,8 @@ pub trait Catalogue {
     fn string_size(&self, chars: u64, bytes: u64) -> String;
     /// An embed link naming no known view; `known`: the views' ids.
     fn no_such_view(&self, unknown: &str, known: &str) -> String;
+    /// A span of time in whole units: "12 s", "4 min 20 s", "1 h 5 min", "2 d 3 h".
+    fn span(&self, seconds: u64) -> String;
 }
 
 #[cfg(test)]
@@ -1859,5 +1865,19 @@ mod tests {
             assert!(lang.tr().heatmap_label(3, 20, 60, 4).contains("60"));
             assert!(lang.tr().lab_band_label(7).contains('7'));
         }
+    }
+
+    #[test]
+    fn spans_of_time() {
+        // 260 s = 4 min 20 s; 3,900 s = 1 h 5 min; 183,600 s = 2 d 3 h.
+        let cases = [(12, "12 s"), (300, "5 min"), (260, "4 min 20 s"), (3_900, "1 h 5 min"), (183_600, "2 d 3 h")];
+        for (seconds, english) in cases {
+            assert_eq!(Lang::En.tr().span(seconds), english);
+        }
+        assert_eq!(Lang::De.tr().span(183_600), "2 Tage 3 h");
+        assert_eq!(Lang::De.tr().span(90_000), "1 Tag 1 h");
+        assert_eq!(Lang::De.tr().span(260), "4 min 20 s");
+        assert_eq!(Lang::Ja.tr().span(260), "4 分 20 秒");
+        assert_eq!(Lang::Ja.tr().span(183_600), "2 日 3 時間");
     }
 }

@@ -457,6 +457,9 @@ impl Catalogue for German {
             Msg::HoverBinarySet => "Binär-Set",
             Msg::NoWindowForLink => "Kein Browserfenster, in das der Link gesetzt werden kann.",
             Msg::EmbedUnknown => "Einbetten",
+            Msg::EntryPut => "Eintrag",
+            Msg::EntryDelete => "Löschung",
+            Msg::EntryUpdate => "Aktualisierung",
         }
     }
 
@@ -1275,6 +1278,18 @@ impl Catalogue for German {
 
     fn no_such_view(&self, unknown: &str, known: &str) -> String {
         format!("Es gibt keine Ansicht „{unknown}“ zum Einbetten. Verwende embed= mit einer von: {known}.")
+    }
+
+    fn span(&self, seconds: u64) -> String {
+        // The unit symbols as in English; a day is a "Tag".
+        let s = seconds;
+        match s {
+            0..=59 => format!("{s} s"),
+            60..=3599 if s.is_multiple_of(60) => format!("{} min", s / 60),
+            60..=3599 => format!("{} min {} s", s / 60, s % 60),
+            3600..=86_399 => format!("{} h {} min", s / 3600, s % 3600 / 60),
+            _ => format!("{} {} {} h", s / 86_400, plural(s / 86_400, "Tag", "Tage"), s % 86_400 / 3600),
+        }
     }
 }
 

@@ -442,6 +442,9 @@ impl Catalogue for English {
             Msg::HoverBinarySet => "binary set",
             Msg::NoWindowForLink => "No browser window to put the link in.",
             Msg::EmbedUnknown => "Embed",
+            Msg::EntryPut => "put",
+            Msg::EntryDelete => "delete",
+            Msg::EntryUpdate => "update",
         }
     }
 
@@ -1182,6 +1185,17 @@ impl Catalogue for English {
 
     fn no_such_view(&self, unknown: &str, known: &str) -> String {
         format!("There is no view \"{unknown}\" to embed. Use embed= with one of: {known}.")
+    }
+
+    fn span(&self, seconds: u64) -> String {
+        let s = seconds;
+        match s {
+            0..=59 => format!("{s} s"),
+            60..=3599 if s.is_multiple_of(60) => format!("{} min", s / 60),
+            60..=3599 => format!("{} min {} s", s / 60, s % 60),
+            3600..=86_399 => format!("{} h {} min", s / 3600, s % 3600 / 60),
+            _ => format!("{} d {} h", s / 86_400, s % 86_400 / 3600),
+        }
     }
 }
 

@@ -432,6 +432,9 @@ impl Catalogue for Japanese {
             Msg::HoverBinarySet => "バイナリセット",
             Msg::NoWindowForLink => "リンクを入れるブラウザーウィンドウがありません。",
             Msg::EmbedUnknown => "埋め込み",
+            Msg::EntryPut => "追加",
+            Msg::EntryDelete => "削除",
+            Msg::EntryUpdate => "更新",
         }
     }
 
@@ -1227,6 +1230,17 @@ impl Catalogue for Japanese {
 
     fn no_such_view(&self, unknown: &str, known: &str) -> String {
         format!("埋め込めるビュー「{unknown}」はありません。embed= には次のいずれかを指定してください: {known}。")
+    }
+
+    fn span(&self, seconds: u64) -> String {
+        let s = seconds;
+        match s {
+            0..=59 => format!("{s} 秒"),
+            60..=3599 if s.is_multiple_of(60) => format!("{} 分", s / 60),
+            60..=3599 => format!("{} 分 {} 秒", s / 60, s % 60),
+            3600..=86_399 => format!("{} 時間 {} 分", s / 3600, s % 3600 / 60),
+            _ => format!("{} 日 {} 時間", s / 86_400, s % 86_400 / 3600),
+        }
     }
 }
 

@@ -402,12 +402,13 @@ fn index_lines(request: &Value, charges: &[Charge], names: UnitNames, lang: Lang
     let mut lines = Vec::new();
     // Index writes, per index in order of appearance.
     let mut written: Vec<(String, &'static str, Vec<&'static str>, f64)> = Vec::new();
+    // What was done to the entries, in the page's language.
     for charge in charges {
         if let Scope::Index { name, global, action: Some(action) } = &charge.scope {
             let verb = match action {
-                EntryAction::Put => "put",
-                EntryAction::Delete => "delete",
-                EntryAction::Update => "update",
+                EntryAction::Put => lang.t(Msg::EntryPut),
+                EntryAction::Delete => lang.t(Msg::EntryDelete),
+                EntryAction::Update => lang.t(Msg::EntryUpdate),
             };
             match written.iter_mut().find(|(n, _, _, _)| n == name) {
                 Some((_, _, verbs, units)) => {

@@ -10,6 +10,7 @@ pub use super::facts::{
     ExportStep, FetchFailure, FileFailure, FormProblem, LabProblem, LabTitle, RestoreFailure, StorageFailure,
 };
 pub use crate::engine::capacity::{Factor, Place, Rounding, Verb};
+pub use crate::scenario::warning::{Lost, Unused, Warning};
 
 /// Declares [`Msg`] and its list of every id, [`Msg::ALL`], from one list,
 /// so the list cannot miss an id.
@@ -984,6 +985,8 @@ pub trait Catalogue {
     fn no_such_view(&self, unknown: &str, known: &str) -> String;
     /// A span of time in whole units: "12 s", "4 min 20 s", "1 h 5 min", "2 d 3 h".
     fn span(&self, seconds: u64) -> String;
+    /// An import's or an export's warning (listed under its notice).
+    fn warning(&self, warning: &Warning) -> String;
 }
 
 #[cfg(test)]
@@ -1879,5 +1882,91 @@ mod tests {
         assert_eq!(Lang::De.tr().span(260), "4 min 20 s");
         assert_eq!(Lang::Ja.tr().span(260), "4 分 20 秒");
         assert_eq!(Lang::Ja.tr().span(183_600), "2 日 3 時間");
+    }
+
+    #[test]
+    fn import_and_export_warnings() {
+        use crate::scenario::warning::{Lost, Unused, Warning};
+        let table = || "Music".to_string();
+        let warnings = [
+            Warning::VersionAssumed { stated: Some("2.0".into()) },
+            Warning::VersionAssumed { stated: None },
+            Warning::ModelMembersKept { members: "\"Comments\"".into() },
+            Warning::TableKept {
+                table: table(),
+                unused: vec![
+                    Unused::Facets(2),
+                    Unused::Member("DataAccess".into()),
+                    Unused::AutoScaling,
+                    Unused::Unknown("\"Color\"".into()),
+                    Unused::IndexMembers { members: "\"Note\"".into(), index: "ByYear".into() },
+                ],
+            },
+            Warning::Renormalised { table: table(), changed: 3, items: 12_345 },
+            Warning::Mistyped {
+                table: table(),
+                count: 2,
+                place: "TableData[1].Year".into(),
+                actual: "S".into(),
+                declared: "N".into(),
+            },
+            Warning::OnDemandNow { table: table() },
+            Warning::NoBillingMode { table: table(), version: "1.0".into() },
+            Warning::SeveralTypes { table: table(), attribute: "Year".into(), types: vec!["N".into(), "S".into()] },
+            Warning::CannotHold {
+                table: table(),
+                lost: vec![
+                    Lost::Lsi("ByDay".into()),
+                    Lost::Stream("NEW_AND_OLD_IMAGES".into()),
+                    Lost::Ttl("ExpiresAt".into()),
+                    Lost::TableClass("STANDARD_INFREQUENT_ACCESS".into()),
+                    Lost::OwnCapacity("GameScore".into()),
+                ],
+            },
+            Warning::ItemsNotInTemplate { table: table(), items: 30 },
+            Warning::NoTables,
+            Warning::BinaryNeedsCliV2,
+        ];
+        for warning in &warnings {
+            // English is the scenario module's own wording (what ddb-local prints).
+            assert_eq!(Lang::En.tr().warning(warning), warning.to_string());
+            for lang in [Lang::De, Lang::Ja] {
+                let text = lang.tr().warning(warning);
+                assert_ne!(text, warning.to_string(), "{lang:?}");
+                // Names from the data and DynamoDB's own words are passed on.
+                for name in [
+                    "Music",
+                    "\"Comments\"",
+                    "\"Note\"",
+                    "ByYear",
+                    "TableData[1].Year",
+                    "NEW_AND_OLD_IMAGES",
+                    "STANDARD_INFREQUENT_ACCESS",
+                    "ExpiresAt",
+                    "ProvisionedCapacitySettings",
+                    "ModelMetadata.Version",
+                    "AWS CLI v2",
+                ] {
+                    if warning.to_string().contains(name) {
+                        assert!(text.contains(name), "{lang:?}: {text} lacks {name}");
+                    }
+                }
+            }
+        }
+        assert_eq!(
+            Lang::De.tr().warning(&warnings[4]),
+            "Tabelle Music: 3 von 12.345 Items sind so gespeichert, wie DynamoDB sie speichert (Zahlen in ihrer \
+             kürzesten Form, z. B. 0.50 als 0.5; Sets sortiert); ein Export schreibt diese Form."
+        );
+        assert_eq!(
+            Lang::Ja.tr().warning(&warnings[10]),
+            "テーブル Music: 項目 30 件はテンプレートに含まれません (CloudFormation は空のテーブルを作成します)。AWS CLI \
+             スクリプトが書き込みます。"
+        );
+        assert_eq!(
+            warnings[3].to_string(),
+            "Table Music: kept for the export, not simulated: 2 facet(s), DataAccess, the auto scaling settings (the \
+             playground does not scale capacity), \"Color\", \"Note\" of index ByYear."
+        );
     }
 }

@@ -9,6 +9,7 @@ use super::catalogue::{
     ExportStep, Factor, FetchFailure, FileFailure, FormProblem, LabProblem, LabTitle, Place, RestoreFailure, Rounding,
     StorageFailure, Verb,
 };
+use super::catalogue::{Lost, Unused, Warning};
 use super::lang::Lang;
 use super::numbers::{count, dollars, figure};
 
@@ -1289,6 +1290,98 @@ impl Catalogue for German {
             60..=3599 => format!("{} min {} s", s / 60, s % 60),
             3600..=86_399 => format!("{} h {} min", s / 3600, s % 3600 / 60),
             _ => format!("{} {} {} h", s / 86_400, plural(s / 86_400, "Tag", "Tage"), s % 86_400 / 3600),
+        }
+    }
+
+    fn warning(&self, warning: &Warning) -> String {
+        let table = |t: &str| format!("Tabelle {t}");
+        match warning {
+            Warning::VersionAssumed { stated: Some(version) } => {
+                format!("Das Modell gibt Version {version} an; es wurde als Version 3.0 gelesen.")
+            }
+            Warning::VersionAssumed { stated: None } => {
+                "Das Modell nennt keine ModelMetadata.Version; es wurde als Version 3.0 gelesen.".to_string()
+            }
+            Warning::ModelMembersKept { members } => {
+                format!("Für den Export aufbewahrt, nicht verwendet: {members} des Modells.")
+            }
+            Warning::TableKept { table: t, unused } => {
+                let parts: Vec<String> = unused
+                    .iter()
+                    .map(|part| match part {
+                        Unused::Facets(n) => format!("{n} {}", plural(*n as u64, "Facet", "Facets")),
+                        Unused::Member(member) => member.clone(),
+                        Unused::AutoScaling => {
+                            "die Auto-Scaling-Einstellungen (der Playground skaliert keine Kapazität)".to_string()
+                        }
+                        Unused::Unknown(members) => members.clone(),
+                        Unused::IndexMembers { members, index } => format!("{members} von Index {index}"),
+                    })
+                    .collect();
+                format!("{}: für den Export aufbewahrt, nicht simuliert: {}.", table(t), parts.join(", "))
+            }
+            Warning::Renormalised { table: t, changed, items } => format!(
+                "{}: {} von {} Items sind so gespeichert, wie DynamoDB sie speichert (Zahlen in ihrer kürzesten \
+                 Form, z. B. 0.50 als 0.5; Sets sortiert); ein Export schreibt diese Form.",
+                table(t),
+                count(Lang::De, *changed as u64),
+                count(Lang::De, *items as u64)
+            ),
+            Warning::Mistyped { table: t, count: n, place, actual, declared } => format!(
+                "{}: {} {} einen anderen Typ, als NonKeyAttributes angibt ({place} ist {actual}, angegeben \
+                 {declared}); DynamoDB speichert jeden Wert mit seinem eigenen Typ.",
+                table(t),
+                count(Lang::De, *n as u64),
+                plural(*n as u64, "Attributwert hat", "Attributwerte haben")
+            ),
+            Warning::OnDemandNow { table: t } => format!(
+                "{} ist jetzt On-Demand, daher sind ihre ProvisionedCapacitySettings (und Auto Scaling) nicht im \
+                 Modell.",
+                table(t)
+            ),
+            Warning::NoBillingMode { table: t, version } => format!(
+                "{}: Ein Modell der Version {version} hat keinen Kapazitätsmodus, daher ist ihre provisionierte \
+                 Kapazität nicht im Modell (ein Import macht die Tabelle On-Demand).",
+                table(t)
+            ),
+            Warning::SeveralTypes { table: t, attribute, types } => format!(
+                "{}: Attribut {attribute} enthält Werte mehrerer Typen ({}); ein Workbench-Modell gibt einen an.",
+                table(t),
+                types.join(", ")
+            ),
+            Warning::CannotHold { table: t, lost } => {
+                let parts: Vec<String> = lost
+                    .iter()
+                    .map(|part| match part {
+                        Lost::Lsi(name) => format!("den Local Secondary Index {name}"),
+                        Lost::Stream(view) => format!("ihren Stream ({view})"),
+                        Lost::Ttl(attribute) => format!("Time to Live auf {attribute}"),
+                        Lost::TableClass(class) => format!("die Tabellenklasse {class}"),
+                        Lost::OwnCapacity(index) => {
+                            format!("die eigene Kapazität von Index {index} (ein Modell gibt GSIs die der Tabelle)")
+                        }
+                    })
+                    .collect();
+                format!(
+                    "{}: Ein Workbench-Modell kann {} nicht aufnehmen; nicht exportiert.",
+                    table(t),
+                    parts.join(", ")
+                )
+            }
+            Warning::ItemsNotInTemplate { table: t, items } => format!(
+                "{}: Ihre {} {} nicht Teil der Vorlage (CloudFormation erzeugt leere Tabellen); das AWS-CLI-Skript \
+                 schreibt sie.",
+                table(t),
+                count(Lang::De, *items as u64),
+                plural(*items as u64, "Item ist", "Items sind")
+            ),
+            Warning::NoTables => {
+                "Das Szenario hat keine Tabellen, und CloudFormation lehnt eine Vorlage ohne Ressourcen ab.".to_string()
+            }
+            Warning::BinaryNeedsCliV2 => {
+                "Die Daten enthalten Binärwerte: Führe das Skript mit AWS CLI v2 aus (unter v1 bricht es ab)."
+                    .to_string()
+            }
         }
     }
 }

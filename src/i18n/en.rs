@@ -2,6 +2,7 @@
 //! showed before it was translated, byte for byte (the browser tests find
 //! elements by these words).
 
+use super::catalogue::Warning;
 use super::catalogue::{CallOutcome, CallSummary, Catalogue, LabState, Msg, RowControl, Said};
 use super::catalogue::{
     ExportStep, FetchFailure, FileFailure, FormProblem, LabProblem, LabTitle, RestoreFailure, Rounding, StorageFailure,
@@ -1196,6 +1197,11 @@ impl Catalogue for English {
             3600..=86_399 => format!("{} h {} min", s / 3600, s % 3600 / 60),
             _ => format!("{} d {} h", s / 86_400, s % 86_400 / 3600),
         }
+    }
+
+    fn warning(&self, warning: &Warning) -> String {
+        // The scenario module's own words (ddb-local prints them too).
+        warning.to_string()
     }
 }
 

@@ -9,6 +9,7 @@ use super::catalogue::{
     ExportStep, Factor, FetchFailure, FileFailure, FormProblem, LabProblem, LabTitle, Place, RestoreFailure, Rounding,
     StorageFailure, Verb,
 };
+use super::catalogue::{Lost, Unused, Warning};
 use super::lang::Lang;
 use super::numbers::count;
 
@@ -1240,6 +1241,90 @@ impl Catalogue for Japanese {
             60..=3599 => format!("{} 分 {} 秒", s / 60, s % 60),
             3600..=86_399 => format!("{} 時間 {} 分", s / 3600, s % 3600 / 60),
             _ => format!("{} 日 {} 時間", s / 86_400, s % 86_400 / 3600),
+        }
+    }
+
+    fn warning(&self, warning: &Warning) -> String {
+        match warning {
+            Warning::VersionAssumed { stated: Some(version) } => {
+                format!("モデルのバージョンは {version} となっていますが、バージョン 3.0 として読み込みました。")
+            }
+            Warning::VersionAssumed { stated: None } => {
+                "モデルに ModelMetadata.Version がないため、バージョン 3.0 として読み込みました。".to_string()
+            }
+            Warning::ModelMembersKept { members } => {
+                format!("エクスポート用に保持し、使用していないモデルのメンバー: {members}。")
+            }
+            Warning::TableKept { table, unused } => {
+                let parts: Vec<String> = unused
+                    .iter()
+                    .map(|part| match part {
+                        Unused::Facets(n) => format!("ファセット {n} 個"),
+                        Unused::Member(member) => member.clone(),
+                        Unused::AutoScaling => {
+                            "Auto Scaling の設定 (プレイグラウンドはキャパシティーをスケーリングしません)".to_string()
+                        }
+                        Unused::Unknown(members) => members.clone(),
+                        Unused::IndexMembers { members, index } => format!("インデックス {index} の {members}"),
+                    })
+                    .collect();
+                format!("テーブル {table}: エクスポート用に保持し、シミュレートしていないもの: {}。", parts.join("、"))
+            }
+            Warning::Renormalised { table, changed, items } => format!(
+                "テーブル {table}: 項目 {} 件中 {} 件は DynamoDB が保存する形で保存されています (数値は最短の形、\
+                 例: 0.50 は 0.5。セットはソート順)。エクスポートはその形で書き出します。",
+                count(Lang::Ja, *items as u64),
+                count(Lang::Ja, *changed as u64)
+            ),
+            Warning::Mistyped { table, count: n, place, actual, declared } => format!(
+                "テーブル {table}: 属性値 {} 個の型が NonKeyAttributes の宣言と異なります ({place} は {actual}、\
+                 宣言は {declared})。DynamoDB は各値をそれぞれの型で保存します。",
+                count(Lang::Ja, *n as u64)
+            ),
+            Warning::OnDemandNow { table } => format!(
+                "テーブル {table} は現在オンデマンドのため、ProvisionedCapacitySettings (と Auto Scaling) はモデルに\
+                 含まれません。"
+            ),
+            Warning::NoBillingMode { table, version } => format!(
+                "テーブル {table}: バージョン {version} のモデルにはキャパシティーモードがないため、プロビジョンド\
+                 キャパシティーはモデルに含まれません (インポートするとテーブルはオンデマンドになります)。"
+            ),
+            Warning::SeveralTypes { table, attribute, types } => format!(
+                "テーブル {table}: 属性 {attribute} に複数の型の値があります ({})。Workbench のモデルは型を 1 つだけ\
+                 宣言します。",
+                types.join(", ")
+            ),
+            Warning::CannotHold { table, lost } => {
+                let parts: Vec<String> = lost
+                    .iter()
+                    .map(|part| match part {
+                        Lost::Lsi(name) => format!("ローカルセカンダリーインデックス {name}"),
+                        Lost::Stream(view) => format!("ストリーム ({view})"),
+                        Lost::Ttl(attribute) => format!("{attribute} の Time to Live"),
+                        Lost::TableClass(class) => format!("テーブルクラス {class}"),
+                        Lost::OwnCapacity(index) => format!(
+                            "インデックス {index} 独自のキャパシティー (モデルでは GSI はテーブルのキャパシティーを使います)"
+                        ),
+                    })
+                    .collect();
+                format!(
+                    "テーブル {table}: Workbench のモデルは次のものを保持できないため、エクスポートしていません: {}。",
+                    parts.join("、")
+                )
+            }
+            Warning::ItemsNotInTemplate { table, items } => format!(
+                "テーブル {table}: 項目 {} 件はテンプレートに含まれません (CloudFormation は空のテーブルを作成\
+                 します)。AWS CLI スクリプトが書き込みます。",
+                count(Lang::Ja, *items as u64)
+            ),
+            Warning::NoTables => {
+                "シナリオにテーブルがありません。CloudFormation はリソースのないテンプレートを受け付けません。"
+                    .to_string()
+            }
+            Warning::BinaryNeedsCliV2 => {
+                "データにバイナリ値があります: スクリプトは AWS CLI v2 で実行してください (v1 では停止します)。"
+                    .to_string()
+            }
         }
     }
 }

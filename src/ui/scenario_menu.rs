@@ -155,7 +155,7 @@ pub fn ScenarioMenu() -> Html {
                         <span class="notice-text">{ notice.text_in(lang) }</span>
                         if !notice.details.is_empty() {
                             <ul class="notice-details">
-                                { for notice.details.iter().map(|detail| html! { <li>{ detail }</li> }) }
+                                { for notice.details.iter().map(|detail| html! { <li>{ lang.tr().warning(detail) }</li> }) }
                             </ul>
                         }
                     </div>

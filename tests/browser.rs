@@ -2781,3 +2781,40 @@ async fn console_form_errors_speak_german_and_japanese() {
     page.choose("#lang-select", "ja").await;
     assert!(page.attribute("table.items td.v-n", "title").starts_with("N (数値) · "));
 }
+
+/// An export's warnings and a refused file, in German and Japanese: the
+/// frame sentence translated, the reader's own message passed on.
+#[wasm_bindgen_test]
+async fn notices_and_warnings_speak_german_and_japanese() {
+    let page = music_with_two_songs().await;
+    page.choose("#lang-select", "de").await;
+    export_as(&page, "#btn-export-cloudformation").await;
+    assert!(page
+        .text("#scenario-notice .notice-text")
+        .ends_with("-cloudformation.json exportiert. Nicht in der Datei:"));
+    assert_eq!(
+        notice_details(&page),
+        ["Tabelle Music: Ihre 2 Items sind nicht Teil der Vorlage (CloudFormation erzeugt leere Tabellen); das \
+          AWS-CLI-Skript schreibt sie."]
+    );
+    page.choose("#lang-select", "ja").await;
+    assert_eq!(
+        notice_details(&page),
+        ["テーブル Music: 項目 2 件はテンプレートに含まれません (CloudFormation は空のテーブルを作成します)。AWS CLI \
+          スクリプトが書き込みます。"]
+    );
+
+    // A file that is no document: the reader's message as it is, around it Japanese.
+    choose_file(&page, "broken.json", "{").await;
+    let notice = page.text("#scenario-notice .notice-text");
+    assert!(notice.starts_with("broken.json をインポートできませんでした: "), "{notice}");
+    assert!(notice.ends_with(" 何も変更していません。プレイグラウンドは元のままです。"), "{notice}");
+    page.choose("#lang-select", "en").await;
+    let notice = page.text("#scenario-notice .notice-text");
+    assert!(
+        notice.starts_with("broken.json: ") && notice.ends_with(" Nothing was changed: the playground is as it was.")
+    );
+    assert!(page.text(".table-entry.selected").contains("Music"), "the playground is as it was");
+    drop(page);
+    forget_everything();
+}

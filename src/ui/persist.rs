@@ -32,6 +32,12 @@
 //! same way (a temporary key first, under [`WORKSPACE_TEMP_PREFIX`]). Opening
 //! one reads it through the same checks: a broken copy gives a message and
 //! the playground stays as it was.
+//!
+//! Failures come back as facts ([`StorageFailure`], [`FileFailure`],
+//! [`ExportStep`], [`Said`]), not as text: the page words them in its
+//! language when it shows them. What the readers say (a ValidationException-
+//! style "Invalid share link: …", "Invalid scenario: …") is passed on as
+//! it is, inside a translated sentence.
 
 use serde_json::Value;
 use wasm_bindgen::JsCast;

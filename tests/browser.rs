@@ -2652,3 +2652,169 @@ async fn a_broken_workspace_gives_an_error_and_changes_nothing() {
     forget_everything();
     assert!(storage().get_item(&key).unwrap().is_none());
 }
+
+// ---- i18n: remaining texts ----
+
+/// The hot-key lab's validation messages, run titles and chart labels in
+/// German and Japanese; a problem on screen is reworded by a switch.
+#[wasm_bindgen_test]
+async fn hot_key_lab_speaks_german_and_japanese() {
+    let page = console_with_music().await;
+    page.choose("#lang-select", "de").await;
+    page.click("#tab-partitions").await;
+
+    // 1,500 votes/s × 3,000 s = 4,500,000 requests, above the 2,000,000 the lab runs.
+    page.type_into("#lab-seconds", "3000").await;
+    page.click("#lab-run").await;
+    assert_eq!(
+        page.text("#lab-error"),
+        "Das sind 4.500.000 Anfragen; das Labor führt im Browser höchstens 2.000.000 aus. Senke die Rate oder die \
+         Dauer."
+    );
+    page.choose("#lang-select", "ja").await;
+    assert_eq!(
+        page.text("#lab-error"),
+        "リクエストが 4,500,000 件になります。ブラウザーで実行できるのは最大 2,000,000 件です。レートか期間を下げてください。"
+    );
+
+    // A short run and its write-sharded version, titled in Japanese.
+    page.type_into("#lab-seconds", "5").await;
+    page.choose("#lab-speed", "max").await;
+    page.click("#lab-run").await;
+    wait_until("the run's five seconds", || page.attribute("#lab-before-heatmap", "data-seconds") == "5").await;
+    assert!(!page.exists("#lab-error"));
+    assert_eq!(page.text("#lab-before h3"), "適用前: 投票: CandidateA に毎秒 1,500 票 (シード 001)");
+    // The lab table starts with ceil(10,000 RCU / 3,000 + 10,000 WCU / 1,000)
+    // = ceil(13.3) = 14 partitions.
+    assert_eq!(page.attribute("#lab-before-keyspace", "data-partitions"), "14");
+    let heatmap = page.attribute("#lab-before-heatmap", "aria-label");
+    assert!(heatmap.starts_with("ヒートマップ: パーティション 14 個、5 秒中 5 秒"), "{heatmap}");
+    assert_eq!(page.attribute("#lab-before-keyspace", "aria-label"), "ラボ用テーブルのキー空間 (パーティション 14 個)");
+    page.click("#lab-shard").await;
+    wait_until("the sharded run", || page.exists("#lab-after-heatmap")).await;
+    wait_until("the sharded run's five seconds", || page.attribute("#lab-after-heatmap", "data-seconds") == "5").await;
+    assert_eq!(
+        page.text("#lab-after h3"),
+        "適用後: 同じトラフィックを 10 個のシャード CandidateA_0 … CandidateA_9 に分散"
+    );
+
+    // The same runs, reworded in German, figures the German way.
+    page.choose("#lang-select", "de").await;
+    assert_eq!(page.text("#lab-before h3"), "Vorher: Voting: 1.500 Stimmen/s für CandidateA (Seed 001)");
+    assert_eq!(
+        page.text("#lab-after h3"),
+        "Nachher: derselbe Traffic auf 10 Shards CandidateA_0 … CandidateA_9 verteilt"
+    );
+    assert_eq!(page.attribute("#lab-after", "aria-label"), page.text("#lab-after h3"));
+    // The hot partition's first cell: 1,000 WCU consumed, 500 votes throttled.
+    let cell = page.text("#lab-before-heatmap rect.heat-cell.throttled title");
+    assert!(cell.contains(" · s 0–1 · verbraucht 1.000 · gedrosselt 500"), "{cell}");
+    let heatmap = page.attribute("#lab-before-heatmap", "aria-label");
+    assert!(heatmap.starts_with("Heatmap: 14 Partitionen, 5 von 5 Sekunden"), "{heatmap}");
+
+    // The Zipf preset's own check.
+    page.choose("#lab-preset", "zipf").await;
+    page.type_into("#lab-zipf", "-1").await;
+    page.click("#lab-run").await;
+    assert_eq!(
+        page.text("#lab-error"),
+        "Die Zipf-Schiefe s muss eine Zahl über 0 sein (typisch sind 1 bis 2), höchstens 10."
+    );
+}
+
+/// The console form's own parse errors, its field labels and the "stayed
+/// in … mode" notice in German and Japanese, with DynamoDB's exception
+/// names as they are; the live cost's rounding lines and the hover type
+/// names follow too.
+#[wasm_bindgen_test]
+async fn console_form_errors_speak_german_and_japanese() {
+    let page = console_with_music().await;
+    page.choose("#lang-select", "de").await;
+    page.choose("#c0-op", "Scan").await;
+    page.type_text("#c0-limit", "zehn").await;
+    let blocked = page.text("#c0-cost .cost-blocked");
+    assert!(
+        blocked.contains("ValidationException")
+            && blocked.ends_with("in Limit: Limit muss eine ganze Zahl sein, nicht zehn"),
+        "{blocked}"
+    );
+    page.click("#c0-mode-raw").await;
+    assert_eq!(
+        page.text("#c0-notice"),
+        "Im Formular geblieben: Limit: ValidationException: Limit muss eine ganze Zahl sein, nicht zehn"
+    );
+
+    // Raw JSON that is not an object cannot become the form.
+    page.type_text("#c0-limit", "").await;
+    page.click("#c0-mode-raw").await;
+    page.type_text("#c0-raw", "[1, 2]").await;
+    page.click("#c0-mode-form").await;
+    assert_eq!(
+        page.text("#c0-notice"),
+        "Bei Roh-JSON geblieben: Anfrage-JSON: SerializationException: Die Anfrage muss ein JSON-Objekt sein"
+    );
+    page.choose("#lang-select", "ja").await;
+    assert_eq!(
+        page.text("#c0-notice"),
+        "Raw JSON のままです: リクエスト JSON: SerializationException: リクエストは JSON オブジェクトにしてください"
+    );
+    page.choose("#lang-select", "en").await;
+    assert_eq!(
+        page.text("#c0-notice"),
+        "Stayed in raw mode: Request JSON: SerializationException: The request must be a JSON object"
+    );
+
+    // The live cost's arithmetic: a Scan of the 7 songs reads one page,
+    // rounded once (eventually consistent: × 0.5).
+    page.choose("#lang-select", "ja").await;
+    page.type_text("#c0-raw", r#"{"TableName": "Music"}"#).await;
+    page.click("#c0-mode-form").await;
+    let arithmetic = page.text("#c0-cost .cost-arithmetic");
+    assert!(arithmetic.starts_with("項目 7 件を読み取り、") && arithmetic.contains("読み取りユニット"), "{arithmetic}");
+    page.choose("#lang-select", "de").await;
+    let arithmetic = page.text("#c0-cost .cost-arithmetic");
+    assert!(arithmetic.starts_with("7 Items gelesen, ") && arithmetic.contains("Leseeinheiten"), "{arithmetic}");
+
+    // Hover texts name the type in the page's language.
+    page.click("#tab-items").await;
+    assert!(page.attribute("table.items td.v-n", "title").starts_with("N (Zahl) · "));
+    page.choose("#lang-select", "ja").await;
+    assert!(page.attribute("table.items td.v-n", "title").starts_with("N (数値) · "));
+}
+
+/// An export's warnings and a refused file, in German and Japanese: the
+/// frame sentence translated, the reader's own message passed on.
+#[wasm_bindgen_test]
+async fn notices_and_warnings_speak_german_and_japanese() {
+    let page = music_with_two_songs().await;
+    page.choose("#lang-select", "de").await;
+    export_as(&page, "#btn-export-cloudformation").await;
+    assert!(page
+        .text("#scenario-notice .notice-text")
+        .ends_with("-cloudformation.json exportiert. Nicht in der Datei:"));
+    assert_eq!(
+        notice_details(&page),
+        ["Tabelle Music: Ihre 2 Items sind nicht Teil der Vorlage (CloudFormation erzeugt leere Tabellen); das \
+          AWS-CLI-Skript schreibt sie."]
+    );
+    page.choose("#lang-select", "ja").await;
+    assert_eq!(
+        notice_details(&page),
+        ["テーブル Music: 項目 2 件はテンプレートに含まれません (CloudFormation は空のテーブルを作成します)。AWS CLI \
+          スクリプトが書き込みます。"]
+    );
+
+    // A file that is no document: the reader's message as it is, around it Japanese.
+    choose_file(&page, "broken.json", "{").await;
+    let notice = page.text("#scenario-notice .notice-text");
+    assert!(notice.starts_with("broken.json をインポートできませんでした: "), "{notice}");
+    assert!(notice.ends_with(" 何も変更していません。プレイグラウンドは元のままです。"), "{notice}");
+    page.choose("#lang-select", "en").await;
+    let notice = page.text("#scenario-notice .notice-text");
+    assert!(
+        notice.starts_with("broken.json: ") && notice.ends_with(" Nothing was changed: the playground is as it was.")
+    );
+    assert!(page.text(".table-entry.selected").contains("Music"), "the playground is as it was");
+    drop(page);
+    forget_everything();
+}

@@ -7,7 +7,7 @@
 use ddb_playground::engine::Engine;
 use ddb_playground::scenario::exchange::{self, ExportFormat};
 use ddb_playground::scenario::workbench::{self, ModelVersion};
-use ddb_playground::scenario::{cli_script, cloudformation, link, Scenario};
+use ddb_playground::scenario::{cli_script, cloudformation, link, Scenario, Warning};
 use serde_json::{json, Value};
 
 fn fixture(name: &str) -> Value {
@@ -18,7 +18,12 @@ fn fixture(name: &str) -> Value {
 
 fn import(model: &Value) -> (Scenario, Vec<String>) {
     let imported = workbench::import(model).unwrap_or_else(|e| panic!("import failed: {e}"));
-    (imported.scenario, imported.warnings)
+    (imported.scenario, texts(&imported.warnings))
+}
+
+/// Warnings in English, as `ddb-local --export` prints them.
+fn texts(warnings: &[Warning]) -> Vec<String> {
+    warnings.iter().map(ToString::to_string).collect()
 }
 
 fn import_error(model: &Value) -> String {
@@ -203,7 +208,7 @@ fn a_changed_schema_is_written_from_the_engine_and_keeps_auto_scaling() {
     assert_eq!(music["GlobalSecondaryIndexes"], model["DataModel"][0]["GlobalSecondaryIndexes"]);
     // The index kept its 5/5 while the table went to 10/5: a model cannot say so.
     assert_eq!(
-        exported.warnings,
+        texts(&exported.warnings),
         vec![
             "Table Music: a Workbench model cannot hold the own capacity of index GenreYearIndex (a model gives GSIs \
               the table's); not exported."
@@ -216,7 +221,7 @@ fn a_changed_schema_is_written_from_the_engine_and_keeps_auto_scaling() {
     let music = &exported.model["DataModel"][0];
     assert_eq!(music["BillingMode"], "PAY_PER_REQUEST");
     assert!(music.get("ProvisionedCapacitySettings").is_none());
-    assert!(exported.warnings[0].contains("on demand now"), "{:?}", exported.warnings);
+    assert!(exported.warnings[0].to_string().contains("on demand now"), "{:?}", exported.warnings);
 }
 
 #[test]
@@ -488,7 +493,7 @@ fn a_playground_scenario_exports_as_a_fresh_model_and_says_what_it_leaves_out() 
     );
     assert_eq!(model["DataModel"][0]["TableData"].as_array().map(Vec::len), Some(30));
     assert_eq!(
-        exported.warnings,
+        texts(&exported.warnings),
         vec!["Table game-scores.v2: a Workbench model cannot hold local secondary index ByDay, its stream \
               (NEW_AND_OLD_IMAGES), time to live on ExpiresAt, table class STANDARD_INFREQUENT_ACCESS, the own \
               capacity of index GameScore (a model gives GSIs the table's); not exported."
@@ -505,7 +510,7 @@ fn a_playground_scenario_exports_as_a_fresh_model_and_says_what_it_leaves_out() 
     assert!(v1.model["DataModel"][1].get("BillingMode").is_none());
     assert!(v1.model["ModelMetadata"].get("AWSService").is_none());
     assert_eq!(
-        v1.warnings[0],
+        v1.warnings[0].to_string(),
         "Table game-scores.v2: a version 1.0 model has no billing mode, so its provisioned capacity is not in the \
          model (importing it makes the table on demand)."
     );
@@ -549,7 +554,7 @@ fn the_template_has_one_table_resource_per_table() {
     assert_eq!(notes["BillingMode"], "PAY_PER_REQUEST");
     assert!(notes.get("ProvisionedThroughput").is_none());
     assert_eq!(
-        template.warnings,
+        texts(&template.warnings),
         vec![
             "Table Notes: its 30 item(s) are not part of the template (CloudFormation creates empty tables); the AWS CLI script writes them.".to_string(),
             "Table game-scores.v2: its 1 item(s) are not part of the template (CloudFormation creates empty tables); the AWS CLI script writes them.".to_string(),
@@ -577,7 +582,7 @@ fn an_empty_scenario_gives_an_empty_template_with_a_warning() {
     let template = cloudformation::template(&Scenario::of(&Engine::new()));
     assert_eq!(template.template["Resources"], json!({}));
     assert_eq!(
-        template.warnings,
+        texts(&template.warnings),
         vec!["The scenario has no tables, and CloudFormation refuses a template without resources."]
     );
 }
@@ -648,7 +653,10 @@ fn binary_data_makes_the_script_require_cli_v2() {
     );
     let script = cli_script::script(&Scenario::of(&engine));
     assert!(script.text.contains("aws-cli/1.*)"), "{}", script.text);
-    assert_eq!(script.warnings, ["The data has binary values: run the script with AWS CLI v2 (it stops under v1)."]);
+    assert_eq!(
+        texts(&script.warnings),
+        ["The data has binary values: run the script with AWS CLI v2 (it stops under v1)."]
+    );
 }
 
 #[test]

@@ -239,43 +239,145 @@ impl Charge {
         }
     }
 
+    /// The arithmetic as facts, for the playground to word in its
+    /// language (the engine's own wording is [`Charge::describe`]).
+    pub fn rounding(&self) -> Rounding<'_> {
+        let place = match &self.scope {
+            Scope::Table => Place::Table,
+            Scope::Fetch { index } => Place::Fetch { index },
+            Scope::Index { name, global, .. } => Place::Index { name, global: *global },
+        };
+        let action = match &self.scope {
+            Scope::Index { action: Some(action), .. } => Some(*action),
+            _ => None,
+        };
+        let (verb, factor) = match self.kind {
+            ChargeKind::Read(Consistency::Eventual) => (Verb::Read, Factor::Eventual),
+            ChargeKind::Read(Consistency::Strong) => (Verb::Read, Factor::Strong),
+            ChargeKind::Write => (Verb::Wrote, Factor::None),
+            ChargeKind::TransactionalRead => (Verb::Read, Factor::Transaction),
+            ChargeKind::TransactionalWrite => (Verb::Wrote, Factor::Transaction),
+        };
+        let verb = match action {
+            None => verb,
+            Some(EntryAction::Put) => Verb::Put,
+            Some(EntryAction::Delete) => Verb::Deleted,
+            Some(EntryAction::Update) => Verb::Rewrote,
+        };
+        let write = matches!(self.kind, ChargeKind::Write | ChargeKind::TransactionalWrite);
+        Rounding {
+            place,
+            verb,
+            count: self.items,
+            bytes: self.bytes,
+            blocks: self.blocks,
+            block_kb: if write { WRITE_BLOCK_BYTES / 1024 } else { READ_BLOCK_BYTES / 1024 },
+            factor,
+            units: self.units,
+            write,
+        }
+    }
+
     /// The arithmetic in words, e.g. "read 10 items, 10000 bytes: 3 × 4 KB
     /// blocks × 0.5 (eventually consistent) = 1.5 read units"; index work
     /// says which index, e.g. "index byStatus (GSI): put 1 entry, 120 bytes:
-    /// 1 × 1 KB blocks = 1 write units".
+    /// 1 × 1 KB blocks = 1 write units". The engine's own English, for the
+    /// golden scripts; the playground words [`Charge::rounding`] instead.
     pub fn describe(&self) -> String {
-        let entries = matches!(self.scope, Scope::Index { .. });
-        let items = match (self.items, entries) {
+        self.rounding().to_string()
+    }
+}
+
+/// One rounding of a [`Charge`] as facts: what was read or written where,
+/// how many bytes became how many blocks, and the units that cost.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rounding<'a> {
+    pub place: Place<'a>,
+    pub verb: Verb,
+    /// Items, or index entries when `place` is an index.
+    pub count: usize,
+    pub bytes: usize,
+    pub blocks: usize,
+    /// The block size in KB: 4 for reads, 1 for writes.
+    pub block_kb: usize,
+    pub factor: Factor,
+    pub units: f64,
+    /// Write units (else read units).
+    pub write: bool,
+}
+
+/// Where a [`Rounding`] happened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place<'a> {
+    /// The table's own items.
+    Table,
+    /// Base items fetched for a read on this local secondary index.
+    Fetch { index: &'a str },
+    /// Entries of this secondary index.
+    Index { name: &'a str, global: bool },
+}
+
+/// What a [`Rounding`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verb {
+    Read,
+    Wrote,
+    /// An index entry was put (the item entered the index or moved).
+    Put,
+    /// An index entry was deleted.
+    Deleted,
+    /// An index entry was rewritten under the same key.
+    Rewrote,
+}
+
+/// What multiplies a [`Rounding`]'s blocks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Factor {
+    /// A write: blocks as they are.
+    None,
+    /// × 0.5: an eventually consistent read.
+    Eventual,
+    /// A strongly consistent read: blocks as they are.
+    Strong,
+    /// × 2: inside a transaction.
+    Transaction,
+}
+
+impl std::fmt::Display for Rounding<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let entries = matches!(self.place, Place::Index { .. });
+        let count = match (self.count, entries) {
             (1, true) => "1 entry".to_string(),
             (n, true) => format!("{n} entries"),
             (1, false) => "1 item".to_string(),
             (n, false) => format!("{n} items"),
         };
-        let (prefix, verb_override) = match &self.scope {
-            Scope::Table => (String::new(), None),
-            Scope::Fetch { index } => (format!("fetched from the table for LSI {index}: "), None),
-            Scope::Index { name, global, action } => {
-                let kind = if *global { "GSI" } else { "LSI" };
-                let verb = match action {
-                    None => None,
-                    Some(EntryAction::Put) => Some("put"),
-                    Some(EntryAction::Delete) => Some("deleted"),
-                    Some(EntryAction::Update) => Some("rewrote"),
-                };
-                (format!("index {name} ({kind}): "), verb)
-            }
+        match self.place {
+            Place::Table => {}
+            Place::Fetch { index } => write!(f, "fetched from the table for LSI {index}: ")?,
+            Place::Index { name, global } => write!(f, "index {name} ({}): ", if global { "GSI" } else { "LSI" })?,
+        }
+        let verb = match self.verb {
+            Verb::Read => "read",
+            Verb::Wrote => "wrote",
+            Verb::Put => "put",
+            Verb::Deleted => "deleted",
+            Verb::Rewrote => "rewrote",
         };
-        let (verb, block, factor, unit) = match self.kind {
-            ChargeKind::Read(Consistency::Eventual) => ("read", "4 KB", " × 0.5 (eventually consistent)", "read"),
-            ChargeKind::Read(Consistency::Strong) => ("read", "4 KB", " (strongly consistent)", "read"),
-            ChargeKind::Write => ("wrote", "1 KB", "", "write"),
-            ChargeKind::TransactionalRead => ("read", "4 KB", " × 2 (transaction)", "read"),
-            ChargeKind::TransactionalWrite => ("wrote", "1 KB", " × 2 (transaction)", "write"),
+        let factor = match self.factor {
+            Factor::None => "",
+            Factor::Eventual => " × 0.5 (eventually consistent)",
+            Factor::Strong => " (strongly consistent)",
+            Factor::Transaction => " × 2 (transaction)",
         };
-        let verb = verb_override.unwrap_or(verb);
-        format!(
-            "{prefix}{verb} {items}, {} bytes: {} × {block} blocks{factor} = {} {unit} units",
-            self.bytes, self.blocks, self.units
+        write!(
+            f,
+            "{verb} {count}, {} bytes: {} × {} KB blocks{factor} = {} {} units",
+            self.bytes,
+            self.blocks,
+            self.block_kb,
+            self.units,
+            if self.write { "write" } else { "read" }
         )
     }
 }

@@ -5,6 +5,11 @@
 //! Figures the German way (`12.345`, `1,5 RCU`, `0,125 $`).
 
 use super::catalogue::{CallOutcome, CallSummary, Catalogue, LabState, Msg, RowControl, Said};
+use super::catalogue::{
+    ExportStep, Factor, FetchFailure, FileFailure, FormProblem, LabProblem, LabTitle, Place, RestoreFailure, Rounding,
+    StorageFailure, Verb,
+};
+use super::catalogue::{Lost, Unused, Warning};
 use super::lang::Lang;
 use super::numbers::{count, dollars, figure};
 
@@ -438,6 +443,24 @@ impl Catalogue for German {
             Msg::WorkspaceDelete => "Löschen",
             Msg::WorkspaceDeleteTitle => "Diesen Arbeitsbereich aus dem Browser löschen",
             Msg::WorkspaceNameInvalid => "Ein Name für den Arbeitsbereich braucht 1 bis 64 Zeichen.",
+            // remaining texts (i18n2)
+            Msg::FieldRequestJson => "Anfrage-JSON",
+            Msg::ParametersHint => "ein Wert pro ?, einfaches oder DynamoDB-JSON",
+            Msg::HoverString => "String",
+            Msg::HoverNumber => "Zahl",
+            Msg::HoverBinary => "Binärwert",
+            Msg::HoverBoolean => "Wahrheitswert",
+            Msg::HoverNull => "Null",
+            Msg::HoverMap => "Map",
+            Msg::HoverList => "Liste",
+            Msg::HoverStringSet => "String-Set",
+            Msg::HoverNumberSet => "Zahlen-Set",
+            Msg::HoverBinarySet => "Binär-Set",
+            Msg::NoWindowForLink => "Kein Browserfenster, in das der Link gesetzt werden kann.",
+            Msg::EmbedUnknown => "Einbetten",
+            Msg::EntryPut => "Eintrag",
+            Msg::EntryDelete => "Löschung",
+            Msg::EntryUpdate => "Aktualisierung",
         }
     }
 
@@ -1020,6 +1043,83 @@ impl Catalogue for German {
             Said::WorkspaceSaved { name } => format!("Playground als Arbeitsbereich „{name}“ gespeichert."),
             Said::WorkspaceOpened { name } => format!("Arbeitsbereich {name} geöffnet."),
             Said::WorkspaceDeleted { name } => format!("Arbeitsbereich „{name}“ gelöscht."),
+            // remaining texts (i18n2)
+            Said::AutosaveFailed(failure) => {
+                format!("Automatisches Speichern fehlgeschlagen: {}.", storage_failure(failure, "das Szenario"))
+            }
+            Said::WorkspaceNotSaved(StorageFailure::NoStorage) => format!("{}.", capitalised(NO_STORAGE)),
+            Said::WorkspaceNotSaved(failure) => {
+                format!("{}.", capitalised(&storage_failure(failure, "der Arbeitsbereich")))
+            }
+            Said::WorkspaceNotOpened { name, reason: None } => {
+                format!("Es gibt keinen Arbeitsbereich „{name}“. {UNCHANGED}")
+            }
+            Said::WorkspaceNotOpened { name, reason: Some(reason) } => {
+                format!("Der Arbeitsbereich „{name}“ konnte nicht gelesen werden. {reason} {UNCHANGED}")
+            }
+            Said::LinkUnreadable { reason } => {
+                format!("Der Link konnte nicht gelesen werden. {reason} {UNCHANGED}")
+            }
+            Said::SavedUnreadable { key, reason } => format!(
+                "Der automatisch gespeicherte Playground konnte nicht gelesen werden, daher beginnt er leer. Die \
+                 gespeicherte Kopie liegt im localStorage unter „{key}“. {reason}"
+            ),
+            Said::ImportFailed(failure) => {
+                let reason = match failure {
+                    FileFailure::TooLarge { name, mb } => {
+                        format!("{name} ist größer als {mb} MB und wurde nicht gelesen.")
+                    }
+                    FileFailure::NoReader => "Dieser Browser kann keine Dateien lesen.".to_string(),
+                    FileFailure::Refused { name, message } => {
+                        format!("{name} konnte nicht importiert werden: {message}")
+                    }
+                    FileFailure::NotText { name } => format!("{name} konnte nicht als Text gelesen werden."),
+                    FileFailure::Unreadable { name } => format!("{name} konnte nicht gelesen werden."),
+                };
+                format!("{reason} {UNCHANGED}")
+            }
+            Said::ExportFailed(step) => {
+                let what = match step {
+                    ExportStep::NoWindow => "kein Browserfenster",
+                    ExportStep::NoDocument => "kein Dokument",
+                    ExportStep::NoFile => "der Browser konnte die Datei nicht erzeugen",
+                    ExportStep::NoObjectUrl => "keine Objekt-URL",
+                    ExportStep::NoLinkElement => "kein Link-Element",
+                };
+                format!("Export fehlgeschlagen: {what}.")
+            }
+            Said::LessonLoading { title } => format!("Die Lektion „{title}“ wird geladen …"),
+            Said::LessonNotLoaded { title, reason } => {
+                let reason = match reason {
+                    FetchFailure::NoWindow => "kein Fenster".to_string(),
+                    FetchFailure::Network => "die Netzwerkanfrage ist fehlgeschlagen".to_string(),
+                    FetchFailure::NoResponse => "keine Antwort".to_string(),
+                    FetchFailure::Http(status) => format!("HTTP {status}"),
+                    FetchFailure::NoBody => "kein Body".to_string(),
+                    FetchFailure::BodyLost => "der Body ist nicht angekommen".to_string(),
+                    FetchFailure::NotText => "der Body ist kein Text".to_string(),
+                };
+                format!("Die Lektion „{title}“ konnte nicht geladen werden: {reason}.")
+            }
+            Said::LessonNotKept { no_storage: true } => format!("Die Lektion wurde nicht geöffnet: {NO_STORAGE}."),
+            Said::LessonNotKept { no_storage: false } => "Die Lektion wurde nicht geöffnet: der Browser hat sich \
+                                                          geweigert, eine Kopie des aktuellen Playgrounds aufzubewahren."
+                .to_string(),
+            Said::NotRestored(failure) => {
+                let reason = match failure {
+                    RestoreFailure::NoStorage => NO_STORAGE,
+                    RestoreFailure::NothingKept => "es gibt keinen aufbewahrten Playground",
+                    RestoreFailure::Unreadable(reason) => reason,
+                };
+                format!("Nichts wurde wiederhergestellt: {reason}.")
+            }
+            Said::EmbedLinkCopied { view, length } => format!(
+                "Embed-Link für „{}“ kopiert ({} Zeichen): Verwende ihn als src eines <iframe> auf einer Folie. Er \
+                 zeigt diesen Playground so, wie er jetzt ist; die eingebettete Seite speichert nie.",
+                self.text(*view),
+                count(Lang::De, *length as u64)
+            ),
+            Said::Joined(all) => all.iter().map(|said| self.said(said)).collect::<Vec<_>>().join(" "),
         }
     }
 
@@ -1063,5 +1163,251 @@ impl Catalogue for German {
 
     fn pm_teaching_scale(&self, size: &str) -> String {
         format!("Lehrmaßstab: Eine Partition wird geteilt, sobald sie mehr als {size} enthält (DynamoDB: 10 GB).")
+    }
+
+    // ---- remaining texts (i18n2) ----
+
+    fn rounding(&self, rounding: &Rounding) -> String {
+        let place = match rounding.place {
+            Place::Table => String::new(),
+            Place::Fetch { index } => format!("für LSI {index} aus der Tabelle geholt: "),
+            Place::Index { name, global } => format!("Index {name} ({}): ", if global { "GSI" } else { "LSI" }),
+        };
+        let n = rounding.count as u64;
+        let what = match rounding.place {
+            Place::Index { .. } => format!("{n} {}", plural(n, "Eintrag", "Einträge")),
+            _ => format!("{n} {}", plural(n, "Item", "Items")),
+        };
+        let verb = match rounding.verb {
+            Verb::Read => "gelesen",
+            Verb::Wrote => "geschrieben",
+            Verb::Put => "eingetragen",
+            Verb::Deleted => "gelöscht",
+            Verb::Rewrote => "neu geschrieben",
+        };
+        let factor = match rounding.factor {
+            Factor::None => "",
+            Factor::Eventual => " × 0,5 (eventually consistent)",
+            Factor::Strong => " (konsistentes Lesen)",
+            Factor::Transaction => " × 2 (Transaktion)",
+        };
+        format!(
+            "{place}{what} {verb}, {} Bytes: {} × {}-KB-Blöcke{factor} = {} {}",
+            rounding.bytes,
+            rounding.blocks,
+            rounding.block_kb,
+            figure(Lang::De, &rounding.units.to_string()),
+            if rounding.write { "Schreibeinheiten" } else { "Leseeinheiten" }
+        )
+    }
+
+    fn form_problem(&self, problem: &FormProblem) -> String {
+        match problem {
+            FormProblem::LimitNotWhole(text) => format!("Limit muss eine ganze Zahl sein, nicht {text}"),
+            FormProblem::ParametersNotList => "Parameters muss eine JSON-Liste sein".to_string(),
+            FormProblem::RequestNotObject => "Die Anfrage muss ein JSON-Objekt sein".to_string(),
+        }
+    }
+
+    fn stayed_in(&self, form: bool, reason: &str) -> String {
+        format!("{} geblieben: {reason}", if form { "Im Formular" } else { "Bei Roh-JSON" })
+    }
+
+    fn lab_problem(&self, problem: &LabProblem) -> String {
+        match problem {
+            LabProblem::Rate => "Die Rate muss eine positive Zahl von Anfragen pro Sekunde sein.".to_string(),
+            LabProblem::Duration { max } => {
+                format!("Die Dauer muss 1 bis {} Sekunden betragen.", count(Lang::De, *max))
+            }
+            LabProblem::TooManyRequests { requests, max } => format!(
+                "Das sind {} Anfragen; das Labor führt im Browser höchstens {} aus. Senke die Rate oder die Dauer.",
+                count(Lang::De, *requests),
+                count(Lang::De, *max)
+            ),
+            LabProblem::Capacity { max } => format!(
+                "RCU und WCU der Labortabelle müssen 1 bis {} betragen (das Standardkontingent pro Tabelle).",
+                count(Lang::De, *max)
+            ),
+            LabProblem::ZipfSkew => {
+                "Die Zipf-Schiefe s muss eine Zahl über 0 sein (typisch sind 1 bis 2), höchstens 10.".to_string()
+            }
+            LabProblem::Engine(message) => message.clone(),
+        }
+    }
+
+    fn lab_title(&self, title: &LabTitle) -> String {
+        match title {
+            LabTitle::Before(preset) => format!("Vorher: {}", self.text(*preset)),
+            LabTitle::After { shards, prefix } => format!(
+                "Nachher: derselbe Traffic auf {shards} Shards {prefix}_0 … {prefix}_{} verteilt",
+                shards.saturating_sub(1)
+            ),
+        }
+    }
+
+    fn heat_cell(&self, partition: usize, from: usize, to: usize, consumed: &str, throttled: u64) -> String {
+        format!("P{partition} · s {from}–{to} · verbraucht {consumed} · gedrosselt {}", count(Lang::De, throttled))
+    }
+
+    fn heatmap_label(&self, partitions: usize, done: u32, seconds: usize, throttled_cells: usize) -> String {
+        format!(
+            "Heatmap: {partitions} {}, {done} von {seconds} Sekunden, {throttled_cells} {} mit Drosselung",
+            plural(partitions as u64, "Partition", "Partitionen"),
+            plural(throttled_cells as u64, "Zelle", "Zellen")
+        )
+    }
+
+    fn lab_band_label(&self, partitions: usize) -> String {
+        format!(
+            "Schlüsselraum der Labortabelle in {partitions} {}",
+            plural(partitions as u64, "Partition", "Partitionen")
+        )
+    }
+
+    fn heat_splits(&self, splits: &[(u64, usize)]) -> String {
+        let each: Vec<String> = splits.iter().map(|(second, p)| format!("P{p} in Sekunde {second}")).collect();
+        format!("Split wegen Hitze: {}. Die Engine hat die heißesten Schlüssel isoliert.", each.join(", "))
+    }
+
+    fn cut_note(&self, chars: u64) -> String {
+        format!("({} Zeichen)", count(Lang::De, chars))
+    }
+
+    fn string_size(&self, chars: u64, bytes: u64) -> String {
+        format!("{} Zeichen, {} {}", count(Lang::De, chars), count(Lang::De, bytes), plural(bytes, "Byte", "Bytes"))
+    }
+
+    fn no_such_view(&self, unknown: &str, known: &str) -> String {
+        format!("Es gibt keine Ansicht „{unknown}“ zum Einbetten. Verwende embed= mit einer von: {known}.")
+    }
+
+    fn span(&self, seconds: u64) -> String {
+        // The unit symbols as in English; a day is a "Tag".
+        let s = seconds;
+        match s {
+            0..=59 => format!("{s} s"),
+            60..=3599 if s.is_multiple_of(60) => format!("{} min", s / 60),
+            60..=3599 => format!("{} min {} s", s / 60, s % 60),
+            3600..=86_399 => format!("{} h {} min", s / 3600, s % 3600 / 60),
+            _ => format!("{} {} {} h", s / 86_400, plural(s / 86_400, "Tag", "Tage"), s % 86_400 / 3600),
+        }
+    }
+
+    fn warning(&self, warning: &Warning) -> String {
+        let table = |t: &str| format!("Tabelle {t}");
+        match warning {
+            Warning::VersionAssumed { stated: Some(version) } => {
+                format!("Das Modell gibt Version {version} an; es wurde als Version 3.0 gelesen.")
+            }
+            Warning::VersionAssumed { stated: None } => {
+                "Das Modell nennt keine ModelMetadata.Version; es wurde als Version 3.0 gelesen.".to_string()
+            }
+            Warning::ModelMembersKept { members } => {
+                format!("Für den Export aufbewahrt, nicht verwendet: {members} des Modells.")
+            }
+            Warning::TableKept { table: t, unused } => {
+                let parts: Vec<String> = unused
+                    .iter()
+                    .map(|part| match part {
+                        Unused::Facets(n) => format!("{n} {}", plural(*n as u64, "Facet", "Facets")),
+                        Unused::Member(member) => member.clone(),
+                        Unused::AutoScaling => {
+                            "die Auto-Scaling-Einstellungen (der Playground skaliert keine Kapazität)".to_string()
+                        }
+                        Unused::Unknown(members) => members.clone(),
+                        Unused::IndexMembers { members, index } => format!("{members} von Index {index}"),
+                    })
+                    .collect();
+                format!("{}: für den Export aufbewahrt, nicht simuliert: {}.", table(t), parts.join(", "))
+            }
+            Warning::Renormalised { table: t, changed, items } => format!(
+                "{}: {} von {} Items sind so gespeichert, wie DynamoDB sie speichert (Zahlen in ihrer kürzesten \
+                 Form, z. B. 0.50 als 0.5; Sets sortiert); ein Export schreibt diese Form.",
+                table(t),
+                count(Lang::De, *changed as u64),
+                count(Lang::De, *items as u64)
+            ),
+            Warning::Mistyped { table: t, count: n, place, actual, declared } => format!(
+                "{}: {} {} einen anderen Typ, als NonKeyAttributes angibt ({place} ist {actual}, angegeben \
+                 {declared}); DynamoDB speichert jeden Wert mit seinem eigenen Typ.",
+                table(t),
+                count(Lang::De, *n as u64),
+                plural(*n as u64, "Attributwert hat", "Attributwerte haben")
+            ),
+            Warning::OnDemandNow { table: t } => format!(
+                "{} ist jetzt On-Demand, daher sind ihre ProvisionedCapacitySettings (und Auto Scaling) nicht im \
+                 Modell.",
+                table(t)
+            ),
+            Warning::NoBillingMode { table: t, version } => format!(
+                "{}: Ein Modell der Version {version} hat keinen Kapazitätsmodus, daher ist ihre provisionierte \
+                 Kapazität nicht im Modell (ein Import macht die Tabelle On-Demand).",
+                table(t)
+            ),
+            Warning::SeveralTypes { table: t, attribute, types } => format!(
+                "{}: Attribut {attribute} enthält Werte mehrerer Typen ({}); ein Workbench-Modell gibt einen an.",
+                table(t),
+                types.join(", ")
+            ),
+            Warning::CannotHold { table: t, lost } => {
+                let parts: Vec<String> = lost
+                    .iter()
+                    .map(|part| match part {
+                        Lost::Lsi(name) => format!("den Local Secondary Index {name}"),
+                        Lost::Stream(view) => format!("ihren Stream ({view})"),
+                        Lost::Ttl(attribute) => format!("Time to Live auf {attribute}"),
+                        Lost::TableClass(class) => format!("die Tabellenklasse {class}"),
+                        Lost::OwnCapacity(index) => {
+                            format!("die eigene Kapazität von Index {index} (ein Modell gibt GSIs die der Tabelle)")
+                        }
+                    })
+                    .collect();
+                format!(
+                    "{}: Ein Workbench-Modell kann {} nicht aufnehmen; nicht exportiert.",
+                    table(t),
+                    parts.join(", ")
+                )
+            }
+            Warning::ItemsNotInTemplate { table: t, items } => format!(
+                "{}: Ihre {} {} nicht Teil der Vorlage (CloudFormation erzeugt leere Tabellen); das AWS-CLI-Skript \
+                 schreibt sie.",
+                table(t),
+                count(Lang::De, *items as u64),
+                plural(*items as u64, "Item ist", "Items sind")
+            ),
+            Warning::NoTables => {
+                "Das Szenario hat keine Tabellen, und CloudFormation lehnt eine Vorlage ohne Ressourcen ab.".to_string()
+            }
+            Warning::BinaryNeedsCliV2 => {
+                "Die Daten enthalten Binärwerte: Führe das Skript mit AWS CLI v2 aus (unter v1 bricht es ab)."
+                    .to_string()
+            }
+        }
+    }
+}
+
+/// Said when the browser has no `localStorage`.
+const NO_STORAGE: &str = "dieser Browser bietet keinen lokalen Speicher";
+
+/// After a failure that left everything as it was.
+const UNCHANGED: &str = "Nichts wurde geändert: Der Playground ist, wie er war.";
+
+/// "das Szenario (12 KB) konnte nicht gespeichert werden: <the browser's words>".
+fn storage_failure(failure: &StorageFailure, what: &str) -> String {
+    match failure {
+        StorageFailure::NoStorage => NO_STORAGE.to_string(),
+        StorageFailure::Refused { kb, message } => format!(
+            "{what} ({kb} KB) konnte nicht gespeichert werden: {}",
+            message.as_deref().unwrap_or("der Browser hat abgelehnt")
+        ),
+    }
+}
+
+/// `text` with its first letter upper-case.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
     }
 }

@@ -2,7 +2,11 @@
 //! showed before it was translated, byte for byte (the browser tests find
 //! elements by these words).
 
+use super::catalogue::Warning;
 use super::catalogue::{CallOutcome, CallSummary, Catalogue, LabState, Msg, RowControl, Said};
+use super::catalogue::{
+    ExportStep, FetchFailure, FileFailure, FormProblem, LabProblem, LabTitle, RestoreFailure, Rounding, StorageFailure,
+};
 use super::lang::Lang;
 use super::numbers::count;
 
@@ -424,6 +428,24 @@ impl Catalogue for English {
             Msg::WorkspaceDelete => "Delete",
             Msg::WorkspaceDeleteTitle => "Delete this workspace from the browser",
             Msg::WorkspaceNameInvalid => "A workspace name needs 1 to 64 characters.",
+            // remaining texts (i18n2)
+            Msg::FieldRequestJson => "Request JSON",
+            Msg::ParametersHint => "one value per ?, plain or DynamoDB JSON",
+            Msg::HoverString => "string",
+            Msg::HoverNumber => "number",
+            Msg::HoverBinary => "binary",
+            Msg::HoverBoolean => "boolean",
+            Msg::HoverNull => "null",
+            Msg::HoverMap => "map",
+            Msg::HoverList => "list",
+            Msg::HoverStringSet => "string set",
+            Msg::HoverNumberSet => "number set",
+            Msg::HoverBinarySet => "binary set",
+            Msg::NoWindowForLink => "No browser window to put the link in.",
+            Msg::EmbedUnknown => "Embed",
+            Msg::EntryPut => "put",
+            Msg::EntryDelete => "delete",
+            Msg::EntryUpdate => "update",
         }
     }
 
@@ -973,6 +995,74 @@ impl Catalogue for English {
             Said::WorkspaceSaved { name } => format!("Saved the playground as the workspace “{name}”."),
             Said::WorkspaceOpened { name } => format!("Opened workspace {name}."),
             Said::WorkspaceDeleted { name } => format!("Deleted the workspace “{name}”."),
+            // remaining texts (i18n2)
+            Said::AutosaveFailed(failure) => format!("Autosave failed: {}.", storage_failure(failure, "the scenario")),
+            Said::WorkspaceNotSaved(StorageFailure::NoStorage) => NO_STORAGE.to_string(),
+            Said::WorkspaceNotSaved(failure) => {
+                format!("{}.", capitalised(&storage_failure(failure, "the workspace")))
+            }
+            Said::WorkspaceNotOpened { name, reason: None } => {
+                format!("There is no workspace \"{name}\". {UNCHANGED}")
+            }
+            Said::WorkspaceNotOpened { name, reason: Some(reason) } => {
+                format!("The workspace \"{name}\" could not be read. {reason} {UNCHANGED}")
+            }
+            Said::LinkUnreadable { reason } => format!("{reason} {UNCHANGED}"),
+            Said::SavedUnreadable { key, reason } => format!(
+                "The autosaved playground could not be read, so it starts empty. The saved copy is kept in \
+                 localStorage under \"{key}\". {reason}"
+            ),
+            Said::ImportFailed(failure) => {
+                let reason = match failure {
+                    FileFailure::TooLarge { name, mb } => format!("{name} is larger than {mb} MB; it was not read."),
+                    FileFailure::NoReader => "This browser cannot read files.".to_string(),
+                    FileFailure::Refused { name, message } => format!("{name}: {message}"),
+                    FileFailure::NotText { name } => format!("{name} could not be read as text."),
+                    FileFailure::Unreadable { name } => format!("{name} could not be read."),
+                };
+                format!("{reason} {UNCHANGED}")
+            }
+            Said::ExportFailed(step) => {
+                let what = match step {
+                    ExportStep::NoWindow => "no browser window",
+                    ExportStep::NoDocument => "no document",
+                    ExportStep::NoFile => "the browser could not build the file",
+                    ExportStep::NoObjectUrl => "no object URL",
+                    ExportStep::NoLinkElement => "no link element",
+                };
+                format!("Export failed: {what}.")
+            }
+            Said::LessonLoading { title } => format!("Loading the lesson “{title}” …"),
+            Said::LessonNotLoaded { title, reason } => {
+                let reason = match reason {
+                    FetchFailure::NoWindow => "no window".to_string(),
+                    FetchFailure::Network => "the network request failed".to_string(),
+                    FetchFailure::NoResponse => "no response".to_string(),
+                    FetchFailure::Http(status) => format!("HTTP {status}"),
+                    FetchFailure::NoBody => "no body".to_string(),
+                    FetchFailure::BodyLost => "the body did not arrive".to_string(),
+                    FetchFailure::NotText => "the body is not text".to_string(),
+                };
+                format!("The lesson “{title}” could not be loaded: {reason}.")
+            }
+            Said::LessonNotKept { no_storage: true } => format!("The lesson was not opened: {NO_STORAGE}."),
+            Said::LessonNotKept { no_storage: false } => {
+                "The lesson was not opened: the browser refused to keep a copy of the current playground.".to_string()
+            }
+            Said::NotRestored(failure) => {
+                let reason = match failure {
+                    RestoreFailure::NoStorage => NO_STORAGE,
+                    RestoreFailure::NothingKept => "there is no kept playground",
+                    RestoreFailure::Unreadable(reason) => reason,
+                };
+                format!("Nothing was restored: {reason}.")
+            }
+            Said::EmbedLinkCopied { view, length } => format!(
+                "Embed link for the {} copied ({length} characters): use it as the src of an <iframe> on a slide. It \
+                 shows this playground as it is now; the embedded page never saves.",
+                self.text(*view).to_lowercase()
+            ),
+            Said::Joined(all) => all.iter().map(|said| self.said(said)).collect::<Vec<_>>().join(" "),
         }
     }
 
@@ -1016,5 +1106,126 @@ impl Catalogue for English {
 
     fn pm_teaching_scale(&self, size: &str) -> String {
         format!("Teaching scale: a partition splits when it holds more than {size} (DynamoDB: 10 GB).")
+    }
+
+    // ---- remaining texts (i18n2) ----
+
+    fn rounding(&self, rounding: &Rounding) -> String {
+        // The engine's own words.
+        rounding.to_string()
+    }
+
+    fn form_problem(&self, problem: &FormProblem) -> String {
+        match problem {
+            FormProblem::LimitNotWhole(text) => format!("Limit must be a whole number, not {text}"),
+            FormProblem::ParametersNotList => "Parameters must be a JSON list".to_string(),
+            FormProblem::RequestNotObject => "The request must be a JSON object".to_string(),
+        }
+    }
+
+    fn stayed_in(&self, form: bool, reason: &str) -> String {
+        format!("Stayed in {} mode: {reason}", if form { "form" } else { "raw" })
+    }
+
+    fn lab_problem(&self, problem: &LabProblem) -> String {
+        match problem {
+            LabProblem::Rate => "The rate must be a positive number of requests per second.".to_string(),
+            LabProblem::Duration { max } => format!("The duration must be 1 to {} seconds.", count(Lang::En, *max)),
+            LabProblem::TooManyRequests { requests, max } => format!(
+                "That is {} requests; the lab runs at most {} in the browser. Lower the rate or the duration.",
+                count(Lang::En, *requests),
+                count(Lang::En, *max)
+            ),
+            LabProblem::Capacity { max } => format!(
+                "The lab table's RCU and WCU must be 1 to {} (the default per-table quota).",
+                count(Lang::En, *max)
+            ),
+            LabProblem::ZipfSkew => {
+                "The Zipf skew s must be a number above 0 (1 to 2 is typical), at most 10.".to_string()
+            }
+            LabProblem::Engine(message) => message.clone(),
+        }
+    }
+
+    fn lab_title(&self, title: &LabTitle) -> String {
+        match title {
+            LabTitle::Before(preset) => format!("Before: {}", self.text(*preset)),
+            LabTitle::After { shards, prefix } => format!(
+                "After: the same traffic over {shards} shards {prefix}_0 … {prefix}_{}",
+                shards.saturating_sub(1)
+            ),
+        }
+    }
+
+    fn heat_cell(&self, partition: usize, from: usize, to: usize, consumed: &str, throttled: u64) -> String {
+        format!("P{partition} · s {from}–{to} · consumed {consumed} · throttled {}", count(Lang::En, throttled))
+    }
+
+    fn heatmap_label(&self, partitions: usize, done: u32, seconds: usize, throttled_cells: usize) -> String {
+        format!(
+            "Heatmap: {partitions} partitions, {done} of {seconds} seconds, {throttled_cells} cells with throttling"
+        )
+    }
+
+    fn lab_band_label(&self, partitions: usize) -> String {
+        format!("The lab table's keyspace in {partitions} partitions")
+    }
+
+    fn heat_splits(&self, splits: &[(u64, usize)]) -> String {
+        let each: Vec<String> = splits.iter().map(|(second, p)| format!("P{p} at second {second}")).collect();
+        format!("Split for heat: {}. The engine isolated the hottest keys.", each.join(", "))
+    }
+
+    fn cut_note(&self, chars: u64) -> String {
+        format!("({} characters)", count(Lang::En, chars))
+    }
+
+    fn string_size(&self, chars: u64, bytes: u64) -> String {
+        format!("{} characters, {} bytes", count(Lang::En, chars), count(Lang::En, bytes))
+    }
+
+    fn no_such_view(&self, unknown: &str, known: &str) -> String {
+        format!("There is no view \"{unknown}\" to embed. Use embed= with one of: {known}.")
+    }
+
+    fn span(&self, seconds: u64) -> String {
+        let s = seconds;
+        match s {
+            0..=59 => format!("{s} s"),
+            60..=3599 if s.is_multiple_of(60) => format!("{} min", s / 60),
+            60..=3599 => format!("{} min {} s", s / 60, s % 60),
+            3600..=86_399 => format!("{} h {} min", s / 3600, s % 3600 / 60),
+            _ => format!("{} d {} h", s / 86_400, s % 86_400 / 3600),
+        }
+    }
+
+    fn warning(&self, warning: &Warning) -> String {
+        // The scenario module's own words (ddb-local prints them too).
+        warning.to_string()
+    }
+}
+
+/// Said when the browser has no `localStorage`.
+const NO_STORAGE: &str = "this browser offers no local storage";
+
+/// After a failure that left everything as it was.
+const UNCHANGED: &str = "Nothing was changed: the playground is as it was.";
+
+/// "the scenario (12 KB) could not be saved: <the browser's words>".
+fn storage_failure(failure: &StorageFailure, what: &str) -> String {
+    match failure {
+        StorageFailure::NoStorage => NO_STORAGE.to_string(),
+        StorageFailure::Refused { kb, message } => {
+            format!("{what} ({kb} KB) could not be saved: {}", message.as_deref().unwrap_or("the browser refused"))
+        }
+    }
+}
+
+/// `text` with its first letter upper-case.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
     }
 }

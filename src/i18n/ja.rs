@@ -5,6 +5,11 @@
 //! counts with their counter words (項目 3 件); figures as in English.
 
 use super::catalogue::{CallOutcome, CallSummary, Catalogue, LabState, Msg, RowControl, Said};
+use super::catalogue::{
+    ExportStep, Factor, FetchFailure, FileFailure, FormProblem, LabProblem, LabTitle, Place, RestoreFailure, Rounding,
+    StorageFailure, Verb,
+};
+use super::catalogue::{Lost, Unused, Warning};
 use super::lang::Lang;
 use super::numbers::count;
 
@@ -413,6 +418,24 @@ impl Catalogue for Japanese {
             Msg::WorkspaceDelete => "削除",
             Msg::WorkspaceDeleteTitle => "このワークスペースをブラウザーから削除",
             Msg::WorkspaceNameInvalid => "ワークスペース名は 1〜64 文字で指定してください。",
+            // remaining texts (i18n2)
+            Msg::FieldRequestJson => "リクエスト JSON",
+            Msg::ParametersHint => "? ごとに値を 1 つ、プレーン JSON または DynamoDB JSON",
+            Msg::HoverString => "文字列",
+            Msg::HoverNumber => "数値",
+            Msg::HoverBinary => "バイナリ",
+            Msg::HoverBoolean => "ブール",
+            Msg::HoverNull => "null",
+            Msg::HoverMap => "マップ",
+            Msg::HoverList => "リスト",
+            Msg::HoverStringSet => "文字列セット",
+            Msg::HoverNumberSet => "数値セット",
+            Msg::HoverBinarySet => "バイナリセット",
+            Msg::NoWindowForLink => "リンクを入れるブラウザーウィンドウがありません。",
+            Msg::EmbedUnknown => "埋め込み",
+            Msg::EntryPut => "追加",
+            Msg::EntryDelete => "削除",
+            Msg::EntryUpdate => "更新",
         }
     }
 
@@ -980,6 +1003,80 @@ impl Catalogue for Japanese {
             Said::WorkspaceSaved { name } => format!("プレイグラウンドをワークスペース「{name}」として保存しました。"),
             Said::WorkspaceOpened { name } => format!("ワークスペース {name} を開きました。"),
             Said::WorkspaceDeleted { name } => format!("ワークスペース「{name}」を削除しました。"),
+            // remaining texts (i18n2)
+            Said::AutosaveFailed(failure) => {
+                format!("自動保存に失敗しました: {}。", storage_failure(failure, "シナリオ"))
+            }
+            Said::WorkspaceNotSaved(StorageFailure::NoStorage) => format!("{NO_STORAGE}。"),
+            Said::WorkspaceNotSaved(failure) => format!("{}。", storage_failure(failure, "ワークスペース")),
+            Said::WorkspaceNotOpened { name, reason: None } => {
+                format!("ワークスペース「{name}」はありません。{UNCHANGED}")
+            }
+            Said::WorkspaceNotOpened { name, reason: Some(reason) } => {
+                format!("ワークスペース「{name}」を読み込めませんでした。{reason} {UNCHANGED}")
+            }
+            Said::LinkUnreadable { reason } => format!("リンクを読み込めませんでした。{reason} {UNCHANGED}"),
+            Said::SavedUnreadable { key, reason } => format!(
+                "自動保存されたプレイグラウンドを読み込めなかったため、空の状態で始まります。保存されていたコピーは \
+                 localStorage の「{key}」に残してあります。{reason}"
+            ),
+            Said::ImportFailed(failure) => {
+                let reason = match failure {
+                    FileFailure::TooLarge { name, mb } => {
+                        format!("{name} は {mb} MB を超えているため、読み込みませんでした。")
+                    }
+                    FileFailure::NoReader => "このブラウザーはファイルを読み込めません。".to_string(),
+                    FileFailure::Refused { name, message } => {
+                        format!("{name} をインポートできませんでした: {message}")
+                    }
+                    FileFailure::NotText { name } => format!("{name} をテキストとして読み込めませんでした。"),
+                    FileFailure::Unreadable { name } => format!("{name} を読み込めませんでした。"),
+                };
+                format!("{reason} {UNCHANGED}")
+            }
+            Said::ExportFailed(step) => {
+                let what = match step {
+                    ExportStep::NoWindow => "ブラウザーウィンドウがありません",
+                    ExportStep::NoDocument => "ドキュメントがありません",
+                    ExportStep::NoFile => "ブラウザーがファイルを作成できませんでした",
+                    ExportStep::NoObjectUrl => "オブジェクト URL がありません",
+                    ExportStep::NoLinkElement => "リンク要素がありません",
+                };
+                format!("エクスポートに失敗しました: {what}。")
+            }
+            Said::LessonLoading { title } => format!("レッスン「{title}」を読み込んでいます…"),
+            Said::LessonNotLoaded { title, reason } => {
+                let reason = match reason {
+                    FetchFailure::NoWindow => "ウィンドウがありません".to_string(),
+                    FetchFailure::Network => "ネットワークリクエストに失敗しました".to_string(),
+                    FetchFailure::NoResponse => "レスポンスがありません".to_string(),
+                    FetchFailure::Http(status) => format!("HTTP {status}"),
+                    FetchFailure::NoBody => "本文がありません".to_string(),
+                    FetchFailure::BodyLost => "本文が届きませんでした".to_string(),
+                    FetchFailure::NotText => "本文がテキストではありません".to_string(),
+                };
+                format!("レッスン「{title}」を読み込めませんでした: {reason}。")
+            }
+            Said::LessonNotKept { no_storage: true } => format!("レッスンを開きませんでした: {NO_STORAGE}。"),
+            Said::LessonNotKept { no_storage: false } => {
+                "レッスンを開きませんでした: ブラウザーが現在のプレイグラウンドのコピーの保存を拒否しました。"
+                    .to_string()
+            }
+            Said::NotRestored(failure) => {
+                let reason = match failure {
+                    RestoreFailure::NoStorage => NO_STORAGE,
+                    RestoreFailure::NothingKept => "残してあるプレイグラウンドはありません",
+                    RestoreFailure::Unreadable(reason) => reason,
+                };
+                format!("何も復元されませんでした: {reason}。")
+            }
+            Said::EmbedLinkCopied { view, length } => format!(
+                "{}の埋め込みリンクをコピーしました ({} 文字)。スライドの <iframe> の src に使ってください。\
+                 今の状態のこのプレイグラウンドを表示します。埋め込まれたページは保存しません。",
+                self.text(*view),
+                count(Lang::Ja, *length as u64)
+            ),
+            Said::Joined(all) => all.iter().map(|said| self.said(said)).collect::<Vec<_>>().join(" "),
         }
     }
 
@@ -1021,5 +1118,230 @@ impl Catalogue for Japanese {
 
     fn pm_teaching_scale(&self, size: &str) -> String {
         format!("教育用スケール: パーティションは {size} を超えると分割されます (DynamoDB: 10 GB)。")
+    }
+
+    // ---- remaining texts (i18n2) ----
+
+    fn rounding(&self, rounding: &Rounding) -> String {
+        let place = match rounding.place {
+            Place::Table => String::new(),
+            Place::Fetch { index } => format!("LSI {index} のためにテーブルから取得: "),
+            Place::Index { name, global } => {
+                format!("インデックス {name} ({}): ", if global { "GSI" } else { "LSI" })
+            }
+        };
+        let n = rounding.count;
+        let what = match rounding.place {
+            Place::Index { .. } => format!("エントリー {n} 件"),
+            _ => format!("項目 {n} 件"),
+        };
+        let verb = match rounding.verb {
+            Verb::Read => "読み取り",
+            Verb::Wrote => "書き込み",
+            Verb::Put => "追加",
+            Verb::Deleted => "削除",
+            Verb::Rewrote => "書き換え",
+        };
+        let factor = match rounding.factor {
+            Factor::None => "",
+            Factor::Eventual => " × 0.5 (結果整合性のある読み込み)",
+            Factor::Strong => " (強力な整合性のある読み込み)",
+            Factor::Transaction => " × 2 (トランザクション)",
+        };
+        format!(
+            "{place}{what}を{verb}、{} バイト: {} × {} KB ブロック{factor} = {} {}ユニット",
+            rounding.bytes,
+            rounding.blocks,
+            rounding.block_kb,
+            rounding.units,
+            if rounding.write { "書き込み" } else { "読み取り" }
+        )
+    }
+
+    fn form_problem(&self, problem: &FormProblem) -> String {
+        match problem {
+            FormProblem::LimitNotWhole(text) => {
+                format!("Limit には整数を指定してください ({text} は整数ではありません)")
+            }
+            FormProblem::ParametersNotList => "Parameters には JSON のリストを指定してください".to_string(),
+            FormProblem::RequestNotObject => "リクエストは JSON オブジェクトにしてください".to_string(),
+        }
+    }
+
+    fn stayed_in(&self, form: bool, reason: &str) -> String {
+        format!("{}のままです: {reason}", if form { "フォーム" } else { "Raw JSON " })
+    }
+
+    fn lab_problem(&self, problem: &LabProblem) -> String {
+        match problem {
+            LabProblem::Rate => "レートには毎秒のリクエスト数を正の数で指定してください。".to_string(),
+            LabProblem::Duration { max } => format!("期間は 1〜{} 秒で指定してください。", count(Lang::Ja, *max)),
+            LabProblem::TooManyRequests { requests, max } => format!(
+                "リクエストが {} 件になります。ブラウザーで実行できるのは最大 {} 件です。レートか期間を下げてください。",
+                count(Lang::Ja, *requests),
+                count(Lang::Ja, *max)
+            ),
+            LabProblem::Capacity { max } => format!(
+                "ラボ用テーブルの RCU と WCU は 1〜{} で指定してください (テーブルごとのデフォルトのクォータ)。",
+                count(Lang::Ja, *max)
+            ),
+            LabProblem::ZipfSkew => {
+                "Zipf の偏り s には 0 より大きく 10 以下の数を指定してください (通常は 1〜2)。".to_string()
+            }
+            LabProblem::Engine(message) => message.clone(),
+        }
+    }
+
+    fn lab_title(&self, title: &LabTitle) -> String {
+        match title {
+            LabTitle::Before(preset) => format!("適用前: {}", self.text(*preset)),
+            LabTitle::After { shards, prefix } => format!(
+                "適用後: 同じトラフィックを {shards} 個のシャード {prefix}_0 … {prefix}_{} に分散",
+                shards.saturating_sub(1)
+            ),
+        }
+    }
+
+    fn heat_cell(&self, partition: usize, from: usize, to: usize, consumed: &str, throttled: u64) -> String {
+        format!("P{partition} · {from}–{to} 秒 · 消費 {consumed} · スロットリング {}", count(Lang::Ja, throttled))
+    }
+
+    fn heatmap_label(&self, partitions: usize, done: u32, seconds: usize, throttled_cells: usize) -> String {
+        format!(
+            "ヒートマップ: パーティション {partitions} 個、{seconds} 秒中 {done} 秒、スロットリングのあるセル {throttled_cells} 個"
+        )
+    }
+
+    fn lab_band_label(&self, partitions: usize) -> String {
+        format!("ラボ用テーブルのキー空間 (パーティション {partitions} 個)")
+    }
+
+    fn heat_splits(&self, splits: &[(u64, usize)]) -> String {
+        let each: Vec<String> = splits.iter().map(|(second, p)| format!("{second} 秒に P{p}")).collect();
+        format!("高負荷による分割: {}。エンジンが最もホットなキーを分離しました。", each.join("、"))
+    }
+
+    fn cut_note(&self, chars: u64) -> String {
+        format!("({} 文字)", count(Lang::Ja, chars))
+    }
+
+    fn string_size(&self, chars: u64, bytes: u64) -> String {
+        format!("{} 文字、{} バイト", count(Lang::Ja, chars), count(Lang::Ja, bytes))
+    }
+
+    fn no_such_view(&self, unknown: &str, known: &str) -> String {
+        format!("埋め込めるビュー「{unknown}」はありません。embed= には次のいずれかを指定してください: {known}。")
+    }
+
+    fn span(&self, seconds: u64) -> String {
+        let s = seconds;
+        match s {
+            0..=59 => format!("{s} 秒"),
+            60..=3599 if s.is_multiple_of(60) => format!("{} 分", s / 60),
+            60..=3599 => format!("{} 分 {} 秒", s / 60, s % 60),
+            3600..=86_399 => format!("{} 時間 {} 分", s / 3600, s % 3600 / 60),
+            _ => format!("{} 日 {} 時間", s / 86_400, s % 86_400 / 3600),
+        }
+    }
+
+    fn warning(&self, warning: &Warning) -> String {
+        match warning {
+            Warning::VersionAssumed { stated: Some(version) } => {
+                format!("モデルのバージョンは {version} となっていますが、バージョン 3.0 として読み込みました。")
+            }
+            Warning::VersionAssumed { stated: None } => {
+                "モデルに ModelMetadata.Version がないため、バージョン 3.0 として読み込みました。".to_string()
+            }
+            Warning::ModelMembersKept { members } => {
+                format!("エクスポート用に保持し、使用していないモデルのメンバー: {members}。")
+            }
+            Warning::TableKept { table, unused } => {
+                let parts: Vec<String> = unused
+                    .iter()
+                    .map(|part| match part {
+                        Unused::Facets(n) => format!("ファセット {n} 個"),
+                        Unused::Member(member) => member.clone(),
+                        Unused::AutoScaling => {
+                            "Auto Scaling の設定 (プレイグラウンドはキャパシティーをスケーリングしません)".to_string()
+                        }
+                        Unused::Unknown(members) => members.clone(),
+                        Unused::IndexMembers { members, index } => format!("インデックス {index} の {members}"),
+                    })
+                    .collect();
+                format!("テーブル {table}: エクスポート用に保持し、シミュレートしていないもの: {}。", parts.join("、"))
+            }
+            Warning::Renormalised { table, changed, items } => format!(
+                "テーブル {table}: 項目 {} 件中 {} 件は DynamoDB が保存する形で保存されています (数値は最短の形、\
+                 例: 0.50 は 0.5。セットはソート順)。エクスポートはその形で書き出します。",
+                count(Lang::Ja, *items as u64),
+                count(Lang::Ja, *changed as u64)
+            ),
+            Warning::Mistyped { table, count: n, place, actual, declared } => format!(
+                "テーブル {table}: 属性値 {} 個の型が NonKeyAttributes の宣言と異なります ({place} は {actual}、\
+                 宣言は {declared})。DynamoDB は各値をそれぞれの型で保存します。",
+                count(Lang::Ja, *n as u64)
+            ),
+            Warning::OnDemandNow { table } => format!(
+                "テーブル {table} は現在オンデマンドのため、ProvisionedCapacitySettings (と Auto Scaling) はモデルに\
+                 含まれません。"
+            ),
+            Warning::NoBillingMode { table, version } => format!(
+                "テーブル {table}: バージョン {version} のモデルにはキャパシティーモードがないため、プロビジョンド\
+                 キャパシティーはモデルに含まれません (インポートするとテーブルはオンデマンドになります)。"
+            ),
+            Warning::SeveralTypes { table, attribute, types } => format!(
+                "テーブル {table}: 属性 {attribute} に複数の型の値があります ({})。Workbench のモデルは型を 1 つだけ\
+                 宣言します。",
+                types.join(", ")
+            ),
+            Warning::CannotHold { table, lost } => {
+                let parts: Vec<String> = lost
+                    .iter()
+                    .map(|part| match part {
+                        Lost::Lsi(name) => format!("ローカルセカンダリーインデックス {name}"),
+                        Lost::Stream(view) => format!("ストリーム ({view})"),
+                        Lost::Ttl(attribute) => format!("{attribute} の Time to Live"),
+                        Lost::TableClass(class) => format!("テーブルクラス {class}"),
+                        Lost::OwnCapacity(index) => format!(
+                            "インデックス {index} 独自のキャパシティー (モデルでは GSI はテーブルのキャパシティーを使います)"
+                        ),
+                    })
+                    .collect();
+                format!(
+                    "テーブル {table}: Workbench のモデルは次のものを保持できないため、エクスポートしていません: {}。",
+                    parts.join("、")
+                )
+            }
+            Warning::ItemsNotInTemplate { table, items } => format!(
+                "テーブル {table}: 項目 {} 件はテンプレートに含まれません (CloudFormation は空のテーブルを作成\
+                 します)。AWS CLI スクリプトが書き込みます。",
+                count(Lang::Ja, *items as u64)
+            ),
+            Warning::NoTables => {
+                "シナリオにテーブルがありません。CloudFormation はリソースのないテンプレートを受け付けません。"
+                    .to_string()
+            }
+            Warning::BinaryNeedsCliV2 => {
+                "データにバイナリ値があります: スクリプトは AWS CLI v2 で実行してください (v1 では停止します)。"
+                    .to_string()
+            }
+        }
+    }
+}
+
+/// Said when the browser has no `localStorage`.
+const NO_STORAGE: &str = "このブラウザーにはローカルストレージがありません";
+
+/// After a failure that left everything as it was.
+const UNCHANGED: &str = "何も変更していません。プレイグラウンドは元のままです。";
+
+/// "シナリオ (12 KB) を保存できませんでした: <the browser's words>".
+fn storage_failure(failure: &StorageFailure, what: &str) -> String {
+    match failure {
+        StorageFailure::NoStorage => NO_STORAGE.to_string(),
+        StorageFailure::Refused { kb, message } => format!(
+            "{what} ({kb} KB) を保存できませんでした: {}",
+            message.as_deref().unwrap_or("ブラウザーに拒否されました")
+        ),
     }
 }

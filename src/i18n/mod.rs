@@ -31,6 +31,16 @@
 //! in the SDK's output and in AWS's documentation. Around them, everything
 //! is translated.
 //!
+//! **Facts, not text.** Whatever is shown later (a notice, a lab run's
+//! title, an import's warnings, the cost arithmetic) is kept as facts and
+//! worded when drawn: [`Said`], [`CallSummary`], the types of `facts.rs`,
+//! and two kinds owned elsewhere that stay free of languages, the engine's
+//! [`Rounding`](crate::engine::capacity::Rounding) and the scenario's
+//! [`Warning`](crate::scenario::Warning) (their `Display` is the English
+//! the endpoint and the golden scripts use). Messages that come from
+//! elsewhere are passed on as they are: DynamoDB-style error messages of
+//! the engine and the scenario reader, file names, the browser's own words.
+//!
 //! **Figures.** Counts are grouped by the language's convention (English
 //! and Japanese `12,345`, German `12.345`), and so are capacity units and
 //! prices (German `1,5 RCU`, `0,125 $`): within one language a figure is
@@ -81,6 +91,12 @@
 //! | reserved word              | reserviertes Wort *(ours)*   | 予約語 *(ours)*                      |
 //! | placeholder (`#name`)      | Platzhalter *(ours)*         | プレースホルダー *(ours)*            |
 //! | workspace (a named copy)   | Arbeitsbereich *(ours)*      | ワークスペース *(ours)*              |
+//! | index entry                | Eintrag                      | エントリー                           |
+//! | read / write units (sums)  | Lese-/Schreibeinheiten *(ours)* | 読み取り/書き込みユニット *(ours)* |
+//! | throttled                  | gedrosselt                   | スロットリング                       |
+//! | split for heat             | Split wegen Hitze *(ours)*   | 高負荷による分割 *(ours)*            |
+//! | string, number, binary     | String, Zahl, Binärwert      | 文字列, 数値, バイナリ               |
+//! | boolean, map, list, set    | Wahrheitswert, Map, Liste, Set | ブール, マップ, リスト, セット     |
 //!
 //! # Adding a text
 //!
@@ -107,9 +123,13 @@
 mod catalogue;
 pub mod de;
 pub mod en;
+mod facts;
 pub mod ja;
 mod lang;
 pub mod numbers;
 
 pub use catalogue::{CallOutcome, CallSummary, Catalogue, LabState, Msg, RowControl, Said};
+pub use facts::{
+    ExportStep, FetchFailure, FileFailure, FormProblem, LabProblem, LabTitle, RestoreFailure, StorageFailure,
+};
 pub use lang::Lang;

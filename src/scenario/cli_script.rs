@@ -52,6 +52,7 @@
 use serde_json::{json, Value};
 
 use super::format::Scenario;
+use super::warning::Warning;
 use crate::codegen::aws_cli;
 use crate::codegen::cli::shell_quote;
 
@@ -62,7 +63,7 @@ pub const BATCH_SIZE: usize = 25;
 #[derive(Clone, Debug)]
 pub struct Script {
     pub text: String,
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Warning>,
 }
 
 /// Whether a wire value holds a binary value (`B` or `BS`) at any depth.
@@ -184,7 +185,7 @@ pub fn script(scenario: &Scenario) -> Script {
     }
     out.push_str(&format!("\necho {}\n", shell_quote(&format!("Done: {} tables, {total} items.", tables.len()))));
     if binary {
-        warnings.push("The data has binary values: run the script with AWS CLI v2 (it stops under v1).".into());
+        warnings.push(Warning::BinaryNeedsCliV2);
     }
     Script { text: out, warnings }
 }

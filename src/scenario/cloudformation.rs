@@ -36,6 +36,7 @@ use std::collections::BTreeSet;
 use serde_json::{json, Map, Value};
 
 use super::format::Scenario;
+use super::warning::Warning;
 
 /// The template format version CloudFormation documents (the only one).
 pub const TEMPLATE_FORMAT_VERSION: &str = "2010-09-09";
@@ -48,7 +49,7 @@ const MAX_DESCRIPTION: usize = 1024;
 #[derive(Clone, Debug)]
 pub struct Template {
     pub template: Value,
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Warning>,
 }
 
 /// The logical ID of table `name`, unique among `used`.
@@ -113,10 +114,7 @@ pub fn template(scenario: &Scenario) -> Template {
         let name = properties.get("TableName").and_then(Value::as_str).unwrap_or_default().to_string();
         let items = table.get("items").and_then(Value::as_array).map_or(0, Vec::len);
         if items > 0 {
-            warnings.push(format!(
-                "Table {name}: its {items} item(s) are not part of the template (CloudFormation creates empty \
-                 tables); the AWS CLI script writes them."
-            ));
+            warnings.push(Warning::ItemsNotInTemplate { table: name.clone(), items });
         }
         let resource = json!({
             "Type": "AWS::DynamoDB::Table",
@@ -128,7 +126,7 @@ pub fn template(scenario: &Scenario) -> Template {
         names.push(name);
     }
     if tables.is_empty() {
-        warnings.push("The scenario has no tables, and CloudFormation refuses a template without resources.".into());
+        warnings.push(Warning::NoTables);
     }
     let mut description = format!("DynamoDB tables exported from ddb-playground: {}.", names.join(", "));
     if description.len() > MAX_DESCRIPTION {

@@ -23,6 +23,7 @@ use serde_json::Value;
 use super::cli_script;
 use super::cloudformation;
 use super::format::{document_of_snapshot, is_scenario, Scenario};
+use super::warning::Warning;
 use super::workbench::{self, ModelVersion};
 use crate::engine::{ApiError, Result};
 
@@ -100,14 +101,14 @@ impl ExportFormat {
 #[derive(Clone, Debug)]
 pub struct Export {
     pub text: String,
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Warning>,
 }
 
 /// A scenario read from a file, and what the reader should know about it.
 #[derive(Clone, Debug)]
 pub struct Imported {
     pub scenario: Scenario,
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Warning>,
 }
 
 /// Pretty-printed JSON with a final newline.

@@ -46,7 +46,9 @@ pub mod exchange;
 pub mod format;
 pub mod lessons;
 pub mod link;
+pub mod warning;
 pub mod workbench;
 
 pub use exchange::{ExportFormat, Imported};
 pub use format::Scenario;
+pub use warning::Warning;

@@ -109,6 +109,7 @@ use serde_json::{json, Map, Value};
 
 use super::exchange::Imported;
 use super::format::{is_scenario, Scenario};
+use super::warning::{Lost, Unused, Warning};
 use crate::engine::streams::iso_millis;
 use crate::engine::value::wire::{item_from_wire, item_to_wire};
 use crate::engine::{ApiError, Engine, Result};
@@ -136,7 +137,7 @@ impl ModelVersion {
 #[derive(Clone, Debug)]
 pub struct Exported {
     pub model: Value,
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Warning>,
 }
 
 const TOP_MEMBERS: &[&str] = &["ModelName", "ModelMetadata", "DataModel"];
@@ -299,8 +300,9 @@ struct TableNotes {
     items: usize,
     /// Items whose stored form differs from the model's spelling.
     renormalised: usize,
-    /// Attributes whose type differs from `NonKeyAttributes`: (count, first example).
-    mistyped: (usize, String),
+    /// Attributes whose type differs from `NonKeyAttributes`: how many,
+    /// and the first (place, actual type, declared type).
+    mistyped: (usize, Option<(String, String, String)>),
 }
 
 /// One table's import: its CreateTable and PutItems on `engine`.
@@ -358,7 +360,7 @@ impl TableImport<'_> {
             let (Some(declared), Some(actual)) = (self.declared.get(name), type_tag(value)) else { continue };
             if declared != actual {
                 if self.notes.mistyped.0 == 0 {
-                    self.notes.mistyped.1 = format!("{place}.{name} is {actual}, declared {declared}");
+                    self.notes.mistyped.1 = Some((format!("{place}.{name}"), actual.to_string(), declared.to_string()));
                 }
                 self.notes.mistyped.0 += 1;
             }
@@ -376,11 +378,11 @@ pub fn import(model: &Value) -> Result<Imported> {
     let mut warnings = Vec::new();
     match top.get("ModelMetadata").and_then(|m| m.get("Version")).and_then(Value::as_str) {
         Some("1.0" | "3.0") => {}
-        Some(other) => warnings.push(format!("The model says it is version {other}; it was read as version 3.0.")),
-        None => warnings.push("The model names no ModelMetadata.Version; it was read as version 3.0.".to_string()),
+        Some(other) => warnings.push(Warning::VersionAssumed { stated: Some(other.to_string()) }),
+        None => warnings.push(Warning::VersionAssumed { stated: None }),
     }
-    if let Some(unknown) = unknown_members(top, TOP_MEMBERS) {
-        warnings.push(format!("Kept for the export, not used: the model's {unknown}."));
+    if let Some(members) = unknown_members(top, TOP_MEMBERS) {
+        warnings.push(Warning::ModelMembersKept { members });
     }
 
     let mut engine = Engine::new();
@@ -410,7 +412,7 @@ pub fn import(model: &Value) -> Result<Imported> {
 
 /// Imports the table at `DataModel[i]`; returns its name and the table as
 /// the scenario keeps it (items reduced to keys).
-fn import_table(engine: &mut Engine, table: &Value, i: usize, warnings: &mut Vec<String>) -> Result<(String, Value)> {
+fn import_table(engine: &mut Engine, table: &Value, i: usize, warnings: &mut Vec<Warning>) -> Result<(String, Value)> {
     let place = format!("DataModel[{i}]");
     let Value::Object(members) = table else { return Err(invalid(&place, "expected a table object")) };
     let Some(Value::String(name)) = members.get("TableName") else {
@@ -460,43 +462,39 @@ fn import_table(engine: &mut Engine, table: &Value, i: usize, warnings: &mut Vec
     let notes = import.notes;
     let mut unused = Vec::new();
     if facet_count > 0 {
-        unused.push(format!("{facet_count} facet(s)"));
+        unused.push(Unused::Facets(facet_count));
     }
     for member in ["DataAccess", "SampleDataFormats"] {
         if members.get(member).is_some_and(|v| v.as_object().is_some_and(|o| !o.is_empty())) {
-            unused.push(member.to_string());
+            unused.push(Unused::Member(member.to_string()));
         }
     }
     let settings = members.get("ProvisionedCapacitySettings");
     if settings.and_then(|s| s.as_object()).is_some_and(|s| s.keys().any(|k| k.starts_with("AutoScaling"))) {
-        unused.push("the auto scaling settings (the playground does not scale capacity)".into());
+        unused.push(Unused::AutoScaling);
     }
     if let Some(unknown) = unknown_members(members, TABLE_MEMBERS) {
-        unused.push(unknown);
+        unused.push(Unused::Unknown(unknown));
     }
     for index in members.get("GlobalSecondaryIndexes").and_then(Value::as_array).into_iter().flatten() {
         if let (Some(object), Some(index_name)) = (index.as_object(), index.get("IndexName").and_then(Value::as_str)) {
             if let Some(unknown) = unknown_members(object, INDEX_MEMBERS) {
-                unused.push(format!("{unknown} of index {index_name}"));
+                unused.push(Unused::IndexMembers { members: unknown, index: index_name.to_string() });
             }
         }
     }
     if !unused.is_empty() {
-        warnings.push(format!("Table {name}: kept for the export, not simulated: {}.", unused.join(", ")));
+        warnings.push(Warning::TableKept { table: name.to_string(), unused });
     }
     if notes.renormalised > 0 {
-        warnings.push(format!(
-            "Table {name}: {} of {} items are stored as DynamoDB stores them (numbers in their shortest form, \
-             e.g. 0.50 as 0.5; sets in sorted order); an export writes that form.",
-            notes.renormalised, notes.items
-        ));
+        warnings.push(Warning::Renormalised {
+            table: name.to_string(),
+            changed: notes.renormalised,
+            items: notes.items,
+        });
     }
-    if notes.mistyped.0 > 0 {
-        warnings.push(format!(
-            "Table {name}: {} attribute value(s) have another type than NonKeyAttributes declares ({}); \
-             DynamoDB stores each value with its own type.",
-            notes.mistyped.0, notes.mistyped.1
-        ));
+    if let (count @ 1.., Some((place, actual, declared))) = notes.mistyped {
+        warnings.push(Warning::Mistyped { table: name.to_string(), count, place, actual, declared });
     }
     Ok((name.clone(), Value::Object(kept)))
 }
@@ -602,7 +600,7 @@ fn export_table(
     kept: Option<&Map<String, Value>>,
     table: &Value,
     version: ModelVersion,
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<Warning>,
 ) -> Value {
     let empty = Value::Null;
     let definition = table.get("definition").unwrap_or(&empty);
@@ -656,20 +654,14 @@ fn export_table(
                 settings.insert("ProvisionedThroughput".into(), capacity.clone());
                 out.insert("ProvisionedCapacitySettings".into(), settings.into());
             } else if out.remove("ProvisionedCapacitySettings").is_some() {
-                warnings.push(format!(
-                    "Table {name} is on demand now, so its ProvisionedCapacitySettings (and auto scaling) are not \
-                     in the model."
-                ));
+                warnings.push(Warning::OnDemandNow { table: name.to_string() });
             }
         } else {
             out.remove("BillingMode");
             if provisioned {
                 out.remove("ProvisionedCapacitySettings");
-                warnings.push(format!(
-                    "Table {name}: a version {} model has no billing mode, so its provisioned capacity is not in \
-                     the model (importing it makes the table on demand).",
-                    version.as_str()
-                ));
+                warnings
+                    .push(Warning::NoBillingMode { table: name.to_string(), version: version.as_str().to_string() });
             }
         }
     }
@@ -738,11 +730,11 @@ fn export_table(
         }
     }
     for (attribute, tags) in seen_types.iter().filter(|(_, tags)| tags.len() > 1) {
-        let tags: Vec<&str> = tags.iter().copied().collect();
-        warnings.push(format!(
-            "Table {name}: attribute {attribute} holds values of several types ({}); a Workbench model declares one.",
-            tags.join(", ")
-        ));
+        warnings.push(Warning::SeveralTypes {
+            table: name.to_string(),
+            attribute: attribute.to_string(),
+            types: tags.iter().map(|tag| tag.to_string()).collect(),
+        });
     }
     if kept.is_none() || out.contains_key("NonKeyAttributes") || !attributes.is_empty() {
         out.insert("NonKeyAttributes".into(), attributes.into());
@@ -760,32 +752,32 @@ fn note_what_a_model_cannot_hold(
     definition: &Value,
     name: &str,
     globals: &[&Value],
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<Warning>,
 ) {
     let mut lost = Vec::new();
     for index in definition.get("LocalSecondaryIndexes").and_then(Value::as_array).into_iter().flatten() {
         let index_name = index.get("IndexName").and_then(Value::as_str).unwrap_or_default();
-        lost.push(format!("local secondary index {index_name}"));
+        lost.push(Lost::Lsi(index_name.to_string()));
     }
     if let Some(view) = definition.get("StreamSpecification").and_then(|s| s.get("StreamViewType")) {
-        lost.push(format!("its stream ({})", view.as_str().unwrap_or_default()));
+        lost.push(Lost::Stream(view.as_str().unwrap_or_default().to_string()));
     }
     if let Some(attribute) = table.get("state").and_then(|s| s.get("timeToLiveAttribute")).and_then(Value::as_str) {
-        lost.push(format!("time to live on {attribute}"));
+        lost.push(Lost::Ttl(attribute.to_string()));
     }
     if let Some(class) = definition.get("TableClass").and_then(Value::as_str) {
-        lost.push(format!("table class {class}"));
+        lost.push(Lost::TableClass(class.to_string()));
     }
     let capacity = definition.get("ProvisionedThroughput");
     for index in globals {
         if let (Some(own), Some(table_capacity)) = (index.get("ProvisionedThroughput"), capacity) {
             if own != table_capacity {
                 let index_name = index.get("IndexName").and_then(Value::as_str).unwrap_or_default();
-                lost.push(format!("the own capacity of index {index_name} (a model gives GSIs the table's)"));
+                lost.push(Lost::OwnCapacity(index_name.to_string()));
             }
         }
     }
     if !lost.is_empty() {
-        warnings.push(format!("Table {name}: a Workbench model cannot hold {}; not exported.", lost.join(", ")));
+        warnings.push(Warning::CannotHold { table: name.to_string(), lost });
     }
 }

@@ -48,7 +48,7 @@ use super::embed::{self, Embedded};
 use super::hotkey_lab::HotKeyLab;
 use super::index_panel::IndexPanel;
 use super::item_editor::ItemEditor;
-use super::language::{self, Lang, Msg};
+use super::language::{self, Lang, Msg, Said};
 use super::language_picker::LanguagePicker;
 use super::lesson_bus::{LessonBus, LessonBusContext};
 use super::lesson_panel::LessonPanel;
@@ -124,8 +124,13 @@ fn boot() -> Playground {
         }
         None => Playground::default(),
     };
-    if !problems.is_empty() {
-        playground.notice = Some(Rc::new(Notice::error(problems.join(" "))));
+    let said = match problems.len() {
+        0 => None,
+        1 => problems.pop(),
+        _ => Some(Said::Joined(problems)),
+    };
+    if let Some(said) = said {
+        playground.notice = Some(Rc::new(Notice::worded(true, said)));
     }
     playground
 }
@@ -193,7 +198,7 @@ pub fn App() -> Html {
                 }
                 let outcome = state.scenario().map(|s| persist::autosave(&s));
                 if let Some(Err(reason)) = outcome {
-                    dispatcher.dispatch(Action::Notify(Some(Notice::error(format!("Autosave failed: {reason}.")))));
+                    dispatcher.dispatch(Action::Notify(Some(Notice::worded(true, Said::AutosaveFailed(reason)))));
                 }
             });
             move || alive.set(false)
@@ -224,7 +229,7 @@ pub fn App() -> Html {
                     dispatcher
                         .dispatch(Action::Load(Box::new(scenario), Some(Notice::said(false, Msg::LoadedFromLink))));
                 }
-                Some(Err(reason)) => dispatcher.dispatch(Action::Notify(Some(Notice::error(reason)))),
+                Some(Err(said)) => dispatcher.dispatch(Action::Notify(Some(Notice::worded(true, said)))),
                 None => {}
             });
             let window = web_sys::window();

@@ -46,7 +46,7 @@ pub fn CodeView() -> Html {
             CodeTab::JavaScript => javascript_v3(operation, request, endpoint),
             CodeTab::Python => python_boto3(operation, request, endpoint),
         },
-        Err(error) => lang.tr().not_a_request(&error.describe()),
+        Err(error) => lang.tr().not_a_request(&error.describe(lang)),
     };
 
     let tabs = TABS.iter().map(|(tab, id, label)| {

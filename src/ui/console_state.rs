@@ -15,7 +15,7 @@ use std::rc::Rc;
 use serde_json::Value;
 use yew::prelude::*;
 
-use super::draft::{Draft, Mode, Operation};
+use super::draft::{Draft, FormError, Mode, Operation};
 use super::format::pretty;
 use crate::engine::schema::KeySchema;
 
@@ -40,8 +40,9 @@ pub struct ConsoleState {
     /// The side that ran last (or was focused last): the code view and
     /// "Next page" work on it.
     pub active: usize,
-    /// A note per side, e.g. why raw mode could not switch back to the form.
-    pub notices: [Option<String>; 2],
+    /// A note per side: why raw mode could not switch back to the form (or
+    /// the form to raw mode), worded when shown.
+    pub notices: [Option<Stayed>; 2],
     pub code_tab: CodeTab,
     /// Whether the code view points at the local endpoint (`ddb-local`).
     pub local_endpoint: bool,
@@ -63,12 +64,20 @@ impl Default for ConsoleState {
 /// A change to one draft.
 pub type Edit = Rc<dyn Fn(&mut Draft)>;
 
+/// A switch between the form and raw mode that did not happen: the mode the
+/// side stayed in, and why.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stayed {
+    pub mode: Mode,
+    pub error: FormError,
+}
+
 pub enum ConsoleAction {
     /// Change a side's draft in place (see the module notes).
     Edit(usize, Edit),
     /// Replace a side's draft (form ↔ raw, loading a request from history).
     Replace(usize, Box<Draft>),
-    Notice(usize, Option<String>),
+    Notice(usize, Option<Stayed>),
     /// Set (or clear) the `ExclusiveStartKey` of the side used last: where
     /// "Next page" read from.
     SetStartKey(Option<Value>),

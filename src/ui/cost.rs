@@ -378,7 +378,8 @@ pub fn explain(
     }
     lines.extend(index_lines(request, charges, names, lang));
 
-    let mut arithmetic: Vec<String> = charges.iter().take(ARITHMETIC_LINES).map(Charge::describe).collect();
+    let mut arithmetic: Vec<String> =
+        charges.iter().take(ARITHMETIC_LINES).map(|c| tr.rounding(&c.rounding())).collect();
     if charges.len() > ARITHMETIC_LINES {
         arithmetic.push(tr.and_more(charges.len() - ARITHMETIC_LINES));
     }
@@ -401,12 +402,13 @@ fn index_lines(request: &Value, charges: &[Charge], names: UnitNames, lang: Lang
     let mut lines = Vec::new();
     // Index writes, per index in order of appearance.
     let mut written: Vec<(String, &'static str, Vec<&'static str>, f64)> = Vec::new();
+    // What was done to the entries, in the page's language.
     for charge in charges {
         if let Scope::Index { name, global, action: Some(action) } = &charge.scope {
             let verb = match action {
-                EntryAction::Put => "put",
-                EntryAction::Delete => "delete",
-                EntryAction::Update => "update",
+                EntryAction::Put => lang.t(Msg::EntryPut),
+                EntryAction::Delete => lang.t(Msg::EntryDelete),
+                EntryAction::Update => lang.t(Msg::EntryUpdate),
             };
             match written.iter_mut().find(|(n, _, _, _)| n == name) {
                 Some((_, _, verbs, units)) => {

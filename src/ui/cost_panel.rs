@@ -41,7 +41,7 @@ pub fn CostPanel(props: &CostPanelProps) -> Html {
         (Err(error), _) => html! {
             <p class="cost-blocked">
                 { lang.t(Msg::CostNotRequest) }<span class="error-name">{ error.error.name() }</span>
-                { tr.cost_not_request_in(&super::draft::field_label(&error.field), error.error.message()) }
+                { tr.cost_not_request_in(&super::draft::field_label(&error.field, lang), &error.message_in(lang)) }
             </p>
         },
         (Ok(_), None) => html! { <p class="hint">{ lang.t(Msg::CostEngineBusy) }</p> },

@@ -34,6 +34,7 @@ use crate::engine::schema::{KeyAttribute, KeySchema, ScalarType};
 use crate::engine::value::document::parse_item_json;
 use crate::engine::value::wire::{is_type_tag, item_from_wire, item_to_wire};
 use crate::engine::ApiError;
+use crate::i18n::{FormProblem, Lang, Msg};
 
 /// The item operations the console builds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -321,35 +322,60 @@ impl Default for Draft {
 
 /// Why a form could not become a request: which field, and the error the
 /// parser gave (a `SerializationException` for JSON that does not parse).
+///
+/// The JSON parser's and the engine's messages are passed on as they are
+/// (DynamoDB answers in English too); a problem the form itself found
+/// (`Limit` is not a whole number …) is also kept as a [`FormProblem`], so
+/// the page words it in its language.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FormError {
     /// The field's name as the builder spells it: "values", "names",
     /// "item", "limit", "raw", "write-2" …
     pub field: String,
+    /// The error, its message in English.
     pub error: ApiError,
+    /// The form's own problem, if the form found it.
+    pub problem: Option<FormProblem>,
 }
 
 impl FormError {
     fn new(field: impl Into<String>, error: ApiError) -> Self {
-        Self { field: field.into(), error }
+        Self { field: field.into(), error, problem: None }
+    }
+
+    /// A problem the form found, as an error of `kind` (its message the
+    /// English wording).
+    fn own(field: impl Into<String>, problem: FormProblem, kind: fn(String) -> ApiError) -> Self {
+        let error = kind(Lang::En.tr().form_problem(&problem));
+        Self { field: field.into(), error, problem: Some(problem) }
+    }
+
+    /// The error's message in `lang`: the form's own problems translated,
+    /// the parser's and the engine's as they are.
+    pub fn message_in(&self, lang: Lang) -> String {
+        match &self.problem {
+            Some(problem) => lang.tr().form_problem(problem),
+            None => self.error.message().to_string(),
+        }
     }
 
     /// "ExpressionAttributeValues: SerializationException: EOF while parsing …"
-    pub fn describe(&self) -> String {
-        format!("{}: {}: {}", field_label(&self.field), self.error.name(), self.error.message())
+    pub fn describe(&self, lang: Lang) -> String {
+        format!("{}: {}: {}", field_label(&self.field, lang), self.error.name(), self.message_in(lang))
     }
 }
 
-/// The request member (or form part) a field name stands for.
-pub fn field_label(field: &str) -> String {
+/// The request member (or form part) a field name stands for: member
+/// names as the API spells them, the form's own parts in `lang`.
+pub fn field_label(field: &str, lang: Lang) -> String {
     match field {
         "values" => "ExpressionAttributeValues".into(),
         "names" => "ExpressionAttributeNames".into(),
         "item" => "Item".into(),
         "limit" => "Limit".into(),
-        "raw" => "Request JSON".into(),
+        "raw" => lang.t(Msg::FieldRequestJson).into(),
         other => match other.strip_prefix("write-") {
-            Some(n) => format!("Action {}", n.parse::<usize>().map_or(0, |n| n + 1)),
+            Some(n) => lang.tr().numbered(Msg::Action, n.parse::<usize>().map_or(0, |n| n + 1)),
             None => other.to_string(),
         },
     }
@@ -429,7 +455,9 @@ fn parameters_value(text: &str) -> Result<Option<Value>, FormError> {
     }
     let invalid = |message: String| FormError::new("parameters", ApiError::Serialization(message));
     let list: Value = serde_json::from_str(text).map_err(|e| invalid(e.to_string()))?;
-    let Value::Array(values) = list else { return Err(invalid("Parameters must be a JSON list".into())) };
+    let Value::Array(values) = list else {
+        return Err(FormError::own("parameters", FormProblem::ParametersNotList, ApiError::Serialization));
+    };
     let mut out = Vec::with_capacity(values.len());
     for value in values {
         let typed = value.as_object().is_some_and(|o| o.len() == 1 && o.keys().all(|k| is_type_tag(k)));
@@ -632,10 +660,7 @@ impl Draft {
                 let limit = self.limit.trim();
                 if !limit.is_empty() {
                     let number = limit.parse::<i64>().map_err(|_| {
-                        FormError::new(
-                            "limit",
-                            ApiError::validation(format!("Limit must be a whole number, not {limit}")),
-                        )
+                        FormError::own("limit", FormProblem::LimitNotWhole(limit.to_string()), ApiError::validation)
                     })?;
                     body.insert("Limit".into(), number.into());
                 }
@@ -699,10 +724,7 @@ impl Draft {
                 let limit = self.limit.trim();
                 if !limit.is_empty() {
                     let number = limit.parse::<i64>().map_err(|_| {
-                        FormError::new(
-                            "limit",
-                            ApiError::validation(format!("Limit must be a whole number, not {limit}")),
-                        )
+                        FormError::own("limit", FormProblem::LimitNotWhole(limit.to_string()), ApiError::validation)
                     })?;
                     body.insert("Limit".into(), number.into());
                 }
@@ -759,7 +781,7 @@ impl Draft {
         let request: Value = serde_json::from_str(&self.raw)
             .map_err(|e| FormError::new("raw", ApiError::Serialization(e.to_string())))?;
         let Value::Object(_) = &request else {
-            return Err(FormError::new("raw", ApiError::Serialization("The request must be a JSON object".into())));
+            return Err(FormError::own("raw", FormProblem::RequestNotObject, ApiError::Serialization));
         };
         let mut draft = Self::from_request(self, self.operation, &request, schema);
         draft.mode = Mode::Form;

@@ -27,7 +27,7 @@ use yew::prelude::*;
 
 use super::console::Console;
 use super::hotkey_lab::HotKeyLab;
-use super::language::{use_lang, Lang, Msg};
+use super::language::{use_lang, Msg, Said};
 use super::partition_map::PartitionMap;
 use super::planners::Planners;
 use super::state::{Action, Notice, PlaygroundContext};
@@ -138,12 +138,7 @@ pub fn EmbedButton(props: &EmbedButtonProps) -> Html {
             let notice = match (embed_link(&state, view), web_sys::window()) {
                 (Some(url), Some(window)) => {
                     let _ = window.navigator().clipboard().write_text(&url);
-                    Notice::info(format!(
-                        "Embed link for the {} copied ({} characters): use it as the src of an <iframe> on a slide. It \
-                         shows this playground as it is now; the embedded page never saves.",
-                        Lang::En.t(view.title()).to_lowercase(),
-                        url.chars().count()
-                    ))
+                    Notice::worded(false, Said::EmbedLinkCopied { view: view.title(), length: url.chars().count() })
                 }
                 _ => Notice::said(true, Msg::EngineBusy),
             };
@@ -202,11 +197,10 @@ pub fn Embedded(props: &EmbeddedProps) -> Html {
         }
         Err(unknown) => {
             let known: Vec<&str> = EmbedView::ALL.iter().map(|v| v.id()).collect();
-            let message =
-                format!("There is no view \"{unknown}\" to embed. Use embed= with one of: {}.", known.join(", "));
+            let message = lang.tr().no_such_view(&unknown, &known.join(", "));
             (
                 "unknown",
-                "Embed".to_string(),
+                lang.t(Msg::EmbedUnknown).to_string(),
                 html! { <div class="error-box" role="alert" id="embed-error">{ message }</div> },
             )
         }

@@ -8,10 +8,10 @@
 use serde_json::Value;
 
 use crate::engine::schema::KeyAttribute;
-use crate::engine::table::{BillingMode, TableDefinition};
 use crate::engine::value::document::{item_to_plain, parse_item_json};
 use crate::engine::value::wire::item_to_wire;
 use crate::engine::value::{AttributeValue, Item};
+use crate::i18n::{Lang, Msg};
 
 /// How one attribute value is shown in a cell.
 #[derive(Clone, Debug, PartialEq)]
@@ -28,16 +28,18 @@ pub struct CellText {
 /// items stays light.
 pub const CELL_MAX_CHARS: usize = 200;
 
-/// The cell for one value.
-pub fn cell_text(value: &AttributeValue) -> CellText {
+/// The cell for one value, its hover text in `lang` (the DynamoDB type
+/// letters and JSON stay as the API writes them).
+pub fn cell_text(value: &AttributeValue, lang: Lang) -> CellText {
     if let AttributeValue::S(s) = value {
         if s.len() > CELL_MAX_CHARS {
             let cut: String = s.chars().take(CELL_MAX_CHARS / 2).collect();
-            let length = group_digits(s.chars().count());
+            let length = s.chars().count() as u64;
+            let tr = lang.tr();
             return CellText {
-                text: format!("{cut}… ({length} characters)"),
+                text: format!("{cut}… {}", tr.cut_note(length)),
                 class: "v-s",
-                title: format!("S (string) · {length} characters, {} bytes", group_digits(s.len())),
+                title: format!("S ({}) · {}", lang.t(Msg::HoverString), tr.string_size(length, s.len() as u64)),
             };
         }
     }
@@ -51,7 +53,7 @@ pub fn cell_text(value: &AttributeValue) -> CellText {
         AttributeValue::Null => ("null".to_string(), "v-null"),
         _ => (compact_plain(value), "v-doc"),
     };
-    let title = format!("{} ({}) · {}", value.type_name(), type_label(value), wire);
+    let title = format!("{} ({}) · {}", value.type_name(), lang.t(type_label(value)), wire);
     CellText { text, class, title }
 }
 
@@ -62,19 +64,19 @@ fn compact_plain(value: &AttributeValue) -> String {
     plain.get("").map(inline).unwrap_or_default()
 }
 
-/// The name of a DynamoDB type, for hover text.
-pub fn type_label(value: &AttributeValue) -> &'static str {
+/// The name of a DynamoDB type, for hover text ("string", "number set").
+pub fn type_label(value: &AttributeValue) -> Msg {
     match value {
-        AttributeValue::S(_) => "string",
-        AttributeValue::N(_) => "number",
-        AttributeValue::B(_) => "binary",
-        AttributeValue::Bool(_) => "boolean",
-        AttributeValue::Null => "null",
-        AttributeValue::M(_) => "map",
-        AttributeValue::L(_) => "list",
-        AttributeValue::Ss(_) => "string set",
-        AttributeValue::Ns(_) => "number set",
-        AttributeValue::Bs(_) => "binary set",
+        AttributeValue::S(_) => Msg::HoverString,
+        AttributeValue::N(_) => Msg::HoverNumber,
+        AttributeValue::B(_) => Msg::HoverBinary,
+        AttributeValue::Bool(_) => Msg::HoverBoolean,
+        AttributeValue::Null => Msg::HoverNull,
+        AttributeValue::M(_) => Msg::HoverMap,
+        AttributeValue::L(_) => Msg::HoverList,
+        AttributeValue::Ss(_) => Msg::HoverStringSet,
+        AttributeValue::Ns(_) => Msg::HoverNumberSet,
+        AttributeValue::Bs(_) => Msg::HoverBinarySet,
     }
 }
 
@@ -150,23 +152,6 @@ fn inline(value: &Value) -> String {
 /// "Artist (S)".
 pub fn key_label(attribute: &KeyAttribute) -> String {
     format!("{} ({})", attribute.name, attribute.scalar_type.as_str())
-}
-
-/// "On-demand" or "Provisioned · 5 RCU / 5 WCU".
-pub fn capacity_label(definition: &TableDefinition) -> String {
-    match definition.billing_mode {
-        BillingMode::PayPerRequest => "On-demand".to_string(),
-        BillingMode::Provisioned => format!(
-            "Provisioned · {} RCU / {} WCU",
-            definition.throughput.read_capacity_units, definition.throughput.write_capacity_units
-        ),
-    }
-}
-
-/// A byte count with its unit, exact (this is a teaching tool: 1,023 B and
-/// 1,025 B cost different write units, so they must not both read "1 KB").
-pub fn bytes_label(bytes: usize) -> String {
-    format!("{} byte{}", group_digits(bytes), if bytes == 1 { "" } else { "s" })
 }
 
 /// 12345 → "12,345".

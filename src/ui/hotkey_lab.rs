@@ -38,6 +38,7 @@ use super::lab_run::{LabForm, LabRun, LabSession, Preset};
 use super::language::{use_lang, LabState, Lang, Msg};
 use super::lesson_bus::{BusAction, LessonBusContext};
 use crate::engine::sim::KeyDistribution;
+use crate::i18n::LabProblem;
 
 /// Time between two animation frames.
 pub const FRAME: Duration = Duration::from_millis(100);
@@ -87,15 +88,6 @@ fn number_field(id: &'static str, label: &'static str, value: String, on: Callba
     }
 }
 
-/// The run titles for the form's traffic and its write-sharded version.
-fn titles(form: &LabForm) -> (String, String) {
-    let shards = form.shards.max(1);
-    (
-        format!("Before: {}", form.preset.label()),
-        format!("After: the same traffic over {shards} shards {}_0 … {}_{}", form.prefix, form.prefix, shards - 1),
-    )
-}
-
 /// The lab itself.
 #[component]
 pub fn HotKeyLab() -> Html {
@@ -106,7 +98,7 @@ pub fn HotKeyLab() -> Html {
     let frame = use_state(|| 0u64);
     let playing = use_state(|| false);
     let speed = use_state(Speed::default);
-    let error = use_state(|| None::<String>);
+    let error = use_state(|| None::<LabProblem>);
 
     // The animation: while playing, one frame every FRAME.
     {
@@ -152,7 +144,7 @@ pub fn HotKeyLab() -> Html {
         use_effect_with(request.as_ref().map(|(id, _)| *id), move |_| {
             if let (Some((id, workload)), Some(dispatcher)) = (request, dispatcher) {
                 let next = LabForm::from_lesson(&workload);
-                let (before_title, after_title) = titles(&next);
+                let (before_title, after_title) = next.titles();
                 let before = LabRun::start(&next, next.distribution(), before_title);
                 let shards = KeyDistribution::Shards { shards: next.shards.max(1) };
                 let after = workload.compare.then(|| LabRun::start(&next, shards, after_title)).transpose();
@@ -230,7 +222,7 @@ pub fn HotKeyLab() -> Html {
         let (form, session, frame, playing, error) =
             (form.clone(), session.clone(), frame.clone(), playing.clone(), error.clone());
         Callback::from(move |_: MouseEvent| {
-            let (before_title, after_title) = titles(&form);
+            let (before_title, after_title) = form.titles();
             let before = LabRun::start(&form, form.distribution(), before_title);
             let after = sharded
                 .then(|| LabRun::start(&form, KeyDistribution::Shards { shards: form.shards.max(1) }, after_title))
@@ -377,7 +369,7 @@ pub fn HotKeyLab() -> Html {
                 <p class="lab-status" id="lab-status">{ status }</p>
             }
             if let Some(message) = &*error {
-                <div class="error-box" role="alert" id="lab-error">{ message }</div>
+                <div class="error-box" role="alert" id="lab-error">{ lang.tr().lab_problem(message) }</div>
             }
             <div class="lab-results">
                 { for views.iter().flatten().map(|(class, view)| run_view(class, view, lang)) }

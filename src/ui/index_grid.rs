@@ -76,20 +76,14 @@ pub fn entity_type(item: &Item, table_key: &PrimaryKey) -> Option<String> {
 }
 
 /// One value cell.
-fn value_cell(value: Option<&AttributeValue>, extra: Option<&'static str>) -> Html {
+fn value_cell(value: Option<&AttributeValue>, extra: Option<&'static str>, lang: Lang) -> Html {
     match value {
         Some(value) => {
-            let CellText { text, class, title } = cell_text(value);
+            let CellText { text, class, title } = cell_text(value, lang);
             html! { <td class={classes!(class, extra)} {title}>{ text }</td> }
         }
         None => html! { <td class={classes!("absent", extra)}></td> },
     }
-}
-
-/// "1.2 s" or "350 ms", in English. Views that know the page's language
-/// use [`Catalogue::duration`](crate::i18n::Catalogue::duration) instead.
-pub fn duration_label(millis: u64) -> String {
-    Lang::En.tr().duration(millis)
 }
 
 #[component]
@@ -175,7 +169,7 @@ pub fn IndexGrid(props: &IndexGridProps) -> Html {
         let overloaded_here = overloaded.get(group).copied().unwrap_or(false);
         let rows = collection.entries.iter().enumerate().skip(skip).take(take).map(|(row, entry)| {
             let partition_cell = (row == skip).then(|| {
-                let CellText { text, class, title } = cell_text(&collection.partition_key.to_attribute());
+                let CellText { text, class, title } = cell_text(&collection.partition_key.to_attribute(), lang);
                 html! {
                     <td class={classes!("pk-cell", class)} rowspan={count.to_string()}>
                         <div class="pk-value" {title}>{ text }</div>
@@ -186,8 +180,8 @@ pub fn IndexGrid(props: &IndexGridProps) -> Html {
                     </td>
                 }
             });
-            let sort_cell = sort_name.as_ref().map(|name| value_cell(entry.item.get(name), Some("sk-cell")));
-            let base = base_keys.iter().map(|name| value_cell(entry.item.get(name), Some("base-key")));
+            let sort_cell = sort_name.as_ref().map(|name| value_cell(entry.item.get(name), Some("sk-cell"), lang));
+            let base = base_keys.iter().map(|name| value_cell(entry.item.get(name), Some("base-key"), lang));
             let kind = types.get(group).and_then(|t| t.get(row)).cloned().flatten();
             let type_cell = show_types.then(|| match kind {
                 Some(kind) if overloaded_here => html! { <td class="type-cell"><span class="type-label">{ kind }</span></td> },
@@ -202,7 +196,7 @@ pub fn IndexGrid(props: &IndexGridProps) -> Html {
                     { sort_cell }
                     { type_cell }
                     { for base }
-                    { for others.iter().map(|name| value_cell(entry.item.get(name), None)) }
+                    { for others.iter().map(|name| value_cell(entry.item.get(name), None, lang)) }
                 </tr>
             }
         });
@@ -214,11 +208,11 @@ pub fn IndexGrid(props: &IndexGridProps) -> Html {
         let wait = tr.arrives_in(&tr.duration(update.remaining_millis));
         Some(html! {
             <tr class="pending-entry" title={lang.t(Msg::PendingEntryTitle)}>
-                { value_cell(item.get(&partition_name), Some("pk-cell")) }
-                { sort_name.as_ref().map(|name| value_cell(item.get(name), Some("sk-cell"))) }
+                { value_cell(item.get(&partition_name), Some("pk-cell"), lang) }
+                { sort_name.as_ref().map(|name| value_cell(item.get(name), Some("sk-cell"), lang)) }
                 if show_types { <td class="type-cell"></td> }
-                { for base_keys.iter().map(|name| value_cell(item.get(name), Some("base-key"))) }
-                { for others.iter().map(|name| value_cell(item.get(name), None)) }
+                { for base_keys.iter().map(|name| value_cell(item.get(name), Some("base-key"), lang)) }
+                { for others.iter().map(|name| value_cell(item.get(name), None, lang)) }
                 <td class="pending-wait">{ wait }</td>
             </tr>
         })

@@ -37,7 +37,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::format::{cell_text, editor_text_for, CellText};
-use super::language::{use_lang, Msg};
+use super::language::{use_lang, Lang, Msg};
 use super::state::{Action, EngineHandle, Playground};
 use crate::engine::schema::PrimaryKey;
 use crate::engine::storage::keyspace_position;
@@ -108,11 +108,16 @@ pub(crate) fn on_scroll(first_row: UseStateHandle<usize>, total: usize) -> Callb
 }
 
 /// One value cell; `badge` adds a word after the value.
-fn value_cell(value: Option<&AttributeValue>, extra: Option<&'static str>, badge: Option<&'static str>) -> Html {
+fn value_cell(
+    value: Option<&AttributeValue>,
+    extra: Option<&'static str>,
+    badge: Option<&'static str>,
+    lang: Lang,
+) -> Html {
     let badge = badge.map(|word| html! { <span class="expired-badge">{ word }</span> });
     match value {
         Some(value) => {
-            let CellText { text, class, title } = cell_text(value);
+            let CellText { text, class, title } = cell_text(value, lang);
             html! { <td class={classes!(class, extra)} {title}>{ text }{ badge }</td> }
         }
         None => html! { <td class={classes!("absent", extra)}>{ badge }</td> },
@@ -199,7 +204,7 @@ pub fn ItemGrid(props: &ItemGridProps) -> Html {
             // The partition key cell belongs to the collection's first row and
             // spans the others.
             let partition_cell = (index == 0).then(|| {
-                let CellText { text, class, title } = cell_text(&collection.partition_key.to_attribute());
+                let CellText { text, class, title } = cell_text(&collection.partition_key.to_attribute(), lang);
                 html! {
                     <td class={classes!("pk-cell", class)} rowspan={count.to_string()}>
                         <div class="pk-value" {title}>{ text }</div>
@@ -209,7 +214,7 @@ pub fn ItemGrid(props: &ItemGridProps) -> Html {
                     </td>
                 }
             });
-            let sort_cell = sort_name.as_ref().map(|name| value_cell(item.get(name), Some("sk-cell"), None));
+            let sort_cell = sort_name.as_ref().map(|name| value_cell(item.get(name), Some("sk-cell"), None, lang));
             let focused = props.focus.is_some() && schema.key_of_item(&item).ok() == props.focus;
             let expired = ttl.and_then(|a| expiry_millis(&item, a, now)).is_some_and(|at| at <= now);
             let title = if expired { lang.t(Msg::ExpiredRowTitle) } else { lang.t(Msg::LoadRowTitle) };
@@ -218,7 +223,7 @@ pub fn ItemGrid(props: &ItemGridProps) -> Html {
                 <tr class={classes!(focused.then_some("focus"), expired.then_some("expired"))} onclick={load} {title}>
                     { partition_cell }
                     { sort_cell }
-                    { for others.iter().map(|name| value_cell(item.get(name), None, badge(name))) }
+                    { for others.iter().map(|name| value_cell(item.get(name), None, badge(name), lang)) }
                 </tr>
             }
         });

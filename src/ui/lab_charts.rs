@@ -9,7 +9,6 @@
 use yew::prelude::*;
 
 use super::cost::units;
-use super::format::group_digits;
 use super::lab_run::{LabView, RECENT_SECONDS};
 use super::language::{Lang, Msg};
 use super::partition_map::two_decimals;
@@ -54,10 +53,7 @@ fn heatmap(id: &str, view: &LabView, lang: Lang) -> Html {
         html! {
             <rect {class} x={format!("{:.1}", col as f64 * cw)} y={format!("{:.1}", row as f64 * rh)}
                 width={format!("{cw}")} height={format!("{rh}")} fill-opacity={format!("{opacity:.2}")}>
-                <title>{ format!(
-                    "P{} · s {}–{} · consumed {} · throttled {}",
-                    row + 1, from, to, two_decimals(*consumed), group_digits(*throttled as usize)
-                ) }</title>
+                <title>{ lang.tr().heat_cell(row + 1, from, to, &lang.figure(&two_decimals(*consumed)), *throttled) }</title>
             </rect>
         }
     });
@@ -76,7 +72,7 @@ fn heatmap(id: &str, view: &LabView, lang: Lang) -> Html {
             <svg class="heatmap" id={id.to_string()} data-throttled-cells={throttled_cells.to_string()}
                 data-seconds={view.done.to_string()}
                 viewBox={format!("-40 0 {} {}", width + 42.0, height.max(rh))} role="img"
-                aria-label={format!("Heatmap: {rows} partitions, {} of {seconds} seconds, {throttled_cells} cells with throttling", view.done)}>
+                aria-label={lang.tr().heatmap_label(rows, view.done, seconds, throttled_cells)}>
                 <rect class="heat-bg" x="0" y="0" width={format!("{width}")} height={format!("{height}")} />
                 { for row_labels }
                 { for rects }
@@ -194,7 +190,7 @@ fn keyspace(id: &str, view: &LabView, lang: Lang) -> Html {
             <figcaption>{ lang.tr().lab_keyspace(view.ranges.len(), splits) }</figcaption>
             <svg class="pm-band lab-band" id={id.to_string()} data-partitions={view.ranges.len().to_string()}
                 viewBox="0 0 1000 30" preserveAspectRatio="none" role="img"
-                aria-label={format!("The lab table's keyspace in {} partitions", view.ranges.len())}>
+                aria-label={lang.tr().lab_band_label(view.ranges.len())}>
                 { for parts }
                 { for boundaries }
             </svg>
@@ -202,10 +198,10 @@ fn keyspace(id: &str, view: &LabView, lang: Lang) -> Html {
     }
 }
 
-fn key_rows(keys: &[crate::engine::sim::KeyStat]) -> Html {
+fn key_rows(keys: &[crate::engine::sim::KeyStat], lang: Lang) -> Html {
     keys.iter()
         .map(|k| html! {
-            <tr><td><code>{ &k.key }</code></td><td>{ group_digits(k.accesses as usize) }</td><td>{ group_digits(k.throttles as usize) }</td></tr>
+            <tr><td><code>{ &k.key }</code></td><td>{ lang.count(k.accesses) }</td><td>{ lang.count(k.throttles) }</td></tr>
         })
         .collect()
 }
@@ -216,13 +212,14 @@ pub fn run_view(class: &'static str, view: &LabView, lang: Lang) -> Html {
     let r = &view.report;
     let percent = if r.requests > 0 { r.throttled as f64 / r.requests as f64 * 100.0 } else { 0.0 };
     let splits = (!r.heat_splits.is_empty()).then(|| {
-        let seconds: Vec<String> = r.heat_splits.iter().map(|(s, p)| format!("P{} at second {s}", p + 1)).collect();
-        html! { <p class="hint lab-splits">{ format!("Split for heat: {}. The engine isolated the hottest keys.", seconds.join(", ")) }</p> }
+        let splits: Vec<(u64, usize)> = r.heat_splits.iter().map(|(s, p)| (u64::from(*s), p + 1)).collect();
+        html! { <p class="hint lab-splits">{ lang.tr().heat_splits(&splits) }</p> }
     });
     let progress = (view.done < view.seconds).then_some((view.done, view.seconds));
+    let title = lang.tr().lab_title(&view.title);
     html! {
-        <section class={classes!("lab-run", class)} id={class.to_string()} aria-label={view.title.clone()}>
-            <h3>{ &view.title }</h3>
+        <section class={classes!("lab-run", class)} id={class.to_string()} aria-label={title.clone()}>
+            <h3>{ title }</h3>
             <p class={classes!("lab-summary", (r.throttled > 0).then_some("bad"))} id={format!("{class}-summary")}>
                 { lang.tr().lab_summary(
                     progress,
@@ -240,12 +237,12 @@ pub fn run_view(class: &'static str, view: &LabView, lang: Lang) -> Html {
                 <table class="lab-top" id={format!("{class}-recent")}>
                     <caption>{ lang.tr().top_keys_recent(RECENT_SECONDS) }</caption>
                     <thead><tr><th>{ lang.t(Msg::ColKey) }</th><th>{ lang.t(Msg::ColRequestsLower) }</th><th>{ lang.t(Msg::ColThrottled) }</th></tr></thead>
-                    <tbody>{ key_rows(&view.recent) }</tbody>
+                    <tbody>{ key_rows(&view.recent, lang) }</tbody>
                 </table>
                 <table class="lab-top" id={format!("{class}-top")}>
                     <caption>{ lang.t(Msg::TopKeysWholeRun) }</caption>
                     <thead><tr><th>{ lang.t(Msg::ColKey) }</th><th>{ lang.t(Msg::ColRequestsLower) }</th><th>{ lang.t(Msg::ColThrottled) }</th></tr></thead>
-                    <tbody>{ key_rows(&r.top_keys) }</tbody>
+                    <tbody>{ key_rows(&r.top_keys, lang) }</tbody>
                 </table>
             </div>
         </section>

@@ -22,10 +22,10 @@
 
 use serde_json::json;
 
-use super::format::group_digits;
-use super::language::{Lang, Msg};
+use super::language::Msg;
 use crate::engine::sim::{KeyDistribution, KeyStat, Operation, Stream, Workload, WorkloadReport, WorkloadRun};
 use crate::engine::Engine;
+use crate::i18n::{LabProblem, LabTitle};
 use crate::scenario::lessons::LessonWorkload;
 
 /// Most requests one lab run may simulate.
@@ -72,11 +72,6 @@ impl Preset {
             Preset::Uniform => Msg::PresetUniform,
             Preset::Sharded => Msg::PresetSharded,
         }
-    }
-
-    /// The preset's English name, for a run's title (kept with the run).
-    pub fn label(self) -> &'static str {
-        Lang::En.t(self.msg())
     }
 
     pub fn from_id(id: &str) -> Preset {
@@ -193,38 +188,42 @@ impl LabForm {
         }
     }
 
-    /// Why the form cannot run, if it cannot.
-    pub fn problem(&self) -> Option<String> {
+    /// Why the form cannot run, if it cannot (worded when shown).
+    pub fn problem(&self) -> Option<LabProblem> {
         if !(self.rate.is_finite() && self.rate > 0.0) {
-            return Some("The rate must be a positive number of requests per second.".into());
+            return Some(LabProblem::Rate);
         }
         if self.seconds == 0 || self.seconds > MAX_LAB_SECONDS {
-            return Some(format!("The duration must be 1 to {} seconds.", group_digits(MAX_LAB_SECONDS as usize)));
+            return Some(LabProblem::Duration { max: u64::from(MAX_LAB_SECONDS) });
         }
         if self.rate * self.seconds as f64 > MAX_LAB_REQUESTS {
-            return Some(format!(
-                "That is {} requests; the lab runs at most {} in the browser. Lower the rate or the duration.",
-                group_digits((self.rate * self.seconds as f64) as usize),
-                group_digits(MAX_LAB_REQUESTS as usize)
-            ));
+            return Some(LabProblem::TooManyRequests {
+                requests: (self.rate * self.seconds as f64) as u64,
+                max: MAX_LAB_REQUESTS as u64,
+            });
         }
         let capacity = 1..=MAX_LAB_CAPACITY;
         if !capacity.contains(&self.table_wcu) || !capacity.contains(&self.table_rcu) {
-            return Some(format!(
-                "The lab table's RCU and WCU must be 1 to {} (the default per-table quota).",
-                group_digits(MAX_LAB_CAPACITY as usize)
-            ));
+            return Some(LabProblem::Capacity { max: u64::from(MAX_LAB_CAPACITY) });
         }
         if self.preset == Preset::Zipf && !(self.zipf_s.is_finite() && self.zipf_s > 0.0 && self.zipf_s <= 10.0) {
-            return Some("The Zipf skew s must be a number above 0 (1 to 2 is typical), at most 10.".into());
+            return Some(LabProblem::ZipfSkew);
         }
         None
+    }
+
+    /// The run titles for the form's traffic and its write-sharded version.
+    pub fn titles(&self) -> (LabTitle, LabTitle) {
+        (
+            LabTitle::Before(self.preset.msg()),
+            LabTitle::After { shards: u64::from(self.shards.max(1)), prefix: self.prefix.clone() },
+        )
     }
 }
 
 /// One run under way (or over) on its own engine.
 pub struct LabRun {
-    pub title: String,
+    pub title: LabTitle,
     /// "WCU" or "RCU".
     pub unit: &'static str,
     engine: Engine,
@@ -240,7 +239,7 @@ pub struct LabRun {
 /// What the charts draw of a run, at one moment.
 #[derive(Debug, PartialEq)]
 pub struct LabView {
-    pub title: String,
+    pub title: LabTitle,
     pub unit: &'static str,
     pub report: WorkloadReport,
     /// Seconds simulated, and of the whole run.
@@ -261,7 +260,7 @@ pub struct LabView {
 
 impl LabRun {
     /// A new run of `keys` traffic from `form`, nothing simulated yet.
-    pub fn start(form: &LabForm, keys: KeyDistribution, title: String) -> Result<LabRun, String> {
+    pub fn start(form: &LabForm, keys: KeyDistribution, title: LabTitle) -> Result<LabRun, LabProblem> {
         if let Some(problem) = form.problem() {
             return Err(problem);
         }
@@ -277,11 +276,13 @@ impl LabRun {
                     "ProvisionedThroughput": {"ReadCapacityUnits": form.table_rcu, "WriteCapacityUnits": form.table_wcu}
                 }),
             )
-            .map_err(|e| e.message().to_string())?;
+            .map_err(|e| LabProblem::Engine(e.message().to_string()))?;
         let initial: Vec<u64> =
             engine.describe_partitions("Lab", None).map(|p| p.iter().map(|p| p.start).collect()).unwrap_or_default();
         let partitions = initial.len();
-        let run = engine.start_workload(&form.workload(keys)).map_err(|e| format!("{}: {}", e.name(), e.message()))?;
+        let run = engine
+            .start_workload(&form.workload(keys))
+            .map_err(|e| LabProblem::Engine(format!("{}: {}", e.name(), e.message())))?;
         let provisioned = if form.reads.is_some() { form.table_rcu } else { form.table_wcu } as f64;
         Ok(LabRun {
             title,

@@ -23,6 +23,7 @@ use super::language::{Msg, Said};
 use super::lesson_bus::{BusAction, LessonBus};
 use super::persist;
 use super::state::{Action, Notice, Playground, PlaygroundContext};
+use crate::i18n::{FetchFailure, RestoreFailure};
 use crate::scenario::lessons::{self, setup, Lesson, Step, StepAction};
 use crate::scenario::Scenario;
 
@@ -82,65 +83,68 @@ pub fn has_stash() -> bool {
 
 /// Keeps `current` so a lesson does not lose it. Own work is never
 /// overwritten by a lesson's playground.
-fn stash(current: &Scenario) -> Result<bool, String> {
+fn stash(current: &Scenario) -> Result<bool, Said> {
     let empty = current.engine.tables().next().is_none() && current.operations.is_empty();
     let is_lesson = current.view.get("lesson").is_some();
     if empty || (is_lesson && has_stash()) {
         return Ok(false);
     }
-    let storage = storage().ok_or("this browser offers no local storage")?;
+    let storage = storage().ok_or(Said::LessonNotKept { no_storage: true })?;
     storage
         .set_item(STASH_KEY, &persist::stored_text(current))
-        .map_err(|_| "the browser refused to keep a copy of the current playground".to_string())?;
+        .map_err(|_| Said::LessonNotKept { no_storage: false })?;
     Ok(true)
 }
 
 /// Fetches lesson `id`'s document (`lessons/<file>` next to the page,
 /// copied there by `index.html`) and hands it to the catalog; `done` hears
-/// how it went. A document already at hand is not fetched again.
-pub fn fetch_lesson(id: &str, done: impl FnOnce(Result<(), String>) + 'static) {
+/// how it went (the notice to show if it failed). A document already at
+/// hand is not fetched again.
+pub fn fetch_lesson(id: &str, done: impl FnOnce(Result<(), Notice>) + 'static) {
     if lessons::is_available(id) {
         return done(Ok(()));
     }
     let Some(entry) = lessons::entry(id) else {
-        return done(lessons::lesson(id).map(|_| ()).map_err(|e| e.message().to_string()));
+        return done(lessons::lesson(id).map(|_| ()).map_err(|e| Notice::error(e.message())));
     };
     yew::platform::spawn_local(async move {
         let result = fetch_text(&format!("lessons/{}", entry.file)).await.map(|text| {
             lessons::provide(entry.id, &text);
         });
-        done(result.map_err(|e| format!("The lesson “{}” could not be loaded: {e}.", entry.title)));
+        let title = entry.title.to_string();
+        done(result.map_err(|reason| Notice::worded(true, Said::LessonNotLoaded { title, reason })));
     });
 }
 
 /// The text at `url`, fetched.
-async fn fetch_text(url: &str) -> Result<String, String> {
+async fn fetch_text(url: &str) -> Result<String, FetchFailure> {
     use wasm_bindgen::JsCast;
     use wasm_bindgen_futures::JsFuture;
-    let window = web_sys::window().ok_or("no window")?;
-    let response = JsFuture::from(window.fetch_with_str(url)).await.map_err(|_| "the network request failed")?;
-    let response: web_sys::Response = response.dyn_into().map_err(|_| "no response")?;
+    let window = web_sys::window().ok_or(FetchFailure::NoWindow)?;
+    let response = JsFuture::from(window.fetch_with_str(url)).await.map_err(|_| FetchFailure::Network)?;
+    let response: web_sys::Response = response.dyn_into().map_err(|_| FetchFailure::NoResponse)?;
     if !response.ok() {
-        return Err(format!("HTTP {}", response.status()));
+        return Err(FetchFailure::Http(response.status()));
     }
-    let text = JsFuture::from(response.text().map_err(|_| "no body")?).await.map_err(|_| "the body did not arrive")?;
-    text.as_string().ok_or_else(|| "the body is not text".to_string())
+    let body = response.text().map_err(|_| FetchFailure::NoBody)?;
+    let text = JsFuture::from(body).await.map_err(|_| FetchFailure::BodyLost)?;
+    text.as_string().ok_or(FetchFailure::NotText)
 }
 
 /// Opens lesson `id` at `step`, keeping the current playground (see the
 /// module notes). Nothing changes if the lesson cannot be built or the
 /// current work cannot be kept. A lesson whose document is not at hand yet
 /// is fetched first ("Loading the lesson …"), then opened; a failure then
-/// shows as an error notice.
-pub fn open_lesson(state: &PlaygroundContext, id: &str, step: usize) -> Result<(), String> {
+/// shows as an error notice. `Err`: the notice to show.
+pub fn open_lesson(state: &PlaygroundContext, id: &str, step: usize) -> Result<(), Notice> {
     match lessons::entry(id) {
         Some(entry) if !lessons::is_available(id) => {
-            let text = format!("Loading the lesson “{}” …", entry.title);
-            state.dispatch(Action::Notify(Some(Notice::info(text))));
+            let loading = Said::LessonLoading { title: entry.title.to_string() };
+            state.dispatch(Action::Notify(Some(Notice::worded(false, loading))));
             let state = state.clone();
             fetch_lesson(id, move |result| {
-                if let Err(reason) = result.and_then(|()| open_available(&state, entry.id, step)) {
-                    state.dispatch(Action::Notify(Some(Notice::error(reason))));
+                if let Err(notice) = result.and_then(|()| open_available(&state, entry.id, step)) {
+                    state.dispatch(Action::Notify(Some(notice)));
                 }
             });
             Ok(())
@@ -150,12 +154,12 @@ pub fn open_lesson(state: &PlaygroundContext, id: &str, step: usize) -> Result<(
 }
 
 /// [`open_lesson`] once the document is at hand.
-fn open_available(state: &PlaygroundContext, id: &str, step: usize) -> Result<(), String> {
-    let lesson = lessons::lesson(id).map_err(|e| e.message().to_string())?;
-    let mut scenario = setup::scenario(&lesson).map_err(|e| e.message().to_string())?;
+fn open_available(state: &PlaygroundContext, id: &str, step: usize) -> Result<(), Notice> {
+    let lesson = lessons::lesson(id).map_err(|e| Notice::error(e.message()))?;
+    let mut scenario = setup::scenario(&lesson).map_err(|e| Notice::error(e.message()))?;
     let kept = match state.scenario() {
-        Some(current) => stash(&current).map_err(|e| format!("The lesson was not opened: {e}."))?,
-        None => return Err("The engine is busy; try again.".into()),
+        Some(current) => stash(&current).map_err(|said| Notice::worded(true, said))?,
+        None => return Err(Notice::said(true, Msg::EngineBusy)),
     };
     if let Value::Object(view) = &mut scenario.view {
         view.insert("step".into(), step.min(lesson.steps.len().saturating_sub(1)).into());
@@ -166,10 +170,10 @@ fn open_available(state: &PlaygroundContext, id: &str, step: usize) -> Result<()
 }
 
 /// Loads the playground kept before the lesson, and forgets the copy.
-pub fn restore(state: &PlaygroundContext) -> Result<(), String> {
-    let storage = storage().ok_or("this browser offers no local storage")?;
-    let text = storage.get_item(STASH_KEY).ok().flatten().ok_or("there is no kept playground")?;
-    let scenario = persist::scenario_from_stored(&text)?;
+pub fn restore(state: &PlaygroundContext) -> Result<(), RestoreFailure> {
+    let storage = storage().ok_or(RestoreFailure::NoStorage)?;
+    let text = storage.get_item(STASH_KEY).ok().flatten().ok_or(RestoreFailure::NothingKept)?;
+    let scenario = persist::scenario_from_stored(&text).map_err(RestoreFailure::Unreadable)?;
     let _ = storage.remove_item(STASH_KEY);
     state.dispatch(Action::Load(Box::new(scenario), Some(Notice::said(false, Msg::PlaygroundBack))));
     Ok(())

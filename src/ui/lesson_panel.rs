@@ -22,7 +22,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::console_state::ConsoleContext;
-use super::language::{use_lang, Msg};
+use super::language::{use_lang, Msg, Said};
 use super::lesson_bus::LessonBusContext;
 use super::lesson_checklist::LessonChecklist;
 use super::lesson_nav::{self, action_label, go_to, has_stash, open_id, presenter_on, step_of};
@@ -121,8 +121,8 @@ pub fn LessonPanel() -> Html {
     let restore = {
         let state = state.clone();
         Callback::from(move |_: MouseEvent| {
-            if let Err(reason) = lesson_nav::restore(&state) {
-                state.dispatch(Action::Notify(Some(Notice::error(format!("Nothing was restored: {reason}.")))));
+            if let Err(failure) = lesson_nav::restore(&state) {
+                state.dispatch(Action::Notify(Some(Notice::worded(true, Said::NotRestored(failure)))));
             }
         })
     };

@@ -14,7 +14,7 @@ use super::language::{use_lang, Msg};
 use super::lesson_bus::{BusAction, LessonBusContext};
 use super::lesson_nav::{self, link_in_url, open_lesson, presenter_saved, set_presenter};
 use super::persist;
-use super::state::{Action, Notice, PlaygroundContext};
+use super::state::{Action, PlaygroundContext};
 use crate::scenario::lessons;
 
 #[component]
@@ -39,8 +39,8 @@ pub fn LessonsMenu() -> Html {
                     presenter.set(true);
                 }
                 let Some(state) = latest.try_borrow().ok().and_then(|s| s.clone()) else { return };
-                if let Err(reason) = open_lesson(&state, &link.id, link.step) {
-                    state.dispatch(Action::Notify(Some(Notice::error(reason))));
+                if let Err(notice) = open_lesson(&state, &link.id, link.step) {
+                    state.dispatch(Action::Notify(Some(notice)));
                 }
             };
             follow();
@@ -75,7 +75,7 @@ pub fn LessonsMenu() -> Html {
                 open.set(false);
                 match open_lesson(&state, id, 0) {
                     Ok(()) => bus.dispatch(BusAction::ShowTab("tab-items")),
-                    Err(reason) => state.dispatch(Action::Notify(Some(Notice::error(reason)))),
+                    Err(notice) => state.dispatch(Action::Notify(Some(notice))),
                 }
             })
         };

@@ -25,7 +25,7 @@ use serde_json::Value;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
-use super::console_state::{ConsoleAction, ConsoleContext, Edit};
+use super::console_state::{ConsoleAction, ConsoleContext, Edit, Stayed};
 use super::cost::{self, Preview, UnitNames};
 use super::cost_panel::CostPanel;
 use super::draft::{Draft, FormError, KeyInput, Mode, Operation, SortOp, WriteKind, WriteRow};
@@ -292,7 +292,7 @@ impl Ctx<'_> {
         let error = self.form_error.filter(|e| e.field == name).map(|e| {
             html! {
                 <p class="expr-message" id={self.id(&format!("{name}-error"))}>
-                    <span class="error-name">{ e.error.name() }</span>{ ": " }{ e.error.message() }
+                    <span class="error-name">{ e.error.name() }</span>{ ": " }{ e.message_in(self.lang) }
                 </p>
             }
         });
@@ -501,7 +501,7 @@ impl Ctx<'_> {
                     { self.return_consumed() }
                 </div>
                 if let Some(error) = self.form_error.filter(|e| e.field == "limit") {
-                    <p class="expr-message"><span class="error-name">{ error.error.name() }</span>{ ": " }{ error.error.message() }</p>
+                    <p class="expr-message"><span class="error-name">{ error.error.name() }</span>{ ": " }{ error.message_in(self.lang) }</p>
                 }
                 { start }
             </>
@@ -610,7 +610,7 @@ impl Ctx<'_> {
             });
             let kind = if kinds.contains(&row.kind) { row.kind } else { WriteKind::Put };
             let item_error = self.form_error.filter(|e| e.field == format!("write-{i}")).map(|e| {
-                html! { <p class="expr-message"><span class="error-name">{ e.error.name() }</span>{ ": " }{ e.error.message() }</p> }
+                html! { <p class="expr-message"><span class="error-name">{ e.error.name() }</span>{ ": " }{ e.message_in(self.lang) }</p> }
             });
             let row_id = self.id(&format!("w{i}"));
             let expr_field = |suffix: &str, member: &'static str, value: &str, apply: fn(&mut WriteRow, String), placeholder: &'static str| {
@@ -676,7 +676,7 @@ impl Ctx<'_> {
                     placeholder={"SELECT * FROM \"Music\" WHERE Artist = 'Acme'"}
                     hint={Some(AttrValue::from(self.lang.t(Msg::PartiqlHint)))} />
                 { self.json_area("parameters", "Parameters", &d.parameters, |d, v| { d.parameters = v; d.next_token = None; },
-                    r#"["Acme", {"N": "2024"}]"#.into(), "one value per ?, plain or DynamoDB JSON") }
+                    r#"["Acme", {"N": "2024"}]"#.into(), self.lang.t(Msg::ParametersHint)) }
                 <StatementPlan id={self.id("plan")} preview={Rc::clone(&self.preview)} names={self.names} />
                 <div class="options">
                     { self.checkbox("consistent", "ConsistentRead", d.consistent, |d, on| d.consistent = on) }
@@ -862,14 +862,10 @@ pub fn OperationBuilder(props: &OperationBuilderProps) -> Html {
             };
             match switched {
                 Ok(next) => console.dispatch(ConsoleAction::Replace(side, Box::new(next))),
-                Err(error) => console.dispatch(ConsoleAction::Notice(
-                    side,
-                    Some(format!(
-                        "Stayed in {} mode: {}",
-                        if mode == Mode::Raw { "form" } else { "raw" },
-                        error.describe()
-                    )),
-                )),
+                Err(error) => {
+                    let stayed = if mode == Mode::Raw { Mode::Form } else { Mode::Raw };
+                    console.dispatch(ConsoleAction::Notice(side, Some(Stayed { mode: stayed, error })))
+                }
             }
         })
     };
@@ -903,7 +899,7 @@ pub fn OperationBuilder(props: &OperationBuilderProps) -> Html {
     };
 
     let raw_error = form_error.filter(|e| e.field == "raw").map(|e| {
-        html! { <p class="expr-message" id={ctx.id("raw-error")}><span class="error-name">{ e.error.name() }</span>{ ": " }{ e.error.message() }</p> }
+        html! { <p class="expr-message" id={ctx.id("raw-error")}><span class="error-name">{ e.error.name() }</span>{ ": " }{ e.message_in(lang) }</p> }
     });
     let editor = match draft.mode {
         Mode::Form => ctx.form(),
@@ -925,9 +921,10 @@ pub fn OperationBuilder(props: &OperationBuilderProps) -> Html {
             }
         }
     };
-    let notice = console.notices[side]
-        .as_ref()
-        .map(|text| html! { <p class="notice" role="status" id={ctx.id("notice")}>{ text }</p> });
+    let notice = console.notices[side].as_ref().map(|stayed| {
+        let text = lang.tr().stayed_in(stayed.mode == Mode::Form, &stayed.error.describe(lang));
+        html! { <p class="notice" role="status" id={ctx.id("notice")}>{ text }</p> }
+    });
     let title = if console.compare {
         if side == 0 {
             "A"

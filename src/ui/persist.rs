@@ -32,12 +32,19 @@
 //! same way (a temporary key first, under [`WORKSPACE_TEMP_PREFIX`]). Opening
 //! one reads it through the same checks: a broken copy gives a message and
 //! the playground stays as it was.
+//!
+//! Failures come back as facts ([`StorageFailure`], [`FileFailure`],
+//! [`ExportStep`], [`Said`]), not as text: the page words them in its
+//! language when it shows them. What the readers say (a ValidationException-
+//! style "Invalid share link: …", "Invalid scenario: …") is passed on as
+//! it is, inside a translated sentence.
 
 use serde_json::Value;
 use wasm_bindgen::JsCast;
 
-use super::language::Said;
+use super::language::{Msg, Said};
 use super::state::Notice;
+use crate::i18n::{ExportStep, FileFailure, StorageFailure};
 use crate::scenario::exchange::{self, ExportFormat, Imported};
 use crate::scenario::{link, Scenario};
 
@@ -100,34 +107,24 @@ fn is_empty(scenario: &Scenario) -> bool {
 }
 
 /// Writes the autosaved copy (or removes it when the playground is empty).
-pub fn autosave(scenario: &Scenario) -> Result<(), String> {
-    let Some(storage) = storage() else { return Err("this browser offers no local storage".into()) };
+pub fn autosave(scenario: &Scenario) -> Result<(), StorageFailure> {
+    let Some(storage) = storage() else { return Err(StorageFailure::NoStorage) };
     if is_empty(scenario) {
         let _ = storage.remove_item(SAVE_KEY);
         let _ = storage.remove_item(TEMP_KEY);
         return Ok(());
     }
     let text = stored_text(scenario);
-    let failed = |e: wasm_bindgen::JsValue| {
-        let reason = e
-            .dyn_ref::<js_sys::Error>()
-            .map(|e| String::from(e.message()))
-            .or_else(|| e.as_string())
-            .unwrap_or_else(|| "the browser refused".into());
-        format!("the scenario ({} KB) could not be saved: {reason}", text.len() / 1024)
-    };
+    let failed = |e| StorageFailure::Refused { kb: text.len() / 1024, message: refusal(e) };
     storage.set_item(TEMP_KEY, &text).map_err(failed)?;
     storage.set_item(SAVE_KEY, &text).map_err(failed)?;
     let _ = storage.remove_item(TEMP_KEY);
     Ok(())
 }
 
-/// The reason a storage call failed, in words.
-fn refusal(e: wasm_bindgen::JsValue) -> String {
-    e.dyn_ref::<js_sys::Error>()
-        .map(|e| String::from(e.message()))
-        .or_else(|| e.as_string())
-        .unwrap_or_else(|| "the browser refused".into())
+/// The browser's own words for why a storage call failed, if it gave any.
+fn refusal(e: wasm_bindgen::JsValue) -> Option<String> {
+    e.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message())).or_else(|| e.as_string())
 }
 
 /// A workspace name as kept: trimmed, 1 to [`MAX_WORKSPACE_NAME`]
@@ -142,11 +139,11 @@ pub fn workspace_name(name: &str) -> Option<String> {
 /// [`workspace_name`]), replacing one of that name. Written like the
 /// autosave: the temporary key first, so a failure half-way leaves the
 /// previous copy of that name as it was.
-pub fn save_workspace(name: &str, scenario: &Scenario) -> Result<(), String> {
-    let Some(storage) = storage() else { return Err("this browser offers no local storage".into()) };
+pub fn save_workspace(name: &str, scenario: &Scenario) -> Result<(), StorageFailure> {
+    let Some(storage) = storage() else { return Err(StorageFailure::NoStorage) };
     let text = stored_text(scenario);
     let temp = format!("{WORKSPACE_TEMP_PREFIX}{name}");
-    let failed = |e| format!("The workspace ({} KB) could not be saved: {}.", text.len() / 1024, refusal(e));
+    let failed = |e| StorageFailure::Refused { kb: text.len() / 1024, message: refusal(e) };
     storage.set_item(&temp, &text).map_err(failed)?;
     storage.set_item(&format!("{WORKSPACE_PREFIX}{name}"), &text).map_err(failed)?;
     let _ = storage.remove_item(&temp);
@@ -170,12 +167,12 @@ pub fn list_workspaces() -> Vec<(String, usize)> {
     names
 }
 
-/// Reads the workspace `name`. A missing or broken copy is an error (and
-/// the stored copy is left as it is).
-pub fn load_workspace(name: &str) -> Result<Scenario, String> {
+/// Reads the workspace `name`. A missing (`Err(None)`) or broken copy
+/// (`Err(Some(reason))`) is an error, and the stored copy is left as it is.
+pub fn load_workspace(name: &str) -> Result<Scenario, Option<String>> {
     let stored = storage().and_then(|s| s.get_item(&format!("{WORKSPACE_PREFIX}{name}")).ok().flatten());
-    let Some(text) = stored else { return Err(format!("There is no workspace \"{name}\".")) };
-    scenario_from_stored(&text).map_err(|reason| format!("The workspace \"{name}\" could not be read. {reason}"))
+    let Some(text) = stored else { return Err(None) };
+    scenario_from_stored(&text).map_err(Some)
 }
 
 /// Removes the workspace `name` (and a temporary copy, if one was left).
@@ -196,7 +193,7 @@ pub fn forget_saved() {
 
 /// The autosaved scenario, if there is one. An unreadable copy is moved to
 /// [`BACKUP_KEY`] and reported.
-pub fn load_saved() -> Option<Result<Scenario, String>> {
+pub fn load_saved() -> Option<Result<Scenario, Said>> {
     let storage = storage()?;
     let text = storage.get_item(SAVE_KEY).ok().flatten()?;
     match scenario_from_stored(&text) {
@@ -204,10 +201,7 @@ pub fn load_saved() -> Option<Result<Scenario, String>> {
         Err(reason) => {
             let _ = storage.set_item(BACKUP_KEY, &text);
             let _ = storage.remove_item(SAVE_KEY);
-            Some(Err(format!(
-                "The autosaved playground could not be read, so it starts empty. The saved copy is kept in \
-                 localStorage under \"{BACKUP_KEY}\". {reason}"
-            )))
+            Some(Err(Said::SavedUnreadable { key: BACKUP_KEY.to_string(), reason }))
         }
     }
 }
@@ -224,12 +218,9 @@ pub fn link_fragment() -> Option<String> {
 }
 
 /// Decodes the link in the URL, if there is one.
-pub fn load_link() -> Option<Result<Scenario, String>> {
+pub fn load_link() -> Option<Result<Scenario, Said>> {
     let fragment = link_fragment()?;
-    Some(
-        link::decode(&fragment)
-            .map_err(|e| format!("{} Nothing was changed: the playground is as it was.", e.message())),
-    )
+    Some(link::decode(&fragment).map_err(|e| Said::LinkUnreadable { reason: e.message().to_string() }))
 }
 
 /// Replaces the URL's fragment without a new history entry and without a
@@ -249,7 +240,7 @@ pub fn set_fragment(fragment: &str) {
 pub fn share(scenario: &Scenario) -> Notice {
     let fragment = link::encode(scenario);
     set_fragment(&fragment);
-    let Some(window) = web_sys::window() else { return Notice::error("No browser window to put the link in.") };
+    let Some(window) = web_sys::window() else { return Notice::said(true, Msg::NoWindowForLink) };
     let url = window.location().href().unwrap_or_default();
     let length = url.chars().count();
     // The promise is left to run: the link is in the address bar either way.
@@ -264,18 +255,16 @@ fn today() -> String {
 }
 
 /// Offers `text` as a download named `name`.
-fn download(name: &str, media_type: &str, text: &str) -> Result<(), String> {
-    let fail = |what: &str| format!("Export failed: {what}.");
-    let window = web_sys::window().ok_or_else(|| fail("no browser window"))?;
-    let document = window.document().ok_or_else(|| fail("no document"))?;
+fn download(name: &str, media_type: &str, text: &str) -> Result<(), ExportStep> {
+    let window = web_sys::window().ok_or(ExportStep::NoWindow)?;
+    let document = window.document().ok_or(ExportStep::NoDocument)?;
     let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
     let options = web_sys::BlobPropertyBag::new();
     options.set_type(media_type);
-    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)
-        .map_err(|_| fail("the browser could not build the file"))?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(|_| fail("no object URL"))?;
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).map_err(|_| ExportStep::NoFile)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(|_| ExportStep::NoObjectUrl)?;
     let anchor: web_sys::HtmlAnchorElement =
-        document.create_element("a").ok().and_then(|a| a.dyn_into().ok()).ok_or_else(|| fail("no link element"))?;
+        document.create_element("a").ok().and_then(|a| a.dyn_into().ok()).ok_or(ExportStep::NoLinkElement)?;
     anchor.set_href(&url);
     anchor.set_download(name);
     anchor.click();
@@ -292,7 +281,7 @@ pub fn export(scenario: &Scenario, format: ExportFormat) -> Notice {
     match download(&name, format.media_type(), &export.text) {
         Ok(()) if export.warnings.is_empty() => Notice::worded(false, Said::Exported { name, partial: false }),
         Ok(()) => Notice::worded(false, Said::Exported { name, partial: true }).with_details(export.warnings),
-        Err(reason) => Notice::error(reason),
+        Err(step) => Notice::worded(true, Said::ExportFailed(step)),
     }
 }
 
@@ -308,30 +297,30 @@ pub fn import_notice(file_name: &str, imported: &Imported) -> Notice {
 }
 
 /// What [`import`] calls once, with the outcome.
-type Done = Box<dyn FnOnce(Result<Imported, String>)>;
+type Done = Box<dyn FnOnce(Result<Imported, FileFailure>)>;
 
 /// Reads a chosen file as text, whichever format it is in (a scenario file,
 /// an engine snapshot, a NoSQL Workbench model: [`exchange::import`]), and
 /// hands the result (or the reason it could not be read) to `done`.
-pub fn import(file: web_sys::File, done: impl FnOnce(Result<Imported, String>) + 'static) {
+pub fn import(file: web_sys::File, done: impl FnOnce(Result<Imported, FileFailure>) + 'static) {
     use std::cell::RefCell;
     use std::rc::Rc;
     use wasm_bindgen::closure::Closure;
 
     let name = file.name();
     if file.size() > MAX_FILE_BYTES {
-        done(Err(format!("{name} is larger than {} MB; it was not read.", link::MAX_DOCUMENT_BYTES / (1024 * 1024))));
+        done(Err(FileFailure::TooLarge { name, mb: link::MAX_DOCUMENT_BYTES / (1024 * 1024) }));
         return;
     }
     let Ok(reader) = web_sys::FileReader::new() else {
-        done(Err("This browser cannot read files.".into()));
+        done(Err(FileFailure::NoReader));
         return;
     };
     // Whichever of load and error comes first takes `done`.
     let done: Rc<RefCell<Option<Done>>> = Rc::new(RefCell::new(Some(Box::new(done))));
     let finish = {
         let done = Rc::clone(&done);
-        move |outcome: Result<Imported, String>| {
+        move |outcome: Result<Imported, FileFailure>| {
             let taken = done.try_borrow_mut().ok().and_then(|mut slot| slot.take());
             if let Some(done) = taken {
                 done(outcome);
@@ -345,20 +334,22 @@ pub fn import(file: web_sys::File, done: impl FnOnce(Result<Imported, String>) +
         Closure::once_into_js(move || {
             let text = reader.result().ok().and_then(|v| v.as_string());
             finish(match text {
-                Some(text) => exchange::import(&text).map_err(|e| format!("{name}: {}", e.message())),
-                None => Err(format!("{name} could not be read as text.")),
+                Some(text) => {
+                    exchange::import(&text).map_err(|e| FileFailure::Refused { name, message: e.message().to_string() })
+                }
+                None => Err(FileFailure::NotText { name }),
             });
         })
     };
     let on_error = {
         let name = name.clone();
-        Closure::once_into_js(move || finish(Err(format!("{name} could not be read."))))
+        Closure::once_into_js(move || finish(Err(FileFailure::Unreadable { name })))
     };
     reader.set_onload(Some(on_load.unchecked_ref()));
     reader.set_onerror(Some(on_error.unchecked_ref()));
     if reader.read_as_text(&file).is_err() {
         if let Some(done) = done.try_borrow_mut().ok().and_then(|mut slot| slot.take()) {
-            done(Err(format!("{name} could not be read.")));
+            done(Err(FileFailure::Unreadable { name }));
         }
     }
 }

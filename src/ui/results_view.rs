@@ -18,7 +18,7 @@ use super::cost::{dollars, explain, Tally, UnitNames};
 use super::draft::Operation;
 use super::error_box::ErrorBox;
 use super::format::{cell_text, pretty, CellText};
-use super::language::{use_lang, Msg};
+use super::language::{use_lang, Lang, Msg};
 use super::state::{Action, ConsoleRun, LogEntry, PlaygroundContext, Source};
 use crate::engine::schema::KeySchema;
 use crate::engine::value::wire::item_from_wire;
@@ -52,7 +52,7 @@ pub fn returned_items(operation: &str, response: &Value) -> Vec<Item> {
 
 /// The items as a table: key attributes first (when the table is known),
 /// then every other attribute that came back, sorted.
-fn items_table(items: &[Item], schema: Option<&KeySchema>) -> Html {
+fn items_table(items: &[Item], schema: Option<&KeySchema>, lang: Lang) -> Html {
     let mut keys: Vec<(String, &'static str)> = Vec::new();
     if let Some(schema) = schema {
         let present = |name: &str| items.iter().any(|item| item.contains_key(name));
@@ -85,7 +85,7 @@ fn items_table(items: &[Item], schema: Option<&KeySchema>) -> Html {
             .chain(others.iter().map(|name| (name, None)))
             .map(|(name, extra)| match item.get(name) {
                 Some(value) => {
-                    let CellText { text, class, title } = cell_text(value);
+                    let CellText { text, class, title } = cell_text(value, lang);
                     html! { <td class={classes!(class, extra)} {title}>{ text }</td> }
                 }
                 None => html! { <td class={classes!("absent", extra)}></td> },
@@ -228,7 +228,7 @@ pub fn ResultsView(props: &ResultsViewProps) -> Html {
                 };
                 html! { <p class="hint empty-items">{ lang.t(what) }</p> }
             } else {
-                items_table(&items, schema.as_ref())
+                items_table(&items, schema.as_ref(), lang)
             };
             html! {
                 <>

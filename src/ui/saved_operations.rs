@@ -9,7 +9,7 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::console_state::{ConsoleAction, ConsoleContext};
-use super::draft::Operation;
+use super::draft::{FormError, Operation};
 use super::language::{use_lang, Msg};
 use super::operation_builder::side_request;
 use super::state::{Action, PlaygroundContext};
@@ -21,8 +21,9 @@ pub fn SavedOperations() -> Html {
     let state = use_context::<PlaygroundContext>();
     let console = use_context::<ConsoleContext>();
     let name = use_state(String::new);
-    // What stopped a save: a fixed text, and the form's error (DynamoDB's words) if any.
-    let problem = use_state(|| None::<(Msg, String)>);
+    // What stopped a save: a fixed text, and the form's error if any
+    // (worded when shown).
+    let problem = use_state(|| None::<(Msg, Option<FormError>)>);
     let (Some(state), Some(console)) = (state, console) else { return html! {} };
 
     let oninput = {
@@ -39,7 +40,7 @@ pub fn SavedOperations() -> Html {
             e.prevent_default();
             let label = name.trim().to_string();
             if label.is_empty() {
-                problem.set(Some((Msg::NameFirst, String::new())));
+                problem.set(Some((Msg::NameFirst, None)));
                 return;
             }
             let draft = &console.drafts[console.active.min(1)];
@@ -50,7 +51,7 @@ pub fn SavedOperations() -> Html {
                     name.set(String::new());
                     problem.set(None);
                 }
-                Err(error) => problem.set(Some((Msg::NotSavedIncomplete, error.describe()))),
+                Err(error) => problem.set(Some((Msg::NotSavedIncomplete, Some(error)))),
             }
         })
     };
@@ -98,7 +99,7 @@ pub fn SavedOperations() -> Html {
             </form>
             if let Some((msg, detail)) = &*problem {
                 <p class="error-box" role="alert" id="saved-op-problem">
-                    { lang.t(*msg) }{ if detail.is_empty() { String::new() } else { format!(" {detail}") } }
+                    { lang.t(*msg) }{ detail.as_ref().map(|error| format!(" {}", error.describe(lang))).unwrap_or_default() }
                 </p>
             }
             if count == 0 {

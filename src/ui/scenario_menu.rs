@@ -16,7 +16,7 @@
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use super::language::{use_lang, Msg};
+use super::language::{use_lang, Msg, Said};
 use super::persist;
 use super::state::{Action, Notice, PlaygroundContext};
 use super::workspaces_menu::WorkspacesMenu;
@@ -86,9 +86,9 @@ pub fn ScenarioMenu() -> Html {
                     let notice = persist::import_notice(&name, &imported);
                     dispatcher.dispatch(Action::Load(Box::new(imported.scenario), Some(notice)))
                 }
-                Err(reason) => dispatcher.dispatch(Action::Notify(Some(Notice::error(format!(
-                    "{reason} Nothing was changed: the playground is as it was."
-                ))))),
+                Err(failure) => {
+                    dispatcher.dispatch(Action::Notify(Some(Notice::worded(true, Said::ImportFailed(failure)))))
+                }
             });
         })
     };
@@ -155,7 +155,7 @@ pub fn ScenarioMenu() -> Html {
                         <span class="notice-text">{ notice.text_in(lang) }</span>
                         if !notice.details.is_empty() {
                             <ul class="notice-details">
-                                { for notice.details.iter().map(|detail| html! { <li>{ detail }</li> }) }
+                                { for notice.details.iter().map(|detail| html! { <li>{ lang.tr().warning(detail) }</li> }) }
                             </ul>
                         }
                     </div>

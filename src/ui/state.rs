@@ -41,7 +41,7 @@ use crate::engine::table::BillingMode;
 use crate::engine::{ApiError, Engine};
 use crate::i18n::{CallOutcome, CallSummary, Lang, Msg, Said};
 use crate::scenario::format::SavedOperation;
-use crate::scenario::Scenario;
+use crate::scenario::{Scenario, Warning};
 
 /// The handle components get from the context.
 pub type PlaygroundContext = UseReducerHandle<Playground>;
@@ -205,8 +205,8 @@ pub struct Notice {
     /// in the page's language (`text` then holds the English).
     pub said: Option<Said>,
     /// Points listed under the text: what an import kept without
-    /// simulating, what an export's format could not hold.
-    pub details: Vec<String>,
+    /// simulating, what an export's format could not hold (worded when shown).
+    pub details: Vec<Warning>,
 }
 
 impl Notice {
@@ -239,7 +239,7 @@ impl Notice {
     }
 
     /// The notice with `details` listed under its text.
-    pub fn with_details(mut self, details: Vec<String>) -> Self {
+    pub fn with_details(mut self, details: Vec<Warning>) -> Self {
         self.details = details;
         self
     }

@@ -31,7 +31,7 @@ use yew::prelude::*;
 
 use super::error_box::ErrorBox;
 use super::format::cell_text;
-use super::language::{use_lang, Msg};
+use super::language::{use_lang, Lang, Msg};
 use super::state::{Action, PlaygroundContext, Source};
 use crate::engine::schema::{KeySchema, PrimaryKey};
 
@@ -41,23 +41,17 @@ const LISTED: usize = 50;
 /// Longest the timer waits before looking again (the next event may be days away).
 const MAX_WAIT: Duration = Duration::from_secs(60);
 
-/// "1 h 5 min", "4 min 20 s", "12 s".
-pub fn span_label(millis: u64) -> String {
-    let s = millis.div_ceil(1000);
-    match s {
-        0..=59 => format!("{s} s"),
-        60..=3599 if s.is_multiple_of(60) => format!("{} min", s / 60),
-        60..=3599 => format!("{} min {} s", s / 60, s % 60),
-        3600..=86_399 => format!("{} h {} min", s / 3600, s % 3600 / 60),
-        _ => format!("{} d {} h", s / 86_400, s % 86_400 / 3600),
-    }
+/// "1 h 5 min", "4 min 20 s", "12 s" (in `lang`), whole seconds rounded up.
+pub fn span_label(millis: u64, lang: Lang) -> String {
+    lang.tr().span(millis.div_ceil(1000))
 }
 
 /// "Artist = Acme, SongTitle = A1".
-pub fn key_text(schema: &KeySchema, key: &PrimaryKey) -> String {
-    let mut parts = vec![format!("{} = {}", schema.partition_key.name, cell_text(&key.partition.to_attribute()).text)];
+pub fn key_text(schema: &KeySchema, key: &PrimaryKey, lang: Lang) -> String {
+    let mut parts =
+        vec![format!("{} = {}", schema.partition_key.name, cell_text(&key.partition.to_attribute(), lang).text)];
     if let (Some(name), Some(sort)) = (&schema.sort_key, &key.sort) {
-        parts.push(format!("{} = {}", name.name, cell_text(&sort.to_attribute()).text));
+        parts.push(format!("{} = {}", name.name, cell_text(&sort.to_attribute(), lang).text));
     }
     parts.join(", ")
 }
@@ -158,12 +152,12 @@ pub fn TtlPanel() -> Html {
     let now_seconds = now / 1000;
     let expired_list = (!expired.is_empty()).then(|| {
         let rows = expired.iter().map(|(key, at)| {
-            let ago = span_label(now.saturating_sub(*at));
+            let ago = span_label(now.saturating_sub(*at), lang);
             let swept = at.saturating_add(delay).saturating_sub(now);
             html! {
                 <li class="ttl-expired-item">
-                    <code>{ key_text(&schema, key) }</code>
-                    <span class="status-detail">{ tr.expired_ago(&ago, &span_label(swept)) }</span>
+                    <code>{ key_text(&schema, key, lang) }</code>
+                    <span class="status-detail">{ tr.expired_ago(&ago, &span_label(swept, lang)) }</span>
                 </li>
             }
         });

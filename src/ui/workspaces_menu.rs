@@ -46,7 +46,7 @@ pub fn WorkspacesMenu() -> Html {
                         name.set(String::new());
                         Notice::worded(false, Said::WorkspaceSaved { name: kept })
                     }
-                    Err(reason) => Notice::error(reason),
+                    Err(failure) => Notice::worded(true, Said::WorkspaceNotSaved(failure)),
                 },
             };
             list.set(persist::list_workspaces());
@@ -70,9 +70,10 @@ pub fn WorkspacesMenu() -> Html {
                 let notice = Notice::worded(false, Said::WorkspaceOpened { name: entry.clone() });
                 state.dispatch(Action::Load(Box::new(scenario), Some(notice)));
             }
-            Err(reason) => state.dispatch(Action::Notify(Some(Notice::error(format!(
-                "{reason} Nothing was changed: the playground is as it was."
-            ))))),
+            Err(reason) => {
+                let said = Said::WorkspaceNotOpened { name: entry.clone(), reason };
+                state.dispatch(Action::Notify(Some(Notice::worded(true, said))))
+            }
         })
     };
     let on_delete = |entry: String| {

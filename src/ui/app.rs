@@ -280,7 +280,7 @@ pub fn App() -> Html {
                 if step > 0 {
                     e.prevent_default();
                     let at = Tab::ALL.iter().position(|t| *t == *tab).unwrap_or(0);
-                    let next = Tab::ALL[(at + step) % Tab::ALL.len()];
+                    let Some(&next) = Tab::ALL.get((at + step) % Tab::ALL.len()) else { return };
                     tab.set(next);
                     let id = next.id();
                     if let Some(button) = web_sys::window()

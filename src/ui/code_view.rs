@@ -32,8 +32,7 @@ pub fn CodeView() -> Html {
     let copied = use_state(|| None::<bool>);
     let (Some(state), Some(console)) = (state, console) else { return html! {} };
 
-    let side = console.active.min(1);
-    let draft = &console.drafts[side];
+    let draft = console.draft(console.active);
     let table =
         if draft.mode == Mode::Raw { String::new() } else { draft.table_name(state.selected.as_deref()).to_string() };
     let schema = state.engine.try_borrow().ok().and_then(|e| e.table(&table).map(|t| t.definition.key_schema.clone()));
@@ -77,8 +76,9 @@ pub fn CodeView() -> Html {
                 _ => return,
             };
             e.prevent_default();
-            console.dispatch(ConsoleAction::SetCodeTab(TABS[next].0));
-            let id = format!("code-tab-{}", TABS[next].1);
+            let Some((tab, name, _)) = TABS.get(next) else { return };
+            console.dispatch(ConsoleAction::SetCodeTab(*tab));
+            let id = format!("code-tab-{name}");
             if let Some(button) = web_sys::window()
                 .and_then(|w| w.document())
                 .and_then(|d| d.get_element_by_id(&id))

@@ -107,7 +107,7 @@ pub fn Console() -> Html {
     // The two dry runs, before any early return (hooks run in order).
     let inputs = |side: usize| -> Option<(SideRequest, Operation)> {
         let (state, console) = (state.as_ref()?, console.as_ref()?);
-        let draft = &console.drafts[side];
+        let draft = console.draft(side);
         Some((side_request(state, draft), draft.operation))
     };
     let (a, b) = (inputs(0), inputs(1));

@@ -48,6 +48,38 @@ pub struct ConsoleState {
     pub local_endpoint: bool,
 }
 
+impl ConsoleState {
+    /// The draft of `side` (0 is the console, anything else the compared side).
+    pub fn draft(&self, side: usize) -> &Rc<Draft> {
+        let [first, second] = &self.drafts;
+        if side == 0 {
+            first
+        } else {
+            second
+        }
+    }
+
+    /// [`ConsoleState::draft`], to change.
+    fn draft_mut(&mut self, side: usize) -> &mut Rc<Draft> {
+        let [first, second] = &mut self.drafts;
+        if side == 0 {
+            first
+        } else {
+            second
+        }
+    }
+
+    /// The note of `side`, worded when shown (sides as in [`ConsoleState::draft`]).
+    pub fn notice(&self, side: usize) -> Option<&Stayed> {
+        let [first, second] = &self.notices;
+        if side == 0 {
+            first.as_ref()
+        } else {
+            second.as_ref()
+        }
+    }
+}
+
 impl Default for ConsoleState {
     fn default() -> Self {
         Self {
@@ -122,20 +154,23 @@ impl Reducible for ConsoleState {
                 }
             }
             ConsoleAction::SetStartKey(key) => {
-                let side = next.active.min(1);
-                next.drafts[side] = Rc::new(next.drafts[side].with_start_key(key));
+                let side = next.active;
+                let draft = Rc::new(next.draft(side).with_start_key(key));
+                *next.draft_mut(side) = draft;
             }
             ConsoleAction::Load { operation, request, schema } => {
-                let side = next.active.min(1);
-                let mut draft = Draft::from_request(&next.drafts[side], operation, &request, schema.as_ref());
+                let side = next.active;
+                let mut draft = Draft::from_request(next.draft(side), operation, &request, schema.as_ref());
                 draft.mode = Mode::Form;
                 draft.raw = pretty(&request);
-                next.drafts[side] = Rc::new(draft);
-                next.notices[side] = None;
+                *next.draft_mut(side) = Rc::new(draft);
+                if let Some(notice) = next.notices.get_mut(side.min(1)) {
+                    *notice = None;
+                }
             }
             ConsoleAction::SetCompare(on) => {
                 next.compare = on;
-                if on && *next.drafts[1] == Draft::default() {
+                if on && **next.draft(1) == Draft::default() {
                     // Start the second side as a copy of the first: a
                     // comparison usually changes one thing.
                     next.drafts[1] = Rc::clone(&next.drafts[0]);

@@ -181,7 +181,7 @@ pub fn CreateTable() -> Html {
         };
         // Ids count GSIs and LSIs apart: ct-gsi-0, ct-gsi-1, ct-lsi-0.
         let kind = if draft.global { "gsi" } else { "lsi" };
-        let ordinal = form.indexes[..position].iter().filter(|d| d.global == draft.global).count();
+        let ordinal = form.indexes.iter().take(position).filter(|d| d.global == draft.global).count();
         html! {
             <IndexFields draft={draft.clone()} id={format!("ct-{kind}-{ordinal}")} provisioned={!form.on_demand}
                 table_keys={table_keys.clone()} {onchange} onremove={Some(onremove)} />

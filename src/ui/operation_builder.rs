@@ -157,7 +157,7 @@ fn current_request(
     console: &ConsoleContext,
     side: usize,
 ) -> (Operation, Result<Value, FormError>) {
-    let draft = Rc::clone(&console.drafts[side.min(1)]);
+    let draft = Rc::clone(console.draft(side));
     (draft.operation, side_request(state, &draft).request)
 }
 
@@ -173,7 +173,7 @@ fn run(state: &PlaygroundContext, console: &ConsoleContext, side: usize, all_pag
             state.dispatch(Action::Execute { source: Source::Console, operation: operation.name().into(), request })
         }
         Err(error) => {
-            let table = console.drafts[side.min(1)].table_name(state.selected.as_deref()).to_string();
+            let table = console.draft(side).table_name(state.selected.as_deref()).to_string();
             state.dispatch(Action::Reject {
                 source: Source::Console,
                 operation: operation.name().into(),
@@ -809,7 +809,7 @@ pub fn OperationBuilder(props: &OperationBuilderProps) -> Html {
     let Some(state) = use_context::<PlaygroundContext>() else { return html! {} };
     let Some(console) = use_context::<ConsoleContext>() else { return html! {} };
     let preview = Rc::clone(&props.preview);
-    let draft = Rc::clone(&console.drafts[side]);
+    let draft = Rc::clone(console.draft(side));
     let SideRequest { table, facts, request } = side_request(&state, &draft);
     let schema = facts.as_ref().map(|f| f.schema.clone());
 
@@ -849,7 +849,7 @@ pub fn OperationBuilder(props: &OperationBuilderProps) -> Html {
         let state = state.clone();
         let console = console.clone();
         Callback::from(move |_: MouseEvent| {
-            let draft = Rc::clone(&console.drafts[side]);
+            let draft = Rc::clone(console.draft(side));
             if draft.mode == mode {
                 return;
             }
@@ -921,7 +921,7 @@ pub fn OperationBuilder(props: &OperationBuilderProps) -> Html {
             }
         }
     };
-    let notice = console.notices[side].as_ref().map(|stayed| {
+    let notice = console.notice(side).map(|stayed| {
         let text = lang.tr().stayed_in(stayed.mode == Mode::Form, &stayed.error.describe(lang));
         html! { <p class="notice" role="status" id={ctx.id("notice")}>{ text }</p> }
     });

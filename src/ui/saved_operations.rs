@@ -43,7 +43,7 @@ pub fn SavedOperations() -> Html {
                 problem.set(Some((Msg::NameFirst, None)));
                 return;
             }
-            let draft = &console.drafts[console.active.min(1)];
+            let draft = console.draft(console.active);
             match side_request(&state, draft).request {
                 Ok(request) => {
                     let operation = draft.operation.name().to_string();

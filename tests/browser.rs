@@ -2652,3 +2652,207 @@ async fn a_broken_workspace_gives_an_error_and_changes_nothing() {
     forget_everything();
     assert!(storage().get_item(&key).unwrap().is_none());
 }
+
+// ---- hardening: untrusted content ----
+
+/// Strings that would run script if any view put them into the page as
+/// HTML or as a link's address; each sets `window.__pwned`.
+const PAYLOADS: [&str; 5] = [
+    r#"<img src=x onerror="window.__pwned=1">"#,
+    "<script>window.__pwned=1</script>",
+    r#""><svg onload=window.__pwned=1>"#,
+    "javascript:window.__pwned=1",
+    "'$(touch /tmp/pwned)'<b onmouseover=window.__pwned=1>x</b>",
+];
+
+/// How many elements of the whole document could run script or came from
+/// a payload: `<img>`, `<script>`, `<svg onload>`, anything with an
+/// `onerror`/`onload`/`onmouseover` attribute, links to `javascript:`.
+fn dangerous_elements() -> u32 {
+    let document = web_sys::window().unwrap().document().unwrap();
+    let selector =
+        "img, script, svg[onload], b[onmouseover], [onerror], [onload], [onmouseover], a[href^='javascript' i]";
+    document.query_selector_all(selector).unwrap().length()
+}
+
+fn pwned() -> bool {
+    let window = web_sys::window().unwrap();
+    !js_sys::Reflect::get(&window, &"__pwned".into()).unwrap().is_undefined()
+}
+
+/// Asserts that `page` made no element out of a payload, ran none, and
+/// shows `expected` (a payload) as text in `selector`.
+async fn assert_inert(page: &Page, baseline: u32, selector: &str, expected: &str, place: &str) {
+    // An `<img onerror>` fires after the failed load: give it the time.
+    yew::platform::time::sleep(Duration::from_millis(30)).await;
+    assert_eq!(dangerous_elements(), baseline, "{place}: an element was made from a payload");
+    assert!(!pwned(), "{place}: a payload ran");
+    let text = page.text(selector);
+    assert!(text.contains(expected), "{place}: {expected} is not shown as text in {selector}: {text:.400}");
+}
+
+/// A playground whose attribute names, values, saved operation, TTL
+/// attribute, stream records and GSI key are all payloads (table and index
+/// names cannot hold them: DynamoDB allows only `[a-zA-Z0-9_.-]`).
+fn hostile_scenario() -> ddb_playground::scenario::Scenario {
+    use serde_json::json;
+    let [p0, p1, p2, p3, p4] = PAYLOADS;
+    let mut engine = ddb_playground::engine::Engine::new();
+    engine
+        .execute(
+            "CreateTable",
+            &json!({"TableName": "Evil", "BillingMode": "PAY_PER_REQUEST",
+                "AttributeDefinitions": [{"AttributeName": p0, "AttributeType": "S"}, {"AttributeName": p1, "AttributeType": "S"},
+                                         {"AttributeName": p2, "AttributeType": "S"}],
+                "KeySchema": [{"AttributeName": p0, "KeyType": "HASH"}, {"AttributeName": p1, "KeyType": "RANGE"}],
+                "GlobalSecondaryIndexes": [{"IndexName": "Evil-index", "Projection": {"ProjectionType": "ALL"},
+                    "KeySchema": [{"AttributeName": p2, "KeyType": "HASH"}]}],
+                "StreamSpecification": {"StreamEnabled": true, "StreamViewType": "NEW_AND_OLD_IMAGES"}}),
+        )
+        .unwrap();
+    engine
+        .execute(
+            "UpdateTimeToLive",
+            &json!({"TableName": "Evil", "TimeToLiveSpecification": {"Enabled": true, "AttributeName": p3}}),
+        )
+        .unwrap();
+    for (i, pk) in PAYLOADS.iter().enumerate() {
+        let next = PAYLOADS[(i + 1) % PAYLOADS.len()];
+        let item = json!({
+            p0: {"S": pk}, p1: {"S": next}, p2: {"S": PAYLOADS[(i + 2) % PAYLOADS.len()]},
+            p4: {"SS": PAYLOADS},
+            "nested": {"L": [{"S": p4}, {"M": {p3: {"S": p0}, "deeper": {"L": [{"S": p1}]}}}]},
+            "bytes": {"B": base64_of(p2)},
+        });
+        engine.execute("PutItem", &json!({"TableName": "Evil", "Item": item})).unwrap();
+    }
+    let mut scenario = ddb_playground::scenario::Scenario::of(&engine);
+    scenario.operations.push(ddb_playground::scenario::format::SavedOperation {
+        name: p4.to_string(),
+        operation: "Query".into(),
+        request: json!({"TableName": "Evil", "KeyConditionExpression": "#k = :v",
+            "ExpressionAttributeNames": {"#k": p0}, "ExpressionAttributeValues": {":v": {"S": p0}}}),
+    });
+    scenario.view = json!({"table": "Evil"});
+    scenario
+}
+
+fn base64_of(text: &str) -> String {
+    let window = web_sys::window().unwrap();
+    // Every payload is ASCII, so btoa takes it as is.
+    window.btoa(text).unwrap()
+}
+
+/// Runs `request` as `operation` from the console's raw JSON mode.
+async fn run_raw(page: &Page, operation: &str, request: serde_json::Value) {
+    page.choose("#c0-op", operation).await;
+    if !page.exists("#c0-raw") {
+        page.click("#c0-mode-raw").await;
+    }
+    page.type_text("#c0-raw", &request.to_string()).await;
+    page.click("#c0-run").await;
+}
+
+#[wasm_bindgen_test]
+async fn hostile_names_and_values_render_as_text_in_every_view() {
+    use serde_json::json;
+    let [p0, p1, p2, p3, p4] = PAYLOADS;
+    forget_everything();
+    let baseline = dangerous_elements();
+    // Through a share link, the way a stranger's playground arrives.
+    persist::set_fragment(&ddb_playground::scenario::link::encode(&hostile_scenario()));
+    let page = mount_as_is().await;
+    assert!(page.text("#scenario-notice").contains("Loaded the playground from the link"));
+
+    // Items: the grid (every name and value), the row in the editor.
+    assert_eq!(page.grid_rows().len(), 5);
+    for payload in PAYLOADS {
+        assert_inert(&page, baseline, "table.items", payload, "items grid").await;
+    }
+    assert_inert(&page, baseline, ".table-list", p0, "table list key schema").await;
+    page.click("table.items tbody tr").await;
+    assert!(page.editor_text().contains(r#"\"><svg onload"#), "{}", page.editor_text());
+    page.click("#btn-get").await;
+    assert_inert(&page, baseline, "#editor-outcome", p4, "GetItem outcome").await;
+    // An error that quotes an attribute name: the key is a number.
+    page.put(&json!({p0: 1, p1: "x"}).to_string()).await;
+    assert_inert(&page, baseline, "#editor-outcome .error-box", p0, "ValidationException").await;
+    assert_inert(&page, baseline, "#activity-log", p0, "activity log").await;
+    // A write the stream records (a restored playground starts with none).
+    page.put(&json!({p0: p3, p1: "new", "note": p4}).to_string()).await;
+    assert_eq!(page.grid_rows().len(), 6);
+
+    // The GSI's contents, the TTL and stream panels.
+    page.click(".view-tab[data-view='Evil-index']").await;
+    assert_inert(&page, baseline, ".table-view", p2, "index view").await;
+    assert_inert(&page, baseline, "#ttl-panel", p3, "TTL panel").await;
+    assert_inert(&page, baseline, "#stream-records", p4, "stream records").await;
+    page.click(".view-tab[data-view='']").await;
+
+    // The console: the saved operation, GetItem, Query, Scan, PartiQL, errors.
+    page.click("#tab-console").await;
+    assert_inert(&page, baseline, "#saved-op-list", p4, "saved operations").await;
+    page.click(".saved-op-load").await;
+    page.click("#c0-run").await;
+    assert_inert(&page, baseline, "#results", p1, "saved Query results").await;
+    let key = json!({p0: {"S": p0}, p1: {"S": p1}});
+    run_raw(&page, "GetItem", json!({"TableName": "Evil", "Key": key})).await;
+    assert_inert(&page, baseline, "#results", p4, "GetItem results").await;
+    run_raw(
+        &page,
+        "Query",
+        json!({"TableName": "Evil", "KeyConditionExpression": "#k = :v", "FilterExpression": "attribute_exists(#f)",
+            "ExpressionAttributeNames": {"#k": p0, "#f": p4}, "ExpressionAttributeValues": {":v": {"S": p2}}}),
+    )
+    .await;
+    assert_inert(&page, baseline, "#results", p3, "Query results").await;
+    run_raw(&page, "Scan", json!({"TableName": "Evil", "IndexName": "Evil-index"})).await;
+    assert_inert(&page, baseline, "#results", p2, "Scan results").await;
+    for tab in ["#code-tab-cli", "#code-tab-js", "#code-tab-py"] {
+        if page.exists(tab) {
+            page.click(tab).await;
+        }
+        assert_inert(&page, baseline, "#code-text", "Evil-index", tab).await;
+    }
+    // An expression whose text is a payload: the error and the highlighting.
+    run_raw(&page, "Scan", json!({"TableName": "Evil", "FilterExpression": p1})).await;
+    assert_inert(&page, baseline, "#results .error-box", "ValidationException", "expression error").await;
+    page.click("#c0-mode-form").await;
+    page.type_text("#c0-filter", p0).await;
+    assert_inert(&page, baseline, "#c0-builder", "<img", "highlighted expression").await;
+    page.choose("#c0-op", "ExecuteStatement").await;
+    page.type_text("#c0-statement", &format!("SELECT * FROM Evil WHERE \"{p3}\" = '{p4}'")).await;
+    assert_inert(&page, baseline, "#c0-builder", p3, "PartiQL statement").await;
+    page.click("#c0-run").await;
+    page.type_text("#c0-statement", &format!("SELECT * FROM Evil WHERE {p1}")).await;
+    assert_inert(&page, baseline, "#c0-builder", "ValidationException", "PartiQL error").await;
+    assert_inert(&page, baseline, "#history-list", "ExecuteStatement", "history").await;
+    page.type_text("#c0-statement", "SELECT * FROM Evil").await;
+    page.click("#c0-run").await;
+    assert_inert(&page, baseline, "#results", p4, "PartiQL results").await;
+    assert_inert(&page, baseline, "#code-view", "execute_statement", "PartiQL code").await;
+
+    // Partitions: the map and the hot-key lab (whose keys are generated, never typed).
+    page.click("#tab-partitions").await;
+    assert_inert(&page, baseline, "#partition-map", "Evil", "partition map").await;
+    // Its hover titles (SVG `<title>`) count items and bytes; no key is named.
+    assert!(page.find_all("#partition-map title").len() >= 2);
+    page.choose("#lab-speed", "max").await;
+    page.click("#lab-run").await;
+    lab_finished(&page).await;
+    assert_inert(&page, baseline, "#hotkey-lab", "", "hot-key lab").await;
+
+    // Exports (files, not pages; their notices list what they could not
+    // hold) and a workspace named with a payload.
+    page.click("#tab-items").await;
+    for button in ["#btn-export-workbench", "#btn-export-cloudformation", "#btn-export-cli"] {
+        let (text, _) = export_as(&page, button).await;
+        assert!(!text.is_empty(), "{button}");
+        assert_inert(&page, baseline, "#scenario-notice", "", button).await;
+    }
+    save_workspace_as(&page, p1).await;
+    assert_inert(&page, baseline, "#workspaces-menu", p1, "workspaces").await;
+    assert_inert(&page, baseline, "#scenario-notice", p1, "workspace notice").await;
+    drop(page);
+    forget_everything();
+}

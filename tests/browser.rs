@@ -2856,3 +2856,154 @@ async fn hostile_names_and_values_render_as_text_in_every_view() {
     drop(page);
     forget_everything();
 }
+
+/// A DEFLATE stream (fixed Huffman codes, one block) that inflates to
+/// `1 + 258 × repeats` zero bytes: a literal 0, then `repeats` copies of
+/// "length 258, distance 1", 13 bits each, so every compressed byte
+/// inflates to about 159 bytes. Written by hand because compressing the
+/// inflated size in the test would take longer than the decoder is allowed to.
+fn deflate_bomb(repeats: usize) -> Vec<u8> {
+    let mut out = Vec::with_capacity(repeats * 13 / 8 + 8);
+    let (mut bits, mut count) = (0u64, 0u32);
+    let mut put = |value: u64, width: u32, out: &mut Vec<u8>| {
+        bits |= value << count;
+        count += width;
+        while count >= 8 {
+            out.push(bits as u8);
+            bits >>= 8;
+            count -= 8;
+        }
+    };
+    // Huffman codes go in most significant bit first: reverse them.
+    let code = |code: u64, width: u32| code.reverse_bits() >> (64 - width);
+    put(1, 1, &mut out); // BFINAL
+    put(1, 2, &mut out); // BTYPE 01: fixed codes
+    put(code(0b0011_0000, 8), 8, &mut out); // literal 0
+    for _ in 0..repeats {
+        put(code(0b1100_0101, 8), 8, &mut out); // length code 285: 258 bytes
+        put(0, 5, &mut out); // distance code 0: distance 1
+    }
+    put(0, 7, &mut out); // end of block (code 256: 0000000)
+    put(0, 7, &mut out); // flush the last bits
+    out
+}
+
+/// A share link whose payload is `bytes`, compressed as a link is.
+fn link_of_bytes(bytes: &[u8]) -> String {
+    use base64::Engine as _;
+    let compressed = miniz_oxide::deflate::compress_to_vec(bytes, 6);
+    format!("#v1={}", base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(compressed))
+}
+
+/// The link form of raw DEFLATE bytes.
+fn link_of_deflate(deflate: &[u8]) -> String {
+    use base64::Engine as _;
+    format!("#v1={}", base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(deflate))
+}
+
+#[wasm_bindgen_test]
+fn the_hand_made_bomb_is_valid_deflate() {
+    // 10 repeats: 1 + 2,580 zero bytes, and the decoder agrees.
+    let small = miniz_oxide::inflate::decompress_to_vec(&deflate_bomb(10)).expect("valid DEFLATE");
+    assert_eq!(small.len(), 2_581);
+    assert!(small.iter().all(|b| *b == 0));
+}
+
+/// Asserts the page shows an error notice containing `expected` and that
+/// the work and its autosaved copy are as they were.
+async fn assert_refused(page: &Page, baseline: u32, saved: &str, rows: usize, expected: &str, what: &str) {
+    let notice = if page.exists("#scenario-notice") { page.text("#scenario-notice") } else { String::new() };
+    assert!(page.exists("#scenario-notice.error"), "{what}: no error notice: {notice:.300}");
+    assert!(notice.contains(expected), "{what}: {notice:.300}");
+    assert_eq!(page.grid_rows().len(), rows, "{what}: the current work stays");
+    yew::platform::time::sleep(Duration::from_millis(700)).await;
+    assert_eq!(storage().get_item(persist::SAVE_KEY).unwrap().as_deref(), Some(saved), "{what}: the autosave stays");
+    assert_eq!(dangerous_elements(), baseline, "{what}: an element was made from the link");
+    assert!(!pwned(), "{what}: the link ran script");
+}
+
+#[wasm_bindgen_test]
+async fn hostile_links_give_a_notice_and_never_touch_the_work() {
+    let page = music_with_two_songs().await;
+    // The test runner's own page has two scripts.
+    let baseline = dangerous_elements();
+    yew::platform::time::sleep(Duration::from_millis(800)).await;
+    let saved = storage().get_item(persist::SAVE_KEY).unwrap().expect("autosaved");
+
+    let not_a_scenario = link_of_bytes(br#"{"format": "ddb-playground-scenario", "version": 1, "engine": [1, 2]}"#);
+    let future = link_of_bytes(br#"{"format": "ddb-playground-scenario", "version": 99, "engine": {}}"#);
+    let html_document = link_of_bytes(br#"<html><body><img src=x onerror="window.__pwned=1"></body></html>"#);
+    let nested = link_of_bytes("[".repeat(50_000).as_bytes());
+    let cases: [(String, &str); 9] = [
+        ("#v1=<script>window.__pwned=1</script>".into(), "not valid base64url"),
+        ("#v1=%3Cimg%20src%3Dx%20onerror%3Dwindow.__pwned%3D1%3E".into(), "not valid base64url"),
+        ("#v1=AAAA".into(), "damaged"),
+        ("#v1=".into(), "damaged"),
+        (html_document, "does not hold a JSON document"),
+        (not_a_scenario, "Invalid"),
+        (future, "newer"),
+        (nested, "does not hold a JSON document"),
+        ("#v9=javascript:window.__pwned=1".into(), "v1="),
+    ];
+    for (link, expected) in cases {
+        visit_fragment(&link).await;
+        assert_refused(&page, baseline, &saved, 2, expected, &link[..link.len().min(60)]).await;
+        persist::set_fragment("");
+        page.click("#btn-dismiss").await;
+    }
+
+    // A lesson link with a hostile id names it, as text, and opens nothing.
+    visit_fragment("#lesson=%3Cimg%20src%3Dx%20onerror%3Dwindow.__pwned%3D1%3E&step=-5&presenter=<b>").await;
+    assert_refused(&page, baseline, &saved, 2, "There is no lesson", "hostile lesson id").await;
+    assert!(!page.exists("#lesson-panel"));
+    page.click("#btn-dismiss").await;
+    visit_fragment("#lesson=../../index.html").await;
+    assert_refused(&page, baseline, &saved, 2, "There is no lesson \"../../index.html\"", "lesson path").await;
+    persist::set_fragment("");
+    drop(page);
+
+    // Embed parameters with hostile values: an error as text, nothing saved.
+    let original = web_sys::window().unwrap().location().search().unwrap();
+    set_search("?embed=%3Cscript%3Ewindow.__pwned%3D1%3C%2Fscript%3E&table=%3Cimg%20src%3Dx%20onerror%3D1%3E");
+    let page = mount_as_is().await;
+    let error = page.text("#embed-error");
+    assert!(error.contains("<script>window.__pwned=1</script>"), "{error}");
+    assert_eq!(dangerous_elements(), baseline);
+    drop(page);
+    set_search("?embed=items&table=%3Cimg%20src%3Dx%20onerror%3D1%3E");
+    let page = mount_as_is().await;
+    assert!(page.exists(".app.embedded"));
+    assert!(!page.text(".embed-title").contains("<img"), "an unknown table is not picked");
+    assert_eq!(dangerous_elements(), baseline);
+    assert!(!pwned());
+    drop(page);
+    set_search(&original);
+    assert_eq!(storage().get_item(persist::SAVE_KEY).unwrap().as_deref(), Some(saved.as_str()));
+    forget_everything();
+}
+
+#[wasm_bindgen_test]
+async fn a_decompression_bomb_is_refused_at_the_cap_and_the_work_stays() {
+    use ddb_playground::scenario::link::{MAX_DOCUMENT_BYTES, MAX_LINK_CHARS};
+    let page = music_with_two_songs().await;
+    let baseline = dangerous_elements();
+    yew::platform::time::sleep(Duration::from_millis(800)).await;
+    let saved = storage().get_item(persist::SAVE_KEY).unwrap().expect("autosaved");
+    // As long a link as is read at all: 1,450,000 bytes of DEFLATE inflate
+    // to 1 + 258 × 892,307 = 230,215,207 bytes, seven times the 32 MB cap.
+    let repeats = 1_450_000 * 8 / 13;
+    let bomb = link_of_deflate(&deflate_bomb(repeats));
+    assert!(bomb.len() < MAX_LINK_CHARS, "{}", bomb.len());
+    assert!(1 + 258 * repeats > 6 * MAX_DOCUMENT_BYTES);
+    visit_fragment(&bomb).await;
+    let expected = format!("it expands to more than {MAX_DOCUMENT_BYTES} bytes");
+    assert_refused(&page, baseline, &saved, 2, &expected, "bomb").await;
+    persist::set_fragment("");
+    // One character over the length cap is refused before it is decoded.
+    let long = format!("#v1={}", "A".repeat(MAX_LINK_CHARS));
+    visit_fragment(&long).await;
+    assert_refused(&page, baseline, &saved, 2, "characters long", "overlong link").await;
+    persist::set_fragment("");
+    drop(page);
+    forget_everything();
+}

@@ -3007,3 +3007,190 @@ async fn a_decompression_bomb_is_refused_at_the_cap_and_the_work_stays() {
     drop(page);
     forget_everything();
 }
+
+/// An item of about `mb` megabytes as plain JSON: `{"id": "big", "body": "xxx…"}`.
+fn huge_item_text(mb: usize) -> String {
+    format!(r#"{{"id": "big", "body": "{}"}}"#, "x".repeat(mb * 1024 * 1024))
+}
+
+/// A scenario file holding table `Big` and, when `item` is given, that item
+/// (plain JSON) in DynamoDB JSON, written without building the engine (the
+/// engine would refuse the item).
+fn scenario_file_with(item: Option<&str>) -> String {
+    use serde_json::json;
+    let mut engine = ddb_playground::engine::Engine::new();
+    engine
+        .execute(
+            "CreateTable",
+            &json!({"TableName": "Big", "BillingMode": "PAY_PER_REQUEST",
+                "AttributeDefinitions": [{"AttributeName": "id", "AttributeType": "S"}],
+                "KeySchema": [{"AttributeName": "id", "KeyType": "HASH"}]}),
+        )
+        .unwrap();
+    engine.execute("PutItem", &json!({"TableName": "Big", "Item": {"id": {"S": "small"}}})).unwrap();
+    let text = persist::scenario_text(&ddb_playground::scenario::Scenario::of(&engine));
+    match item {
+        None => text,
+        Some(item) => {
+            let body = &item[item.find("\"body\": \"").unwrap() + 9..item.len() - 2];
+            let wire = format!(r#"{{"id": {{"S": "big"}}, "body": {{"S": "{body}"}}}}"#);
+            let pattern = r#"{"id":{"S":"small"}}"#;
+            let compact = serde_json::to_string(&serde_json::from_str::<serde_json::Value>(&text).unwrap()).unwrap();
+            assert!(compact.contains(pattern), "{compact:.600}");
+            compact.replacen(pattern, &format!("{pattern},{wire}"), 1)
+        }
+    }
+}
+
+/// Milliseconds since some fixed point.
+fn now_ms() -> f64 {
+    web_sys::window().unwrap().performance().unwrap().now()
+}
+
+/// The three ways a huge item comes in, each refused with a message and
+/// the work left as it was.
+async fn huge_item_cases(report: &mut Vec<(String, f64)>) {
+    let item = huge_item_text(50);
+    let page = mount().await;
+    page.create_table("Big", ("id", "S"), None).await;
+    page.put(r#"{"id": "kept"}"#).await;
+    assert_eq!(page.grid_rows().len(), 1);
+
+    // (1) Pasted into the item editor: refused by its size, unread; the
+    // editor keeps what it had.
+    let before = page.editor_text();
+    let start = now_ms();
+    page.edit(&item).await;
+    report.push(("item editor, 50 MB pasted".into(), now_ms() - start));
+    let notice = page.text("#scenario-notice");
+    assert!(page.exists("#scenario-notice.error"), "{notice:.300}");
+    assert!(notice.contains("The text is 50.0 MB") && notice.contains("at most 16 MB"), "{notice:.300}");
+    assert_eq!(page.editor_text(), before);
+    page.click("#btn-put").await;
+    assert_eq!(page.grid_rows().len(), 1);
+    assert!(page.text("#activity-log").len() < 100_000, "the log does not print the text");
+    // Just over DynamoDB's 400 KB: DynamoDB's own message.
+    let start = now_ms();
+    page.put(&huge_item_text(1)).await;
+    report.push(("item editor, 1 MB, PutItem".into(), now_ms() - start));
+    assert_eq!(
+        page.text("#editor-outcome .error-box"),
+        "ValidationException: Item size has exceeded the maximum allowed size"
+    );
+    let log = page.text("#activity-log > li:first-child");
+    assert!(log.len() < 100_000, "the log shows a capped request: {} characters", log.len());
+    assert!(log.contains("more bytes not shown"), "{:.300}", &log[log.len().saturating_sub(300)..]);
+    page.edit("").await;
+
+    // (2) In the console's raw JSON.
+    page.click("#tab-console").await;
+    page.choose("#c0-op", "PutItem").await;
+    page.click("#c0-mode-raw").await;
+    let request = format!(r#"{{"TableName": "Big", "Item": {}}}"#, scenario_wire(&item));
+    let before = page.value("#c0-raw");
+    let start = now_ms();
+    page.type_text("#c0-raw", &request).await;
+    report.push(("console raw JSON, 50 MB pasted".into(), now_ms() - start));
+    let notice = page.text("#c0-notice");
+    assert!(notice.contains("The text is 50.0 MB") && notice.contains("at most 16 MB"), "{notice:.300}");
+    assert_eq!(page.value("#c0-raw"), before, "the field keeps its request");
+    page.click("#c0-run").await;
+    assert!(page.text("#code-view").len() < 100_000, "the code view does not print it");
+    // A 1 MB item in raw JSON goes to the engine, which refuses it; the
+    // code view draws 64 KB of the request.
+    let request = format!(r#"{{"TableName": "Big", "Item": {}}}"#, scenario_wire(&huge_item_text(1)));
+    let start = now_ms();
+    page.type_text("#c0-raw", &request).await;
+    page.click("#c0-run").await;
+    report.push(("console raw JSON, 1 MB, typed + run".into(), now_ms() - start));
+    let results = page.text("#results");
+    assert!(results.contains("Item size has exceeded the maximum allowed size"), "{results:.300}");
+    assert!(page.text("#code-text").contains("more bytes not shown"));
+    assert!(page.text("#code-text").len() < 100_000);
+    page.type_text("#c0-raw", "{}").await;
+    page.click("#tab-items").await;
+    assert_eq!(page.grid_rows().len(), 1);
+
+    // (3) In a scenario file: over the 32 MB file cap, refused unread; under
+    // it, the engine's own PutItem refuses the item.
+    let start = now_ms();
+    choose_file(&page, "big.json", &scenario_file_with(Some(&item))).await;
+    report.push(("import, 50 MB file".into(), now_ms() - start));
+    let notice = page.text("#scenario-notice");
+    assert!(page.exists("#scenario-notice.error") && notice.contains("larger than 32 MB"), "{notice:.300}");
+    let item = huge_item_text(20);
+    let start = now_ms();
+    choose_file(&page, "big20.json", &scenario_file_with(Some(&item))).await;
+    report.push(("import, 20 MB file".into(), now_ms() - start));
+    let notice = page.text("#scenario-notice");
+    assert!(page.exists("#scenario-notice.error"), "{notice:.300}");
+    assert!(notice.contains("Item size has exceeded the maximum allowed size"), "{notice:.300}");
+    assert!(notice.len() < 10_000, "{}", notice.len());
+    assert!(page.text(".table-entry.selected").contains("Big"));
+    assert_eq!(page.grid_rows().len(), 1, "the work stays");
+    // The same file without the big item imports (the test's file is right).
+    choose_file(&page, "small.json", &scenario_file_with(None)).await;
+    assert!(page.text("#scenario-notice").contains("Imported small.json"), "{}", page.text("#scenario-notice"));
+    drop(page);
+    forget_everything();
+}
+
+/// The plain item `{"id": …, "body": …}` in DynamoDB JSON.
+fn scenario_wire(item: &str) -> String {
+    let body = &item[item.find("\"body\": \"").unwrap() + 9..item.len() - 2];
+    format!(r#"{{"id": {{"S": "big"}}, "body": {{"S": "{body}"}}}}"#)
+}
+
+#[wasm_bindgen_test]
+async fn a_fifty_megabyte_item_is_refused_in_the_editor_the_console_and_a_file() {
+    huge_item_cases(&mut Vec::new()).await;
+}
+
+/// Prints how long each refusal of a huge input takes (debug build of the
+/// test; the release page is faster). Run with
+/// `… cargo test --target wasm32-unknown-unknown --test browser measure_refusals -- --include-ignored`.
+#[wasm_bindgen_test]
+#[ignore]
+async fn measure_refusals_of_huge_input() {
+    let mut report = Vec::new();
+    huge_item_cases(&mut report).await;
+    let page = music_with_two_songs().await;
+    let repeats = 1_450_000 * 8 / 13;
+    let bomb = link_of_deflate(&deflate_bomb(repeats));
+    let start = now_ms();
+    visit_fragment(&bomb).await;
+    report.push(("share link, 1.9 M characters inflating to 230 MB".into(), now_ms() - start));
+    assert!(page.text("#scenario-notice").contains("expands to more than"));
+    persist::set_fragment("");
+    drop(page);
+    forget_everything();
+    for (case, ms) in report {
+        web_sys::console::log_1(&format!("{case}: {ms:.0} ms (including the test's waits of ~50 ms per step)").into());
+    }
+}
+
+#[wasm_bindgen_test]
+fn long_text_is_cut_on_character_boundaries_and_counted() {
+    use ddb_playground::ui::format::pretty;
+    use ddb_playground::ui::limits::{cut, oversize, pretty_shown, MAX_REQUEST_BYTES, SHOWN_TEXT_BYTES};
+    assert_eq!(cut("abc", 5), ("abc", 0));
+    // "é" is two bytes: a cut after one byte backs off to before it.
+    assert_eq!(cut("aé", 2), ("a", 2));
+    assert_eq!(cut("aéb", 3), ("aé", 1));
+    let small = serde_json::json!({"a": 1});
+    assert_eq!(pretty_shown(&small), (pretty(&small), 0));
+    // 1 MB of 'x' in one string: the first 64 KB shown, the rest counted.
+    let big = serde_json::json!({"body": "x".repeat(1024 * 1024)});
+    let full = serde_json::to_string_pretty(&big).unwrap();
+    let (text, left_out) = pretty_shown(&big);
+    assert_eq!(text.len(), SHOWN_TEXT_BYTES);
+    assert_eq!(text.len() + left_out, full.len());
+    assert!(full.starts_with(&text));
+    // Request text: exactly 16 MB may be parsed, one byte more is refused.
+    assert!(oversize("{}").is_none());
+    let text = "x".repeat(MAX_REQUEST_BYTES + 1);
+    let error = oversize(&text).map(|e| e.message().to_string()).unwrap_or_default();
+    assert!(error.starts_with("The text is 16.0 MB; DynamoDB accepts requests of at most 16 MB"), "{error}");
+    assert!(oversize(&text[1..]).is_none());
+}
+

@@ -523,6 +523,21 @@ pub enum Said {
     WorkspaceOpened { name: String },
     /// A named workspace was deleted.
     WorkspaceDeleted { name: String },
+    /// The autosaved copy did not read at the start: why (DynamoDB's or
+    /// the scenario reader's words, English), its size, the
+    /// `localStorage` key it is kept under, whether that is the backup key
+    /// (else it stayed where it was), whether the page started from the
+    /// temporary copy (else empty).
+    SavedUnreadable { reason: String, bytes: usize, kept_under: String, backed_up: bool, started_from_copy: bool },
+    /// The browser refused the autosave (storage full): the size tried and
+    /// its reason (the browser's words).
+    AutosaveRefused { kilobytes: usize, reason: String },
+    /// Another tab autosaved over this tab's copy; `kept`: its copy is
+    /// kept as the workspace `name`.
+    OtherTabSaved { name: String, kept: bool },
+    /// Text typed or pasted as a request was over DynamoDB's 16 MB request
+    /// limit and was not read: its size ("50.0 MB").
+    TextRefused { size: String },
 }
 
 /// Where the hot-key lab's run is, for [`Catalogue::lab_status`].
@@ -894,6 +909,11 @@ pub trait Catalogue {
     fn pm_band_label(&self, title: &str, partitions: u64, collections: u64) -> String;
     /// "Teaching scale: a partition splits when it holds more than 4 KB (DynamoDB: 10 GB)."
     fn pm_teaching_scale(&self, size: &str) -> String;
+
+    // ---- long text (hardening) ----
+
+    /// After the shown part of a long text: "… 1,048,612 more bytes not shown."
+    fn text_cut(&self, bytes: &str) -> String;
 }
 
 #[cfg(test)]

@@ -1020,6 +1020,45 @@ impl Catalogue for German {
             Said::WorkspaceSaved { name } => format!("Playground als Arbeitsbereich „{name}“ gespeichert."),
             Said::WorkspaceOpened { name } => format!("Arbeitsbereich {name} geöffnet."),
             Said::WorkspaceDeleted { name } => format!("Arbeitsbereich „{name}“ gelöscht."),
+            Said::SavedUnreadable { reason, bytes, kept_under, backed_up, started_from_copy } => {
+                let size = count(Lang::De, *bytes as u64);
+                let start = if *started_from_copy {
+                    "Die Seite startet mit der letzten guten Kopie, die kurz davor gespeichert wurde."
+                } else {
+                    "Die Seite startet leer."
+                };
+                let kept = if *backed_up {
+                    format!("Sie bleibt im localStorage unter „{kept_under}“ erhalten.")
+                } else {
+                    format!(
+                        "Der Speicher des Browsers ist zu voll, um sie beiseitezulegen: Sie bleibt unter \
+                         „{kept_under}“ und wird bis zum Neuladen der Seite nicht überschrieben; exportieren oder \
+                         kopieren Sie sie jetzt, wenn Sie sie brauchen."
+                    )
+                };
+                format!(
+                    "Der automatisch gespeicherte Playground ({size} Bytes) ist nicht lesbar. {start} {kept} {reason}"
+                )
+            }
+            Said::AutosaveRefused { kilobytes, reason } => format!(
+                "Automatisches Speichern fehlgeschlagen: Der Browser hat den Playground ({} KB) nicht gespeichert: \
+                 {reason}. Die zuvor gespeicherte Kopie bleibt erhalten; exportieren Sie den Playground, um diesen \
+                 Stand zu behalten.",
+                count(Lang::De, *kilobytes as u64)
+            ),
+            Said::OtherTabSaved { name, kept: true } => format!(
+                "Ein anderer Tab des Playgrounds hat über die Kopie dieses Tabs gespeichert. Sein Playground \
+                 bleibt als Arbeitsbereich „{name}“ erhalten; der Playground dieses Tabs bleibt offen und wird bei \
+                 der nächsten Änderung gespeichert."
+            ),
+            Said::OtherTabSaved { kept: false, .. } => "Ein anderer Tab des Playgrounds hat über die Kopie dieses \
+                Tabs gespeichert, und der Speicher des Browsers ist zu voll, um sie als Arbeitsbereich zu behalten. \
+                Der Playground dieses Tabs bleibt offen und ersetzt sie bei der nächsten Änderung."
+                .to_string(),
+            Said::TextRefused { size } => format!(
+                "Der Text ist {size} groß; DynamoDB nimmt Anfragen bis 16 MB an (und Items bis 400 KB), daher \
+                 wurde er nicht gelesen. Das Feld behält seinen bisherigen Text."
+            ),
         }
     }
 
@@ -1063,5 +1102,9 @@ impl Catalogue for German {
 
     fn pm_teaching_scale(&self, size: &str) -> String {
         format!("Lehrmaßstab: Eine Partition wird geteilt, sobald sie mehr als {size} enthält (DynamoDB: 10 GB).")
+    }
+
+    fn text_cut(&self, bytes: &str) -> String {
+        format!("… {bytes} weitere Bytes nicht angezeigt.")
     }
 }

@@ -973,6 +973,40 @@ impl Catalogue for English {
             Said::WorkspaceSaved { name } => format!("Saved the playground as the workspace “{name}”."),
             Said::WorkspaceOpened { name } => format!("Opened workspace {name}."),
             Said::WorkspaceDeleted { name } => format!("Deleted the workspace “{name}”."),
+            Said::SavedUnreadable { reason, bytes, kept_under, backed_up, started_from_copy } => {
+                let size = count(Lang::En, *bytes as u64);
+                let start = if *started_from_copy {
+                    "The page started from the last good copy, saved just before it."
+                } else {
+                    "The page started empty."
+                };
+                let kept = if *backed_up {
+                    format!("It is kept in localStorage under \"{kept_under}\".")
+                } else {
+                    format!(
+                        "The browser's storage is too full to keep it aside: it stays under \"{kept_under}\" and is \
+                         not overwritten until the page is reloaded; export or copy it now if you need it."
+                    )
+                };
+                format!("The autosaved playground ({size} bytes) could not be read. {start} {kept} {reason}")
+            }
+            Said::AutosaveRefused { kilobytes, reason } => format!(
+                "Autosave failed: the browser refused to store the playground ({} KB): {reason}. The copy saved \
+                 before is kept; export the playground to keep this version.",
+                count(Lang::En, *kilobytes as u64)
+            ),
+            Said::OtherTabSaved { name, kept: true } => format!(
+                "Another tab of the playground autosaved over this one's copy. Its playground is kept as the \
+                 workspace “{name}”; this tab's stays open and is saved at its next change."
+            ),
+            Said::OtherTabSaved { kept: false, .. } => "Another tab of the playground autosaved over this one's \
+                copy, and the browser's storage is too full to keep it as a workspace. This tab's playground \
+                stays open and is saved at its next change, replacing it."
+                .to_string(),
+            Said::TextRefused { size } => format!(
+                "The text is {size}; DynamoDB accepts requests of at most 16 MB (and items of at most 400 KB), so \
+                 it was not read. The field keeps its previous text."
+            ),
         }
     }
 
@@ -1016,5 +1050,9 @@ impl Catalogue for English {
 
     fn pm_teaching_scale(&self, size: &str) -> String {
         format!("Teaching scale: a partition splits when it holds more than {size} (DynamoDB: 10 GB).")
+    }
+
+    fn text_cut(&self, bytes: &str) -> String {
+        format!("… {bytes} more bytes not shown.")
     }
 }

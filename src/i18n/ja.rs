@@ -980,6 +980,40 @@ impl Catalogue for Japanese {
             Said::WorkspaceSaved { name } => format!("プレイグラウンドをワークスペース「{name}」として保存しました。"),
             Said::WorkspaceOpened { name } => format!("ワークスペース {name} を開きました。"),
             Said::WorkspaceDeleted { name } => format!("ワークスペース「{name}」を削除しました。"),
+            Said::SavedUnreadable { reason, bytes, kept_under, backed_up, started_from_copy } => {
+                let size = count(Lang::Ja, *bytes as u64);
+                let start = if *started_from_copy {
+                    "直前に保存された最後の正常なコピーから開始しました。"
+                } else {
+                    "空の状態で開始しました。"
+                };
+                let kept = if *backed_up {
+                    format!("このコピーは localStorage の「{kept_under}」に保管されています。")
+                } else {
+                    format!(
+                        "ブラウザーのストレージがいっぱいで退避できないため、「{kept_under}」にそのまま残し、\
+                         ページを再読み込みするまで上書きしません。必要なら今のうちにエクスポートまたはコピーしてください。"
+                    )
+                };
+                format!("自動保存されたプレイグラウンド ({size} バイト) を読み込めませんでした。{start}{kept} {reason}")
+            }
+            Said::AutosaveRefused { kilobytes, reason } => format!(
+                "自動保存に失敗しました: ブラウザーがプレイグラウンド ({} KB) の保存を拒否しました: {reason}。\
+                 以前に保存したコピーは残っています。この状態を残すにはエクスポートしてください。",
+                count(Lang::Ja, *kilobytes as u64)
+            ),
+            Said::OtherTabSaved { name, kept: true } => format!(
+                "別のタブのプレイグラウンドが、このタブの自動保存コピーを上書きしました。そのプレイグラウンドは\
+                 ワークスペース「{name}」として保管しました。このタブのプレイグラウンドは開いたままで、次の変更時に保存されます。"
+            ),
+            Said::OtherTabSaved { kept: false, .. } => "別のタブのプレイグラウンドが、このタブの自動保存コピーを\
+                上書きしましたが、ブラウザーのストレージがいっぱいでワークスペースとして保管できませんでした。\
+                このタブのプレイグラウンドは開いたままで、次の変更時に保存されます。"
+                .to_string(),
+            Said::TextRefused { size } => format!(
+                "テキストが {size} あります。DynamoDB が受け付けるリクエストは最大 16 MB (項目は最大 400 KB) \
+                 なので、読み込みませんでした。フィールドには以前のテキストが残っています。"
+            ),
         }
     }
 
@@ -1021,5 +1055,9 @@ impl Catalogue for Japanese {
 
     fn pm_teaching_scale(&self, size: &str) -> String {
         format!("教育用スケール: パーティションは {size} を超えると分割されます (DynamoDB: 10 GB)。")
+    }
+
+    fn text_cut(&self, bytes: &str) -> String {
+        format!("… 残り {bytes} バイトは表示していません。")
     }
 }

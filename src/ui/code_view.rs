@@ -13,6 +13,7 @@ use yew::prelude::*;
 use super::console_state::{CodeTab, ConsoleAction, ConsoleContext};
 use super::draft::Mode;
 use super::language::{use_lang, Msg};
+use super::limits;
 use super::state::PlaygroundContext;
 use crate::codegen::{aws_cli, javascript_v3, python_boto3, LOCAL_ENDPOINT};
 
@@ -123,7 +124,7 @@ pub fn CodeView() -> Html {
                 </span>
                 <button type="button" class="quiet" id="code-copy" onclick={copy}>{ lang.t(Msg::CodeCopy) }</button>
             </div>
-            <pre class="code" id="code-text" role="tabpanel" tabindex="0">{ code }</pre>
+            <pre class="code" id="code-text" role="tabpanel" tabindex="0">{ limits::shown(lang, &code) }</pre>
         </section>
     }
 }

@@ -3194,3 +3194,245 @@ fn long_text_is_cut_on_character_boundaries_and_counted() {
     assert!(oversize(&text[1..]).is_none());
 }
 
+// ---- hardening: browser storage ----
+
+/// Makes `localStorage.setItem` throw a `QuotaExceededError`, as a full
+/// storage does, for every key matching the regular expression `keys`
+/// (`None`: stop refusing).
+fn refuse_storage(keys: Option<&str>) {
+    let install = js_sys::Function::new_with_args(
+        "keys",
+        "if (!window.__ddbSetItem) {
+             window.__ddbSetItem = Storage.prototype.setItem;
+             Storage.prototype.setItem = function (key, value) {
+                 if (window.__ddbRefuse && window.__ddbRefuse.test(key)) {
+                     throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+                 }
+                 return window.__ddbSetItem.call(this, key, value);
+             };
+         }
+         window.__ddbRefuse = keys === null ? null : new RegExp(keys);",
+    );
+    let keys = keys.map(wasm_bindgen::JsValue::from_str).unwrap_or(wasm_bindgen::JsValue::NULL);
+    install.call1(&wasm_bindgen::JsValue::NULL, &keys).unwrap();
+}
+
+/// The items of the autosaved (or `key`'s) copy, by table, read back.
+fn stored_items(key: &str) -> Option<usize> {
+    let text = storage().get_item(key).unwrap()?;
+    let scenario = persist::scenario_from_stored(&text).ok()?;
+    Some(scenario.engine.tables().map(|t| t.storage.item_count()).sum())
+}
+
+#[wasm_bindgen_test]
+async fn an_unreadable_autosave_is_reported_kept_aside_and_the_page_still_starts() {
+    let future = r#"{"format": "ddb-playground-scenario", "version": 99, "engine": {"tables": []}}"#;
+    let wrong_shape = r#"{"format": "ddb-playground-scenario", "version": 1, "engine": [1, 2, 3]}"#;
+    let huge = format!("{{\"garbage\": \"{}", "<script>window.__pwned=1</script>".repeat(60_000));
+    let cases: [(&str, &str); 7] = [
+        ("garbage", "\u{0}\u{1}<img src=x onerror=\"window.__pwned=1\">%%%"),
+        ("truncated", "{\"format\": \"ddb-playground-scenario\", \"version\": 1, \"engine\": {\"tab"),
+        ("wrong shape", wrong_shape),
+        ("not an object", "[1, 2, 3]"),
+        ("future version", future),
+        ("damaged link form", "v1=AAAA!!!"),
+        ("huge", &huge),
+    ];
+    for (what, text) in cases {
+        forget_everything();
+        storage().set_item(persist::SAVE_KEY, text).unwrap();
+        let page = mount_as_is().await;
+        let notice = page.text("#scenario-notice");
+        assert!(page.exists("#scenario-notice.error"), "{what}: {notice:.300}");
+        assert!(
+            notice.contains("could not be read") && notice.contains("The page started empty."),
+            "{what}: {notice:.300}"
+        );
+        assert!(notice.contains(persist::BACKUP_KEY), "{what}: {notice:.300}");
+        assert!(notice.len() < 2_000, "{what}: the notice quotes little of the text ({})", notice.len());
+        assert!(page.exists(".topbar") && page.text(".table-list").contains("No tables yet"), "{what}: a working page");
+        assert_eq!(storage().get_item(persist::BACKUP_KEY).unwrap().as_deref(), Some(text), "{what}: kept aside");
+        assert!(storage().get_item(persist::SAVE_KEY).unwrap().is_none(), "{what}");
+        assert!(!pwned(), "{what}");
+        // The page works: a table can be made, and it is saved normally.
+        page.create_table("After", ("id", "S"), None).await;
+        yew::platform::time::sleep(Duration::from_millis(800)).await;
+        assert_eq!(stored_items(persist::SAVE_KEY), Some(0), "{what}: saved again");
+        assert_eq!(storage().get_item(persist::BACKUP_KEY).unwrap().as_deref(), Some(text), "{what}: still kept");
+        drop(page);
+    }
+    assert!(page_starts_in_english_despite_a_corrupted_language_key().await);
+    forget_everything();
+}
+
+/// A language key holding garbage: the page starts, in English, without a word.
+async fn page_starts_in_english_despite_a_corrupted_language_key() -> bool {
+    forget_everything();
+    storage().set_item(ddb_playground::ui::language::LANGUAGE_KEY, "<script>x</script>\u{0}").unwrap();
+    let page = mount_as_is().await;
+    let english = page.text(".table-list").contains("No tables yet");
+    let quiet = !page.exists("#scenario-notice");
+    english && quiet
+}
+
+#[wasm_bindgen_test]
+async fn a_write_cut_off_half_way_restarts_from_the_newest_good_copy() {
+    // A good playground with two songs, saved.
+    let page = music_with_two_songs().await;
+    yew::platform::time::sleep(Duration::from_millis(800)).await;
+    let good = storage().get_item(persist::SAVE_KEY).unwrap().expect("autosaved");
+    drop(page);
+
+    // The temporary copy was written, then the saved one was damaged (or
+    // the page died between the two writes): the temporary copy is used.
+    forget_everything();
+    storage().set_item(persist::TEMP_KEY, &good).unwrap();
+    storage().set_item(persist::SAVE_KEY, "{\"format\": \"ddb-play").unwrap();
+    let page = mount_as_is().await;
+    let notice = page.text("#scenario-notice");
+    assert!(notice.contains("could not be read") && notice.contains("started from the last good copy"), "{notice}");
+    assert_eq!(page.grid_rows().len(), 2);
+    assert!(storage().get_item(persist::BACKUP_KEY).unwrap().unwrap().starts_with("{\"format\": \"ddb-play"));
+    drop(page);
+
+    // Only the temporary copy (the saved one was removed to make room and
+    // not yet rewritten): used without a word.
+    forget_everything();
+    storage().set_item(persist::TEMP_KEY, &good).unwrap();
+    let page = mount_as_is().await;
+    assert!(!page.exists("#scenario-notice"));
+    assert_eq!(page.grid_rows().len(), 2);
+    drop(page);
+    forget_everything();
+}
+
+#[wasm_bindgen_test]
+async fn a_full_storage_refuses_the_autosave_with_a_notice_and_destroys_nothing() {
+    let page = music_with_two_songs().await;
+    yew::platform::time::sleep(Duration::from_millis(800)).await;
+    let good = storage().get_item(persist::SAVE_KEY).unwrap().expect("autosaved");
+
+    // Nothing fits: the notice, and the saved copy is the one before.
+    refuse_storage(Some("^ddb-playground/autosave/"));
+    page.put(r#"{"Artist": "Other", "SongTitle": "Third", "Year": 1999}"#).await;
+    yew::platform::time::sleep(Duration::from_millis(800)).await;
+    let notice = page.text("#scenario-notice");
+    refuse_storage(None);
+    assert!(page.exists("#scenario-notice.error"), "{notice}");
+    assert!(notice.contains("Autosave failed") && notice.contains("The quota has been exceeded."), "{notice}");
+    assert!(notice.contains("The copy saved before is kept"), "{notice}");
+    assert_eq!(storage().get_item(persist::SAVE_KEY).unwrap().as_deref(), Some(good.as_str()), "not destroyed");
+    assert!(storage().get_item(persist::TEMP_KEY).unwrap().is_none());
+
+    // The temporary copy fits but the second copy does not: the old one is
+    // removed to make room, the retry is refused too, and the new version
+    // stays under the temporary key, which the next start reads.
+    refuse_storage(Some("^ddb-playground/autosave/v1$"));
+    page.put(r#"{"Artist": "Other", "SongTitle": "Fourth", "Year": 1998}"#).await;
+    yew::platform::time::sleep(Duration::from_millis(800)).await;
+    refuse_storage(None);
+    assert!(page.text("#scenario-notice").contains("Autosave failed"));
+    assert_eq!(stored_items(persist::TEMP_KEY), Some(4), "the newest version is kept");
+    drop(page);
+    let page = mount_as_is().await;
+    assert_eq!(page.grid_rows().len(), 4, "the next start reads it");
+    assert!(!page.exists("#scenario-notice"));
+    drop(page);
+    forget_everything();
+}
+
+#[wasm_bindgen_test]
+async fn an_unreadable_copy_that_cannot_be_kept_aside_is_not_overwritten() {
+    forget_everything();
+    let damaged = "{\"format\": \"ddb-playground-scenario\", \"version\": 1, \"engine\": {\"tab";
+    storage().set_item(persist::SAVE_KEY, damaged).unwrap();
+    refuse_storage(Some("unreadable$"));
+    let page = mount_as_is().await;
+    refuse_storage(None);
+    let notice = page.text("#scenario-notice");
+    assert!(notice.contains("too full to keep it aside") && notice.contains(persist::SAVE_KEY), "{notice}");
+    // New work is saved under the temporary key only, so the copy stays.
+    page.create_table("After", ("id", "S"), None).await;
+    page.put(r#"{"id": "new"}"#).await;
+    yew::platform::time::sleep(Duration::from_millis(800)).await;
+    assert_eq!(storage().get_item(persist::SAVE_KEY).unwrap().as_deref(), Some(damaged));
+    assert_eq!(stored_items(persist::TEMP_KEY), Some(1));
+    // Even Reset leaves it.
+    page.click("#btn-reset").await;
+    page.click("#btn-reset-confirm").await;
+    assert_eq!(storage().get_item(persist::SAVE_KEY).unwrap().as_deref(), Some(damaged));
+    drop(page);
+    forget_everything();
+}
+
+#[wasm_bindgen_test]
+async fn broken_and_hostile_workspaces_are_listed_as_text_and_the_page_starts() {
+    forget_everything();
+    let baseline = dangerous_elements();
+    let hostile = r#"<img src=x onerror="window.__pwned=1">"#;
+    storage().set_item(&format!("{}{hostile}", persist::WORKSPACE_PREFIX), "garbage").unwrap();
+    storage().set_item(&format!("{}Left over", persist::WORKSPACE_TEMP_PREFIX), "half").unwrap();
+    storage().set_item(&format!("{}Empty", persist::WORKSPACE_PREFIX), "").unwrap();
+    let page = mount_as_is().await;
+    assert_eq!(workspace_names(&page), ["<img src=x onerror=\"window.__pwned=1\">", "Empty"]);
+    workspace_button(&page, hostile, ".workspace-open").await;
+    assert!(page.exists("#scenario-notice.error"));
+    assert!(page.text("#scenario-notice").contains(hostile));
+    workspace_button(&page, "Empty", ".workspace-open").await;
+    assert!(page.exists("#scenario-notice.error"));
+    assert!(page.text(".table-list").contains("No tables yet"));
+    yew::platform::time::sleep(Duration::from_millis(30)).await;
+    assert_eq!(dangerous_elements(), baseline);
+    assert!(!pwned());
+    drop(page);
+    forget_everything();
+    storage().remove_item(&format!("{}Left over", persist::WORKSPACE_TEMP_PREFIX)).unwrap();
+}
+
+/// Fires the `storage` event another tab's write of `key` would fire here.
+fn storage_event_from_another_tab(key: &str, new_value: Option<&str>) {
+    let init = web_sys::StorageEventInit::new();
+    init.set_key(Some(key));
+    init.set_new_value(new_value);
+    let event = web_sys::StorageEvent::new_with_event_init_dict("storage", &init).unwrap();
+    web_sys::window().unwrap().dispatch_event(&event).unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn another_tab_autosaving_over_this_one_is_noticed_and_both_are_kept() {
+    // The other tab's playground: one table Other with one item.
+    let other = {
+        let page = mount().await;
+        page.create_table("Other", ("id", "S"), None).await;
+        page.put(r#"{"id": "theirs"}"#).await;
+        yew::platform::time::sleep(Duration::from_millis(800)).await;
+        storage().get_item(persist::SAVE_KEY).unwrap().expect("autosaved")
+    };
+    // This tab: two songs.
+    let page = music_with_two_songs().await;
+    yew::platform::time::sleep(Duration::from_millis(800)).await;
+    // The other tab writes its copy, and this tab hears of it.
+    storage().set_item(persist::SAVE_KEY, &other).unwrap();
+    storage_event_from_another_tab(persist::SAVE_KEY, Some(&other));
+    settle().await;
+    let notice = page.text("#scenario-notice");
+    assert!(notice.contains("Another tab") && notice.contains(persist::OTHER_TAB_WORKSPACE), "{notice}");
+    assert!(!page.exists("#scenario-notice.error"));
+    // Theirs is kept as a workspace; this tab's two songs stay open.
+    assert_eq!(workspace_names(&page), [persist::OTHER_TAB_WORKSPACE]);
+    let kept = persist::load_workspace(persist::OTHER_TAB_WORKSPACE).expect("reads");
+    assert!(kept.engine.table("Other").is_some());
+    assert_eq!(page.grid_rows().len(), 2);
+    // This tab's next change is saved over it: both states exist.
+    page.put(r#"{"Artist": "Other", "SongTitle": "Third", "Year": 1999}"#).await;
+    yew::platform::time::sleep(Duration::from_millis(800)).await;
+    assert_eq!(stored_items(persist::SAVE_KEY), Some(3));
+    // A removal (a Reset there) and other keys are not news.
+    page.click("#btn-dismiss").await;
+    storage_event_from_another_tab(persist::SAVE_KEY, None);
+    storage_event_from_another_tab("unrelated", Some("x"));
+    settle().await;
+    assert!(!page.exists("#scenario-notice"));
+    drop(page);
+    forget_everything();
+}

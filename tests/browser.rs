@@ -3436,3 +3436,44 @@ async fn another_tab_autosaving_over_this_one_is_noticed_and_both_are_kept() {
     drop(page);
     forget_everything();
 }
+
+#[wasm_bindgen_test]
+async fn large_values_are_cut_in_the_grid_and_whole_in_the_editor() {
+    use serde_json::json;
+    let page = mount().await;
+    page.create_table("Large", ("id", "S"), None).await;
+    // Two items under DynamoDB's 400 KB: a 100,000-element list (200,000
+    // characters of plain JSON; 100,000 × (1 byte for "7" + 1 per element)
+    // + 3 ≈ 200 KB) and 150,000 bytes of binary (200,000 base64 characters).
+    let list: Vec<u32> = vec![7; 100_000];
+    page.put(&json!({"id": "list", "numbers": list}).to_string()).await;
+    let bytes = base64_of(&"z".repeat(150_000));
+    page.put(&json!({"id": {"S": "bin"}, "blob": {"B": bytes}}).to_string()).await;
+    assert_eq!(page.grid_rows().len(), 2, "{}", page.text("#editor-outcome"));
+    for row in page.grid_rows() {
+        for cell in row {
+            assert!(cell.len() < 400, "a cell is cut: {} characters", cell.len());
+        }
+    }
+    let titles: Vec<String> =
+        page.find_all("table.items td[title]").iter().filter_map(|td| td.get_attribute("title")).collect();
+    assert!(titles.iter().all(|t| t.chars().count() <= 1_001), "hover texts are cut");
+    assert!(page.text("table.items").contains("characters)"), "the cut says how long the value is");
+    // The editor gets the whole value.
+    let row = page
+        .find_all("table.items tbody tr")
+        .into_iter()
+        .find(|r| r.text_content().unwrap_or_default().contains("list"))
+        .unwrap();
+    row.dyn_ref::<HtmlElement>().unwrap().click();
+    settle().await;
+    let loaded: serde_json::Value = serde_json::from_str(&page.editor_text()).unwrap();
+    assert_eq!(loaded["numbers"].as_array().map(Vec::len), Some(100_000));
+    // The stream panel draws a record's images cut, too.
+    page.click("#stream-enable").await;
+    page.put(&json!({"id": "list", "numbers": vec![8; 100_000]}).to_string()).await;
+    let records = page.text("#stream-records");
+    assert!(records.len() < 200_000, "{}", records.len());
+    drop(page);
+    forget_everything();
+}

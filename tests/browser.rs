@@ -2733,7 +2733,8 @@ fn hostile_scenario() -> ddb_playground::scenario::Scenario {
         request: json!({"TableName": "Evil", "KeyConditionExpression": "#k = :v",
             "ExpressionAttributeNames": {"#k": p0}, "ExpressionAttributeValues": {":v": {"S": p0}}}),
     });
-    scenario.view = json!({"table": "Evil"});
+    // An open lesson that does not exist, at a step that is not a number.
+    scenario.view = json!({"table": "Evil", "lesson": p0, "step": "<b>"});
     scenario
 }
 
@@ -2763,6 +2764,7 @@ async fn hostile_names_and_values_render_as_text_in_every_view() {
     persist::set_fragment(&ddb_playground::scenario::link::encode(&hostile_scenario()));
     let page = mount_as_is().await;
     assert!(page.text("#scenario-notice").contains("Loaded the playground from the link"));
+    assert!(!page.exists("#lesson-panel"), "no lesson of that name");
 
     // Items: the grid (every name and value), the row in the editor.
     assert_eq!(page.grid_rows().len(), 5);

@@ -914,6 +914,8 @@ pub trait Catalogue {
 
     /// After the shown part of a long text: "… 1,048,612 more bytes not shown."
     fn text_cut(&self, bytes: &str) -> String;
+    /// The code view's text for a request too long to draw: its size in bytes.
+    fn code_deferred(&self, bytes: &str) -> String;
 }
 
 #[cfg(test)]

@@ -1107,4 +1107,8 @@ impl Catalogue for German {
     fn text_cut(&self, bytes: &str) -> String {
         format!("… {bytes} weitere Bytes nicht angezeigt.")
     }
+
+    fn code_deferred(&self, bytes: &str) -> String {
+        format!("Die Anfrage umfasst {bytes} Bytes JSON, zu lang, um sie hier als Code zu zeigen. Kopieren kopiert ihren Code.")
+    }
 }

@@ -1055,4 +1055,8 @@ impl Catalogue for English {
     fn text_cut(&self, bytes: &str) -> String {
         format!("… {bytes} more bytes not shown.")
     }
+
+    fn code_deferred(&self, bytes: &str) -> String {
+        format!("The request is {bytes} bytes of JSON, too long to show as code here. Copy copies its code.")
+    }
 }

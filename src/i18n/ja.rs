@@ -1060,4 +1060,8 @@ impl Catalogue for Japanese {
     fn text_cut(&self, bytes: &str) -> String {
         format!("… 残り {bytes} バイトは表示していません。")
     }
+
+    fn code_deferred(&self, bytes: &str) -> String {
+        format!("リクエストは {bytes} バイトの JSON で、ここにコードとして表示するには長すぎます。コピーするとそのコードをコピーします。")
+    }
 }

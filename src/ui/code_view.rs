@@ -6,6 +6,8 @@
 //! It shows the request of the side that was used last, as it is now (the
 //! draft, not the last run), so it follows every keystroke.
 
+use std::rc::Rc;
+
 use wasm_bindgen::JsCast;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -41,13 +43,22 @@ pub fn CodeView() -> Html {
     let request = draft.request(state.selected.as_deref(), schema.as_ref());
     let endpoint = console.local_endpoint.then_some(LOCAL_ENDPOINT);
     let operation = draft.operation.name();
-    let code = match &request {
-        Ok(request) => match console.code_tab {
-            CodeTab::Cli => aws_cli(operation, request, endpoint),
-            CodeTab::JavaScript => javascript_v3(operation, request, endpoint),
-            CodeTab::Python => python_boto3(operation, request, endpoint),
+    let tab = console.code_tab;
+    let generate = move |request: &serde_json::Value| match tab {
+        CodeTab::Cli => aws_cli(operation, request, endpoint),
+        CodeTab::JavaScript => javascript_v3(operation, request, endpoint),
+        CodeTab::Python => python_boto3(operation, request, endpoint),
+    };
+    // A request over 64 KB (up to 16 MB) is generated only when copied: its
+    // code would be cut when drawn anyway ([`limits`]).
+    let (code, deferred) = match request {
+        Ok(request) => match limits::json_bytes(&request) {
+            bytes if bytes > limits::SHOWN_TEXT_BYTES => {
+                (lang.tr().code_deferred(&lang.count(bytes as u64)), Some(Rc::new(request)))
+            }
+            _ => (generate(&request), None),
         },
-        Err(error) => lang.tr().not_a_request(&error.describe()),
+        Err(error) => (lang.tr().not_a_request(&error.describe()), None),
     };
 
     let tabs = TABS.iter().map(|(tab, id, label)| {
@@ -94,6 +105,7 @@ pub fn CodeView() -> Html {
         let copied = copied.clone();
         Callback::from(move |_: MouseEvent| {
             let Some(window) = web_sys::window() else { return };
+            let code = deferred.as_deref().map(generate).unwrap_or_else(|| code.clone());
             let promise = window.navigator().clipboard().write_text(&code);
             let copied = copied.clone();
             wasm_bindgen_futures_lite(promise, move |ok| copied.set(Some(ok)));

@@ -13,7 +13,7 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::console_state::{CodeTab, ConsoleAction, ConsoleContext};
-use super::draft::Mode;
+use super::draft::{Draft, Mode};
 use super::language::{use_lang, Msg};
 use super::limits;
 use super::state::PlaygroundContext;
@@ -24,6 +24,14 @@ const TABS: [(CodeTab, &str, &str); 3] = [
     (CodeTab::JavaScript, "js", "JavaScript v3"),
     (CodeTab::Python, "py", "Python boto3"),
 ];
+
+/// A request whose code is generated only when copied.
+enum Deferred {
+    /// Built from the form.
+    Parsed(Rc<serde_json::Value>),
+    /// Raw JSON, parsed when copied.
+    Raw(Rc<Draft>),
+}
 
 #[component]
 pub fn CodeView() -> Html {
@@ -40,7 +48,6 @@ pub fn CodeView() -> Html {
     let table =
         if draft.mode == Mode::Raw { String::new() } else { draft.table_name(state.selected.as_deref()).to_string() };
     let schema = state.engine.try_borrow().ok().and_then(|e| e.table(&table).map(|t| t.definition.key_schema.clone()));
-    let request = draft.request(state.selected.as_deref(), schema.as_ref());
     let endpoint = console.local_endpoint.then_some(LOCAL_ENDPOINT);
     let operation = draft.operation.name();
     let tab = console.code_tab;
@@ -49,16 +56,22 @@ pub fn CodeView() -> Html {
         CodeTab::JavaScript => javascript_v3(operation, request, endpoint),
         CodeTab::Python => python_boto3(operation, request, endpoint),
     };
-    // A request over 64 KB (up to 16 MB) is generated only when copied: its
-    // code would be cut when drawn anyway ([`limits`]).
-    let (code, deferred) = match request {
-        Ok(request) => match limits::json_bytes(&request) {
-            bytes if bytes > limits::SHOWN_TEXT_BYTES => {
-                (lang.tr().code_deferred(&lang.count(bytes as u64)), Some(Rc::new(request)))
-            }
-            _ => (generate(&request), None),
-        },
-        Err(error) => (lang.tr().not_a_request(&error.describe()), None),
+    // A request over 64 KB (up to 16 MB) is turned into code only when
+    // copied: its code would be cut when drawn anyway ([`limits`]). Raw JSON
+    // that long is not even parsed here until then.
+    let deferred_text = |bytes: usize| lang.tr().code_deferred(&lang.count(bytes as u64));
+    let (code, deferred) = if draft.mode == Mode::Raw && draft.raw.len() > limits::SHOWN_TEXT_BYTES {
+        (deferred_text(draft.raw.len()), Some(Deferred::Raw(Rc::clone(draft))))
+    } else {
+        match draft.request(state.selected.as_deref(), schema.as_ref()) {
+            Ok(request) => match limits::json_bytes(&request) {
+                bytes if bytes > limits::SHOWN_TEXT_BYTES => {
+                    (deferred_text(bytes), Some(Deferred::Parsed(Rc::new(request))))
+                }
+                _ => (generate(&request), None),
+            },
+            Err(error) => (lang.tr().not_a_request(&error.describe()), None),
+        }
     };
 
     let tabs = TABS.iter().map(|(tab, id, label)| {
@@ -105,7 +118,14 @@ pub fn CodeView() -> Html {
         let copied = copied.clone();
         Callback::from(move |_: MouseEvent| {
             let Some(window) = web_sys::window() else { return };
-            let code = deferred.as_deref().map(generate).unwrap_or_else(|| code.clone());
+            let code = match &deferred {
+                None => code.clone(),
+                Some(Deferred::Parsed(request)) => generate(request),
+                Some(Deferred::Raw(draft)) => match draft.parse_raw() {
+                    Ok(request) => generate(&request),
+                    Err(error) => lang.tr().not_a_request(&format!("{}: {}", error.name(), error.message())),
+                },
+            };
             let promise = window.navigator().clipboard().write_text(&code);
             let copied = copied.clone();
             wasm_bindgen_futures_lite(promise, move |ok| copied.set(Some(ok)));

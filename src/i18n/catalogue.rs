@@ -565,8 +565,6 @@ pub enum Said {
     /// The share link in the address could not be read: the decoder's
     /// message, passed on.
     LinkUnreadable { reason: String },
-    /// The autosaved copy could not be read; it was moved to `key`.
-    SavedUnreadable { key: String, reason: String },
     /// A chosen file was not imported.
     ImportFailed(FileFailure),
     /// An export's download could not be offered.
@@ -584,6 +582,18 @@ pub enum Said {
     EmbedLinkCopied { view: Msg, length: usize },
     /// Several notices at once (a broken link and a broken autosave).
     Joined(Vec<Said>),
+    /// The autosaved copy did not read at the start: why (DynamoDB's or
+    /// the scenario reader's words, English), its size, the
+    /// `localStorage` key it is kept under, whether that is the backup key
+    /// (else it stayed where it was), whether the page started from the
+    /// temporary copy (else empty).
+    SavedUnreadable { reason: String, bytes: usize, kept_under: String, backed_up: bool, started_from_copy: bool },
+    /// Another tab autosaved over this tab's copy; `kept`: its copy is
+    /// kept as the workspace `name`.
+    OtherTabSaved { name: String, kept: bool },
+    /// Text typed or pasted as a request was over DynamoDB's 16 MB request
+    /// limit and was not read: its size ("50.0 MB").
+    TextRefused { size: String },
 }
 
 /// Where the hot-key lab's run is, for [`Catalogue::lab_status`].
@@ -987,6 +997,12 @@ pub trait Catalogue {
     fn span(&self, seconds: u64) -> String;
     /// An import's or an export's warning (listed under its notice).
     fn warning(&self, warning: &Warning) -> String;
+    // ---- long text (hardening) ----
+
+    /// After the shown part of a long text: "… 1,048,612 more bytes not shown."
+    fn text_cut(&self, bytes: &str) -> String;
+    /// The code view's text for a request too long to draw: its size in bytes.
+    fn code_deferred(&self, bytes: &str) -> String;
 }
 
 #[cfg(test)]
@@ -1658,7 +1674,13 @@ mod tests {
             Said::WorkspaceNotOpened { name: "Kurs A".into(), reason: None },
             Said::WorkspaceNotOpened { name: "Kurs A".into(), reason: Some("Invalid scenario: x".into()) },
             Said::LinkUnreadable { reason: "The share link is damaged.".into() },
-            Said::SavedUnreadable { key: "ddb-playground/backup".into(), reason: "Invalid scenario: x".into() },
+            Said::SavedUnreadable {
+                reason: "Invalid scenario: x".into(),
+                bytes: 2_000,
+                kept_under: "ddb-playground/backup".into(),
+                backed_up: true,
+                started_from_copy: false,
+            },
             Said::ImportFailed(FileFailure::TooLarge { name: "big.json".into(), mb: 8 }),
             Said::ImportFailed(FileFailure::NoReader),
             Said::ImportFailed(FileFailure::Refused { name: "m.json".into(), message: "Invalid model".into() }),
@@ -1694,16 +1716,20 @@ mod tests {
         let unchanged = "Nothing was changed: the playground is as it was.";
         let expected = [
             "Autosave failed: this browser offers no local storage.".to_string(),
-            "Autosave failed: the scenario (12 KB) could not be saved: the browser refused.".into(),
-            "Autosave failed: the scenario (12 KB) could not be saved: QuotaExceededError.".into(),
+            "Autosave failed: the scenario (12 KB) could not be saved: the browser refused. The copy saved before is \
+             kept; export the playground to keep this version."
+                .into(),
+            "Autosave failed: the scenario (12 KB) could not be saved: QuotaExceededError. The copy saved before is \
+             kept; export the playground to keep this version."
+                .into(),
             "this browser offers no local storage".into(),
             "The workspace (12 KB) could not be saved: the browser refused.".into(),
             "The workspace (12 KB) could not be saved: QuotaExceededError.".into(),
             format!("There is no workspace \"Kurs A\". {unchanged}"),
             format!("The workspace \"Kurs A\" could not be read. Invalid scenario: x {unchanged}"),
             format!("The share link is damaged. {unchanged}"),
-            "The autosaved playground could not be read, so it starts empty. The saved copy is kept in localStorage \
-             under \"ddb-playground/backup\". Invalid scenario: x"
+            "The autosaved playground (2,000 bytes) could not be read. The page started empty. It is kept in \
+             localStorage under \"ddb-playground/backup\". Invalid scenario: x"
                 .into(),
             format!("big.json is larger than 8 MB; it was not read. {unchanged}"),
             format!("This browser cannot read files. {unchanged}"),

@@ -1044,9 +1044,14 @@ impl Catalogue for German {
             Said::WorkspaceOpened { name } => format!("Arbeitsbereich {name} geöffnet."),
             Said::WorkspaceDeleted { name } => format!("Arbeitsbereich „{name}“ gelöscht."),
             // remaining texts (i18n2)
-            Said::AutosaveFailed(failure) => {
+            Said::AutosaveFailed(failure @ StorageFailure::NoStorage) => {
                 format!("Automatisches Speichern fehlgeschlagen: {}.", storage_failure(failure, "das Szenario"))
             }
+            Said::AutosaveFailed(failure) => format!(
+                "Automatisches Speichern fehlgeschlagen: {}. Die zuvor gespeicherte Kopie bleibt erhalten; \
+                 exportieren Sie den Playground, um diesen Stand zu behalten.",
+                storage_failure(failure, "das Szenario")
+            ),
             Said::WorkspaceNotSaved(StorageFailure::NoStorage) => format!("{}.", capitalised(NO_STORAGE)),
             Said::WorkspaceNotSaved(failure) => {
                 format!("{}.", capitalised(&storage_failure(failure, "der Arbeitsbereich")))
@@ -1060,10 +1065,6 @@ impl Catalogue for German {
             Said::LinkUnreadable { reason } => {
                 format!("Der Link konnte nicht gelesen werden. {reason} {UNCHANGED}")
             }
-            Said::SavedUnreadable { key, reason } => format!(
-                "Der automatisch gespeicherte Playground konnte nicht gelesen werden, daher beginnt er leer. Die \
-                 gespeicherte Kopie liegt im localStorage unter „{key}“. {reason}"
-            ),
             Said::ImportFailed(failure) => {
                 let reason = match failure {
                     FileFailure::TooLarge { name, mb } => {
@@ -1120,6 +1121,39 @@ impl Catalogue for German {
                 count(Lang::De, *length as u64)
             ),
             Said::Joined(all) => all.iter().map(|said| self.said(said)).collect::<Vec<_>>().join(" "),
+            Said::SavedUnreadable { reason, bytes, kept_under, backed_up, started_from_copy } => {
+                let size = count(Lang::De, *bytes as u64);
+                let start = if *started_from_copy {
+                    "Die Seite startet mit der letzten guten Kopie, die kurz davor gespeichert wurde."
+                } else {
+                    "Die Seite startet leer."
+                };
+                let kept = if *backed_up {
+                    format!("Sie bleibt im localStorage unter „{kept_under}“ erhalten.")
+                } else {
+                    format!(
+                        "Der Speicher des Browsers ist zu voll, um sie beiseitezulegen: Sie bleibt unter \
+                         „{kept_under}“ und wird bis zum Neuladen der Seite nicht überschrieben; exportieren oder \
+                         kopieren Sie sie jetzt, wenn Sie sie brauchen."
+                    )
+                };
+                format!(
+                    "Der automatisch gespeicherte Playground ({size} Bytes) ist nicht lesbar. {start} {kept} {reason}"
+                )
+            }
+            Said::OtherTabSaved { name, kept: true } => format!(
+                "Ein anderer Tab des Playgrounds hat über die Kopie dieses Tabs gespeichert. Sein Playground \
+                 bleibt als Arbeitsbereich „{name}“ erhalten; der Playground dieses Tabs bleibt offen und wird bei \
+                 der nächsten Änderung gespeichert."
+            ),
+            Said::OtherTabSaved { kept: false, .. } => "Ein anderer Tab des Playgrounds hat über die Kopie dieses \
+                Tabs gespeichert, und der Speicher des Browsers ist zu voll, um sie als Arbeitsbereich zu behalten. \
+                Der Playground dieses Tabs bleibt offen und ersetzt sie bei der nächsten Änderung."
+                .to_string(),
+            Said::TextRefused { size } => format!(
+                "Der Text ist {size} groß; DynamoDB nimmt Anfragen bis 16 MB an (und Items bis 400 KB), daher \
+                 wurde er nicht gelesen. Das Feld behält seinen bisherigen Text."
+            ),
         }
     }
 
@@ -1383,6 +1417,16 @@ impl Catalogue for German {
                     .to_string()
             }
         }
+    }
+
+    // ---- long text (hardening) ----
+
+    fn text_cut(&self, bytes: &str) -> String {
+        format!("… {bytes} weitere Bytes nicht angezeigt.")
+    }
+
+    fn code_deferred(&self, bytes: &str) -> String {
+        format!("Die Anfrage umfasst {bytes} Bytes JSON, zu lang, um sie hier als Code zu zeigen. Kopieren kopiert ihren Code.")
     }
 }
 

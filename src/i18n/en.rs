@@ -996,7 +996,13 @@ impl Catalogue for English {
             Said::WorkspaceOpened { name } => format!("Opened workspace {name}."),
             Said::WorkspaceDeleted { name } => format!("Deleted the workspace “{name}”."),
             // remaining texts (i18n2)
-            Said::AutosaveFailed(failure) => format!("Autosave failed: {}.", storage_failure(failure, "the scenario")),
+            Said::AutosaveFailed(failure @ StorageFailure::NoStorage) => {
+                format!("Autosave failed: {}.", storage_failure(failure, "the scenario"))
+            }
+            Said::AutosaveFailed(failure) => format!(
+                "Autosave failed: {}. The copy saved before is kept; export the playground to keep this version.",
+                storage_failure(failure, "the scenario")
+            ),
             Said::WorkspaceNotSaved(StorageFailure::NoStorage) => NO_STORAGE.to_string(),
             Said::WorkspaceNotSaved(failure) => {
                 format!("{}.", capitalised(&storage_failure(failure, "the workspace")))
@@ -1008,10 +1014,6 @@ impl Catalogue for English {
                 format!("The workspace \"{name}\" could not be read. {reason} {UNCHANGED}")
             }
             Said::LinkUnreadable { reason } => format!("{reason} {UNCHANGED}"),
-            Said::SavedUnreadable { key, reason } => format!(
-                "The autosaved playground could not be read, so it starts empty. The saved copy is kept in \
-                 localStorage under \"{key}\". {reason}"
-            ),
             Said::ImportFailed(failure) => {
                 let reason = match failure {
                     FileFailure::TooLarge { name, mb } => format!("{name} is larger than {mb} MB; it was not read."),
@@ -1063,6 +1065,35 @@ impl Catalogue for English {
                 self.text(*view).to_lowercase()
             ),
             Said::Joined(all) => all.iter().map(|said| self.said(said)).collect::<Vec<_>>().join(" "),
+            Said::SavedUnreadable { reason, bytes, kept_under, backed_up, started_from_copy } => {
+                let size = count(Lang::En, *bytes as u64);
+                let start = if *started_from_copy {
+                    "The page started from the last good copy, saved just before it."
+                } else {
+                    "The page started empty."
+                };
+                let kept = if *backed_up {
+                    format!("It is kept in localStorage under \"{kept_under}\".")
+                } else {
+                    format!(
+                        "The browser's storage is too full to keep it aside: it stays under \"{kept_under}\" and is \
+                         not overwritten until the page is reloaded; export or copy it now if you need it."
+                    )
+                };
+                format!("The autosaved playground ({size} bytes) could not be read. {start} {kept} {reason}")
+            }
+            Said::OtherTabSaved { name, kept: true } => format!(
+                "Another tab of the playground autosaved over this one's copy. Its playground is kept as the \
+                 workspace “{name}”; this tab's stays open and is saved at its next change."
+            ),
+            Said::OtherTabSaved { kept: false, .. } => "Another tab of the playground autosaved over this one's \
+                copy, and the browser's storage is too full to keep it as a workspace. This tab's playground \
+                stays open and is saved at its next change, replacing it."
+                .to_string(),
+            Said::TextRefused { size } => format!(
+                "The text is {size}; DynamoDB accepts requests of at most 16 MB (and items of at most 400 KB), so \
+                 it was not read. The field keeps its previous text."
+            ),
         }
     }
 
@@ -1202,6 +1233,16 @@ impl Catalogue for English {
     fn warning(&self, warning: &Warning) -> String {
         // The scenario module's own words (ddb-local prints them too).
         warning.to_string()
+    }
+
+    // ---- long text (hardening) ----
+
+    fn text_cut(&self, bytes: &str) -> String {
+        format!("… {bytes} more bytes not shown.")
+    }
+
+    fn code_deferred(&self, bytes: &str) -> String {
+        format!("The request is {bytes} bytes of JSON, too long to show as code here. Copy copies its code.")
     }
 }
 

@@ -1004,9 +1004,13 @@ impl Catalogue for Japanese {
             Said::WorkspaceOpened { name } => format!("ワークスペース {name} を開きました。"),
             Said::WorkspaceDeleted { name } => format!("ワークスペース「{name}」を削除しました。"),
             // remaining texts (i18n2)
-            Said::AutosaveFailed(failure) => {
+            Said::AutosaveFailed(failure @ StorageFailure::NoStorage) => {
                 format!("自動保存に失敗しました: {}。", storage_failure(failure, "シナリオ"))
             }
+            Said::AutosaveFailed(failure) => format!(
+                "自動保存に失敗しました: {}。以前に保存したコピーは残っています。この状態を残すにはエクスポートしてください。",
+                storage_failure(failure, "シナリオ")
+            ),
             Said::WorkspaceNotSaved(StorageFailure::NoStorage) => format!("{NO_STORAGE}。"),
             Said::WorkspaceNotSaved(failure) => format!("{}。", storage_failure(failure, "ワークスペース")),
             Said::WorkspaceNotOpened { name, reason: None } => {
@@ -1016,10 +1020,6 @@ impl Catalogue for Japanese {
                 format!("ワークスペース「{name}」を読み込めませんでした。{reason} {UNCHANGED}")
             }
             Said::LinkUnreadable { reason } => format!("リンクを読み込めませんでした。{reason} {UNCHANGED}"),
-            Said::SavedUnreadable { key, reason } => format!(
-                "自動保存されたプレイグラウンドを読み込めなかったため、空の状態で始まります。保存されていたコピーは \
-                 localStorage の「{key}」に残してあります。{reason}"
-            ),
             Said::ImportFailed(failure) => {
                 let reason = match failure {
                     FileFailure::TooLarge { name, mb } => {
@@ -1077,6 +1077,35 @@ impl Catalogue for Japanese {
                 count(Lang::Ja, *length as u64)
             ),
             Said::Joined(all) => all.iter().map(|said| self.said(said)).collect::<Vec<_>>().join(" "),
+            Said::SavedUnreadable { reason, bytes, kept_under, backed_up, started_from_copy } => {
+                let size = count(Lang::Ja, *bytes as u64);
+                let start = if *started_from_copy {
+                    "直前に保存された最後の正常なコピーから開始しました。"
+                } else {
+                    "空の状態で開始しました。"
+                };
+                let kept = if *backed_up {
+                    format!("このコピーは localStorage の「{kept_under}」に保管されています。")
+                } else {
+                    format!(
+                        "ブラウザーのストレージがいっぱいで退避できないため、「{kept_under}」にそのまま残し、\
+                         ページを再読み込みするまで上書きしません。必要なら今のうちにエクスポートまたはコピーしてください。"
+                    )
+                };
+                format!("自動保存されたプレイグラウンド ({size} バイト) を読み込めませんでした。{start}{kept} {reason}")
+            }
+            Said::OtherTabSaved { name, kept: true } => format!(
+                "別のタブのプレイグラウンドが、このタブの自動保存コピーを上書きしました。そのプレイグラウンドは\
+                 ワークスペース「{name}」として保管しました。このタブのプレイグラウンドは開いたままで、次の変更時に保存されます。"
+            ),
+            Said::OtherTabSaved { kept: false, .. } => "別のタブのプレイグラウンドが、このタブの自動保存コピーを\
+                上書きしましたが、ブラウザーのストレージがいっぱいでワークスペースとして保管できませんでした。\
+                このタブのプレイグラウンドは開いたままで、次の変更時に保存されます。"
+                .to_string(),
+            Said::TextRefused { size } => format!(
+                "テキストが {size} あります。DynamoDB が受け付けるリクエストは最大 16 MB (項目は最大 400 KB) \
+                 なので、読み込みませんでした。フィールドには以前のテキストが残っています。"
+            ),
         }
     }
 
@@ -1326,6 +1355,16 @@ impl Catalogue for Japanese {
                     .to_string()
             }
         }
+    }
+
+    // ---- long text (hardening) ----
+
+    fn text_cut(&self, bytes: &str) -> String {
+        format!("… 残り {bytes} バイトは表示していません。")
+    }
+
+    fn code_deferred(&self, bytes: &str) -> String {
+        format!("リクエストは {bytes} バイトの JSON で、ここにコードとして表示するには長すぎます。コピーするとそのコードをコピーします。")
     }
 }
 

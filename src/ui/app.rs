@@ -21,7 +21,8 @@
 //! The playground starts from a share link in the URL, else from
 //! the autosaved copy ([`persist`]); after every change it is saved again
 //! once the page has been still for half a second, and a `hashchange` to a
-//! share link loads that link.
+//! share link loads that link. A `storage` event says another tab autosaved
+//! over this tab's copy: its playground is kept as a workspace.
 //!
 //! Both states live here, above the tabs, so switching tabs loses nothing:
 //! the console's drafts and the editor's text survive either way.
@@ -116,14 +117,12 @@ fn boot() -> Playground {
         Some(Err(reason)) => problems.push(reason),
         None => {}
     }
-    let mut playground = match persist::load_saved() {
-        Some(Ok(scenario)) => Playground::with_scenario(scenario, None),
-        Some(Err(reason)) => {
-            problems.push(reason);
-            Playground::default()
-        }
+    let restored = persist::load_saved();
+    let mut playground = match restored.scenario {
+        Some(scenario) => Playground::with_scenario(scenario, None),
         None => Playground::default(),
     };
+    problems.extend(restored.problem);
     let said = match problems.len() {
         0 => None,
         1 => problems.pop(),
@@ -223,6 +222,7 @@ pub fn App() -> Html {
                     let _ = persist::autosave(&scenario);
                 }
             });
+            let storage_dispatcher = dispatcher.clone();
             let listener = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || match persist::load_link() {
                 Some(Ok(scenario)) => {
                     persist::set_fragment("");
@@ -232,8 +232,30 @@ pub fn App() -> Html {
                 Some(Err(said)) => dispatcher.dispatch(Action::Notify(Some(Notice::worded(true, said)))),
                 None => {}
             });
+            // Another tab autosaved: keep its copy before this tab's next
+            // autosave replaces it (a `storage` event never comes from this
+            // tab's own writes). An embedded page saves nothing, so it has
+            // nothing to defend.
+            let on_storage = {
+                let dispatcher = storage_dispatcher;
+                wasm_bindgen::closure::Closure::<dyn Fn(web_sys::StorageEvent)>::new(
+                    move |event: web_sys::StorageEvent| {
+                        if embedded || event.key().as_deref() != Some(persist::SAVE_KEY) {
+                            return;
+                        }
+                        if let Some(text) = event.new_value() {
+                            let said = persist::keep_other_tab(&text);
+                            dispatcher.dispatch(Action::Notify(Some(Notice::worded(false, said))));
+                        }
+                    },
+                )
+            };
             let window = web_sys::window();
             if let Some(window) = &window {
+                let _ = window.add_event_listener_with_callback(
+                    "storage",
+                    wasm_bindgen::JsCast::unchecked_ref(on_storage.as_ref()),
+                );
                 let _ = window.add_event_listener_with_callback(
                     "hashchange",
                     wasm_bindgen::JsCast::unchecked_ref(listener.as_ref()),
@@ -253,8 +275,12 @@ pub fn App() -> Html {
                         "pagehide",
                         wasm_bindgen::JsCast::unchecked_ref(on_hide.as_ref()),
                     );
+                    let _ = window.remove_event_listener_with_callback(
+                        "storage",
+                        wasm_bindgen::JsCast::unchecked_ref(on_storage.as_ref()),
+                    );
                 }
-                drop((listener, on_hide));
+                drop((listener, on_hide, on_storage));
             }
         });
     }

@@ -6,13 +6,16 @@
 //! It shows the request of the side that was used last, as it is now (the
 //! draft, not the last run), so it follows every keystroke.
 
+use std::rc::Rc;
+
 use wasm_bindgen::JsCast;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::console_state::{CodeTab, ConsoleAction, ConsoleContext};
-use super::draft::Mode;
+use super::draft::{Draft, Mode};
 use super::language::{use_lang, Msg};
+use super::limits;
 use super::state::PlaygroundContext;
 use crate::codegen::{aws_cli, javascript_v3, python_boto3, LOCAL_ENDPOINT};
 
@@ -21,6 +24,14 @@ const TABS: [(CodeTab, &str, &str); 3] = [
     (CodeTab::JavaScript, "js", "JavaScript v3"),
     (CodeTab::Python, "py", "Python boto3"),
 ];
+
+/// A request whose code is generated only when copied.
+enum Deferred {
+    /// Built from the form.
+    Parsed(Rc<serde_json::Value>),
+    /// Raw JSON, parsed when copied.
+    Raw(Rc<Draft>),
+}
 
 #[component]
 pub fn CodeView() -> Html {
@@ -36,16 +47,30 @@ pub fn CodeView() -> Html {
     let table =
         if draft.mode == Mode::Raw { String::new() } else { draft.table_name(state.selected.as_deref()).to_string() };
     let schema = state.engine.try_borrow().ok().and_then(|e| e.table(&table).map(|t| t.definition.key_schema.clone()));
-    let request = draft.request(state.selected.as_deref(), schema.as_ref());
     let endpoint = console.local_endpoint.then_some(LOCAL_ENDPOINT);
     let operation = draft.operation.name();
-    let code = match &request {
-        Ok(request) => match console.code_tab {
-            CodeTab::Cli => aws_cli(operation, request, endpoint),
-            CodeTab::JavaScript => javascript_v3(operation, request, endpoint),
-            CodeTab::Python => python_boto3(operation, request, endpoint),
-        },
-        Err(error) => lang.tr().not_a_request(&error.describe(lang)),
+    let tab = console.code_tab;
+    let generate = move |request: &serde_json::Value| match tab {
+        CodeTab::Cli => aws_cli(operation, request, endpoint),
+        CodeTab::JavaScript => javascript_v3(operation, request, endpoint),
+        CodeTab::Python => python_boto3(operation, request, endpoint),
+    };
+    // A request over 64 KB (up to 16 MB) is turned into code only when
+    // copied: its code would be cut when drawn anyway ([`limits`]). Raw JSON
+    // that long is not even parsed here until then.
+    let deferred_text = |bytes: usize| lang.tr().code_deferred(&lang.count(bytes as u64));
+    let (code, deferred) = if draft.mode == Mode::Raw && draft.raw.len() > limits::SHOWN_TEXT_BYTES {
+        (deferred_text(draft.raw.len()), Some(Deferred::Raw(Rc::clone(draft))))
+    } else {
+        match draft.request(state.selected.as_deref(), schema.as_ref()) {
+            Ok(request) => match limits::json_bytes(&request) {
+                bytes if bytes > limits::SHOWN_TEXT_BYTES => {
+                    (deferred_text(bytes), Some(Deferred::Parsed(Rc::new(request))))
+                }
+                _ => (generate(&request), None),
+            },
+            Err(error) => (lang.tr().not_a_request(&error.describe(lang)), None),
+        }
     };
 
     let tabs = TABS.iter().map(|(tab, id, label)| {
@@ -93,6 +118,14 @@ pub fn CodeView() -> Html {
         let copied = copied.clone();
         Callback::from(move |_: MouseEvent| {
             let Some(window) = web_sys::window() else { return };
+            let code = match &deferred {
+                None => code.clone(),
+                Some(Deferred::Parsed(request)) => generate(request),
+                Some(Deferred::Raw(draft)) => match draft.parse_raw() {
+                    Ok(request) => generate(&request),
+                    Err(error) => lang.tr().not_a_request(&format!("{}: {}", error.name(), error.message())),
+                },
+            };
             let promise = window.navigator().clipboard().write_text(&code);
             let copied = copied.clone();
             wasm_bindgen_futures_lite(promise, move |ok| copied.set(Some(ok)));
@@ -123,7 +156,7 @@ pub fn CodeView() -> Html {
                 </span>
                 <button type="button" class="quiet" id="code-copy" onclick={copy}>{ lang.t(Msg::CodeCopy) }</button>
             </div>
-            <pre class="code" id="code-text" role="tabpanel" tabindex="0">{ code }</pre>
+            <pre class="code" id="code-text" role="tabpanel" tabindex="0">{ limits::shown(lang, &code) }</pre>
         </section>
     }
 }

@@ -18,6 +18,7 @@ use yew::prelude::*;
 use super::draft::{Draft, FormError, Mode, Operation};
 use super::format::pretty;
 use crate::engine::schema::KeySchema;
+use crate::i18n::Said;
 
 /// The handle components get from the context.
 pub type ConsoleContext = UseReducerHandle<ConsoleState>;
@@ -41,8 +42,8 @@ pub struct ConsoleState {
     /// "Next page" work on it.
     pub active: usize,
     /// A note per side: why raw mode could not switch back to the form (or
-    /// the form to raw mode), worded when shown.
-    pub notices: [Option<Stayed>; 2],
+    /// the form to raw mode), or why typed text was not read; worded when shown.
+    pub notices: [Option<SideNotice>; 2],
     pub code_tab: CodeTab,
     /// Whether the code view points at the local endpoint (`ddb-local`).
     pub local_endpoint: bool,
@@ -70,7 +71,7 @@ impl ConsoleState {
     }
 
     /// The note of `side`, worded when shown (sides as in [`ConsoleState::draft`]).
-    pub fn notice(&self, side: usize) -> Option<&Stayed> {
+    pub fn notice(&self, side: usize) -> Option<&SideNotice> {
         let [first, second] = &self.notices;
         if side == 0 {
             first.as_ref()
@@ -104,12 +105,21 @@ pub struct Stayed {
     pub error: FormError,
 }
 
+/// A side's note, kept as facts.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SideNotice {
+    /// A switch between the form and raw mode that did not happen.
+    Stayed(Stayed),
+    /// Anything else the side has to say (text too long to read).
+    Said(Said),
+}
+
 pub enum ConsoleAction {
     /// Change a side's draft in place (see the module notes).
     Edit(usize, Edit),
     /// Replace a side's draft (form ↔ raw, loading a request from history).
     Replace(usize, Box<Draft>),
-    Notice(usize, Option<Stayed>),
+    Notice(usize, Option<SideNotice>),
     /// Set (or clear) the `ExclusiveStartKey` of the side used last: where
     /// "Next page" read from.
     SetStartKey(Option<Value>),

@@ -29,6 +29,7 @@ use std::collections::BTreeSet;
 use serde_json::{json, Map, Value};
 
 use super::format::{editor_text_for, pretty};
+use super::limits;
 use crate::engine::expr::lexer::{tokenize, TokenKind};
 use crate::engine::schema::{KeyAttribute, KeySchema, ScalarType};
 use crate::engine::value::document::parse_item_json;
@@ -589,12 +590,21 @@ impl Draft {
         PickedCondition { expression, names, values }
     }
 
+    /// The raw editor's text as JSON. Text over DynamoDB's request limit is
+    /// refused by its size, unread ([`limits::oversize`]): every redraw of
+    /// the console parses it, and 50 MB would freeze the tab.
+    pub fn parse_raw(&self) -> Result<Value, ApiError> {
+        if let Some(error) = limits::oversize(&self.raw) {
+            return Err(error);
+        }
+        serde_json::from_str::<Value>(&self.raw).map_err(|e| ApiError::Serialization(e.to_string()))
+    }
+
     /// The request the draft stands for: the raw text parsed in raw mode,
     /// the form's fields otherwise.
     pub fn request(&self, selected: Option<&str>, schema: Option<&KeySchema>) -> Result<Value, FormError> {
         match self.mode {
-            Mode::Raw => serde_json::from_str::<Value>(&self.raw)
-                .map_err(|e| FormError::new("raw", ApiError::Serialization(e.to_string()))),
+            Mode::Raw => self.parse_raw().map_err(|e| FormError::new("raw", e)),
             Mode::Form => self.build_request(selected, schema),
         }
     }
@@ -778,8 +788,7 @@ impl Draft {
 
     /// The draft in form mode, its fields filled from the raw text.
     pub fn to_form(&self, schema: Option<&KeySchema>) -> Result<Draft, FormError> {
-        let request: Value = serde_json::from_str(&self.raw)
-            .map_err(|e| FormError::new("raw", ApiError::Serialization(e.to_string())))?;
+        let request = self.parse_raw().map_err(|e| FormError::new("raw", e))?;
         let Value::Object(_) = &request else {
             return Err(FormError::own("raw", FormProblem::RequestNotObject, ApiError::Serialization));
         };
@@ -1066,7 +1075,7 @@ impl Draft {
     pub fn with_start_key(&self, key: Option<Value>) -> Draft {
         let mut draft = self.clone();
         if draft.mode == Mode::Raw {
-            if let Ok(Value::Object(mut request)) = serde_json::from_str::<Value>(&draft.raw) {
+            if let Ok(Value::Object(mut request)) = draft.parse_raw() {
                 match &key {
                     Some(key) => request.insert("ExclusiveStartKey".into(), key.clone()),
                     None => request.remove("ExclusiveStartKey"),

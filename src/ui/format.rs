@@ -53,9 +53,24 @@ pub fn cell_text(value: &AttributeValue, lang: Lang) -> CellText {
         AttributeValue::Null => ("null".to_string(), "v-null"),
         _ => (compact_plain(value), "v-doc"),
     };
-    let title = format!("{} ({}) · {}", value.type_name(), lang.t(type_label(value)), wire);
+    let mut title = format!("{} ({}) · {}", value.type_name(), lang.t(type_label(value)), wire);
+    // A container or a binary can be as long as an item (400 KB): it is
+    // cut like a long string, and so is its hover text.
+    let text = if text.len() > CELL_MAX_CHARS {
+        let length = text.chars().count() as u64;
+        let cut: String = text.chars().take(CELL_MAX_CHARS / 2).collect();
+        format!("{cut}… {}", lang.tr().cut_note(length))
+    } else {
+        text
+    };
+    if title.len() > TITLE_MAX_CHARS {
+        title = format!("{}…", title.chars().take(TITLE_MAX_CHARS).collect::<String>());
+    }
     CellText { text, class, title }
 }
+
+/// Longest hover text of a cell: the DynamoDB JSON of a large value is cut.
+pub const TITLE_MAX_CHARS: usize = 1000;
 
 /// A container as one line of plain JSON, the way a person would write it.
 fn compact_plain(value: &AttributeValue) -> String {

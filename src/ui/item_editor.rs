@@ -12,7 +12,9 @@
 //!
 //! Text that is not an item never reaches the engine: it is logged as a
 //! rejected call with the parser's `SerializationException` or
-//! `ValidationException`. The text stays in the editor whatever happens.
+//! `ValidationException`, and text over DynamoDB's 16 MB request limit is
+//! refused by its size before it is parsed ([`limits`]). The text stays in
+//! the editor whatever happens.
 
 use serde_json::{json, Value};
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
@@ -21,7 +23,8 @@ use yew::prelude::*;
 use super::error_box::ErrorBox;
 use super::format::{editor_text_for, pretty};
 use super::language::{use_lang, Lang, Msg};
-use super::state::{Action, LogEntry, PlaygroundContext, Source};
+use super::limits;
+use super::state::{Action, LogEntry, Notice, PlaygroundContext, Source};
 use crate::engine::schema::{KeyAttribute, ScalarType};
 use crate::engine::value::document::{item_to_plain, parse_item_json};
 use crate::engine::value::wire::{item_from_wire, item_to_wire};
@@ -57,6 +60,12 @@ fn send(state: &PlaygroundContext, operation: EditorOperation, consistent_read: 
     // Read at click time: the handle always sees the newest state, so a
     // keystroke just before the click is never missed.
     let Some(table) = state.selected.clone() else { return };
+    // Measured before it is parsed: 50 MB of JSON would hold the tab for
+    // seconds, and no item that large can be sent anyway.
+    if let Some(error) = limits::oversize(&state.editor_text) {
+        state.dispatch(Action::Reject { source: Source::Editor, operation: operation.name().into(), table, error });
+        return;
+    }
     let item = match parse_item_json(&state.editor_text) {
         Ok(item) => item,
         Err(error) => {
@@ -165,7 +174,10 @@ pub fn ItemEditor() -> Html {
         let state = state.clone();
         Callback::from(move |e: InputEvent| {
             if let Some(area) = e.target_dyn_into::<HtmlTextAreaElement>() {
-                state.dispatch(Action::SetEditorText(area.value()));
+                match limits::read_field(&area, &state.editor_text) {
+                    Ok(text) => state.dispatch(Action::SetEditorText(text)),
+                    Err(said) => state.dispatch(Action::Notify(Some(Notice::worded(true, said)))),
+                }
             }
         })
     };

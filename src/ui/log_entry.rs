@@ -12,8 +12,8 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::error_box::ErrorBox;
-use super::format::pretty;
 use super::language::{use_lang, Msg};
+use super::limits::shown_json;
 use super::state::LogEntry;
 
 #[derive(Properties)]
@@ -41,12 +41,13 @@ pub fn LogEntryView(props: &LogEntryProps) -> Html {
             <div class="consumed"><span class="label">{ "ConsumedCapacity " }</span><code>{ consumed.to_string() }</code></div>
         }
     });
+    // Bodies are drawn up to 64 KB: a request may be 16 MB ([`limits`]).
     let (status, error, response) = match &entry.outcome {
-        Ok(response) => ("ok", None, pretty(response)),
-        Err(error) => ("error", Some(html! { <ErrorBox error={error.clone()} /> }), pretty(&error.to_wire())),
+        Ok(response) => ("ok", None, shown_json(lang, response)),
+        Err(error) => ("error", Some(html! { <ErrorBox error={error.clone()} /> }), shown_json(lang, &error.to_wire())),
     };
     let request = match &entry.request {
-        Some(request) => html! { <pre class="json">{ pretty(request) }</pre> },
+        Some(request) => html! { <pre class="json">{ shown_json(lang, request) }</pre> },
         None => {
             html! { <p class="hint">{ lang.t(Msg::NotSent) }</p> }
         }

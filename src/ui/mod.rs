@@ -47,6 +47,8 @@
 //! * languages: [`language`] (which language is on: a context, the
 //!   remembered choice, `<html lang>`) and [`language_picker`] (the
 //!   header's switcher); the words themselves are in [`crate::i18n`];
+//! * [`limits`]: huge input refused by its size before it is parsed, long
+//!   text drawn only in part, so nothing freezes the tab;
 //! * pure helpers: [`format`](mod@format) (how values, keys and sizes are spelled on
 //!   screen), [`draft`] (the console's form ↔ request JSON) and [`cost`]
 //!   (capacity in words, prices in dollars).
@@ -96,6 +98,7 @@ pub mod lesson_checklist;
 pub mod lesson_nav;
 pub mod lesson_panel;
 pub mod lessons_menu;
+pub mod limits;
 pub mod log_entry;
 pub mod operation_builder;
 pub mod partition_map;

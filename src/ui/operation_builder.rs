@@ -25,13 +25,14 @@ use serde_json::Value;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
-use super::console_state::{ConsoleAction, ConsoleContext, Edit, Stayed};
+use super::console_state::{ConsoleAction, ConsoleContext, Edit, SideNotice, Stayed};
 use super::cost::{self, Preview, UnitNames};
 use super::cost_panel::CostPanel;
 use super::draft::{Draft, FormError, KeyInput, Mode, Operation, SortOp, WriteKind, WriteRow};
 use super::expr_field::{ExprError, ExprField};
 use super::key_picker::KeyPicker;
 use super::language::{use_lang, Lang, Msg};
+use super::limits;
 use super::state::{Action, PlaygroundContext, Source};
 use super::statement_plan::StatementPlan;
 use crate::engine::schema::KeySchema;
@@ -108,7 +109,7 @@ fn effective_index(draft: &Draft) -> Option<String> {
         return None;
     }
     if draft.mode == Mode::Raw {
-        let request = serde_json::from_str::<Value>(&draft.raw).ok()?;
+        let request = draft.parse_raw().ok()?;
         return request.get("IndexName").and_then(Value::as_str).map(str::to_string);
     }
     draft.index_name().map(str::to_string)
@@ -120,9 +121,9 @@ fn effective_table(draft: &Draft, selected: Option<&str>) -> String {
     if draft.operation == Operation::ExecuteStatement {
         let text = match draft.mode {
             Mode::Form => Some(draft.statement.clone()),
-            Mode::Raw => serde_json::from_str::<Value>(&draft.raw)
-                .ok()
-                .and_then(|r| r.get("Statement").and_then(Value::as_str).map(str::to_string)),
+            Mode::Raw => {
+                draft.parse_raw().ok().and_then(|r| r.get("Statement").and_then(Value::as_str).map(str::to_string))
+            }
         };
         if let Some(statement) = text.and_then(|t| crate::engine::partiql::parser::parse(&t).ok()) {
             return statement.source().table.clone();
@@ -130,7 +131,7 @@ fn effective_table(draft: &Draft, selected: Option<&str>) -> String {
         return draft.table_name(selected).to_string();
     }
     if draft.mode == Mode::Raw {
-        if let Ok(request) = serde_json::from_str::<Value>(&draft.raw) {
+        if let Ok(request) = draft.parse_raw() {
             if let Some(name) = request.get("TableName").and_then(Value::as_str) {
                 return name.to_string();
             }
@@ -864,7 +865,8 @@ pub fn OperationBuilder(props: &OperationBuilderProps) -> Html {
                 Ok(next) => console.dispatch(ConsoleAction::Replace(side, Box::new(next))),
                 Err(error) => {
                     let stayed = if mode == Mode::Raw { Mode::Form } else { Mode::Raw };
-                    console.dispatch(ConsoleAction::Notice(side, Some(Stayed { mode: stayed, error })))
+                    console
+                        .dispatch(ConsoleAction::Notice(side, Some(SideNotice::Stayed(Stayed { mode: stayed, error }))))
                 }
             }
         })
@@ -898,13 +900,27 @@ pub fn OperationBuilder(props: &OperationBuilderProps) -> Html {
         })
     };
 
+    // Raw JSON over DynamoDB's request limit is not read ([`limits::read_field`]).
+    let on_raw_input = {
+        let console = console.clone();
+        let previous = draft.raw.clone();
+        Callback::from(move |e: InputEvent| {
+            let Some(field) = e.target_dyn_into::<web_sys::HtmlTextAreaElement>() else { return };
+            match limits::read_field(&field, &previous) {
+                Ok(text) => {
+                    console.dispatch(ConsoleAction::Edit(side, Rc::new(move |d: &mut Draft| d.raw = text.clone())))
+                }
+                Err(said) => console.dispatch(ConsoleAction::Notice(side, Some(SideNotice::Said(said)))),
+            }
+        })
+    };
     let raw_error = form_error.filter(|e| e.field == "raw").map(|e| {
         html! { <p class="expr-message" id={ctx.id("raw-error")}><span class="error-name">{ e.error.name() }</span>{ ": " }{ e.message_in(lang) }</p> }
     });
     let editor = match draft.mode {
         Mode::Form => ctx.form(),
         Mode::Raw => {
-            let rows = draft.raw.lines().count().clamp(8, 30).to_string();
+            let rows = draft.raw.lines().take(31).count().clamp(8, 30).to_string();
             html! {
                 <div class="field json-field raw-field">
                     <label for={ctx.id("raw")} class="field-label">
@@ -912,7 +928,7 @@ pub fn OperationBuilder(props: &OperationBuilderProps) -> Html {
                         <span class="field-hint">{ lang.t(Msg::RawHint) }</span>
                     </label>
                     <textarea id={ctx.id("raw")} class="json-input code-input raw-input" {rows} spellcheck="false" autocomplete="off"
-                        value={draft.raw.clone()} oninput={ctx.on_event::<InputEvent>(|d, v| d.raw = v)} />
+                        value={draft.raw.clone()} oninput={on_raw_input} />
                     { raw_error }
                     if let Some(Preview { outcome: Err(ApiError::InvalidExpression { member, .. }), .. }) = preview.as_ref() {
                         <p class="hint">{ lang.tr().error_is_in(member) }</p>
@@ -921,8 +937,11 @@ pub fn OperationBuilder(props: &OperationBuilderProps) -> Html {
             }
         }
     };
-    let notice = console.notice(side).map(|stayed| {
-        let text = lang.tr().stayed_in(stayed.mode == Mode::Form, &stayed.error.describe(lang));
+    let notice = console.notice(side).map(|notice| {
+        let text = match notice {
+            SideNotice::Stayed(stayed) => lang.tr().stayed_in(stayed.mode == Mode::Form, &stayed.error.describe(lang)),
+            SideNotice::Said(said) => lang.tr().said(said),
+        };
         html! { <p class="notice" role="status" id={ctx.id("notice")}>{ text }</p> }
     });
     let title = if console.compare {

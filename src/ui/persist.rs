@@ -21,7 +21,26 @@
 //! ```
 //!
 //! The autosave writes [`TEMP_KEY`] first, then [`SAVE_KEY`], then removes
-//! the temporary copy: a failure half-way leaves the last good save in place.
+//! the temporary copy ([`write_swapped`]), so at every moment one complete
+//! copy exists: a failure half-way leaves the last good save in place, or
+//! the new one under the temporary key. If the browser refuses the second
+//! write for lack of room, the old copy is removed to make room and the
+//! write tried again: the temporary copy holds the new version meanwhile.
+//! A refused write is reported ("Autosave failed") and destroys nothing.
+//!
+//! Reading ([`load_saved`]) therefore tries the temporary copy first (it
+//! exists only when a write was cut off, and is then the newest), then the
+//! saved one. A saved copy that does not read (garbage, cut off, the wrong
+//! shape, a newer version) is moved to [`BACKUP_KEY`], never deleted, and the
+//! page starts from the temporary copy if there is a good one, else empty.
+//! When even the backup cannot be written (storage full), the unreadable
+//! copy stays where it is and the autosave writes only the temporary key
+//! until the page is reloaded, so it is not overwritten.
+//!
+//! Another tab of the playground autosaves to the same key. The `storage`
+//! event tells this tab when that happens ([`keep_other_tab`]): the other
+//! tab's copy is kept as the workspace "From another tab", this tab's
+//! playground stays open and is saved at its next change, and a notice says so.
 //! A scenario whose JSON is larger than [`COMPRESS_ABOVE_BYTES`] (the
 //! messaging lesson's fifty 256 KB messages are 13 MB, more than
 //! `localStorage` holds) is stored in its share-link form instead, which
@@ -65,6 +84,8 @@ pub const WORKSPACE_PREFIX: &str = "ddb-playground/workspace/";
 pub const WORKSPACE_TEMP_PREFIX: &str = "ddb-playground/workspace.tmp/";
 /// Longest workspace name, in characters.
 pub const MAX_WORKSPACE_NAME: usize = 64;
+/// The workspace that keeps what another tab autosaved over this tab's copy.
+pub const OTHER_TAB_WORKSPACE: &str = "From another tab";
 
 fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok().flatten()
@@ -106,19 +127,51 @@ fn is_empty(scenario: &Scenario) -> bool {
     scenario.engine.tables().next().is_none() && scenario.operations.is_empty()
 }
 
+thread_local! {
+    /// Set when an unreadable saved copy could not be moved to
+    /// [`BACKUP_KEY`]: the autosave then writes only [`TEMP_KEY`], so the
+    /// copy is not overwritten.
+    static PINNED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
 /// Writes the autosaved copy (or removes it when the playground is empty).
 pub fn autosave(scenario: &Scenario) -> Result<(), StorageFailure> {
     let Some(storage) = storage() else { return Err(StorageFailure::NoStorage) };
+    let pinned = PINNED.with(std::cell::Cell::get);
     if is_empty(scenario) {
-        let _ = storage.remove_item(SAVE_KEY);
+        if !pinned {
+            let _ = storage.remove_item(SAVE_KEY);
+        }
         let _ = storage.remove_item(TEMP_KEY);
         return Ok(());
     }
     let text = stored_text(scenario);
-    let failed = |e| StorageFailure::Refused { kb: text.len() / 1024, message: refusal(e) };
-    storage.set_item(TEMP_KEY, &text).map_err(failed)?;
-    storage.set_item(SAVE_KEY, &text).map_err(failed)?;
-    let _ = storage.remove_item(TEMP_KEY);
+    let refused = |message| StorageFailure::Refused { kb: text.len() / 1024, message };
+    if pinned {
+        return storage.set_item(TEMP_KEY, &text).map_err(|e| refused(refusal(e)));
+    }
+    write_swapped(&storage, SAVE_KEY, TEMP_KEY, &text).map_err(refused)
+}
+
+/// Writes `text` under `key` so that a complete copy exists at every
+/// moment: under `temp` first, then under `key`; if the browser refuses
+/// that (storage full: two copies do not fit), the old copy under `key` is
+/// removed to make room and the write tried again, `temp` holding the new
+/// version meanwhile; finally `temp` is removed. When the first write is
+/// refused, `key` is untouched; when the last, the new version stays under
+/// `temp`, where [`load_saved`] looks first. The error is the browser's
+/// words, if it gave any.
+pub fn write_swapped(storage: &web_sys::Storage, key: &str, temp: &str, text: &str) -> Result<(), Option<String>> {
+    if let Err(e) = storage.set_item(temp, text) {
+        // A stale temporary copy would only take room.
+        let _ = storage.remove_item(temp);
+        return Err(refusal(e));
+    }
+    if storage.set_item(key, text).is_err() {
+        let _ = storage.remove_item(key);
+        storage.set_item(key, text).map_err(refusal)?;
+    }
+    let _ = storage.remove_item(temp);
     Ok(())
 }
 
@@ -183,27 +236,67 @@ pub fn delete_workspace(name: &str) {
     }
 }
 
-/// Removes the autosaved copy (the backup of an unreadable one stays).
+/// Removes the autosaved copy (the backup of an unreadable one stays, and
+/// so does an unreadable copy that could not be moved to the backup).
 pub fn forget_saved() {
     if let Some(storage) = storage() {
-        let _ = storage.remove_item(SAVE_KEY);
+        if !PINNED.with(std::cell::Cell::get) {
+            let _ = storage.remove_item(SAVE_KEY);
+        }
         let _ = storage.remove_item(TEMP_KEY);
     }
 }
 
-/// The autosaved scenario, if there is one. An unreadable copy is moved to
-/// [`BACKUP_KEY`] and reported.
-pub fn load_saved() -> Option<Result<Scenario, Said>> {
-    let storage = storage()?;
-    let text = storage.get_item(SAVE_KEY).ok().flatten()?;
-    match scenario_from_stored(&text) {
-        Ok(scenario) => Some(Ok(scenario)),
-        Err(reason) => {
-            let _ = storage.set_item(BACKUP_KEY, &text);
-            let _ = storage.remove_item(SAVE_KEY);
-            Some(Err(Said::SavedUnreadable { key: BACKUP_KEY.to_string(), reason }))
-        }
+/// What [`load_saved`] found.
+#[derive(Default)]
+pub struct Restored {
+    /// The playground to start from, if a good copy was found.
+    pub scenario: Option<Scenario>,
+    /// What went wrong with the saved copy, to report.
+    pub problem: Option<Said>,
+}
+
+/// The autosaved scenario: the temporary copy if a write was cut off after
+/// it (it is the newest), else the saved copy. A saved copy that does not
+/// read is moved to [`BACKUP_KEY`] (or, if the browser refuses that, left
+/// in place and no longer overwritten) and reported.
+pub fn load_saved() -> Restored {
+    PINNED.with(|pinned| pinned.set(false));
+    let Some(storage) = storage() else { return Restored::default() };
+    let read = |key: &str| storage.get_item(key).ok().flatten();
+    let from_temp = read(TEMP_KEY).and_then(|text| scenario_from_stored(&text).ok());
+    let Some(saved) = read(SAVE_KEY) else { return Restored { scenario: from_temp, problem: None } };
+    let reason = match scenario_from_stored(&saved) {
+        Ok(scenario) => return Restored { scenario: Some(from_temp.unwrap_or(scenario)), problem: None },
+        Err(reason) => reason,
+    };
+    let backed_up = storage.set_item(BACKUP_KEY, &saved).is_ok();
+    if backed_up {
+        let _ = storage.remove_item(SAVE_KEY);
+    } else {
+        PINNED.with(|pinned| pinned.set(true));
     }
+    let (bytes, started_from_copy) = (saved.len(), from_temp.is_some());
+    // The reason quotes at most the start of the text.
+    let reason = match reason.char_indices().nth(300).and_then(|(end, _)| reason.get(..end)) {
+        Some(start) => format!("{start}…"),
+        None => reason,
+    };
+    let kept_under = if backed_up { BACKUP_KEY } else { SAVE_KEY }.to_string();
+    let problem = Said::SavedUnreadable { reason, bytes, kept_under, backed_up, started_from_copy };
+    Restored { scenario: from_temp, problem: Some(problem) }
+}
+
+/// Keeps the playground another tab just autosaved (`text`, the new value
+/// of [`SAVE_KEY`]) as the workspace [`OTHER_TAB_WORKSPACE`], so this tab's
+/// next autosave does not lose it. Returns the notice to show.
+pub fn keep_other_tab(text: &str) -> Said {
+    let name = OTHER_TAB_WORKSPACE.to_string();
+    let Some(storage) = storage() else { return Said::OtherTabSaved { name, kept: false } };
+    // One write: the previous copy of this workspace is an older state of
+    // the same other tab, and a refused write leaves it as it was.
+    let kept = storage.set_item(&format!("{WORKSPACE_PREFIX}{name}"), text).is_ok();
+    Said::OtherTabSaved { name, kept }
 }
 
 /// The URL fragment without its `#`, if it looks like a share link

@@ -17,8 +17,9 @@ use super::console_state::{ConsoleAction, ConsoleState};
 use super::cost::{dollars, explain, Tally, UnitNames};
 use super::draft::Operation;
 use super::error_box::ErrorBox;
-use super::format::{cell_text, pretty, CellText};
+use super::format::{cell_text, CellText};
 use super::language::{use_lang, Lang, Msg};
+use super::limits::shown_json;
 use super::state::{Action, ConsoleRun, LogEntry, PlaygroundContext, Source};
 use crate::engine::schema::KeySchema;
 use crate::engine::value::wire::item_from_wire;
@@ -242,11 +243,12 @@ pub fn ResultsView(props: &ResultsViewProps) -> Html {
             }
         }
     };
+    // Drawn up to 64 KB each ([`limits`]).
     let response_json = match &last.outcome {
-        Ok(response) => pretty(response),
-        Err(error) => pretty(&error.to_wire()),
+        Ok(response) => shown_json(lang, response),
+        Err(error) => shown_json(lang, &error.to_wire()),
     };
-    let request_json = last.request.as_ref().map(pretty).unwrap_or_default();
+    let request_json = last.request.as_ref().map(|r| shown_json(lang, r)).unwrap_or_default();
 
     html! {
         <section class="card results" id="results" aria-labelledby="results-title">

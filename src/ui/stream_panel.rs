@@ -26,8 +26,8 @@ use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 use super::error_box::ErrorBox;
-use super::format::pretty;
 use super::language::{use_lang, Lang, Msg};
+use super::limits;
 use super::state::{Action, PlaygroundContext, Source};
 use crate::engine::streams::{StreamShard, StreamViewType};
 use crate::engine::value::document::item_to_plain;
@@ -47,10 +47,17 @@ fn view_help(view: &str, lang: Lang) -> &'static str {
 }
 
 /// An image of a wire record (`Keys`, `NewImage`, `OldImage`) as plain JSON.
+/// An image as one line of plain JSON, its first 1,000 characters at most
+/// (an item may be 400 KB; the raw JSON below has more of it).
 fn plain(wire: Option<&Value>) -> Option<String> {
     let item = item_from_wire(wire?).ok()?;
-    Some(item_to_plain(&item).to_string())
+    let text = item_to_plain(&item).to_string();
+    let (head, left_out) = limits::cut(&text, IMAGE_MAX_BYTES);
+    Some(if left_out > 0 { format!("{head}…") } else { text })
 }
+
+/// Longest image drawn in a record's line, in bytes.
+const IMAGE_MAX_BYTES: usize = 1000;
 
 /// The last 8 characters of a shard id (the part that tells them apart).
 fn short_id(id: &str) -> String {
@@ -101,7 +108,7 @@ fn record_row(wire: &Value, shard: &str, lang: Lang) -> Html {
             { service }
             <details class="sr-raw">
                 <summary>{ "GetRecords JSON" }</summary>
-                <pre>{ pretty(wire) }</pre>
+                <pre>{ limits::shown_json(lang, wire) }</pre>
             </details>
         </li>
     }

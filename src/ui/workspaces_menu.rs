@@ -24,6 +24,12 @@ pub fn WorkspacesMenu() -> Html {
     let Some(state) = use_context::<PlaygroundContext>() else { return html! {} };
     let name = use_state(String::new);
     let list = use_state(persist::list_workspaces);
+    // Workspaces also change outside this menu (another tab's autosave is
+    // kept as one, with a notice): every notice re-reads the list.
+    {
+        let list = list.clone();
+        use_effect_with(state.notice.clone(), move |_| list.set(persist::list_workspaces()));
+    }
 
     let on_name = {
         let name = name.clone();

@@ -298,6 +298,31 @@ fn model_versions_other_than_1_0_and_3_0_are_read_with_a_word() {
 
 // ---- NoSQL Workbench: broken models ----
 
+/// Found by the `workbench` fuzz target (input kept as
+/// `fuzz/corpus/workbench/crash-unsettled-number`): a model number that
+/// serde_json reads back from its own text as another number (here an
+/// 80-digit MaxCapacity, read as 9.999e79) made the imported scenario's
+/// share link decode to a different document. It is refused, with its place.
+#[test]
+fn a_number_that_would_change_when_saved_is_refused() {
+    let mut model = fixture("music-3.0.json");
+    model["DataModel"][0]["ProvisionedCapacitySettings"] =
+        json!({"AutoScalingRead": {"ScalableTargetRequest": {"MinCapacity": 1, "MaxCapacity": 9.999e79}}});
+    let text = json!(9.999e79).to_string();
+    match workbench::import(&model) {
+        Ok(_) => panic!("imported a model whose number would change"),
+        Err(e) => assert_eq!(
+            e.to_string(),
+            format!(
+                "ValidationException: Invalid NoSQL Workbench model: \
+                 DataModel[0].ProvisionedCapacitySettings.AutoScalingRead.ScalableTargetRequest.MaxCapacity: \
+                 the number {text} would not read back exactly once saved \
+                 (numbers of up to 15 significant digits between 1e-7 and 1e22 always do)"
+            )
+        ),
+    }
+}
+
 #[test]
 fn broken_models_are_refused_with_the_place_named() {
     let good = fixture("music-3.0.json");

@@ -24,7 +24,7 @@ fn cases(target: &str) -> usize {
         return n;
     }
     match target {
-        "execute_structured" | "streams" | "scenario" | "workbench" => 300,
+        "execute_structured" | "streams" | "scenario" | "workbench" | "partiql_structured" => 300,
         _ => 2_000,
     }
 }
@@ -162,12 +162,27 @@ fn workbench() {
     replay("workbench");
 }
 
+#[test]
+fn partiql_structured() {
+    replay("partiql_structured");
+}
+
 /// Every harness has a test above and a corpus.
 #[test]
 fn every_target_is_replayed() {
     let names: Vec<&str> = TARGETS.iter().map(|(name, _)| *name).collect();
     assert_eq!(
         names,
-        ["expressions", "execute", "execute_structured", "streams", "share_link", "scenario", "partiql", "workbench"]
+        [
+            "expressions",
+            "execute",
+            "execute_structured",
+            "streams",
+            "share_link",
+            "scenario",
+            "partiql",
+            "workbench",
+            "partiql_structured"
+        ]
     );
 }

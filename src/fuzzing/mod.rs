@@ -16,6 +16,9 @@
 //! | `streams`            | decisions                                  | the Streams API with real and damaged ARNs, shard ids, sequence numbers, iterators |
 //! | `share_link`         | a URL fragment, and a link's document      | `scenario::link::decode` |
 //! | `scenario`           | a scenario document, or damage to one      | `Scenario::from_json`, `Engine::restore` |
+//! | `partiql`            | `statement\nParameters`                    | PartiQL lexer, parser, planner; ExecuteStatement, batch, transaction |
+//! | `workbench`          | any file's text                            | the content-sniffing import: scenario, snapshot, NoSQL Workbench model |
+//! | `partiql_structured` | decisions                                  | valid-shaped PartiQL statements, each compared with its equivalent GetItem / Query / Scan / PutItem / UpdateItem / DeleteItem (`partiql`) |
 //!
 //! A harness panics only when an invariant fails (`check`, round trips of
 //! snapshots, scenarios and links, a dry run that changed the engine or
@@ -27,8 +30,10 @@ pub mod bytes;
 pub mod check;
 pub mod fixture;
 pub mod generate;
+mod partiql;
 mod targets;
 
+pub use partiql::partiql_structured;
 pub use targets::{execute, execute_structured, expressions, partiql, scenario, share_link, streams, workbench};
 
 /// A harness: the fuzzer's bytes in, a panic out when it finds something.
@@ -44,4 +49,5 @@ pub const TARGETS: &[(&str, Harness)] = &[
     ("scenario", scenario),
     ("partiql", partiql),
     ("workbench", workbench),
+    ("partiql_structured", partiql_structured),
 ];

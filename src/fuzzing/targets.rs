@@ -21,7 +21,7 @@ use crate::scenario::{link, Scenario};
 /// Engine times a harness may move the clock by: nothing, a GSI
 /// propagation, a second of refill, the TTL sweep delay, an iterator's
 /// 15-minute life, a stream's 24-hour retention.
-const CLOCK_STEPS: &[u64] = &[0, 1, 250, 1_000, 300_001, 900_001, 86_400_001];
+pub(super) const CLOCK_STEPS: &[u64] = &[0, 1, 250, 1_000, 300_001, 900_001, 86_400_001];
 
 fn placeholders() -> Placeholders {
     let names = json!({"#a": "a", "#b": "b", "#n": "n", "#pk": "pk", "#sk": "sk", "#dot": "a.b", "#st": "Status"});
@@ -174,7 +174,7 @@ fn count_by_scan(engine: &Engine, table: &str) -> Option<u64> {
 /// A restore replays requests, and a request first applies what the clock
 /// made due (TTL deletions, GSI updates), so the engine is brought up to
 /// its clock first too.
-fn whole_engine(engine: &mut Engine) {
+pub(super) fn whole_engine(engine: &mut Engine) {
     engine.advance_clock(0);
     let names: Vec<String> = engine.tables().map(|t| t.definition.name.clone()).collect();
     for name in &names {
@@ -197,9 +197,9 @@ fn tracing() -> bool {
     std::env::var_os("FUZZ_TRACE").is_some()
 }
 
-/// Runs one request on the engine, sometimes as a dry run first, and
-/// checks both answers.
-fn run(engine: &mut Engine, c: &mut Choices, operation: &str, request: &Value) {
+/// Runs one request on the engine, sometimes as a dry run first, checks
+/// both answers, and returns the real one.
+pub(super) fn run(engine: &mut Engine, c: &mut Choices, operation: &str, request: &Value) -> Result<Value, ApiError> {
     if tracing() {
         eprintln!("{operation} {request}");
     }
@@ -219,13 +219,14 @@ fn run(engine: &mut Engine, c: &mut Choices, operation: &str, request: &Value) {
             assert_eq!(preview, result, "dry run of {operation} differs from the real run: {request}");
         }
         check::answer(operation, Some(request), &result);
-        return;
+        return result;
     }
     let result = engine.execute(operation, request);
     if tracing() {
         eprintln!("  → {result:?}");
     }
     check::answer(operation, Some(request), &result);
+    result
 }
 
 /// Sequences of valid-shaped requests with mutated values against the
@@ -254,7 +255,7 @@ pub fn execute_structured(data: &[u8]) {
             continue;
         }
         let (operation, request) = Generator { c: &mut c }.request();
-        run(&mut engine, &mut c, operation, &request);
+        let _ = run(&mut engine, &mut c, operation, &request);
         if c.is_empty() {
             break;
         }

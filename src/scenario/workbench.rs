@@ -375,6 +375,11 @@ pub fn import(model: &Value) -> Result<Imported> {
     let Some(Value::Array(tables)) = top.get("DataModel") else {
         return Err(invalid("", "\"DataModel\" must be a list of tables"));
     };
+    // Kept for the export, so it must survive being saved as text.
+    if let Some((place, number)) = super::format::unsettled_number(model, "") {
+        let place = place.strip_prefix('.').unwrap_or(&place);
+        return Err(invalid("", super::format::unsettled_message(place, &number)));
+    }
     let mut warnings = Vec::new();
     match top.get("ModelMetadata").and_then(|m| m.get("Version")).and_then(Value::as_str) {
         Some("1.0" | "3.0") => {}

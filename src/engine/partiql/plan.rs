@@ -648,6 +648,35 @@ fn write_plan(
     }
 }
 
+/// `text` in parentheses, unless one pair already encloses all of it: the
+/// translation of `a OR b` is `(a OR b)` already, and the expression
+/// parser refuses `((a OR b))` ("The expression has redundant
+/// parentheses;"), an error the statement's author never wrote. The text
+/// is generated, with every name and value a placeholder, so no
+/// parenthesis sits inside a string.
+pub(super) fn grouped(text: &str) -> String {
+    let mut depth: usize = 0;
+    let mut encloses = text.starts_with('(');
+    for (i, ch) in text.char_indices() {
+        match ch {
+            '(' => depth = depth.saturating_add(1),
+            ')' => {
+                depth = depth.saturating_sub(1);
+                // The first parenthesis closes before the end: `(a) AND (b)`.
+                if depth == 0 && i + 1 < text.len() {
+                    encloses = false;
+                }
+            }
+            _ => {}
+        }
+    }
+    if encloses {
+        text.to_string()
+    } else {
+        format!("({text})")
+    }
+}
+
 fn plan_insert(table: &Table, insert: &Insert, params: &[Value]) -> Result<Plan> {
     let item = item_literal(&insert.item, params)?;
     let mut w = Writer::default();
@@ -678,7 +707,7 @@ fn plan_update(table: &Table, update: &Update, params: &[Value]) -> Result<Plan>
     let pk = w.name(&table.definition.key_schema.partition_key.name);
     let mut condition_text = format!("attribute_exists({pk})");
     if let Some(rest) = conjunction(&mut w, &rest, params)? {
-        condition_text = format!("{condition_text} AND ({rest})");
+        condition_text = format!("{condition_text} AND {}", grouped(&rest));
     }
     let mut request = Map::new();
     request.insert("TableName".into(), json!(table.definition.name));
@@ -711,7 +740,8 @@ fn plan_delete(table: &Table, delete: &Delete, params: &[Value]) -> Result<Plan>
     request.insert("Key".into(), Value::Object(key));
     if let Some(rest) = conjunction(&mut w, &rest, params)? {
         let pk = w.name(&table.definition.key_schema.partition_key.name);
-        request.insert("ConditionExpression".into(), json!(format!("attribute_not_exists({pk}) OR ({rest})")));
+        request
+            .insert("ConditionExpression".into(), json!(format!("attribute_not_exists({pk}) OR {}", grouped(&rest))));
     }
     if delete.returning.is_some() {
         request.insert("ReturnValues".into(), json!("ALL_OLD"));
@@ -735,7 +765,7 @@ fn plan_exists(table: &Table, select: &Select, params: &[Value]) -> Result<Plan>
     let pk = w.name(&table.definition.key_schema.partition_key.name);
     let mut condition_text = format!("attribute_exists({pk})");
     if let Some(rest) = conjunction(&mut w, &rest, params)? {
-        condition_text = format!("{condition_text} AND ({rest})");
+        condition_text = format!("{condition_text} AND {}", grouped(&rest));
     }
     let mut request = Map::new();
     request.insert("TableName".into(), json!(table.definition.name));

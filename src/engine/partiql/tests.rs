@@ -82,3 +82,38 @@ fn nesting_is_bounded() {
     let _ = engine.execute("ExecuteStatement", &json!({"Statement": long}));
     drop(statement);
 }
+
+/// Found by the `partiql_structured` fuzz target: a WHERE whose condition
+/// beyond the key was one parenthesised OR (or NOT) became a
+/// ConditionExpression with doubled parentheses, which the expression
+/// parser refuses ("Invalid ConditionExpression: The expression has
+/// redundant parentheses;"), so valid UPDATE, DELETE and EXISTS statements
+/// failed with an error about an expression their author never wrote.
+#[test]
+fn a_parenthesised_condition_is_not_wrapped_twice() {
+    use super::plan::grouped;
+    assert_eq!(grouped("(#n0 = :v0 OR #n0 = :v1)"), "(#n0 = :v0 OR #n0 = :v1)");
+    assert_eq!(grouped("(#n0 = :v0) AND (#n1 = :v1)"), "((#n0 = :v0) AND (#n1 = :v1))");
+    assert_eq!(grouped("#n0 = :v0"), "(#n0 = :v0)");
+
+    let mut engine = engine();
+    let put = json!({"TableName": "Tab", "Item": {"pk": {"S": "a"}, "sk": {"N": "1"}, "a": {"S": "x"}}});
+    assert!(engine.execute("PutItem", &put).is_ok());
+    let statement = |text: &str| json!({"Statement": text});
+    // EXISTS holds (a = 'x'), so the transaction inserts the second item.
+    let transaction = json!({"TransactStatements": [
+        {"Statement": "EXISTS(SELECT * FROM Tab WHERE pk = 'a' AND sk = 1 AND (a = 'x' OR a = 'y'))"},
+        {"Statement": "INSERT INTO Tab VALUE {'pk': 'b', 'sk': 1}"}]});
+    assert!(engine.execute("ExecuteTransaction", &transaction).is_ok());
+    let update = "UPDATE Tab SET n = 1 WHERE pk = 'a' AND sk = 1 AND (a = 'x' OR a = 'y')";
+    assert!(engine.execute("ExecuteStatement", &statement(update)).is_ok());
+    // a = 'x': (a = 'z' OR NOT (a = 'x')) is false, and the item exists.
+    let refused = "DELETE FROM Tab WHERE pk = 'a' AND sk = 1 AND (a = 'z' OR NOT (a = 'x'))";
+    let error = engine.execute("ExecuteStatement", &statement(refused)).err().map(|e| e.name());
+    assert_eq!(error, Some("ConditionalCheckFailedException"));
+    let delete = "DELETE FROM Tab WHERE pk = 'a' AND sk = 1 AND (a = 'x' OR a = 'y') RETURNING ALL OLD *";
+    let old = engine.execute("ExecuteStatement", &statement(delete)).map(|r| r["Items"][0]["n"].clone());
+    assert_eq!(old.ok(), Some(json!({"N": "1"})));
+    let scan = engine.execute("Scan", &json!({"TableName": "Tab"})).map(|r| r["Items"].clone());
+    assert_eq!(scan.ok(), Some(json!([{"pk": {"S": "b"}, "sk": {"N": "1"}}])));
+}

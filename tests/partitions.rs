@@ -6,7 +6,7 @@ use std::time::Instant;
 use ddb_playground::engine::partition::{plan_partitions, round2, shard_count, PARTITION_SIZE_BYTES};
 use ddb_playground::engine::sim::{KeyDistribution, Operation, PartitionInfo, Stream, Workload};
 use ddb_playground::engine::Engine;
-use serde_json::json;
+use serde_json::{json, Value};
 
 fn engine_with(table: &str, rcu: u64, wcu: u64) -> Engine {
     let mut engine = Engine::new();
@@ -555,4 +555,48 @@ fn top_keys_are_those_of_the_window() {
     assert_eq!(names(&mut engine, t0 + 2, t0 + 5), [("vote".to_string(), 20, 0), ("a".to_string(), 3, 0)]);
     let top1 = engine.metrics("Win", None, 0, u64::MAX, 1).unwrap().top_keys;
     assert_eq!((top1.len(), top1[0].key.as_str(), top1[0].accesses), (1, "vote", 20));
+}
+
+#[test]
+fn partition_shares_read_back_exactly_through_the_saved_text() {
+    let mut engine = engine_with("Shares", 5, 5);
+    engine.execute("PutItem", &json!({"TableName": "Shares", "Item": {"pk": {"S": "a"}}})).unwrap();
+    let mut snapshot = engine.snapshot();
+    // Eleven equal ranges with shares k/11 and c/11: several of them are
+    // numbers serde_json's default parsing reads back one bit off.
+    let step = u64::MAX / 11;
+    let ranges: Vec<Value> = (0..11u64)
+        .map(|i| {
+            let end = if i == 10 { u64::MAX } else { (i + 1) * step - 1 };
+            json!([format!("{:016x}", i * step), format!("{end:016x}"), (i + 1) as f64 / 11.0, 5000.0 / 11.0])
+        })
+        .collect();
+    let lossy = ranges
+        .iter()
+        .flat_map(|r| [r[2].as_f64().unwrap(), r[3].as_f64().unwrap()])
+        .filter(|x| serde_json::from_str::<f64>(&Value::from(*x).to_string()).unwrap().to_bits() != x.to_bits())
+        .count();
+    assert!(lossy > 0, "the test needs shares that a plain JSON number loses");
+    snapshot["partitions"] = json!([{"table": "Shares", "ranges": ranges}]);
+    let mut restored = Engine::restore(&snapshot).unwrap();
+    let shares = |e: &mut Engine| -> Vec<(u64, u64)> {
+        e.describe_partitions("Shares", None)
+            .unwrap()
+            .iter()
+            .map(|p| (p.rcu_share.to_bits(), p.wcu_share.to_bits()))
+            .collect()
+    };
+    let expected: Vec<(u64, u64)> =
+        (0..11u64).map(|i| (((i + 1) as f64 / 11.0).to_bits(), (5000.0f64 / 11.0).to_bits())).collect();
+    assert_eq!(shares(&mut restored), expected);
+    // Through text (a file, a share link) and back: not a bit changes.
+    let text = restored.snapshot().to_string();
+    let mut reread = Engine::restore(&serde_json::from_str(&text).unwrap()).unwrap();
+    assert_eq!(shares(&mut reread), expected);
+    assert_eq!(reread.snapshot(), restored.snapshot());
+    // Shares saved as plain numbers (older files) still read.
+    let mut plain = restored.snapshot();
+    plain["partitions"][0]["ranges"][0][2] = json!(0.5);
+    let mut old = Engine::restore(&plain).unwrap();
+    assert_eq!(old.describe_partitions("Shares", None).unwrap()[0].rcu_share, 0.5);
 }

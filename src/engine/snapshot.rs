@@ -15,7 +15,9 @@
 //!     {"table": "Music", "index": "…",     differ from a fresh table's (doubled, split);
 //!      "ranges": [["0000000000000000",     "index" only for a GSI; each range: first and
 //!                  "7fffffffffffffff",     last keyspace position (16 hex digits), RCU
-//!                  2.5, 2.5], …]}          and WCU share
+//!                  2.5, 2.5], …]}          and WCU share (a number, or a decimal
+//!                                          string where the number would not
+//!                                          read back exactly: see `share`)
 //!   ],
 //!   "tables": [                            in table-name order
 //!     {
@@ -110,6 +112,7 @@ use super::settings::EngineSettings;
 use super::table::{BillingMode, Table};
 use super::value::wire::item_to_wire;
 use super::Engine;
+use crate::engine::ordered::Ordered;
 
 /// The `format` member of every snapshot.
 pub const FORMAT: &str = "ddb-playground";
@@ -280,11 +283,24 @@ fn table_state(table: &Table) -> Value {
         .iter()
         .filter(|i| i.kind == IndexKind::Global && i.is_live())
         .filter_map(|i| index_state(i).map(|state| (i.name.clone(), state)))
-        .collect();
+        .json_object();
     if !indexes.is_empty() {
         state.insert("indexes".into(), Value::Object(indexes));
     }
     Value::Object(state)
+}
+
+/// A partition's capacity share as saved: a JSON number when serde_json reads
+/// that number back as the same `f64`, else the shortest decimal text that
+/// `str::parse` reads back exactly. serde_json's default float parsing is
+/// not always exact (1/11, a share of an 11-way split, reads back one bit
+/// off); its exact mode would add ~11 KB to the gzipped wasm.
+fn share(value: f64) -> Value {
+    let number = Value::from(value);
+    match serde_json::from_str::<f64>(&number.to_string()) {
+        Ok(back) if back.to_bits() == value.to_bits() => number,
+        _ => Value::String(value.to_string()),
+    }
 }
 
 /// The settings that differ from the defaults, by name.
@@ -296,7 +312,7 @@ fn settings_snapshot(settings: &EngineSettings) -> Option<Value> {
             let value = settings.get(name)?;
             (defaults.get(name) != Some(value)).then(|| (name.to_string(), value.into()))
         })
-        .collect();
+        .json_object();
     (!changed.is_empty()).then_some(Value::Object(changed))
 }
 
@@ -324,7 +340,14 @@ impl Engine {
                 let ranges: Vec<Value> = layout
                     .partitions
                     .iter()
-                    .map(|p| json!([format!("{:016x}", p.start), format!("{:016x}", p.end), p.rcu_share, p.wcu_share]))
+                    .map(|p| {
+                        json!([
+                            format!("{:016x}", p.start),
+                            format!("{:016x}", p.end),
+                            share(p.rcu_share),
+                            share(p.wcu_share)
+                        ])
+                    })
                     .collect();
                 let mut entry = json!({"table": table, "ranges": ranges});
                 if let (Some(index), Value::Object(members)) = (index, &mut entry) {
@@ -427,7 +450,9 @@ impl Engine {
         for range in ranges {
             let parsed = range.as_array().and_then(|r| {
                 let position = |v: &Value| v.as_str().and_then(|s| u64::from_str_radix(s, 16).ok());
-                let share = |v: &Value| v.as_f64().filter(|x| x.is_finite() && *x >= 0.0);
+                let share = |v: &Value| {
+                    v.as_f64().or_else(|| v.as_str()?.parse::<f64>().ok()).filter(|x| x.is_finite() && *x >= 0.0)
+                };
                 let [start, end, rcu, wcu] = r.as_slice() else { return None };
                 Some(Partition {
                     start: position(start)?,

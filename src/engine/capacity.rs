@@ -31,6 +31,7 @@ use std::collections::BTreeMap;
 use serde_json::{Map, Value};
 
 use super::schema::KeyValue;
+use crate::engine::ordered::Ordered;
 
 /// Bytes in one read block (one strongly consistent read unit).
 pub const READ_BLOCK_BYTES: usize = 4096;
@@ -478,7 +479,7 @@ impl ConsumedCapacity {
             for (field, indexes) in arms {
                 if !indexes.is_empty() {
                     let map: Map<String, Value> =
-                        indexes.iter().map(|(name, units)| (name.clone(), self.capacity(*units))).collect();
+                        indexes.iter().map(|(name, units)| (name.clone(), self.capacity(*units))).json_object();
                     out.insert(field.into(), Value::Object(map));
                 }
             }

@@ -36,6 +36,7 @@
 use std::collections::{BTreeMap, VecDeque};
 
 use super::throughput::METRICS_RETENTION_SECONDS;
+use crate::engine::ordered;
 
 /// How many keys each closed second keeps: its busiest.
 pub const KEYS_PER_SECOND: usize = 25;
@@ -96,7 +97,7 @@ impl Contributors {
         }
         if !self.open.is_empty() {
             let mut keys: Vec<KeyCount> = std::mem::take(&mut self.open).into_values().collect();
-            keys.sort_by(busiest_first);
+            ordered::sort_by(&mut keys, busiest_first);
             keys.truncate(KEYS_PER_SECOND);
             self.closed.push_back((self.open_second, keys));
         }
@@ -126,7 +127,7 @@ impl Contributors {
             slot.throttles = slot.throttles.saturating_add(k.throttles);
         }
         let mut keys: Vec<KeyCount> = sums.into_values().collect();
-        keys.sort_by(busiest_first);
+        ordered::sort_by(&mut keys, busiest_first);
         keys.truncate(n);
         keys
     }

@@ -59,6 +59,7 @@ pub mod error;
 pub mod expr;
 pub mod index;
 pub mod ops;
+pub mod ordered;
 pub mod packed;
 pub mod partiql;
 pub mod partition;

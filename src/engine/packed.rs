@@ -41,6 +41,7 @@
 use super::schema::KeyValue;
 use super::value::size::item_size;
 use super::value::{AttributeValue, Item, Number};
+use crate::engine::ordered::Ordered;
 
 const S: u8 = 0;
 const N: u8 = 1;
@@ -278,7 +279,7 @@ impl Reader<'_> {
             FALSE => AttributeValue::Bool(false),
             TRUE => AttributeValue::Bool(true),
             NULL => AttributeValue::Null,
-            M => AttributeValue::M(self.list(|r| r.attribute(None, depth + 1))?.into_iter().collect()),
+            M => AttributeValue::M(self.list(|r| r.attribute(None, depth + 1))?.into_iter().ordered_map()),
             L => AttributeValue::L(self.list(|r| r.value(None, depth + 1))?),
             SS => AttributeValue::Ss(self.list(Self::string)?),
             NS => AttributeValue::Ns(self.list(Self::number)?),

@@ -60,6 +60,7 @@ use super::throughput::{
     ON_DEMAND_INITIAL_WRITE_PEAK,
 };
 use super::value::Number;
+use crate::engine::ordered;
 
 /// Most distinct keys a uniform or Zipf stream may draw from.
 pub const MAX_WORKLOAD_KEYS: u32 = 1_000_000;
@@ -485,7 +486,9 @@ fn workload_key(stream: &Stream, k: u32, key_type: ScalarType) -> KeyValue {
 }
 
 fn sort_top(mut keys: Vec<KeyStat>, n: usize) -> Vec<KeyStat> {
-    keys.sort_by(|a, b| b.accesses.cmp(&a.accesses).then(b.throttles.cmp(&a.throttles)).then(a.key.cmp(&b.key)));
+    ordered::sort_by(&mut keys, |a, b| {
+        b.accesses.cmp(&a.accesses).then(b.throttles.cmp(&a.throttles)).then(a.key.cmp(&b.key))
+    });
     keys.truncate(n);
     keys
 }

@@ -110,6 +110,7 @@ use serde_json::{json, Map, Value};
 use super::exchange::Imported;
 use super::format::{is_scenario, Scenario};
 use super::warning::{Lost, Unused, Warning};
+use crate::engine::ordered::Ordered;
 use crate::engine::streams::iso_millis;
 use crate::engine::value::wire::{item_from_wire, item_to_wire};
 use crate::engine::{ApiError, Engine, Result};
@@ -276,7 +277,7 @@ fn create_table_request(table: &Map<String, Value>, name: &str) -> std::result::
 /// The primary key of an item in wire form: its `keys` attributes.
 fn key_of(item: &Value, keys: &[String]) -> Value {
     let key: Map<String, Value> =
-        keys.iter().filter_map(|name| item.get(name).map(|value| (name.clone(), value.clone()))).collect();
+        keys.iter().filter_map(|name| item.get(name).map(|value| (name.clone(), value.clone()))).json_object();
     Value::Object(key)
 }
 
@@ -435,7 +436,7 @@ fn import_table(engine: &mut Engine, table: &Value, i: usize, warnings: &mut Vec
                 .filter_map(|a| {
                     Some((a.get("AttributeName")?.as_str()?.to_string(), a.get("AttributeType")?.as_str()?.to_string()))
                 })
-                .collect()
+                .ordered_map()
         })
         .unwrap_or_default();
     let mut import = TableImport {
@@ -618,7 +619,7 @@ fn export_table(
         .into_iter()
         .flatten()
         .filter_map(|a| Some((a.get("AttributeName")?.as_str()?, a.get("AttributeType")?)))
-        .collect();
+        .ordered_map();
     let provisioned = definition.get("BillingMode") == Some(&json!("PROVISIONED"));
     let capacity = definition.get("ProvisionedThroughput");
     let globals: Vec<&Value> =
@@ -674,7 +675,7 @@ fn export_table(
 
     // Items: the kept keys replaced by today's items, then the new ones.
     let canonical = |item: &Value| key_of(item, &keys).to_string();
-    let by_key: BTreeMap<String, &Value> = items.iter().map(|item| (canonical(item), *item)).collect();
+    let by_key: BTreeMap<String, &Value> = items.iter().map(|item| (canonical(item), *item)).ordered_map();
     let mut used = BTreeSet::new();
     let mut resolve = |list: &Value| -> Value {
         let resolved: Vec<Value> = list
@@ -715,7 +716,7 @@ fn export_table(
     // NonKeyAttributes: the kept list, plus what the items and GSIs use.
     let mut attributes: Vec<Value> = out.get("NonKeyAttributes").and_then(Value::as_array).cloned().unwrap_or_default();
     let mut listed: BTreeSet<String> =
-        attributes.iter().filter_map(|a| a.get("AttributeName")?.as_str().map(str::to_string)).collect();
+        attributes.iter().filter_map(|a| a.get("AttributeName")?.as_str().map(str::to_string)).ordered_set();
     let mut seen_types: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
     for item in &items {
         for (attribute, value) in item.as_object().into_iter().flatten() {

@@ -19,6 +19,7 @@ use serde_json::Value;
 use super::format::group_digits;
 use super::language::{Lang, Msg};
 use crate::engine::capacity::{Charge, ChargeKind, EntryAction, Scope};
+use crate::engine::ordered;
 use crate::engine::{ApiError, Engine};
 
 /// On-demand price of one million read request units, in US dollars:
@@ -192,7 +193,7 @@ pub fn touched_partitions(engine: &mut Engine, charges: &[Charge]) -> Vec<Touche
             }
             None => entry.partitions.extend(0..ends.len()),
         }
-        entry.partitions.sort_unstable();
+        ordered::sort(&mut entry.partitions);
         entry.partitions.dedup();
     }
     out

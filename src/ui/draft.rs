@@ -31,6 +31,7 @@ use serde_json::{json, Map, Value};
 use super::format::{editor_text_for, pretty};
 use super::limits;
 use crate::engine::expr::lexer::{tokenize, TokenKind};
+use crate::engine::ordered::Ordered;
 use crate::engine::schema::{KeyAttribute, KeySchema, ScalarType};
 use crate::engine::value::document::parse_item_json;
 use crate::engine::value::wire::{is_type_tag, item_from_wire, item_to_wire};
@@ -522,7 +523,7 @@ fn only_used(map: &Option<Value>, used: &BTreeSet<String>) -> Option<Value> {
                 .iter()
                 .filter(|(k, _)| used.contains(k.as_str()))
                 .map(|(k, v)| (k.clone(), v.clone()))
-                .collect();
+                .json_object();
             (!kept.is_empty()).then_some(Value::Object(kept))
         }
         other => other.clone(),

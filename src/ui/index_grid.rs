@@ -33,7 +33,7 @@
 //! [`Table::index_collections`]: crate::engine::table::Table::index_collections
 //! [`Engine::pending_index_updates`]: crate::engine::Engine::pending_index_updates
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use yew::prelude::*;
 
@@ -42,6 +42,7 @@ use super::item_grid::{on_scroll, spacer, window, WINDOW_OVER, WINDOW_STYLE};
 use super::language::{use_lang, Lang, Msg};
 use super::state::EngineHandle;
 use crate::engine::index::{PendingIndexUpdateView, ProjectionType};
+use crate::engine::ordered::Ordered;
 use crate::engine::schema::{KeyValue, PrimaryKey};
 use crate::engine::storage::keyspace_position;
 use crate::engine::value::{AttributeValue, Item};
@@ -129,7 +130,7 @@ pub fn IndexGrid(props: &IndexGridProps) -> Html {
         .chain(arriving.values().filter_map(|u| u.entry.as_ref()).flat_map(|item| item.keys()))
         .filter(|name| !is_key(name))
         .cloned()
-        .collect::<BTreeSet<_>>()
+        .ordered_set()
         .into_iter()
         .collect();
 
@@ -137,7 +138,7 @@ pub fn IndexGrid(props: &IndexGridProps) -> Html {
     // mixes two or more.
     let types: Vec<Vec<Option<String>>> =
         collections.iter().map(|c| c.entries.iter().map(|e| entity_type(e.item, e.table_key)).collect()).collect();
-    let overloaded: Vec<bool> = types.iter().map(|t| t.iter().flatten().collect::<BTreeSet<_>>().len() > 1).collect();
+    let overloaded: Vec<bool> = types.iter().map(|t| t.iter().flatten().ordered_set().len() > 1).collect();
     let show_types = overloaded.iter().any(|o| *o);
 
     let empty = collections.is_empty() && arriving.is_empty();

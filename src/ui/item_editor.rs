@@ -25,6 +25,7 @@ use super::format::{editor_text_for, pretty};
 use super::language::{use_lang, Lang, Msg};
 use super::limits;
 use super::state::{Action, LogEntry, Notice, PlaygroundContext, Source};
+use crate::engine::ordered::Ordered;
 use crate::engine::schema::{KeyAttribute, ScalarType};
 use crate::engine::value::document::{item_to_plain, parse_item_json};
 use crate::engine::value::wire::{item_from_wire, item_to_wire};
@@ -78,7 +79,7 @@ fn send(state: &PlaygroundContext, operation: EditorOperation, consistent_read: 
             .iter()
             .filter_map(|attribute| item.get_key_value(&attribute.name))
             .map(|(name, value)| (name.clone(), value.clone()))
-            .collect()
+            .ordered_map()
     };
     let request = match operation {
         EditorOperation::Put => json!({

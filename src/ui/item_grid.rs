@@ -31,7 +31,6 @@
 //! collection cut by the window's edge keeps its partition key cell,
 //! spanning the rows that are drawn.
 
-use std::collections::BTreeSet;
 use std::rc::Rc;
 
 use yew::prelude::*;
@@ -39,6 +38,7 @@ use yew::prelude::*;
 use super::format::{cell_text, editor_text_for, CellText};
 use super::language::{use_lang, Lang, Msg};
 use super::state::{Action, EngineHandle, Playground};
+use crate::engine::ordered::Ordered;
 use crate::engine::schema::PrimaryKey;
 use crate::engine::storage::keyspace_position;
 use crate::engine::ttl::expiry_millis;
@@ -144,7 +144,7 @@ pub fn ItemGrid(props: &ItemGridProps) -> Html {
                 .collections()
                 .flat_map(|collection| collection.items.into_iter().flat_map(|item| item.into_keys()))
                 .filter(|name| !schema.is_key_attribute(name))
-                .collect::<BTreeSet<_>>()
+                .ordered_set()
                 .into_iter()
                 .collect::<Vec<String>>()
         })

@@ -12,6 +12,7 @@ use super::cost::units;
 use super::lab_run::{LabView, RECENT_SECONDS};
 use super::language::{Lang, Msg};
 use super::partition_map::two_decimals;
+use crate::engine::ordered;
 
 /// Most heatmap columns: longer runs are binned.
 const MAX_COLUMNS: usize = 120;
@@ -121,7 +122,7 @@ fn timeline(view: &LabView, lang: Lang) -> Html {
     let mut burst = vec![0.0f64; per_second.len()];
     let mut last = view.share * 300.0;
     let mut samples: Vec<_> = view.report.partitions.iter().filter(|s| s.partition == hottest).collect();
-    samples.sort_by_key(|s| s.second);
+    ordered::sort_by_key(&mut samples, |s| s.second);
     let mut next = samples.iter().peekable();
     for (i, slot) in burst.iter_mut().enumerate() {
         let second = view.report.start_second + i as u64;

@@ -39,6 +39,7 @@ use super::format::group_digits;
 use super::language::{use_lang, Lang, Msg};
 use super::state::{Action, PlaygroundContext};
 use crate::engine::index::IndexKind;
+use crate::engine::ordered::Ordered;
 use crate::engine::partition::{hash_position, PARTITION_SIZE_BYTES};
 use crate::engine::sim::PartitionInfo;
 use crate::engine::Engine;
@@ -159,7 +160,7 @@ fn new_partitions(seen: &mut FirstSeen, space: &Keyspace, now: f64) -> Vec<bool>
             };
             (p.start, first)
         })
-        .collect();
+        .ordered_map();
     let fresh =
         space.partitions.iter().map(|p| times.get(&p.start).is_some_and(|t| now - t < NEW_FOR_MILLIS)).collect();
     seen.insert(space.title.clone(), times);

@@ -63,6 +63,7 @@ use wasm_bindgen::JsCast;
 
 use super::language::{Msg, Said};
 use super::state::Notice;
+use crate::engine::ordered;
 use crate::i18n::{ExportStep, FileFailure, StorageFailure};
 use crate::scenario::exchange::{self, ExportFormat, Imported};
 use crate::scenario::{link, Scenario};
@@ -216,7 +217,7 @@ pub fn list_workspaces() -> Vec<(String, usize)> {
             Some((name, size))
         })
         .collect();
-    names.sort();
+    ordered::sort(&mut names);
     names
 }
 

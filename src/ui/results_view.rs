@@ -7,7 +7,6 @@
 //! `Item` (GetItem), `Responses` (BatchGetItem, TransactGetItems),
 //! `Attributes` (writes with `ReturnValues`).
 
-use std::collections::BTreeSet;
 use std::rc::Rc;
 
 use serde_json::Value;
@@ -21,6 +20,7 @@ use super::format::{cell_text, CellText};
 use super::language::{use_lang, Lang, Msg};
 use super::limits::shown_json;
 use super::state::{Action, ConsoleRun, LogEntry, PlaygroundContext, Source};
+use crate::engine::ordered::Ordered;
 use crate::engine::schema::KeySchema;
 use crate::engine::value::wire::item_from_wire;
 use crate::engine::value::Item;
@@ -69,7 +69,7 @@ fn items_table(items: &[Item], schema: Option<&KeySchema>, lang: Lang) -> Html {
         .flat_map(|item| item.keys())
         .filter(|name| !keys.iter().any(|(k, _)| k == *name))
         .cloned()
-        .collect::<BTreeSet<_>>()
+        .ordered_set()
         .into_iter()
         .collect();
     let head = keys

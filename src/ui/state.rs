@@ -37,6 +37,7 @@ use serde_json::Value;
 use yew::prelude::*;
 
 use crate::engine::capacity::{Charge, ChargeKind};
+use crate::engine::ordered::Ordered;
 use crate::engine::table::BillingMode;
 use crate::engine::{ApiError, Engine};
 use crate::i18n::{CallOutcome, CallSummary, Lang, Msg, Said};
@@ -550,7 +551,7 @@ impl Playground {
                 let tally = usage.entry(charge.table.clone()).or_default();
                 tally.add(charge);
             }
-            let tables: std::collections::BTreeSet<&str> = charges.iter().map(|c| c.table.as_str()).collect();
+            let tables: std::collections::BTreeSet<&str> = charges.iter().map(|c| c.table.as_str()).ordered_set();
             for table in tables {
                 if let Some(tally) = usage.get_mut(table) {
                     tally.requests += 1;

@@ -72,6 +72,7 @@ use serde_json::{Map, Value};
 use super::lexer::{tokenize, Token, TokenKind};
 use super::parser::{CONDITION_FUNCTIONS, UPDATE_FUNCTIONS};
 use super::reserved::is_reserved;
+use crate::engine::ordered::Ordered;
 
 /// What a highlighted piece of an expression is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -262,7 +263,8 @@ fn plan(text: &str, names: &Map<String, Value>) -> (Vec<ReservedFix>, Map<String
     let tokens = tokenize(text);
     // `#x` written in the text but not defined in `names` means something
     // the user has yet to define: never take it for a different word.
-    let written: BTreeSet<&str> = tokens.iter().filter(|t| t.kind == TokenKind::Name).map(|t| t.text(text)).collect();
+    let written: BTreeSet<&str> =
+        tokens.iter().filter(|t| t.kind == TokenKind::Name).map(|t| t.text(text)).ordered_set();
     let mut extended = names.clone();
     let mut fixes = Vec::new();
     for (i, token) in tokens.iter().enumerate() {

@@ -19,6 +19,7 @@ use super::ast::{DocumentPath, PathElement};
 use super::parser::{self, check_path, Findings, Resolver, Slot, Source};
 use super::placeholders::{Placeholders, Usage};
 use crate::engine::error::Result;
+use crate::engine::ordered::Ordered;
 use crate::engine::value::{AttributeValue, Item};
 
 const MEMBER: &str = "ProjectionExpression";
@@ -65,7 +66,7 @@ impl Projection {
 
     /// The top-level attributes the projection reads.
     pub fn top_level_names(&self) -> BTreeSet<String> {
-        self.paths.iter().filter_map(|p| p.top_name()).map(str::to_string).collect()
+        self.paths.iter().filter_map(|p| p.top_name()).map(str::to_string).ordered_set()
     }
 
     /// The item reduced to the projected paths.
@@ -86,7 +87,7 @@ impl Projection {
             let child = root.entry(first.clone()).or_insert(kind);
             child.insert(rest, value);
         }
-        root.into_iter().map(|(name, shape)| (name, shape.into_value())).collect()
+        root.into_iter().map(|(name, shape)| (name, shape.into_value())).ordered_map()
     }
 }
 
@@ -158,7 +159,7 @@ impl Shape {
     fn into_value(self) -> AttributeValue {
         match self {
             Shape::Leaf(value) => value,
-            Shape::Map(map) => AttributeValue::M(map.into_iter().map(|(k, v)| (k, v.into_value())).collect()),
+            Shape::Map(map) => AttributeValue::M(map.into_iter().map(|(k, v)| (k, v.into_value())).ordered_map()),
             Shape::List(list) => AttributeValue::L(list.into_values().map(Shape::into_value).collect()),
         }
     }

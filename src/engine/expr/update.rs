@@ -53,6 +53,7 @@ use super::parser::{
 use super::placeholders::{Placeholders, Usage};
 use super::projection::Projection;
 use crate::engine::error::{ApiError, Result};
+use crate::engine::ordered::Ordered;
 use crate::engine::value::wire::{MAX_NESTING_LEVELS, NESTING_MESSAGE};
 use crate::engine::value::{AttributeValue, Item};
 
@@ -94,7 +95,7 @@ impl UpdateExpression {
     /// Top-level attributes the expression writes (for "Cannot update
     /// attribute pk. This attribute is part of the key").
     pub fn top_level_names_written(&self) -> BTreeSet<String> {
-        self.actions.iter().filter_map(|a| a.path.top_name()).map(str::to_string).collect()
+        self.actions.iter().filter_map(|a| a.path.top_name()).map(str::to_string).ordered_set()
     }
 
     /// Top-level attributes the expression reaches into with `.` or `[]`,
@@ -287,12 +288,12 @@ fn static_type(operand: &SetOperand) -> Option<&'static str> {
 
 /// Sorted union without duplicates (sets are kept sorted).
 fn union<T: Ord + Clone>(a: &[T], b: &[T]) -> Vec<T> {
-    a.iter().chain(b).cloned().collect::<BTreeSet<T>>().into_iter().collect()
+    a.iter().chain(b).cloned().ordered_set().into_iter().collect()
 }
 
 /// `a` without the members of `b`; `None` when nothing is left.
 fn difference<T: Ord + Clone>(a: &[T], b: &[T]) -> Option<Vec<T>> {
-    let remove: BTreeSet<&T> = b.iter().collect();
+    let remove: BTreeSet<&T> = b.iter().ordered_set();
     let left: Vec<T> = a.iter().filter(|x| !remove.contains(x)).cloned().collect();
     (!left.is_empty()).then_some(left)
 }

@@ -29,6 +29,7 @@ use super::{
     IndexStatus, IndexStore, WriteSource,
 };
 use crate::engine::error::{ApiError, Result};
+use crate::engine::ordered::Ordered;
 use crate::engine::schema::{KeyValue, PrimaryKey};
 use crate::engine::table::{Table, TableDefinition};
 use crate::engine::value::size::item_size;
@@ -55,7 +56,7 @@ impl Table {
     /// A new table with the given definition, no items, and an empty store
     /// for each of its indexes.
     pub fn new(definition: TableDefinition) -> Self {
-        let index_stores = definition.indexes.iter().map(|i| (i.name.clone(), IndexStore::default())).collect();
+        let index_stores = definition.indexes.iter().map(|i| (i.name.clone(), IndexStore::default())).ordered_map();
         Self {
             definition,
             storage: Default::default(),

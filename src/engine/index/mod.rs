@@ -73,6 +73,7 @@ use super::schema::{check_key_value, KeySchema, KeyValue, PrimaryKey, MAX_PARTIT
 use super::table::Throughput;
 use super::value::size::item_size;
 use super::value::Item;
+use crate::engine::ordered::Ordered;
 
 pub(crate) use maintain::{CollectionClaims, WriteContext};
 pub use propagation::{PendingIndexUpdate, PendingIndexUpdateView};
@@ -320,7 +321,7 @@ impl IndexDefinition {
                 .iter()
                 .filter(|(name, _)| self.projects(name, table_schema))
                 .map(|(name, value)| (name.clone(), value.clone()))
-                .collect(),
+                .ordered_map(),
         }
     }
 
@@ -466,7 +467,7 @@ pub fn key_schema_wire(schema: &KeySchema) -> Value {
 /// against AWS).
 pub(crate) fn check_index_keys(indexes: &[IndexDefinition], item: &Item, source: WriteSource) -> Result<()> {
     let mut ordered: Vec<&IndexDefinition> = indexes.iter().filter(|i| i.is_live()).collect();
-    ordered.sort_by(|a, b| a.name.cmp(&b.name));
+    crate::engine::ordered::sort_by(&mut ordered, |a, b| a.name.cmp(&b.name));
     for index in &ordered {
         index.check_types(item)?;
     }

@@ -52,6 +52,7 @@ use crate::engine::capacity::{Charge, Consistency, ConsumedCapacity, Scope};
 use crate::engine::error::{ApiError, Result};
 use crate::engine::expr::{legacy, Condition, Projection};
 use crate::engine::index::{IndexDefinition, IndexKind, IndexStatus, IndexStore, ProjectionType};
+use crate::engine::ordered::Ordered;
 use crate::engine::schema::{KeyCondition, KeySchema, KeyValue, PrimaryKey, SortKeyCondition};
 use crate::engine::storage::{keyspace_bucket, keyspace_hash, ItemRef, Storage};
 use crate::engine::table::Table;
@@ -105,7 +106,7 @@ impl<'a> Target<'a> {
 
     /// The key attributes of an item or entry, for `LastEvaluatedKey`.
     fn key_of(&self, item: &Item) -> Item {
-        self.start_key_names().into_iter().filter_map(|n| item.get(n).map(|v| (n.to_string(), v.clone()))).collect()
+        self.start_key_names().into_iter().filter_map(|n| item.get(n).map(|v| (n.to_string(), v.clone()))).ordered_map()
     }
 
     /// The `Scope` an index read is charged on.
@@ -364,7 +365,7 @@ fn index_start_key(target: &Target, index: &IndexDefinition, key: &Item) -> Resu
         return Err(invalid());
     }
     let pick = |schema: &KeySchema| -> Item {
-        schema.attributes().filter_map(|a| key.get(&a.name).map(|v| (a.name.clone(), v.clone()))).collect()
+        schema.attributes().filter_map(|a| key.get(&a.name).map(|v| (a.name.clone(), v.clone()))).ordered_map()
     };
     if index.key_schema.attributes().any(|a| !key.contains_key(&a.name)) {
         return Err(invalid());
@@ -425,7 +426,7 @@ fn scan_start(read: &Read, target: &Target) -> Result<Option<Start>> {
                 return Err(mismatch());
             }
             let pick = |schema: &KeySchema| -> Item {
-                schema.attributes().filter_map(|a| key.get(&a.name).map(|v| (a.name.clone(), v.clone()))).collect()
+                schema.attributes().filter_map(|a| key.get(&a.name).map(|v| (a.name.clone(), v.clone()))).ordered_map()
             };
             let table_schema = &target.table.definition.key_schema;
             let table_key = table_schema.key_of_key_map(&pick(table_schema)).map_err(invalid)?;

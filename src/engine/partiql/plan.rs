@@ -47,6 +47,7 @@ use super::error::{at, INCOMPLETE_KEY};
 use super::translate::{condition, item_literal, literal, set_action, update_expression, UpdatePart, Writer};
 use crate::engine::error::{ApiError, Result};
 use crate::engine::expr::{Condition, Placeholders, Usage};
+use crate::engine::ordered::{self, Ordered};
 use crate::engine::schema::{KeySchema, KeyValue};
 use crate::engine::table::Table;
 use crate::engine::value::AttributeValue;
@@ -468,11 +469,11 @@ fn plan_select(table: &Table, select: &Select, params: &[Value], consistent: boo
         }
     }
     if let Some(descending) = pk_order {
-        keyed.sort_by(|a, b| if descending { b.0.cmp(&a.0) } else { a.0.cmp(&b.0) });
+        ordered::sort_by(&mut keyed, |a, b| if descending { b.0.cmp(&a.0) } else { a.0.cmp(&b.0) });
     }
     if descending_sort {
         // A stable sort keeps the partition order and reverses the items.
-        keyed.sort_by(|a, b| match (&a.2, &b.2) {
+        ordered::sort_by(&mut keyed, |a, b| match (&a.2, &b.2) {
             (Some(x), Some(y)) if a.0 == b.0 => y.0.cmp(&x.0),
             _ => std::cmp::Ordering::Equal,
         });
@@ -688,8 +689,9 @@ fn plan_insert(table: &Table, insert: &Insert, params: &[Value]) -> Result<Plan>
     w.attach(&mut request);
     let mut plan = write_plan(table, "INSERT", Access::PutItem, request, None);
     let schema = &table.definition.key_schema;
-    let key: Option<Map<String, Value>> =
+    let key: Option<Vec<(String, Value)>> =
         schema.attributes().map(|a| item.get(&a.name).map(|v| (a.name.clone(), v.clone()))).collect();
+    let key = key.map(|pairs| pairs.into_iter().json_object());
     plan.item = key.map(|k| (table.definition.name.clone(), Value::Object(k).to_string()));
     Ok(plan)
 }

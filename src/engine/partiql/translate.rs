@@ -25,6 +25,7 @@ use super::ast::{BinaryOp, Expr, ExprKind, IsType, Path};
 use super::error::at;
 use crate::engine::error::Result;
 use crate::engine::expr::ast::PathElement;
+use crate::engine::ordered::Ordered;
 
 /// Builds expression text, handing out placeholders.
 #[derive(Clone, Debug, Default)]
@@ -73,12 +74,12 @@ impl Writer {
     pub fn attach(&self, request: &mut Map<String, Value>) {
         if !self.names.is_empty() {
             let names: Map<String, Value> =
-                self.names.iter().enumerate().map(|(i, n)| (format!("#n{i}"), Value::String(n.clone()))).collect();
+                self.names.iter().enumerate().map(|(i, n)| (format!("#n{i}"), Value::String(n.clone()))).json_object();
             request.insert("ExpressionAttributeNames".into(), Value::Object(names));
         }
         if !self.values.is_empty() {
             let values: Map<String, Value> =
-                self.values.iter().enumerate().map(|(i, v)| (format!(":v{i}"), v.clone())).collect();
+                self.values.iter().enumerate().map(|(i, v)| (format!(":v{i}"), v.clone())).json_object();
             request.insert("ExpressionAttributeValues".into(), Value::Object(values));
         }
     }

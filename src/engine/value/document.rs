@@ -24,6 +24,7 @@ use serde_json::{Map, Value};
 use super::wire::{is_type_tag, item_from_wire};
 use super::{AttributeValue, Item, Number};
 use crate::engine::error::{ApiError, Result};
+use crate::engine::ordered::Ordered;
 
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine as _;
@@ -39,13 +40,13 @@ pub fn item_from_plain(v: &Value) -> Result<Item> {
     let Value::Object(fields) = v else {
         return Err(ApiError::validation(NOT_AN_OBJECT));
     };
-    let wire: Map<String, Value> = fields.iter().map(|(name, value)| (name.clone(), marshall(value, 1))).collect();
+    let wire: Map<String, Value> = fields.iter().map(|(name, value)| (name.clone(), marshall(value, 1))).json_object();
     item_from_wire(&Value::Object(wire))
 }
 
 /// Converts an item to plain JSON (see the module notes for what is lost).
 pub fn item_to_plain(item: &Item) -> Value {
-    Value::Object(item.iter().map(|(name, value)| (name.clone(), to_plain(value))).collect())
+    Value::Object(item.iter().map(|(name, value)| (name.clone(), to_plain(value))).json_object())
 }
 
 /// Parses the item editor's text: DynamoDB JSON when every attribute is an
@@ -88,7 +89,7 @@ fn marshall(v: &Value, depth: usize) -> Value {
         _ if depth > MARSHALL_DEPTH_CAP => ("L", Value::Array(Vec::new())),
         Value::Array(elements) => ("L", Value::Array(elements.iter().map(|e| marshall(e, depth + 1)).collect())),
         Value::Object(fields) => {
-            ("M", Value::Object(fields.iter().map(|(name, e)| (name.clone(), marshall(e, depth + 1))).collect()))
+            ("M", Value::Object(fields.iter().map(|(name, e)| (name.clone(), marshall(e, depth + 1))).json_object()))
         }
     };
     let mut object = Map::new();
@@ -104,7 +105,7 @@ fn to_plain(value: &AttributeValue) -> Value {
         AttributeValue::Bool(b) => Value::Bool(*b),
         AttributeValue::Null => Value::Null,
         AttributeValue::M(m) => {
-            Value::Object(m.iter().map(|(name, element)| (name.clone(), to_plain(element))).collect())
+            Value::Object(m.iter().map(|(name, element)| (name.clone(), to_plain(element))).json_object())
         }
         AttributeValue::L(l) => Value::Array(l.iter().map(to_plain).collect()),
         AttributeValue::Ss(v) => v.iter().map(|s| Value::String(s.clone())).collect(),

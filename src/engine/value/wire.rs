@@ -46,6 +46,7 @@ use serde_json::{Map, Value};
 
 use super::{AttributeValue, Item, Number};
 use crate::engine::error::{ApiError, Result};
+use crate::engine::ordered::{self, Ordered};
 
 /// Deepest level a value may sit at; the top-level attribute is level 1.
 pub const MAX_NESTING_LEVELS: usize = 32;
@@ -119,7 +120,7 @@ pub fn item_from_wire(v: &Value) -> Result<Item> {
     for (name, value) in fields {
         typed.push((name.clone(), type_pass(value, 1)?));
     }
-    typed.into_iter().map(|(name, slot)| Ok((name, build(slot, 1)?))).collect()
+    typed.into_iter().map(|(name, slot)| Ok((name, build(slot, 1)?))).try_ordered_map()
 }
 
 /// Encodes an item (or any name → value map) in the wire form.
@@ -128,7 +129,7 @@ pub fn item_to_wire(item: &Item) -> Value {
 }
 
 fn map_to_wire(map: &BTreeMap<String, AttributeValue>) -> Map<String, Value> {
-    map.iter().map(|(name, value)| (name.clone(), value.to_wire())).collect()
+    map.iter().map(|(name, value)| (name.clone(), value.to_wire())).json_object()
 }
 
 /// Decodes standard padded base64 the way DynamoDB checks it: length first,
@@ -331,7 +332,7 @@ fn build_typed(typed: Typed, level: usize) -> Result<AttributeValue> {
                 return Err(ApiError::invalid_parameter("An string set  may not be empty"));
             }
             let mut sorted = members.clone();
-            sorted.sort();
+            ordered::sort(&mut sorted);
             if has_adjacent_duplicates(&sorted) {
                 return Err(ApiError::invalid_parameter(format!(
                     "Input collection [{}] contains duplicates.",
@@ -346,7 +347,7 @@ fn build_typed(typed: Typed, level: usize) -> Result<AttributeValue> {
             }
             // Every member is checked before duplicates are looked for.
             let mut numbers = members.iter().map(|text| Number::parse(text)).collect::<Result<Vec<_>>>()?;
-            numbers.sort();
+            ordered::sort(&mut numbers);
             if has_adjacent_duplicates(&numbers) {
                 // dynalite's (and the older DynamoDB layer's) bare wording.
                 return Err(ApiError::validation("Input collection contains duplicates"));
@@ -358,7 +359,7 @@ fn build_typed(typed: Typed, level: usize) -> Result<AttributeValue> {
                 return Err(ApiError::invalid_parameter("Binary sets should not be empty"));
             }
             let mut sorted: Vec<Vec<u8>> = members.iter().map(|(_, bytes)| bytes.clone()).collect();
-            sorted.sort();
+            ordered::sort(&mut sorted);
             if has_adjacent_duplicates(&sorted) {
                 let sent: Vec<&str> = members.iter().map(|(text, _)| text.as_str()).collect();
                 // No space before "of" (sic).
@@ -373,7 +374,7 @@ fn build_typed(typed: Typed, level: usize) -> Result<AttributeValue> {
             AttributeValue::L(elements.into_iter().map(|slot| build(slot, level + 1)).collect::<Result<_>>()?)
         }
         Typed::M(entries) => AttributeValue::M(
-            entries.into_iter().map(|(name, slot)| Ok((name, build(slot, level + 1)?))).collect::<Result<_>>()?,
+            entries.into_iter().map(|(name, slot)| Ok((name, build(slot, level + 1)?))).try_ordered_map()?,
         ),
     })
 }

@@ -34,6 +34,7 @@ use serde_json::{json, Map, Value};
 
 use super::generate;
 use super::lesson::Lesson;
+use crate::engine::ordered::Ordered;
 use crate::engine::value::wire::is_type_tag;
 use crate::engine::{ApiError, Engine, EngineSettings, Result};
 use crate::scenario::Scenario;
@@ -52,7 +53,7 @@ pub fn wire_value(value: &Value) -> Value {
 }
 
 fn wire_attributes(members: &Map<String, Value>) -> Value {
-    Value::Object(members.iter().map(|(name, value)| (name.clone(), wire_value(value))).collect())
+    Value::Object(members.iter().map(|(name, value)| (name.clone(), wire_value(value))).json_object())
 }
 
 /// The same request with the plain values of its `Key`, `Item`,
@@ -85,7 +86,7 @@ pub fn wire_request(request: &Value) -> Value {
             };
             (table.clone(), entry)
         });
-        out.insert("RequestItems".into(), Value::Object(tables.collect()));
+        out.insert("RequestItems".into(), Value::Object(tables.json_object()));
     }
     if let Some(Value::Array(actions)) = members.get("TransactItems") {
         out.insert("TransactItems".into(), Value::Array(actions.iter().map(wire_actions).collect()));
@@ -97,7 +98,7 @@ pub fn wire_request(request: &Value) -> Value {
 fn wire_actions(entry: &Value) -> Value {
     match entry {
         Value::Object(actions) => {
-            Value::Object(actions.iter().map(|(kind, inner)| (kind.clone(), wire_request(inner))).collect())
+            Value::Object(actions.iter().map(|(kind, inner)| (kind.clone(), wire_request(inner))).json_object())
         }
         other => other.clone(),
     }
@@ -196,7 +197,7 @@ fn items_of(rows: &[Value]) -> Vec<Value> {
                     .zip(cells)
                     .filter(|(_, cell)| !cell.is_null())
                     .map(|(name, cell)| (name.to_string(), wire_value(cell)))
-                    .collect();
+                    .json_object();
                 items.push(Value::Object(item));
             }
             _ => {}

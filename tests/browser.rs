@@ -1557,6 +1557,7 @@ fn forget_lessons() {
         assert!(lessons::provide(entry.id, text));
     }
     storage().remove_item(lesson_nav::STASH_KEY).unwrap();
+    storage().remove_item(lesson_nav::STASH_BACKUP_KEY).unwrap();
     lesson_nav::set_presenter(false);
 }
 
@@ -3660,4 +3661,59 @@ async fn large_values_are_cut_in_the_grid_and_whole_in_the_editor() {
     assert!(records.len() < 200_000, "{}", records.len());
     drop(page);
     forget_everything();
+}
+
+#[wasm_bindgen_test]
+async fn a_kept_playground_that_no_longer_reads_is_moved_aside_by_restore() {
+    use ddb_playground::ui::lesson_nav::{STASH_BACKUP_KEY, STASH_KEY};
+    let page = music_with_two_songs().await;
+    forget_lessons();
+    page.click("#btn-lessons").await;
+    page.click("#lesson-list .lesson-entry[data-lesson='forum-lsi']").await;
+    assert_eq!(page.text("#lesson-title"), "Forum threads and LastPostIndex");
+    // The kept copy is damaged behind the page's back.
+    storage().set_item(STASH_KEY, "{\"format\": \"ddb-playground\", \"tables\": 7").unwrap();
+    page.click("#lesson-restore").await;
+    let notice = page.text("#scenario-notice");
+    assert!(notice.contains("Nothing was restored"), "{notice}");
+    assert!(notice.contains(STASH_BACKUP_KEY), "{notice}");
+    // Moved aside, byte for byte; "Restore" is no longer offered for it.
+    assert_eq!(storage().get_item(STASH_KEY).unwrap(), None);
+    assert_eq!(
+        storage().get_item(STASH_BACKUP_KEY).unwrap().as_deref(),
+        Some("{\"format\": \"ddb-playground\", \"tables\": 7")
+    );
+    assert!(!page.exists("#lesson-restore"));
+    // The lesson's playground stays as it was.
+    assert_eq!(page.text("#lesson-title"), "Forum threads and LastPostIndex");
+    assert_eq!(table_rows(&page), 9);
+    drop(page);
+    forget_everything();
+    forget_lessons();
+}
+
+#[wasm_bindgen_test]
+async fn a_playground_kept_before_an_earlier_lesson_becomes_a_workspace() {
+    use ddb_playground::ui::lesson_nav::STASH_KEY;
+    let page = music_with_two_songs().await;
+    forget_lessons();
+    // Work kept before an earlier lesson, and a workspace already named
+    // like the one it will become: neither may be overwritten.
+    storage().set_item(STASH_KEY, "earlier work").unwrap();
+    let taken = format!("{}{}", persist::WORKSPACE_PREFIX, persist::EARLIER_LESSON_WORKSPACE);
+    storage().set_item(&taken, "a workspace of that name").unwrap();
+    page.click("#btn-lessons").await;
+    page.click("#lesson-list .lesson-entry[data-lesson='forum-lsi']").await;
+    assert_eq!(page.text("#lesson-title"), "Forum threads and LastPostIndex");
+    let notice = page.text("#scenario-notice");
+    assert!(notice.contains("is now the workspace “Kept before a lesson 2”"), "{notice}");
+    assert_eq!(storage().get_item(&format!("{taken} 2")).unwrap().as_deref(), Some("earlier work"));
+    assert_eq!(storage().get_item(&taken).unwrap().as_deref(), Some("a workspace of that name"));
+    // The playground open before this lesson is the one kept now.
+    page.click("#lesson-restore").await;
+    assert!(page.text(".table-entry.selected").contains("Music"));
+    assert_eq!(table_rows(&page), 2);
+    drop(page);
+    forget_everything();
+    forget_lessons();
 }

@@ -546,8 +546,10 @@ pub enum Said {
     /// A file was imported: its name, the NoSQL Workbench model (and its
     /// name) if it was one, and what it held.
     Imported { file: String, model: Option<Option<String>>, tables: usize, items: usize },
-    /// A lesson was opened; `kept`: the playground before it is kept.
-    LessonOpened { title: String, kept: bool },
+    /// A lesson was opened; `kept`: the playground before it is kept;
+    /// `earlier`: the workspace that the playground kept before an earlier
+    /// lesson became, so that it is not overwritten.
+    LessonOpened { title: String, kept: bool, earlier: Option<String> },
     /// The playground was saved as the named workspace.
     WorkspaceSaved { name: String },
     /// A named workspace replaced the playground.
@@ -1330,9 +1332,14 @@ mod tests {
         let imported = Said::Imported { file: "s.json".into(), model: None, tables: 1, items: 1 };
         assert_eq!(en.said(&imported), "Imported s.json: 1 table(s), 1 item(s).");
         assert_eq!(
-            en.said(&Said::LessonOpened { title: "Voting".into(), kept: true }),
+            en.said(&Said::LessonOpened { title: "Voting".into(), kept: true, earlier: None }),
             "Opened the lesson “Voting”. Your previous playground is kept: “Restore my playground” in the lesson panel \
              brings it back."
+        );
+        assert_eq!(
+            en.said(&Said::LessonOpened { title: "Voting".into(), kept: true, earlier: Some("Kurs A".into()) }),
+            "Opened the lesson “Voting”. Your previous playground is kept: “Restore my playground” in the lesson panel \
+             brings it back. The playground kept before an earlier lesson is now the workspace “Kurs A”."
         );
         assert_eq!(en.said(&Said::Fixed(Msg::PlaygroundBack)), "Your playground is back.");
         // The hot-key lab's charts.
@@ -1512,7 +1519,9 @@ mod tests {
                 Said::Imported { file: "m.json".into(), model: Some(Some("Music".into())), tables: 2, items: 5 };
             has(tr.said(&imported), "Music");
             has(tr.said(&imported), "m.json");
-            has(tr.said(&Said::LessonOpened { title: "Voting".into(), kept: true }), "Voting");
+            has(tr.said(&Said::LessonOpened { title: "Voting".into(), kept: true, earlier: None }), "Voting");
+            let earlier = Said::LessonOpened { title: "Voting".into(), kept: true, earlier: Some("Kurs B".into()) };
+            has(tr.said(&earlier), "Kurs B");
             has(tr.said(&Said::WorkspaceSaved { name: "Kurs A".into() }), "Kurs A");
             has(tr.said(&Said::WorkspaceOpened { name: "Kurs A".into() }), "Kurs A");
             has(tr.said(&Said::WorkspaceDeleted { name: "Kurs A".into() }), "Kurs A");
@@ -1703,7 +1712,10 @@ mod tests {
             Said::LessonNotKept { no_storage: false },
             Said::NotRestored(RestoreFailure::NoStorage),
             Said::NotRestored(RestoreFailure::NothingKept),
-            Said::NotRestored(RestoreFailure::Unreadable("Invalid scenario: x".into())),
+            Said::NotRestored(RestoreFailure::Unreadable {
+                reason: "Invalid scenario: x".into(),
+                kept_under: "ddb-playground/backup".into(),
+            }),
             Said::EmbedLinkCopied { view: Msg::EmbedPartitionMap, length: 1_234 },
             Said::Joined(vec![Said::Fixed(Msg::EngineBusy), Said::LessonNotKept { no_storage: true }]),
         ]
@@ -1753,7 +1765,9 @@ mod tests {
             "The lesson was not opened: the browser refused to keep a copy of the current playground.".into(),
             "Nothing was restored: this browser offers no local storage.".into(),
             "Nothing was restored: there is no kept playground.".into(),
-            "Nothing was restored: Invalid scenario: x.".into(),
+            "Nothing was restored: Invalid scenario: x. The unreadable copy is kept in localStorage under \
+             \"ddb-playground/backup\"."
+                .into(),
             "Embed link for the partition map copied (1234 characters): use it as the src of an <iframe> on a slide. \
              It shows this playground as it is now; the embedded page never saves."
                 .into(),

@@ -1033,10 +1033,15 @@ impl Catalogue for German {
                     self.items(*items as u64)
                 )
             }
-            Said::LessonOpened { title, kept } => {
+            Said::LessonOpened { title, kept, earlier } => {
                 let mut text = format!("Lektion „{title}“ geöffnet.");
                 if *kept {
                     text.push_str(" Dein bisheriger Playground ist aufbewahrt: „Meinen Playground wiederherstellen“ in der Lektion holt ihn zurück.");
+                }
+                if let Some(name) = earlier {
+                    text.push_str(&format!(
+                        " Der vor einer früheren Lektion aufbewahrte Playground ist jetzt der Arbeitsbereich „{name}“."
+                    ));
                 }
                 text
             }
@@ -1110,7 +1115,12 @@ impl Catalogue for German {
                 let reason = match failure {
                     RestoreFailure::NoStorage => NO_STORAGE,
                     RestoreFailure::NothingKept => "es gibt keinen aufbewahrten Playground",
-                    RestoreFailure::Unreadable(reason) => reason,
+                    RestoreFailure::Unreadable { reason, kept_under } => {
+                        return format!(
+                            "Nichts wurde wiederhergestellt: {reason}. Die unlesbare Kopie bleibt im localStorage \
+                             unter „{kept_under}“ erhalten."
+                        )
+                    }
                 };
                 format!("Nichts wurde wiederhergestellt: {reason}.")
             }

@@ -985,10 +985,15 @@ impl Catalogue for English {
                 };
                 format!("Imported {file}{what}: {tables} table(s), {items} item(s).")
             }
-            Said::LessonOpened { title, kept } => {
+            Said::LessonOpened { title, kept, earlier } => {
                 let mut text = format!("Opened the lesson “{title}”.");
                 if *kept {
                     text.push_str(" Your previous playground is kept: “Restore my playground” in the lesson panel brings it back.");
+                }
+                if let Some(name) = earlier {
+                    text.push_str(&format!(
+                        " The playground kept before an earlier lesson is now the workspace “{name}”."
+                    ));
                 }
                 text
             }
@@ -1055,7 +1060,12 @@ impl Catalogue for English {
                 let reason = match failure {
                     RestoreFailure::NoStorage => NO_STORAGE,
                     RestoreFailure::NothingKept => "there is no kept playground",
-                    RestoreFailure::Unreadable(reason) => reason,
+                    RestoreFailure::Unreadable { reason, kept_under } => {
+                        return format!(
+                            "Nothing was restored: {reason}. The unreadable copy is kept in localStorage under \
+                             \"{kept_under}\"."
+                        )
+                    }
                 };
                 format!("Nothing was restored: {reason}.")
             }

@@ -110,6 +110,11 @@ pub enum FetchFailure {
 pub enum RestoreFailure {
     NoStorage,
     NothingKept,
-    /// The kept copy could not be read: the reader's message, passed on.
-    Unreadable(String),
+    /// The kept copy could not be read: the reader's message, passed on,
+    /// and the `localStorage` key the copy is kept under (moved aside to a
+    /// backup key, or left where it was when the browser refused).
+    Unreadable {
+        reason: String,
+        kept_under: String,
+    },
 }

@@ -993,10 +993,15 @@ impl Catalogue for Japanese {
                 };
                 format!("{file}{what} をインポートしました: テーブル {tables} 個、{}。", self.items(*items as u64))
             }
-            Said::LessonOpened { title, kept } => {
+            Said::LessonOpened { title, kept, earlier } => {
                 let mut text = format!("レッスン「{title}」を開きました。");
                 if *kept {
                     text.push_str(" 元のプレイグラウンドは保存されています。レッスンパネルの「元のプレイグラウンドに戻す」で戻せます。");
+                }
+                if let Some(name) = earlier {
+                    text.push_str(&format!(
+                        " 以前のレッスンの前に保存したプレイグラウンドは、ワークスペース「{name}」になりました。"
+                    ));
                 }
                 text
             }
@@ -1066,7 +1071,12 @@ impl Catalogue for Japanese {
                 let reason = match failure {
                     RestoreFailure::NoStorage => NO_STORAGE,
                     RestoreFailure::NothingKept => "残してあるプレイグラウンドはありません",
-                    RestoreFailure::Unreadable(reason) => reason,
+                    RestoreFailure::Unreadable { reason, kept_under } => {
+                        return format!(
+                            "何も復元されませんでした: {reason}。読めないコピーは localStorage の「{kept_under}」に\
+                             保管されています。"
+                        )
+                    }
                 };
                 format!("何も復元されませんでした: {reason}。")
             }

@@ -4,7 +4,8 @@
 //!   #lesson=voting&step=2&presenter=1   (a lecturer's link)  ┐
 //!   Lessons ▾ → "Real-time voting"      (the header's menu)  ┴─► open_lesson
 //!        the current playground, if it holds anything, is kept under STASH_KEY
-//!        (unless it is itself a lesson and older work is kept already),
+//!        (unless it is itself a lesson and older work is kept already;
+//!        a copy kept before an earlier lesson becomes a workspace first),
 //!        then the lesson's scenario is loaded: tables, items, saved
 //!        operations, and the view {"lesson": "voting", "step": 0}
 //! ```
@@ -29,6 +30,9 @@ use crate::scenario::Scenario;
 
 /// Where the playground a lesson replaced is kept.
 pub const STASH_KEY: &str = "ddb-playground/before-lesson/v1";
+/// Where "Restore" moves a kept playground that no longer reads, never
+/// deleting it (as the autosave does with [`persist::BACKUP_KEY`]).
+pub const STASH_BACKUP_KEY: &str = "ddb-playground/before-lesson/v1.unreadable";
 /// "1" while presenter mode is on.
 pub const PRESENTER_KEY: &str = "ddb-playground/presenter";
 /// The class presenter mode puts on `<html>`.
@@ -81,19 +85,31 @@ pub fn has_stash() -> bool {
     storage().and_then(|s| s.get_item(STASH_KEY).ok().flatten()).is_some()
 }
 
-/// Keeps `current` so a lesson does not lose it. Own work is never
-/// overwritten by a lesson's playground.
-fn stash(current: &Scenario) -> Result<bool, Said> {
+/// Keeps `current` so a lesson does not lose it: whether it was kept, and
+/// the workspace an older kept copy was moved to. Own work is never
+/// overwritten by a lesson's playground, nor by other own work: a copy kept
+/// before an earlier lesson (when the playground since came from a file, a
+/// link or a workspace) becomes a workspace first.
+fn stash(current: &Scenario) -> Result<(bool, Option<String>), Said> {
     let empty = current.engine.tables().next().is_none() && current.operations.is_empty();
     let is_lesson = current.view.get("lesson").is_some();
     if empty || (is_lesson && has_stash()) {
-        return Ok(false);
+        return Ok((false, None));
     }
     let storage = storage().ok_or(Said::LessonNotKept { no_storage: true })?;
-    storage
-        .set_item(STASH_KEY, &persist::stored_text(current))
-        .map_err(|_| Said::LessonNotKept { no_storage: false })?;
-    Ok(true)
+    let refused = |_| Said::LessonNotKept { no_storage: false };
+    let earlier = match storage.get_item(STASH_KEY).ok().flatten() {
+        Some(text) => {
+            let name = persist::free_workspace_name(&storage, persist::EARLIER_LESSON_WORKSPACE);
+            storage.set_item(&format!("{}{name}", persist::WORKSPACE_PREFIX), &text).map_err(refused)?;
+            Some(name)
+        }
+        None => None,
+    };
+    // Refused here, the older copy is still under STASH_KEY (and now also a
+    // workspace): nothing is lost, and the lesson is not opened.
+    storage.set_item(STASH_KEY, &persist::stored_text(current)).map_err(refused)?;
+    Ok((true, earlier))
 }
 
 /// Fetches lesson `id`'s document (`lessons/<file>` next to the page,
@@ -157,23 +173,33 @@ pub fn open_lesson(state: &PlaygroundContext, id: &str, step: usize) -> Result<(
 fn open_available(state: &PlaygroundContext, id: &str, step: usize) -> Result<(), Notice> {
     let lesson = lessons::lesson(id).map_err(|e| Notice::error(e.message()))?;
     let mut scenario = setup::scenario(&lesson).map_err(|e| Notice::error(e.message()))?;
-    let kept = match state.scenario() {
+    let (kept, earlier) = match state.scenario() {
         Some(current) => stash(&current).map_err(|said| Notice::worded(true, said))?,
         None => return Err(Notice::said(true, Msg::EngineBusy)),
     };
     if let Value::Object(view) = &mut scenario.view {
         view.insert("step".into(), step.min(lesson.steps.len().saturating_sub(1)).into());
     }
-    let said = Said::LessonOpened { title: lesson.title.clone(), kept };
+    let said = Said::LessonOpened { title: lesson.title.clone(), kept, earlier };
     state.dispatch(Action::Load(Box::new(scenario), Some(Notice::worded(false, said))));
     Ok(())
 }
 
-/// Loads the playground kept before the lesson, and forgets the copy.
+/// Loads the playground kept before the lesson, and forgets the copy. A
+/// copy that no longer reads is moved to [`STASH_BACKUP_KEY`] (so "Restore"
+/// is no longer offered for it), or left where it was if the browser
+/// refuses; the playground stays as it is.
 pub fn restore(state: &PlaygroundContext) -> Result<(), RestoreFailure> {
     let storage = storage().ok_or(RestoreFailure::NoStorage)?;
     let text = storage.get_item(STASH_KEY).ok().flatten().ok_or(RestoreFailure::NothingKept)?;
-    let scenario = persist::scenario_from_stored(&text).map_err(RestoreFailure::Unreadable)?;
+    let scenario = match persist::scenario_from_stored(&text) {
+        Ok(scenario) => scenario,
+        Err(reason) => {
+            let moved = storage.set_item(STASH_BACKUP_KEY, &text).is_ok() && storage.remove_item(STASH_KEY).is_ok();
+            let kept_under = if moved { STASH_BACKUP_KEY } else { STASH_KEY }.to_string();
+            return Err(RestoreFailure::Unreadable { reason, kept_under });
+        }
+    };
     let _ = storage.remove_item(STASH_KEY);
     state.dispatch(Action::Load(Box::new(scenario), Some(Notice::said(false, Msg::PlaygroundBack))));
     Ok(())

@@ -87,6 +87,9 @@ pub const WORKSPACE_TEMP_PREFIX: &str = "ddb-playground/workspace.tmp/";
 pub const MAX_WORKSPACE_NAME: usize = 64;
 /// The workspace that keeps what another tab autosaved over this tab's copy.
 pub const OTHER_TAB_WORKSPACE: &str = "From another tab";
+/// The workspace a playground kept before one lesson becomes when another
+/// lesson would overwrite it (`lesson_nav`), numbered when taken.
+pub const EARLIER_LESSON_WORKSPACE: &str = "Kept before a lesson";
 
 fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok().flatten()
@@ -227,6 +230,16 @@ pub fn load_workspace(name: &str) -> Result<Scenario, Option<String>> {
     let stored = storage().and_then(|s| s.get_item(&format!("{WORKSPACE_PREFIX}{name}")).ok().flatten());
     let Some(text) = stored else { return Err(None) };
     scenario_from_stored(&text).map_err(Some)
+}
+
+/// `base`, else `base 2`, `base 3`, …: the first workspace name not taken,
+/// so that keeping a copy never replaces another.
+pub fn free_workspace_name(storage: &web_sys::Storage, base: &str) -> String {
+    let taken = |name: &str| storage.get_item(&format!("{WORKSPACE_PREFIX}{name}")).ok().flatten().is_some();
+    (1..)
+        .map(|n: u32| if n == 1 { base.to_string() } else { format!("{base} {n}") })
+        .find(|name| !taken(name))
+        .unwrap_or_else(|| base.to_string())
 }
 
 /// Removes the workspace `name` (and a temporary copy, if one was left).

@@ -71,19 +71,6 @@ pub trait Ordered: Iterator + Sized {
         }
         map
     }
-
-    /// The pairs as a JSON object, or the first error.
-    fn try_json_object<E>(self) -> Result<Map<String, Value>, E>
-    where
-        Self: Iterator<Item = Result<(String, Value), E>>,
-    {
-        let mut map = Map::new();
-        for pair in self {
-            let (key, value) = pair?;
-            map.insert(key, value);
-        }
-        Ok(map)
-    }
 }
 
 impl<I: Iterator> Ordered for I {}
@@ -138,12 +125,12 @@ mod tests {
     }
 
     #[test]
-    fn the_try_forms_stop_at_the_first_error() {
+    fn the_try_form_stops_at_the_first_error() {
         let ok: Result<BTreeMap<i32, i32>, &str> = [Ok((2, 20)), Ok((1, 10))].into_iter().try_ordered_map();
         assert_eq!(ok, Ok(BTreeMap::from([(1, 10), (2, 20)])));
         let bad: Result<BTreeMap<i32, i32>, &str> = [Ok((1, 10)), Err("no"), Ok((3, 30))].into_iter().try_ordered_map();
         assert_eq!(bad, Err("no"));
-        let bad: Result<Map<String, Value>, &str> = [Err("first"), Err("second")].into_iter().try_json_object();
+        let bad: Result<BTreeMap<i32, i32>, &str> = [Err("first"), Err("second")].into_iter().try_ordered_map();
         assert_eq!(bad, Err("first"));
     }
 

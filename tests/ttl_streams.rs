@@ -364,6 +364,20 @@ fn views_see_expired_items_until_the_sweep_and_the_next_ttl_event() {
     assert!(keys(&engine, t0 + 90_000).is_empty());
     assert_eq!(t(&engine).next_ttl_event(t0 + 90_000, 60_000), None, "c and d never expire");
     assert_eq!(engine.table("T02").unwrap().storage.item_count(), 2);
+
+    // An item written with an expiry already past is due for the sweep at
+    // once, but the write applied time before storing it: the next event
+    // is now (not "never"), so a view ticks, and that tick sweeps it.
+    engine.settings_mut().ttl_sweep_delay_millis = 0;
+    let now = engine.clock().now_millis();
+    let past = json!({"N": (now / 1000 - 5).to_string()});
+    run(&mut engine, "PutItem", json!({"TableName": "T02", "Item": {"pk": {"S": "e"}, "exp": past}}));
+    let due = t(&engine).next_ttl_event(now, 0).expect("the sweep of e is due");
+    assert!(due <= now, "{due} > {now}");
+    engine.advance_clock(0);
+    run(&mut engine, "ListTables", json!({}));
+    assert!(keys(&engine, now).is_empty(), "swept");
+    assert_eq!(t(&engine).next_ttl_event(now, 0), None);
 }
 
 /// The expiry counts the table keeps (so views and the sweeper need not
@@ -402,7 +416,10 @@ fn expiry_counts_follow_every_write() {
             Vec::new()
         };
         let expired = expiries.iter().filter(|at| **at <= now).count();
-        let next_event = expiries.iter().flat_map(|at| [*at, at + delay]).filter(|t| *t > now).min();
+        // The next expiry after now, or the first sweep, even one already due.
+        let next_expiry = expiries.iter().copied().filter(|at| *at > now).min();
+        let next_sweep = expiries.iter().map(|at| at + delay).min();
+        let next_event = next_expiry.into_iter().chain(next_sweep).min();
         assert_eq!(table.expired_count(now), expired, "step {step}");
         assert_eq!(table.expired_items(now, usize::MAX).len(), expired, "step {step}");
         assert_eq!(table.next_ttl_event(now, delay), next_event, "step {step}");

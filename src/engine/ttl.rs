@@ -172,18 +172,23 @@ impl Table {
             .collect()
     }
 
-    /// When TTL next changes something on this table after `now`: an item
-    /// expires, or the sweeper (deleting `delay` after expiry) has an item
-    /// due. `None` without TTL or without items that expire. Read-only, for
-    /// views that redraw when it happens.
+    /// When TTL next changes something on this table: an item expires after
+    /// `now`, or the sweeper (deleting `delay` after expiry) has an item due.
+    /// `None` without TTL or without items that expire. Read-only, for views
+    /// that tick when it happens.
+    ///
+    /// A sweep that is already due is reported too, at or before `now`: an
+    /// item written with an expiry long past is due at once, but the sweep
+    /// runs only when time is next applied (the write applied it *before*
+    /// storing the item), so a view waiting for "after `now`" would wait
+    /// for ever.
     pub fn next_ttl_event(&self, now: u64, delay: u64) -> Option<u64> {
         self.ttl_attribute.as_deref()?;
-        // The next expiry, and the next sweep: the first expiry `at` with
-        // `at + delay > now` that still counts (the five-year rule).
+        // Every stored expiry that counts (the five-year rule) is unswept,
+        // so the earliest one is the next sweep.
         let expiry = self.next_expiry_after(now);
-        let first_unswept =
-            now.checked_sub(delay).map_or(0, |t| t.saturating_add(1)).max(now.saturating_sub(IGNORED_AFTER_MILLIS));
-        let sweep = self.ttl_expiries.range(first_unswept..).next().map(|(at, _)| at.saturating_add(delay));
+        let from = now.saturating_sub(IGNORED_AFTER_MILLIS);
+        let sweep = self.ttl_expiries.range(from..).next().map(|(at, _)| at.saturating_add(delay));
         [expiry, sweep].into_iter().flatten().min()
     }
 

@@ -4,7 +4,10 @@
 //! Each test mounts its own [`App`] on a fresh `<div>`, so tests share
 //! nothing but the document. [`mount`] first forgets the URL fragment and
 //! the autosaved copy a previous test may have left; [`mount_as_is`] keeps
-//! them, as a reload would. After every interaction the test yields to the
+//! them, as a reload would. A test that fails leaves its page mounted (a
+//! panic in wasm unwinds nothing, so no `Drop` runs), and that page would
+//! still answer hash changes and autosave; every mount first unmounts such
+//! leftovers, so one failure stays one failure. After every interaction the test yields to the
 //! browser for a moment so Yew can re-render before the DOM is read.
 //!
 //! Run with:
@@ -13,6 +16,7 @@
 
 #![cfg(target_arch = "wasm32")]
 
+use std::cell::RefCell;
 use std::time::Duration;
 
 use ddb_playground::ui::{persist, App};
@@ -25,18 +29,33 @@ use web_sys::{
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-/// A mounted playground: its root element and the app handle.
+/// A mounted playground: its root element (the app is in [`MOUNTED`]).
 struct Page {
     root: Element,
-    app: Option<yew::AppHandle<App>>,
+}
+
+thread_local! {
+    /// The apps mounted and not yet unmounted, with their roots.
+    static MOUNTED: RefCell<Vec<(Element, yew::AppHandle<App>)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Unmounts the app on `root`, or with `None` every app still mounted.
+fn unmount(root: Option<&Element>) {
+    let apps = MOUNTED.with(|mounted| {
+        let mut mounted = mounted.borrow_mut();
+        let (gone, kept) = mounted.drain(..).partition(|(r, _)| root.is_none_or(|root| r == root));
+        *mounted = kept;
+        gone
+    });
+    for (root, app) in apps {
+        app.destroy();
+        root.remove();
+    }
 }
 
 impl Drop for Page {
     fn drop(&mut self) {
-        if let Some(app) = self.app.take() {
-            app.destroy();
-        }
-        self.root.remove();
+        unmount(Some(&self.root));
     }
 }
 
@@ -69,12 +88,16 @@ fn forget_everything() {
 /// Mounts the playground as a page load would: reading the URL and the
 /// autosaved copy as they are.
 async fn mount_as_is() -> Page {
+    // A page only a failed test can have left: at most one page is mounted
+    // at a time, and each test drops its own before mounting another.
+    unmount(None);
     let document = web_sys::window().unwrap().document().unwrap();
     let root = document.create_element("div").unwrap();
     document.body().unwrap().append_child(&root).unwrap();
     let app = yew::Renderer::<App>::with_root(root.clone()).render();
+    MOUNTED.with(|mounted| mounted.borrow_mut().push((root.clone(), app)));
     settle().await;
-    Page { root, app: Some(app) }
+    Page { root }
 }
 
 impl Page {
@@ -2031,6 +2054,13 @@ async fn ttl_and_stream_panels_expired_items_are_read_until_the_sweep_records_it
     let now = ttl_now(&page);
     page.put(&format!(r#"{{"id": "s3", "expires": {}}}"#, now + 1)).await;
     wait_until("the sweep of s3", || page.grid_rows().len() == 1 && stream_events(&page).len() == 5).await;
+    assert_eq!(stream_events(&page)[..2], ["REMOVE", "INSERT"]);
+    // An item put with an expiry already past is due at once: it is swept
+    // without a clock button (the put applied time before storing it, so
+    // only the panel's timer can start the sweep).
+    let now = ttl_now(&page);
+    page.put(&format!(r#"{{"id": "s4", "expires": {}}}"#, now - 5)).await;
+    wait_until("the sweep of s4", || page.grid_rows().len() == 1 && stream_events(&page).len() == 7).await;
     assert_eq!(stream_events(&page)[..2], ["REMOVE", "INSERT"]);
 
     // KEYS_ONLY: a new stream whose records carry the keys alone.

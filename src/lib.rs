@@ -11,6 +11,24 @@
 //! * `ui` (wasm only): the Yew front end. It talks to the engine only through
 //!   `execute` and read-only snapshots, like any other client.
 
+// The no-panic rule, enforced outside tests: no unwrap, expect, panic or
+// unchecked indexing anywhere in the library. Engine, scenario and page
+// code take untrusted input, and a panic in the page kills the tab; in the
+// endpoint it would fail a request that deserved an answer. The fuzzing
+// harnesses alone opt out: a panic is how they report a broken invariant.
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::indexing_slicing,
+        clippy::unreachable,
+        clippy::todo,
+        clippy::unimplemented
+    )
+)]
+
 pub mod codegen;
 pub mod engine;
 pub mod i18n;

@@ -180,7 +180,8 @@ impl RequestIds {
                 state = split_mix(state);
             }
             let word = state / 36u64.pow((i % 12) as u32);
-            id.push(char::from(ALPHABET[(word % 36) as usize]));
+            // `word % 36` is always a position of the alphabet.
+            id.extend(ALPHABET.get((word % 36) as usize).map(|b| char::from(*b)));
         }
         id
     }

@@ -19,7 +19,8 @@
 //! both directions, filters, `Limit` with paging), Scan (paging, filters,
 //! parallel segments), BatchWriteItem, BatchGetItem, TransactWriteItems
 //! (including cancelled ones: nothing may change), TransactGetItems, GSI
-//! queries and scans after propagation, and a GSI added by UpdateTable.
+//! queries and scans after propagation, and a GSI added and deleted by
+//! UpdateTable (and added again: it backfills from the table).
 //!
 //! Capacity invariants, checked on every request: `ConsumedCapacity` with
 //! `INDEXES` is the table's units plus each index's, and equals the engine's
@@ -1157,9 +1158,12 @@ impl Run {
         }
     }
 
-    /// Adds the GSI if Main has none yet (it then backfills at once);
-    /// otherwise moves the clock a little.
+    /// Adds the GSI if Main has none yet (it then backfills at once); with
+    /// one, deletes it now and then, else moves the clock a little.
     fn index_step(&mut self) {
+        if self.model.gsi && self.rng.chance(4) {
+            return self.delete_gsi();
+        }
         if self.model.gsi {
             self.engine.advance_clock(self.rng.pick(&[1, 100, 250, 1_000]));
             return;
@@ -1180,6 +1184,27 @@ impl Run {
         assert_eq!(described.pointer("/Table/GlobalSecondaryIndexes/0/IndexStatus"), Some(&json!("ACTIVE")));
         self.model.gsi = true;
         self.count("GSI added by UpdateTable");
+    }
+
+    /// Deletes the GSI by UpdateTable: `DELETING`, then gone once its time
+    /// has passed. A GSI added again later is a new index: it backfills from
+    /// the table, and its partitions and metrics start afresh.
+    fn delete_gsi(&mut self) {
+        let request = json!({"TableName": MAIN, "GlobalSecondaryIndexUpdates": [{"Delete": {"IndexName": GSI}}]});
+        self.trace.push(format!("UpdateTable {request}"));
+        let response = self.engine.execute("UpdateTable", &request).unwrap_or_else(|e| panic!("UpdateTable: {e}"));
+        assert_eq!(
+            response.pointer("/TableDescription/GlobalSecondaryIndexes/0/IndexStatus"),
+            Some(&json!("DELETING"))
+        );
+        let deleting = self.engine.settings().gsi_delete_millis;
+        self.engine.advance_clock(deleting);
+        let described = self.engine.execute("DescribeTable", &json!({"TableName": MAIN})).expect("DescribeTable");
+        assert_eq!(described.pointer("/Table/GlobalSecondaryIndexes"), None, "gone\n{}", self.context());
+        self.model.gsi = false;
+        // What the deleted index consumed went with it.
+        self.ledger.0.retain(|(_, index, _), _| index.is_none());
+        self.count("GSI deleted by UpdateTable");
     }
 
     /// Every table holds exactly the model's items, and says so in ItemCount.

@@ -62,8 +62,9 @@ pub struct PendingIndexUpdateView {
 
 impl Table {
     /// Applies every queued GSI update due at `now`, then moves index
-    /// lifecycles along (see the module docs).
-    pub(crate) fn advance_to(&mut self, now: u64) {
+    /// lifecycles along (see the module docs). Returns the GSIs whose
+    /// deletion finished.
+    pub(crate) fn advance_to(&mut self, now: u64) -> Vec<String> {
         self.propagate(|update| update.due_millis <= now);
         let mut finished_deleting = Vec::new();
         for index in &mut self.definition.indexes {
@@ -80,9 +81,10 @@ impl Table {
                 }
             }
         }
-        for name in finished_deleting {
-            self.detach_index(&name);
+        for name in &finished_deleting {
+            self.detach_index(name);
         }
+        finished_deleting
     }
 
     fn propagate(&mut self, due: impl Fn(&PendingIndexUpdate) -> bool) {
@@ -124,7 +126,13 @@ impl Engine {
     /// records past their 24-hour retention (`streams`).
     pub(crate) fn tick(&mut self) {
         let now = self.clock.now_millis();
-        self.tables.values_mut().for_each(|t| t.advance_to(now));
+        for (table, t) in &mut self.tables {
+            // A deleted GSI's partitions and metrics go with it: one added
+            // again under the same name is a new index and starts afresh.
+            for index in t.advance_to(now) {
+                self.sims.remove(&(table.clone(), Some(index)));
+            }
+        }
         self.sweep_expired(now);
         self.trim_streams(now);
     }

@@ -466,6 +466,17 @@ fn expiry_counts_follow_every_write() {
                     let snapshot = engine.snapshot();
                     engine = Engine::restore(&snapshot).expect("restores");
                 }
+                2 | 3 => {
+                    // A dry run (the console's live cost) writes and rolls
+                    // back: the counts must come back with the items.
+                    let write = if next(2) == 0 {
+                        ("DeleteItem", json!({"TableName": "Ttl", "Key": {"pk": {"S": pk}}}))
+                    } else {
+                        let exp = json!({"N": (s0 + next(90)).to_string()});
+                        ("PutItem", json!({"TableName": "Ttl", "Item": {"pk": {"S": pk}, "exp": exp}}))
+                    };
+                    let _ = engine.dry_run(write.0, &write.1);
+                }
                 _ => {}
             },
         }

@@ -27,11 +27,12 @@
 //! within a small multiple of its DynamoDB size (`examples/memory.rs`), where
 //! items as `BTreeMap`s took ten times as much.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Bound;
 
 use md5::{Digest, Md5};
 
+use super::ordered::Ordered;
 use super::packed::{FiledUnder, PackedItem};
 use super::schema::{KeyValue, PrimaryKey};
 use super::value::Item;
@@ -165,6 +166,12 @@ impl Storage {
     /// Keeps every change since [`Storage::begin_journal`] and stops recording.
     pub fn commit(&mut self) {
         self.journal = None;
+    }
+
+    /// The keys changed since [`Storage::begin_journal`], each once, in key
+    /// order (none when not journaling).
+    pub fn journaled_keys(&self) -> BTreeSet<PrimaryKey> {
+        self.journal.iter().flatten().map(|(key, _)| key.clone()).ordered_set()
     }
 
     /// Undoes every change since [`Storage::begin_journal`] and stops recording.

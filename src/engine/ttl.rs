@@ -31,8 +31,9 @@
 //! runs.
 //!
 //! While TTL is on, the table counts its items' expiry times
-//! (`Table::ttl_expiries`, kept by `write_item`, rebuilt when TTL is turned
-//! on or a snapshot restored), so "how many have expired", "when does the
+//! (`Table::ttl_expiries`, kept by `write_item` and by the roll-back of a dry
+//! run or a throttled write, rebuilt when TTL is turned on or a snapshot
+//! restored), so "how many have expired", "when does the
 //! next one expire or fall due" and "is a sweep due" are range queries on a
 //! `BTreeMap`, not a walk over every item: the browser asks them on every
 //! tick and redraw (on 100,000 items: microseconds, where unpacking every

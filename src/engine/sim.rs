@@ -498,6 +498,16 @@ impl Engine {
         (table.to_string(), index.map(str::to_string))
     }
 
+    /// Forgets the capacity model of GSI `index` of `table`, whose deletion
+    /// finished: its partitions, buckets and metrics go with it, and a GSI
+    /// added again under the same name starts afresh. The entry is marked
+    /// stale, as a deleted table's is: an empty id matches no table.
+    pub(crate) fn forget_index_capacity(&mut self, table: &str, index: &str) {
+        if let Some(entry) = self.sims.get_mut(&Self::sim_key(table, Some(index))) {
+            entry.table_id.clear();
+        }
+    }
+
     /// Brings the capacity model of `table` (or its GSI `index`) in step with
     /// the definition and the data, creating it on first use.
     pub(crate) fn sync_sim(&mut self, table: &str, index: Option<&str>) -> Result<&mut SimEntry> {

@@ -27,12 +27,11 @@
 //! within a small multiple of its DynamoDB size (`examples/memory.rs`), where
 //! items as `BTreeMap`s took ten times as much.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::ops::Bound;
 
 use md5::{Digest, Md5};
 
-use super::ordered::Ordered;
 use super::packed::{FiledUnder, PackedItem};
 use super::schema::{KeyValue, PrimaryKey};
 use super::value::Item;
@@ -168,16 +167,15 @@ impl Storage {
         self.journal = None;
     }
 
-    /// The keys changed since [`Storage::begin_journal`], each once, in key
-    /// order (none when not journaling).
-    pub fn journaled_keys(&self) -> BTreeSet<PrimaryKey> {
-        self.journal.iter().flatten().map(|(key, _)| key.clone()).ordered_set()
-    }
-
-    /// Undoes every change since [`Storage::begin_journal`] and stops recording.
-    pub fn roll_back(&mut self) {
+    /// Undoes every change since [`Storage::begin_journal`] and stops
+    /// recording. `undone`, if given, is shown each change as it is undone,
+    /// newest first: the item the change had stored, then the item put back.
+    pub fn roll_back(&mut self, mut undone: Option<&mut dyn FnMut(Option<Item>, Option<Item>)>) {
         let Some(journal) = self.journal.take() else { return };
         for (key, previous) in journal.into_iter().rev() {
+            if let Some(undone) = undone.as_mut() {
+                undone(self.get(&key), previous.as_ref().map(|stored| stored.unpack(&key.partition, &key.sort)));
+            }
             match previous {
                 Some(stored) => self.put_stored(&key, stored),
                 None => self.delete_stored(&key),
@@ -390,7 +388,7 @@ mod tests {
         storage.delete(&key("b", Some("1")));
         storage.delete(&key("zzz", None));
         storage.put(&key("c", Some("1")), item("c", "2"));
-        storage.roll_back();
+        storage.roll_back(None);
         assert_eq!(storage, before);
     }
 

@@ -19,7 +19,7 @@
 //! entries under one partition key. Over the limit, only writes that shrink
 //! the collection go through (B.4).
 
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::{BTreeMap, VecDeque};
 
 use serde_json::{json, Value};
 
@@ -305,13 +305,15 @@ impl Table {
     /// rolled back (a dry run, a throttled write) counts as it did before,
     /// so the sweeper still finds it.
     pub(crate) fn roll_back(&mut self) {
-        let touched = if self.ttl_attribute.is_some() { self.storage.journaled_keys() } else { BTreeSet::new() };
-        let written: Vec<Option<u64>> =
-            touched.iter().map(|key| self.ttl_expiry_of(self.storage.get(key).as_ref())).collect();
-        self.storage.roll_back();
-        for (key, written) in touched.iter().zip(written) {
-            let restored = self.ttl_expiry_of(self.storage.get(key).as_ref());
-            self.note_expiry(written, restored);
+        if self.ttl_attribute.is_some() {
+            let mut moves = Vec::new();
+            self.storage.roll_back(Some(&mut |written, restored| moves.push((written, restored))));
+            for (written, restored) in moves {
+                let expiries = (self.ttl_expiry_of(written.as_ref()), self.ttl_expiry_of(restored.as_ref()));
+                self.note_expiry(expiries.0, expiries.1);
+            }
+        } else {
+            self.storage.roll_back(None);
         }
         self.index_stores.values_mut().for_each(IndexStore::roll_back);
         if let Some(mark) = self.pending_mark.take() {

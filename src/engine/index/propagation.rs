@@ -126,12 +126,12 @@ impl Engine {
     /// records past their 24-hour retention (`streams`).
     pub(crate) fn tick(&mut self) {
         let now = self.clock.now_millis();
-        for (table, t) in &mut self.tables {
-            // A deleted GSI's partitions and metrics go with it: one added
-            // again under the same name is a new index and starts afresh.
-            for index in t.advance_to(now) {
-                self.sims.remove(&(table.clone(), Some(index)));
-            }
+        let mut deleted = Vec::new();
+        for t in self.tables.values_mut() {
+            deleted.extend(t.advance_to(now).into_iter().map(|index| (t.definition.name.clone(), index)));
+        }
+        for (table, index) in deleted {
+            self.forget_index_capacity(&table, &index);
         }
         self.sweep_expired(now);
         self.trim_streams(now);

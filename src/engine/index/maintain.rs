@@ -309,8 +309,8 @@ impl Table {
             let mut moves = Vec::new();
             self.storage.roll_back(Some(&mut |written, restored| moves.push((written, restored))));
             for (written, restored) in moves {
-                let expiries = (self.ttl_expiry_of(written.as_ref()), self.ttl_expiry_of(restored.as_ref()));
-                self.note_expiry(expiries.0, expiries.1);
+                let (from, to) = (self.ttl_expiry_of(written.as_ref()), self.ttl_expiry_of(restored.as_ref()));
+                self.note_expiry(from, to);
             }
         } else {
             self.storage.roll_back(None);

@@ -6,9 +6,9 @@
 //! the page's UI calls below the components: every operation through
 //! `execute_json` and `dry_run` (so API validation, expressions, PartiQL,
 //! indexes, capacity, TTL), Streams, the workload simulation, snapshots,
-//! share links, file import and every export format. It leaves out Yew, the components,
-//! the three language catalogues and the code generator. The difference
-//! between the two sizes is what the UI costs.
+//! share links, file import and every export format. It leaves out Yew, the
+//! components, the three language catalogues and the code generator. The
+//! difference between the two sizes is what the UI costs.
 //!
 //! ```text
 //! cargo build --release --target wasm32-unknown-unknown --example engine_size

@@ -77,7 +77,13 @@ async fn mount() -> Page {
 fn forget_everything() {
     ddb_playground::ui::persist::set_fragment("");
     let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
-    for key in [persist::SAVE_KEY, persist::TEMP_KEY, persist::BACKUP_KEY, ddb_playground::ui::language::LANGUAGE_KEY] {
+    for key in [
+        persist::SAVE_KEY,
+        persist::TEMP_KEY,
+        persist::BACKUP_KEY,
+        persist::TEMP_BACKUP_KEY,
+        ddb_playground::ui::language::LANGUAGE_KEY,
+    ] {
         storage.remove_item(key).unwrap();
     }
     for (name, _) in persist::list_workspaces() {
@@ -3517,6 +3523,69 @@ async fn a_write_cut_off_half_way_restarts_from_the_newest_good_copy() {
     let page = mount_as_is().await;
     assert!(!page.exists("#scenario-notice"));
     assert_eq!(page.grid_rows().len(), 2);
+    drop(page);
+    forget_everything();
+}
+
+#[wasm_bindgen_test]
+async fn a_damaged_temporary_copy_is_reported_kept_aside_and_the_saved_one_used() {
+    let page = music_with_two_songs().await;
+    yew::platform::time::sleep(Duration::from_millis(800)).await;
+    let good = storage().get_item(persist::SAVE_KEY).unwrap().expect("autosaved");
+    drop(page);
+    let damaged = "{\"format\": \"ddb-playground-scenario\", \"version\": 1, \"engine\": {\"tab";
+
+    // A damaged temporary copy beside a good saved one: the previous good
+    // state is used, and the damaged copy is reported and kept aside.
+    forget_everything();
+    storage().set_item(persist::SAVE_KEY, &good).unwrap();
+    storage().set_item(persist::TEMP_KEY, damaged).unwrap();
+    let page = mount_as_is().await;
+    let notice = page.text("#scenario-notice");
+    assert!(notice.contains("could not be read") && notice.contains("started from the last good copy"), "{notice}");
+    assert!(notice.contains(persist::TEMP_BACKUP_KEY), "{notice}");
+    assert_eq!(page.grid_rows().len(), 2);
+    assert_eq!(storage().get_item(persist::TEMP_BACKUP_KEY).unwrap().as_deref(), Some(damaged));
+    assert!(storage().get_item(persist::TEMP_KEY).unwrap().is_none());
+    drop(page);
+
+    // Only a damaged temporary copy: reported, kept aside, an empty start.
+    forget_everything();
+    storage().set_item(persist::TEMP_KEY, damaged).unwrap();
+    let page = mount_as_is().await;
+    let notice = page.text("#scenario-notice");
+    assert!(notice.contains("could not be read") && notice.contains("The page started empty."), "{notice}");
+    assert_eq!(storage().get_item(persist::TEMP_BACKUP_KEY).unwrap().as_deref(), Some(damaged));
+    assert!(page.text(".table-list").contains("No tables yet"));
+    drop(page);
+
+    // Both damaged: both reported, each kept under its own backup key.
+    forget_everything();
+    storage().set_item(persist::TEMP_KEY, damaged).unwrap();
+    storage().set_item(persist::SAVE_KEY, "[1, 2, 3]").unwrap();
+    let page = mount_as_is().await;
+    let notice = page.text("#scenario-notice");
+    assert!(notice.contains(persist::TEMP_BACKUP_KEY) && notice.contains(persist::BACKUP_KEY), "{notice}");
+    assert_eq!(storage().get_item(persist::TEMP_BACKUP_KEY).unwrap().as_deref(), Some(damaged));
+    assert_eq!(storage().get_item(persist::BACKUP_KEY).unwrap().as_deref(), Some("[1, 2, 3]"));
+    assert!(page.text(".table-list").contains("No tables yet"));
+    drop(page);
+
+    // No room to keep the damaged temporary copy aside: it stays, and the
+    // autosave writes the saved key only, so it is not overwritten.
+    forget_everything();
+    storage().set_item(persist::SAVE_KEY, &good).unwrap();
+    storage().set_item(persist::TEMP_KEY, damaged).unwrap();
+    refuse_storage(Some("unreadable$"));
+    let page = mount_as_is().await;
+    refuse_storage(None);
+    let notice = page.text("#scenario-notice");
+    assert!(notice.contains("too full to keep it aside") && notice.contains(persist::TEMP_KEY), "{notice}");
+    assert_eq!(page.grid_rows().len(), 2);
+    page.put(r#"{"Artist": "Other", "SongTitle": "Third", "Year": 1999}"#).await;
+    yew::platform::time::sleep(Duration::from_millis(800)).await;
+    assert_eq!(storage().get_item(persist::TEMP_KEY).unwrap().as_deref(), Some(damaged), "not overwritten");
+    assert_eq!(stored_items(persist::SAVE_KEY), Some(3), "new work is saved");
     drop(page);
     forget_everything();
 }

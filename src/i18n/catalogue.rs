@@ -588,7 +588,7 @@ pub enum Said {
     /// the scenario reader's words, English), its size, the
     /// `localStorage` key it is kept under, whether that is the backup key
     /// (else it stayed where it was), whether the page started from the
-    /// temporary copy (else empty).
+    /// other copy (the saved one or the temporary one, else empty).
     SavedUnreadable { reason: String, bytes: usize, kept_under: String, backed_up: bool, started_from_copy: bool },
     /// Another tab autosaved over this tab's copy; `kept`: its copy is
     /// kept as the workspace `name`.

@@ -15,7 +15,7 @@
 //!              │ no / invalid (message)
 //!              ▼
 //!            autosaved copy? ── valid ──► that scenario
-//!              │ no / invalid (message, bad copy kept under BACKUP_KEY)
+//!              │ no / invalid (message, bad copy kept under a backup key)
 //!              ▼
 //!            an empty playground
 //! ```
@@ -30,12 +30,13 @@
 //!
 //! Reading ([`load_saved`]) therefore tries the temporary copy first (it
 //! exists only when a write was cut off, and is then the newest), then the
-//! saved one. A saved copy that does not read (garbage, cut off, the wrong
-//! shape, a newer version) is moved to [`BACKUP_KEY`], never deleted, and the
-//! page starts from the temporary copy if there is a good one, else empty.
-//! When even the backup cannot be written (storage full), the unreadable
-//! copy stays where it is and the autosave writes only the temporary key
-//! until the page is reloaded, so it is not overwritten.
+//! saved one. A copy that does not read (garbage, cut off, the wrong shape,
+//! a newer version) is reported and moved to its backup key ([`BACKUP_KEY`],
+//! [`TEMP_BACKUP_KEY`]), never deleted, and the page starts from the other
+//! copy if that one reads, else empty. When even the backup cannot be
+//! written (storage full), the unreadable copy stays where it is and the
+//! autosave writes only the other key until the page is reloaded, so it is
+//! not overwritten.
 //!
 //! Another tab of the playground autosaves to the same key. The `storage`
 //! event tells this tab when that happens ([`keep_other_tab`]): the other
@@ -74,6 +75,9 @@ pub const SAVE_KEY: &str = "ddb-playground/autosave/v1";
 pub const TEMP_KEY: &str = "ddb-playground/autosave/v1.tmp";
 /// An autosaved copy that could not be read is moved here, never deleted.
 pub const BACKUP_KEY: &str = "ddb-playground/autosave/v1.unreadable";
+/// A temporary copy that could not be read is moved here (its own key, so
+/// that when both copies are damaged neither backup replaces the other).
+pub const TEMP_BACKUP_KEY: &str = "ddb-playground/autosave/v1.tmp.unreadable";
 /// Largest scenario file read (bytes): the share link's inflate cap.
 pub const MAX_FILE_BYTES: f64 = link::MAX_DOCUMENT_BYTES as f64;
 /// Scenarios larger than this (JSON bytes) are stored compressed.
@@ -131,30 +135,43 @@ fn is_empty(scenario: &Scenario) -> bool {
     scenario.engine.tables().next().is_none() && scenario.operations.is_empty()
 }
 
+/// Which of the two autosave keys hold an unreadable copy that could not be
+/// moved to its backup key (storage full): the autosave leaves such a key
+/// alone until the page is reloaded.
+#[derive(Clone, Copy, Default)]
+struct Pinned {
+    saved: bool,
+    temp: bool,
+}
+
 thread_local! {
-    /// Set when an unreadable saved copy could not be moved to
-    /// [`BACKUP_KEY`]: the autosave then writes only [`TEMP_KEY`], so the
-    /// copy is not overwritten.
-    static PINNED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    static PINNED: std::cell::Cell<Pinned> = const { std::cell::Cell::new(Pinned { saved: false, temp: false }) };
 }
 
 /// Writes the autosaved copy (or removes it when the playground is empty).
+/// Normally through [`write_swapped`]; with one key pinned, straight to the
+/// other (one `setItem`, which the browser applies whole or not at all);
+/// with both pinned, not at all.
 pub fn autosave(scenario: &Scenario) -> Result<(), StorageFailure> {
     let Some(storage) = storage() else { return Err(StorageFailure::NoStorage) };
     let pinned = PINNED.with(std::cell::Cell::get);
     if is_empty(scenario) {
-        if !pinned {
+        if !pinned.saved {
             let _ = storage.remove_item(SAVE_KEY);
         }
-        let _ = storage.remove_item(TEMP_KEY);
+        if !pinned.temp {
+            let _ = storage.remove_item(TEMP_KEY);
+        }
         return Ok(());
     }
     let text = stored_text(scenario);
     let refused = |message| StorageFailure::Refused { kb: text.len() / 1024, message };
-    if pinned {
-        return storage.set_item(TEMP_KEY, &text).map_err(|e| refused(refusal(e)));
+    match (pinned.saved, pinned.temp) {
+        (false, false) => write_swapped(&storage, SAVE_KEY, TEMP_KEY, &text).map_err(refused),
+        (true, false) => storage.set_item(TEMP_KEY, &text).map_err(|e| refused(refusal(e))),
+        (false, true) => storage.set_item(SAVE_KEY, &text).map_err(|e| refused(refusal(e))),
+        (true, true) => Err(refused(None)),
     }
-    write_swapped(&storage, SAVE_KEY, TEMP_KEY, &text).map_err(refused)
 }
 
 /// Writes `text` under `key` so that a complete copy exists at every
@@ -254,10 +271,13 @@ pub fn delete_workspace(name: &str) {
 /// so does an unreadable copy that could not be moved to the backup).
 pub fn forget_saved() {
     if let Some(storage) = storage() {
-        if !PINNED.with(std::cell::Cell::get) {
+        let pinned = PINNED.with(std::cell::Cell::get);
+        if !pinned.saved {
             let _ = storage.remove_item(SAVE_KEY);
         }
-        let _ = storage.remove_item(TEMP_KEY);
+        if !pinned.temp {
+            let _ = storage.remove_item(TEMP_KEY);
+        }
     }
 }
 
@@ -271,34 +291,61 @@ pub struct Restored {
 }
 
 /// The autosaved scenario: the temporary copy if a write was cut off after
-/// it (it is the newest), else the saved copy. A saved copy that does not
-/// read is moved to [`BACKUP_KEY`] (or, if the browser refuses that, left
-/// in place and no longer overwritten) and reported.
+/// it (it is the newest), else the saved copy. A copy that does not read is
+/// moved to its backup key ([`BACKUP_KEY`], [`TEMP_BACKUP_KEY`]; or, if the
+/// browser refuses that, left in place and no longer overwritten) and
+/// reported, and the page starts from the other copy if that one reads.
 pub fn load_saved() -> Restored {
-    PINNED.with(|pinned| pinned.set(false));
+    PINNED.with(|pinned| pinned.set(Pinned::default()));
     let Some(storage) = storage() else { return Restored::default() };
-    let read = |key: &str| storage.get_item(key).ok().flatten();
-    let from_temp = read(TEMP_KEY).and_then(|text| scenario_from_stored(&text).ok());
-    let Some(saved) = read(SAVE_KEY) else { return Restored { scenario: from_temp, problem: None } };
-    let reason = match scenario_from_stored(&saved) {
-        Ok(scenario) => return Restored { scenario: Some(from_temp.unwrap_or(scenario)), problem: None },
-        Err(reason) => reason,
-    };
-    let backed_up = storage.set_item(BACKUP_KEY, &saved).is_ok();
-    if backed_up {
-        let _ = storage.remove_item(SAVE_KEY);
-    } else {
-        PINNED.with(|pinned| pinned.set(true));
+    let read = |key: &str| storage.get_item(key).ok().flatten().map(|text| (scenario_from_stored(&text), text));
+    let (temp, saved) = (read(TEMP_KEY), read(SAVE_KEY));
+    let good = |copy: &Option<(Result<Scenario, String>, String)>| matches!(copy, Some((Ok(_), _)));
+    let (temp_good, saved_good) = (good(&temp), good(&saved));
+    let mut pinned = Pinned::default();
+    let mut problems = Vec::new();
+    let mut scenario = None;
+    for (copy, key, backup, other_good) in
+        [(temp, TEMP_KEY, TEMP_BACKUP_KEY, saved_good), (saved, SAVE_KEY, BACKUP_KEY, temp_good)]
+    {
+        match copy {
+            None => {}
+            Some((Ok(found), _)) => {
+                // The temporary copy comes first: it is the newer.
+                scenario = scenario.or(Some(found));
+            }
+            Some((Err(reason), text)) => {
+                let backed_up = storage.set_item(backup, &text).is_ok();
+                if backed_up {
+                    let _ = storage.remove_item(key);
+                } else if key == TEMP_KEY {
+                    pinned.temp = true;
+                } else {
+                    pinned.saved = true;
+                }
+                // The reason quotes at most the start of the text.
+                let reason = match reason.char_indices().nth(300).and_then(|(end, _)| reason.get(..end)) {
+                    Some(start) => format!("{start}…"),
+                    None => reason,
+                };
+                let kept_under = if backed_up { backup } else { key }.to_string();
+                problems.push(Said::SavedUnreadable {
+                    reason,
+                    bytes: text.len(),
+                    kept_under,
+                    backed_up,
+                    started_from_copy: other_good,
+                });
+            }
+        }
     }
-    let (bytes, started_from_copy) = (saved.len(), from_temp.is_some());
-    // The reason quotes at most the start of the text.
-    let reason = match reason.char_indices().nth(300).and_then(|(end, _)| reason.get(..end)) {
-        Some(start) => format!("{start}…"),
-        None => reason,
+    PINNED.with(|cell| cell.set(pinned));
+    let problem = match problems.len() {
+        0 => None,
+        1 => problems.pop(),
+        _ => Some(Said::Joined(problems)),
     };
-    let kept_under = if backed_up { BACKUP_KEY } else { SAVE_KEY }.to_string();
-    let problem = Said::SavedUnreadable { reason, bytes, kept_under, backed_up, started_from_copy };
-    Restored { scenario: from_temp, problem: Some(problem) }
+    Restored { scenario, problem }
 }
 
 /// Keeps the playground another tab just autosaved (`text`, the new value

@@ -27,9 +27,18 @@
 //! own cost breakdown (`Engine::last_charges`); summed over the whole run,
 //! the units the partitions' metrics recorded (`Engine::metrics`) equal
 //! what the requests were charged, per table and per GSI, reads and writes
-//! apart. A separate test provokes throttling on a tiny provisioned table:
-//! a throttled request changes and consumes nothing, and a throttled
-//! transaction is cancelled without effect.
+//! apart.
+//!
+//! Throttling: every third sequence runs on provisioned tables of 1–2 units
+//! whose buckets are drained first (large items written and read until the
+//! first refusal, the burst's 300 s spent), so that requests throughout the
+//! sequence are refused. Every refusal
+//! (`ProvisionedThroughputExceededException`, or a transaction cancelled
+//! for throughput) must leave no charge and the tables exactly as they
+//! were; the request is then sent again one second later, as an SDK
+//! retries, until it is admitted, and only then does the model apply it.
+//! A separate test throttles a 1 WCU table with a long burst of writes and
+//! transactions and checks the same from the partitions' own counts.
 //!
 //! Orders the engine chooses where DynamoDB promises none are the model's
 //! too: Scan results are compared as sets; GSI entries with equal index keys
@@ -486,12 +495,42 @@ struct Run {
     ledger: Ledger,
     /// Whether GSI writes land at once (else after 250 ms of engine time).
     immediate: bool,
+    /// Provisioned tables with drained buckets: refusals are expected and
+    /// retried (else on-demand, where none may happen).
+    provisioned: bool,
+    /// Engine seconds spent waiting to retry refused requests.
+    waited: u64,
     /// What this run did, for the failure message.
     trace: Vec<String>,
     /// How often the interesting cases came up (printed at the end, so a
     /// generator that stopped reaching them is noticed).
     stats: BTreeMap<&'static str, u64>,
 }
+
+/// A refusal for throughput: the exception, or a transaction cancelled
+/// because one of its items was refused.
+fn throttled(error: &ApiError) -> bool {
+    match error {
+        ApiError::ProvisionedThroughputExceeded(_) | ApiError::Throttling(_) => true,
+        ApiError::TransactionCanceled { reasons, .. } => {
+            reasons.iter().any(|r| r["Code"] == "ProvisionedThroughputExceeded" || r["Code"] == "ThrottlingError")
+        }
+        _ => false,
+    }
+}
+
+/// A write refused because the GSI it would change has no capacity left.
+fn by_the_gsi(error: &ApiError) -> bool {
+    matches!(error, ApiError::ProvisionedThroughputExceeded(m) if m.contains("global secondary indexes"))
+}
+
+/// The drain items' padding: 30 KB, so one write takes 30 WCU and one
+/// strongly consistent read 8 RCU (the buckets hold 300 s of 1–4 units).
+const DRAIN_PAD: usize = 30_000;
+
+/// The GSI's throughput on provisioned runs.
+static GSI_THROUGHPUT: std::sync::LazyLock<Value> =
+    std::sync::LazyLock::new(|| json!({"ReadCapacityUnits": 4, "WriteCapacityUnits": 1}));
 
 fn close(a: f64, b: f64) -> bool {
     (a - b).abs() < 1e-6
@@ -543,6 +582,9 @@ impl Run {
         engine.settings_mut().gsi_backfill_base_millis = 0;
         engine.settings_mut().gsi_backfill_millis_per_mib = 0;
         let with_gsi = rng.chance(2);
+        // From the seed, not the generator, so the other seeds' sequences
+        // stay as they were.
+        let provisioned = seed.is_multiple_of(3);
         let mut main = json!({"TableName": MAIN, "BillingMode": "PAY_PER_REQUEST",
             "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}, {"AttributeName": "sk", "KeyType": "RANGE"}],
             "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}, {"AttributeName": "sk", "AttributeType": "S"}]});
@@ -554,10 +596,19 @@ impl Run {
             main["GlobalSecondaryIndexes"] = json!([{"IndexName": GSI,
                 "KeySchema": [{"AttributeName": "g", "KeyType": "HASH"}, {"AttributeName": "gs", "KeyType": "RANGE"}],
                 "Projection": {"ProjectionType": "ALL"}}]);
+            if provisioned {
+                main["GlobalSecondaryIndexes"][0]["ProvisionedThroughput"] = GSI_THROUGHPUT.clone();
+            }
         }
-        let flat = json!({"TableName": FLAT, "BillingMode": "PAY_PER_REQUEST",
+        let mut flat = json!({"TableName": FLAT, "BillingMode": "PAY_PER_REQUEST",
             "KeySchema": [{"AttributeName": "id", "KeyType": "HASH"}],
             "AttributeDefinitions": [{"AttributeName": "id", "AttributeType": "S"}]});
+        if provisioned {
+            for (create, rcu, wcu) in [(&mut main, 4, 2), (&mut flat, 2, 1)] {
+                create["BillingMode"] = "PROVISIONED".into();
+                create["ProvisionedThroughput"] = json!({"ReadCapacityUnits": rcu, "WriteCapacityUnits": wcu});
+            }
+        }
         for create in [main, flat] {
             engine.execute("CreateTable", &create).expect("CreateTable");
         }
@@ -565,17 +616,136 @@ impl Run {
         model.tables.insert(MAIN, BTreeMap::new());
         model.tables.insert(FLAT, BTreeMap::new());
         model.gsi = with_gsi;
-        Run { engine, model, rng, ledger: Ledger::default(), immediate, trace: Vec::new(), stats: BTreeMap::new() }
+        let mut run = Run {
+            engine,
+            model,
+            rng,
+            ledger: Ledger::default(),
+            immediate,
+            provisioned,
+            waited: 0,
+            trace: Vec::new(),
+            stats: BTreeMap::new(),
+        };
+        if provisioned {
+            run.drain_buckets();
+        }
+        run
     }
 
-    /// Sends a request (always asking for INDEXES capacity) and books its charges.
-    fn send(&mut self, operation: &str, mut request: Value) -> Result<Value, ApiError> {
+    /// Spends the burst capacity of every bucket (table and GSI, reads and
+    /// writes): large items are written, then read with strong consistency,
+    /// until the first refusal. A write or read is admitted while its bucket
+    /// holds anything and then takes all its units, so the last one admitted
+    /// leaves the bucket in debt. The items stay, in the model too; their
+    /// partition key is none the generator uses, and `g9` none it queries.
+    fn drain_buckets(&mut self) {
+        if self.model.gsi {
+            self.drain_gsi_writes();
+        }
+        let mut flat = key_item(FLAT, &("drain".into(), String::new()));
+        flat.insert("pad".into(), V::S("x".repeat(DRAIN_PAD)));
+        for (table, item) in [(MAIN, Self::drain_item(Some(0))), (MAIN, Self::drain_item(None)), (FLAT, flat)] {
+            let request = json!({"TableName": table, "Item": item_to_wire(&item)});
+            let mut written = false;
+            while self.attempt("PutItem", request.clone()).is_ok() {
+                written = true;
+            }
+            if !written {
+                continue;
+            }
+            self.model.put(table, item.clone());
+            let key = Self::wire_key(table, &key_of(table, &item));
+            let read = json!({"TableName": table, "Key": key, "ConsistentRead": true});
+            while self.attempt("GetItem", read.clone()).is_ok() {}
+        }
+        if self.model.gsi {
+            let query = json!({"TableName": MAIN, "IndexName": GSI, "KeyConditionExpression": "g = :g",
+                "ExpressionAttributeValues": {":g": {"S": "g9"}}});
+            while self.attempt("Query", query.clone()).is_ok() {}
+        }
+        self.count("buckets drained");
+    }
+
+    /// A large item of Main's for draining buckets; `gs`: with GSI keys
+    /// (`g9`, which the generator never queries, and this sort key).
+    fn drain_item(gs: Option<i64>) -> Item {
+        let mut item = key_item(MAIN, &("drain".into(), if gs.is_some() { "a" } else { "b" }.into()));
+        if let Some(gs) = gs {
+            item.insert("g".into(), V::S("g9".into()));
+            item.insert("gs".into(), V::N(gs));
+        }
+        item.insert("pad".into(), V::S("x".repeat(DRAIN_PAD)));
+        item
+    }
+
+    /// Spends a new GSI's write burst (its buckets start full): the indexed
+    /// drain item is written, its index sort key changed each time (an
+    /// unchanged entry is not written to the index), until the index itself
+    /// refuses it, waiting out the table's own refusals meanwhile.
+    fn drain_gsi_writes(&mut self) {
+        let mut gs = 1;
+        for round in 0.. {
+            assert!(round < 1_000, "the GSI never refused a write\n{}", self.context());
+            let item = Self::drain_item(Some(gs));
+            let request = json!({"TableName": MAIN, "Item": item_to_wire(&item)});
+            match self.attempt("PutItem", request) {
+                Ok(_) => {
+                    self.model.put(MAIN, item);
+                    gs = 1 - gs;
+                }
+                Err(e) if by_the_gsi(&e) => break,
+                Err(e) if throttled(&e) => {
+                    // The table's debt of one write: 30 units at 2 a second.
+                    self.engine.advance_clock(10_000);
+                    self.waited += 10;
+                }
+                Err(e) => panic!("PutItem failed: {e}\n{}", self.context()),
+            }
+        }
+    }
+
+    /// Sends a request (always asking for INDEXES capacity) and books its
+    /// charges. On provisioned tables a refused request is sent again one
+    /// second of engine time later, until it is admitted.
+    fn send(&mut self, operation: &str, request: Value) -> Result<Value, ApiError> {
+        loop {
+            let result = self.attempt(operation, request.clone());
+            if !(self.provisioned && result.as_ref().is_err_and(throttled)) {
+                return result;
+            }
+            self.count("throttled, retried");
+            if result.as_ref().is_err_and(by_the_gsi) {
+                self.count("refused for the GSI");
+            }
+            self.engine.advance_clock(1_000);
+            self.waited += 1;
+        }
+    }
+
+    /// One try of a request: books its charges and checks its
+    /// `ConsumedCapacity`; a refusal for throughput must have charged
+    /// nothing and changed nothing (on on-demand tables it may not happen).
+    fn attempt(&mut self, operation: &str, mut request: Value) -> Result<Value, ApiError> {
         request["ReturnConsumedCapacity"] = "INDEXES".into();
         self.trace.push(format!("{operation} {request}"));
+        // A copy, snapshotted only if the request is refused (cheaper).
+        let before = self.provisioned.then(|| self.engine.clone());
         let result = self.engine.execute(operation, &request);
         self.ledger.add(&self.engine);
-        if let Ok(response) = &result {
-            consumed_matches_charges(&self.engine, response, &self.context());
+        match &result {
+            Ok(response) => consumed_matches_charges(&self.engine, response, &self.context()),
+            Err(e) if throttled(e) => {
+                assert!(self.provisioned, "{operation} throttled on demand: {e}\n{}", self.context());
+                assert!(self.engine.last_charges().is_empty(), "a refusal charged {:?}", self.engine.last_charges());
+                let after = self.engine.snapshot()["tables"].clone();
+                assert!(
+                    before.is_some_and(|b| b.snapshot()["tables"] == after),
+                    "a refused {operation} changed the tables\n{}",
+                    self.context()
+                );
+            }
+            Err(_) => {}
         }
         result
     }
@@ -1168,11 +1338,14 @@ impl Run {
             self.engine.advance_clock(self.rng.pick(&[1, 100, 250, 1_000]));
             return;
         }
-        let request = json!({"TableName": MAIN,
+        let mut request = json!({"TableName": MAIN,
             "AttributeDefinitions": [{"AttributeName": "g", "AttributeType": "S"}, {"AttributeName": "gs", "AttributeType": "N"}],
             "GlobalSecondaryIndexUpdates": [{"Create": {"IndexName": GSI,
                 "KeySchema": [{"AttributeName": "g", "KeyType": "HASH"}, {"AttributeName": "gs", "KeyType": "RANGE"}],
                 "Projection": {"ProjectionType": "ALL"}}}]});
+        if self.provisioned {
+            request["GlobalSecondaryIndexUpdates"][0]["Create"]["ProvisionedThroughput"] = GSI_THROUGHPUT.clone();
+        }
         self.trace.push(format!("UpdateTable {request}"));
         let response = self.engine.execute("UpdateTable", &request).unwrap_or_else(|e| panic!("UpdateTable: {e}"));
         assert_eq!(
@@ -1183,6 +1356,9 @@ impl Run {
         let described = self.engine.execute("DescribeTable", &json!({"TableName": MAIN})).expect("DescribeTable");
         assert_eq!(described.pointer("/Table/GlobalSecondaryIndexes/0/IndexStatus"), Some(&json!("ACTIVE")));
         self.model.gsi = true;
+        if self.provisioned {
+            self.drain_gsi_writes();
+        }
         self.count("GSI added by UpdateTable");
     }
 
@@ -1283,7 +1459,10 @@ fn engine_matches_the_model() {
             steps += 1;
         }
         run.full_check();
+        // Samples older than an hour are dropped: the sums below need them all.
+        assert!(run.waited < 3_000, "MODEL_SEED={seed}: {} s of retries, past the metrics' hour", run.waited);
         run.metrics_match_charges();
+        *run.stats.entry("seconds waited to retry").or_default() += run.waited;
         for (what, n) in run.stats {
             *stats.entry(what).or_default() += n;
         }
@@ -1291,7 +1470,15 @@ fn engine_matches_the_model() {
     eprintln!("model: {} sequences, {steps} operations checked; {stats:?}", cases());
     // The generator reaches every interesting case (a test that cannot fail
     // is no test): refusals, cancellations, multi-page reads, GSI results.
-    for what in ["conditional write refused", "transaction cancelled", "transaction committed", "GSI query items"] {
+    for what in [
+        "conditional write refused",
+        "transaction cancelled",
+        "transaction committed",
+        "GSI query items",
+        "buckets drained",
+        "throttled, retried",
+        "refused for the GSI",
+    ] {
         assert!(stats.get(what).copied().unwrap_or(0) > 0 || cases() < 10, "never reached: {what}");
     }
 }

@@ -3496,13 +3496,19 @@ async fn page_starts_in_english_despite_a_corrupted_language_key() -> bool {
     english && quiet
 }
 
-#[wasm_bindgen_test]
-async fn a_write_cut_off_half_way_restarts_from_the_newest_good_copy() {
-    // A good playground with two songs, saved.
+/// The autosaved text of a good playground with two songs (the page that
+/// saved it unmounted).
+async fn a_good_saved_copy() -> String {
     let page = music_with_two_songs().await;
     yew::platform::time::sleep(Duration::from_millis(800)).await;
     let good = storage().get_item(persist::SAVE_KEY).unwrap().expect("autosaved");
     drop(page);
+    good
+}
+
+#[wasm_bindgen_test]
+async fn a_write_cut_off_half_way_restarts_from_the_newest_good_copy() {
+    let good = a_good_saved_copy().await;
 
     // The temporary copy was written, then the saved one was damaged (or
     // the page died between the two writes): the temporary copy is used.
@@ -3529,10 +3535,7 @@ async fn a_write_cut_off_half_way_restarts_from_the_newest_good_copy() {
 
 #[wasm_bindgen_test]
 async fn a_damaged_temporary_copy_is_reported_kept_aside_and_the_saved_one_used() {
-    let page = music_with_two_songs().await;
-    yew::platform::time::sleep(Duration::from_millis(800)).await;
-    let good = storage().get_item(persist::SAVE_KEY).unwrap().expect("autosaved");
-    drop(page);
+    let good = a_good_saved_copy().await;
     let damaged = "{\"format\": \"ddb-playground-scenario\", \"version\": 1, \"engine\": {\"tab";
 
     // A damaged temporary copy beside a good saved one: the previous good
@@ -3576,11 +3579,7 @@ async fn a_damaged_temporary_copy_is_reported_kept_aside_and_the_saved_one_used(
     forget_everything();
     storage().set_item(persist::SAVE_KEY, &good).unwrap();
     storage().set_item(persist::TEMP_KEY, damaged).unwrap();
-    refuse_storage(Some("unreadable$"));
-    let page = mount_as_is().await;
-    refuse_storage(None);
-    let notice = page.text("#scenario-notice");
-    assert!(notice.contains("too full to keep it aside") && notice.contains(persist::TEMP_KEY), "{notice}");
+    let page = mount_with_no_room_for_backups(persist::TEMP_KEY).await;
     assert_eq!(page.grid_rows().len(), 2);
     page.put(r#"{"Artist": "Other", "SongTitle": "Third", "Year": 1999}"#).await;
     yew::platform::time::sleep(Duration::from_millis(800)).await;
@@ -3625,16 +3624,23 @@ async fn a_full_storage_refuses_the_autosave_with_a_notice_and_destroys_nothing(
     forget_everything();
 }
 
+/// Mounts the page while the browser refuses every backup key: the notice
+/// must say the unreadable copy stays under `key`.
+async fn mount_with_no_room_for_backups(key: &str) -> Page {
+    refuse_storage(Some("unreadable$"));
+    let page = mount_as_is().await;
+    refuse_storage(None);
+    let notice = page.text("#scenario-notice");
+    assert!(notice.contains("too full to keep it aside") && notice.contains(key), "{notice}");
+    page
+}
+
 #[wasm_bindgen_test]
 async fn an_unreadable_copy_that_cannot_be_kept_aside_is_not_overwritten() {
     forget_everything();
     let damaged = "{\"format\": \"ddb-playground-scenario\", \"version\": 1, \"engine\": {\"tab";
     storage().set_item(persist::SAVE_KEY, damaged).unwrap();
-    refuse_storage(Some("unreadable$"));
-    let page = mount_as_is().await;
-    refuse_storage(None);
-    let notice = page.text("#scenario-notice");
-    assert!(notice.contains("too full to keep it aside") && notice.contains(persist::SAVE_KEY), "{notice}");
+    let page = mount_with_no_room_for_backups(persist::SAVE_KEY).await;
     // New work is saved under the temporary key only, so the copy stays.
     page.create_table("After", ("id", "S"), None).await;
     page.put(r#"{"id": "new"}"#).await;

@@ -29,7 +29,7 @@
 //! what the requests were charged, per table and per GSI, reads and writes
 //! apart.
 //!
-//! Throttling: every third sequence runs on provisioned tables of 1–2 units
+//! Throttling: every third sequence runs on provisioned tables of 1–4 units
 //! whose buckets are drained first (large items written and read until the
 //! first refusal, the burst's 300 s spent), so that requests throughout the
 //! sequence are refused. Every refusal
@@ -529,8 +529,9 @@ fn by_the_gsi(error: &ApiError) -> bool {
 const DRAIN_PAD: usize = 30_000;
 
 /// The GSI's throughput on provisioned runs.
-static GSI_THROUGHPUT: std::sync::LazyLock<Value> =
-    std::sync::LazyLock::new(|| json!({"ReadCapacityUnits": 4, "WriteCapacityUnits": 1}));
+fn gsi_throughput() -> Value {
+    json!({"ReadCapacityUnits": 4, "WriteCapacityUnits": 1})
+}
 
 fn close(a: f64, b: f64) -> bool {
     (a - b).abs() < 1e-6
@@ -597,7 +598,7 @@ impl Run {
                 "KeySchema": [{"AttributeName": "g", "KeyType": "HASH"}, {"AttributeName": "gs", "KeyType": "RANGE"}],
                 "Projection": {"ProjectionType": "ALL"}}]);
             if provisioned {
-                main["GlobalSecondaryIndexes"][0]["ProvisionedThroughput"] = GSI_THROUGHPUT.clone();
+                main["GlobalSecondaryIndexes"][0]["ProvisionedThroughput"] = gsi_throughput();
             }
         }
         let mut flat = json!({"TableName": FLAT, "BillingMode": "PAY_PER_REQUEST",
@@ -647,24 +648,32 @@ impl Run {
         flat.insert("pad".into(), V::S("x".repeat(DRAIN_PAD)));
         for (table, item) in [(MAIN, Self::drain_item(Some(0))), (MAIN, Self::drain_item(None)), (FLAT, flat)] {
             let request = json!({"TableName": table, "Item": item_to_wire(&item)});
-            let mut written = false;
-            while self.attempt("PutItem", request.clone()).is_ok() {
-                written = true;
-            }
-            if !written {
+            if self.until_refused("PutItem", &request) == 0 {
                 continue;
             }
             self.model.put(table, item.clone());
             let key = Self::wire_key(table, &key_of(table, &item));
-            let read = json!({"TableName": table, "Key": key, "ConsistentRead": true});
-            while self.attempt("GetItem", read.clone()).is_ok() {}
+            self.until_refused("GetItem", &json!({"TableName": table, "Key": key, "ConsistentRead": true}));
         }
         if self.model.gsi {
             let query = json!({"TableName": MAIN, "IndexName": GSI, "KeyConditionExpression": "g = :g",
                 "ExpressionAttributeValues": {":g": {"S": "g9"}}});
-            while self.attempt("Query", query.clone()).is_ok() {}
+            self.until_refused("Query", &query);
         }
         self.count("buckets drained");
+    }
+
+    /// Sends `request` until it is refused for throughput; returns how often
+    /// it was admitted. Any other error fails the test.
+    fn until_refused(&mut self, operation: &str, request: &Value) -> usize {
+        let mut admitted = 0;
+        loop {
+            match self.attempt(operation, request.clone()) {
+                Ok(_) => admitted += 1,
+                Err(e) if throttled(&e) => return admitted,
+                Err(e) => panic!("{operation} failed: {e}\n{}", self.context()),
+            }
+        }
     }
 
     /// A large item of Main's for draining buckets; `gs`: with GSI keys
@@ -1344,7 +1353,7 @@ impl Run {
                 "KeySchema": [{"AttributeName": "g", "KeyType": "HASH"}, {"AttributeName": "gs", "KeyType": "RANGE"}],
                 "Projection": {"ProjectionType": "ALL"}}}]});
         if self.provisioned {
-            request["GlobalSecondaryIndexUpdates"][0]["Create"]["ProvisionedThroughput"] = GSI_THROUGHPUT.clone();
+            request["GlobalSecondaryIndexUpdates"][0]["Create"]["ProvisionedThroughput"] = gsi_throughput();
         }
         self.trace.push(format!("UpdateTable {request}"));
         let response = self.engine.execute("UpdateTable", &request).unwrap_or_else(|e| panic!("UpdateTable: {e}"));

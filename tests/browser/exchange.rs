@@ -1,0 +1,140 @@
+//! Import and export: NoSQL Workbench models, CloudFormation and the AWS CLI script.
+
+use crate::dom::*;
+use ddb_playground::ui::persist;
+use std::time::Duration;
+use wasm_bindgen_test::*;
+
+// ---- import/export ----
+
+const MUSIC_MODEL: &str = include_str!("../fixtures/workbench/music-3.0.json");
+
+#[wasm_bindgen_test]
+async fn export_menu_writes_workbench_cloudformation_and_cli_files() {
+    let page = music_with_two_songs().await;
+    let labels: Vec<String> =
+        page.find_all(".export-menu-item").iter().map(|b| b.text_content().unwrap_or_default()).collect();
+    assert_eq!(
+        labels,
+        [
+            "Scenario file",
+            "NoSQL Workbench model",
+            "NoSQL Workbench model (1.0)",
+            "CloudFormation template",
+            "AWS CLI script"
+        ]
+    );
+
+    // NoSQL Workbench 3.0: a model that reads back to the same items.
+    let (text, media_type) = export_as(&page, "#btn-export-workbench").await;
+    assert_eq!(media_type, "application/json");
+    let notice = page.text("#scenario-notice .notice-text");
+    assert!(notice.starts_with("Exported ddb-playground-20") && notice.ends_with("-workbench.json."), "{notice}");
+    let model: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(model["ModelMetadata"]["Version"], "3.0");
+    assert_eq!(model["DataModel"][0]["TableName"], "Music");
+    assert_eq!(model["DataModel"][0]["TableData"].as_array().unwrap().len(), 2);
+    let back = ddb_playground::scenario::workbench::import(&model).expect("reads back");
+    let mut engine = back.scenario.engine;
+    let scan = engine.execute("Scan", &serde_json::json!({"TableName": "Music", "Select": "COUNT"})).unwrap();
+    assert_eq!(scan["Count"], 2);
+
+    // 1.0: no billing members.
+    let (text, _) = export_as(&page, "#btn-export-workbench-1").await;
+    let model: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(model["ModelMetadata"]["Version"], "1.0");
+    assert!(model["DataModel"][0].get("BillingMode").is_none());
+
+    // CloudFormation: the table without its items, and a word about them.
+    let (text, _) = export_as(&page, "#btn-export-cloudformation").await;
+    let template: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(template["Resources"]["MusicTable"]["Type"], "AWS::DynamoDB::Table");
+    assert!(page.text("#scenario-notice .notice-text").ends_with("-cloudformation.json. Not in the file:"));
+    assert_eq!(
+        notice_details(&page),
+        ["Table Music: its 2 item(s) are not part of the template (CloudFormation creates empty tables); the AWS CLI \
+          script writes them."]
+    );
+
+    // The AWS CLI script.
+    let (text, media_type) = export_as(&page, "#btn-export-cli").await;
+    assert_eq!(media_type, "text/x-shellscript");
+    assert!(text.starts_with("#!/usr/bin/env bash\n") && text.contains("ddb create-table"), "{text}");
+    assert!(text.contains("write_batch '{\"Music\":[{\"PutRequest\""), "{text}");
+    assert!(page.text("#scenario-notice .notice-text").ends_with(".sh."));
+    assert!(notice_details(&page).is_empty());
+
+    // The scenario file is still the first entry.
+    let (text, _) = export_as(&page, "#btn-export").await;
+    assert!(persist::scenario_from_text(&text).is_ok());
+    drop(page);
+    forget_everything();
+}
+
+#[wasm_bindgen_test]
+async fn import_reads_a_workbench_model_says_what_it_kept_and_exports_it_back() {
+    let page = mount().await;
+    page.create_table("Other", ("id", "S"), None).await;
+    choose_file(&page, "music-3.0.json", MUSIC_MODEL).await;
+    assert!(!page.exists("#scenario-notice.error"), "{}", page.text("#scenario-notice"));
+    assert_eq!(
+        page.text("#scenario-notice .notice-text"),
+        "Imported music-3.0.json (NoSQL Workbench model \"Music Library\"): 2 table(s), 7 item(s)."
+    );
+    assert_eq!(
+        notice_details(&page),
+        [
+            "Table Music: kept for the export, not simulated: 2 facet(s), DataAccess, SampleDataFormats, the auto \
+             scaling settings (the playground does not scale capacity).",
+            "Table Orders: kept for the export, not simulated: DataAccess.",
+        ]
+    );
+    assert!(page.text(".table-entry.selected").contains("Music"));
+    assert!(!page.text(".table-list").contains("Other"), "the import replaced the playground");
+    assert_eq!(page.grid_rows().len(), 4);
+
+    // Exported again, the model is the one imported: facets and all.
+    let original: serde_json::Value = serde_json::from_str(MUSIC_MODEL).unwrap();
+    let (text, _) = export_as(&page, "#btn-export-workbench").await;
+    assert_eq!(serde_json::from_str::<serde_json::Value>(&text).unwrap(), original);
+
+    // The kept model survives a reload (autosave) and a share link.
+    yew::platform::time::sleep(Duration::from_millis(800)).await;
+    drop(page);
+    let page = mount_as_is().await;
+    assert_eq!(page.grid_rows().len(), 4);
+    let (text, _) = export_as(&page, "#btn-export-workbench").await;
+    assert_eq!(serde_json::from_str::<serde_json::Value>(&text).unwrap(), original);
+    page.click("#btn-share").await;
+    let linked = ddb_playground::scenario::link::decode(&location_hash()).expect("the link decodes");
+    assert!(linked.workbench.is_some());
+    persist::set_fragment("");
+    drop(page);
+    forget_everything();
+}
+
+#[wasm_bindgen_test]
+async fn a_broken_workbench_model_changes_nothing() {
+    let page = music_with_two_songs().await;
+    let mut model: serde_json::Value = serde_json::from_str(MUSIC_MODEL).unwrap();
+    model["DataModel"][1]["TableData"][2]["OrderNumber"] = serde_json::json!({"S": "one"});
+    choose_file(&page, "orders.json", &model.to_string()).await;
+    let notice = page.text("#scenario-notice");
+    assert!(page.exists("#scenario-notice.error"), "{notice}");
+    assert!(
+        notice.contains(
+            "orders.json: Invalid NoSQL Workbench model: DataModel[1] (table \"Orders\").TableData[2]: \
+             ValidationException: One or more parameter values were invalid: Type mismatch for key OrderNumber \
+             expected: N actual: S"
+        ) && notice.contains("Nothing was changed"),
+        "{notice}"
+    );
+    assert!(page.text(".table-entry.selected").contains("Music"));
+    assert_eq!(page.grid_rows().len(), 2, "the current work stays");
+    // A CloudFormation template is recognised and refused.
+    choose_file(&page, "stack.json", r#"{"AWSTemplateFormatVersion": "2010-09-09", "Resources": {}}"#).await;
+    assert!(page.text("#scenario-notice").contains("this is a CloudFormation template"));
+    assert_eq!(page.grid_rows().len(), 2);
+    drop(page);
+    forget_everything();
+}

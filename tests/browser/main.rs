@@ -1,0 +1,36 @@
+//! Browser tests: the real page in headless Chromium, driven through the DOM
+//! the way a student would drive it (type into fields, click buttons).
+//!
+//! Each test mounts its own [`App`] on a fresh `<div>`, so tests share
+//! nothing but the document. [`mount`] first forgets the URL fragment and
+//! the autosaved copy a previous test may have left; [`mount_as_is`] keeps
+//! them, as a reload would. A test that fails leaves its page mounted (a
+//! panic in wasm unwinds nothing, so no `Drop` runs), and that page would
+//! still answer hash changes and autosave; every mount first unmounts such
+//! leftovers, so one failure stays one failure. After every interaction the test yields to the
+//! browser for a moment so Yew can re-render before the DOM is read.
+//!
+//! Run with:
+//! `CHROMEDRIVER=/usr/bin/chromedriver CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
+//!  WASM_BINDGEN_TEST_TIMEOUT=120 cargo test --target wasm32-unknown-unknown --test browser`
+
+#![cfg(target_arch = "wasm32")]
+
+use wasm_bindgen_test::wasm_bindgen_test_configure;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+mod console;
+mod dom;
+mod exchange;
+mod hostile;
+mod indexes;
+mod items;
+mod languages;
+mod lessons;
+mod partiql;
+mod partitions;
+mod sharing;
+mod storage;
+mod ttl_streams;
+mod workspaces;

@@ -35,6 +35,7 @@
 //! Semantics follow `../shared/docs/dynamodb-semantics.md`; each module cites the
 //! section it implements.
 
+mod answer;
 pub mod api;
 pub mod capacity;
 pub mod clock;

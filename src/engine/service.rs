@@ -15,6 +15,7 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
+use super::answer::Answer;
 use super::api::{self, batch, item, partiql, read, table, transact};
 use super::capacity::Charge;
 use super::clock::Clock;
@@ -101,8 +102,9 @@ pub struct Engine {
     pub(crate) account_id: String,
     /// Transactions remembered by `ClientRequestToken` for idempotent retries.
     pub(crate) transaction_tokens: BTreeMap<String, TokenRecord>,
-    /// The cost breakdown of the last request.
-    pub(crate) charges: Vec<Charge>,
+    /// The cost breakdown of the last request, kept for
+    /// [`Engine::last_charges`]: written once per request, by `execute`.
+    pub(crate) last_charges: Vec<Charge>,
     /// Background timings and teaching knobs.
     pub(crate) settings: EngineSettings,
     /// The capacity model (partitions, buckets, metrics) of each table and
@@ -132,7 +134,7 @@ impl Engine {
             region: "us-east-1".into(),
             account_id: "000000000000".into(),
             transaction_tokens: BTreeMap::new(),
-            charges: Vec::new(),
+            last_charges: Vec::new(),
             settings: EngineSettings::default(),
             sims: BTreeMap::new(),
             dry_running: false,
@@ -187,34 +189,37 @@ impl Engine {
     /// updates that are due are applied, backfills and index deletions that
     /// are over finish (`index::propagation`).
     pub fn execute(&mut self, operation: &str, request: &Value) -> Result<Value> {
-        self.charges.clear();
+        self.last_charges.clear();
         self.tick();
-        if self.settings.enforce_throughput && !self.dry_running && DATA_OPERATIONS.contains(&operation) {
-            return self.execute_admitted(operation, request);
-        }
-        self.dispatch(operation, request)
+        let answer = if self.settings.enforce_throughput && !self.dry_running && DATA_OPERATIONS.contains(&operation) {
+            self.execute_admitted(operation, request)
+        } else {
+            self.dispatch(operation, request)
+        }?;
+        self.last_charges = answer.charges;
+        Ok(answer.body)
     }
 
     /// A data-plane request under throughput control: it runs with every
     /// table journaled; if a partition it touched lacks the capacity
     /// (`throughput`), its changes are rolled back, it consumes nothing, and
     /// it fails with the throttling exception.
-    fn execute_admitted(&mut self, operation: &str, request: &Value) -> Result<Value> {
+    fn execute_admitted(&mut self, operation: &str, request: &Value) -> Result<Answer> {
         let tokens = (operation.starts_with("Transact") || operation == "ExecuteTransaction")
             .then(|| self.transaction_tokens.clone());
         self.tables.values_mut().for_each(Table::begin_journal);
-        let result = self.dispatch(operation, request);
-        match self.admit() {
+        let answer = self.dispatch(operation, request);
+        let charges = answer.as_ref().map_or(&[][..], |a| &a.charges);
+        match self.admit(charges) {
             Ok(()) => {
                 self.tables.values_mut().for_each(Table::commit_journal);
-                result
+                answer
             }
             Err(throttle) => {
                 self.tables.values_mut().for_each(Table::roll_back);
                 if let Some(tokens) = tokens {
                     self.transaction_tokens = tokens;
                 }
-                self.charges.clear();
                 Err(in_transaction(operation, request, throttle))
             }
         }
@@ -223,13 +228,16 @@ impl Engine {
     /// Runs one operation, without the clock catch-up and admission of
     /// [`Engine::execute`]: also how a PartiQL statement runs as the
     /// operations it stands for (`ops::partiql`).
-    pub(crate) fn dispatch(&mut self, operation: &str, request: &Value) -> Result<Value> {
+    pub(crate) fn dispatch(&mut self, operation: &str, request: &Value) -> Result<Answer> {
+        let free = Answer::free;
         match operation {
-            "CreateTable" => self.create_table(api::parse::<table::CreateTableInput>(request)?.validate()?),
-            "DescribeTable" => self.describe_table(&api::parse::<table::TableNameInput>(request)?.validate()?),
-            "ListTables" => self.list_tables(api::parse::<table::ListTablesInput>(request)?.validate()?),
-            "UpdateTable" => self.update_table(api::parse::<table::UpdateTableInput>(request)?.validate()?),
-            "DeleteTable" => self.delete_table(&api::parse::<table::TableNameInput>(request)?.validate()?),
+            "CreateTable" => self.create_table(api::parse::<table::CreateTableInput>(request)?.validate()?).map(free),
+            "DescribeTable" => {
+                self.describe_table(&api::parse::<table::TableNameInput>(request)?.validate()?).map(free)
+            }
+            "ListTables" => self.list_tables(api::parse::<table::ListTablesInput>(request)?.validate()?).map(free),
+            "UpdateTable" => self.update_table(api::parse::<table::UpdateTableInput>(request)?.validate()?).map(free),
+            "DeleteTable" => self.delete_table(&api::parse::<table::TableNameInput>(request)?.validate()?).map(free),
             "PutItem" => self.put_item(api::parse::<item::PutItemInput>(request)?.validate()?),
             "GetItem" => self.get_item(api::parse::<item::GetItemInput>(request)?.validate()?),
             "UpdateItem" => self.update_item(api::parse::<item::UpdateItemInput>(request)?.validate()?),
@@ -245,8 +253,8 @@ impl Engine {
                 let input = api::parse::<transact::TransactWriteItemsInput>(request)?;
                 self.transact_write_items(input.validate(request.get("TransactItems"))?)
             }
-            "UpdateTimeToLive" => self.update_time_to_live(request),
-            "DescribeTimeToLive" => self.describe_time_to_live(request),
+            "UpdateTimeToLive" => self.update_time_to_live(request).map(free),
+            "DescribeTimeToLive" => self.describe_time_to_live(request).map(free),
             "ExecuteStatement" => {
                 self.execute_statement(api::parse::<partiql::ExecuteStatementInput>(request)?.validate()?)
             }
@@ -311,7 +319,7 @@ impl Engine {
     /// How the last request's capacity was computed, one line per rounding
     /// (after [`Engine::dry_run`] too, which is how the console previews cost).
     pub fn last_charges(&self) -> &[Charge] {
-        &self.charges
+        &self.last_charges
     }
 
     /// A table by name, for read-only snapshots (the UI's views).

@@ -47,7 +47,7 @@
 
 use std::collections::{BTreeMap, VecDeque};
 
-use super::capacity::{read_units, write_units, ChargeKind, Consistency, Scope};
+use super::capacity::{read_units, write_units, Charge, ChargeKind, Consistency, Scope};
 use super::contributors::KEYS_PER_SECOND;
 use super::error::{ApiError, Result};
 use super::partition::{hash_position, key_position, PartitionLayout};
@@ -836,16 +836,15 @@ impl Engine {
         Ok(Metrics { samples, top_keys })
     }
 
-    /// Admits the last request's charges ([`Engine::last_charges`]) against
-    /// the buckets of the partitions it touched: all or nothing. A charge
+    /// Admits a request's charges against the buckets of the partitions it touched: all or nothing. A charge
     /// names the partition key that pays it (`Charge::partition`: the item's
     /// key, a Query's key, a GSI entry's index key); a charge without one (a
     /// Scan page) is spread evenly over the partitions of the table or GSI it
     /// draws on. LSI charges and base-item fetches draw on the table.
-    pub(crate) fn admit(&mut self) -> Result<()> {
+    pub(crate) fn admit(&mut self, charges: &[Charge]) -> Result<()> {
         type Demand = (Option<String>, Access, Option<KeyValue>, f64);
         let mut demands: BTreeMap<String, Vec<Demand>> = BTreeMap::new();
-        for charge in &self.charges {
+        for charge in charges {
             let index = match &charge.scope {
                 Scope::Index { name, global: true, .. } => Some(name.clone()),
                 _ => None,

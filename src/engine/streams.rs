@@ -662,7 +662,7 @@ impl Engine {
     /// (records past 24 hours are trimmed, due TTL deletions happen). Reads
     /// only: nothing is charged, nothing is throttled.
     pub fn execute_streams(&mut self, operation: &str, request: &Value) -> Result<Value> {
-        self.charges.clear();
+        self.last_charges.clear();
         self.tick();
         // The shards follow the partitions: bring the stream's table in step.
         let arn = request.get("StreamArn").and_then(Value::as_str).map(str::to_string).or_else(|| {

@@ -16,6 +16,7 @@
 
 use serde_json::{Map, Value};
 
+use crate::engine::answer::Answer;
 use crate::engine::api::batch::{BatchGetItem, BatchWriteItem, Write};
 use crate::engine::capacity::{Charge, ConsumedCapacity, ReturnConsumedCapacity};
 use crate::engine::error::{ApiError, Result};
@@ -39,7 +40,7 @@ fn consumed_list(consumed: Vec<ConsumedCapacity>, mode: ReturnConsumedCapacity) 
 }
 
 impl Engine {
-    pub(crate) fn batch_get_item(&mut self, request: BatchGetItem) -> Result<Value> {
+    pub(crate) fn batch_get_item(&mut self, request: BatchGetItem) -> Result<Answer> {
         // Validate every table and key before reading anything.
         let mut resolved: Vec<(&String, Vec<PrimaryKey>)> = Vec::new();
         for (name, gets) in &request.tables {
@@ -93,17 +94,16 @@ impl Engine {
             consumed.push(ConsumedCapacity::on_table(name, units));
         }
 
-        self.charges.extend(charges);
         let mut body = Map::new();
         body.insert("Responses".into(), Value::Object(responses));
         body.insert("UnprocessedKeys".into(), Value::Object(unprocessed));
         if let Some(list) = consumed_list(consumed, request.return_consumed_capacity) {
             body.insert("ConsumedCapacity".into(), list);
         }
-        Ok(Value::Object(body))
+        Ok(Answer::new(Value::Object(body), charges))
     }
 
-    pub(crate) fn batch_write_item(&mut self, request: BatchWriteItem) -> Result<Value> {
+    pub(crate) fn batch_write_item(&mut self, request: BatchWriteItem) -> Result<Answer> {
         let context = self.write_context();
         let limit = context.item_collection_limit_bytes;
         // Validate every table and key (and refuse the same key twice)
@@ -166,7 +166,6 @@ impl Engine {
                 metrics.insert(name.clone(), Value::Array(table_metrics));
             }
         }
-        self.charges.extend(charges);
 
         let mut body = Map::new();
         body.insert("UnprocessedItems".into(), Value::Object(Map::new()));
@@ -176,6 +175,6 @@ impl Engine {
         if !metrics.is_empty() {
             body.insert("ItemCollectionMetrics".into(), Value::Object(metrics));
         }
-        Ok(Value::Object(body))
+        Ok(Answer::new(Value::Object(body), charges))
     }
 }

@@ -18,6 +18,7 @@
 
 use serde_json::{Map, Value};
 
+use crate::engine::answer::Answer;
 use crate::engine::api::item::{
     DeleteItem, GetItem, PutItem, ReturnValues, UpdateItem, WriteCondition, MAX_ITEM_BYTES,
 };
@@ -140,21 +141,7 @@ fn update_return_values(request: &UpdateItem, old: Option<&Item>, new: &Item) ->
 }
 
 impl Engine {
-    /// Records one charge and returns it as the table's consumed capacity.
-    pub(crate) fn charge_one(&mut self, charge: Charge) -> ConsumedCapacity {
-        let consumed = ConsumedCapacity::on_table(&charge.table, charge.units);
-        self.charges.push(charge);
-        consumed
-    }
-
-    /// Records charges and returns what they consumed on `table`.
-    pub(crate) fn charge_all(&mut self, table: &str, charges: Vec<Charge>) -> ConsumedCapacity {
-        let consumed = ConsumedCapacity::from_charges(table, &charges);
-        self.charges.extend(charges);
-        consumed
-    }
-
-    pub(crate) fn put_item(&mut self, request: PutItem) -> Result<Value> {
+    pub(crate) fn put_item(&mut self, request: PutItem) -> Result<Answer> {
         let context = self.write_context();
         let table = self.table_for_items(&request.table_name)?;
         let key = table.definition.key_schema.key_of_item(&request.item)?;
@@ -169,13 +156,14 @@ impl Engine {
             .flatten();
         let table_charge =
             Charge::write(&request.table_name, old.as_ref().map(item_size), Some(new_size)).keyed(&key.partition);
-        let consumed = self.charge_all(&request.table_name, write_charges(table_charge, &changes, false));
+        let charges = write_charges(table_charge, &changes, false);
+        let consumed = ConsumedCapacity::from_charges(&request.table_name, &charges);
         let returned = old.as_ref().filter(|_| request.return_values == ReturnValues::AllOld);
         let body = response(returned.map(|o| ("Attributes", o)), consumed, request.return_consumed_capacity);
-        Ok(with_metrics(body, metrics))
+        Ok(Answer::new(with_metrics(body, metrics), charges))
     }
 
-    pub(crate) fn get_item(&mut self, request: GetItem) -> Result<Value> {
+    pub(crate) fn get_item(&mut self, request: GetItem) -> Result<Answer> {
         let table = self.table_for_items(&request.table_name)?;
         let key = table.definition.key_schema.key_of_key_map(&request.key)?;
         check_table_key_paths(table, nested_projection_names(&request.projection))?;
@@ -187,12 +175,13 @@ impl Engine {
             (None, found) => found,
             (_, None) => None,
         };
-        let consumed =
-            self.charge_one(Charge::read(&request.table_name, items, size, request.consistency).keyed(&key.partition));
-        Ok(response(projected.as_ref().map(|item| ("Item", item)), consumed, request.return_consumed_capacity))
+        let charge = Charge::read(&request.table_name, items, size, request.consistency).keyed(&key.partition);
+        let consumed = ConsumedCapacity::on_table(&charge.table, charge.units);
+        let body = response(projected.as_ref().map(|item| ("Item", item)), consumed, request.return_consumed_capacity);
+        Ok(Answer::new(body, vec![charge]))
     }
 
-    pub(crate) fn update_item(&mut self, request: UpdateItem) -> Result<Value> {
+    pub(crate) fn update_item(&mut self, request: UpdateItem) -> Result<Answer> {
         let context = self.write_context();
         let limit = context.item_collection_limit_bytes;
         let table = self.table_for_items(&request.table_name)?;
@@ -208,8 +197,10 @@ impl Engine {
                 .return_item_collection_metrics
                 .then(|| table.item_collection_metrics(&key.partition, limit))
                 .flatten();
-            let consumed = self.charge_one(Charge::write(&request.table_name, None, None).keyed(&key.partition));
-            return Ok(with_metrics(response(None, consumed, request.return_consumed_capacity), metrics));
+            let charge = Charge::write(&request.table_name, None, None).keyed(&key.partition);
+            let consumed = ConsumedCapacity::on_table(&charge.table, charge.units);
+            let body = with_metrics(response(None, consumed, request.return_consumed_capacity), metrics);
+            return Ok(Answer::new(body, vec![charge]));
         }
         let new = updated_item(&request, old.as_ref(), schema.key_item(&key))?;
         table.check_index_keys(&new, WriteSource::Update)?;
@@ -222,12 +213,13 @@ impl Engine {
             .return_item_collection_metrics
             .then(|| table.item_collection_metrics(&key.partition, limit))
             .flatten();
-        let consumed = self.charge_all(&request.table_name, write_charges(table_charge, &changes, false));
+        let charges = write_charges(table_charge, &changes, false);
+        let consumed = ConsumedCapacity::from_charges(&request.table_name, &charges);
         let body = response(returned.as_ref().map(|a| ("Attributes", a)), consumed, request.return_consumed_capacity);
-        Ok(with_metrics(body, metrics))
+        Ok(Answer::new(with_metrics(body, metrics), charges))
     }
 
-    pub(crate) fn delete_item(&mut self, request: DeleteItem) -> Result<Value> {
+    pub(crate) fn delete_item(&mut self, request: DeleteItem) -> Result<Answer> {
         let context = self.write_context();
         let table = self.table_for_items(&request.table_name)?;
         let key = table.definition.key_schema.key_of_key_map(&request.key)?;
@@ -238,9 +230,10 @@ impl Engine {
             .then(|| table.item_collection_metrics(&key.partition, context.item_collection_limit_bytes))
             .flatten();
         let table_charge = Charge::write(&request.table_name, old.as_ref().map(item_size), None).keyed(&key.partition);
-        let consumed = self.charge_all(&request.table_name, write_charges(table_charge, &changes, false));
+        let charges = write_charges(table_charge, &changes, false);
+        let consumed = ConsumedCapacity::from_charges(&request.table_name, &charges);
         let returned = old.as_ref().filter(|_| request.return_values == ReturnValues::AllOld);
         let body = response(returned.map(|o| ("Attributes", o)), consumed, request.return_consumed_capacity);
-        Ok(with_metrics(body, metrics))
+        Ok(Answer::new(with_metrics(body, metrics), charges))
     }
 }

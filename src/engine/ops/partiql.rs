@@ -24,8 +24,9 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use serde_json::{json, Map, Value};
 
+use crate::engine::answer::Answer;
 use crate::engine::api::partiql::{BatchExecuteStatement, ExecuteStatement, ExecuteTransaction, StatementRequest};
-use crate::engine::capacity::{ConsumedCapacity, ReturnConsumedCapacity};
+use crate::engine::capacity::{Charge, ConsumedCapacity, ReturnConsumedCapacity};
 use crate::engine::error::{ApiError, Result};
 use crate::engine::partiql::ast::{Path, Statement};
 use crate::engine::partiql::plan::{self, Access, Context, Plan, PlanBody, ReadPlan, WritePlan};
@@ -113,8 +114,7 @@ fn short_code(error: &ApiError) -> &'static str {
 
 /// The `ConsumedCapacity` list of a batch or transaction: one entry per
 /// table, in the order the statements first name them.
-fn capacity_list(engine: &Engine, tables: &[String], from: usize, mode: ReturnConsumedCapacity) -> Option<Value> {
-    let charges = engine.charges.get(from..).unwrap_or_default();
+fn capacity_list(tables: &[String], charges: &[Charge], mode: ReturnConsumedCapacity) -> Option<Value> {
     let mut seen: Vec<&String> = Vec::new();
     let list: Vec<Value> = tables
         .iter()
@@ -137,48 +137,52 @@ impl Engine {
         self.last_statement.as_ref()
     }
 
-    pub(crate) fn execute_statement(&mut self, input: ExecuteStatement) -> Result<Value> {
+    pub(crate) fn execute_statement(&mut self, input: ExecuteStatement) -> Result<Answer> {
         self.last_statement = None;
         let (_, plan) = prepare(self, &input.statement, Context::Statement)?;
         let mut report = StatementReport::of(self, &plan);
-        let from = self.charges.len();
         let result = match &plan.body {
             PlanBody::Read(read) => self.run_select(read, &input, &mut report),
             PlanBody::Write(write) => {
                 let rvoccf = input.statement.return_values_on_condition_check_failure.as_deref();
-                self.run_write(write, rvoccf).map(|(items, _)| {
+                self.run_write(write, rvoccf).map(|(items, answer)| {
                     let mut body = Map::new();
                     // A write answers an empty Items list unless it has a
                     // RETURNING clause (our reading of captured responses).
                     body.insert("Items".into(), Value::Array(items.iter().map(item_to_wire).collect()));
                     report.returned = items.len();
-                    Value::Object(body)
+                    Answer::new(Value::Object(body), answer.charges)
                 })
             }
         };
-        report.charges = self.charges.get(from..).map(<[_]>::to_vec).unwrap_or_default();
+        report.charges = result.as_ref().map(|a| a.charges.clone()).unwrap_or_default();
         self.last_statement = Some(report);
-        let mut body = result?;
+        let mut answer = result?;
         if let Some(consumed) =
-            ConsumedCapacity::from_charges(&plan.table, self.charges.get(from..).unwrap_or_default())
-                .to_wire(input.return_consumed_capacity)
+            ConsumedCapacity::from_charges(&plan.table, &answer.charges).to_wire(input.return_consumed_capacity)
         {
-            if let Some(map) = body.as_object_mut() {
+            if let Some(map) = answer.body.as_object_mut() {
                 map.insert("ConsumedCapacity".into(), consumed);
             }
         }
-        Ok(body)
+        Ok(answer)
     }
 
     /// Runs a SELECT's reads from where the token says, until `Limit`
     /// items were evaluated, a read stops early (1 MB), or all are done.
-    fn run_select(&mut self, read: &ReadPlan, input: &ExecuteStatement, report: &mut StatementReport) -> Result<Value> {
+    fn run_select(
+        &mut self,
+        read: &ReadPlan,
+        input: &ExecuteStatement,
+        report: &mut StatementReport,
+    ) -> Result<Answer> {
         let (mut branch, mut start) = match &input.next_token {
             Some(token) => decode_token(&input.statement, token)?,
             None => (0, None),
         };
         let mut remaining = input.limit;
         let mut items = Vec::new();
+        let mut charges = Vec::new();
         let mut next: Option<(usize, Option<Value>)> = None;
         while let Some(current) = read.branches.get(branch) {
             let mut request = current.request.clone();
@@ -190,7 +194,8 @@ impl Engine {
                     map.insert("ExclusiveStartKey".into(), key);
                 }
             }
-            let response = self.dispatch(current.access.operation(), &request)?;
+            let Answer { body: response, charges: page } = self.dispatch(current.access.operation(), &request)?;
+            charges.extend(page);
             let (read_items, scanned): (Vec<Value>, usize) = match current.access {
                 Access::GetItem => (response.get("Item").cloned().into_iter().collect(), 1),
                 _ => (
@@ -226,12 +231,12 @@ impl Engine {
                 body.insert("LastEvaluatedKey".into(), key);
             }
         }
-        Ok(Value::Object(body))
+        Ok(Answer::new(Value::Object(body), charges))
     }
 
     /// Runs a write statement as its operation; answers the items its
     /// RETURNING clause asks for, and the operation's response.
-    fn run_write(&mut self, write: &WritePlan, rvoccf: Option<&str>) -> Result<(Vec<Item>, Value)> {
+    fn run_write(&mut self, write: &WritePlan, rvoccf: Option<&str>) -> Result<(Vec<Item>, Answer)> {
         let mut request = write.request.clone();
         if let (Some(mode), Some(map)) = (rvoccf, request.as_object_mut()) {
             map.insert("ReturnValuesOnConditionCheckFailure".into(), json!(mode));
@@ -243,7 +248,7 @@ impl Engine {
             }
             Err(error) => return Err(error),
         };
-        let items = match (write.returning, response.get("Attributes")) {
+        let items = match (write.returning, response.body.get("Attributes")) {
             (Some(_), Some(attributes)) => {
                 let item = item_from_wire(attributes)?;
                 if item.is_empty() {
@@ -257,7 +262,7 @@ impl Engine {
         Ok((items, response))
     }
 
-    pub(crate) fn batch_execute_statement(&mut self, input: BatchExecuteStatement) -> Result<Value> {
+    pub(crate) fn batch_execute_statement(&mut self, input: BatchExecuteStatement) -> Result<Answer> {
         let prepared: Vec<Result<(Statement, Plan)>> =
             input.statements.iter().map(|s| prepare(self, s, Context::Batch)).collect();
         let plans: Vec<&Plan> = prepared.iter().filter_map(|p| p.as_ref().ok().map(|(_, plan)| plan)).collect();
@@ -276,7 +281,7 @@ impl Engine {
                 seen.push(item);
             }
         }
-        let from = self.charges.len();
+        let mut charges = Vec::new();
         let mut tables = Vec::new();
         let mut responses = Vec::new();
         for (request, prepared) in input.statements.iter().zip(prepared) {
@@ -287,10 +292,12 @@ impl Engine {
                 self.run_batch_member(&plan, request)
             });
             match outcome {
-                Ok(Some(item)) => {
-                    response.insert("Item".into(), item);
+                Ok((item, member_charges)) => {
+                    charges.extend(member_charges);
+                    if let Some(item) = item {
+                        response.insert("Item".into(), item);
+                    }
                 }
-                Ok(None) => {}
                 Err(error) => {
                     let mut detail = Map::new();
                     detail.insert("Code".into(), json!(short_code(&error)));
@@ -305,14 +312,15 @@ impl Engine {
         }
         let mut body = Map::new();
         body.insert("Responses".into(), Value::Array(responses));
-        if let Some(consumed) = capacity_list(self, &tables, from, input.return_consumed_capacity) {
+        if let Some(consumed) = capacity_list(&tables, &charges, input.return_consumed_capacity) {
             body.insert("ConsumedCapacity".into(), consumed);
         }
-        Ok(Value::Object(body))
+        Ok(Answer::new(Value::Object(body), charges))
     }
 
-    /// One statement of a batch: a read of one item by its key, or a write.
-    fn run_batch_member(&mut self, plan: &Plan, request: &StatementRequest) -> Result<Option<Value>> {
+    /// One statement of a batch: a read of one item by its key, or a write;
+    /// the item it answers, and what it cost.
+    fn run_batch_member(&mut self, plan: &Plan, request: &StatementRequest) -> Result<(Option<Value>, Vec<Charge>)> {
         match &plan.body {
             PlanBody::Read(read) => {
                 if !plan.is_single_get() || plan.index.is_some() {
@@ -320,21 +328,22 @@ impl Engine {
                         "Select statements within BatchExecuteStatement must specify the primary key in the where clause.",
                     ));
                 }
-                let Some(branch) = read.branches.first() else { return Ok(None) };
-                let response = self.dispatch("GetItem", &branch.request)?;
-                match response.get("Item") {
-                    Some(wire) => Ok(Some(item_to_wire(&project(&item_from_wire(wire)?, &read.projection)))),
-                    None => Ok(None),
-                }
+                let Some(branch) = read.branches.first() else { return Ok((None, Vec::new())) };
+                let answer = self.dispatch("GetItem", &branch.request)?;
+                let item = match answer.body.get("Item") {
+                    Some(wire) => Some(item_to_wire(&project(&item_from_wire(wire)?, &read.projection))),
+                    None => None,
+                };
+                Ok((item, answer.charges))
             }
             PlanBody::Write(write) => {
                 let rvoccf = request.return_values_on_condition_check_failure.as_deref();
-                self.run_write(write, rvoccf).map(|_| None)
+                self.run_write(write, rvoccf).map(|(_, answer)| (None, answer.charges))
             }
         }
     }
 
-    pub(crate) fn execute_transaction(&mut self, input: ExecuteTransaction) -> Result<Value> {
+    pub(crate) fn execute_transaction(&mut self, input: ExecuteTransaction) -> Result<Answer> {
         let wrap = |i: usize, e: ApiError| {
             ApiError::validation(format!("Validation failed in TransactStatements[{i}]: {}", e.message()))
         };
@@ -402,7 +411,7 @@ impl Engine {
     }
 
     /// The reads of a transaction as one TransactGetItems.
-    fn transact_get(&mut self, plans: &[Plan], mut request: Map<String, Value>) -> Result<Value> {
+    fn transact_get(&mut self, plans: &[Plan], mut request: Map<String, Value>) -> Result<Answer> {
         let gets: Vec<Value> = plans
             .iter()
             .filter_map(|p| match &p.body {
@@ -417,7 +426,7 @@ impl Engine {
             })
             .collect();
         request.insert("TransactItems".into(), Value::Array(gets));
-        let response = self.dispatch("TransactGetItems", &Value::Object(request))?;
+        let Answer { body: response, charges } = self.dispatch("TransactGetItems", &Value::Object(request))?;
         let empty = Vec::new();
         let answers = response.get("Responses").and_then(Value::as_array).unwrap_or(&empty);
         let mut responses = Vec::new();
@@ -433,12 +442,12 @@ impl Engine {
         if let Some(consumed) = response.get("ConsumedCapacity") {
             body.insert("ConsumedCapacity".into(), consumed.clone());
         }
-        Ok(Value::Object(body))
+        Ok(Answer::new(Value::Object(body), charges))
     }
 
     /// The writes of a transaction as one TransactWriteItems. An INSERT's
     /// failed `attribute_not_exists` is reported as `DuplicateItem`.
-    fn transact_write(&mut self, plans: &[Plan], mut request: Map<String, Value>) -> Result<Value> {
+    fn transact_write(&mut self, plans: &[Plan], mut request: Map<String, Value>) -> Result<Answer> {
         let mut actions = Vec::new();
         for plan in plans {
             let PlanBody::Write(write) = &plan.body else { continue };
@@ -456,12 +465,12 @@ impl Engine {
         }
         request.insert("TransactItems".into(), Value::Array(actions));
         match self.dispatch("TransactWriteItems", &Value::Object(request)) {
-            Ok(response) => {
+            Ok(Answer { body: response, charges }) => {
                 let mut body = Map::new();
                 if let Some(consumed) = response.get("ConsumedCapacity") {
                     body.insert("ConsumedCapacity".into(), consumed.clone());
                 }
-                Ok(Value::Object(body))
+                Ok(Answer::new(Value::Object(body), charges))
             }
             Err(ApiError::TransactionCanceled { reasons, .. }) => {
                 let reasons: Vec<Value> = reasons

@@ -46,6 +46,7 @@ use std::ops::Bound;
 
 use serde_json::{Map, Value};
 
+use crate::engine::answer::Answer;
 use crate::engine::api::expressions::ExpressionParser;
 use crate::engine::api::read::{Query, Read, Scan, Select};
 use crate::engine::capacity::{Charge, Consistency, ConsumedCapacity, Scope};
@@ -437,7 +438,7 @@ fn scan_start(read: &Read, target: &Target) -> Result<Option<Start>> {
 }
 
 impl Engine {
-    pub(crate) fn query(&mut self, mut request: Query) -> Result<Value> {
+    pub(crate) fn query(&mut self, mut request: Query) -> Result<Answer> {
         let legacy_filter = request.read.legacy_filter.take();
         let legacy_projection = request.read.legacy_projection.take();
         let read = &request.read;
@@ -542,11 +543,10 @@ impl Engine {
             }
         };
         let (body, charges) = page_response(page, read, &target);
-        self.charges.extend(charges.into_iter().map(|c| c.keyed(&key_condition.partition)));
-        Ok(body)
+        Ok(Answer::new(body, charges.into_iter().map(|c| c.keyed(&key_condition.partition)).collect()))
     }
 
-    pub(crate) fn scan(&mut self, mut request: Scan) -> Result<Value> {
+    pub(crate) fn scan(&mut self, mut request: Scan) -> Result<Answer> {
         let filter = request.filter.take();
         let projection = request.projection.take();
         let read = &request.read;
@@ -596,8 +596,7 @@ impl Engine {
             }
         };
         let (body, charges) = page_response(page, read, &target);
-        self.charges.extend(charges);
-        Ok(body)
+        Ok(Answer::new(body, charges))
     }
 }
 

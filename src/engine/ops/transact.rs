@@ -35,6 +35,7 @@
 
 use serde_json::{json, Map, Value};
 
+use crate::engine::answer::Answer;
 use crate::engine::api::item::MAX_ITEM_BYTES;
 use crate::engine::api::transact::{TransactGetItems, TransactWriteItems, WriteKind};
 use crate::engine::capacity::{Charge, ConsumedCapacity, ReturnConsumedCapacity, Split};
@@ -95,7 +96,7 @@ enum Outcome {
 }
 
 impl Engine {
-    pub(crate) fn transact_get_items(&mut self, request: TransactGetItems) -> Result<Value> {
+    pub(crate) fn transact_get_items(&mut self, request: TransactGetItems) -> Result<Answer> {
         let mut resolved: Vec<(&str, PrimaryKey)> = Vec::with_capacity(request.gets.len());
         for get in &request.gets {
             let table = self.tables.get(&get.table_name).ok_or_else(ApiError::resource_not_found)?;
@@ -125,13 +126,12 @@ impl Engine {
             });
         }
         let consumed = per_table(&units, Split::Read);
-        self.charges.extend(units);
         let mut body = Map::new();
         body.insert("Responses".into(), responses.into());
-        Ok(with_consumed(body, &consumed, request.return_consumed_capacity))
+        Ok(Answer::new(with_consumed(body, &consumed, request.return_consumed_capacity), units))
     }
 
-    pub(crate) fn transact_write_items(&mut self, request: TransactWriteItems) -> Result<Value> {
+    pub(crate) fn transact_write_items(&mut self, request: TransactWriteItems) -> Result<Answer> {
         let now = self.clock.now_millis();
         self.transaction_tokens.retain(|_, record| now.saturating_sub(record.at_millis) < TOKEN_LIFETIME_MILLIS);
         if let Some(record) = request.client_request_token.as_ref().and_then(|t| self.transaction_tokens.get(t)) {
@@ -142,8 +142,7 @@ impl Engine {
             }
             let replay = record.replay.clone();
             let consumed = per_table(&replay, Split::Read);
-            self.charges.extend(replay);
-            return Ok(with_consumed(Map::new(), &consumed, request.return_consumed_capacity));
+            return Ok(Answer::new(with_consumed(Map::new(), &consumed, request.return_consumed_capacity), replay));
         }
 
         // Resolve every key first: missing tables, bad keys and an item
@@ -292,11 +291,10 @@ impl Engine {
             self.transaction_tokens.insert(token.clone(), record);
         }
         let consumed = per_table(&write_costs, Split::Write);
-        self.charges.extend(write_costs);
         let mut body = Map::new();
         if !metrics.is_empty() {
             body.insert("ItemCollectionMetrics".into(), Value::Object(metrics));
         }
-        Ok(with_consumed(body, &consumed, request.return_consumed_capacity))
+        Ok(Answer::new(with_consumed(body, &consumed, request.return_consumed_capacity), write_costs))
     }
 }

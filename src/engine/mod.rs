@@ -38,6 +38,7 @@
 mod answer;
 pub mod api;
 pub mod capacity;
+mod catch_up;
 pub mod clock;
 pub mod contributors;
 pub mod error;

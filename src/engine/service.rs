@@ -172,11 +172,11 @@ impl Engine {
 
     /// Moves the clock forward by `millis` (the manual clock's step: the
     /// UI's simulation, tests, the endpoint's `AdvanceClock`) and lets the
-    /// engine catch up with what became due (GSI updates, backfills).
+    /// engine catch up with what became due (`catch_up`).
     /// Buckets refill lazily, on the next request for their table.
     pub fn advance_clock(&mut self, millis: u64) {
         self.clock.advance(millis);
-        self.tick();
+        self.catch_up();
     }
 
     /// The engine's clock, for the host to move.
@@ -185,12 +185,15 @@ impl Engine {
     }
 
     /// Runs one operation on a JSON request body and returns the JSON
-    /// response body. First the engine catches up with its clock: GSI
-    /// updates that are due are applied, backfills and index deletions that
-    /// are over finish (`index::propagation`).
+    /// response body. The steps, in order: the engine catches up with its
+    /// clock (`catch_up`: due GSI updates, finished backfills, the TTL
+    /// sweep, stream trimming); the request is validated (`api`) and run
+    /// (`ops`), which answers its body and its charges; a data-plane request
+    /// is then admitted against the partitions' token buckets
+    /// (`execute_admitted`), and a refused one is rolled back and throttled.
     pub fn execute(&mut self, operation: &str, request: &Value) -> Result<Value> {
         self.last_charges.clear();
-        self.tick();
+        self.catch_up();
         let answer = if self.settings.enforce_throughput && !self.dry_running && DATA_OPERATIONS.contains(&operation) {
             self.execute_admitted(operation, request)
         } else {
@@ -280,7 +283,7 @@ impl Engine {
         // Dry running already: time is applied, but the TTL sweeper waits
         // for a real request.
         self.dry_running = true;
-        self.tick();
+        self.catch_up();
         let result = self.dry_run_inner(operation, request);
         self.dry_running = false;
         result

@@ -663,7 +663,7 @@ impl Engine {
     /// only: nothing is charged, nothing is throttled.
     pub fn execute_streams(&mut self, operation: &str, request: &Value) -> Result<Value> {
         self.last_charges.clear();
-        self.tick();
+        self.catch_up();
         // The shards follow the partitions: bring the stream's table in step.
         let arn = request.get("StreamArn").and_then(Value::as_str).map(str::to_string).or_else(|| {
             let iterator = request.get("ShardIterator").and_then(Value::as_str)?;

@@ -601,7 +601,7 @@ impl Playground {
     fn catch_up(&self) {
         if let Ok(mut engine) = self.engine.try_borrow_mut() {
             engine.clock_mut().set(self.now());
-            engine.tick();
+            engine.catch_up();
         }
     }
 

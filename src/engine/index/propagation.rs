@@ -4,8 +4,8 @@
 //! A base-table write does not touch its GSIs. It appends, for each GSI whose
 //! entry changes, a [`PendingIndexUpdate`]: "at time `due`, the entry of item
 //! K in index I becomes E (or goes away)". At the start of every request
-//! ([`crate::engine::Engine::execute`]) the engine reads its clock and applies
-//! every update that is due, in the order written:
+//! the engine catches up with its clock (`catch_up`) and applies every
+//! update that is due, in the order written:
 //!
 //! ```text
 //!   t=0    PutItem o1 {status: OPEN}   table: o1 OPEN     queue: [byStatus ← o1 OPEN @250]
@@ -17,7 +17,7 @@
 //! (default 250 ms). Due times never decrease along the queue, so changing the
 //! delay cannot reorder two writes to the same item.
 //!
-//! The same tick moves index lifecycles along: a GSI added by UpdateTable is
+//! The same catch-up moves index lifecycles along: a GSI added by UpdateTable is
 //! `CREATING` (backfilling) until its backfill time is up, then `ACTIVE`; a
 //! dropped GSI is `DELETING` for a moment, then gone; a throughput change
 //! shows `UPDATING` in its own response and `ACTIVE` after.
@@ -119,24 +119,6 @@ impl Table {
 }
 
 impl Engine {
-    /// Brings every table's indexes up to the engine clock: applies due GSI
-    /// updates, finishes backfills and deletions. Runs at the start of every
-    /// request.
-    /// Also runs the TTL sweeper (`ttl`; not in dry runs) and trims stream
-    /// records past their 24-hour retention (`streams`).
-    pub(crate) fn tick(&mut self) {
-        let now = self.clock.now_millis();
-        let mut deleted = Vec::new();
-        for t in self.tables.values_mut() {
-            deleted.extend(t.advance_to(now).into_iter().map(|index| (t.definition.name.clone(), index)));
-        }
-        for (table, index) in deleted {
-            self.forget_index_capacity(&table, &index);
-        }
-        self.sweep_expired(now);
-        self.trim_streams(now);
-    }
-
     /// The GSI updates of table `table` still on their way, oldest first,
     /// each with the engine time left until it reaches its index: the items
     /// the UI shows as "pending" next to a GSI's contents. Empty for an

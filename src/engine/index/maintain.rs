@@ -284,46 +284,6 @@ impl Table {
         Some(index)
     }
 
-    /// Starts recording item and index changes so a dry run can undo them.
-    pub(crate) fn begin_journal(&mut self) {
-        self.storage.begin_journal();
-        self.index_stores.values_mut().for_each(IndexStore::begin_journal);
-        self.pending_mark = Some(self.pending.len());
-        self.stream_mark = Some(self.stream_mark());
-    }
-
-    /// Keeps every item and index change since [`Table::begin_journal`].
-    pub(crate) fn commit_journal(&mut self) {
-        self.storage.commit();
-        self.index_stores.values_mut().for_each(IndexStore::commit);
-        self.pending_mark = None;
-        self.stream_mark = None;
-    }
-
-    /// Undoes every item and index change since [`Table::begin_journal`].
-    /// The TTL expiry counts follow the items back: an item written and
-    /// rolled back (a dry run, a throttled write) counts as it did before,
-    /// so the sweeper still finds it.
-    pub(crate) fn roll_back(&mut self) {
-        if self.ttl_attribute.is_some() {
-            let mut moves = Vec::new();
-            self.storage.roll_back(Some(&mut |written, restored| moves.push((written, restored))));
-            for (written, restored) in moves {
-                let (from, to) = (self.ttl_expiry_of(written.as_ref()), self.ttl_expiry_of(restored.as_ref()));
-                self.note_expiry(from, to);
-            }
-        } else {
-            self.storage.roll_back(None);
-        }
-        self.index_stores.values_mut().for_each(IndexStore::roll_back);
-        if let Some(mark) = self.pending_mark.take() {
-            self.pending.truncate(mark);
-        }
-        if let Some(mark) = self.stream_mark.take() {
-            self.roll_back_stream(mark);
-        }
-    }
-
     /// The live indexes with their stores, for reads.
     pub(crate) fn live_index(&self, name: &str) -> Option<(&IndexDefinition, &IndexStore)> {
         let index = self.index(name).filter(|i| i.is_live())?;

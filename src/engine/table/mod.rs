@@ -1,4 +1,6 @@
-//! A table: its definition (keys, billing, throughput, class) and its items.
+//! A table: its definition (keys, billing, throughput, class), its items,
+//! its indexes and their pending GSI updates, its stream, and the write
+//! journal that undoes a request (`journal`).
 //!
 //! [`Table::describe`] renders the `TableDescription` that
 //! CreateTable, DescribeTable, UpdateTable and DeleteTable answer with.
@@ -10,6 +12,8 @@
 //! `IndexStatus` says so); `ItemCount`, `TableSizeBytes`, and an index's
 //! `ItemCount` and `IndexSizeBytes`, are exact at every moment (DynamoDB
 //! refreshes them about every six hours).
+
+mod journal;
 
 use std::collections::{BTreeMap, VecDeque};
 

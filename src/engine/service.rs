@@ -8,7 +8,7 @@
 //! wherever it comes from.
 //!
 //! The DynamoDB Streams API (`X-Amz-Target: DynamoDBStreams_20120810.<op>`)
-//! has its own entry point, [`Engine::execute_streams`] (in `streams`), with
+//! has its own entry point, [`Engine::execute_streams`], with
 //! the operations listed in [`crate::engine::streams::STREAMS_OPERATIONS`].
 
 use std::collections::BTreeMap;
@@ -16,11 +16,12 @@ use std::collections::BTreeMap;
 use serde_json::Value;
 
 use super::answer::Answer;
-use super::api::{self, batch, item, partiql, read, table, transact};
+use super::api::{self, batch, item, partiql, read, streams, table, transact, ttl};
 use super::capacity::Charge;
 use super::clock::Clock;
 use super::error::{ApiError, Result};
 use super::index::WriteContext;
+use super::ops::streams::streams_request_arn;
 use super::ops::transact::TokenRecord;
 use super::settings::EngineSettings;
 use super::sim::SimEntry;
@@ -256,8 +257,12 @@ impl Engine {
                 let input = api::parse::<transact::TransactWriteItemsInput>(request)?;
                 self.transact_write_items(input.validate(request.get("TransactItems"))?)
             }
-            "UpdateTimeToLive" => self.update_time_to_live(request).map(free),
-            "DescribeTimeToLive" => self.describe_time_to_live(request).map(free),
+            "UpdateTimeToLive" => {
+                self.update_time_to_live(api::parse::<ttl::UpdateTimeToLiveInput>(request)?.validate()?).map(free)
+            }
+            "DescribeTimeToLive" => {
+                self.describe_time_to_live(&api::parse::<ttl::DescribeTimeToLiveInput>(request)?.validate()?).map(free)
+            }
             "ExecuteStatement" => {
                 self.execute_statement(api::parse::<partiql::ExecuteStatementInput>(request)?.validate()?)
             }
@@ -267,6 +272,33 @@ impl Engine {
             "ExecuteTransaction" => {
                 self.execute_transaction(api::parse::<partiql::ExecuteTransactionInput>(request)?.validate()?)
             }
+            _ => Err(ApiError::UnknownOperation(format!("Unknown operation: {operation}"))),
+        }
+    }
+
+    /// Runs one operation of the DynamoDB Streams API (`ListStreams`,
+    /// `DescribeStream`, `GetShardIterator`, `GetRecords`: the part after
+    /// `DynamoDBStreams_20120810.` in `X-Amz-Target`) on a JSON request
+    /// body, with that API's request and response shapes. Like
+    /// [`Engine::execute`], the engine first catches up with its clock
+    /// (records past 24 hours are trimmed, due TTL deletions happen). Reads
+    /// only: nothing is charged, nothing is throttled.
+    pub fn execute_streams(&mut self, operation: &str, request: &Value) -> Result<Value> {
+        self.last_charges.clear();
+        self.catch_up();
+        // The shards follow the partitions: bring the stream's table in step.
+        let arn = streams_request_arn(request);
+        let table = arn.and_then(|arn| self.tables.values().find(|t| t.streams.iter().any(|s| s.arn == arn)));
+        if let Some(name) = table.map(|t| t.definition.name.clone()) {
+            let _ = self.sync_sim(&name, None);
+        }
+        match operation {
+            "ListStreams" => self.list_streams(api::parse::<streams::ListStreamsInput>(request)?.validate()?),
+            "DescribeStream" => self.describe_stream(api::parse::<streams::DescribeStreamInput>(request)?.validate()?),
+            "GetShardIterator" => {
+                self.get_shard_iterator(api::parse::<streams::GetShardIteratorInput>(request)?.validate()?)
+            }
+            "GetRecords" => self.get_records(api::parse::<streams::GetRecordsInput>(request)?.validate()?),
             _ => Err(ApiError::UnknownOperation(format!("Unknown operation: {operation}"))),
         }
     }

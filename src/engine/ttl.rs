@@ -39,11 +39,6 @@
 //! tick and redraw (on 100,000 items: microseconds, where unpacking every
 //! item took about 100 ms natively).
 
-use serde::Deserialize;
-use serde_json::{json, Value};
-
-use super::api::{self, require_table_name, Violations};
-use super::error::{ApiError, Result};
 use super::schema::PrimaryKey;
 use super::table::Table;
 use super::value::{AttributeValue, Item};
@@ -51,26 +46,6 @@ use super::Engine;
 
 /// Expiry times more than five years in the past are ignored.
 const IGNORED_AFTER_MILLIS: u64 = 5 * 365 * 24 * 60 * 60 * 1000;
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
-struct TimeToLiveSpecificationInput {
-    attribute_name: Option<String>,
-    enabled: Option<bool>,
-}
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
-struct UpdateTimeToLiveInput {
-    table_name: Option<String>,
-    time_to_live_specification: Option<TimeToLiveSpecificationInput>,
-}
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
-struct DescribeTimeToLiveInput {
-    table_name: Option<String>,
-}
 
 /// When `item` expires under the TTL attribute `attribute` (engine
 /// milliseconds), or `None` if it never does.
@@ -91,10 +66,6 @@ fn raw_expiry_millis(item: &Item, attribute: &str) -> Option<u64> {
 /// Whether an expiry at `millis` still counts at `now` (five-year rule).
 fn counts_at(millis: u64, now: u64) -> bool {
     millis.saturating_add(IGNORED_AFTER_MILLIS) >= now
-}
-
-fn table_not_found(name: &str) -> ApiError {
-    ApiError::ResourceNotFound(format!("Requested resource not found: Table: {name} not found"))
 }
 
 impl Table {
@@ -213,60 +184,6 @@ impl Table {
 }
 
 impl Engine {
-    pub(crate) fn update_time_to_live(&mut self, request: &Value) -> Result<Value> {
-        let input: UpdateTimeToLiveInput = api::parse(request)?;
-        require_table_name(&input.table_name)?;
-        let mut v = Violations::default();
-        v.table_name("tableName", input.table_name.as_deref());
-        v.not_null("timeToLiveSpecification", &input.time_to_live_specification);
-        if let Some(spec) = &input.time_to_live_specification {
-            v.not_null("timeToLiveSpecification.enabled", &spec.enabled);
-            v.not_null("timeToLiveSpecification.attributeName", &spec.attribute_name);
-        }
-        v.finish()?;
-        let spec = input.time_to_live_specification.unwrap_or_default();
-        let attribute = spec.attribute_name.unwrap_or_default();
-        if attribute.is_empty() {
-            return Err(ApiError::validation("TimeToLiveSpecification.AttributeName must be non empty"));
-        }
-        let name = input.table_name.unwrap_or_default();
-        let table = self.tables.get_mut(&name).ok_or_else(|| table_not_found(&name))?;
-        if let Some(current) = table.ttl_attribute.as_deref().filter(|current| *current != attribute) {
-            return Err(ApiError::validation(format!(
-                "TimeToLive is active on a different AttributeName: current AttributeName is {current}"
-            )));
-        }
-        if spec.enabled.unwrap_or_default() {
-            if table.ttl_attribute.is_some() {
-                return Err(ApiError::validation("TimeToLive is already enabled"));
-            }
-            table.set_ttl_attribute(Some(attribute.clone()));
-            Ok(json!({"TimeToLiveSpecification": {"AttributeName": attribute, "Enabled": true}}))
-        } else {
-            if table.ttl_attribute.is_none() {
-                return Err(ApiError::validation("TimeToLive is already disabled"));
-            }
-            table.set_ttl_attribute(None);
-            Ok(json!({"TimeToLiveSpecification": {"Enabled": false}}))
-        }
-    }
-
-    pub(crate) fn describe_time_to_live(&mut self, request: &Value) -> Result<Value> {
-        let input: DescribeTimeToLiveInput = api::parse(request)?;
-        require_table_name(&input.table_name)?;
-        let mut v = Violations::default();
-        v.table_name("tableName", input.table_name.as_deref());
-        v.finish()?;
-        let name = input.table_name.unwrap_or_default();
-        let table = self.tables.get(&name).ok_or_else(|| table_not_found(&name))?;
-        Ok(match &table.ttl_attribute {
-            Some(attribute) => {
-                json!({"TimeToLiveDescription": {"AttributeName": attribute, "TimeToLiveStatus": "ENABLED"}})
-            }
-            None => json!({"TimeToLiveDescription": {"TimeToLiveStatus": "DISABLED"}}),
-        })
-    }
-
     /// The TTL sweeper: deletes the items whose expiry plus the sweep delay
     /// has passed, as the service (no capacity consumed, stream records
     /// marked as service deletions). Runs when the clock is applied, never in

@@ -27,8 +27,10 @@ pub mod expressions;
 pub mod item;
 pub mod partiql;
 pub mod read;
+pub mod streams;
 pub mod table;
 pub mod transact;
+pub mod ttl;
 
 use serde::de::DeserializeOwned;
 use serde_json::Value;

@@ -6,5 +6,7 @@ mod batch;
 pub(crate) mod item;
 pub(crate) mod partiql;
 pub(crate) mod read;
+pub(crate) mod streams;
 mod table;
 pub(crate) mod transact;
+mod ttl;

@@ -48,7 +48,7 @@ mod native {
     use ddb_playground::engine::expr::placeholders::{Placeholders, Usage};
     use ddb_playground::engine::expr::update::UpdateExpression;
     use ddb_playground::engine::expr::Condition;
-    use ddb_playground::engine::sim::{KeyDistribution, Operation, Rng, Stream, Workload};
+    use ddb_playground::engine::sim::{KeyDistribution, Rng, Traffic, TrafficKind, Workload};
     use ddb_playground::engine::Engine;
     use serde_json::{json, Value};
 
@@ -314,10 +314,16 @@ mod native {
         let workload = Workload {
             table: TABLE.into(),
             index: None,
-            streams: vec![
-                Stream::constant(Operation::Write, 5_000.0, KeyDistribution::Zipf { keys: 100_000, s: 1.1 }, "u", 900),
-                Stream::constant(
-                    Operation::Read { consistent: false },
+            traffic: vec![
+                Traffic::constant(
+                    TrafficKind::Write,
+                    5_000.0,
+                    KeyDistribution::Zipf { keys: 100_000, s: 1.1 },
+                    "u",
+                    900,
+                ),
+                Traffic::constant(
+                    TrafficKind::Read { consistent: false },
                     5_000.0,
                     KeyDistribution::Uniform { keys: 100_000 },
                     "u",

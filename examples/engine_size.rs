@@ -25,7 +25,7 @@ use wasm_bindgen::prelude::*;
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen]
 pub fn engine_call(operation: &str, body: &str, snapshot: &str, seconds: u32) -> String {
-    use ddb_playground::engine::sim::{KeyDistribution, Operation, Stream, Workload};
+    use ddb_playground::engine::sim::{KeyDistribution, Traffic, TrafficKind, Workload};
     use ddb_playground::engine::Engine;
     use ddb_playground::scenario::{exchange, link};
 
@@ -39,7 +39,7 @@ pub fn engine_call(operation: &str, body: &str, snapshot: &str, seconds: u32) ->
     let workload = Workload {
         table: operation.to_string(),
         index: None,
-        streams: vec![Stream::constant(Operation::Write, 100.0, KeyDistribution::Zipf { keys: 10, s: 1.0 }, "k", 1)],
+        traffic: vec![Traffic::constant(TrafficKind::Write, 100.0, KeyDistribution::Zipf { keys: 10, s: 1.0 }, "k", 1)],
         seconds,
         seed: 1,
         top_n: 5,

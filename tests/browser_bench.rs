@@ -20,7 +20,7 @@ use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use ddb_playground::engine::sim::{KeyDistribution, Operation, Rng, Stream, Workload};
+use ddb_playground::engine::sim::{KeyDistribution, Rng, Traffic, TrafficKind, Workload};
 use ddb_playground::engine::Engine;
 use ddb_playground::scenario::exchange::{self, ExportFormat};
 use ddb_playground::scenario::Scenario;
@@ -160,10 +160,10 @@ fn bench_a_million_request_simulation() {
     let workload = Workload {
         table: "MMM".into(),
         index: None,
-        streams: vec![
-            Stream::constant(Operation::Write, 5_000.0, KeyDistribution::Zipf { keys: 100_000, s: 1.1 }, "u", 900),
-            Stream::constant(
-                Operation::Read { consistent: false },
+        traffic: vec![
+            Traffic::constant(TrafficKind::Write, 5_000.0, KeyDistribution::Zipf { keys: 100_000, s: 1.1 }, "u", 900),
+            Traffic::constant(
+                TrafficKind::Read { consistent: false },
                 5_000.0,
                 KeyDistribution::Uniform { keys: 100_000 },
                 "u",

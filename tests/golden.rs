@@ -66,7 +66,7 @@ use std::fmt::Write as _;
 
 use ddb_playground::engine::capacity::{read_units, write_units, Consistency};
 use ddb_playground::engine::partition::round2;
-use ddb_playground::engine::sim::{KeyDistribution, Operation, Stream, Workload};
+use ddb_playground::engine::sim::{KeyDistribution, Traffic, TrafficKind, Workload};
 use ddb_playground::engine::storage::keyspace_position;
 use ddb_playground::engine::value::document::parse_item_json;
 use ddb_playground::engine::value::size::item_size;
@@ -229,9 +229,9 @@ impl goldenscript::Runner for Runner {
                 let mut next = || args.next_pos().map(|a| a.to_string()).ok_or("workload argument expected");
                 let table = next()?;
                 let operation = match next()?.as_str() {
-                    "read" => Operation::Read { consistent: false },
-                    "read-strong" => Operation::Read { consistent: true },
-                    "write" => Operation::Write,
+                    "read" => TrafficKind::Read { consistent: false },
+                    "read-strong" => TrafficKind::Read { consistent: true },
+                    "write" => TrafficKind::Write,
                     other => return Err(format!("unknown operation {other}").into()),
                 };
                 let rate: f64 = next()?.parse()?;
@@ -252,7 +252,7 @@ impl goldenscript::Runner for Runner {
                 let workload = Workload {
                     table,
                     index: None,
-                    streams: vec![Stream::constant(operation, rate, keys, &prefix, size)],
+                    traffic: vec![Traffic::constant(operation, rate, keys, &prefix, size)],
                     seconds,
                     seed,
                     top_n: 3,

@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use ddb_playground::engine::partition::{plan_partitions, round2, shard_count, PARTITION_SIZE_BYTES};
-use ddb_playground::engine::sim::{KeyDistribution, Operation, PartitionInfo, Stream, Workload};
+use ddb_playground::engine::sim::{KeyDistribution, PartitionInfo, Traffic, TrafficKind, Workload};
 use ddb_playground::engine::Engine;
 use serde_json::{json, Value};
 
@@ -28,7 +28,7 @@ fn writes(table: &str, per_second: f64, keys: KeyDistribution, prefix: &str, sec
     Workload {
         table: table.into(),
         index: None,
-        streams: vec![Stream::constant(Operation::Write, per_second, keys, prefix, 1_000)],
+        traffic: vec![Traffic::constant(TrafficKind::Write, per_second, keys, prefix, 1_000)],
         seconds,
         seed: 42,
         top_n: 5,
@@ -103,10 +103,10 @@ fn a_million_requests() {
     let workload = Workload {
         table: "MMM".into(),
         index: None,
-        streams: vec![
-            Stream::constant(Operation::Write, 5_000.0, KeyDistribution::Zipf { keys: 100_000, s: 1.1 }, "u", 900),
-            Stream::constant(
-                Operation::Read { consistent: false },
+        traffic: vec![
+            Traffic::constant(TrafficKind::Write, 5_000.0, KeyDistribution::Zipf { keys: 100_000, s: 1.1 }, "u", 900),
+            Traffic::constant(
+                TrafficKind::Read { consistent: false },
                 5_000.0,
                 KeyDistribution::Uniform { keys: 100_000 },
                 "u",
@@ -257,7 +257,13 @@ fn on_demand_tables_start_with_eight_partitions() {
     assert_eq!(engine.describe_partitions("OnDemand", None).unwrap().len(), 8);
     // 9,000 WRU/s spread over many keys: above 2 × 4,000, so throttled.
     let w = Workload {
-        streams: vec![Stream::constant(Operation::Write, 9_000.0, KeyDistribution::Uniform { keys: 10_000 }, "k", 100)],
+        traffic: vec![Traffic::constant(
+            TrafficKind::Write,
+            9_000.0,
+            KeyDistribution::Uniform { keys: 10_000 },
+            "k",
+            100,
+        )],
         ..writes("OnDemand", 0.0, KeyDistribution::HotKey, "k", 10)
     };
     let report = engine.run_workload(&w).unwrap();
@@ -351,8 +357,8 @@ fn workloads_refuse_what_would_hang_the_page() {
     let fast = writes("Big", f64::MAX, KeyDistribution::HotKey, "k", 10);
     assert!(engine.run_workload(&fast).is_err_and(|e| e.name() == "ValidationException"));
     let odd = Workload {
-        streams: vec![Stream::constant(
-            Operation::Write,
+        traffic: vec![Traffic::constant(
+            TrafficKind::Write,
             f64::NAN,
             KeyDistribution::Zipf { keys: 0, s: f64::NAN },
             "",
@@ -383,9 +389,9 @@ fn split_for_heat_separates_two_warm_keys_but_not_one_hot_key() {
     let workload = |seconds| Workload {
         table: "Heat".into(),
         index: None,
-        streams: vec![
-            Stream::constant(Operation::Write, 700.0, KeyDistribution::HotKey, &first, 1_000),
-            Stream::constant(Operation::Write, 700.0, KeyDistribution::HotKey, &second, 1_000),
+        traffic: vec![
+            Traffic::constant(TrafficKind::Write, 700.0, KeyDistribution::HotKey, &first, 1_000),
+            Traffic::constant(TrafficKind::Write, 700.0, KeyDistribution::HotKey, &second, 1_000),
         ],
         seconds,
         seed: 3,
@@ -424,11 +430,11 @@ fn a_workload_stepped_second_by_second_matches_one_run() {
         Workload {
             table: "Step".into(),
             index: None,
-            streams: vec![
-                Stream::constant(Operation::Write, 700.0, KeyDistribution::HotKey, "key0", 1_000),
-                Stream::constant(Operation::Write, 700.0, KeyDistribution::HotKey, "key2", 1_000),
-                Stream::constant(
-                    Operation::Read { consistent: true },
+            traffic: vec![
+                Traffic::constant(TrafficKind::Write, 700.0, KeyDistribution::HotKey, "key0", 1_000),
+                Traffic::constant(TrafficKind::Write, 700.0, KeyDistribution::HotKey, "key2", 1_000),
+                Traffic::constant(
+                    TrafficKind::Read { consistent: true },
                     2_500.5,
                     KeyDistribution::Zipf { keys: 500, s: 1.1 },
                     "key",

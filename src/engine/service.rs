@@ -290,7 +290,7 @@ impl Engine {
         let arn = streams_request_arn(request);
         let table = arn.and_then(|arn| self.tables.values().find(|t| t.streams.iter().any(|s| s.arn == arn)));
         if let Some(name) = table.map(|t| t.definition.name.clone()) {
-            let _ = self.sync_sim(&name, None);
+            let _ = self.sync_capacity(&name, None);
         }
         match operation {
             "ListStreams" => self.list_streams(api::parse::<streams::ListStreamsInput>(request)?.validate()?),

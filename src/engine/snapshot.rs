@@ -425,7 +425,7 @@ impl Engine {
         let streamed: Vec<String> =
             engine.tables().filter(|t| t.enabled_stream().is_some()).map(|t| t.definition.name.clone()).collect();
         for name in streamed {
-            engine.sync_sim(&name, None)?;
+            engine.sync_capacity(&name, None)?;
         }
         // Only now: a lowered item-collection limit must not refuse the
         // items that were written before it was lowered.

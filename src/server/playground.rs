@@ -59,7 +59,7 @@
 //!
 //! Limits, so that one request cannot occupy the server for minutes: at
 //! most [`MAX_SIMULATED_REQUESTS`] (10 million) simulated requests,
-//! [`MAX_WORKLOAD_SECONDS`] (3,600) seconds, [`MAX_STREAMS`] streams and
+//! [`MAX_RUN_WORKLOAD_SECONDS`] (3,600) seconds, [`MAX_STREAMS`] streams and
 //! [`MAX_TOP_N`] top keys per call; key and shard counts up to 1,000,000;
 //! items up to 400 KB.
 //!
@@ -137,9 +137,10 @@
 
 use serde_json::{json, Map, Value};
 
+use crate::engine::api::item::MAX_ITEM_BYTES;
 use crate::engine::clock::ClockMode;
 use crate::engine::partition::{plan_partitions, shard_count, PARTITION_MAX_RCU};
-use crate::engine::sim::{KeyDistribution, KeyStat, Operation, PartitionInfo, Stream, Workload, MAX_WORKLOAD_KEYS};
+use crate::engine::sim::{KeyDistribution, KeyStat, PartitionInfo, Traffic, TrafficKind, Workload, MAX_WORKLOAD_KEYS};
 use crate::engine::throughput::PartitionSample;
 use crate::engine::{ApiError, Engine};
 
@@ -153,16 +154,17 @@ pub const OPERATIONS: &[&str] =
 /// Most requests one `RunWorkload` call may simulate (the engine allows more
 /// for the browser; the endpoint keeps a call to seconds).
 pub const MAX_SIMULATED_REQUESTS: u64 = 10_000_000;
-/// Longest workload per call: one hour of engine time (as long as metrics are kept).
-pub const MAX_WORKLOAD_SECONDS: u64 = 3_600;
+/// Longest workload one `RunWorkload` call may run: one hour of engine time
+/// (as long as metrics are kept; the engine itself allows a day).
+pub const MAX_RUN_WORKLOAD_SECONDS: u64 = 3_600;
 /// Most streams in one workload.
 pub const MAX_STREAMS: usize = 16;
 /// Most top keys a response lists.
 pub const MAX_TOP_N: u64 = 1_000;
 /// Longest single `AdvanceClock` step: one year.
 pub const MAX_ADVANCE_SECONDS: f64 = 366.0 * 86_400.0;
-/// Largest item a workload stream may read or write (DynamoDB's 400 KB).
-pub const MAX_ITEM_SIZE_BYTES: u64 = 400 * 1024;
+/// Largest item a workload stream may read or write: DynamoDB's 400 KB.
+const MAX_TRAFFIC_ITEM_BYTES: u64 = MAX_ITEM_BYTES as u64;
 /// Longest `KeyPrefix` (DynamoDB's partition keys are at most 2,048 bytes).
 pub const MAX_KEY_PREFIX_BYTES: usize = 1_024;
 
@@ -387,16 +389,16 @@ const STREAM_MEMBERS: &[&str] = &[
 /// Largest rate a stream may ask for (the request cap binds long before).
 const MAX_RATE: f64 = MAX_SIMULATED_REQUESTS as f64;
 
-fn parse_stream(value: &Value, n: usize) -> Result<Stream, ApiError> {
+fn parse_stream(value: &Value, n: usize) -> Result<Traffic, ApiError> {
     let context = format!("Streams[{n}]");
     let s = Members::within(value, &context)?.only(STREAM_MEMBERS)?;
     let operation = match s.required_string("Operation")? {
-        "READ" => Operation::Read { consistent: s.bool("ConsistentRead")?.unwrap_or(false) },
+        "READ" => TrafficKind::Read { consistent: s.bool("ConsistentRead")?.unwrap_or(false) },
         "WRITE" => {
             if s.get("ConsistentRead").is_some() {
                 return Err(ApiError::validation(format!("{context}: 'ConsistentRead' applies to READ streams only")));
             }
-            Operation::Write
+            TrafficKind::Write
         }
         other => {
             return Err(ApiError::validation(format!("{context}: 'Operation' must be READ or WRITE; got '{other}'")))
@@ -404,18 +406,18 @@ fn parse_stream(value: &Value, n: usize) -> Result<Stream, ApiError> {
     };
     let rates = match (s.number("Rate", 0.0, MAX_RATE)?, s.array("Rates")?) {
         (Some(rate), None) => vec![(0, rate)],
-        (None, Some(list)) if !list.is_empty() && list.len() <= MAX_WORKLOAD_SECONDS as usize => {
+        (None, Some(list)) if !list.is_empty() && list.len() <= MAX_RUN_WORKLOAD_SECONDS as usize => {
             let mut rates = Vec::with_capacity(list.len());
             for (j, entry) in list.iter().enumerate() {
                 let r = Members::within(entry, &format!("{context}.Rates[{j}]"))?.only(&["FromSecond", "PerSecond"])?;
-                let from = r.required_integer("FromSecond", 0, MAX_WORKLOAD_SECONDS)? as u32;
+                let from = r.required_integer("FromSecond", 0, MAX_RUN_WORKLOAD_SECONDS)? as u32;
                 rates.push((from, r.required_number("PerSecond", 0.0, MAX_RATE)?));
             }
             rates
         }
         (None, Some(_)) => {
             return Err(ApiError::validation(format!(
-                "{context}: 'Rates' must list 1 to {MAX_WORKLOAD_SECONDS} {{\"FromSecond\", \"PerSecond\"}} entries"
+                "{context}: 'Rates' must list 1 to {MAX_RUN_WORKLOAD_SECONDS} {{\"FromSecond\", \"PerSecond\"}} entries"
             )))
         }
         (Some(_), Some(_)) => {
@@ -462,14 +464,14 @@ fn parse_stream(value: &Value, n: usize) -> Result<Stream, ApiError> {
             "{context}: 'KeyPrefix' may be at most {MAX_KEY_PREFIX_BYTES} bytes"
         )));
     }
-    let item_size_bytes = s.integer("ItemSizeBytes", 1, MAX_ITEM_SIZE_BYTES)?.unwrap_or(1_000) as u32;
-    Ok(Stream { operation, rates, keys, key_prefix: key_prefix.to_string(), item_size_bytes })
+    let item_size_bytes = s.integer("ItemSizeBytes", 1, MAX_TRAFFIC_ITEM_BYTES)?.unwrap_or(1_000) as u32;
+    Ok(Traffic { operation, rates, keys, key_prefix: key_prefix.to_string(), item_size_bytes })
 }
 
 /// Requests the streams ask for over `seconds` (as the engine counts them:
 /// each second's rate rounded up), saturating.
-fn planned_requests(streams: &[Stream], seconds: u32) -> f64 {
-    let rate_at = |stream: &Stream, second: u32| {
+fn planned_requests(streams: &[Traffic], seconds: u32) -> f64 {
+    let rate_at = |stream: &Traffic, second: u32| {
         let rate = stream.rates.iter().filter(|(from, _)| *from <= second).max_by_key(|(from, _)| *from).map(|r| r.1);
         rate.unwrap_or(0.0).ceil()
     };
@@ -478,7 +480,7 @@ fn planned_requests(streams: &[Stream], seconds: u32) -> f64 {
 
 fn parse_workload(request: &Members) -> Result<Workload, ApiError> {
     let (table, index) = target(request)?;
-    let seconds = request.required_integer("Seconds", 1, MAX_WORKLOAD_SECONDS)? as u32;
+    let seconds = request.required_integer("Seconds", 1, MAX_RUN_WORKLOAD_SECONDS)? as u32;
     let seed = request.integer("Seed", 0, u64::MAX)?.unwrap_or(0);
     let top_n = request.integer("TopN", 0, MAX_TOP_N)?.unwrap_or(10) as usize;
     let list = request.array("Streams")?.ok_or_else(|| request.missing("Streams"))?;
@@ -494,7 +496,7 @@ fn parse_workload(request: &Members) -> Result<Workload, ApiError> {
              several calls)"
         )));
     }
-    Ok(Workload { table, index, streams, seconds, seed, top_n })
+    Ok(Workload { table, index, traffic: streams, seconds, seed, top_n })
 }
 
 fn run_workload(engine: &mut Engine, request: Members) -> Result<Value, ApiError> {
@@ -583,7 +585,7 @@ fn shards(request: Members) -> Result<Value, ApiError> {
     let request = request.only(&["Items", "Fraction", "ItemSizeBytes"])?;
     let items = request.required_integer("Items", 0, 1u64 << 53)?;
     let fraction = request.required_number("Fraction", 0.0, 1.0)?;
-    let size = request.required_integer("ItemSizeBytes", 1, MAX_ITEM_SIZE_BYTES)?;
+    let size = request.required_integer("ItemSizeBytes", 1, MAX_TRAFFIC_ITEM_BYTES)?;
     let per_partition = PARTITION_MAX_RCU * (4096 / size.min(4096)).max(1) as f64;
     Ok(json!({
         "Shards": shard_count(items, fraction, size),

@@ -23,7 +23,7 @@
 use serde_json::json;
 
 use super::language::Msg;
-use crate::engine::sim::{KeyDistribution, KeyStat, Operation, Stream, Workload, WorkloadReport, WorkloadRun};
+use crate::engine::sim::{KeyDistribution, KeyStat, Traffic, TrafficKind, Workload, WorkloadReport, WorkloadRun};
 use crate::engine::Engine;
 use crate::i18n::{LabProblem, LabTitle};
 use crate::scenario::lessons::LessonWorkload;
@@ -161,10 +161,10 @@ impl LabForm {
         }
     }
 
-    fn operation(&self) -> Operation {
+    fn operation(&self) -> TrafficKind {
         match self.reads {
-            None => Operation::Write,
-            Some(consistent) => Operation::Read { consistent },
+            None => TrafficKind::Write,
+            Some(consistent) => TrafficKind::Read { consistent },
         }
     }
 
@@ -181,7 +181,7 @@ impl LabForm {
         Workload {
             table: "Lab".into(),
             index: None,
-            streams: vec![Stream::constant(self.operation(), self.rate, keys, &self.prefix, self.item_bytes.max(1))],
+            traffic: vec![Traffic::constant(self.operation(), self.rate, keys, &self.prefix, self.item_bytes.max(1))],
             seconds: self.seconds,
             seed: self.seed,
             top_n: 8,

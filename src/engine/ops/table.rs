@@ -99,7 +99,7 @@ impl Engine {
         self.tables.insert(name.clone(), table);
         if streamed {
             // The stream starts with a shard per partition.
-            self.sync_sim(&name, None)?;
+            self.sync_capacity(&name, None)?;
         }
         // The table is usable at once; the response still says CREATING, as
         // DynamoDB's does, so code that waits for ACTIVE is exercised.
@@ -242,7 +242,7 @@ impl Engine {
         }
         if enabling {
             // The new stream starts with a shard per partition.
-            self.sync_sim(&request.name, None)?;
+            self.sync_capacity(&request.name, None)?;
         }
         let table = self.tables.get(&request.name).ok_or_else(|| table_not_found(&request.name))?;
         Ok(json!({ "TableDescription": table.describe("UPDATING") }))

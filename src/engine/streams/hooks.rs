@@ -145,4 +145,19 @@ impl Engine {
         self.retired_streams.iter_mut().for_each(|s| s.trim(now));
         self.retired_streams.retain(|s| !s.expired(now));
     }
+
+    /// A stream has one open shard per partition of its table: after the
+    /// capacity model moved the table's partitions (a split for size, for
+    /// heat, a throughput change), the enabled stream closes the shards of
+    /// partitions that are gone and opens their children's.
+    pub(crate) fn stream_follows_partitions(&mut self, table: &str) {
+        let now = self.clock.now_millis();
+        if self.tables.get(table).is_none_or(|t| t.enabled_stream().is_none()) {
+            return;
+        }
+        let Some(ranges) = self.partition_ranges(table) else { return };
+        if let Some(t) = self.tables.get_mut(table) {
+            t.reshard_stream(&ranges, now);
+        }
+    }
 }

@@ -33,7 +33,7 @@
 //!
 //! The partitions are the engine's (`sim`); the stream learns the layout
 //! whenever the engine brings a table's capacity model in step
-//! (`Engine::sync_sim_with` calls `Table::reshard_stream`): at every
+//! (`Engine::sync_capacity` ends with `stream_follows_partitions`): at every
 //! admitted request, on CreateTable/UpdateTable, after a snapshot restore,
 //! and before a Streams API call reads the stream. A new stream starts with
 //! the table's partitions as they are, without parents. With throughput

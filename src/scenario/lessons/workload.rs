@@ -14,7 +14,7 @@
 
 use serde_json::{json, Value};
 
-use crate::engine::sim::{KeyDistribution, Operation, Stream, Workload, WorkloadReport};
+use crate::engine::sim::{KeyDistribution, Traffic, TrafficKind, Workload, WorkloadReport};
 use crate::engine::{Engine, Result};
 
 /// The table every lab run creates.
@@ -91,13 +91,13 @@ impl LessonWorkload {
     /// The engine workload for `keys` (the preset's, or the shards').
     pub fn workload(&self, keys: KeyDistribution) -> Workload {
         let operation = match self.reads {
-            None => Operation::Write,
-            Some(consistent) => Operation::Read { consistent },
+            None => TrafficKind::Write,
+            Some(consistent) => TrafficKind::Read { consistent },
         };
         Workload {
             table: LAB_TABLE.into(),
             index: None,
-            streams: vec![Stream::constant(operation, self.rate, keys, &self.prefix, self.item_bytes.max(1))],
+            traffic: vec![Traffic::constant(operation, self.rate, keys, &self.prefix, self.item_bytes.max(1))],
             seconds: self.seconds,
             seed: self.seed,
             top_n: 8,

@@ -1,0 +1,132 @@
+//! Admission: a request's charges against the token buckets of the
+//! partitions it touched, all or nothing, and the exception a refused
+//! request fails with.
+
+use std::collections::BTreeMap;
+
+use super::model::{partition_of, SimKey};
+use crate::engine::capacity::{Charge, ChargeKind, Scope};
+use crate::engine::error::{ApiError, Result};
+use crate::engine::partition::key_position;
+use crate::engine::schema::KeyValue;
+use crate::engine::service::Engine;
+use crate::engine::throughput::{Access, Throttle};
+
+/// Units of reads or writes wanted from one partition.
+type Want = (usize, Access, f64);
+
+impl Engine {
+    /// Admits a request's charges against the buckets of the partitions it touched: all or nothing. A charge
+    /// names the partition key that pays it (`Charge::partition`: the item's
+    /// key, a Query's key, a GSI entry's index key); a charge without one (a
+    /// Scan page) is spread evenly over the partitions of the table or GSI it
+    /// draws on. LSI charges and base-item fetches draw on the table.
+    pub(crate) fn admit(&mut self, charges: &[Charge]) -> Result<()> {
+        type Demand = (Option<String>, Access, Option<KeyValue>, f64);
+        let mut demands: BTreeMap<String, Vec<Demand>> = BTreeMap::new();
+        for charge in charges {
+            let index = match &charge.scope {
+                Scope::Index { name, global: true, .. } => Some(name.clone()),
+                _ => None,
+            };
+            let access = match charge.kind {
+                ChargeKind::Read(_) | ChargeKind::TransactionalRead => Access::Read,
+                ChargeKind::Write | ChargeKind::TransactionalWrite => Access::Write,
+            };
+            demands.entry(charge.table.clone()).or_default().push((
+                index,
+                access,
+                charge.partition.clone(),
+                charge.units,
+            ));
+        }
+        if demands.is_empty() {
+            return Ok(());
+        }
+        // Check everything first, then consume: a throttled request takes nothing.
+        let mut plans: Vec<(SimKey, Vec<Want>)> = Vec::new();
+        for (table, list) in &demands {
+            let mut by_target: BTreeMap<Option<String>, Vec<(usize, Access, f64)>> = BTreeMap::new();
+            for (index, access, key, units) in list {
+                let Ok(entry) = self.sync_capacity(table, index.as_deref()) else { continue };
+                let n = entry.state.layout.len();
+                let target = by_target.entry(index.clone()).or_default();
+                match key {
+                    Some(key) => target.push((partition_of(&entry.state.layout, key), *access, *units)),
+                    None => target.extend((0..n).map(|i| (i, *access, units / n as f64))),
+                }
+            }
+            for (index, wants) in by_target {
+                let mut summed: BTreeMap<(usize, bool), f64> = BTreeMap::new();
+                for (i, access, units) in wants {
+                    *summed.entry((i, access == Access::Write)).or_default() += units;
+                }
+                plans.push((
+                    (table.clone(), index),
+                    summed
+                        .into_iter()
+                        .map(|((i, w), u)| (i, if w { Access::Write } else { Access::Read }, u))
+                        .collect(),
+                ));
+            }
+        }
+        let mut refusal = None;
+        for ((table, index), wants) in &plans {
+            let Some(entry) = self.sims.get_mut(&(table.clone(), index.clone())) else { continue };
+            for (i, access, units) in wants {
+                if let Err(t) = entry.state.check(*i, *access, *units) {
+                    entry.state.count_throttle(*i, *access, t);
+                    refusal.get_or_insert((t, index.is_some()));
+                }
+            }
+        }
+        let keyed: Vec<(String, KeyValue)> = demands
+            .iter()
+            .flat_map(|(t, list)| {
+                list.iter().filter(|d| d.0.is_none()).filter_map(move |d| d.2.clone().map(|k| (t.clone(), k)))
+            })
+            .collect();
+        if let Some((table, key)) = keyed.first() {
+            self.count_key(table, None, key, refusal.is_some());
+        }
+        if let Some((throttle, on_gsi)) = refusal {
+            return Err(throttle_error(throttle, on_gsi));
+        }
+        for ((table, index), wants) in &plans {
+            let Some(entry) = self.sims.get_mut(&(table.clone(), index.clone())) else { continue };
+            for (i, access, units) in wants {
+                if let Ok(from_bucket) = entry.state.check(*i, *access, *units) {
+                    entry.state.consume(*i, *access, *units, from_bucket);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Counts one real request's key in the table's (or GSI's) key record
+    /// for the second under way.
+    pub(crate) fn count_key(&mut self, table: &str, index: Option<&str>, key: &KeyValue, throttled: bool) {
+        if let Some(entry) = self.sims.get_mut(&Self::sim_key(table, index)) {
+            let name = match key {
+                KeyValue::S(s) => s.clone(),
+                KeyValue::N(n) => n.to_string(),
+                KeyValue::B(b) => format!("{b:02x?}"),
+            };
+            entry.state.keys.count(&name, key_position(key), 1, u64::from(throttled));
+        }
+    }
+}
+
+/// The exception a throttled request fails with (semantics C; messages as
+/// DynamoDB sends them, which differ from DG:Programming.Errors' summaries).
+pub fn throttle_error(throttle: Throttle, on_gsi: bool) -> ApiError {
+    match (throttle, on_gsi) {
+        (Throttle::OnDemand, _) => ApiError::Throttling("Rate of requests exceeds the allowed throughput.".into()),
+        (_, false) => ApiError::ProvisionedThroughputExceeded(
+            "The level of configured provisioned throughput for the table was exceeded. Consider increasing your provisioning level with the UpdateTable API.".into(),
+        ),
+        (_, true) => ApiError::ProvisionedThroughputExceeded(
+            "The level of configured provisioned throughput for one or more global secondary indexes of the table was exceeded. Consider increasing your provisioning level for the under-provisioned global secondary indexes with the UpdateTable API".into(),
+        ),
+    }
+}

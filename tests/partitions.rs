@@ -606,3 +606,36 @@ fn partition_shares_read_back_exactly_through_the_saved_text() {
     let mut old = Engine::restore(&plain).unwrap();
     assert_eq!(old.describe_partitions("Shares", None).unwrap()[0].rcu_share, 0.5);
 }
+
+#[test]
+fn a_request_touches_the_partitions_admission_charges() {
+    let mut engine = Engine::new();
+    engine
+        .execute(
+            "CreateTable",
+            &json!({
+                "TableName": "OnDemand",
+                "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
+                "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
+                "BillingMode": "PAY_PER_REQUEST"
+            }),
+        )
+        .unwrap();
+    let layout = engine.describe_partitions("OnDemand", None).unwrap();
+    let key = ddb_playground::engine::schema::KeyValue::S("k7".into());
+    let position = ddb_playground::engine::partition::key_position(&key);
+    let owner = layout.iter().position(|p| p.start <= position && position <= p.end).unwrap();
+
+    engine.dry_run("GetItem", &json!({"TableName": "OnDemand", "Key": {"pk": {"S": "k7"}}})).unwrap();
+    let charges = engine.last_charges().to_vec();
+    let touched = engine.touched_partitions(&charges);
+    assert_eq!(touched.len(), 1);
+    assert_eq!((touched[0].table.as_str(), touched[0].index.as_deref()), ("OnDemand", None));
+    assert_eq!((touched[0].partitions.clone(), touched[0].of), (vec![owner], 8));
+
+    // A Scan page names no key: it draws on every partition.
+    engine.dry_run("Scan", &json!({"TableName": "OnDemand"})).unwrap();
+    let charges = engine.last_charges().to_vec();
+    assert_eq!(engine.touched_partitions(&charges)[0].partitions, (0..8).collect::<Vec<_>>());
+    assert!(engine.touched_partitions(&[]).is_empty());
+}

@@ -72,7 +72,7 @@ pub const DATA_OPERATIONS: &[&str] = &[
 /// A throttled transaction is cancelled, with the throttle as the reason of
 /// every action (the engine does not tell which action's partition ran out;
 /// semantics C: codes `ProvisionedThroughputExceeded` / `ThrottlingError`).
-fn in_transaction(operation: &str, request: &Value, throttle: ApiError) -> ApiError {
+fn throttle_as_cancellation(operation: &str, request: &Value, throttle: ApiError) -> ApiError {
     if !operation.starts_with("Transact") && operation != "ExecuteTransaction" {
         return throttle;
     }
@@ -224,7 +224,7 @@ impl Engine {
                 if let Some(tokens) = tokens {
                     self.transaction_tokens = tokens;
                 }
-                Err(in_transaction(operation, request, throttle))
+                Err(throttle_as_cancellation(operation, request, throttle))
             }
         }
     }

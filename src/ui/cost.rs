@@ -19,7 +19,7 @@ use serde_json::Value;
 use super::format::group_digits;
 use super::language::{Lang, Msg};
 use crate::engine::capacity::{Charge, ChargeKind, EntryAction, Scope};
-use crate::engine::ordered;
+use crate::engine::sim::Touched;
 use crate::engine::{ApiError, Engine};
 
 /// On-demand price of one million read request units, in US dollars:
@@ -148,57 +148,6 @@ pub struct Preview {
     pub statement: Option<crate::engine::partiql::StatementReport>,
 }
 
-/// The partitions one table (or GSI) would serve the request from.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Touched {
-    pub table: String,
-    /// The GSI, for charges on its own keyspace.
-    pub index: Option<String>,
-    /// Partition numbers (from 0, in keyspace order), ascending.
-    pub partitions: Vec<usize>,
-    /// How many partitions the table (or GSI) has.
-    pub of: usize,
-}
-
-/// Where each charge lands: a charge with a partition key pays in the
-/// partition owning the key's hash; one without (a Scan page) spans them all.
-pub fn touched_partitions(engine: &mut Engine, charges: &[Charge]) -> Vec<Touched> {
-    let mut out: Vec<Touched> = Vec::new();
-    // Each keyspace's partition ends, looked up once (a batch or a
-    // transaction has many charges on one table).
-    let mut layouts: Vec<Vec<u64>> = Vec::new();
-    for charge in charges {
-        let index = match &charge.scope {
-            Scope::Index { name, global: true, .. } => Some(name.clone()),
-            _ => None,
-        };
-        let slot = match out.iter().position(|t| t.table == charge.table && t.index == index) {
-            Some(i) => i,
-            None => {
-                let Ok(layout) = engine.describe_partitions(&charge.table, index.as_deref()) else { continue };
-                if layout.is_empty() {
-                    continue;
-                }
-                let of = layout.len();
-                layouts.push(layout.iter().map(|p| p.end).collect());
-                out.push(Touched { table: charge.table.clone(), index, partitions: Vec::new(), of });
-                out.len() - 1
-            }
-        };
-        let (Some(ends), Some(entry)) = (layouts.get(slot), out.get_mut(slot)) else { continue };
-        match &charge.partition {
-            Some(key) => {
-                let position = crate::engine::partition::key_position(key);
-                entry.partitions.push(ends.partition_point(|end| *end < position).min(ends.len().saturating_sub(1)));
-            }
-            None => entry.partitions.extend(0..ends.len()),
-        }
-        ordered::sort(&mut entry.partitions);
-        entry.partitions.dedup();
-    }
-    out
-}
-
 /// "Partitions touched: 1 of 3 (Music: partition 2)" — partitions numbered
 /// from 1 on screen, as the partition map labels them.
 pub fn touched_line(touched: &[Touched], lang: Lang) -> Option<String> {
@@ -263,7 +212,7 @@ pub fn preview(engine: &mut Engine, operation: &str, request: &Value) -> Preview
             all_pages = Some(total);
         }
     }
-    let touched = touched_partitions(engine, &charges);
+    let touched = engine.touched_partitions(&charges);
     let statement = (operation == "ExecuteStatement").then(|| engine.last_statement().cloned()).flatten();
     Preview { outcome, charges, all_pages, elapsed_ms: None, touched, statement }
 }

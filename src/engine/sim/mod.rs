@@ -48,10 +48,12 @@
 //! keys that reached it, whether they came from requests or workloads.
 
 mod admission;
+mod footprint;
 mod model;
 mod workload;
 
 pub use admission::throttle_error;
+pub use footprint::Touched;
 pub(crate) use model::SimEntry;
 pub use model::{Metrics, PartitionInfo};
 pub use workload::*;

@@ -460,3 +460,15 @@ impl TableStream {
         self.shards.iter().enumerate().find(|(_, s)| s.id == id)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_are_iso_times() {
+        assert_eq!(iso_millis(0), "1970-01-01T00:00:00.000");
+        assert_eq!(iso_millis(1_767_225_600_000), "2026-01-01T00:00:00.000");
+        assert_eq!(iso_millis(951_782_400_123), "2000-02-29T00:00:00.123");
+    }
+}

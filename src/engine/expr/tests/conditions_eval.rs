@@ -1,4 +1,5 @@
-//! Conditions: evaluation.
+//! Conditions, evaluated: comparisons, functions and missing attributes,
+//! table by table, and dynalite's filter cases.
 
 use super::*;
 

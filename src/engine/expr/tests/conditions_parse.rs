@@ -1,4 +1,5 @@
-//! Conditions: parse.
+//! Conditions, parsed: the printed form, DynamoDB's messages, the span an
+//! error carries, and the placeholders a condition uses.
 
 use super::*;
 

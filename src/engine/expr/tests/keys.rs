@@ -1,4 +1,4 @@
-//! Key conditions.
+//! Key conditions against a table's key schema.
 
 use super::*;
 

@@ -1,4 +1,5 @@
-//! Legacy parameters.
+//! The legacy parameters: Expected, QueryFilter/ScanFilter, KeyConditions,
+//! AttributeUpdates.
 
 use super::*;
 

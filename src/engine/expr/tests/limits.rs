@@ -1,4 +1,4 @@
-//! Limits, at the exact boundary.
+//! DynamoDB's expression limits, each at the exact boundary.
 
 use super::*;
 

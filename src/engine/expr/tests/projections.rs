@@ -1,4 +1,4 @@
-//! Projections.
+//! Projection expressions.
 
 use super::*;
 

@@ -1,4 +1,5 @@
-//! Updates.
+//! Update expressions: parsing, DynamoDB's messages, and application to an
+//! item.
 
 use super::*;
 

@@ -324,7 +324,7 @@ impl Catalogue for German {
             // table view
             Msg::TableOrIndex => "Tabelle oder Index",
             Msg::TableViewHint => "Ein Block pro Item Collection (Items mit demselben Partition Key), in der Reihenfolge des Schlüsselraums; darin nach Sort Key geordnet. Klicke eine Zeile an, um sie zu bearbeiten.",
-            // item grid (phase 2)
+            // item grid, continued
             Msg::ExpiredRowTitle => "Abgelaufen (TTL), vom Sweeper noch nicht gelöscht: Lesezugriffe liefern es noch. Klicke, um es in den Editor zu laden",
             // statement plan
             Msg::StatementScanHint => "Keine WHERE-Bedingung legt den Partition Key fest, also wird jedes Item gelesen und bezahlt, egal was der Filter behält.",
@@ -443,7 +443,6 @@ impl Catalogue for German {
             Msg::WorkspaceDelete => "Löschen",
             Msg::WorkspaceDeleteTitle => "Diesen Arbeitsbereich aus dem Browser löschen",
             Msg::WorkspaceNameInvalid => "Ein Name für den Arbeitsbereich braucht 1 bis 64 Zeichen.",
-            // remaining texts (i18n2)
             Msg::FieldRequestJson => "Anfrage-JSON",
             Msg::ParametersHint => "ein Wert pro ?, einfaches oder DynamoDB-JSON",
             Msg::HoverString => "String",
@@ -1048,7 +1047,6 @@ impl Catalogue for German {
             Said::WorkspaceSaved { name } => format!("Playground als Arbeitsbereich „{name}“ gespeichert."),
             Said::WorkspaceOpened { name } => format!("Arbeitsbereich {name} geöffnet."),
             Said::WorkspaceDeleted { name } => format!("Arbeitsbereich „{name}“ gelöscht."),
-            // remaining texts (i18n2)
             Said::AutosaveFailed(failure @ StorageFailure::NoStorage) => {
                 format!("Automatisches Speichern fehlgeschlagen: {}.", storage_failure(failure, "das Szenario"))
             }
@@ -1208,8 +1206,6 @@ impl Catalogue for German {
     fn pm_teaching_scale(&self, size: &str) -> String {
         format!("Lehrmaßstab: Eine Partition wird geteilt, sobald sie mehr als {size} enthält (DynamoDB: 10 GB).")
     }
-
-    // ---- remaining texts (i18n2) ----
 
     fn rounding(&self, rounding: &Rounding) -> String {
         let place = match rounding.place {

@@ -312,7 +312,7 @@ impl Catalogue for English {
             // table view
             Msg::TableOrIndex => "Table or index",
             Msg::TableViewHint => "One block per item collection (items sharing a partition key), in keyspace order; sort-key order inside. Click a row to edit it.",
-            // item grid (phase 2)
+            // item grid, continued
             Msg::ExpiredRowTitle => "Expired (TTL), not yet deleted by the sweeper: reads still return it. Click to load it into the editor",
             // statement plan
             Msg::StatementScanHint => "No WHERE condition fixes the partition key, so every item is read and paid for, whatever the filter keeps.",
@@ -428,7 +428,6 @@ impl Catalogue for English {
             Msg::WorkspaceDelete => "Delete",
             Msg::WorkspaceDeleteTitle => "Delete this workspace from the browser",
             Msg::WorkspaceNameInvalid => "A workspace name needs 1 to 64 characters.",
-            // remaining texts (i18n2)
             Msg::FieldRequestJson => "Request JSON",
             Msg::ParametersHint => "one value per ?, plain or DynamoDB JSON",
             Msg::HoverString => "string",
@@ -1000,7 +999,6 @@ impl Catalogue for English {
             Said::WorkspaceSaved { name } => format!("Saved the playground as the workspace “{name}”."),
             Said::WorkspaceOpened { name } => format!("Opened workspace {name}."),
             Said::WorkspaceDeleted { name } => format!("Deleted the workspace “{name}”."),
-            // remaining texts (i18n2)
             Said::AutosaveFailed(failure @ StorageFailure::NoStorage) => {
                 format!("Autosave failed: {}.", storage_failure(failure, "the scenario"))
             }
@@ -1148,8 +1146,6 @@ impl Catalogue for English {
     fn pm_teaching_scale(&self, size: &str) -> String {
         format!("Teaching scale: a partition splits when it holds more than {size} (DynamoDB: 10 GB).")
     }
-
-    // ---- remaining texts (i18n2) ----
 
     fn rounding(&self, rounding: &Rounding) -> String {
         // The engine's own words.

@@ -301,7 +301,7 @@ impl Catalogue for Japanese {
             // table view
             Msg::TableOrIndex => "テーブルまたはインデックス",
             Msg::TableViewHint => "項目コレクション (同じパーティションキーを持つ項目) ごとに 1 ブロック、キー空間の順に並び、その中はソートキー順です。行をクリックすると編集できます。",
-            // item grid (phase 2)
+            // item grid, continued
             Msg::ExpiredRowTitle => "期限切れ (TTL) ですが、スイーパーによってまだ削除されていないため、読み取りでは返されます。クリックするとエディターに読み込みます",
             // statement plan
             Msg::StatementScanHint => "WHERE 条件でパーティションキーが固定されていないため、フィルターで何が残るかにかかわらず、すべての項目が読み取られ課金されます。",
@@ -418,7 +418,6 @@ impl Catalogue for Japanese {
             Msg::WorkspaceDelete => "削除",
             Msg::WorkspaceDeleteTitle => "このワークスペースをブラウザーから削除",
             Msg::WorkspaceNameInvalid => "ワークスペース名は 1〜64 文字で指定してください。",
-            // remaining texts (i18n2)
             Msg::FieldRequestJson => "リクエスト JSON",
             Msg::ParametersHint => "? ごとに値を 1 つ、プレーン JSON または DynamoDB JSON",
             Msg::HoverString => "文字列",
@@ -1008,7 +1007,6 @@ impl Catalogue for Japanese {
             Said::WorkspaceSaved { name } => format!("プレイグラウンドをワークスペース「{name}」として保存しました。"),
             Said::WorkspaceOpened { name } => format!("ワークスペース {name} を開きました。"),
             Said::WorkspaceDeleted { name } => format!("ワークスペース「{name}」を削除しました。"),
-            // remaining texts (i18n2)
             Said::AutosaveFailed(failure @ StorageFailure::NoStorage) => {
                 format!("自動保存に失敗しました: {}。", storage_failure(failure, "シナリオ"))
             }
@@ -1158,8 +1156,6 @@ impl Catalogue for Japanese {
     fn pm_teaching_scale(&self, size: &str) -> String {
         format!("教育用スケール: パーティションは {size} を超えると分割されます (DynamoDB: 10 GB)。")
     }
-
-    // ---- remaining texts (i18n2) ----
 
     fn rounding(&self, rounding: &Rounding) -> String {
         let place = match rounding.place {

@@ -1,0 +1,464 @@
+//! The page's fixed texts: one [`Msg`] id per text, grouped by the view
+//! that shows it, in the order the view shows them.
+
+/// Declares [`Msg`] and its list of every id, [`Msg::ALL`], from one list,
+/// so the list cannot miss an id.
+macro_rules! messages {
+    ($( $(#[$attr:meta])* $id:ident, )*) => {
+        /// A fixed text of the page. Its wording in each language is in
+        /// [`Catalogue::text`](crate::i18n::catalogue::Catalogue::text) of [`English`](crate::i18n::en::English),
+        /// [`German`](crate::i18n::de::German) and [`Japanese`](crate::i18n::ja::Japanese).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Msg {
+            $( $(#[$attr])* $id, )*
+        }
+
+        impl Msg {
+            /// Every id, in declaration order (for tests).
+            pub const ALL: &'static [Msg] = &[ $( Msg::$id, )* ];
+        }
+    };
+}
+
+messages! {
+    // ---- shared ----
+    PartitionKey,
+    SortKey,
+    /// The label of a key type picker.
+    KeyType,
+    /// Placeholder of a field that may stay blank.
+    Optional,
+    OnDemand,
+    Provisioned,
+    Request,
+    Response,
+    ErrorResponse,
+    Cancel,
+    /// The switcher's label.
+    LanguageLabel,
+
+    // ---- activity log ----
+    ActivityTitle,
+    ActivityClear,
+    ActivityEmpty,
+
+    // ---- log entry ----
+    NotSent,
+    RequestAndResponse,
+
+    // ---- table list ----
+    TablesTitle,
+    NoTables,
+    DeleteAsk,
+    Keep,
+
+    // ---- create table ----
+    CreateTableTitle,
+    TableName,
+    CapacityMode,
+    ReadRcu,
+    WriteWcu,
+    SecondaryIndexes,
+    AddGsiTitle,
+    AddLsiTitle,
+    CreateTableSubmit,
+
+    // ---- index form ----
+    /// After "S · ": DynamoDB's name of the type.
+    TypeString,
+    TypeNumber,
+    TypeBinary,
+    ProjectionAll,
+    ProjectionKeysOnly,
+    ProjectionInclude,
+    Remove,
+    IndexName,
+    AlternateSortKey,
+    Projection,
+    NonKeyAttributes,
+    IndexRcu,
+    IndexWcu,
+    CopiesTitle,
+    CopiesLabel,
+    ChipTableKey,
+    ChipEveryOther,
+    ChipListToInclude,
+    ChipNothingElse,
+
+    // ---- index panel ----
+    AddGsi,
+    NoIndexes,
+    DeleteGsi,
+    DeleteGsiTitle,
+    CreateGsi,
+    PropagationDelay,
+    PropagationDelayTitle,
+    SkipTitle,
+    NothingPending,
+
+    // ---- index grid ----
+    ProjectedAll,
+    ProjectedKeysOnly,
+    IndexEmpty,
+    IndexPartitionKeyTitle,
+    IndexSortKeyTitle,
+    EntityType,
+    EntityTypeTitle,
+    BaseKeyTitle,
+    Pending,
+    PendingEntryTitle,
+    Overloaded,
+    OverloadedTitle,
+
+    // ---- item editor ----
+    ItemEditorTitle,
+    /// The Control key's label, as printed on the language's keyboards.
+    KeyCtrl,
+    ItemAsJson,
+    ConsistentRead,
+    LoadIntoEditor,
+    /// The sample item shown while the editor is empty: a string value…
+    SampleText,
+    /// …any other value…
+    SampleAnyValue,
+    /// …and the name standing for the other attributes.
+    SampleOtherAttributes,
+
+    // ---- item grid ----
+    NoItems,
+    PartitionKeyHash,
+    SortKeyRange,
+    KeyspaceTitle,
+    LoadRowTitle,
+
+    // ---- key picker ----
+    Key,
+    ChooseTableForKey,
+    ExampleText,
+    ExampleNumber,
+    ExampleBinary,
+
+    // ---- results ----
+    ResultsTitle,
+    ResultsEmpty,
+    NextPage,
+    AllRemainingPages,
+    WriteDone,
+    SelectCountOnly,
+    NoItemsBack,
+    RequestAndResponseJson,
+    LastPageJson,
+
+    // ---- code view ----
+    CodeTitle,
+    /// The code tabs' label: a programming language.
+    CodeTabsLabel,
+    CodeCopy,
+    CodeCopied,
+    CodeCopyRefused,
+
+    // ---- history ----
+    HistoryTitle,
+    HistoryClear,
+    HistoryEmpty,
+    TotalsCaption,
+    ColTable,
+    ColRequests,
+    ColRead,
+    ColWrite,
+    ColOnDemand,
+    AllTables,
+    HistoryEdit,
+    HistoryEditTitle,
+    HistoryRerun,
+    HistoryRerunTitle,
+    // ---- app ----
+    WelcomeTitle,
+    WelcomeText,
+    Tagline,
+    TabsLabel,
+    TabItems,
+    TabConsole,
+    TabPartitions,
+    LoadedFromLink,
+    WelcomeHintStart,
+    WelcomeHintPk,
+    WelcomeHintSk,
+    WelcomeHintEnd,
+
+    // ---- console ----
+    Refused,
+    CostSame,
+    LiveCostBoth,
+    LiveCost,
+    DryRun,
+    ConsoleIntro,
+    RunsIt,
+    CompareTwo,
+    ConsoleNoTable,
+    // ---- operation builder ----
+    HintJson,
+    HintPlainOrDynamoJson,
+    NotSet,
+    DefaultOption,
+    DefaultNone,
+    KeyConditionHow,
+    KeyPickerMode,
+    ExpressionMode,
+    KeyCondition,
+    KeyConditionHint,
+    ChooseTableForKeys,
+    SortKeyCondition,
+    SortKeyValue,
+    UpperSortKeyValue,
+    And,
+    FromTheStart,
+    NoLimit,
+    AddKey,
+    AddAction,
+    PartiqlHint,
+    FilterHint,
+    EveryKeyHint,
+    TransactHint,
+    AlsoSent,
+    SentenceEnd,
+    LeaveOut,
+    RawHint,
+    Operation,
+    NoTable,
+    TableItself,
+    EditorLabel,
+    FormMode,
+    RawJson,
+    Action,
+    AllPagesTitle,
+    RunAllPages,
+    Runs,
+    WriteDryRun,
+    // ---- live cost ----
+    CostProjection,
+    CostSelectCount,
+    CostPageLimit,
+    CostScanOrder,
+    CostConditionChecked,
+    CostNotRequest,
+    CostEngineBusy,
+    NothingCharged,
+    RefusedHeadline,
+    CostSub,
+    CostArithmetic,
+    // ---- lesson panel ----
+    LessonLinkTitle,
+    RestoreTitle,
+    Restore,
+    CloseLessonTitle,
+    CloseLesson,
+    Previous,
+    Next,
+    LoadIntoConsole,
+    LoadBothIntoConsole,
+    RunWorkload,
+    ShowPartitions,
+    ShowItems,
+
+    // ---- lessons menu ----
+    LessonsLabel,
+    PresenterTitle,
+    Presenter,
+
+    // ---- lesson checklist ----
+    VerdictKey,
+    VerdictQuery,
+    VerdictScan,
+    VerdictUnservable,
+    ChecklistLabel,
+    ChecklistTitle,
+    // ---- planners ----
+    Planners,
+    PartitionMath,
+    ShardCountTitle,
+    TableSizeGb,
+    PercentSharing,
+    ItemSizeBytes,
+    PartitionsEach,
+    RcuAnd,
+    ShardsSuffix,
+    PlannerNeedNumbers,
+    PlannerNeedShardInputs,
+
+    // ---- hot-key lab ----
+    HotKeyLab,
+    LabIntro,
+    Workload,
+    GetEventual,
+    GetStrong,
+    RequestsPerSecond,
+    Seconds,
+    DistinctKeys,
+    ZipfSkew,
+    Shards,
+    TableRcu,
+    TableWcu,
+    ItemBytes,
+    Seed,
+    HeatAfter,
+    RunControls,
+    RunAgain,
+    Pause,
+    Resume,
+    StepSecond,
+    Speed,
+    ToTheEnd,
+    RealTime,
+    AsFastAsPossible,
+    // ---- table view ----
+    TableOrIndex,
+    TableViewHint,
+
+    // ---- item grid, continued ----
+    ExpiredRowTitle,
+
+    // ---- statement plan ----
+    StatementScanHint,
+    EquivalentRequest,
+    EquivalentRequests,
+
+    // ---- saved operations ----
+    NameFirst,
+    NotSavedIncomplete,
+    LoadIntoBuilder,
+    Load,
+    ForgetSaved,
+    Delete,
+    Name,
+    SaveNamePlaceholder,
+    SaveRequest,
+    SavedHint,
+    // ---- ttl panel ----
+    TtlFilterHint,
+    TtlIntro,
+    TtlAttribute,
+    EnableTtl,
+    DisableTtl,
+    SweepDelay,
+    MoveClock,
+
+    // ---- stream panel ----
+    StreamKeysOnly,
+    StreamNewImage,
+    StreamOldImage,
+    StreamBothImages,
+    TtlDeletion,
+    ShardOfRecord,
+    StreamDisabled,
+    NoStream,
+    StreamIntro,
+    DisableStream,
+    ViewType,
+    EnableStream,
+    // ---- scenario menu ----
+    ExportScenarioTitle,
+    ExportWorkbenchTitle,
+    ExportWorkbench1Title,
+    ExportCloudFormationTitle,
+    ExportCliTitle,
+    ScenarioLabel,
+    CopyLinkTitle,
+    CopyLink,
+    ExportTitle,
+    Export,
+    ExportFormats,
+    ImportTitle,
+    Import,
+    ConfirmReset,
+    ResetAsk,
+    YesReset,
+    ResetTitle,
+    Reset,
+    DismissLabel,
+    Dismiss,
+    EngineBusy,
+    PlaygroundReset,
+
+    // ---- embed ----
+    EmbedPartitionMap,
+    EmbedPlanners,
+    EmbedLinkTitle,
+    EmbedLink,
+    EmbedNoTable,
+    EmbedOpenTitle,
+    EmbedOpen,
+    // ---- lab charts ----
+    Consumed,
+    Versus,
+    ThrottledRequests,
+    PerSecondTotals,
+    TimelineLabel,
+    BurstLabel,
+    TopKeysWholeRun,
+    ColKey,
+    ColRequestsLower,
+    ColThrottled,
+    // ---- lab presets ----
+    PresetVoting,
+    PresetHotKey,
+    PresetZipf,
+    PresetUniform,
+    PresetSharded,
+    // ---- notices ----
+    PlaygroundBack,
+
+    // ---- partition map ----
+    PmTitle,
+    PmNoTable,
+    PmHint,
+    PmSizeLimit,
+    /// The size limit field's placeholder at DynamoDB's real limit.
+    PmRealLimit,
+    PmSetScale,
+    PmBackToReal,
+    /// The left end of the keyspace band's axis.
+    PmHashZero,
+
+    // ---- named workspaces ----
+    Workspaces,
+    WorkspacesTitle,
+    /// The name under which Open keeps the playground it replaces.
+    WorkspaceKeptName,
+    WorkspacesList,
+    WorkspaceNameLabel,
+    WorkspaceNamePlaceholder,
+    WorkspaceSave,
+    WorkspaceSaveTitle,
+    WorkspacesNone,
+    WorkspaceOpen,
+    WorkspaceOpenTitle,
+    WorkspaceDelete,
+    WorkspaceDeleteTitle,
+    /// The name field is empty or longer than 64 characters.
+    WorkspaceNameInvalid,
+
+    /// Raw mode's editor, as a form error names it.
+    FieldRequestJson,
+    /// The hint of ExecuteStatement's `Parameters`.
+    ParametersHint,
+    /// A value's type on hover, after "S (": string …
+    HoverString,
+    HoverNumber,
+    HoverBinary,
+    HoverBoolean,
+    HoverNull,
+    HoverMap,
+    HoverList,
+    HoverStringSet,
+    HoverNumberSet,
+    HoverBinarySet,
+    /// "Copy link" found no browser window.
+    NoWindowForLink,
+    /// The title of an embed link naming no known view.
+    EmbedUnknown,
+    /// What a write did to an index entry, in the live cost: put …
+    EntryPut,
+    EntryDelete,
+    EntryUpdate,
+}

@@ -1,0 +1,24 @@
+//! Plurals and figures the language's way.
+
+use super::*;
+
+#[test]
+fn plurals_follow_the_language() {
+    let de = Lang::De.tr();
+    assert_eq!(de.entries(1), "1 Eintrag");
+    assert_eq!(de.entries(2), "2 Einträge");
+    assert_eq!(de.index_count(1), "1 Index");
+    assert_eq!(de.index_count(2), "2 Indizes");
+    assert_eq!(de.items(1), "1 Item");
+    assert_eq!(de.items(2), "2 Items");
+    // German groups with a dot: 12.345 Items, 1.234 Bytes.
+    assert_eq!(de.table_contents(12_345, 1_234), "12.345 Items · 1.234 Bytes");
+    assert_eq!(de.table_contents(1, 1), "1 Item · 1 Byte");
+    assert_eq!(de.duration(1_240), "1,2 s");
+    // Japanese has no plural: the counter word stays.
+    let ja = Lang::Ja.tr();
+    assert_eq!(ja.entries(1), "エントリー 1 件");
+    assert_eq!(ja.entries(2), "エントリー 2 件");
+    assert_eq!(ja.table_contents(12_345, 1_234), "項目 12,345 件 · 1,234 バイト");
+    assert_eq!(ja.duration(1_240), "1.2 秒");
+}

@@ -1,6 +1,6 @@
 //! ConditionExpression and FilterExpression: checks and evaluation (semantics D.1).
 //!
-//! [`Condition::parse`] runs the two phases of the parser (`super::parser`):
+//! [`Condition::parse`] runs the parser's two passes (`super::parser`, `super::resolve`):
 //! syntax, then the checks below, which walk the raw tree in text order the
 //! way dynalite's grammar actions fire and file each problem in a slot.
 //! The reported error is the first filled slot of
@@ -39,8 +39,9 @@ use base64::engine::general_purpose::STANDARD;
 use base64::Engine as _;
 
 use super::ast::{Comparator, Cond, DocumentPath, Function, Literal, Operand};
-use super::parser::{self, Findings, Node, RawElement, Resolver, Slot, Source};
+use super::parser::{self, Node, RawElement, Source};
 use super::placeholders::{Placeholders, Usage};
+use super::resolve::{Findings, Resolver, Slot};
 use crate::engine::error::Result;
 use crate::engine::value::{AttributeValue, Item};
 
@@ -221,7 +222,7 @@ fn contains(haystack: &AttributeValue, needle: &AttributeValue) -> bool {
     }
 }
 
-// ---- checks (phase 2) ----------------------------------------------------
+// ---- the resolution pass ---------------------------------------------------
 
 /// The order errors are reported in.
 const ORDER: [Slot; 5] = [Slot::Parens, Slot::UnknownFunction, Slot::MisusedFunction, Slot::Reserved, Slot::Condition];

@@ -22,7 +22,7 @@
 //! `KeyConditions`, `AttributeUpdates`) become the same trees
 //! ([`legacy`]), so one evaluator serves both.
 //!
-//! Parsing has two phases ([`parser`]): a hand-written lexer and
+//! Parsing has two passes ([`parser`], then [`resolve`]): a hand-written lexer and
 //! recursive-descent parser that stops at the first syntax error, then a
 //! walk that resolves `#name`s and `:value`s and checks everything else,
 //! reporting the problem DynamoDB would report first. Every error is an
@@ -51,6 +51,7 @@ pub mod parser;
 pub mod placeholders;
 pub mod projection;
 pub mod reserved;
+pub mod resolve;
 pub mod update;
 
 #[cfg(test)]

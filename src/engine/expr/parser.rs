@@ -1,6 +1,6 @@
-//! The parser: tokens → raw syntax trees, in two phases like DynamoDB.
+//! The parser: tokens → raw syntax trees, in two passes like DynamoDB.
 //!
-//! **Phase 1, syntax** (this file). A hand-written recursive-descent parser
+//! **The syntax pass** (this file). A hand-written recursive-descent parser
 //! builds a *raw* tree for each grammar (condition, update, projection):
 //! paths keep their `#name` tokens, values their `:value` tokens. Any
 //! syntax error stops here and wins over every other error, because
@@ -10,11 +10,12 @@
 //! could not use and the tokens around it:
 //! `Syntax error; token: "=", near: "a = = :v"` (`<EOF>` at the end).
 //!
-//! **Phase 2, checks** ([`condition`](super::condition),
-//! [`update`](super::update), [`projection`](super::projection)). The raw
-//! tree is walked in text order, resolving placeholders and recording each
-//! problem in a *slot* ([`Findings`]); the first problem per slot is kept,
-//! and the reported error is the first filled slot in the grammar's
+//! **The resolution pass** ([`resolve`](super::resolve), driven by
+//! [`condition`](super::condition), [`update`](super::update) and
+//! [`projection`](super::projection)). The raw tree is walked in text order,
+//! resolving placeholders and recording each problem in a *slot*
+//! ([`Findings`](super::resolve::Findings)); the first problem per slot is
+//! kept, and the reported error is the first filled slot in the grammar's
 //! precedence list (semantics D.5; dynalite `checkErrors`).
 //!
 //! Three limits are enforced while parsing, as soon as they are crossed:
@@ -78,7 +79,7 @@
 //! 3. `and` stops at `OR`; `or` takes it (operator 5) and parses
 //!    `begins_with(c, :p)`, a function in condition position.
 //! 4. The raw tree is `Or[And[Not(a.b[1] = :v), size(#n) > :one],
-//!    begins_with(c, :p)]`; phase 2 resolves `#n` and the three values and
+//!    begins_with(c, :p)]`; the resolution pass resolves `#n` and the three values and
 //!    checks `size` (compared: fine) and `begins_with` (two operands, the
 //!    prefix a String: fine). It prints back as
 //!    `((NOT a.b[1] = :v AND size(n) > :one) OR begins_with(c, :p))`.
@@ -86,7 +87,7 @@
 //! # Update and projection grammars
 //!
 //! ```text
-//! update     := section+                          -- each keyword at most once (phase 2)
+//! update     := section+                          -- each keyword at most once (resolution)
 //! section    := SET set (, set)* | REMOVE path (, path)*
 //!             | ADD path :value (, …)* | DELETE path :value (, …)*
 //! set        := path = ( setvalue ) | path = setvalue   -- the first is tried first
@@ -111,10 +112,8 @@
 
 use std::ops::Range;
 
-use super::ast::{Comparator, DocumentPath, Literal, PathElement};
+use super::ast::Comparator;
 use super::lexer::{tokenize, Token, TokenKind};
-use super::placeholders::{Placeholders, Usage};
-use super::reserved::is_reserved;
 use crate::engine::error::{ApiError, Result};
 
 /// Largest expression, in bytes of its raw text (semantics B.4).
@@ -221,7 +220,7 @@ impl<'a> Source<'a> {
     }
 }
 
-/// Why phase 1 stopped.
+/// Why the syntax pass stopped.
 enum Stop {
     /// A syntax error; the position is the cursor's `furthest`.
     Syntax,
@@ -236,7 +235,7 @@ type Parsed<T> = std::result::Result<T, Stop>;
 /// One step of a raw path.
 #[derive(Clone, Debug)]
 pub enum RawElement {
-    /// A name written as is; may be a reserved word (checked in phase 2).
+    /// A name written as is; may be a reserved word (checked in the resolution pass).
     Ident(Range<usize>),
     /// A `#name` placeholder.
     Name(Range<usize>),
@@ -251,7 +250,7 @@ pub struct RawPath {
     pub span: Range<usize>,
 }
 
-/// A raw condition tree (phase 1 output).
+/// A raw condition tree: what the syntax pass hands on.
 #[derive(Clone, Debug)]
 pub enum Node {
     Path(RawPath),
@@ -310,7 +309,7 @@ impl Node {
     }
 
     /// Whether the node can stand where a condition is expected. Function
-    /// calls can (whether they should is a phase 2 question).
+    /// calls can (whether they should is for the resolution pass).
     fn is_condition(&self) -> bool {
         match self {
             Node::Paren(inner, _) => inner.is_condition(),
@@ -372,7 +371,7 @@ pub struct RawSection {
     pub actions: Vec<RawAction>,
 }
 
-/// The token cursor of phase 1.
+/// The token cursor of the syntax pass.
 struct Cursor<'s, 'a> {
     src: &'s Source<'a>,
     pos: usize,
@@ -968,274 +967,4 @@ fn too_deep(src: &Source, condition: bool) -> ApiError {
         format!("The expression is nested too deeply; parentheses and functions may nest at most {MAX_NESTING} levels"),
         0..src.text.len(),
     )
-}
-
-// ---- phase 2 helpers -------------------------------------------------------
-
-/// The kinds of problems phase 2 records; each grammar reports the first
-/// filled slot in its own order (semantics D.5).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Slot {
-    Parens,
-    UnknownFunction,
-    MisusedFunction,
-    Reserved,
-    /// The first condition (comparison, BETWEEN, IN, function) with a problem
-    /// in one of the four slots below, in their order.
-    Condition,
-    Section,
-    AttrName,
-    AttrVal,
-    /// Undefined names and values share one slot in conditions and projections.
-    AttrNameVal,
-    PathOverlap,
-    PathConflict,
-    Operand,
-    Distinct,
-    Function,
-}
-
-/// The problems found so far: the first per slot.
-#[derive(Default)]
-pub struct Findings {
-    found: Vec<(Slot, String, Range<usize>)>,
-}
-
-impl Findings {
-    pub fn has(&self, slot: Slot) -> bool {
-        self.found.iter().any(|(s, _, _)| *s == slot)
-    }
-
-    /// Records a problem unless its slot is already filled.
-    pub fn set(&mut self, slot: Slot, message: impl Into<String>, span: Range<usize>) {
-        if !self.has(slot) {
-            self.found.push((slot, message.into(), span));
-        }
-    }
-
-    fn get(&self, slot: Slot) -> Option<&(Slot, String, Range<usize>)> {
-        self.found.iter().find(|(s, _, _)| *s == slot)
-    }
-
-    /// Copies the first of `from` (in that order) into `to`, if `to` is empty.
-    pub fn promote(&mut self, to: Slot, from: &[Slot]) {
-        if self.has(to) {
-            return;
-        }
-        if let Some((_, message, span)) = from.iter().find_map(|s| self.get(*s)).cloned() {
-            self.found.push((to, message, span));
-        }
-    }
-
-    /// The error to report: the first filled slot of `order`.
-    pub fn into_error(self, src: &Source, order: &[Slot]) -> Result<()> {
-        match order.iter().find_map(|s| self.get(*s)) {
-            Some((_, message, span)) => Err(src.error(message, span.clone())),
-            None => Ok(()),
-        }
-    }
-}
-
-/// Resolves raw paths and values against the placeholders, recording
-/// reserved words and undefined placeholders.
-pub struct Resolver<'p, 'u> {
-    pub placeholders: &'p Placeholders,
-    pub usage: &'u mut Usage,
-    pub findings: Findings,
-}
-
-impl Resolver<'_, '_> {
-    /// The resolved path. Reserved words go to [`Slot::Reserved`], undefined
-    /// names to `undefined`.
-    pub fn path(&mut self, src: &Source, elements: &[RawElement], span: Range<usize>, undefined: Slot) -> DocumentPath {
-        let mut resolved = Vec::with_capacity(elements.len());
-        for element in elements {
-            resolved.push(match element {
-                RawElement::Ident(s) => {
-                    let name = src.slice(s);
-                    if is_reserved(name) {
-                        self.findings.set(
-                            Slot::Reserved,
-                            format!("Attribute name is a reserved keyword; reserved keyword: {name}"),
-                            s.clone(),
-                        );
-                    }
-                    PathElement::Attribute(name.to_string())
-                }
-                RawElement::Name(s) => {
-                    let key = src.slice(s);
-                    match self.placeholders.name(key) {
-                        Some(name) => {
-                            self.usage.use_name(key);
-                            PathElement::Attribute(name.to_string())
-                        }
-                        None => {
-                            self.findings.set(
-                                undefined,
-                                format!(
-                                    "An expression attribute name used in the document path is not defined; attribute name: {key}"
-                                ),
-                                s.clone(),
-                            );
-                            PathElement::Attribute(key.to_string())
-                        }
-                    }
-                }
-                RawElement::Index(i, _) => PathElement::Index(*i),
-            });
-        }
-        DocumentPath { elements: resolved, span }
-    }
-
-    /// The value a `:value` token stands for; undefined ones go to `undefined`.
-    pub fn value(&mut self, src: &Source, span: &Range<usize>, undefined: Slot) -> Option<Literal> {
-        let key = src.slice(span);
-        match self.placeholders.value(key) {
-            Some(value) => {
-                self.usage.use_value(key);
-                Some(Literal { placeholder: key.to_string(), value: value.clone() })
-            }
-            None => {
-                self.findings.set(
-                    undefined,
-                    format!("An expression attribute value used in expression is not defined; attribute value: {key}"),
-                    span.clone(),
-                );
-                None
-            }
-        }
-    }
-}
-
-/// How two update or projection paths relate: the first position where they
-/// differ decides; differing kinds (name vs index) there is a conflict, a
-/// path that is a prefix of the other an overlap.
-pub enum PathRelation {
-    Independent,
-    Overlap,
-    Conflict,
-}
-
-pub fn relate(one: &DocumentPath, two: &DocumentPath) -> PathRelation {
-    for (a, b) in one.elements.iter().zip(two.elements.iter()) {
-        match (a, b) {
-            (PathElement::Attribute(x), PathElement::Attribute(y)) if x != y => return PathRelation::Independent,
-            (PathElement::Index(x), PathElement::Index(y)) if x != y => return PathRelation::Independent,
-            (PathElement::Attribute(_), PathElement::Index(_)) | (PathElement::Index(_), PathElement::Attribute(_)) => {
-                return PathRelation::Conflict
-            }
-            _ => {}
-        }
-    }
-    PathRelation::Overlap
-}
-
-/// dynalite's `checkPath`: compares `path` with the paths seen so far (the
-/// first overlap ends the search; conflicts are noted and the search goes
-/// on), then remembers it unless it overlapped.
-pub fn check_path(findings: &mut Findings, seen: &mut Vec<DocumentPath>, path: &DocumentPath) {
-    if findings.has(Slot::PathOverlap) {
-        return;
-    }
-    for earlier in seen.iter() {
-        let message = |word: &str| {
-            format!(
-                "Two document paths {word} with each other; must remove or rewrite one of these paths; path one: {}, path two: {}",
-                earlier.bracketed(),
-                path.bracketed()
-            )
-        };
-        match relate(earlier, path) {
-            PathRelation::Independent => {}
-            PathRelation::Conflict => findings.set(Slot::PathConflict, message("conflict"), path.span.clone()),
-            PathRelation::Overlap => {
-                findings.set(Slot::PathOverlap, message("overlap"), path.span.clone());
-                return;
-            }
-        }
-    }
-    seen.push(path.clone());
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn syntax(text: &str) -> std::result::Result<String, String> {
-        let src = Source::new(text, "ConditionExpression");
-        parse_condition_syntax(&src).map(|n| format!("{n:?}")).map_err(|e| e.message().to_string())
-    }
-
-    #[test]
-    fn syntax_error_messages() {
-        let cases = [
-            ("a", "Syntax error; token: \"<EOF>\", near: \"a\""),
-            ("a = = :v", "Syntax error; token: \"=\", near: \"= = :v\""),
-            ("!!", "Syntax error; token: \"!\", near: \"!!\""),
-            ("attribute_not_exists(", "Syntax error; token: \"<EOF>\", near: \"(\""),
-            ("a AND b", "Syntax error; token: \"AND\", near: \"a AND b\""),
-            ("(a) AND b = :v", "Syntax error; token: \"AND\", near: \") AND b\""),
-            ("a = :v)", "Syntax error; token: \")\", near: \":v)\""),
-            ("a IN ()", "Syntax error; token: \")\", near: \"()\""),
-            ("f()", "Syntax error; token: \")\", near: \"()\""),
-            ("a = b = c", "Syntax error; token: \"=\", near: \"b = c\""),
-            ("NOT a", "Syntax error; token: \"<EOF>\", near: \"a\""),
-            ("a BETWEEN b", "Syntax error; token: \"<EOF>\", near: \"b\""),
-            ("size(a = b) > :v", "Syntax error; token: \"=\", near: \"a = b\""),
-            ("a.and = :v", "Syntax error; token: \"and\", near: \".and =\""),
-            ("a[x] = :v", "Syntax error; token: \"x\", near: \"[x]\""),
-            ("   ", "Syntax error; token: \"<EOF>\", near: \"\""),
-        ];
-        for (text, expected) in cases {
-            assert_eq!(syntax(text), Err(format!("Invalid ConditionExpression: {expected}")), "{text}");
-        }
-    }
-
-    #[test]
-    fn accepted_shapes() {
-        for text in [
-            "a = :v",
-            "(a) = :v",
-            "(a = :v)",
-            "NOT NOT NOT a = :v",
-            "(a.b).c[1] = :v",
-            "a BETWEEN :x AND :y AND b IN (:x, c, size(d))",
-            "begins_with(a, :p) OR contains(b, :c) AND attribute_exists(#n)",
-            "size(a) > :v",
-        ] {
-            assert!(syntax(text).is_ok(), "{text}: {:?}", syntax(text));
-        }
-    }
-
-    #[test]
-    fn update_syntax() {
-        let parse = |text: &str| {
-            let src = Source::new(text, "UpdateExpression");
-            parse_update_syntax(&src).map(|_| ()).map_err(|e| e.message().to_string())
-        };
-        for text in [
-            "SET a = :v",
-            "set a = (b + c)",
-            "SET a = b + c",
-            "SET b.c=((c[1])+(b.a)),b.a = a",
-            "SET a = if_not_exists(a, :v) + :w REMOVE b, c[1] ADD d :n DELETE e :s",
-            "SET a = list_append(if_not_exists(a, :e), :v)",
-        ] {
-            assert_eq!(parse(text), Ok(()), "{text}");
-        }
-        for (text, error) in [
-            ("INVALID SYNTAX HERE", "Syntax error; token: \"INVALID\", near: \"INVALID SYNTAX\""),
-            ("SET _123 = :v", "Syntax error; token: \"_\", near: \"SET _123\""),
-            ("SET a = b + c + d", "Syntax error; token: \"+\", near: \"c + d\""),
-            ("SET a = :v,", "Syntax error; token: \"<EOF>\", near: \",\""),
-            ("SET a", "Syntax error; token: \"<EOF>\", near: \"a\""),
-            ("set a = (b.c).d + e", "Syntax error; token: \".\", near: \").d\""),
-            ("SET c = if_not_exists(c, :a+:b)", "Syntax error; token: \"+\", near: \":a+:b\""),
-            ("ADD a b", "Syntax error; token: \"b\", near: \"a b\""),
-            ("SET :a = :b", "Syntax error; token: \":a\", near: \"SET :a =\""),
-            ("SET a[#x] = :v", "Syntax error; token: \"#x\", near: \"[#x]\""),
-        ] {
-            assert_eq!(parse(text), Err(format!("Invalid UpdateExpression: {error}")), "{text}");
-        }
-    }
 }

@@ -16,8 +16,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 use super::ast::{DocumentPath, PathElement};
-use super::parser::{self, check_path, Findings, Resolver, Slot, Source};
+use super::parser::{self, Source};
 use super::placeholders::{Placeholders, Usage};
+use super::resolve::{check_path, Findings, Resolver, Slot};
 use crate::engine::error::Result;
 use crate::engine::ordered::Ordered;
 use crate::engine::value::{AttributeValue, Item};

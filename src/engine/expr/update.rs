@@ -1,6 +1,6 @@
 //! UpdateExpression: checks and application (semantics D.3).
 //!
-//! **Checks.** After the syntax phase the actions are walked in text order
+//! **Checks.** After the syntax pass the actions are walked in text order
 //! (path, then value, then the overlap check, as dynalite's grammar actions
 //! fire); problems are reported in this order of precedence:
 //!
@@ -47,11 +47,10 @@ use std::fmt;
 use std::ops::Range;
 
 use super::ast::{ActionKind, DocumentPath, Literal, PathElement, SetOperand, SetValue, UpdateAction};
-use super::parser::{
-    self, check_path, Findings, RawAction, RawOperand, RawSection, RawSetValue, Resolver, Slot, Source,
-};
+use super::parser::{self, RawAction, RawOperand, RawSection, RawSetValue, Source};
 use super::placeholders::{Placeholders, Usage};
 use super::projection::Projection;
+use super::resolve::{check_path, Findings, Resolver, Slot};
 use crate::engine::error::{ApiError, Result};
 use crate::engine::ordered::Ordered;
 use crate::engine::value::wire::{MAX_NESTING_LEVELS, NESTING_MESSAGE};
@@ -418,7 +417,7 @@ impl fmt::Display for UpdateExpression {
     }
 }
 
-// ---- checks (phase 2) ----------------------------------------------------
+// ---- the resolution pass ---------------------------------------------------
 
 const ORDER: [Slot; 9] = [
     Slot::Reserved,
@@ -490,7 +489,7 @@ fn placeholder_literal() -> Literal {
     Literal { placeholder: String::new(), value: AttributeValue::Null }
 }
 
-/// What phase 2 knows about an operand.
+/// What the resolution pass knows about an operand.
 struct Info {
     is_path: bool,
     /// The literal's type, if the operand is a `:value`.

@@ -83,4 +83,5 @@ mod legacy_params;
 mod limits;
 mod no_panic;
 mod projections;
+mod syntax;
 mod updates;

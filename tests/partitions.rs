@@ -24,6 +24,23 @@ fn engine_with(table: &str, rcu: u64, wcu: u64) -> Engine {
     engine
 }
 
+/// An engine with one on-demand table `table` keyed by `pk` (S).
+fn on_demand_engine(table: &str) -> Engine {
+    let mut engine = Engine::new();
+    engine
+        .execute(
+            "CreateTable",
+            &json!({
+                "TableName": table,
+                "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
+                "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
+                "BillingMode": "PAY_PER_REQUEST"
+            }),
+        )
+        .unwrap();
+    engine
+}
+
 fn writes(table: &str, per_second: f64, keys: KeyDistribution, prefix: &str, seconds: u32) -> Workload {
     Workload {
         table: table.into(),
@@ -242,18 +259,7 @@ fn scan_charges_one_block_per_page_whatever_the_partitions() {
 
 #[test]
 fn on_demand_tables_start_with_eight_partitions() {
-    let mut engine = Engine::new();
-    engine
-        .execute(
-            "CreateTable",
-            &json!({
-                "TableName": "OnDemand",
-                "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
-                "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
-                "BillingMode": "PAY_PER_REQUEST"
-            }),
-        )
-        .unwrap();
+    let mut engine = on_demand_engine("OnDemand");
     assert_eq!(engine.describe_partitions("OnDemand", None).unwrap().len(), 8);
     // 9,000 WRU/s spread over many keys: above 2 × 4,000, so throttled.
     let w = Workload {
@@ -609,18 +615,7 @@ fn partition_shares_read_back_exactly_through_the_saved_text() {
 
 #[test]
 fn a_request_touches_the_partitions_admission_charges() {
-    let mut engine = Engine::new();
-    engine
-        .execute(
-            "CreateTable",
-            &json!({
-                "TableName": "OnDemand",
-                "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
-                "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
-                "BillingMode": "PAY_PER_REQUEST"
-            }),
-        )
-        .unwrap();
+    let mut engine = on_demand_engine("OnDemand");
     let layout = engine.describe_partitions("OnDemand", None).unwrap();
     let key = ddb_playground::engine::schema::KeyValue::S("k7".into());
     let position = ddb_playground::engine::partition::key_position(&key);

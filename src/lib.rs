@@ -7,6 +7,8 @@
 //! * [`codegen`]: a request as `aws dynamodb …`, JavaScript SDK v3 or boto3 code.
 //! * [`i18n`]: the page's words in English, German and Japanese (pure Rust,
 //!   so the catalogue is tested natively).
+//! * [`page_model`]: what the page computes without a browser (request
+//!   drafts, cost wording, formatting, input limits), tested natively.
 //! * `server` (native only): the local DynamoDB-compatible HTTP endpoint.
 //! * `ui` (wasm only): the Yew front end. It talks to the engine only through
 //!   `execute` and read-only snapshots, like any other client.
@@ -32,6 +34,7 @@
 pub mod codegen;
 pub mod engine;
 pub mod i18n;
+pub mod page_model;
 pub mod scenario;
 
 #[cfg(not(target_arch = "wasm32"))]

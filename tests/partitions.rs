@@ -1,5 +1,6 @@
 //! Partitions, throughput and workloads: the figures the seeds teach and the
-//! throttling behaviours of issue 6, with exact expectations.
+//! throttling behaviours the playground shows (burst, adaptive capacity,
+//! GSI back-pressure, splits), with exact expectations.
 
 use std::time::Instant;
 

@@ -58,14 +58,11 @@ pub mod app;
 pub mod code_view;
 pub mod console;
 pub mod console_state;
-pub mod cost;
 pub mod cost_panel;
 pub mod create_table;
-pub mod draft;
 pub mod embed;
 pub mod error_box;
 pub mod expr_field;
-pub mod format;
 pub mod history_entry;
 pub mod history_view;
 pub mod hotkey_lab;
@@ -101,6 +98,7 @@ pub mod table_view;
 pub mod ttl_panel;
 pub mod workspaces_menu;
 
+pub use crate::page_model::{cost, draft, format};
 pub use app::App;
 
 /// Mounts the playground on the page's `<body>`, replacing the "loading"

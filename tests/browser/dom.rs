@@ -220,9 +220,7 @@ impl Page {
     }
 }
 
-// ---------------------------------------------------------------------------
-// The query console (issue 4).
-// ---------------------------------------------------------------------------
+// ---- the query console ----
 
 /// An item of about 1,500 bytes, so a few of them cross 4 KB read blocks:
 /// six make 3 blocks (1.5 RCU eventually consistent), three make 2 (1 RCU),

@@ -518,28 +518,3 @@ async fn measure_refusals_of_huge_input() {
         web_sys::console::log_1(&format!("{case}: {ms:.0} ms (including the test's waits of ~50 ms per step)").into());
     }
 }
-
-#[wasm_bindgen_test]
-fn long_text_is_cut_on_character_boundaries_and_counted() {
-    use ddb_playground::ui::format::pretty;
-    use ddb_playground::ui::limits::{cut, oversize, pretty_shown, MAX_REQUEST_BYTES, SHOWN_TEXT_BYTES};
-    assert_eq!(cut("abc", 5), ("abc", 0));
-    // "é" is two bytes: a cut after one byte backs off to before it.
-    assert_eq!(cut("aé", 2), ("a", 2));
-    assert_eq!(cut("aéb", 3), ("aé", 1));
-    let small = serde_json::json!({"a": 1});
-    assert_eq!(pretty_shown(&small), (pretty(&small), 0));
-    // 1 MB of 'x' in one string: the first 64 KB shown, the rest counted.
-    let big = serde_json::json!({"body": "x".repeat(1024 * 1024)});
-    let full = serde_json::to_string_pretty(&big).unwrap();
-    let (text, left_out) = pretty_shown(&big);
-    assert_eq!(text.len(), SHOWN_TEXT_BYTES);
-    assert_eq!(text.len() + left_out, full.len());
-    assert!(full.starts_with(&text));
-    // Request text: exactly 16 MB may be parsed, one byte more is refused.
-    assert!(oversize("{}").is_none());
-    let text = "x".repeat(MAX_REQUEST_BYTES + 1);
-    let error = oversize(&text).map(|e| e.message().to_string()).unwrap_or_default();
-    assert!(error.starts_with("The text is 16.0 MB; DynamoDB accepts requests of at most 16 MB"), "{error}");
-    assert!(oversize(&text[1..]).is_none());
-}

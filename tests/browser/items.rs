@@ -173,24 +173,7 @@ async fn on_demand_tables_and_delete_table() {
     assert!(page.exists(".welcome"));
 }
 
-#[wasm_bindgen_test]
-fn json_is_printed_compactly_where_it_fits() {
-    use ddb_playground::ui::format::{group_digits, pretty};
-    use serde_json::json;
-    let body = json!({"TableName": "Music", "Item": {"Artist": {"S": "Acme"}, "Year": {"N": "2024"}}, "L": []});
-    assert_eq!(
-        pretty(&body),
-        "{\n  \"Item\": {\"Artist\": {\"S\": \"Acme\"}, \"Year\": {\"N\": \"2024\"}},\n  \"L\": [],\n  \"TableName\": \"Music\"\n}"
-    );
-    let long = json!({"a": {"b": "x".repeat(80), "c": 1}});
-    assert_eq!(pretty(&long), format!("{{\n  \"a\": {{\n    \"b\": \"{}\",\n    \"c\": 1\n  }}\n}}", "x".repeat(80)));
-    assert_eq!(pretty(&json!("s")), "\"s\"");
-    assert_eq!(pretty(&json!({})), "{}");
-    assert_eq!(group_digits(999), "999");
-    assert_eq!(group_digits(1_234_567), "1,234,567");
-}
-
-// ---- large tables (perfweb) ----
+// ---- large tables ----
 
 /// Keeps a playground of `n` items in table `Big` (`n / 10` partition keys
 /// of ten items each) as the autosave, so the next `mount_as_is` opens it.

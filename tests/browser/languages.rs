@@ -315,7 +315,7 @@ async fn languages_switch_the_console_cost_partitions_tab_and_lesson_chrome() {
     forget_everything();
 }
 
-// ---- i18n: remaining texts ----
+// ---- the hot-key lab, console forms and notices ----
 
 /// The hot-key lab's validation messages, run titles and chart labels in
 /// German and Japanese; a problem on screen is reworded by a switch.

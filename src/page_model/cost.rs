@@ -17,10 +17,10 @@
 use serde_json::Value;
 
 use super::format::group_digits;
-use super::language::{Lang, Msg};
 use crate::engine::capacity::{Charge, ChargeKind, EntryAction, Scope};
 use crate::engine::sim::Touched;
 use crate::engine::{ApiError, Engine};
+use crate::i18n::{Lang, Msg};
 
 /// On-demand price of one million read request units, in US dollars:
 /// us-east-1 (N. Virginia), Standard table class.

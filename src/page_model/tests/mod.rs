@@ -1,0 +1,6 @@
+//! The page model's tests, natively: request drafts built from forms and
+//! read back from requests, JSON printed the page's way, and the input
+//! limits at their exact boundaries.
+
+mod draft;
+mod format_limits;

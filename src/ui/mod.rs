@@ -84,6 +84,7 @@ pub mod lessons_menu;
 pub mod limits;
 pub mod log_entry;
 pub mod operation_builder;
+mod operation_form;
 pub mod partition_map;
 pub mod persist;
 pub mod planners;

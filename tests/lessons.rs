@@ -1,7 +1,7 @@
 //! The built-in lessons: every one builds through the engine, every saved
 //! operation and checklist request runs on its data, and the figures of
-//! `../shared/docs/LESSONS.md` come out exactly. Expected numbers are worked
-//! out by hand from the rules in `../shared/docs/dynamodb-semantics.md`
+//! `docs/lessons.md` come out exactly. Expected numbers are worked
+//! out by hand from the rules in `docs/dynamodb-semantics.md`
 //! (A.2: reads in 4 KB blocks summed per page, halved when eventually
 //! consistent; B.1: an item's size is its names plus its values).
 

@@ -250,7 +250,7 @@ fn partitions_split_at_the_teaching_limit_and_never_merge() {
 
 #[test]
 fn scan_charges_one_block_per_page_whatever_the_partitions() {
-    // Choice (README "Choices"): no per-partition minimum on Scan.
+    // Choice (`docs/engine.md`, "Choices"): no per-partition minimum on Scan.
     let mut engine = engine_with("PPP", 9_000, 10);
     assert_eq!(engine.describe_partitions("PPP", None).unwrap().len(), 4);
     engine.execute("PutItem", &json!({"TableName": "PPP", "Item": {"pk": {"S": "a"}}})).unwrap();

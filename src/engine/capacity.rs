@@ -1,6 +1,6 @@
 //! Capacity: what a request costs, as pure functions of byte sizes.
 //!
-//! The rules, from `../shared/docs/dynamodb-semantics.md` section A:
+//! The rules, from `docs/dynamodb-semantics.md` section A:
 //!
 //! * **Reads** are counted in 4 KB blocks (1 KB = 1024 B): `ceil(size / 4096)`
 //!   read units for a strongly consistent read, half that for an eventually

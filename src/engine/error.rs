@@ -4,7 +4,7 @@
 //! AWS exception (the wire name comes from [`ApiError::name`]) carrying the
 //! message DynamoDB itself would send. Tests compare errors with `==`, so the
 //! type is `Clone + PartialEq`, and the UI shows `name: message` verbatim.
-//! Messages are taken word for word from `../shared/docs/dynamodb-semantics.md`
+//! Messages are taken word for word from `docs/dynamodb-semantics.md`
 //! (sections B.4 and D.7); where DynamoDB has none, ours says what went wrong.
 
 use std::fmt;

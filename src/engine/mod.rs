@@ -32,7 +32,7 @@
 //! panics on input: every failure is an [`ApiError`], because a panic in wasm
 //! takes the whole page down with it.
 //!
-//! Semantics follow `../shared/docs/dynamodb-semantics.md`; each module cites the
+//! Semantics follow `docs/dynamodb-semantics.md`; each module cites the
 //! section it implements.
 
 mod answer;

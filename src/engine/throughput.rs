@@ -15,7 +15,7 @@
 //!   first throttles in second 300 (index 299); at 10 WCU/s it never does.
 //! * **Hard limit**: a partition never serves more than **3,000 RCU or
 //!   1,000 WCU in one second**, burst or not (DG:bp-partition-key-design;
-//!   our reading where LESSONS.md says "once burst is spent": the physical
+//!   our reading where `docs/lessons.md` says "once burst is spent": the physical
 //!   limit comes first, so a single key at 1,500 WCU/s throttles from its
 //!   first second, whatever the table's total).
 //! * **Adaptive capacity** (always on): a partition whose bucket is empty

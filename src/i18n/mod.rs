@@ -1,5 +1,5 @@
 //! The playground's words in English, German and Japanese: the languages of
-//! the lecture material (`shared/seeds/`).
+//! the lecture material (listed in `docs/lessons.md`).
 //!
 //! Pure Rust and no web dependencies, so the catalogue is checked by native
 //! tests; the browser side (which language is on, the switcher, the

@@ -42,7 +42,7 @@ pub const RECENT_SECONDS: u64 = 10;
 /// The workload presets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Preset {
-    /// LESSONS.md, seed 001: every vote for one candidate goes to one key.
+    /// `docs/lessons.md`, seed 001: every vote for one candidate goes to one key.
     Voting,
     HotKey,
     Zipf,

@@ -2,7 +2,7 @@
 
 Each command runs the real `aws` (PyPI awscli) from this virtualenv. The
 session is checked here and, when DDB_CLI_TRANSCRIPT names a file, written
-there with the endpoint shown as http://localhost:8000, ready for the README.
+there with the endpoint shown as http://localhost:8000, ready for docs/ddb-local.md.
 """
 
 import json

@@ -1,6 +1,6 @@
 """BatchWriteItem and BatchGetItem through boto3's low-level client.
 
-Capacity (../shared/docs/dynamodb-semantics.md A.2, A.3): a batch prices
+Capacity (docs/dynamodb-semantics.md A.2, A.3): a batch prices
 every item on its own and sums the results, one ConsumedCapacity entry per
 table. Writes round each item up to 1 KB (a replacing put or a delete pays
 for the larger/deleted image, at least 1); reads round each item up to

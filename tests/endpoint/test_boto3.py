@@ -1,7 +1,7 @@
 """The local endpoint through a real AWS SDK: boto3's low-level client and
 its resource API, talking HTTP to a running ddb-local.
 
-Capacity figures follow ../shared/docs/dynamodb-semantics.md section A:
+Capacity figures follow docs/dynamodb-semantics.md section A:
 reads in 4 KB blocks (half for eventually consistent reads, at least one
 block even for a miss), writes in 1 KB blocks (the larger of the old and new
 item for a replacing put). Item sizes (section B.1) are spelled out next to

@@ -3,7 +3,7 @@ what DescribeTable says about them, Query and Scan on them (pages, projections,
 exact ConsumedCapacity per arm), the GSI lifecycle of UpdateTable on the
 endpoint's wall clock, and the item-collection metrics of a table with LSIs.
 
-Capacity (../shared/docs/dynamodb-semantics.md A.2, A.3): an index entry
+Capacity (docs/dynamodb-semantics.md A.2, A.3): an index entry
 holds the index keys, the table keys and the projected attributes; reads and
 writes on an index are sized on entries. A write pays, per index it changes,
 1 KB blocks of the entry (put, delete, or both when the index key moves). An

@@ -2,7 +2,7 @@
 execute_transaction against ddb-local.
 
 Every statement runs as its equivalent operation, so its ConsumedCapacity
-is that operation's (../shared/docs/dynamodb-semantics.md A.2-A.4):
+is that operation's (docs/dynamodb-semantics.md A.2-A.4):
 a GetItem-shaped SELECT of one small item costs 0.5 RCU eventually
 consistent and 1 strongly; a Query of one item collection rounds the
 collection's bytes up to 4 KB once; a Scan reads (and pays for) every item;

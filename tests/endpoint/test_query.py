@@ -2,7 +2,7 @@
 projections, Select, order, pages (by hand and with boto3's paginator) and
 the errors DynamoDB gives, with exact ConsumedCapacity.
 
-Capacity (../shared/docs/dynamodb-semantics.md A.2): a Query sums the sizes
+Capacity (docs/dynamodb-semantics.md A.2): a Query sums the sizes
 of every item its key condition reads, before any filter or projection,
 rounds the sum up to 4 KB once per page, and charges half a unit per block
 when eventually consistent (the default), a whole one when strongly

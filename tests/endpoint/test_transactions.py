@@ -1,6 +1,6 @@
 """TransactWriteItems and TransactGetItems through boto3's low-level client.
 
-Capacity (../shared/docs/dynamodb-semantics.md A.3, A.4): every action of a
+Capacity (docs/dynamodb-semantics.md A.3, A.4): every action of a
 transaction costs twice the plain price -- writes 2 × ceil(size / 1 KB)
 (an update or delete sized on the larger/deleted image), a ConditionCheck 2,
 reads 2 × ceil(size / 4 KB) with a missing item still costing 2. Transactional

@@ -15,9 +15,9 @@
 //! Cost: the sizes of all items read are summed and rounded up to 4 KB
 //! **once** per page, halved when eventually consistent; a page that reads
 //! nothing still costs the minimum block. (DynamoDB charges that minimum per
-//! partition touched; we keep one per page, whatever the partitions: README
-//! "Choices".) A Query page is paid by the partition of its key; a Scan page
-//! is spread over the partitions (`sim::Engine::admit`).
+//! partition touched; we keep one per page, whatever the partitions:
+//! `docs/engine.md`, "Choices".) A Query page is paid by the partition of
+//! its key; a Scan page is spread over the partitions (`sim::Engine::admit`).
 //!
 //! A Query reads one item collection, in sort-key order (reversed with
 //! `ScanIndexForward: false`). A Scan walks the whole keyspace in hash order;

@@ -21,7 +21,7 @@
 //! ```
 //!
 //! * [`lexer`] and [`parser`]: a hand-written recursive-descent parser for
-//!   DynamoDB's subset (the README records why not the `partiql-parser`
+//!   DynamoDB's subset (`docs/performance.md` records why not the `partiql-parser`
 //!   crate: it would more than double the playground's wasm).
 //! * [`plan`]: the access path (the module's table is the lesson), and the
 //!   equivalent requests.

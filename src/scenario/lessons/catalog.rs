@@ -1,4 +1,4 @@
-//! The built-in lessons, in the order of `../shared/docs/LESSONS.md`.
+//! The built-in lessons, in the order of `docs/lessons.md`.
 //!
 //! The list (id, file, title, seed) is compiled in everywhere, so the
 //! Lessons menu needs nothing else. The documents themselves are compiled

@@ -35,7 +35,7 @@ use crate::scenario::format::SavedOperation;
 pub struct Lesson {
     pub id: String,
     pub title: String,
-    /// The seeds it follows, as LESSONS.md cites them ("000, 002").
+    /// The seeds it follows, as `docs/lessons.md` cites them ("000, 002").
     pub seed: String,
     /// Two or three sentences: what the lesson shows.
     pub summary: String,

@@ -1,4 +1,4 @@
-//! The built-in lessons: every row of `../shared/docs/LESSONS.md` as a
+//! The built-in lessons: every lesson of `docs/lessons.md` as a
 //! scenario a lecturer clicks through.
 //!
 //! A lesson is a small JSON document in `data/` (compiled in natively; the
@@ -32,7 +32,7 @@
 //! fresh lab table), so a step can say "run this" and a test can assert
 //! exactly what the class will see.
 //!
-//! [`catalog`] lists the lessons in the order LESSONS.md gives them.
+//! [`catalog`] lists the lessons in the order `docs/lessons.md` gives them.
 
 pub mod catalog;
 pub mod checklist;

@@ -361,7 +361,7 @@ fn index_names_are_3_to_255_characters() {
 }
 
 /// Index keys obey the key size limits: 2,048 bytes for an index partition
-/// key, 1,024 for an index sort key (ALT test_limit_sort_key_len_lsi).
+/// key, 1,024 for an index sort key (Alternator's tests, test_limit_sort_key_len_lsi).
 #[test]
 fn index_keys_obey_the_key_size_limits() {
     let mut engine = Engine::new();

@@ -1,11 +1,11 @@
 """UpdateItem through boto3's low-level client: every action, functions,
 nested paths, each ReturnValues option, conditions, errors, and the write
-cost of ../shared/docs/dynamodb-semantics.md A.3: ceil(max(item before,
+cost of docs/dynamodb-semantics.md A.3: ceil(max(item before,
 item after) / 1 KB), at least 1 even when no item exists.
 
 Where the semantics doc is silent on what ReturnValues hands back for nested
 paths, the expectations are those of Alternator's test_returnvalues.py
-(ALT, written and checked against DynamoDB).
+(Alternator's tests are written and checked against DynamoDB).
 """
 
 import pytest
@@ -188,13 +188,14 @@ def test_invalid_paths(client, table):
 def test_update_creates_a_missing_item(client, table):
     created = update(client, table, "new", "SET v = :v", values={":v": N(1)}, ReturnValues="ALL_NEW")
     assert created["Attributes"] == {"pk": S("new"), "v": N(1)}
-    # An update with no actions at all still creates the key-only item (ALT test_update_item_non_existent).
+    # An update with no actions at all still creates the key-only item
+    # (Alternator's tests, test_update_item_non_existent).
     empty = update(client, table, "bare", ReturnValues="ALL_NEW")
     assert empty["Attributes"] == {"pk": S("bare")}
     assert get(client, table, "bare") == {"pk": S("bare")}
 
 
-# DynamoDB creates nothing here (ALT test_item.py::test_update_item_non_existent,
+# DynamoDB creates nothing here (Alternator's tests, test_item.py::test_update_item_non_existent,
 # test_returnvalues.py::test_update_item_returnvalues_all_new).
 def test_remove_only_update_of_a_missing_item_creates_nothing(client, table):
     nothing = update(client, table, "ghost", "REMOVE v", ReturnValues="ALL_NEW")
@@ -265,7 +266,7 @@ def test_return_values_updated_new(client, pet):
 
 
 def test_return_values_of_nested_updates(client, table):
-    # ALT test_update_item_returnvalues_nested: UPDATED_* return only the
+    # Alternator's tests, test_update_item_returnvalues_nested: UPDATED_* return only the
     # written sub-paths, inside their enclosing maps and lists.
     client.put_item(TableName=table, Item={"pk": S("n"), "a": M(b=S("dog"), c=L(N(1), N(2), N(3))), "d": S("cat")})
     old = update(client, table, "n", "SET a.b = :v", values={":v": S("hi")}, ReturnValues="UPDATED_OLD")

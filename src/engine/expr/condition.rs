@@ -19,12 +19,12 @@
 //! but N/BOOL/NULL, `attribute_exists`/`attribute_not_exists` a path;
 //! ordering comparators and `BETWEEN` refuse `:value`s that are not S, N or B
 //! (a list in `a < :v` is an error, a list *attribute* is merely false —
-//! ALT test_condition_expression.py; the wording is the one captured for key
+//! Alternator's tests, test_condition_expression.py; the wording is the one captured for key
 //! conditions in paritysuite queryKeyConditionOperands.test.ts). `BETWEEN`
 //! with two `:value` bounds also needs them of one type and in order.
 //!
 //! Evaluation never fails. A missing attribute makes every comparison false
-//! except `<>`, which is true (even `q <> z` with both missing, ALT);
+//! except `<>`, which is true (even `q <> z` with both missing, Alternator's tests);
 //! comparing different types is false; `<`/`<=`/`>`/`>=` and `BETWEEN` are
 //! only defined on S (by UTF-8 bytes), N (numerically) and B (by unsigned
 //! bytes). `size()` counts a String in UTF-16 code units. `contains` finds a

@@ -25,7 +25,7 @@
 //! and document paths deeper than 32 (`The document path has too many
 //! nesting levels; nesting levels: 33`). Operators are the comparators,
 //! `BETWEEN`, `IN`, `AND`, `OR` and `NOT` in conditions — function calls are
-//! not counted there (ALT: 1,355 nested calls of an unknown function are
+//! not counted there (Alternator's tests: 1,355 nested calls of an unknown function are
 //! reported as an unknown function) — and `+`, `-` and function calls in
 //! updates (the developer guide's "operators or functions"). The expression
 //! size (4096 bytes) and emptiness are checked before any token is read

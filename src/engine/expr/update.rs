@@ -13,7 +13,7 @@
 //! Function problems are operand counts, `if_not_exists` without a path
 //! first, non-list `:value`s in `list_append`, non-number `:value`s in `+`
 //! and `-`, and `list_append` nested in `list_append` (refused by DynamoDB,
-//! ALT test_update_expression.py). Two paths *overlap* when one is a prefix
+//! Alternator's tests, test_update_expression.py). Two paths *overlap* when one is a prefix
 //! of the other (`a` and `a.b`, or the same path twice) and *conflict* when
 //! they first differ in kind (`a.b` and `a[1]`).
 //!
@@ -33,7 +33,7 @@
 //!    unions sets; DELETE subtracts sets; an existing value of another type
 //!    is "An operand in the update expression has an incorrect data type".
 //! 3. The effects are written into a copy of the item, grouped by path, so
-//!    that every list index refers to the list *before* the update (ALT:
+//!    that every list index refers to the list *before* the update (Alternator's tests:
 //!    `REMOVE a[1] SET a[3] = :v` on `[2,3,4,5,6,7]` gives `[2,4,:v,6,7]`).
 //!    Indexes past the end append, in index order; removed elements close
 //!    up; a DELETE that empties a set removes the attribute.

@@ -115,7 +115,7 @@ pub(crate) fn updated_item(request: &UpdateItem, current: Option<&Item>, key_ite
 
 /// Whether an update of a missing item leaves it missing: DynamoDB creates
 /// no item when every action only removes (REMOVE, DELETE), while an update
-/// with no actions at all creates the bare key (ALT test_update_item.py).
+/// with no actions at all creates the bare key (Alternator's tests, test_update_item.py).
 pub(crate) fn creates_nothing(update: &Option<UpdateExpression>) -> bool {
     update.as_ref().is_some_and(|u| {
         !u.actions().is_empty()

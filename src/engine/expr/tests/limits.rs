@@ -28,7 +28,7 @@ fn expression_size_boundary() {
         Err("Invalid FilterExpression: Expression size has exceeded the maximum allowed size; expression size: 5000"
             .to_string())
     );
-    // Update, and whitespace counts (ALT test_limit_expression_len).
+    // Update, and whitespace counts (Alternator's tests, test_limit_expression_len).
     let spaces = " ".repeat(4085);
     assert!(update(&format!("SET{spaces}a = :neg")).is_ok());
     assert_eq!(
@@ -41,7 +41,7 @@ fn expression_size_boundary() {
         key(&long, Some(ScalarType::N)).map(|_| ()),
         Err("Invalid KeyConditionExpression: Expression size has exceeded the maximum allowed size;".to_string())
     );
-    // Size wins over a syntax error (ALT crash3).
+    // Size wins over a syntax error (Alternator's tests, crash3).
     assert_eq!(
         condition(&"(".repeat(15000)).map(|_| ()),
         Err("Invalid ConditionExpression: Expression size has exceeded the maximum allowed size; expression size: 15000".to_string())
@@ -73,7 +73,7 @@ fn the_size_error_span_is_on_a_character_boundary() {
 
 #[test]
 fn operator_count_boundary() {
-    // a<b or (a<b or (…)): depth 149 has 299 operators and is fine (ALT).
+    // a<b or (a<b or (…)): depth 149 has 299 operators and is fine (Alternator's tests).
     let nested = |depth: usize| format!("a<b {}{}", "or (a<b ".repeat(depth), ")".repeat(depth));
     assert!(condition(&nested(149)).is_ok());
     // 300 operators: 150 comparisons joined by 150 ORs... one less: 150 + 149.
@@ -89,7 +89,7 @@ fn operator_count_boundary() {
         condition(&nested(454)).map(|_| ()),
         Err("Invalid ConditionExpression: The expression contains too many operators; operator count: 301".to_string())
     );
-    // 1000 NOTs (ALT test_deeply_nested_expression_4).
+    // 1000 NOTs (Alternator's tests, test_deeply_nested_expression_4).
     assert_eq!(
         condition(&format!("{}a<b", "not ".repeat(1000))).map(|_| ()),
         Err("Invalid ConditionExpression: The expression contains too many operators; operator count: 301".to_string())
@@ -192,12 +192,12 @@ fn deep_nesting_is_refused_without_overflow() {
         condition(&format!("{}a = :v", "(".repeat(3000))).map(|_| ()),
         Err("Invalid ConditionExpression: Syntax error; token: \"<EOF>\", near: \":v\"".to_string())
     );
-    // ((((a<b)))) within 4 KB: redundant parentheses (ALT).
+    // ((((a<b)))) within 4 KB: redundant parentheses (Alternator's tests).
     assert_eq!(
         condition(&format!("{}a<b{}", "(".repeat(2046), ")".repeat(2046))).map(|_| ()),
         Err("Invalid ConditionExpression: The expression has redundant parentheses;".to_string())
     );
-    // a < f(f(f(…))): invalid function name (DynamoDB's answer, ALT).
+    // a < f(f(f(…))): invalid function name (DynamoDB's answer, Alternator's tests).
     assert_eq!(
         condition(&format!("a < {}b{}", "f(".repeat(1355), ")".repeat(1355))).map(|_| ()),
         Err("Invalid ConditionExpression: Invalid function name; function: f".to_string())

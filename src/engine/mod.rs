@@ -6,26 +6,34 @@
 //! ```text
 //!   JSON body + operation name            (what an SDK sends with X-Amz-Target)
 //!        │
-//!   Engine::execute  (service)            dispatch on the operation name
-//!        │
-//!   api::*  typed request structs         serde + DynamoDB's request validation
-//!        │
-//!   ops::*  one file per operation family table ops, item ops, …
+//!   Engine::execute  (service)
+//!        │ 1. catch_up                    what the clock made due: GSI updates,
+//!        │                                backfills, the TTL sweep, stream trimming
+//!        │ 2. dispatch on the operation name
+//!        │      api::*  typed request structs, DynamoDB's request validation
+//!        │      ops::*  one file per operation family; each returns an
+//!        │              Answer: the response body and its charges
 //!        │          │
 //!        │     schema   key extraction and key validation
+//!        │     table    definition, storage, indexes, stream, write journal
 //!        │     storage  item collections in keyspace (hash) order, each
 //!        │              item packed into one byte string (packed)
 //!        │     index    secondary indexes: projections, maintenance, the
 //!        │              GSI propagation queue
-//!        │     streams  the change log every item write appends to, and
-//!        │              the DynamoDB Streams API (Engine::execute_streams)
-//!        │     ttl      UpdateTimeToLive / DescribeTimeToLive, the sweeper
-//!        │     capacity the cost rules, as pure functions
-//!        │     partition / throughput / sim  partitions, token buckets,
-//!        │              throttling, workloads and metrics
+//!        │     streams  the change log every item write appends to
+//!        │     ttl      the expiry index the sweeper reads
+//!        │     capacity the cost rules, as pure functions → Charges
+//!        │ 3. sim::admission: the Answer's charges against the token buckets
+//!        │      of the partitions they touch (partition / throughput / sim);
+//!        │      refused: the table journals roll back, a throttling error
 //!        │
 //!   JSON response (+ ConsumedCapacity)  or  ApiError (AWS exception + message)
 //! ```
+//!
+//! The DynamoDB Streams API has its own entry point, `Engine::execute_streams`,
+//! with the same steps (its reads are never charged). `Engine::dry_run` runs a
+//! request with every table journaled and rolls it back: the console's live
+//! cost.
 //!
 //! The engine is pure Rust with no web dependencies: it compiles natively
 //! (tests, the local endpoint) and to wasm (the playground) unchanged. It never

@@ -16,11 +16,10 @@
 
 use serde_json::Value;
 
-use super::format::group_digits;
 use crate::engine::capacity::{Charge, ChargeKind, EntryAction, Scope};
 use crate::engine::sim::Touched;
 use crate::engine::{ApiError, Engine};
-use crate::i18n::{Lang, Msg};
+use crate::i18n::{numbers, Lang, Msg};
 
 /// On-demand price of one million read request units, in US dollars:
 /// us-east-1 (N. Virginia), Standard table class.
@@ -62,15 +61,10 @@ pub fn dollars(amount: f64) -> String {
     format!("${text}")
 }
 
-/// A unit count: whole numbers with thousands separators, halves as ".5".
+/// A unit count the English way: thousands grouped, halves as ".5"
+/// ([`numbers::decimal`]; the views pass it through `Lang::figure`).
 pub fn units(amount: f64) -> String {
-    if amount.fract() == 0.0 && amount.abs() < 1e15 {
-        let whole = amount.abs() as usize;
-        let sign = if amount < 0.0 { "-" } else { "" };
-        format!("{sign}{}", group_digits(whole))
-    } else {
-        format!("{amount}")
-    }
+    numbers::decimal(amount)
 }
 
 /// The unit names of a table: capacity units when provisioned, request

@@ -168,16 +168,3 @@ fn inline(value: &Value) -> String {
 pub fn key_label(attribute: &KeyAttribute) -> String {
     format!("{} ({})", attribute.name, attribute.scalar_type.as_str())
 }
-
-/// 12345 → "12,345".
-pub fn group_digits(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}

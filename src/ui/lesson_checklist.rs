@@ -11,9 +11,9 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::format::group_digits;
+use super::cost::units;
 use super::language::{use_lang, Lang, Msg};
-use super::state::{format_units, EngineHandle};
+use super::state::EngineHandle;
 use crate::scenario::lessons::{assess, Assessment, Lesson, RequestCost, Verdict};
 
 #[derive(Properties, PartialEq)]
@@ -35,17 +35,7 @@ fn cost_text(cost: &RequestCost) -> String {
         (true, false) => "WCU",
         (true, true) => "WRU",
     };
-    format!("{} {unit}", units_text(cost.units))
-}
-
-/// "1,600", "0.5", "12.5": thousands grouped, halves kept.
-fn units_text(units: f64) -> String {
-    let whole = units.trunc();
-    if !(0.0..1e15).contains(&whole) {
-        return format_units(units);
-    }
-    let fraction = format_units(units - whole);
-    format!("{}{}", group_digits(whole as usize), fraction.strip_prefix('0').filter(|f| !f.is_empty()).unwrap_or(""))
+    format!("{} {unit}", units(cost.units))
 }
 
 fn request_line(cost: &RequestCost, lang: Lang) -> Html {

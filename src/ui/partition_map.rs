@@ -35,7 +35,6 @@ use yew::prelude::*;
 
 use super::cost::units;
 use super::embed::{EmbedButton, EmbedView};
-use super::format::group_digits;
 use super::language::{use_lang, Lang, Msg};
 use super::state::{Action, PlaygroundContext};
 use crate::engine::index::IndexKind;
@@ -43,6 +42,7 @@ use crate::engine::ordered::Ordered;
 use crate::engine::partition::{hash_position, PARTITION_SIZE_BYTES};
 use crate::engine::sim::PartitionInfo;
 use crate::engine::Engine;
+use crate::i18n::numbers::grouped;
 
 /// Width of the band's SVG coordinate system.
 const BAND_WIDTH: f64 = 1000.0;
@@ -84,7 +84,7 @@ pub fn size_text(bytes: u64) -> String {
     const KB: f64 = 1024.0;
     let b = bytes as f64;
     if b < KB {
-        format!("{} B", group_digits(bytes as usize))
+        format!("{} B", grouped(bytes))
     } else if b < KB * KB {
         format!("{} KB", units((b / KB * 10.0).round() / 10.0))
     } else if b < KB * KB * KB {
@@ -104,11 +104,11 @@ pub fn two_decimals(x: f64) -> String {
     let cents = ((rounded.abs() - whole as f64) * 100.0).round() as usize;
     let sign = if rounded < 0.0 { "-" } else { "" };
     if cents == 0 {
-        format!("{sign}{}", group_digits(whole))
+        format!("{sign}{}", grouped(whole as u64))
     } else if cents.is_multiple_of(10) {
-        format!("{sign}{}.{}", group_digits(whole), cents / 10)
+        format!("{sign}{}.{}", grouped(whole as u64), cents / 10)
     } else {
-        format!("{sign}{}.{cents:02}", group_digits(whole))
+        format!("{sign}{}.{cents:02}", grouped(whole as u64))
     }
 }
 

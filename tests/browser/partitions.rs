@@ -154,7 +154,7 @@ async fn hot_key_lab_runs_pauses_steps_and_changes_speed() {
     let before_step = requests(&page);
     page.click("#lab-step").await;
     assert_eq!(lab_seconds(&page, "before"), paused + 1);
-    let expected = format!("{} requests", ddb_playground::ui::format::group_digits(1_500 * (paused as usize + 1)));
+    let expected = format!("{} requests", ddb_playground::i18n::numbers::grouped(1_500 * (paused as u64 + 1)));
     assert!(requests(&page).contains(&expected), "{before_step} → {}", requests(&page));
 
     // To the end: as fast as the page allows, then the full figures.

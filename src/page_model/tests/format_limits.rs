@@ -2,7 +2,8 @@
 
 use serde_json::json;
 
-use crate::page_model::format::{group_digits, pretty};
+use crate::i18n::numbers::grouped;
+use crate::page_model::format::pretty;
 use crate::page_model::limits::{cut, oversize, pretty_shown, MAX_REQUEST_BYTES, SHOWN_TEXT_BYTES};
 
 #[test]
@@ -16,8 +17,8 @@ fn json_is_printed_compactly_where_it_fits() {
     assert_eq!(pretty(&long), format!("{{\n  \"a\": {{\n    \"b\": \"{}\",\n    \"c\": 1\n  }}\n}}", "x".repeat(80)));
     assert_eq!(pretty(&json!("s")), "\"s\"");
     assert_eq!(pretty(&json!({})), "{}");
-    assert_eq!(group_digits(999), "999");
-    assert_eq!(group_digits(1_234_567), "1,234,567");
+    assert_eq!(grouped(999), "999");
+    assert_eq!(grouped(1_234_567), "1,234,567");
 }
 
 #[test]

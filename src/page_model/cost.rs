@@ -78,6 +78,16 @@ pub struct UnitNames {
 impl UnitNames {
     pub const PROVISIONED: UnitNames = UnitNames { read: "RCU", write: "WCU" };
     pub const ON_DEMAND: UnitNames = UnitNames { read: "RRU", write: "WRU" };
+
+    /// The names of a table that bills on demand (`true`) or is
+    /// provisioned.
+    pub fn of(on_demand: bool) -> UnitNames {
+        if on_demand {
+            Self::ON_DEMAND
+        } else {
+            Self::PROVISIONED
+        }
+    }
 }
 
 /// Read and write units of a list of charges.
@@ -91,12 +101,23 @@ impl Tally {
     pub fn of(charges: &[Charge]) -> Tally {
         let mut tally = Tally::default();
         for charge in charges {
-            match charge.kind {
-                ChargeKind::Read(_) | ChargeKind::TransactionalRead => tally.read += charge.units,
-                ChargeKind::Write | ChargeKind::TransactionalWrite => tally.write += charge.units,
-            }
+            tally.add(charge);
         }
         tally
+    }
+
+    /// Adds one charge to the read or the write side.
+    pub fn add(&mut self, charge: &Charge) {
+        if is_read(charge) {
+            self.read += charge.units;
+        } else {
+            self.write += charge.units;
+        }
+    }
+
+    /// Both sides of two tallies added.
+    pub fn plus(self, other: Tally) -> Tally {
+        Tally { read: self.read + other.read, write: self.write + other.write }
     }
 
     /// "1.5 RCU", "2 WCU", "4 RCU + 2 WCU", "0 RCU".

@@ -1,13 +1,15 @@
 //! The page's model: everything the playground's page computes that needs
 //! no browser. Request drafts (`draft`), the cost in words and dollars
-//! (`cost`), how values and figures are written (`format`), and the input
-//! limits (`limits`). It compiles on every target, so it is unit-tested
+//! (`cost`), how values and figures are written (`format`), the input
+//! limits (`limits`), and each call's one-line summary and the running
+//! totals of the activity log (`summary`). It compiles on every target, so it is unit-tested
 //! natively; the Yew components in `ui` draw what it computes.
 
 pub mod cost;
 pub mod draft;
 pub mod format;
 pub mod limits;
+pub mod summary;
 
 #[cfg(test)]
 mod tests;

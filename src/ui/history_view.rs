@@ -29,7 +29,7 @@ pub fn HistoryView(props: &HistoryViewProps) -> Html {
     let lang = use_lang();
     let Some(state) = use_context::<PlaygroundContext>() else { return html! {} };
     let console = props.console.clone();
-    let names_of = |table: &str| if state.is_on_demand(table) { UnitNames::ON_DEMAND } else { UnitNames::PROVISIONED };
+    let names_of = |table: &str| UnitNames::of(state.is_on_demand(table));
 
     let totals = state.usage.iter().map(|(table, usage)| {
         let names = names_of(table);
@@ -37,16 +37,13 @@ pub fn HistoryView(props: &HistoryViewProps) -> Html {
             <tr>
                 <th scope="row">{ table }</th>
                 <td class="v-n">{ lang.count(usage.requests) }</td>
-                <td class="v-n">{ format!("{} {}", lang.figure(&units(usage.read_units)), names.read) }</td>
-                <td class="v-n">{ format!("{} {}", lang.figure(&units(usage.write_units)), names.write) }</td>
-                <td class="v-n">{ lang.dollars(&dollars(Tally { read: usage.read_units, write: usage.write_units }.price())) }</td>
+                <td class="v-n">{ format!("{} {}", lang.figure(&units(usage.tally.read)), names.read) }</td>
+                <td class="v-n">{ format!("{} {}", lang.figure(&units(usage.tally.write)), names.write) }</td>
+                <td class="v-n">{ lang.dollars(&dollars(usage.tally.price())) }</td>
             </tr>
         }
     });
-    let grand = state
-        .usage
-        .values()
-        .fold(Tally::default(), |t, u| Tally { read: t.read + u.read_units, write: t.write + u.write_units });
+    let grand = state.usage.values().fold(Tally::default(), |total, usage| total.plus(usage.tally));
 
     let entries = state.history.iter().map(|entry| {
         let rerun = {

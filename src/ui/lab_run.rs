@@ -26,6 +26,7 @@ use super::language::Msg;
 use crate::engine::sim::{KeyDistribution, KeyStat, Traffic, TrafficKind, Workload, WorkloadReport, WorkloadRun};
 use crate::engine::Engine;
 use crate::i18n::{LabProblem, LabTitle};
+use crate::page_model::cost::UnitNames;
 use crate::scenario::lessons::LessonWorkload;
 
 /// Most requests one lab run may simulate.
@@ -170,10 +171,11 @@ impl LabForm {
 
     /// "WCU" or "RCU": what the run consumes.
     pub fn unit(&self) -> &'static str {
+        let names = UnitNames::PROVISIONED;
         if self.reads.is_some() {
-            "RCU"
+            names.read
         } else {
-            "WCU"
+            names.write
         }
     }
 

@@ -11,7 +11,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::cost::units;
+use super::cost::{units, UnitNames};
 use super::language::{use_lang, Lang, Msg};
 use super::state::EngineHandle;
 use crate::scenario::lessons::{assess, Assessment, Lesson, RequestCost, Verdict};
@@ -26,15 +26,10 @@ pub struct LessonChecklistProps {
 
 const WRITES: [&str; 5] = ["PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem", "TransactWriteItems"];
 
-/// "1.5 RCU", "1 WCU", "0.5 RRU".
+/// "1.5 RCU", "1 WCU", "0.5 RRU", "1,600 RCU".
 fn cost_text(cost: &RequestCost) -> String {
-    let write = WRITES.contains(&cost.operation.as_str());
-    let unit = match (write, cost.on_demand) {
-        (false, false) => "RCU",
-        (false, true) => "RRU",
-        (true, false) => "WCU",
-        (true, true) => "WRU",
-    };
+    let names = UnitNames::of(cost.on_demand);
+    let unit = if WRITES.contains(&cost.operation.as_str()) { names.write } else { names.read };
     format!("{} {unit}", units(cost.units))
 }
 

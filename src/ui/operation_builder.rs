@@ -93,7 +93,7 @@ fn table_facts(state: &PlaygroundContext, table: &str, index: Option<&str>) -> O
     let index_schema = index.and_then(|name| d.indexes.iter().find(|i| i.name == name)).map(|i| i.key_schema.clone());
     Some(TableFacts {
         schema: index_schema.unwrap_or_else(|| d.key_schema.clone()),
-        names: if on_demand { UnitNames::ON_DEMAND } else { UnitNames::PROVISIONED },
+        names: UnitNames::of(on_demand),
         provisioned: (!on_demand).then_some((d.throughput.read_capacity_units, d.throughput.write_capacity_units)),
         indexes: d.indexes.iter().map(|i| (i.name.clone(), i.kind.abbreviation())).collect(),
     })

@@ -131,10 +131,7 @@ pub fn ResultsView(props: &ResultsViewProps) -> Html {
     let table = last.table().unwrap_or_default().to_string();
     let (schema, names) = match state.engine.try_borrow() {
         Ok(engine) => match engine.table(&table) {
-            Some(t) => (
-                Some(t.definition.key_schema.clone()),
-                if state.is_on_demand(&table) { UnitNames::ON_DEMAND } else { UnitNames::PROVISIONED },
-            ),
+            Some(t) => (Some(t.definition.key_schema.clone()), UnitNames::of(state.is_on_demand(&table))),
             None => (None, UnitNames::PROVISIONED),
         },
         Err(_) => (None, UnitNames::PROVISIONED),

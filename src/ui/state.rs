@@ -36,11 +36,13 @@ use std::rc::Rc;
 use serde_json::Value;
 use yew::prelude::*;
 
-use crate::engine::capacity::{Charge, ChargeKind};
+use crate::engine::capacity::Charge;
 use crate::engine::ordered::Ordered;
 use crate::engine::table::BillingMode;
 use crate::engine::{ApiError, Engine};
-use crate::i18n::{CallOutcome, CallSummary, Lang, Msg, Said};
+use crate::i18n::{CallSummary, Lang, Msg, Said};
+use crate::page_model::summary::summarize;
+pub use crate::page_model::summary::Usage;
 use crate::scenario::format::SavedOperation;
 use crate::scenario::{Scenario, Warning};
 
@@ -107,26 +109,6 @@ impl LogEntry {
     /// The table named by the request, if any.
     pub fn table(&self) -> Option<&str> {
         self.request.as_ref()?.get("TableName")?.as_str()
-    }
-}
-
-/// Read and write units a table has consumed so far, summed from the
-/// engine's charges (transactional ones included, already doubled).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Usage {
-    pub read_units: f64,
-    pub write_units: f64,
-    /// Requests that charged this table.
-    pub requests: u64,
-}
-
-impl Usage {
-    /// Adds one charge.
-    pub fn add(&mut self, charge: &Charge) {
-        match charge.kind {
-            ChargeKind::Read(_) | ChargeKind::TransactionalRead => self.read_units += charge.units,
-            ChargeKind::Write | ChargeKind::TransactionalWrite => self.write_units += charge.units,
-        }
     }
 }
 
@@ -641,8 +623,8 @@ impl Playground {
         self.log.iter().find(|entry| entry.source == source)
     }
 
-    /// The one-line summary of a call, e.g. "GetItem Music → found, 0.5 RCU
-    /// (eventually consistent)".
+    /// The one-line summary of a call ([`summarize`]), in the units of
+    /// each table's billing mode.
     fn summarize(
         &self,
         operation: &str,
@@ -651,75 +633,7 @@ impl Playground {
         outcome: &Result<Value, ApiError>,
         charges: &[Charge],
     ) -> CallSummary {
-        let head = if table.is_empty() { operation.to_string() } else { format!("{operation} {table}") };
-        let response = match outcome {
-            Ok(response) => response,
-            Err(error) if request.is_none() => {
-                return CallSummary { head, outcome: CallOutcome::NotSent(error.name()) }
-            }
-            Err(error) => return CallSummary { head, outcome: CallOutcome::Failed(error.name()) },
-        };
-        let units = self.units_of(table, response, charges);
-        let strong = matches!(request.and_then(|r| r.get("ConsistentRead")), Some(Value::Bool(true)));
-        let outcome = match operation {
-            "CreateTable" => CallOutcome::Created,
-            "DeleteTable" => {
-                let items = response.pointer("/TableDescription/ItemCount").and_then(Value::as_u64).unwrap_or(0);
-                CallOutcome::Deleted { items }
-            }
-            "GetItem" => CallOutcome::Got { found: response.get("Item").is_some(), units: units.read, strong },
-            "PutItem" | "DeleteItem" => CallOutcome::Charged(Some(units.write)),
-            "UpdateItem" | "BatchGetItem" | "BatchWriteItem" | "TransactGetItems" | "TransactWriteItems" => {
-                CallOutcome::Charged(self.charged(charges))
-            }
-            "Query" | "Scan" => CallOutcome::Read {
-                count: response.get("Count").and_then(Value::as_u64).unwrap_or(0),
-                scanned: response.get("ScannedCount").and_then(Value::as_u64).unwrap_or(0),
-                more: response.get("LastEvaluatedKey").is_some(),
-                charged: self.charged(charges),
-            },
-            _ => CallOutcome::Ok,
-        };
-        CallSummary { head, outcome }
-    }
-
-    /// The consumed capacity of a response in the table's own units:
-    /// capacity units when provisioned, request units when on demand.
-    /// (A request that did not ask for `ConsumedCapacity` is summed from the
-    /// engine's charges instead.)
-    fn units_of(&self, table: &str, response: &Value, charges: &[Charge]) -> Units {
-        let amount = response
-            .pointer("/ConsumedCapacity/CapacityUnits")
-            .and_then(Value::as_f64)
-            .unwrap_or_else(|| charges.iter().map(|c| c.units).sum());
-        let on_demand = self.is_on_demand(table);
-        let (read, write) = if on_demand { ("RRU", "WRU") } else { ("RCU", "WCU") };
-        let amount = format_units(amount);
-        Units { read: format!("{amount} {read}"), write: format!("{amount} {write}") }
-    }
-}
-
-impl Playground {
-    /// The units a list of charges adds up to, read and write apart, each in
-    /// the spelling of the first charged table's mode: "1.5 RCU",
-    /// "2 WCU", "4 RCU + 2 WCU"; `None` when nothing was charged.
-    fn charged(&self, charges: &[Charge]) -> Option<String> {
-        let mut read = 0.0;
-        let mut write = 0.0;
-        for charge in charges {
-            match charge.kind {
-                ChargeKind::Read(_) | ChargeKind::TransactionalRead => read += charge.units,
-                ChargeKind::Write | ChargeKind::TransactionalWrite => write += charge.units,
-            }
-        }
-        let on_demand = charges.first().is_some_and(|c| self.is_on_demand(&c.table));
-        let (r, w) = if on_demand { ("RRU", "WRU") } else { ("RCU", "WCU") };
-        match (read > 0.0, write > 0.0) {
-            (true, true) => Some(format!("{} {r} + {} {w}", format_units(read), format_units(write))),
-            (true, false) => Some(format!("{} {r}", format_units(read))),
-            (false, true) => Some(format!("{} {w}", format_units(write))),
-            (false, false) => None,
-        }
+        summarize(operation, table, request, outcome, charges, |table| self.is_on_demand(table))
     }
 
     /// Whether `table` exists and bills on demand.
@@ -727,27 +641,6 @@ impl Playground {
         self.engine.try_borrow().ok().is_some_and(|engine| {
             engine.table(table).is_some_and(|t| t.definition.billing_mode == BillingMode::PayPerRequest)
         })
-    }
-}
-
-/// A capacity figure in both of its possible spellings.
-struct Units {
-    read: String,
-    write: String,
-}
-
-/// `1` for whole units, `0.5` for halves: every capacity figure is a
-/// multiple of 0.5, which `f64`'s `Display` prints without noise.
-pub fn format_units(units: f64) -> String {
-    format!("{units}")
-}
-
-/// "s" unless there is exactly one.
-pub fn plural(count: u64) -> &'static str {
-    if count == 1 {
-        ""
-    } else {
-        "s"
     }
 }
 

@@ -34,7 +34,7 @@ use yew::prelude::*;
 use super::code_view::CodeView;
 use super::console_state::{ConsoleAction, ConsoleContext};
 use super::cost::{dollars, Preview, Tally, UnitNames};
-use super::draft::Operation;
+use super::draft::ItemOperation;
 use super::history_view::HistoryView;
 use super::language::{use_lang, Lang, Msg};
 use super::operation_builder::{run_preview, side_request, OperationBuilder, SideRequest};
@@ -105,7 +105,7 @@ pub fn Console() -> Html {
     let console = use_context::<ConsoleContext>();
 
     // The two dry runs, before any early return (hooks run in order).
-    let inputs = |side: usize| -> Option<(SideRequest, Operation)> {
+    let inputs = |side: usize| -> Option<(SideRequest, ItemOperation)> {
         let (state, console) = (state.as_ref()?, console.as_ref()?);
         let draft = console.draft(side);
         Some((side_request(state, draft), draft.operation))
@@ -114,7 +114,7 @@ pub fn Console() -> Html {
     let compare = console.as_ref().is_some_and(|c| c.compare);
     let version = state.as_ref().map_or(0, |s| s.data_version);
     let engine = state.as_ref().map(|s| Rc::clone(&s.engine));
-    let key = |input: &Option<(SideRequest, Operation)>, on: bool| {
+    let key = |input: &Option<(SideRequest, ItemOperation)>, on: bool| {
         input.as_ref().filter(|_| on).map(|(side, op)| (*op, side.request.clone().ok()))
     };
     let preview_a = {
@@ -130,7 +130,7 @@ pub fn Console() -> Html {
     });
 
     let (Some(state), Some(console)) = (state, console) else { return html! {} };
-    let names = |input: &Option<(SideRequest, Operation)>| {
+    let names = |input: &Option<(SideRequest, ItemOperation)>| {
         input.as_ref().and_then(|(side, _)| side.facts.as_ref()).map_or(UnitNames::PROVISIONED, |f| f.names)
     };
     let side_a = strip_side(&preview_a, names(&a));
@@ -145,7 +145,7 @@ pub fn Console() -> Html {
         })
     };
     let no_tables = state.engine.try_borrow().map(|engine| engine.tables().next().is_none()).unwrap_or(true);
-    let operation_of = |input: &Option<(SideRequest, Operation)>| input.as_ref().map_or("", |(_, op)| op.name());
+    let operation_of = |input: &Option<(SideRequest, ItemOperation)>| input.as_ref().map_or("", |(_, op)| op.name());
     let strip = if compare {
         html! {
             <div class="cost-strip" id="cost-strip" aria-label={lang.t(Msg::LiveCostBoth)}>

@@ -15,7 +15,7 @@ use std::rc::Rc;
 use serde_json::Value;
 use yew::prelude::*;
 
-use super::draft::{Draft, FormError, Mode, Operation};
+use super::draft::{Draft, FormError, ItemOperation, Mode};
 use super::format::pretty;
 use crate::engine::schema::KeySchema;
 use crate::i18n::Said;
@@ -126,7 +126,7 @@ pub enum ConsoleAction {
     /// Load a request (from the history) into the side used last, as a
     /// form; `schema` is its table's key schema, if the table exists.
     Load {
-        operation: Operation,
+        operation: ItemOperation,
         request: Value,
         schema: Option<KeySchema>,
     },

@@ -12,7 +12,7 @@ use yew::prelude::*;
 
 use super::console_state::{ConsoleAction, ConsoleState};
 use super::cost::{dollars, units, Tally, UnitNames, PRICES_CHECKED, READ_PRICE_PER_MILLION, WRITE_PRICE_PER_MILLION};
-use super::draft::Operation;
+use super::draft::ItemOperation;
 use super::history_entry::HistoryRow;
 use super::language::{use_lang, Msg};
 use super::state::{Action, PlaygroundContext, Source};
@@ -60,7 +60,7 @@ pub fn HistoryView(props: &HistoryViewProps) -> Html {
             let console = console.clone();
             let entry = Rc::clone(entry);
             Callback::from(move |_: MouseEvent| {
-                let (Some(request), Some(operation)) = (&entry.request, Operation::parse(&entry.operation)) else {
+                let (Some(request), Some(operation)) = (&entry.request, ItemOperation::parse(&entry.operation)) else {
                     return;
                 };
                 let schema = entry.table().and_then(|table| {
@@ -70,7 +70,7 @@ pub fn HistoryView(props: &HistoryViewProps) -> Html {
                 console.dispatch(ConsoleAction::Load { operation, request: request.clone(), schema });
             })
         };
-        let loadable = Operation::parse(&entry.operation).is_some();
+        let loadable = ItemOperation::parse(&entry.operation).is_some();
         html! { <HistoryRow key={entry.id} entry={Rc::clone(entry)} names={names_of(entry.table().unwrap_or_default())} {rerun} {load} {loadable} /> }
     });
 

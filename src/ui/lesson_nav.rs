@@ -19,7 +19,7 @@ use serde_json::Value;
 use yew::prelude::*;
 
 use super::console_state::{ConsoleAction, ConsoleState};
-use super::draft::Operation;
+use super::draft::ItemOperation;
 use super::language::{Msg, Said};
 use super::lesson_bus::{BusAction, LessonBus};
 use super::persist;
@@ -223,7 +223,7 @@ pub fn go_to(state: &PlaygroundContext, lesson: &Lesson, n: usize) {
 /// Loads saved operation `name` into console side `side`.
 fn load_into(state: &PlaygroundContext, console: &UseReducerDispatcher<ConsoleState>, name: &str, side: usize) {
     let Some(saved) = state.operations.iter().find(|o| o.name == name).cloned() else { return };
-    let Some(operation) = Operation::parse(&saved.operation) else { return };
+    let Some(operation) = ItemOperation::parse(&saved.operation) else { return };
     let schema = saved.request.get("TableName").and_then(Value::as_str).and_then(|table| {
         let engine = state.engine.try_borrow().ok()?;
         engine.table(table).map(|t| t.definition.key_schema.clone())

@@ -27,7 +27,7 @@ use yew::prelude::*;
 use super::console_state::{ConsoleAction, ConsoleContext, SideNotice, Stayed};
 use super::cost::{self, Preview, UnitNames};
 use super::cost_panel::CostPanel;
-use super::draft::{Draft, FormError, Mode, Operation};
+use super::draft::{Draft, FormError, ItemOperation, Mode};
 use super::language::{use_lang, Msg};
 use super::limits;
 use super::operation_form::Ctx;
@@ -75,7 +75,7 @@ pub fn side_request(state: &PlaygroundContext, draft: &Draft) -> SideRequest {
 /// Dry-runs a request and times it; `None` when the engine is busy.
 pub fn run_preview(
     engine: &std::cell::RefCell<crate::engine::Engine>,
-    operation: Operation,
+    operation: ItemOperation,
     request: &Value,
 ) -> Option<Preview> {
     let mut engine = engine.try_borrow_mut().ok()?;
@@ -114,7 +114,7 @@ fn effective_index(draft: &Draft) -> Option<String> {
 /// The table a draft's request goes to: the raw JSON's `TableName` in raw
 /// mode (or the first table of `RequestItems`), the form's otherwise.
 fn effective_table(draft: &Draft, selected: Option<&str>) -> String {
-    if draft.operation == Operation::ExecuteStatement {
+    if draft.operation == ItemOperation::ExecuteStatement {
         let text = match draft.mode {
             Mode::Form => Some(draft.statement.clone()),
             Mode::Raw => {
@@ -153,7 +153,7 @@ fn current_request(
     state: &PlaygroundContext,
     console: &ConsoleContext,
     side: usize,
-) -> (Operation, Result<Value, FormError>) {
+) -> (ItemOperation, Result<Value, FormError>) {
     let draft = Rc::clone(console.draft(side));
     (draft.operation, side_request(state, &draft).request)
 }
@@ -218,7 +218,7 @@ pub fn OperationBuilder(props: &OperationBuilderProps) -> Html {
     };
 
     // The header: operation, table, form or raw.
-    let operations = Operation::ALL.iter().map(|op| {
+    let operations = ItemOperation::ALL.iter().map(|op| {
         html! { <option value={op.name()} selected={*op == draft.operation}>{ op.name() }</option> }
     });
     let tables: Vec<String> = state
@@ -350,10 +350,10 @@ pub fn OperationBuilder(props: &OperationBuilderProps) -> Html {
                 <label class="field inline-field">
                     <span class="member">{ lang.t(Msg::Operation) }</span>
                     <select id={ctx.id("op")} class="op-select" onchange={ctx.on_event::<Event>(|d, v| {
-                        if let Some(op) = Operation::parse(&v) { d.operation = op; }
+                        if let Some(op) = ItemOperation::parse(&v) { d.operation = op; }
                     })}>{ for operations }</select>
                 </label>
-                if draft.operation != Operation::ExecuteStatement {
+                if draft.operation != ItemOperation::ExecuteStatement {
                 <label class="field inline-field">
                     <span class="member">{ "TableName" }</span>
                     <select id={ctx.id("table")} onchange={ctx.on_event::<Event>(|d, v| d.table = v)}>

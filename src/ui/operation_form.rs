@@ -11,7 +11,7 @@ use yew::prelude::*;
 
 use super::console_state::{ConsoleAction, ConsoleContext, Edit};
 use super::cost::{Preview, UnitNames};
-use super::draft::{Draft, FormError, KeyInput, Operation, SortOp, WriteKind, WriteRow};
+use super::draft::{Draft, FormError, ItemOperation, KeyInput, SortOp, WriteKind, WriteRow};
 use super::expr_field::{ExprError, ExprField};
 use super::key_picker::KeyPicker;
 use super::language::{Lang, Msg};
@@ -537,8 +537,8 @@ impl Ctx<'_> {
         let d = self.draft;
         let rv_put = &[("", self.lang.t(Msg::DefaultNone)), ("NONE", "NONE"), ("ALL_OLD", "ALL_OLD")];
         let body = match d.operation {
-            Operation::Query | Operation::Scan => {
-                let query = d.operation == Operation::Query;
+            ItemOperation::Query | ItemOperation::Scan => {
+                let query = d.operation == ItemOperation::Query;
                 html! {
                     <>
                         if query { { self.key_condition() } }
@@ -550,7 +550,7 @@ impl Ctx<'_> {
                     </>
                 }
             }
-            Operation::GetItem => html! {
+            ItemOperation::GetItem => html! {
                 <>
                     { self.key_picker("key", &d.key, |d, k| d.key = k, Some(self.lang.t(Msg::Key).into())) }
                     { self.expr("projection", "ProjectionExpression", &d.projection, |d, v| d.projection = v, "Title, #n", None) }
@@ -561,7 +561,7 @@ impl Ctx<'_> {
                     </div>
                 </>
             },
-            Operation::PutItem => html! {
+            ItemOperation::PutItem => html! {
                 <>
                     { self.json_area("item", "Item", &d.item, |d, v| d.item = v,
                         r#"{"Artist": "Acme", "SongTitle": "Happy Day", "Year": 2024}"#.into(), self.lang.t(Msg::HintPlainOrDynamoJson)) }
@@ -570,7 +570,7 @@ impl Ctx<'_> {
                     <div class="options">{ self.return_values(rv_put) }{ self.return_consumed() }</div>
                 </>
             },
-            Operation::UpdateItem => html! {
+            ItemOperation::UpdateItem => html! {
                 <>
                     { self.key_picker("key", &d.key, |d, k| d.key = k, Some(self.lang.t(Msg::Key).into())) }
                     { self.expr("update", "UpdateExpression", &d.update, |d, v| d.update = v, "SET #n = :v ADD Plays :one REMOVE Old", None) }
@@ -582,7 +582,7 @@ impl Ctx<'_> {
                     </div>
                 </>
             },
-            Operation::DeleteItem => html! {
+            ItemOperation::DeleteItem => html! {
                 <>
                     { self.key_picker("key", &d.key, |d, k| d.key = k, Some(self.lang.t(Msg::Key).into())) }
                     { self.expr("condition", "ConditionExpression", &d.condition, |d, v| d.condition = v, "attribute_exists(#pk)", None) }
@@ -590,28 +590,28 @@ impl Ctx<'_> {
                     <div class="options">{ self.return_values(rv_put) }{ self.return_consumed() }</div>
                 </>
             },
-            Operation::BatchGetItem | Operation::TransactGetItems => html! {
+            ItemOperation::BatchGetItem | ItemOperation::TransactGetItems => html! {
                 <>
                     { self.key_rows() }
                     { self.expr("projection", "ProjectionExpression", &d.projection, |d, v| d.projection = v, "Title, #n",
                         Some(self.lang.t(Msg::EveryKeyHint))) }
                     { self.placeholders(false) }
                     <div class="options">
-                        if d.operation == Operation::BatchGetItem {
+                        if d.operation == ItemOperation::BatchGetItem {
                             { self.checkbox("consistent", "ConsistentRead", d.consistent, |d, on| d.consistent = on) }
                         }
                         { self.return_consumed() }
                     </div>
                 </>
             },
-            Operation::BatchWriteItem => html! {
+            ItemOperation::BatchWriteItem => html! {
                 <>
                     { self.write_rows(false) }
                     <div class="options">{ self.return_consumed() }</div>
                 </>
             },
-            Operation::ExecuteStatement => self.statement(),
-            Operation::TransactWriteItems => html! {
+            ItemOperation::ExecuteStatement => self.statement(),
+            ItemOperation::TransactWriteItems => html! {
                 <>
                     { self.write_rows(true) }
                     { self.placeholders(true) }

@@ -14,7 +14,7 @@ use yew::prelude::*;
 
 use super::console_state::{ConsoleAction, ConsoleState};
 use super::cost::{dollars, explain, Tally, UnitNames};
-use super::draft::Operation;
+use super::draft::ItemOperation;
 use super::error_box::ErrorBox;
 use super::format::{cell_text, CellText};
 use super::language::{use_lang, Lang, Msg};
@@ -219,7 +219,7 @@ pub fn ResultsView(props: &ResultsViewProps) -> Html {
                 })
             });
             let listing = if items.is_empty() {
-                let what = match Operation::parse(operation) {
+                let what = match ItemOperation::parse(operation) {
                     Some(op) if op.writes() => Msg::WriteDone,
                     _ if response.get("Count").is_some() && response.get("Items").is_none() => Msg::SelectCountOnly,
                     _ => Msg::NoItemsBack,

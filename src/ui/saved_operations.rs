@@ -9,7 +9,7 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::console_state::{ConsoleAction, ConsoleContext};
-use super::draft::{FormError, Operation};
+use super::draft::{FormError, ItemOperation};
 use super::language::{use_lang, Msg};
 use super::operation_builder::side_request;
 use super::state::{Action, PlaygroundContext};
@@ -59,7 +59,7 @@ pub fn SavedOperations() -> Html {
         let load = {
             let (state, console, saved) = (state.clone(), console.dispatcher(), saved.clone());
             Callback::from(move |_: MouseEvent| {
-                let Some(operation) = Operation::parse(&saved.operation) else { return };
+                let Some(operation) = ItemOperation::parse(&saved.operation) else { return };
                 let schema = saved.request.get("TableName").and_then(|t| t.as_str()).and_then(|table| {
                     let engine = state.engine.try_borrow().ok()?;
                     engine.table(table).map(|t| t.definition.key_schema.clone())
@@ -71,7 +71,7 @@ pub fn SavedOperations() -> Html {
             let (state, name) = (state.clone(), saved.name.clone());
             Callback::from(move |_: MouseEvent| state.dispatch(Action::DeleteOperation(name.clone())))
         };
-        let loadable = Operation::parse(&saved.operation).is_some();
+        let loadable = ItemOperation::parse(&saved.operation).is_some();
         html! {
             <li class="saved-op" key={saved.name.clone()}>
                 <span class="op">{ &saved.operation }</span>

@@ -152,7 +152,7 @@ impl Draft {
         let names = names_value(&self.names)?;
         let values = values_value(&self.values)?;
         match self.operation {
-            Operation::GetItem => {
+            ItemOperation::GetItem => {
                 body.insert("TableName".into(), table.into());
                 body.insert("Key".into(), key_map(schema, &self.key));
                 if self.consistent {
@@ -161,14 +161,14 @@ impl Draft {
                 put_text(&mut body, "ProjectionExpression", &self.projection);
                 put_maps(&mut body, names, None);
             }
-            Operation::PutItem => {
+            ItemOperation::PutItem => {
                 body.insert("TableName".into(), table.into());
                 body.insert("Item".into(), item_value(&self.item, "item")?);
                 put_text(&mut body, "ConditionExpression", &self.condition);
                 put_maps(&mut body, names, values);
                 put_text(&mut body, "ReturnValues", &self.return_values);
             }
-            Operation::UpdateItem => {
+            ItemOperation::UpdateItem => {
                 body.insert("TableName".into(), table.into());
                 body.insert("Key".into(), key_map(schema, &self.key));
                 put_text(&mut body, "UpdateExpression", &self.update);
@@ -176,18 +176,18 @@ impl Draft {
                 put_maps(&mut body, names, values);
                 put_text(&mut body, "ReturnValues", &self.return_values);
             }
-            Operation::DeleteItem => {
+            ItemOperation::DeleteItem => {
                 body.insert("TableName".into(), table.into());
                 body.insert("Key".into(), key_map(schema, &self.key));
                 put_text(&mut body, "ConditionExpression", &self.condition);
                 put_maps(&mut body, names, values);
                 put_text(&mut body, "ReturnValues", &self.return_values);
             }
-            Operation::Query | Operation::Scan => {
+            ItemOperation::Query | ItemOperation::Scan => {
                 body.insert("TableName".into(), table.into());
                 put_text(&mut body, "IndexName", &self.index);
                 let (mut names, mut values) = (names, values);
-                if self.operation == Operation::Query {
+                if self.operation == ItemOperation::Query {
                     if self.key_expression_mode {
                         body.insert("KeyConditionExpression".into(), self.key_condition.clone().into());
                     } else {
@@ -210,7 +210,7 @@ impl Draft {
                     })?;
                     body.insert("Limit".into(), number.into());
                 }
-                if self.operation == Operation::Query && !self.forward {
+                if self.operation == ItemOperation::Query && !self.forward {
                     body.insert("ScanIndexForward".into(), false.into());
                 }
                 put_text(&mut body, "Select", &self.select);
@@ -218,7 +218,7 @@ impl Draft {
                     body.insert("ExclusiveStartKey".into(), start.clone());
                 }
             }
-            Operation::BatchGetItem => {
+            ItemOperation::BatchGetItem => {
                 let keys: Vec<Value> = self.keys.iter().map(|k| key_map(schema, k)).collect();
                 let mut entry = Map::new();
                 entry.insert("Keys".into(), keys.into());
@@ -231,7 +231,7 @@ impl Draft {
                 items.insert(table, Value::Object(entry));
                 body.insert("RequestItems".into(), Value::Object(items));
             }
-            Operation::BatchWriteItem => {
+            ItemOperation::BatchWriteItem => {
                 let mut requests = Vec::new();
                 for (i, row) in self.writes.iter().enumerate() {
                     requests.push(match row.kind {
@@ -243,7 +243,7 @@ impl Draft {
                 items.insert(table, requests.into());
                 body.insert("RequestItems".into(), Value::Object(items));
             }
-            Operation::TransactGetItems => {
+            ItemOperation::TransactGetItems => {
                 let used = placeholders(&[&self.projection]);
                 let gets: Vec<Value> = self
                     .keys
@@ -259,7 +259,7 @@ impl Draft {
                     .collect();
                 body.insert("TransactItems".into(), gets.into());
             }
-            Operation::ExecuteStatement => {
+            ItemOperation::ExecuteStatement => {
                 body.insert("Statement".into(), self.statement.clone().into());
                 if let Some(parameters) = parameters_value(&self.parameters)? {
                     body.insert("Parameters".into(), parameters);
@@ -278,7 +278,7 @@ impl Draft {
                     body.insert("NextToken".into(), token.clone().into());
                 }
             }
-            Operation::TransactWriteItems => {
+            ItemOperation::TransactWriteItems => {
                 let mut actions = Vec::new();
                 for (i, row) in self.writes.iter().enumerate() {
                     let mut action = Map::new();

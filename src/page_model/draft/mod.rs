@@ -41,9 +41,10 @@ use crate::i18n::{FormProblem, Lang, Msg};
 use crate::page_model::format::{editor_text_for, pretty};
 use crate::page_model::limits;
 
-/// The item operations the console builds.
+/// The item operations the console's form builds, PartiQL's
+/// ExecuteStatement among them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Operation {
+pub enum ItemOperation {
     GetItem,
     PutItem,
     UpdateItem,
@@ -58,9 +59,9 @@ pub enum Operation {
     ExecuteStatement,
 }
 
-impl Operation {
+impl ItemOperation {
     /// In the order DynamoDB's API reference groups them, PartiQL last.
-    pub const ALL: [Operation; 11] = [
+    pub const ALL: [ItemOperation; 11] = [
         Self::Query,
         Self::Scan,
         Self::GetItem,
@@ -229,7 +230,7 @@ impl Default for WriteRow {
 /// Everything the operation builder shows, as typed.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Draft {
-    pub operation: Operation,
+    pub operation: ItemOperation,
     /// The table; empty means "the table selected on the left".
     pub table: String,
     /// Query and Scan: `IndexName`; empty to read the table itself.
@@ -279,7 +280,7 @@ pub struct Draft {
     /// Request members the form has no field for, sent as they are, and the
     /// operation they belong to (they are dropped for any other).
     pub extra: Map<String, Value>,
-    pub extra_for: Option<Operation>,
+    pub extra_for: Option<ItemOperation>,
     pub mode: Mode,
     /// The raw editor's text (raw mode only).
     pub raw: String,
@@ -288,7 +289,7 @@ pub struct Draft {
 impl Default for Draft {
     fn default() -> Self {
         Self {
-            operation: Operation::Query,
+            operation: ItemOperation::Query,
             table: String::new(),
             index: String::new(),
             key: KeyInput::default(),

@@ -121,7 +121,7 @@ impl Draft {
     /// A draft of `operation` whose form stands for `request`. Fields of
     /// other operations keep their text from `base`; members the form
     /// cannot show go to [`Draft::extra`].
-    pub fn from_request(base: &Draft, operation: Operation, request: &Value, schema: Option<&KeySchema>) -> Draft {
+    pub fn from_request(base: &Draft, operation: ItemOperation, request: &Value, schema: Option<&KeySchema>) -> Draft {
         let mut rest = request.as_object().cloned().unwrap_or_default();
         let mut draft = base.clone();
         draft.operation = operation;
@@ -134,7 +134,7 @@ impl Draft {
         let table = take_string(&mut rest, "TableName");
 
         match operation {
-            Operation::PutItem => {
+            ItemOperation::PutItem => {
                 match rest.remove("Item") {
                     Some(item) => match item_from_wire(&item) {
                         Ok(parsed) => {
@@ -150,22 +150,22 @@ impl Draft {
                 draft.condition = take_string(&mut rest, "ConditionExpression").unwrap_or_default();
                 draft.return_values = take_string(&mut rest, "ReturnValues").unwrap_or_default();
             }
-            Operation::GetItem => {
+            ItemOperation::GetItem => {
                 take_key(&mut rest, "Key", schema, &mut draft.key);
                 draft.consistent = take_bool(&mut rest, "ConsistentRead").unwrap_or(false);
                 draft.projection = take_string(&mut rest, "ProjectionExpression").unwrap_or_default();
             }
-            Operation::UpdateItem | Operation::DeleteItem => {
+            ItemOperation::UpdateItem | ItemOperation::DeleteItem => {
                 take_key(&mut rest, "Key", schema, &mut draft.key);
-                if operation == Operation::UpdateItem {
+                if operation == ItemOperation::UpdateItem {
                     draft.update = take_string(&mut rest, "UpdateExpression").unwrap_or_default();
                 }
                 draft.condition = take_string(&mut rest, "ConditionExpression").unwrap_or_default();
                 draft.return_values = take_string(&mut rest, "ReturnValues").unwrap_or_default();
             }
-            Operation::Query | Operation::Scan => {
+            ItemOperation::Query | ItemOperation::Scan => {
                 draft.index = take_string(&mut rest, "IndexName").unwrap_or_default();
-                if operation == Operation::Query {
+                if operation == ItemOperation::Query {
                     let text = take_string(&mut rest, "KeyConditionExpression");
                     draft.key_condition = text.clone().unwrap_or_default();
                     draft.key_expression_mode = true;
@@ -185,14 +185,14 @@ impl Draft {
                     None => String::new(),
                 };
                 draft.forward = take_bool(&mut rest, "ScanIndexForward").unwrap_or(true);
-                if operation == Operation::Scan && !draft.forward {
+                if operation == ItemOperation::Scan && !draft.forward {
                     rest.insert("ScanIndexForward".into(), false.into());
                     draft.forward = true;
                 }
                 draft.select = take_string(&mut rest, "Select").unwrap_or_default();
                 draft.start_key = rest.remove("ExclusiveStartKey");
             }
-            Operation::BatchGetItem => {
+            ItemOperation::BatchGetItem => {
                 let taken = (|| {
                     let items = rest.get("RequestItems")?.as_object()?;
                     let (name, entry) = single(items)?;
@@ -216,7 +216,7 @@ impl Draft {
                     }
                 }
             }
-            Operation::BatchWriteItem => {
+            ItemOperation::BatchWriteItem => {
                 let taken = (|| {
                     let items = rest.get("RequestItems")?.as_object()?;
                     let (name, requests) = single(items)?;
@@ -230,7 +230,7 @@ impl Draft {
                     draft.writes = if rows.is_empty() { vec![WriteRow::default()] } else { rows };
                 }
             }
-            Operation::TransactGetItems => {
+            ItemOperation::TransactGetItems => {
                 let taken = (|| {
                     let actions = rest.get("TransactItems")?.as_array()?;
                     let mut table = None::<String>;
@@ -269,7 +269,7 @@ impl Draft {
                     }
                 }
             }
-            Operation::ExecuteStatement => {
+            ItemOperation::ExecuteStatement => {
                 draft.statement = take_string(&mut rest, "Statement").unwrap_or_default();
                 draft.parameters = match rest.remove("Parameters") {
                     Some(parameters) if parameters.is_array() => pretty(&parameters),
@@ -283,7 +283,7 @@ impl Draft {
                 draft.limit = rest.remove("Limit").map(|l| l.to_string()).unwrap_or_default();
                 draft.next_token = take_string(&mut rest, "NextToken");
             }
-            Operation::TransactWriteItems => {
+            ItemOperation::TransactWriteItems => {
                 let taken = (|| {
                     let actions = rest.get("TransactItems")?.as_array()?;
                     let mut table = None::<String>;

@@ -4,7 +4,7 @@
 use serde_json::{json, Value};
 
 use crate::engine::schema::{KeyAttribute, KeySchema, ScalarType};
-use crate::page_model::draft::{Draft, KeyInput, Operation, SortOp};
+use crate::page_model::draft::{Draft, ItemOperation, KeyInput, SortOp};
 
 /// `Music`: `Artist` (S) and `Year` (N).
 fn schema() -> KeySchema {
@@ -14,7 +14,7 @@ fn schema() -> KeySchema {
     }
 }
 
-fn draft(operation: Operation, edit: impl FnOnce(&mut Draft)) -> Draft {
+fn draft(operation: ItemOperation, edit: impl FnOnce(&mut Draft)) -> Draft {
     let mut draft = Draft { operation, ..Draft::default() };
     edit(&mut draft);
     draft
@@ -28,12 +28,12 @@ fn key(partition: &str, sort: &str) -> KeyInput {
 fn cases() -> Vec<(Draft, Value)> {
     vec![
         (
-            draft(Operation::GetItem, |d| d.key = key("Acme", "2024")),
+            draft(ItemOperation::GetItem, |d| d.key = key("Acme", "2024")),
             json!({"TableName": "Music", "Key": {"Artist": {"S": "Acme"}, "Year": {"N": "2024"}},
                    "ReturnConsumedCapacity": "TOTAL"}),
         ),
         (
-            draft(Operation::Query, |d| {
+            draft(ItemOperation::Query, |d| {
                 d.partition_value = "Acme".into();
                 d.sort_op = SortOp::Ge;
                 d.sort_value = "2000".into();
@@ -44,13 +44,13 @@ fn cases() -> Vec<(Draft, Value)> {
                    "ReturnConsumedCapacity": "TOTAL"}),
         ),
         (
-            draft(Operation::PutItem, |d| d.item = r#"{"Artist": "Acme", "Year": 2024, "Plays": 7}"#.into()),
+            draft(ItemOperation::PutItem, |d| d.item = r#"{"Artist": "Acme", "Year": 2024, "Plays": 7}"#.into()),
             json!({"TableName": "Music",
                    "Item": {"Artist": {"S": "Acme"}, "Year": {"N": "2024"}, "Plays": {"N": "7"}},
                    "ReturnConsumedCapacity": "TOTAL"}),
         ),
         (
-            draft(Operation::Scan, |d| {
+            draft(ItemOperation::Scan, |d| {
                 d.filter = "Plays > :n".into();
                 d.values = r#"{":n": 5}"#.into();
                 d.limit = "10".into();
@@ -80,8 +80,8 @@ fn a_request_read_back_builds_itself_again() {
 
 #[test]
 fn a_bad_field_is_an_error_that_names_it() {
-    let bad = draft(Operation::PutItem, |d| d.item = "{not json".into());
+    let bad = draft(ItemOperation::PutItem, |d| d.item = "{not json".into());
     assert!(bad.build_request(Some("Music"), Some(&schema())).is_err());
-    let bad = draft(Operation::Scan, |d| d.values = "[1]".into());
+    let bad = draft(ItemOperation::Scan, |d| d.values = "[1]".into());
     assert!(bad.build_request(Some("Music"), Some(&schema())).is_err());
 }

@@ -39,6 +39,8 @@ use std::cell::Cell;
 use std::rc::Rc;
 use std::time::Duration;
 
+use gloo_events::EventListener;
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::activity_log::ActivityLog;
@@ -213,7 +215,7 @@ pub fn App() -> Html {
         let dispatcher = state.dispatcher();
         let latest = Rc::clone(&latest);
         use_effect_with((), move |_| {
-            let on_hide = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || {
+            let on_hide = move |_: &web_sys::Event| {
                 if embedded {
                     return;
                 }
@@ -221,9 +223,9 @@ pub fn App() -> Html {
                 if let Some(scenario) = scenario {
                     let _ = persist::autosave(&scenario);
                 }
-            });
+            };
             let storage_dispatcher = dispatcher.clone();
-            let listener = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || match persist::load_link() {
+            let on_hash = move |_: &web_sys::Event| match persist::load_link() {
                 Some(Ok(scenario)) => {
                     persist::set_fragment("");
                     dispatcher
@@ -231,57 +233,30 @@ pub fn App() -> Html {
                 }
                 Some(Err(said)) => dispatcher.dispatch(Action::Notify(Some(Notice::worded(true, said)))),
                 None => {}
-            });
+            };
             // Another tab autosaved: keep its copy before this tab's next
             // autosave replaces it (a `storage` event never comes from this
             // tab's own writes). An embedded page saves nothing, so it has
             // nothing to defend.
-            let on_storage = {
-                let dispatcher = storage_dispatcher;
-                wasm_bindgen::closure::Closure::<dyn Fn(web_sys::StorageEvent)>::new(
-                    move |event: web_sys::StorageEvent| {
-                        if embedded || event.key().as_deref() != Some(persist::SAVE_KEY) {
-                            return;
-                        }
-                        if let Some(text) = event.new_value() {
-                            let said = persist::keep_other_tab(&text);
-                            dispatcher.dispatch(Action::Notify(Some(Notice::worded(false, said))));
-                        }
-                    },
-                )
-            };
-            let window = web_sys::window();
-            if let Some(window) = &window {
-                let _ = window.add_event_listener_with_callback(
-                    "storage",
-                    wasm_bindgen::JsCast::unchecked_ref(on_storage.as_ref()),
-                );
-                let _ = window.add_event_listener_with_callback(
-                    "hashchange",
-                    wasm_bindgen::JsCast::unchecked_ref(listener.as_ref()),
-                );
-                let _ = window.add_event_listener_with_callback(
-                    "pagehide",
-                    wasm_bindgen::JsCast::unchecked_ref(on_hide.as_ref()),
-                );
-            }
-            move || {
-                if let Some(window) = &window {
-                    let _ = window.remove_event_listener_with_callback(
-                        "hashchange",
-                        wasm_bindgen::JsCast::unchecked_ref(listener.as_ref()),
-                    );
-                    let _ = window.remove_event_listener_with_callback(
-                        "pagehide",
-                        wasm_bindgen::JsCast::unchecked_ref(on_hide.as_ref()),
-                    );
-                    let _ = window.remove_event_listener_with_callback(
-                        "storage",
-                        wasm_bindgen::JsCast::unchecked_ref(on_storage.as_ref()),
-                    );
+            let on_storage = move |event: &web_sys::Event| {
+                let Some(event) = event.dyn_ref::<web_sys::StorageEvent>() else { return };
+                if embedded || event.key().as_deref() != Some(persist::SAVE_KEY) {
+                    return;
                 }
-                drop((listener, on_hide, on_storage));
-            }
+                if let Some(text) = event.new_value() {
+                    let said = persist::keep_other_tab(&text);
+                    storage_dispatcher.dispatch(Action::Notify(Some(Notice::worded(false, said))));
+                }
+            };
+            // Each listener is removed when it is dropped, with the effect.
+            let listeners = web_sys::window().map(|window| {
+                [
+                    EventListener::new(&window, "storage", on_storage),
+                    EventListener::new(&window, "hashchange", on_hash),
+                    EventListener::new(&window, "pagehide", on_hide),
+                ]
+            });
+            move || drop(listeners)
         });
     }
     let has_table = state.selected.is_some();

@@ -12,6 +12,7 @@ use wasm_bindgen::JsCast;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use super::browser;
 use super::console_state::{CodeTab, ConsoleAction, ConsoleContext};
 use super::draft::{Draft, Mode};
 use super::language::{use_lang, Msg};
@@ -117,7 +118,6 @@ pub fn CodeView() -> Html {
         let code = code.clone();
         let copied = copied.clone();
         Callback::from(move |_: MouseEvent| {
-            let Some(window) = web_sys::window() else { return };
             let code = match &deferred {
                 None => code.clone(),
                 Some(Deferred::Parsed(request)) => generate(request),
@@ -126,9 +126,8 @@ pub fn CodeView() -> Html {
                     Err(error) => lang.tr().not_a_request(&format!("{}: {}", error.name(), error.message())),
                 },
             };
-            let promise = window.navigator().clipboard().write_text(&code);
             let copied = copied.clone();
-            wasm_bindgen_futures_lite(promise, move |ok| copied.set(Some(ok)));
+            browser::copy_text(&code, move |ok| copied.set(Some(ok)));
         })
     };
     let toggle_endpoint = {
@@ -158,25 +157,5 @@ pub fn CodeView() -> Html {
             </div>
             <pre class="code" id="code-text" role="tabpanel" tabindex="0">{ limits::shown(lang, &code) }</pre>
         </section>
-    }
-}
-
-/// Calls `done(true)` when the promise resolves, `done(false)` when it is
-/// rejected: enough for a clipboard write, without pulling in an executor.
-fn wasm_bindgen_futures_lite(promise: js_sys::Promise, done: impl Fn(bool) + 'static) {
-    use std::rc::Rc;
-    use wasm_bindgen::closure::Closure;
-    use wasm_bindgen::JsValue;
-    let done = Rc::new(done);
-    let on_ok = {
-        let done = Rc::clone(&done);
-        Closure::once_into_js(move |_: JsValue| done(true))
-    };
-    let on_err = Closure::once_into_js(move |_: JsValue| done(false));
-    let then = js_sys::Reflect::get(&promise, &JsValue::from_str("then"))
-        .ok()
-        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
-    if let Some(then) = then {
-        let _ = then.call2(&promise, &on_ok, &on_err);
     }
 }

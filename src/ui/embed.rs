@@ -25,6 +25,7 @@
 
 use yew::prelude::*;
 
+use super::browser;
 use super::console::Console;
 use super::hotkey_lab::HotKeyLab;
 use super::language::{use_lang, Msg, Said};
@@ -136,8 +137,8 @@ pub fn EmbedButton(props: &EmbedButtonProps) -> Html {
         let state = state.clone();
         Callback::from(move |_: MouseEvent| {
             let notice = match (embed_link(&state, view), web_sys::window()) {
-                (Some(url), Some(window)) => {
-                    let _ = window.navigator().clipboard().write_text(&url);
+                (Some(url), Some(_)) => {
+                    browser::copy_text(&url, |_| {});
                     Notice::worded(false, Said::EmbedLinkCopied { view: view.title(), length: url.chars().count() })
                 }
                 _ => Notice::said(true, Msg::EngineBusy),

@@ -31,14 +31,12 @@
 
 use yew::prelude::*;
 
+use super::browser::local_storage;
+
 pub use crate::i18n::{LabState, Lang, Msg, RowControl, Said};
 
 /// Where the chosen language is remembered: its tag, `en`, `de` or `ja`.
 pub const LANGUAGE_KEY: &str = "ddb-playground/language";
-
-fn storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok().flatten()
-}
 
 /// The page's language, for any component under the [`App`](super::App).
 #[hook]
@@ -48,14 +46,14 @@ pub fn use_lang() -> Lang {
 
 /// The language chosen before, if any (an unknown tag counts as none).
 pub fn remembered() -> Option<Lang> {
-    let tag = storage()?.get_item(LANGUAGE_KEY).ok().flatten()?;
+    let tag = local_storage()?.get_item(LANGUAGE_KEY).ok().flatten()?;
     Lang::from_tag(&tag)
 }
 
 /// Keeps the choice for the next visit. A browser without storage simply
 /// forgets it; the page works either way.
 pub fn remember(lang: Lang) {
-    if let Some(storage) = storage() {
+    if let Some(storage) = local_storage() {
         let _ = storage.set_item(LANGUAGE_KEY, lang.code());
     }
 }

@@ -18,6 +18,7 @@
 use serde_json::Value;
 use yew::prelude::*;
 
+use super::browser::local_storage;
 use super::console_state::{ConsoleAction, ConsoleState};
 use super::draft::ItemOperation;
 use super::language::{Msg, Said};
@@ -37,10 +38,6 @@ pub const STASH_BACKUP_KEY: &str = "ddb-playground/before-lesson/v1.unreadable";
 pub const PRESENTER_KEY: &str = "ddb-playground/presenter";
 /// The class presenter mode puts on `<html>`.
 pub const PRESENTER_CLASS: &str = "presenter";
-
-fn storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok().flatten()
-}
 
 /// What a lesson link asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -82,7 +79,7 @@ pub fn step_of(state: &Playground) -> usize {
 
 /// Whether a playground kept from before a lesson can be restored.
 pub fn has_stash() -> bool {
-    storage().and_then(|s| s.get_item(STASH_KEY).ok().flatten()).is_some()
+    local_storage().and_then(|s| s.get_item(STASH_KEY).ok().flatten()).is_some()
 }
 
 /// Keeps `current` so a lesson does not lose it: whether it was kept, and
@@ -96,7 +93,7 @@ fn stash(current: &Scenario) -> Result<(bool, Option<String>), Said> {
     if empty || (is_lesson && has_stash()) {
         return Ok((false, None));
     }
-    let storage = storage().ok_or(Said::LessonNotKept { no_storage: true })?;
+    let storage = local_storage().ok_or(Said::LessonNotKept { no_storage: true })?;
     let refused = |_| Said::LessonNotKept { no_storage: false };
     let earlier = match storage.get_item(STASH_KEY).ok().flatten() {
         Some(text) => {
@@ -190,7 +187,7 @@ fn open_available(state: &PlaygroundContext, id: &str, step: usize) -> Result<()
 /// is no longer offered for it), or left where it was if the browser
 /// refuses; the playground stays as it is.
 pub fn restore(state: &PlaygroundContext) -> Result<(), RestoreFailure> {
-    let storage = storage().ok_or(RestoreFailure::NoStorage)?;
+    let storage = local_storage().ok_or(RestoreFailure::NoStorage)?;
     let text = storage.get_item(STASH_KEY).ok().flatten().ok_or(RestoreFailure::NothingKept)?;
     let scenario = match persist::scenario_from_stored(&text) {
         Ok(scenario) => scenario,
@@ -277,12 +274,12 @@ pub fn action_label(step: &Step) -> Option<Msg> {
 
 /// Whether presenter mode was on when the page was last used.
 pub fn presenter_saved() -> bool {
-    storage().and_then(|s| s.get_item(PRESENTER_KEY).ok().flatten()).as_deref() == Some("1")
+    local_storage().and_then(|s| s.get_item(PRESENTER_KEY).ok().flatten()).as_deref() == Some("1")
 }
 
 /// Turns presenter mode on or off, and remembers it.
 pub fn set_presenter(on: bool) {
-    if let Some(storage) = storage() {
+    if let Some(storage) = local_storage() {
         let _ = if on { storage.set_item(PRESENTER_KEY, "1") } else { storage.remove_item(PRESENTER_KEY) };
     }
     if let Some(root) = root_element() {

@@ -18,6 +18,7 @@
 
 use std::rc::Rc;
 
+use gloo_events::EventListener;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -70,13 +71,14 @@ pub fn LessonPanel() -> Html {
     {
         let latest = Rc::clone(&latest);
         use_effect_with((), move |_| {
-            let listener = wasm_bindgen::closure::Closure::<dyn Fn(KeyboardEvent)>::new(move |e: KeyboardEvent| {
+            let on_key = move |e: &Event| {
+                let Some(e) = e.dyn_ref::<KeyboardEvent>() else { return };
                 let step = match e.key().as_str() {
                     "ArrowRight" => 1isize,
                     "ArrowLeft" => -1,
                     _ => return,
                 };
-                if !presenter_on() || typing(&e) || e.alt_key() || e.ctrl_key() || e.meta_key() {
+                if !presenter_on() || typing(e) || e.alt_key() || e.ctrl_key() || e.meta_key() {
                     return;
                 }
                 let Ok(current) = latest.try_borrow() else { return };
@@ -86,17 +88,10 @@ pub fn LessonPanel() -> Html {
                 if at >= 0 && (at as usize) < lesson.steps.len() {
                     go_to(state, lesson, at as usize);
                 }
-            });
-            let window = web_sys::window();
-            if let Some(window) = &window {
-                let _ = window.add_event_listener_with_callback("keydown", listener.as_ref().unchecked_ref());
-            }
-            move || {
-                if let Some(window) = &window {
-                    let _ = window.remove_event_listener_with_callback("keydown", listener.as_ref().unchecked_ref());
-                }
-                drop(listener);
-            }
+            };
+            // Removed when dropped, with the effect.
+            let listener = web_sys::window().map(|window| EventListener::new(&window, "keydown", on_key));
+            move || drop(listener)
         });
     }
 

@@ -7,7 +7,7 @@
 
 use std::rc::Rc;
 
-use wasm_bindgen::JsCast;
+use gloo_events::EventListener;
 use yew::prelude::*;
 
 use super::language::{use_lang, Msg};
@@ -44,17 +44,9 @@ pub fn LessonsMenu() -> Html {
                 }
             };
             follow();
-            let listener = wasm_bindgen::closure::Closure::<dyn Fn()>::new(follow);
-            let window = web_sys::window();
-            if let Some(window) = &window {
-                let _ = window.add_event_listener_with_callback("hashchange", listener.as_ref().unchecked_ref());
-            }
-            move || {
-                if let Some(window) = &window {
-                    let _ = window.remove_event_listener_with_callback("hashchange", listener.as_ref().unchecked_ref());
-                }
-                drop(listener);
-            }
+            // Removed when dropped, with the effect.
+            let listener = web_sys::window().map(|window| EventListener::new(&window, "hashchange", move |_| follow()));
+            move || drop(listener)
         });
     }
     let (Some(state), Some(bus)) = (state, bus) else { return html! {} };

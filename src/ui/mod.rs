@@ -55,6 +55,7 @@
 
 pub mod activity_log;
 pub mod app;
+mod browser;
 pub mod code_view;
 pub mod console;
 pub mod console_state;

@@ -62,6 +62,7 @@
 use serde_json::Value;
 use wasm_bindgen::JsCast;
 
+use super::browser::{self, local_storage};
 use super::language::{Msg, Said};
 use super::state::Notice;
 use crate::engine::ordered;
@@ -94,10 +95,6 @@ pub const OTHER_TAB_WORKSPACE: &str = "From another tab";
 /// The workspace a playground kept before one lesson becomes when another
 /// lesson would overwrite it (`lesson_nav`), numbered when taken.
 pub const EARLIER_LESSON_WORKSPACE: &str = "Kept before a lesson";
-
-fn storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok().flatten()
-}
 
 /// The text a scenario is stored under: its JSON, or for a large one its
 /// share-link form (`v1=…`).
@@ -153,7 +150,7 @@ thread_local! {
 /// other (one `setItem`, which the browser applies whole or not at all);
 /// with both pinned, not at all.
 pub fn autosave(scenario: &Scenario) -> Result<(), StorageFailure> {
-    let Some(storage) = storage() else { return Err(StorageFailure::NoStorage) };
+    let Some(storage) = local_storage() else { return Err(StorageFailure::NoStorage) };
     let pinned = PINNED.with(std::cell::Cell::get);
     if is_empty(scenario) {
         if !pinned.saved {
@@ -214,7 +211,7 @@ pub fn workspace_name(name: &str) -> Option<String> {
 /// autosave: the temporary key first, so a failure half-way leaves the
 /// previous copy of that name as it was.
 pub fn save_workspace(name: &str, scenario: &Scenario) -> Result<(), StorageFailure> {
-    let Some(storage) = storage() else { return Err(StorageFailure::NoStorage) };
+    let Some(storage) = local_storage() else { return Err(StorageFailure::NoStorage) };
     let text = stored_text(scenario);
     let temp = format!("{WORKSPACE_TEMP_PREFIX}{name}");
     let failed = |e| StorageFailure::Refused { kb: text.len() / 1024, message: refusal(e) };
@@ -227,7 +224,7 @@ pub fn save_workspace(name: &str, scenario: &Scenario) -> Result<(), StorageFail
 /// The saved workspaces: names in sorted order, each with the size of its
 /// stored text in bytes.
 pub fn list_workspaces() -> Vec<(String, usize)> {
-    let Some(storage) = storage() else { return Vec::new() };
+    let Some(storage) = local_storage() else { return Vec::new() };
     let count = storage.length().unwrap_or(0);
     let mut names: Vec<(String, usize)> = (0..count)
         .filter_map(|i| storage.key(i).ok().flatten())
@@ -244,7 +241,7 @@ pub fn list_workspaces() -> Vec<(String, usize)> {
 /// Reads the workspace `name`. A missing (`Err(None)`) or broken copy
 /// (`Err(Some(reason))`) is an error, and the stored copy is left as it is.
 pub fn load_workspace(name: &str) -> Result<Scenario, Option<String>> {
-    let stored = storage().and_then(|s| s.get_item(&format!("{WORKSPACE_PREFIX}{name}")).ok().flatten());
+    let stored = local_storage().and_then(|s| s.get_item(&format!("{WORKSPACE_PREFIX}{name}")).ok().flatten());
     let Some(text) = stored else { return Err(None) };
     scenario_from_stored(&text).map_err(Some)
 }
@@ -261,7 +258,7 @@ pub fn free_workspace_name(storage: &web_sys::Storage, base: &str) -> String {
 
 /// Removes the workspace `name` (and a temporary copy, if one was left).
 pub fn delete_workspace(name: &str) {
-    if let Some(storage) = storage() {
+    if let Some(storage) = local_storage() {
         let _ = storage.remove_item(&format!("{WORKSPACE_PREFIX}{name}"));
         let _ = storage.remove_item(&format!("{WORKSPACE_TEMP_PREFIX}{name}"));
     }
@@ -270,7 +267,7 @@ pub fn delete_workspace(name: &str) {
 /// Removes the autosaved copy (the backup of an unreadable one stays, and
 /// so does an unreadable copy that could not be moved to the backup).
 pub fn forget_saved() {
-    if let Some(storage) = storage() {
+    if let Some(storage) = local_storage() {
         let pinned = PINNED.with(std::cell::Cell::get);
         if !pinned.saved {
             let _ = storage.remove_item(SAVE_KEY);
@@ -297,7 +294,7 @@ pub struct Restored {
 /// reported, and the page starts from the other copy if that one reads.
 pub fn load_saved() -> Restored {
     PINNED.with(|pinned| pinned.set(Pinned::default()));
-    let Some(storage) = storage() else { return Restored::default() };
+    let Some(storage) = local_storage() else { return Restored::default() };
     let read = |key: &str| storage.get_item(key).ok().flatten().map(|text| (scenario_from_stored(&text), text));
     let (temp, saved) = (read(TEMP_KEY), read(SAVE_KEY));
     let good = |copy: &Option<(Result<Scenario, String>, String)>| matches!(copy, Some((Ok(_), _)));
@@ -353,7 +350,7 @@ pub fn load_saved() -> Restored {
 /// next autosave does not lose it. Returns the notice to show.
 pub fn keep_other_tab(text: &str) -> Said {
     let name = OTHER_TAB_WORKSPACE.to_string();
-    let Some(storage) = storage() else { return Said::OtherTabSaved { name, kept: false } };
+    let Some(storage) = local_storage() else { return Said::OtherTabSaved { name, kept: false } };
     // One write: the previous copy of this workspace is an older state of
     // the same other tab, and a refused write leaves it as it was.
     let kept = storage.set_item(&format!("{WORKSPACE_PREFIX}{name}"), text).is_ok();
@@ -397,8 +394,8 @@ pub fn share(scenario: &Scenario) -> Notice {
     let Some(window) = web_sys::window() else { return Notice::said(true, Msg::NoWindowForLink) };
     let url = window.location().href().unwrap_or_default();
     let length = url.chars().count();
-    // The promise is left to run: the link is in the address bar either way.
-    let _ = window.navigator().clipboard().write_text(&url);
+    // Whether the copy was taken does not matter: the link is in the address bar either way.
+    browser::copy_text(&url, |_| {});
     Notice::worded(false, Said::LinkCopied { length })
 }
 

@@ -1,0 +1,22 @@
+//! The page's two helpers for browser facilities that can be missing or
+//! refuse: the origin's local storage and the clipboard. Everything else
+//! the page asks of the browser goes through Yew, gloo or one call site.
+
+use wasm_bindgen_futures::{spawn_local, JsFuture};
+
+/// The origin's local storage, or `None` where the browser has none or
+/// refuses it (private modes, storage turned off).
+pub fn local_storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
+
+/// Copies `text` to the clipboard; `done` learns whether the browser took
+/// it (it may refuse without a user gesture or permission).
+pub fn copy_text(text: &str, done: impl FnOnce(bool) + 'static) {
+    let Some(window) = web_sys::window() else {
+        done(false);
+        return;
+    };
+    let promise = window.navigator().clipboard().write_text(text);
+    spawn_local(async move { done(JsFuture::from(promise).await.is_ok()) });
+}

@@ -298,7 +298,7 @@ fn partitioning_math_of_the_seed() {
     assert_eq!((round2(plan.by_capacity), round2(plan.by_size), plan.partitions), (2.17, 0.8, 3));
     assert_eq!((round2(plan.rcu_per_partition), round2(plan.wcu_per_partition)), (1_666.67, 166.67));
     let (_, scenario) = build("partition-math");
-    let mut engine = scenario.engine;
+    let engine = scenario.engine;
     let parts = engine.describe_partitions("Catalog", None).unwrap();
     assert_eq!(parts.len(), 3);
     assert!(parts.iter().all(|p| (round2(p.rcu_share), round2(p.wcu_share)) == (1_666.67, 166.67)));

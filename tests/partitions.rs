@@ -59,7 +59,7 @@ fn the_seed_partition_math() {
     assert_eq!((round2(plan.by_capacity), round2(plan.by_size), plan.partitions), (2.17, 0.8, 3));
     assert_eq!((round2(plan.rcu_per_partition), round2(plan.wcu_per_partition)), (1_666.67, 166.67));
     // The same table for real: 3 partitions with those shares.
-    let mut engine = engine_with("Seed", 5_000, 500);
+    let engine = engine_with("Seed", 5_000, 500);
     let parts = engine.describe_partitions("Seed", None).unwrap();
     assert_eq!(parts.len(), 3);
     assert!(parts.iter().all(|p| round2(p.rcu_share) == 1_666.67 && round2(p.wcu_share) == 166.67));
@@ -325,7 +325,7 @@ fn snapshots_keep_the_partition_layout() {
     assert!(before.len() >= 3);
     let snapshot = engine.snapshot();
     assert!(snapshot.get("partitions").is_some());
-    let mut restored = Engine::restore(&snapshot).unwrap();
+    let restored = Engine::restore(&snapshot).unwrap();
     // Layout and shares come back; bucket levels are not saved (full again).
     let shape = |parts: &[PartitionInfo]| -> Vec<(u64, u64, u64, u64, f64, f64)> {
         parts.iter().map(|p| (p.start, p.end, p.item_count, p.bytes, p.rcu_share, p.wcu_share)).collect()
@@ -610,7 +610,7 @@ fn partition_shares_read_back_exactly_through_the_saved_text() {
     // Shares saved as plain numbers (older files) still read.
     let mut plain = restored.snapshot();
     plain["partitions"][0]["ranges"][0][2] = json!(0.5);
-    let mut old = Engine::restore(&plain).unwrap();
+    let old = Engine::restore(&plain).unwrap();
     assert_eq!(old.describe_partitions("Shares", None).unwrap()[0].rcu_share, 0.5);
 }
 
@@ -634,4 +634,20 @@ fn a_request_touches_the_partitions_admission_charges() {
     let charges = engine.last_charges().to_vec();
     assert_eq!(engine.touched_partitions(&charges)[0].partitions, (0..8).collect::<Vec<_>>());
     assert!(engine.touched_partitions(&[]).is_empty());
+}
+
+#[test]
+fn read_only_questions_take_a_shared_engine() {
+    let mut engine = engine_with("Seed", 5_000, 500);
+    engine.run_workload(&writes("Seed", 300.0, KeyDistribution::Uniform { keys: 50 }, "k", 3)).unwrap();
+    let shared: &Engine = &engine;
+    let partitions = shared.describe_partitions("Seed", None).unwrap();
+    let again = shared.describe_partitions("Seed", None).unwrap();
+    assert_eq!(partitions, again, "asking twice changes nothing");
+    let now = shared.clock().now_millis() / 1000;
+    let metrics = shared.metrics("Seed", None, 0, now + 1, 3).unwrap();
+    assert_eq!(metrics.top_keys.len(), 3);
+    assert!(shared.describe_partitions("Missing", None).is_err());
+    // A clone answers the same.
+    assert_eq!(engine.clone().describe_partitions("Seed", None).unwrap(), partitions);
 }

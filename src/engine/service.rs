@@ -24,7 +24,7 @@ use super::index::WriteContext;
 use super::ops::streams::streams_request_arn;
 use super::ops::transact::TokenRecord;
 use super::settings::EngineSettings;
-use super::sim::SimEntry;
+use super::sim::CapacityModels;
 use super::table::Table;
 
 /// The operations this engine answers, in the order the docs list them.
@@ -110,7 +110,7 @@ pub struct Engine {
     pub(crate) settings: EngineSettings,
     /// The capacity model (partitions, buckets, metrics) of each table and
     /// GSI, by table and index name (see `sim`).
-    pub(crate) sims: BTreeMap<(String, Option<String>), SimEntry>,
+    pub(crate) sims: CapacityModels,
     /// While a dry run is under way: no tokens are taken, no metrics kept.
     pub(crate) dry_running: bool,
     /// Streams of deleted tables, readable for 24 hours (see `streams`).
@@ -137,7 +137,7 @@ impl Engine {
             transaction_tokens: BTreeMap::new(),
             last_charges: Vec::new(),
             settings: EngineSettings::default(),
-            sims: BTreeMap::new(),
+            sims: CapacityModels::default(),
             dry_running: false,
             retired_streams: Vec::new(),
             last_statement: None,

@@ -275,13 +275,13 @@ pub fn HotKeyLab() -> Html {
     };
 
     // What to draw, read from the runs as they are now.
-    let (views, has_run, has_work, done, seconds) = match session.try_borrow_mut() {
-        Ok(mut s) => {
+    let (views, has_run, has_work, done, seconds) = match session.try_borrow() {
+        Ok(s) => {
             let has_work = s.has_work();
             let done = s.before.as_ref().map_or(0, LabRun::seconds_done);
             let views = [
-                s.before.as_mut().map(|r| ("lab-before", r.view())),
-                s.after.as_mut().map(|r| ("lab-after", r.view())),
+                s.before.as_ref().map(|r| ("lab-before", r.view())),
+                s.after.as_ref().map(|r| ("lab-after", r.view())),
             ];
             (views, s.before.is_some(), has_work, done, form.seconds)
         }

@@ -317,7 +317,7 @@ impl LabRun {
     }
 
     /// The run as it stands, for drawing.
-    pub fn view(&mut self) -> LabView {
+    pub fn view(&self) -> LabView {
         let report = self.run.report();
         let now = self.engine.clock().now_millis() / 1000;
         let recent = self

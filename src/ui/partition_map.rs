@@ -112,7 +112,7 @@ pub fn two_decimals(x: f64) -> String {
     }
 }
 
-fn keyspaces(engine: &mut Engine, table: &str) -> Vec<Keyspace> {
+fn keyspaces(engine: &Engine, table: &str) -> Vec<Keyspace> {
     let (collections, gsis): (Vec<Collection>, Vec<(String, Vec<Collection>)>) = {
         let Some(t) = engine.table(table) else { return Vec::new() };
         let base = t.storage.collection_sizes().map(|(h, size, n)| (hash_position(h), size, n)).collect();
@@ -337,8 +337,8 @@ pub fn PartitionMap() -> Html {
             </section>
         };
     };
-    let spaces = match state.engine.try_borrow_mut() {
-        Ok(mut engine) => keyspaces(&mut engine, &table),
+    let spaces = match state.engine.try_borrow() {
+        Ok(engine) => keyspaces(&engine, &table),
         Err(_) => Vec::new(),
     };
     html! {

@@ -72,7 +72,7 @@ impl Engine {
         }
         let mut refusal = None;
         for ((table, index), wants) in &plans {
-            let Some(entry) = self.sims.get_mut(&(table.clone(), index.clone())) else { continue };
+            let Some(entry) = self.sims.get_mut().get_mut(&(table.clone(), index.clone())) else { continue };
             for (i, access, units) in wants {
                 if let Err(t) = entry.state.check(*i, *access, *units) {
                     entry.state.count_throttle(*i, *access, t);
@@ -93,7 +93,7 @@ impl Engine {
             return Err(throttle_error(throttle, on_gsi));
         }
         for ((table, index), wants) in &plans {
-            let Some(entry) = self.sims.get_mut(&(table.clone(), index.clone())) else { continue };
+            let Some(entry) = self.sims.get_mut().get_mut(&(table.clone(), index.clone())) else { continue };
             for (i, access, units) in wants {
                 if let Ok(from_bucket) = entry.state.check(*i, *access, *units) {
                     entry.state.consume(*i, *access, *units, from_bucket);
@@ -106,7 +106,7 @@ impl Engine {
     /// Counts one real request's key in the table's (or GSI's) key record
     /// for the second under way.
     pub(crate) fn count_key(&mut self, table: &str, index: Option<&str>, key: &KeyValue, throttled: bool) {
-        if let Some(entry) = self.sims.get_mut(&Self::sim_key(table, index)) {
+        if let Some(entry) = self.sims.get_mut().get_mut(&Self::sim_key(table, index)) {
             let name = match key {
                 KeyValue::S(s) => s.clone(),
                 KeyValue::N(n) => n.to_string(),

@@ -7,7 +7,7 @@
 //! console's "Partitions touched: 1 of 3"), from the same layout and the same
 //! `partition_of`, so what the page says and what is throttled never differ.
 
-use super::model::partition_of;
+use super::model::{partition_of, Bytes};
 use crate::engine::capacity::{Charge, Scope};
 use crate::engine::ordered;
 use crate::engine::partition::PartitionLayout;
@@ -31,8 +31,8 @@ impl Engine {
     /// key in the partition owning the key's hash, one without (a Scan page)
     /// on every partition. LSI charges and base-item fetches draw on the
     /// table. The capacity models are brought in step first, as
-    /// DescribePartitions does.
-    pub fn touched_partitions(&mut self, charges: &[Charge]) -> Vec<Touched> {
+    /// DescribePartitions does; nothing else changes.
+    pub fn touched_partitions(&self, charges: &[Charge]) -> Vec<Touched> {
         let mut out: Vec<Touched> = Vec::new();
         // Each keyspace's layout, brought in step once (a batch or a
         // transaction has many charges on one table).
@@ -45,8 +45,9 @@ impl Engine {
             let slot = match out.iter().position(|t| t.table == charge.table && t.index == index) {
                 Some(i) => i,
                 None => {
-                    let Ok(entry) = self.sync_capacity_exact(&charge.table, index.as_deref()) else { continue };
-                    let layout = entry.state.layout.clone();
+                    let synced = self
+                        .read_synced(&charge.table, index.as_deref(), Bytes::Exact, |entry| entry.state.layout.clone());
+                    let Ok(layout) = synced else { continue };
                     if layout.partitions.is_empty() {
                         continue;
                     }

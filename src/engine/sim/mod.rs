@@ -54,6 +54,6 @@ mod workload;
 
 pub use admission::throttle_error;
 pub use footprint::Touched;
-pub(crate) use model::SimEntry;
+pub(crate) use model::CapacityModels;
 pub use model::{Metrics, PartitionInfo};
 pub use workload::*;

@@ -2,6 +2,9 @@
 //! buckets, kept in step with the definition and the data, and the metrics
 //! read from it (partitions, samples, top keys).
 
+use std::collections::BTreeMap;
+use std::sync::{Mutex, MutexGuard, PoisonError, TryLockError};
+
 use super::workload::KeyStat;
 use crate::engine::error::{ApiError, Result};
 use crate::engine::partition::{hash_position, PartitionLayout};
@@ -55,9 +58,51 @@ pub(crate) struct SimEntry {
     pub(super) bytes_dirty: bool,
 }
 
+/// The capacity models by table and index.
+type Models = BTreeMap<SimKey, SimEntry>;
+
+/// The engine's capacity models. Derived state, brought in step lazily, so
+/// a read-only question (`describe_partitions`) may bring it up to the
+/// clock: behind a lock, which keeps the engine shareable between the
+/// endpoint's threads. Writers reach it without locking (`get_mut`);
+/// readers try the lock and never wait on it.
+#[derive(Debug, Default)]
+pub(crate) struct CapacityModels(Mutex<Models>);
+
+impl Clone for CapacityModels {
+    fn clone(&self) -> Self {
+        let models = match self.0.try_lock() {
+            Ok(models) => models.clone(),
+            Err(TryLockError::Poisoned(poisoned)) => poisoned.into_inner().clone(),
+            // Not reachable: a clone takes `&Engine`, while a reader holds
+            // the lock only inside one call.
+            Err(TryLockError::WouldBlock) => Models::new(),
+        };
+        Self(Mutex::new(models))
+    }
+}
+
+impl CapacityModels {
+    /// The models, for a caller that has the engine to itself.
+    pub(crate) fn get_mut(&mut self) -> &mut Models {
+        self.0.get_mut().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The models, for a read-only question.
+    fn try_lock(&self) -> Result<MutexGuard<'_, Models>> {
+        match self.0.try_lock() {
+            Ok(models) => Ok(models),
+            Err(TryLockError::Poisoned(poisoned)) => Ok(poisoned.into_inner()),
+            Err(TryLockError::WouldBlock) => {
+                Err(ApiError::InternalServer("the capacity model is already in use".into()))
+            }
+        }
+    }
+}
+
 /// When a sync recounts the bytes per partition.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Bytes {
+pub(crate) enum Bytes {
     /// Only when a split for size may be due (the data is near the limit).
     WhenSplitDue,
     /// Always.
@@ -96,7 +141,7 @@ impl Engine {
     /// added again under the same name starts afresh. The entry is marked
     /// stale, as a deleted table's is: an empty id matches no table.
     pub(crate) fn forget_index_capacity(&mut self, table: &str, index: &str) {
-        if let Some(entry) = self.sims.get_mut(&Self::sim_key(table, Some(index))) {
+        if let Some(entry) = self.sims.get_mut().get_mut(&Self::sim_key(table, Some(index))) {
             entry.table_id.clear();
         }
     }
@@ -107,13 +152,44 @@ impl Engine {
     /// to a table far below the size limit skips that scan (see
     /// [`Engine::sync_capacity_exact`]).
     pub(crate) fn sync_capacity(&mut self, table: &str, index: Option<&str>) -> Result<&mut SimEntry> {
-        self.sync(table, index, Bytes::WhenSplitDue)
+        self.sync_and_follow(table, index, Bytes::WhenSplitDue)
     }
 
     /// [`Engine::sync_capacity`], with the bytes per partition always
     /// recounted: what DescribePartitions and a restored snapshot show.
     pub(crate) fn sync_capacity_exact(&mut self, table: &str, index: Option<&str>) -> Result<&mut SimEntry> {
-        self.sync(table, index, Bytes::Exact)
+        self.sync_and_follow(table, index, Bytes::Exact)
+    }
+
+    /// The model brought in step (`sync_entry`), then the table's stream
+    /// follows its partitions (`streams`): what a request that may write
+    /// does.
+    fn sync_and_follow(&mut self, table: &str, index: Option<&str>, recount: Bytes) -> Result<&mut SimEntry> {
+        // The map is taken out of its lock while the rest of the engine is read.
+        let mut sims = std::mem::take(self.sims.get_mut());
+        let synced = self.sync_entry(&mut sims, table, index, recount);
+        *self.sims.get_mut() = sims;
+        synced?;
+        if index.is_none() {
+            self.stream_follows_partitions(table);
+        }
+        self.sims.get_mut().get_mut(&Self::sim_key(table, index)).ok_or_else(ApiError::resource_not_found)
+    }
+
+    /// `read` of the model brought in step, for a read-only question
+    /// (partitions, metrics, a request's footprint): through the lock, and
+    /// without the stream (it follows at the next request,
+    /// `sync_and_follow`).
+    pub(crate) fn read_synced<R>(
+        &self,
+        table: &str,
+        index: Option<&str>,
+        recount: Bytes,
+        read: impl FnOnce(&SimEntry) -> R,
+    ) -> Result<R> {
+        let mut sims = self.sims.try_lock()?;
+        self.sync_entry(&mut sims, table, index, recount)?;
+        sims.get(&Self::sim_key(table, index)).map(read).ok_or_else(ApiError::resource_not_found)
     }
 
     /// The layout brought in step (`sync_layout`), then split for heat, now
@@ -122,31 +198,35 @@ impl Engine {
     /// `heat_split_seconds` seconds splits
     /// ([`ThroughputState::split_hot_partitions`]), whether the traffic came
     /// from requests or from a workload. Each split is logged with its
-    /// second. Last, the table's stream follows its partitions (`streams`).
-    fn sync(&mut self, table: &str, index: Option<&str>, recount: Bytes) -> Result<&mut SimEntry> {
+    /// second.
+    fn sync_entry(&self, sims: &mut Models, table: &str, index: Option<&str>, recount: Bytes) -> Result<()> {
         let heat_after = self.settings.heat_split_seconds;
         let now = self.clock.now_millis() / 1000;
-        let entry = self.sync_layout(table, index, recount)?;
+        let entry = self.sync_layout(sims, table, index, recount)?;
         let split = entry.state.split_hot_partitions(heat_after);
         if !split.is_empty() {
             entry.heat_splits.extend(split.into_iter().map(|i| (now, i)));
             // The children's bytes are counted again on the next exact sync.
             entry.bytes_dirty = true;
         }
-        if index.is_none() {
-            self.stream_follows_partitions(table);
-        }
-        self.sims.get_mut(&Self::sim_key(table, index)).ok_or_else(ApiError::resource_not_found)
+        Ok(())
     }
 
     /// The partitions of `table` as keyspace ranges, once it is simulated.
     pub(crate) fn partition_ranges(&self, table: &str) -> Option<Vec<(u64, u64)>> {
-        let entry = self.sims.get(&Self::sim_key(table, None))?;
+        let sims = self.sims.try_lock().ok()?;
+        let entry = sims.get(&Self::sim_key(table, None))?;
         Some(entry.state.layout.partitions.iter().map(|p| (p.start, p.end)).collect())
     }
 
     /// The layout part of [`Engine::sync_capacity`].
-    fn sync_layout(&mut self, table: &str, index: Option<&str>, recount: Bytes) -> Result<&mut SimEntry> {
+    fn sync_layout<'m>(
+        &self,
+        sims: &'m mut Models,
+        table: &str,
+        index: Option<&str>,
+        recount: Bytes,
+    ) -> Result<&'m mut SimEntry> {
         let t = self.tables.get(table).ok_or_else(ApiError::resource_not_found)?;
         let on_demand = t.definition.billing_mode == BillingMode::PayPerRequest;
         let (rcu, wcu, bytes, count) = match index {
@@ -172,10 +252,10 @@ impl Engine {
         let fingerprint = Fingerprint { rcu: rcu.to_bits(), wcu: wcu.to_bits(), on_demand, bytes, count, limit };
         let now = self.clock.now_millis() / 1000;
         let key = Self::sim_key(table, index);
-        let stale = self.sims.get(&key).is_none_or(|e| e.table_id != table_id);
+        let stale = sims.get(&key).is_none_or(|e| e.table_id != table_id);
         // Fast path: nothing the layout depends on has changed.
         if !stale {
-            if let Some(entry) = self.sims.get_mut(&key) {
+            if let Some(entry) = sims.get_mut(&key) {
                 entry.state.roll(now);
                 let want = if on_demand { entry.state.previous_peak() } else { (rcu, wcu) };
                 let same_throughput = (entry.state.layout.rcu, entry.state.layout.wcu) == want;
@@ -187,12 +267,12 @@ impl Engine {
                 let no_split_due = bytes as u64 <= limit;
                 if same_throughput && entry.state.on_demand == on_demand && same_shape {
                     if same_data && !entry.bytes_dirty {
-                        return self.sims.get_mut(&key).ok_or_else(ApiError::resource_not_found);
+                        return sims.get_mut(&key).ok_or_else(ApiError::resource_not_found);
                     }
                     if recount == Bytes::WhenSplitDue && no_split_due {
                         entry.bytes_dirty = true;
                         entry.fingerprint = Some(fingerprint);
-                        return self.sims.get_mut(&key).ok_or_else(ApiError::resource_not_found);
+                        return sims.get_mut(&key).ok_or_else(ApiError::resource_not_found);
                     }
                 }
             }
@@ -208,12 +288,12 @@ impl Engine {
         if stale {
             let layout = fresh_layout(on_demand, rcu, wcu, &collections, limit);
             let state = ThroughputState::new(layout, on_demand, now);
-            self.sims.insert(
+            sims.insert(
                 key.clone(),
                 SimEntry { table_id, state, heat_splits: Vec::new(), fingerprint: None, bytes_dirty: false },
             );
         }
-        let entry = self.sims.get_mut(&key).ok_or_else(ApiError::resource_not_found)?;
+        let entry = sims.get_mut(&key).ok_or_else(ApiError::resource_not_found)?;
         let state = &mut entry.state;
         state.roll(now);
         let before = state.layout.clone();
@@ -238,7 +318,7 @@ impl Engine {
 
     /// The partitions of `table` (or its GSI `index`) in keyspace order:
     /// hash range, items, bytes, throughput shares and burst levels.
-    pub fn describe_partitions(&mut self, table: &str, index: Option<&str>) -> Result<Vec<PartitionInfo>> {
+    pub fn describe_partitions(&self, table: &str, index: Option<&str>) -> Result<Vec<PartitionInfo>> {
         let counts: Vec<(u64, u64)> = {
             let t = self.tables.get(table).ok_or_else(ApiError::resource_not_found)?;
             match index {
@@ -249,47 +329,49 @@ impl Engine {
                     .unwrap_or_default(),
             }
         };
-        let entry = self.sync_capacity_exact(table, index)?;
-        let state = &entry.state;
-        let mut infos: Vec<PartitionInfo> = state
-            .layout
-            .partitions
-            .iter()
-            .zip(&state.parts)
-            .map(|(p, s)| PartitionInfo {
-                start: p.start,
-                end: p.end,
-                item_count: 0,
-                bytes: s.bytes,
-                rcu_share: p.rcu_share,
-                wcu_share: p.wcu_share,
-                read_tokens: s.read_tokens,
-                write_tokens: s.write_tokens,
-            })
-            .collect();
-        for (pos, n) in counts {
-            let i = state.layout.locate(pos);
-            if let Some(info) = infos.get_mut(i) {
-                info.item_count += n;
+        self.read_synced(table, index, Bytes::Exact, |entry| {
+            let state = &entry.state;
+            let mut infos: Vec<PartitionInfo> = state
+                .layout
+                .partitions
+                .iter()
+                .zip(&state.parts)
+                .map(|(p, s)| PartitionInfo {
+                    start: p.start,
+                    end: p.end,
+                    item_count: 0,
+                    bytes: s.bytes,
+                    rcu_share: p.rcu_share,
+                    wcu_share: p.wcu_share,
+                    read_tokens: s.read_tokens,
+                    write_tokens: s.write_tokens,
+                })
+                .collect();
+            for (pos, n) in counts {
+                let i = state.layout.locate(pos);
+                if let Some(info) = infos.get_mut(i) {
+                    info.item_count += n;
+                }
             }
-        }
-        Ok(infos)
+            infos
+        })
     }
 
     /// Metrics of `table` (or its GSI `index`) for engine seconds
     /// `from..to`: the per-partition samples, and the `top_n` busiest keys
     /// of the window (the second under way included).
-    pub fn metrics(&mut self, table: &str, index: Option<&str>, from: u64, to: u64, top_n: usize) -> Result<Metrics> {
-        let entry = self.sync_capacity(table, index)?;
-        let samples = entry.state.window(from, to).cloned().collect();
-        let top_keys = entry
-            .state
-            .keys
-            .top(from, to, top_n)
-            .into_iter()
-            .map(|k| KeyStat { key: k.key, accesses: k.accesses, throttles: k.throttles })
-            .collect();
-        Ok(Metrics { samples, top_keys })
+    pub fn metrics(&self, table: &str, index: Option<&str>, from: u64, to: u64, top_n: usize) -> Result<Metrics> {
+        self.read_synced(table, index, Bytes::WhenSplitDue, |entry| {
+            let samples = entry.state.window(from, to).cloned().collect();
+            let top_keys = entry
+                .state
+                .keys
+                .top(from, to, top_n)
+                .into_iter()
+                .map(|k| KeyStat { key: k.key, accesses: k.accesses, throttles: k.throttles })
+                .collect();
+            Metrics { samples, top_keys }
+        })
     }
 }
 
@@ -334,10 +416,10 @@ impl Engine {
     /// The layouts a snapshot must carry: those that history (doubling,
     /// splits of data since deleted) made different from what a fresh
     /// simulation of the same table would give.
-    pub(crate) fn layouts_to_save(&self) -> Vec<(&SimKey, &PartitionLayout)> {
+    pub(crate) fn layouts_to_save(&self) -> Vec<(SimKey, PartitionLayout)> {
         let limit = self.settings.partition_size_limit_bytes.max(1);
-        self.sims
-            .iter()
+        let Ok(sims) = self.sims.try_lock() else { return Vec::new() };
+        sims.iter()
             .filter(|((table, index), entry)| {
                 let Some((on_demand, rcu, wcu, sizes, id)) = self.layout_inputs(table, index.as_deref()) else {
                     return false;
@@ -350,7 +432,7 @@ impl Engine {
                 fresh.set_throughput(want_r, want_w);
                 fresh.partitions != entry.state.layout.partitions
             })
-            .map(|(key, entry)| (key, &entry.state.layout))
+            .map(|(key, entry)| (key.clone(), entry.state.layout.clone()))
             .collect()
     }
 
@@ -368,7 +450,7 @@ impl Engine {
         let now = self.clock.now_millis() / 1000;
         let state = ThroughputState::new(layout, on_demand, now);
         let entry = SimEntry { table_id, state, heat_splits: Vec::new(), fingerprint: None, bytes_dirty: false };
-        self.sims.insert(Self::sim_key(table, index), entry);
+        self.sims.get_mut().insert(Self::sim_key(table, index), entry);
         self.sync_capacity_exact(table, index).map(|_| ())
     }
 }

@@ -105,6 +105,19 @@ pub(super) fn put_text(body: &mut Map<String, Value>, member: &str, text: &str) 
     }
 }
 
+/// Inserts `Limit` when the field holds one; a limit that is not a whole
+/// number is the form's own error.
+fn put_limit(body: &mut Map<String, Value>, text: &str) -> Result<(), FormError> {
+    let limit = text.trim();
+    if !limit.is_empty() {
+        let number = limit.parse::<i64>().map_err(|_| {
+            FormError::own("limit", FormProblem::LimitNotWhole(limit.to_string()), ApiError::validation)
+        })?;
+        body.insert("Limit".into(), number.into());
+    }
+    Ok(())
+}
+
 /// Inserts the placeholder maps unless empty.
 pub(super) fn put_maps(body: &mut Map<String, Value>, names: Option<Value>, values: Option<Value>) {
     if let Some(names) = names.filter(|n| n.as_object().is_none_or(|o| !o.is_empty())) {
@@ -203,13 +216,7 @@ impl Draft {
                 if self.consistent {
                     body.insert("ConsistentRead".into(), true.into());
                 }
-                let limit = self.limit.trim();
-                if !limit.is_empty() {
-                    let number = limit.parse::<i64>().map_err(|_| {
-                        FormError::own("limit", FormProblem::LimitNotWhole(limit.to_string()), ApiError::validation)
-                    })?;
-                    body.insert("Limit".into(), number.into());
-                }
+                put_limit(&mut body, &self.limit)?;
                 if self.operation == ItemOperation::Query && !self.forward {
                     body.insert("ScanIndexForward".into(), false.into());
                 }
@@ -267,13 +274,7 @@ impl Draft {
                 if self.consistent {
                     body.insert("ConsistentRead".into(), true.into());
                 }
-                let limit = self.limit.trim();
-                if !limit.is_empty() {
-                    let number = limit.parse::<i64>().map_err(|_| {
-                        FormError::own("limit", FormProblem::LimitNotWhole(limit.to_string()), ApiError::validation)
-                    })?;
-                    body.insert("Limit".into(), number.into());
-                }
+                put_limit(&mut body, &self.limit)?;
                 if let Some(token) = &self.next_token {
                     body.insert("NextToken".into(), token.clone().into());
                 }

@@ -30,8 +30,8 @@ impl Engine {
     /// [`Engine::last_charges`] after a dry run): a charge with a partition
     /// key in the partition owning the key's hash, one without (a Scan page)
     /// on every partition. LSI charges and base-item fetches draw on the
-    /// table. The capacity models are brought in step first, as
-    /// DescribePartitions does; nothing else changes.
+    /// table. The capacity models are brought in step first (splits
+    /// included); nothing else changes.
     pub fn touched_partitions(&self, charges: &[Charge]) -> Vec<Touched> {
         let mut out: Vec<Touched> = Vec::new();
         // Each keyspace's layout, brought in step once (a batch or a
@@ -45,8 +45,11 @@ impl Engine {
             let slot = match out.iter().position(|t| t.table == charge.table && t.index == index) {
                 Some(i) => i,
                 None => {
-                    let synced = self
-                        .read_synced(&charge.table, index.as_deref(), Bytes::Exact, |entry| entry.state.layout.clone());
+                    // Only the layout is read, so the bytes per partition need
+                    // no recount (a split for size is made either way when due).
+                    let synced = self.read_synced(&charge.table, index.as_deref(), Bytes::WhenSplitDue, |entry| {
+                        entry.state.layout.clone()
+                    });
                     let Ok(layout) = synced else { continue };
                     if layout.partitions.is_empty() {
                         continue;

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::expressions::{check_members, ExpressionParser, Substitutions};
+use super::expressions::{check_members, lends_substitutions, ExpressionParser};
 use super::item::{
     attributes_to_get, attributes_to_get_projection, wire_item, MAX_ITEM_BYTES, RETURN_ITEM_COLLECTION_METRICS,
 };
@@ -47,9 +47,11 @@ pub struct KeysAndAttributes {
     pub consistent_read: Option<bool>,
     pub projection_expression: Option<String>,
     pub attributes_to_get: Option<Vec<String>>,
-    #[serde(flatten)]
-    pub substitutions: Substitutions,
+    pub expression_attribute_names: Option<Value>,
+    pub expression_attribute_values: Option<Value>,
 }
+
+lends_substitutions!(KeysAndAttributes);
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(rename_all = "PascalCase")]
@@ -98,7 +100,7 @@ impl BatchGetItemInput {
         let mut total = 0;
         for (name, gets) in self.request_items.unwrap_or_default() {
             check_members(
-                &gets.substitutions,
+                gets.substitutions(),
                 &[("ProjectionExpression", gets.projection_expression.is_some())],
                 &[("AttributesToGet", gets.attributes_to_get.is_some())],
             )?;
@@ -115,7 +117,7 @@ impl BatchGetItemInput {
                 }
             }
             let legacy_projection = attributes_to_get_projection(&gets.attributes_to_get)?;
-            let mut parser = ExpressionParser::new(&gets.substitutions)?;
+            let mut parser = ExpressionParser::new(gets.substitutions())?;
             let projection = parser.projection(gets.projection_expression.as_deref())?;
             parser.finish()?;
             let mut request = serde_json::Map::new();
@@ -125,7 +127,7 @@ impl BatchGetItemInput {
             if let Some(p) = &gets.projection_expression {
                 request.insert("ProjectionExpression".into(), p.clone().into());
             }
-            if let Some(names) = &gets.substitutions.expression_attribute_names {
+            if let Some(names) = gets.substitutions().expression_attribute_names {
                 request.insert("ExpressionAttributeNames".into(), names.clone());
             }
             if let Some(names) = &gets.attributes_to_get {

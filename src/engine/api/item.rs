@@ -10,8 +10,8 @@
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::expressions::{check_members, ExpressionParser, Substitutions};
-use super::{return_consumed_capacity, Violations, RETURN_CONSUMED_CAPACITY_VALUES};
+use super::expressions::{check_members, lends_substitutions, ExpressionParser};
+use super::{parse_with_shared, return_consumed_capacity, Violations, RETURN_CONSUMED_CAPACITY_VALUES};
 use crate::engine::capacity::{Consistency, ReturnConsumedCapacity};
 use crate::engine::error::{ApiError, Result};
 use crate::engine::expr::{legacy, Condition, Projection, UpdateExpression};
@@ -76,9 +76,11 @@ pub struct ConditionMembers {
     pub expected: Option<Value>,
     pub conditional_operator: Option<String>,
     pub return_values_on_condition_check_failure: Option<String>,
-    #[serde(flatten)]
-    pub substitutions: Substitutions,
+    pub expression_attribute_names: Option<Value>,
+    pub expression_attribute_values: Option<Value>,
 }
+
+lends_substitutions!(ConditionMembers, GetItemInput);
 
 impl ConditionMembers {
     fn constraints(&self, v: &mut Violations) {
@@ -102,7 +104,7 @@ impl ConditionMembers {
     /// A Put's or Delete's `ConditionExpression` may not stand beside the legacy `Expected`.
     fn check_mixing(&self) -> Result<()> {
         check_members(
-            &self.substitutions,
+            self.substitutions(),
             &[("ConditionExpression", self.condition_expression.is_some())],
             &[("Expected", self.expected.is_some())],
         )
@@ -112,7 +114,7 @@ impl ConditionMembers {
     /// legacy `Expected` block, parsed after everything else was checked.
     fn write_condition(&self) -> Result<WriteCondition> {
         let expected = self.expected()?;
-        let mut parser = ExpressionParser::new(&self.substitutions)?;
+        let mut parser = ExpressionParser::new(self.substitutions())?;
         let condition = parser.condition(self.condition_expression.as_deref(), "ConditionExpression")?;
         parser.finish()?;
         Ok(WriteCondition { condition: condition.or(expected), return_old_on_failure: self.return_old_on_failure() })
@@ -152,7 +154,8 @@ pub struct PutItemInput {
     pub return_values: Option<String>,
     pub return_consumed_capacity: Option<String>,
     pub return_item_collection_metrics: Option<String>,
-    #[serde(flatten)]
+    /// Read from the same request by [`PutItemInput::parse`].
+    #[serde(skip)]
     pub conditions: ConditionMembers,
 }
 
@@ -169,6 +172,10 @@ pub struct PutItem {
 }
 
 impl PutItemInput {
+    pub fn parse(request: &Value) -> Result<Self> {
+        parse_with_shared(request, |input: &mut Self, conditions| input.conditions = conditions)
+    }
+
     pub fn validate(self) -> Result<PutItem> {
         let mut v = Violations::default();
         write_member_constraints(
@@ -205,8 +212,8 @@ pub struct GetItemInput {
     pub return_consumed_capacity: Option<String>,
     pub projection_expression: Option<String>,
     pub attributes_to_get: Option<Vec<String>>,
-    #[serde(flatten)]
-    pub substitutions: Substitutions,
+    pub expression_attribute_names: Option<Value>,
+    pub expression_attribute_values: Option<Value>,
 }
 
 /// A GetItem request that passed every request-level check.
@@ -251,13 +258,13 @@ impl GetItemInput {
         v.not_null("key", &self.key);
         v.finish()?;
         check_members(
-            &self.substitutions,
+            self.substitutions(),
             &[("ProjectionExpression", self.projection_expression.is_some())],
             &[("AttributesToGet", self.attributes_to_get.is_some())],
         )?;
         let key = wire_item(self.key.as_ref())?;
         let legacy_projection = attributes_to_get_projection(&self.attributes_to_get)?;
-        let mut parser = ExpressionParser::new(&self.substitutions)?;
+        let mut parser = ExpressionParser::new(self.substitutions())?;
         let projection = parser.projection(self.projection_expression.as_deref())?;
         parser.finish()?;
         Ok(GetItem {
@@ -280,7 +287,8 @@ pub struct UpdateItemInput {
     pub return_values: Option<String>,
     pub return_consumed_capacity: Option<String>,
     pub return_item_collection_metrics: Option<String>,
-    #[serde(flatten)]
+    /// Read from the same request by [`UpdateItemInput::parse`].
+    #[serde(skip)]
     pub conditions: ConditionMembers,
 }
 
@@ -299,6 +307,10 @@ pub struct UpdateItem {
 }
 
 impl UpdateItemInput {
+    pub fn parse(request: &Value) -> Result<Self> {
+        parse_with_shared(request, |input: &mut Self, conditions| input.conditions = conditions)
+    }
+
     pub fn validate(self) -> Result<UpdateItem> {
         let mut v = Violations::default();
         v.one_of("returnConsumedCapacity", self.return_consumed_capacity.as_deref(), RETURN_CONSUMED_CAPACITY_VALUES);
@@ -315,7 +327,7 @@ impl UpdateItemInput {
         v.finish()?;
         let c = &self.conditions;
         check_members(
-            &c.substitutions,
+            c.substitutions(),
             &[
                 ("UpdateExpression", self.update_expression.is_some()),
                 ("ConditionExpression", c.condition_expression.is_some()),
@@ -325,7 +337,7 @@ impl UpdateItemInput {
         let key = wire_item(self.key.as_ref())?;
         let legacy_update = self.attribute_updates.as_ref().map(legacy::attribute_updates).transpose()?;
         let expected = c.expected()?;
-        let mut parser = ExpressionParser::new(&c.substitutions)?;
+        let mut parser = ExpressionParser::new(c.substitutions())?;
         let update = parser.update(self.update_expression.as_deref())?;
         let condition = parser.condition(c.condition_expression.as_deref(), "ConditionExpression")?;
         parser.finish()?;
@@ -352,7 +364,8 @@ pub struct DeleteItemInput {
     pub return_values: Option<String>,
     pub return_consumed_capacity: Option<String>,
     pub return_item_collection_metrics: Option<String>,
-    #[serde(flatten)]
+    /// Read from the same request by [`DeleteItemInput::parse`].
+    #[serde(skip)]
     pub conditions: ConditionMembers,
 }
 
@@ -369,6 +382,10 @@ pub struct DeleteItem {
 }
 
 impl DeleteItemInput {
+    pub fn parse(request: &Value) -> Result<Self> {
+        parse_with_shared(request, |input: &mut Self, conditions| input.conditions = conditions)
+    }
+
     pub fn validate(self) -> Result<DeleteItem> {
         let mut v = Violations::default();
         write_member_constraints(

@@ -8,9 +8,9 @@
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::expressions::{check_members, ExpressionParser, Member, Substitutions};
+use super::expressions::{check_members, lends_substitutions, ExpressionParser, Member};
 use super::item::{attributes_to_get, attributes_to_get_projection, wire_item, CONDITIONAL_OPERATORS};
-use super::{return_consumed_capacity, Violations, RETURN_CONSUMED_CAPACITY_VALUES};
+use super::{parse_with_shared, return_consumed_capacity, Violations, RETURN_CONSUMED_CAPACITY_VALUES};
 use crate::engine::capacity::{Consistency, ReturnConsumedCapacity};
 use crate::engine::error::{ApiError, Result};
 use crate::engine::expr::{legacy, Condition, Projection};
@@ -44,9 +44,11 @@ pub struct ReadMembers {
     pub return_consumed_capacity: Option<String>,
     pub projection_expression: Option<String>,
     pub filter_expression: Option<String>,
-    #[serde(flatten)]
-    pub substitutions: Substitutions,
+    pub expression_attribute_names: Option<Value>,
+    pub expression_attribute_values: Option<Value>,
 }
+
+lends_substitutions!(ReadMembers, Read);
 
 /// A Query or Scan that passed the request-level checks; its expressions
 /// are still text until the table's key schema is known.
@@ -61,7 +63,8 @@ pub struct Read {
     pub return_consumed_capacity: ReturnConsumedCapacity,
     pub projection_expression: Option<String>,
     pub filter_expression: Option<String>,
-    pub substitutions: Substitutions,
+    pub expression_attribute_names: Option<Value>,
+    pub expression_attribute_values: Option<Value>,
     /// `AttributesToGet`, already a projection.
     pub legacy_projection: Option<Projection>,
     /// `QueryFilter` or `ScanFilter`, already a condition.
@@ -136,7 +139,7 @@ impl ReadMembers {
         legacy_members: &[Member],
         (filter_member, filter): (&'static str, Option<&Value>),
     ) -> Result<Read> {
-        check_members(&self.substitutions, expressions, legacy_members)?;
+        check_members(self.substitutions(), expressions, legacy_members)?;
         let legacy_filter =
             filter.map(|f| legacy::filter(f, self.conditional_operator.as_deref(), filter_member)).transpose()?;
         let legacy_projection = attributes_to_get_projection(&self.attributes_to_get)?;
@@ -159,7 +162,8 @@ impl ReadMembers {
             return_consumed_capacity: return_consumed_capacity(self.return_consumed_capacity.as_deref()),
             projection_expression: self.projection_expression,
             filter_expression: self.filter_expression,
-            substitutions: self.substitutions,
+            expression_attribute_names: self.expression_attribute_names,
+            expression_attribute_values: self.expression_attribute_values,
             legacy_projection,
             legacy_filter,
         })
@@ -173,7 +177,8 @@ pub struct QueryInput {
     pub key_conditions: Option<Value>,
     pub query_filter: Option<Value>,
     pub scan_index_forward: Option<bool>,
-    #[serde(flatten)]
+    /// Read from the same request by [`QueryInput::parse`].
+    #[serde(skip)]
     pub read: ReadMembers,
 }
 
@@ -188,6 +193,10 @@ pub struct Query {
 }
 
 impl QueryInput {
+    pub fn parse(request: &Value) -> Result<Self> {
+        parse_with_shared(request, |input: &mut Self, read| input.read = read)
+    }
+
     pub fn validate(self) -> Result<Query> {
         let mut v = Violations::default();
         self.read.constraints(&mut v);
@@ -225,7 +234,8 @@ pub struct ScanInput {
     pub scan_filter: Option<Value>,
     pub segment: Option<i64>,
     pub total_segments: Option<i64>,
-    #[serde(flatten)]
+    /// Read from the same request by [`ScanInput::parse`].
+    #[serde(skip)]
     pub read: ReadMembers,
 }
 
@@ -247,6 +257,10 @@ pub struct Scan {
 pub const MAX_TOTAL_SEGMENTS: i64 = 1_000_000;
 
 impl ScanInput {
+    pub fn parse(request: &Value) -> Result<Self> {
+        parse_with_shared(request, |input: &mut Self, read| input.read = read)
+    }
+
     pub fn validate(self) -> Result<Scan> {
         let mut v = Violations::default();
         self.read.constraints(&mut v);
@@ -285,7 +299,7 @@ impl ScanInput {
             ("ConditionalOperator", self.read.conditional_operator.is_some()),
         ];
         let mut read = self.read.validate("", &expressions, &legacy, ("ScanFilter", self.scan_filter.as_ref()))?;
-        let mut parser = ExpressionParser::new(&read.substitutions)?;
+        let mut parser = ExpressionParser::new(read.substitutions())?;
         let filter = parser.condition(read.filter_expression.as_deref(), "FilterExpression")?;
         let projection = parser.projection(read.projection_expression.as_deref())?;
         parser.finish()?;

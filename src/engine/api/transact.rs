@@ -10,7 +10,7 @@
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::expressions::{check_members, ExpressionParser, Substitutions};
+use super::expressions::{check_members, lends_substitutions, ExpressionParser, Substitutions};
 use super::item::{
     wire_item, MAX_ITEM_BYTES, RETURN_ITEM_COLLECTION_METRICS, RETURN_VALUES_ON_CONDITION_CHECK_FAILURE,
 };
@@ -93,12 +93,12 @@ impl TransactGetItemsInput {
         let mut gets = Vec::new();
         for get in self.transact_items.unwrap_or_default().into_iter().filter_map(|a| a.get) {
             let substitutions = Substitutions {
-                expression_attribute_names: get.expression_attribute_names,
+                expression_attribute_names: get.expression_attribute_names.as_ref(),
                 expression_attribute_values: None,
             };
-            check_members(&substitutions, &[("ProjectionExpression", get.projection_expression.is_some())], &[])?;
+            check_members(substitutions, &[("ProjectionExpression", get.projection_expression.is_some())], &[])?;
             let key = wire_item(get.key.as_ref())?;
-            let mut parser = ExpressionParser::new(&substitutions)?;
+            let mut parser = ExpressionParser::new(substitutions)?;
             let projection = parser.projection(get.projection_expression.as_deref())?;
             parser.finish()?;
             gets.push(TransactGet { table_name: get.table_name.unwrap_or_default(), key, projection });
@@ -120,9 +120,11 @@ pub struct WriteActionMembers {
     pub update_expression: Option<String>,
     pub condition_expression: Option<String>,
     pub return_values_on_condition_check_failure: Option<String>,
-    #[serde(flatten)]
-    pub substitutions: Substitutions,
+    pub expression_attribute_names: Option<Value>,
+    pub expression_attribute_values: Option<Value>,
 }
+
+lends_substitutions!(WriteActionMembers);
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(rename_all = "PascalCase")]
@@ -253,8 +255,8 @@ impl TransactWriteItemsInput {
                 ("UpdateExpression", m.update_expression.is_some()),
                 ("ConditionExpression", m.condition_expression.is_some()),
             ];
-            check_members(&m.substitutions, &expressions, &[])?;
-            let mut parser = ExpressionParser::new(&m.substitutions)?;
+            check_members(m.substitutions(), &expressions, &[])?;
+            let mut parser = ExpressionParser::new(m.substitutions())?;
             let update = parser.update(m.update_expression.as_deref())?;
             let condition = parser.condition(m.condition_expression.as_deref(), "ConditionExpression")?;
             parser.finish()?;

@@ -446,7 +446,7 @@ impl Engine {
             // DynamoDB validates every expression before it looks for the
             // table; without a schema the key condition is read by the
             // general condition grammar (as dynalite does), then "not found".
-            let mut parser = ExpressionParser::new(&read.substitutions)?;
+            let mut parser = ExpressionParser::new(read.substitutions())?;
             parser.condition(request.key_condition_expression.as_deref(), "KeyConditionExpression")?;
             parser.condition(read.filter_expression.as_deref(), "FilterExpression")?;
             parser.projection(read.projection_expression.as_deref())?;
@@ -456,7 +456,7 @@ impl Engine {
         let target = resolve_target(table, read)?;
         let schema = target.schema();
 
-        let mut parser = ExpressionParser::new(&read.substitutions)?;
+        let mut parser = ExpressionParser::new(read.substitutions())?;
         let key_condition: KeyCondition = match (&request.key_condition_expression, &request.key_conditions) {
             (Some(text), _) => parser.key_condition(text, schema)?,
             (None, Some(conditions)) => legacy::key_conditions(conditions, schema)?,

@@ -29,11 +29,12 @@
 //! * `dump-partitions <table> [index]`: the partitions of a table or GSI
 //!   (`Engine::describe_partitions`): hash range `[start, end)` (first 6
 //!   hex digits of the 64-bit positions), items, bytes, RCU/WCU share, and bucket (burst) levels.
-//! * `workload <table> <read|read-strong|write> <rate> <distribution>
+//! * `workload <table>[@<gsi>] <read|read-strong|write> <rate> <distribution>
 //!   <prefix> <item bytes> <seconds> [seed]`: runs a one-stream workload
-//!   (`Engine::run_workload`) and prints its totals, the seconds it first
-//!   and last throttled, and the top 3 keys. Distribution: `uniform:<keys>`, quoted,
-//!   `zipf:<keys>:<s>`, `hot`, `shards:<n>`.
+//!   (`Engine::run_workload`) against the table or one of its GSIs and
+//!   prints its totals, the seconds it first and last throttled, the
+//!   throttles by throttling reason, and the top 3 keys. Distribution:
+//!   `uniform:<keys>`, quoted, `zipf:<keys>:<s>`, `hot`, `shards:<n>`.
 //! * `dry <Operation> '<request JSON>'`: runs the operation as the
 //!   console's preview does (`Engine::dry_run`): nothing changes.
 //! * `streams <Operation> '<request JSON>'`: runs a DynamoDB Streams API
@@ -227,7 +228,12 @@ impl goldenscript::Runner for Runner {
             }
             "workload" => {
                 let mut next = || args.next_pos().map(|a| a.to_string()).ok_or("workload argument expected");
-                let table = next()?;
+                // `Table` or `Table@Index` (a GSI's own capacity).
+                let target = next()?;
+                let (table, index) = match target.split_once('@') {
+                    Some((t, i)) => (t.to_string(), Some(i.to_string())),
+                    None => (target, None),
+                };
                 let operation = match next()?.as_str() {
                     "read" => TrafficKind::Read { consistent: false },
                     "read-strong" => TrafficKind::Read { consistent: true },
@@ -251,7 +257,7 @@ impl goldenscript::Runner for Runner {
                 args.reject_next()?;
                 let workload = Workload {
                     table,
-                    index: None,
+                    index,
                     traffic: vec![Traffic::constant(operation, rate, keys, &prefix, size)],
                     seconds,
                     seed,
@@ -272,6 +278,11 @@ impl goldenscript::Runner for Runner {
                 match (throttling.first(), throttling.last()) {
                     (Some(first), Some(last)) => writeln!(out, "throttled in seconds {first}..={last}")?,
                     _ => writeln!(out, "never throttled")?,
+                }
+                let reasons = report.throttles.by_reason(workload.index.is_some());
+                if !reasons.is_empty() {
+                    let listed: Vec<String> = reasons.iter().map(|(r, n)| format!("{r} {n}")).collect();
+                    writeln!(out, "throttling reasons: {}", listed.join(", "))?;
                 }
                 for key in &report.top_keys {
                     writeln!(out, "top key {}: {} accesses, {} throttled", key.key, key.accesses, key.throttles)?;

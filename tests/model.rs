@@ -511,7 +511,7 @@ struct Run {
 /// because one of its items was refused.
 fn throttled(error: &ApiError) -> bool {
     match error {
-        ApiError::ProvisionedThroughputExceeded(_) | ApiError::Throttling(_) => true,
+        ApiError::ProvisionedThroughputExceeded { .. } | ApiError::Throttling { .. } => true,
         ApiError::TransactionCanceled { reasons, .. } => {
             reasons.iter().any(|r| r["Code"] == "ProvisionedThroughputExceeded" || r["Code"] == "ThrottlingError")
         }
@@ -521,7 +521,7 @@ fn throttled(error: &ApiError) -> bool {
 
 /// A write refused because the GSI it would change has no capacity left.
 fn by_the_gsi(error: &ApiError) -> bool {
-    matches!(error, ApiError::ProvisionedThroughputExceeded(m) if m.contains("global secondary indexes"))
+    matches!(error, ApiError::ProvisionedThroughputExceeded { message, .. } if message.contains("global secondary indexes"))
 }
 
 /// The drain items' padding: 30 KB, so one write takes 30 WCU and one
@@ -1543,7 +1543,7 @@ fn throttled_requests_consume_nothing() {
                 Ok(_) => {
                     written.insert(id);
                 }
-                Err(ApiError::ProvisionedThroughputExceeded(_)) => {}
+                Err(ApiError::ProvisionedThroughputExceeded { .. }) => {}
                 Err(e) => panic!("{e}"),
             }
             result

@@ -196,7 +196,7 @@ fn throttled_and_dry_run_writes_leave_no_record() {
         let request = json!({"TableName": "T01", "Item": {"pk": {"S": format!("k{n}")}, "pad": {"S": big}}});
         match engine.execute("PutItem", &request) {
             Ok(_) => succeeded += 1,
-            Err(ApiError::ProvisionedThroughputExceeded(_)) => throttled += 1,
+            Err(ApiError::ProvisionedThroughputExceeded { .. }) => throttled += 1,
             Err(e) => panic!("{e}"),
         }
         engine.dry_run("PutItem", &json!({"TableName": "T01", "Item": {"pk": {"S": format!("dry{n}")}}})).expect("dry");

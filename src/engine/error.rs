@@ -9,6 +9,8 @@
 
 use std::fmt;
 
+use super::throttling::ThrottlingReason;
+
 /// An error answered instead of a response. The message is the exact text
 /// DynamoDB puts in the `message` field of its error body.
 #[derive(Clone, Debug, PartialEq)]
@@ -50,11 +52,16 @@ pub enum ApiError {
     /// `InternalServerError`: a bug in the engine, reported instead of a panic.
     InternalServer(String),
     /// `ProvisionedThroughputExceededException`: a partition of a provisioned
-    /// table (or of one of its GSIs) lacks the capacity (semantics C).
-    ProvisionedThroughputExceeded(String),
-    /// `ThrottlingException`: an on-demand table went beyond twice its
-    /// previous peak (semantics C).
-    Throttling(String),
+    /// table (or of one of its GSIs) lacks the capacity, or a partition hit
+    /// its per-second limit (semantics C); `reasons` say which limit of which
+    /// table or index refused ([`crate::engine::throttling`]).
+    ProvisionedThroughputExceeded { message: String, reasons: Vec<ThrottlingReason> },
+    /// `ThrottlingException`: an on-demand table or GSI went beyond twice its
+    /// previous peak, its maximum or the per-table quota (semantics C, F).
+    Throttling { message: String, reasons: Vec<ThrottlingReason> },
+    /// `RequestLimitExceeded`: an on-demand table or GSI reached the
+    /// per-table account quota (semantics C, F).
+    RequestLimitExceeded { message: String, reasons: Vec<ThrottlingReason> },
     /// `ExpiredIteratorException` (DynamoDB Streams): a shard iterator
     /// older than 15 minutes.
     ExpiredIterator(String),
@@ -96,8 +103,9 @@ impl ApiError {
             Self::IdempotentParameterMismatch(_) => "IdempotentParameterMismatchException",
             Self::UnknownOperation(_) => "UnknownOperationException",
             Self::InternalServer(_) => "InternalServerError",
-            Self::ProvisionedThroughputExceeded(_) => "ProvisionedThroughputExceededException",
-            Self::Throttling(_) => "ThrottlingException",
+            Self::ProvisionedThroughputExceeded { .. } => "ProvisionedThroughputExceededException",
+            Self::Throttling { .. } => "ThrottlingException",
+            Self::RequestLimitExceeded { .. } => "RequestLimitExceeded",
             Self::ExpiredIterator(_) => "ExpiredIteratorException",
             Self::TrimmedDataAccess(_) => "TrimmedDataAccessException",
         }
@@ -114,7 +122,7 @@ impl ApiError {
                 format!("com.amazon.coral.service#{}", self.name())
             }
             // On-demand throttling comes from Coral's availability layer.
-            Self::Throttling(_) => "com.amazon.coral.availability#ThrottlingException".to_string(),
+            Self::Throttling { .. } => "com.amazon.coral.availability#ThrottlingException".to_string(),
             _ => format!("com.amazonaws.dynamodb.v20120810#{}", self.name()),
         }
     }
@@ -132,18 +140,21 @@ impl ApiError {
             | Self::DuplicateItem(m)
             | Self::UnknownOperation(m)
             | Self::InternalServer(m)
-            | Self::ProvisionedThroughputExceeded(m)
-            | Self::Throttling(m)
             | Self::ExpiredIterator(m)
             | Self::TrimmedDataAccess(m) => m,
             Self::ConditionalCheckFailed { message, .. }
             | Self::InvalidExpression { message, .. }
-            | Self::TransactionCanceled { message, .. } => message,
+            | Self::TransactionCanceled { message, .. }
+            | Self::ProvisionedThroughputExceeded { message, .. }
+            | Self::Throttling { message, .. }
+            | Self::RequestLimitExceeded { message, .. } => message,
         }
     }
 
     /// The error body of the JSON 1.0 protocol: `{"__type": …, "message": …}`
-    /// plus `Item` for a failed condition that asked for the old item.
+    /// plus `Item` for a failed condition that asked for the old item, the
+    /// cancellation reasons of a cancelled transaction, the throttling
+    /// reasons of a throttle.
     pub fn to_wire(&self) -> serde_json::Value {
         let mut body = serde_json::Map::new();
         body.insert("__type".into(), self.wire_type().into());
@@ -158,9 +169,29 @@ impl ApiError {
             Self::TransactionCanceled { reasons, .. } => {
                 body.insert("CancellationReasons".into(), reasons.clone().into());
             }
+            // The two exceptions spell the member differently (the AWS
+            // SDKs' models: `ThrottlingReasons`, `throttlingReasons`).
+            Self::ProvisionedThroughputExceeded { reasons, .. } | Self::RequestLimitExceeded { reasons, .. } => {
+                body.insert("ThrottlingReasons".into(), reasons.iter().map(ThrottlingReason::to_wire).collect());
+            }
+            Self::Throttling { reasons, .. } => {
+                body.insert("throttlingReasons".into(), reasons.iter().map(ThrottlingReason::to_wire).collect());
+            }
             _ => {}
         }
         serde_json::Value::Object(body)
+    }
+}
+
+impl ApiError {
+    /// The throttling reasons of a throttling exception (none for any other).
+    pub fn throttling_reasons(&self) -> &[ThrottlingReason] {
+        match self {
+            Self::ProvisionedThroughputExceeded { reasons, .. }
+            | Self::Throttling { reasons, .. }
+            | Self::RequestLimitExceeded { reasons, .. } => reasons,
+            _ => &[],
+        }
     }
 }
 

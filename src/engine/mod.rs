@@ -65,6 +65,7 @@ pub mod snapshot;
 pub mod storage;
 pub mod streams;
 pub mod table;
+pub mod throttling;
 pub mod throughput;
 pub mod ttl;
 pub mod value;

@@ -77,7 +77,7 @@ fn throttle_as_cancellation(operation: &str, request: &Value, throttle: ApiError
         return throttle;
     }
     let code = match throttle {
-        ApiError::Throttling(_) => "ThrottlingError",
+        ApiError::Throttling { .. } | ApiError::RequestLimitExceeded { .. } => "ThrottlingError",
         _ => "ProvisionedThroughputExceeded",
     };
     let actions = ["TransactItems", "TransactStatements"]

@@ -64,6 +64,7 @@ use std::collections::VecDeque;
 
 use super::contributors::Contributors;
 use super::partition::{PartitionLayout, PARTITION_MAX_RCU, PARTITION_MAX_WCU};
+use super::throttling::ThrottleCounts;
 
 /// Seconds of unused capacity a bucket keeps (burst capacity).
 pub const BURST_SECONDS: f64 = 300.0;
@@ -75,6 +76,9 @@ pub const ON_DEMAND_INITIAL_READ_PEAK: f64 = 12_000.0;
 pub const ON_DEMAND_INITIAL_WRITE_PEAK: f64 = 4_000.0;
 /// How many seconds of per-partition samples are kept.
 pub const METRICS_RETENTION_SECONDS: u64 = 3_600;
+/// The default per-table account quota of an on-demand table or GSI, in
+/// request units per second, for reads and for writes (semantics C).
+pub const TABLE_QUOTA_UNITS: f64 = 40_000.0;
 
 /// Reads or writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,6 +96,10 @@ pub enum Throttle {
     HardLimit,
     /// An on-demand table above twice its previous peak.
     OnDemand,
+    /// An on-demand table or GSI at the per-table account quota.
+    AccountLimit,
+    /// An on-demand table or GSI at its `OnDemandThroughput` maximum.
+    MaxOnDemand,
 }
 
 /// One partition in one second of engine time.
@@ -109,6 +117,34 @@ pub struct PartitionSample {
     pub write_tokens: f64,
     /// Bytes stored in the partition.
     pub bytes: u64,
+    /// The throttled requests by access and the limit that refused them.
+    pub throttles: ThrottleCounts,
+}
+
+/// What an on-demand table or GSI may serve per second at most, whatever
+/// its previous peak: reads, then writes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct OnDemandCeilings {
+    /// `OnDemandThroughput`'s `MaxReadRequestUnits` and
+    /// `MaxWriteRequestUnits`, when set.
+    pub maximum: (Option<f64>, Option<f64>),
+    /// The per-table account quota.
+    pub quota: (f64, f64),
+}
+
+impl Default for OnDemandCeilings {
+    fn default() -> Self {
+        Self { maximum: (None, None), quota: (TABLE_QUOTA_UNITS, TABLE_QUOTA_UNITS) }
+    }
+}
+
+impl OnDemandCeilings {
+    fn for_access(&self, access: Access) -> (Option<f64>, f64) {
+        match access {
+            Access::Read => (self.maximum.0, self.quota.0),
+            Access::Write => (self.maximum.1, self.quota.1),
+        }
+    }
 }
 
 /// One partition's buckets and this second's counters.
@@ -120,6 +156,8 @@ pub struct PartitionState {
     used_write: f64,
     throttled_reads: u64,
     throttled_writes: u64,
+    /// This second's refusals by access and limit.
+    throttles: ThrottleCounts,
     /// Requests refused this second by the hard per-partition limit.
     hard_throttled: u64,
     /// Consecutive seconds (up to the last closed one) in which the hard
@@ -143,6 +181,10 @@ pub struct ThroughputState {
     peak_read: f64,
     peak_write: f64,
     recent: VecDeque<(u64, f64, f64)>,
+    /// On demand: the ceilings on the table's (or GSI's) request units per
+    /// second, reads and writes: its `OnDemandThroughput` maximum, if set,
+    /// and the per-table account quota.
+    pub ceilings: OnDemandCeilings,
     /// Closed seconds, oldest first.
     pub samples: VecDeque<PartitionSample>,
     /// Accesses and throttles per key, per second (top keys, split for heat).
@@ -162,6 +204,7 @@ impl ThroughputState {
             peak_read: ON_DEMAND_INITIAL_READ_PEAK,
             peak_write: ON_DEMAND_INITIAL_WRITE_PEAK,
             recent: VecDeque::new(),
+            ceilings: OnDemandCeilings::default(),
             samples: VecDeque::new(),
             keys: Contributors::new(now),
         };
@@ -238,6 +281,7 @@ impl ThroughputState {
                     used_write: state.used_write * fw,
                     throttled_reads: if first { state.throttled_reads } else { 0 },
                     throttled_writes: if first { state.throttled_writes } else { 0 },
+                    throttles: if first { state.throttles } else { ThrottleCounts::default() },
                     hard_throttled: 0,
                     hot_streak: 0,
                     bytes: 0,
@@ -275,6 +319,7 @@ impl ThroughputState {
                     read_tokens: p.read_tokens,
                     write_tokens: p.write_tokens,
                     bytes: p.bytes,
+                    throttles: p.throttles,
                 });
             }
             if self.on_demand {
@@ -303,6 +348,7 @@ impl ThroughputState {
             p.used_write = 0.0;
             p.throttled_reads = 0;
             p.throttled_writes = 0;
+            p.throttles = ThrottleCounts::default();
             // A gap of idle seconds breaks the streak.
             p.hot_streak = if p.hard_throttled > 0 && elapsed == 1.0 { p.hot_streak.saturating_add(1) } else { 0 };
             p.hard_throttled = 0;
@@ -339,7 +385,16 @@ impl ThroughputState {
             return Err(Throttle::HardLimit);
         }
         if self.on_demand {
-            return if table_used < 2.0 * peak { Ok(false) } else { Err(Throttle::OnDemand) };
+            let (maximum, quota) = self.ceilings.for_access(access);
+            return if maximum.is_some_and(|m| table_used >= m) {
+                Err(Throttle::MaxOnDemand)
+            } else if table_used >= quota {
+                Err(Throttle::AccountLimit)
+            } else if table_used >= 2.0 * peak {
+                Err(Throttle::OnDemand)
+            } else {
+                Ok(false)
+            };
         }
         if tokens > 0.0 {
             Ok(true)
@@ -382,6 +437,7 @@ impl ThroughputState {
                 Access::Read => p.throttled_reads += 1,
                 Access::Write => p.throttled_writes += 1,
             }
+            p.throttles.add(access, why.limit_type(), 1);
             if why == Throttle::HardLimit {
                 p.hard_throttled += 1;
             }

@@ -4,7 +4,7 @@
 //! informal "du" of their instructions ("Erzeuge eine neue Tabelle").
 //! Figures the German way (`12.345`, `1,5 RCU`, `0,125 $`).
 
-use super::catalogue::{CallOutcome, CallSummary, Catalogue, LabState, Msg, RowControl, Said};
+use super::catalogue::{Access, CallOutcome, CallSummary, Catalogue, LabState, LimitType, Msg, RowControl, Said};
 use super::catalogue::{
     ExportStep, Factor, FetchFailure, FileFailure, FormProblem, LabProblem, LabTitle, Place, RestoreFailure, Rounding,
     StorageFailure, Verb,
@@ -947,6 +947,9 @@ impl Catalogue for German {
         let detail = match &summary.outcome {
             CallOutcome::NotSent(error) => format!("nicht gesendet: {error}"),
             CallOutcome::Failed(error) => error.to_string(),
+            CallOutcome::Throttled { exception, on_index, access, limit } => {
+                format!("{exception}: {}", self.throttling_reason(*on_index, *access, *limit))
+            }
             CallOutcome::Created => "erzeugt".into(),
             CallOutcome::Deleted { items } => format!("gelöscht mit {}", self.items(*items)),
             CallOutcome::Got { found, units, strong } => {
@@ -1433,6 +1436,25 @@ impl Catalogue for German {
 
     fn code_deferred(&self, bytes: &str) -> String {
         format!("Die Anfrage umfasst {bytes} Bytes JSON, zu lang, um sie hier als Code zu zeigen. Kopieren kopiert ihren Code.")
+    }
+
+    fn throttling_reason(&self, on_index: bool, access: Access, limit: LimitType) -> String {
+        let what = match access {
+            Access::Read => "Lesezugriffe",
+            Access::Write => "Schreibzugriffe",
+        };
+        let on = if on_index { "des Index" } else { "der Tabelle" };
+        let limit = match limit {
+            LimitType::KeyRangeThroughputExceeded => "das Sekundenlimit einer Partition (heißer Schlüsselbereich)",
+            LimitType::ProvisionedThroughputExceeded => "die bereitgestellte Kapazität",
+            LimitType::AccountLimitExceeded => "das Kontokontingent pro Tabelle",
+            LimitType::MaxOnDemandThroughputExceeded => "das On-Demand-Maximum",
+        };
+        format!("{what} {on} haben {limit} überschritten")
+    }
+
+    fn throttled_for(&self, requests: u64, reason: &str) -> String {
+        format!("{} gedrosselt: {reason}", count(Lang::De, requests))
     }
 }
 

@@ -3,7 +3,7 @@
 //! elements by these words).
 
 use super::catalogue::Warning;
-use super::catalogue::{CallOutcome, CallSummary, Catalogue, LabState, Msg, RowControl, Said};
+use super::catalogue::{Access, CallOutcome, CallSummary, Catalogue, LabState, LimitType, Msg, RowControl, Said};
 use super::catalogue::{
     ExportStep, FetchFailure, FileFailure, FormProblem, LabProblem, LabTitle, RestoreFailure, Rounding, StorageFailure,
 };
@@ -909,6 +909,9 @@ impl Catalogue for English {
         let detail = match &summary.outcome {
             CallOutcome::NotSent(error) => format!("not sent: {error}"),
             CallOutcome::Failed(error) => error.to_string(),
+            CallOutcome::Throttled { exception, on_index, access, limit } => {
+                format!("{exception}: {}", self.throttling_reason(*on_index, *access, *limit))
+            }
             CallOutcome::Created => "created".into(),
             CallOutcome::Deleted { items } => format!("deleted with {items} item{}", s(*items)),
             CallOutcome::Got { found, units, strong } => {
@@ -1249,6 +1252,25 @@ impl Catalogue for English {
 
     fn code_deferred(&self, bytes: &str) -> String {
         format!("The request is {bytes} bytes of JSON, too long to show as code here. Copy copies its code.")
+    }
+
+    fn throttling_reason(&self, on_index: bool, access: Access, limit: LimitType) -> String {
+        let what = match access {
+            Access::Read => "reads",
+            Access::Write => "writes",
+        };
+        let on = if on_index { "the index" } else { "the table" };
+        let limit = match limit {
+            LimitType::KeyRangeThroughputExceeded => "a partition's per-second limit (a hot key range)",
+            LimitType::ProvisionedThroughputExceeded => "its provisioned capacity",
+            LimitType::AccountLimitExceeded => "the per-table account quota",
+            LimitType::MaxOnDemandThroughputExceeded => "its on-demand maximum",
+        };
+        format!("{what} on {on} went past {limit}")
+    }
+
+    fn throttled_for(&self, requests: u64, reason: &str) -> String {
+        format!("{} throttled: {reason}", count(Lang::En, requests))
     }
 }
 

@@ -4,7 +4,7 @@
 //! Polite style (です・ます) in sentences, plain noun phrases in labels;
 //! counts with their counter words (項目 3 件); figures as in English.
 
-use super::catalogue::{CallOutcome, CallSummary, Catalogue, LabState, Msg, RowControl, Said};
+use super::catalogue::{Access, CallOutcome, CallSummary, Catalogue, LabState, LimitType, Msg, RowControl, Said};
 use super::catalogue::{
     ExportStep, Factor, FetchFailure, FileFailure, FormProblem, LabProblem, LabTitle, Place, RestoreFailure, Rounding,
     StorageFailure, Verb,
@@ -908,6 +908,9 @@ impl Catalogue for Japanese {
         let detail = match &summary.outcome {
             CallOutcome::NotSent(error) => format!("未送信: {error}"),
             CallOutcome::Failed(error) => error.to_string(),
+            CallOutcome::Throttled { exception, on_index, access, limit } => {
+                format!("{exception}: {}", self.throttling_reason(*on_index, *access, *limit))
+            }
             CallOutcome::Created => "作成しました".into(),
             CallOutcome::Deleted { items } => format!("削除しました ({})", self.items(*items)),
             CallOutcome::Got { found, units, strong } => {
@@ -1371,6 +1374,25 @@ impl Catalogue for Japanese {
 
     fn code_deferred(&self, bytes: &str) -> String {
         format!("リクエストは {bytes} バイトの JSON で、ここにコードとして表示するには長すぎます。コピーするとそのコードをコピーします。")
+    }
+
+    fn throttling_reason(&self, on_index: bool, access: Access, limit: LimitType) -> String {
+        let what = match access {
+            Access::Read => "読み込み",
+            Access::Write => "書き込み",
+        };
+        let on = if on_index { "インデックス" } else { "テーブル" };
+        let limit = match limit {
+            LimitType::KeyRangeThroughputExceeded => "パーティションの毎秒上限（ホットなキー範囲）",
+            LimitType::ProvisionedThroughputExceeded => "プロビジョンドキャパシティ",
+            LimitType::AccountLimitExceeded => "テーブルごとのアカウントクォータ",
+            LimitType::MaxOnDemandThroughputExceeded => "オンデマンドの最大スループット",
+        };
+        format!("{on}の{what}が{limit}を超えました")
+    }
+
+    fn throttled_for(&self, requests: u64, reason: &str) -> String {
+        format!("スロットリング {} 件: {reason}", count(Lang::Ja, requests))
     }
 }
 

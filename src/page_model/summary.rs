@@ -49,7 +49,18 @@ pub fn summarize(
     let response = match outcome {
         Ok(response) => response,
         Err(error) if request.is_none() => return CallSummary { head, outcome: CallOutcome::NotSent(error.name()) },
-        Err(error) => return CallSummary { head, outcome: CallOutcome::Failed(error.name()) },
+        Err(error) => {
+            let outcome = match error.throttling_reasons().first() {
+                Some(r) => CallOutcome::Throttled {
+                    exception: error.name(),
+                    on_index: r.on_index,
+                    access: r.access,
+                    limit: r.limit,
+                },
+                None => CallOutcome::Failed(error.name()),
+            };
+            return CallSummary { head, outcome };
+        }
     };
     // The consumed capacity in the table's own units; a request that did
     // not ask for `ConsumedCapacity` is summed from the engine's charges.
@@ -104,6 +115,8 @@ mod tests {
     use serde_json::json;
 
     use super::*;
+    use crate::engine::throttling::{LimitType, ThrottlingReason};
+    use crate::engine::throughput::Access;
 
     #[test]
     fn calls_are_summed_up_as_facts() {
@@ -143,6 +156,25 @@ mod tests {
                 None,
                 Err(ApiError::Serialization("bad".into())),
                 CallOutcome::NotSent("SerializationException"),
+            ),
+            (
+                "PutItem",
+                Some(json!({})),
+                Err(ApiError::ProvisionedThroughputExceeded {
+                    message: "…".into(),
+                    reasons: vec![ThrottlingReason {
+                        on_index: true,
+                        access: Access::Write,
+                        limit: LimitType::ProvisionedThroughputExceeded,
+                        resource: "arn:aws:dynamodb:us-east-1:000000000000:table/Music/index/ByGenre".into(),
+                    }],
+                }),
+                CallOutcome::Throttled {
+                    exception: "ProvisionedThroughputExceededException",
+                    on_index: true,
+                    access: Access::Write,
+                    limit: LimitType::ProvisionedThroughputExceeded,
+                },
             ),
         ];
         for (operation, request, outcome, expected) in cases {

@@ -141,6 +141,7 @@ use crate::engine::api::item::MAX_ITEM_BYTES;
 use crate::engine::clock::ClockMode;
 use crate::engine::partition::{plan_partitions, shard_count, PARTITION_MAX_RCU};
 use crate::engine::sim::{KeyDistribution, KeyStat, PartitionInfo, Traffic, TrafficKind, Workload, MAX_WORKLOAD_KEYS};
+use crate::engine::throttling::ThrottleCounts;
 use crate::engine::throughput::PartitionSample;
 use crate::engine::{ApiError, Engine};
 
@@ -369,6 +370,11 @@ fn sample_json(s: &PartitionSample) -> Value {
     })
 }
 
+/// Throttled requests by throttling reason: `{"TableWriteKeyRangeThroughputExceeded": 12, …}`.
+fn reasons_json(counts: &ThrottleCounts, on_index: bool) -> Value {
+    counts.by_reason(on_index).into_iter().map(|(reason, n)| (reason, json!(n))).collect::<Map<_, _>>().into()
+}
+
 fn key_json(k: &KeyStat) -> Value {
     json!({"Key": k.key, "Accesses": k.accesses, "Throttles": k.throttles})
 }
@@ -525,6 +531,7 @@ fn run_workload(engine: &mut Engine, request: Members) -> Result<Value, ApiError
     body.insert("Requests".into(), json!(report.requests));
     body.insert("Throttled".into(), json!(report.throttled));
     body.insert("ThrottledByPartitionLimit".into(), json!(report.throttled_hard_limit));
+    body.insert("ThrottlesByReason".into(), reasons_json(&report.throttles, workload.index.is_some()));
     body.insert("ConsumedReadCapacityUnits".into(), json!(report.consumed_read));
     body.insert("ConsumedWriteCapacityUnits".into(), json!(report.consumed_write));
     body.insert("PerSecond".into(), Value::Array(per_second));
@@ -556,6 +563,7 @@ fn get_metrics(engine: &mut Engine, request: Members) -> Result<Value, ApiError>
     body.insert("From".into(), json!(from));
     body.insert("To".into(), json!(to));
     body.insert("PartitionSamples".into(), metrics.samples.iter().map(sample_json).collect());
+    body.insert("ThrottlesByReason".into(), reasons_json(&metrics.throttles(), index.is_some()));
     body.insert("TopKeys".into(), metrics.top_keys.iter().map(key_json).collect());
     Ok(with_target(body, &table, index.as_deref()))
 }

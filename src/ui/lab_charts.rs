@@ -13,9 +13,31 @@ use super::lab_run::{LabView, RECENT_SECONDS};
 use super::language::{Lang, Msg};
 use super::partition_map::two_decimals;
 use crate::engine::ordered;
+use crate::engine::sim::WorkloadReport;
+use crate::engine::throttling::{reason_name, LimitType, ThrottleCounts};
+use crate::engine::throughput::Access;
 
 /// Most heatmap columns: longer runs are binned.
 const MAX_COLUMNS: usize = 120;
+
+/// A heatmap cell's hover text, with the throttling reasons of its
+/// throttles (DynamoDB's codes).
+fn heat_title(
+    lang: Lang,
+    partition: usize,
+    (from, to): (usize, usize),
+    consumed: f64,
+    throttled: u64,
+    reasons: &ThrottleCounts,
+) -> String {
+    let text = lang.tr().heat_cell(partition, from, to, &lang.figure(&two_decimals(consumed)), throttled);
+    let codes: Vec<String> = reasons.by_reason(false).into_iter().map(|(reason, _)| reason).collect();
+    if codes.is_empty() {
+        text
+    } else {
+        format!("{text} · {}", codes.join(", "))
+    }
+}
 
 /// Partition × time heatmap: blue for consumed, red for throttled.
 fn heatmap(id: &str, view: &LabView, lang: Lang) -> Html {
@@ -23,8 +45,8 @@ fn heatmap(id: &str, view: &LabView, lang: Lang) -> Html {
     let bin = seconds.div_ceil(MAX_COLUMNS).max(1);
     let columns = seconds.div_ceil(bin);
     let rows = view.partitions;
-    // (consumed, throttled requests) per cell.
-    let mut cells = vec![(0.0f64, 0u64); rows * columns];
+    // (consumed, throttled requests, their reasons) per cell.
+    let mut cells = vec![(0.0f64, 0u64, ThrottleCounts::default()); rows * columns];
     for s in &view.report.partitions {
         let rel = s.second.saturating_sub(view.report.start_second) as usize;
         let (col, row) = (rel / bin, s.partition);
@@ -32,6 +54,7 @@ fn heatmap(id: &str, view: &LabView, lang: Lang) -> Html {
             if let Some(cell) = cells.get_mut(row * columns + col) {
                 cell.0 += s.consumed_read + s.consumed_write;
                 cell.1 += s.throttled_reads + s.throttled_writes;
+                cell.2.merge(&s.throttles);
             }
         }
     }
@@ -40,24 +63,25 @@ fn heatmap(id: &str, view: &LabView, lang: Lang) -> Html {
     let (cw, rh) = (8.0, 16.0);
     let width = columns as f64 * cw;
     let height = rows as f64 * rh;
-    let rects = cells.iter().enumerate().filter(|(_, c)| c.0 > 0.0 || c.1 > 0).map(|(i, (consumed, throttled))| {
-        let (row, col) = (i / columns, i % columns);
-        let throttled_cell = *throttled > 0;
-        let class = if throttled_cell { "heat-cell throttled" } else { "heat-cell" };
-        let opacity = if throttled_cell {
-            0.45 + 0.55 * (*throttled as f64 / max_throttled)
-        } else {
-            0.15 + 0.85 * (consumed / max_consumed)
-        };
-        let from = col * bin;
-        let to = (from + bin).min(seconds);
-        html! {
-            <rect {class} x={format!("{:.1}", col as f64 * cw)} y={format!("{:.1}", row as f64 * rh)}
-                width={format!("{cw}")} height={format!("{rh}")} fill-opacity={format!("{opacity:.2}")}>
-                <title>{ lang.tr().heat_cell(row + 1, from, to, &lang.figure(&two_decimals(*consumed)), *throttled) }</title>
-            </rect>
-        }
-    });
+    let rects =
+        cells.iter().enumerate().filter(|(_, c)| c.0 > 0.0 || c.1 > 0).map(|(i, (consumed, throttled, reasons))| {
+            let (row, col) = (i / columns, i % columns);
+            let throttled_cell = *throttled > 0;
+            let class = if throttled_cell { "heat-cell throttled" } else { "heat-cell" };
+            let opacity = if throttled_cell {
+                0.45 + 0.55 * (*throttled as f64 / max_throttled)
+            } else {
+                0.15 + 0.85 * (consumed / max_consumed)
+            };
+            let from = col * bin;
+            let to = (from + bin).min(seconds);
+            html! {
+                <rect {class} x={format!("{:.1}", col as f64 * cw)} y={format!("{:.1}", row as f64 * rh)}
+                    width={format!("{cw}")} height={format!("{rh}")} fill-opacity={format!("{opacity:.2}")}>
+                    <title>{ heat_title(lang, row + 1, (from, to), *consumed, *throttled, reasons) }</title>
+                </rect>
+            }
+        });
     let row_labels = (0..rows).map(|r| {
         html! { <text class="heat-label" x="-4" y={format!("{:.1}", r as f64 * rh + rh * 0.75)} text-anchor="end">{ format!("P{}", r + 1) }</text> }
     });
@@ -207,6 +231,28 @@ fn key_rows(keys: &[crate::engine::sim::KeyStat], lang: Lang) -> Html {
         .collect()
 }
 
+/// The run's throttles by throttling reason, each with its words. The lab
+/// runs against a table, never an index.
+fn reasons(id: &str, r: &WorkloadReport, lang: Lang) -> Html {
+    let rows: Vec<Html> = [Access::Read, Access::Write]
+        .into_iter()
+        .flat_map(|access| LimitType::ALL.into_iter().map(move |limit| (access, limit)))
+        .filter_map(|(access, limit)| {
+            let n = r.throttles.get(access, limit);
+            (n > 0).then(|| {
+                let words = lang.tr().throttling_reason(false, access, limit);
+                html! {
+                    <li><code>{ reason_name(false, access, limit) }</code>{ " " }{ lang.tr().throttled_for(n, &words) }</li>
+                }
+            })
+        })
+        .collect();
+    if rows.is_empty() {
+        return html! {};
+    }
+    html! { <ul class="lab-reasons throttling-reasons" id={id.to_string()}>{ for rows }</ul> }
+}
+
 /// One run: summary, charts, top keys. `class` names its elements (the
 /// summary is `{class}-summary`, the heatmap `{class}-heatmap`).
 pub fn run_view(class: &'static str, view: &LabView, lang: Lang) -> Html {
@@ -230,6 +276,7 @@ pub fn run_view(class: &'static str, view: &LabView, lang: Lang) -> Html {
                     view.partitions,
                 ) }
             </p>
+            { reasons(&format!("{class}-reasons"), r, lang) }
             { heatmap(&format!("{class}-heatmap"), view, lang) }
             { timeline(view, lang) }
             { keyspace(&format!("{class}-keyspace"), view, lang) }

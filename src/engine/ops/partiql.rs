@@ -105,8 +105,8 @@ fn short_code(error: &ApiError) -> &'static str {
         ApiError::DuplicateItem(_) => "DuplicateItem",
         ApiError::ResourceNotFound(_) => "ResourceNotFound",
         ApiError::ItemCollectionSizeLimitExceeded(_) => "ItemCollectionSizeLimitExceeded",
-        ApiError::ProvisionedThroughputExceeded(_) => "ProvisionedThroughputExceeded",
-        ApiError::Throttling(_) => "ThrottlingError",
+        ApiError::ProvisionedThroughputExceeded { .. } => "ProvisionedThroughputExceeded",
+        ApiError::Throttling { .. } | ApiError::RequestLimitExceeded { .. } => "ThrottlingError",
         ApiError::TransactionCanceled { .. } => "TransactionConflict",
         _ => "InternalServerError",
     }

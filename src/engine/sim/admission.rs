@@ -1,6 +1,7 @@
 //! Admission: a request's charges against the token buckets of the
 //! partitions it touched, all or nothing, and the exception a refused
-//! request fails with.
+//! request fails with, naming every limit that refused it
+//! ([`crate::engine::throttling`]).
 
 use std::collections::BTreeMap;
 
@@ -10,6 +11,7 @@ use crate::engine::error::{ApiError, Result};
 use crate::engine::partition::key_position;
 use crate::engine::schema::KeyValue;
 use crate::engine::service::Engine;
+use crate::engine::throttling::ThrottlingReason;
 use crate::engine::throughput::{Access, Throttle};
 
 /// Units of reads or writes wanted from one partition.
@@ -70,13 +72,28 @@ impl Engine {
                 ));
             }
         }
-        let mut refusal = None;
+        // Every limit that refuses, each named once: the table's before its
+        // GSIs' (`plans` is in that order).
+        let mut refusals: Vec<Refusal> = Vec::new();
         for ((table, index), wants) in &plans {
+            let arn = self.tables.get(table).map(|t| t.definition.arn.clone()).unwrap_or_default();
             let Some(entry) = self.sims.get_mut().get_mut(&(table.clone(), index.clone())) else { continue };
+            let on_demand = entry.state.on_demand;
             for (i, access, units) in wants {
                 if let Err(t) = entry.state.check(*i, *access, *units) {
                     entry.state.count_throttle(*i, *access, t);
-                    refusal.get_or_insert((t, index.is_some()));
+                    let reason = ThrottlingReason {
+                        on_index: index.is_some(),
+                        access: *access,
+                        limit: t.limit_type(),
+                        resource: match index {
+                            Some(name) => format!("{arn}/index/{name}"),
+                            None => arn.clone(),
+                        },
+                    };
+                    if !refusals.iter().any(|r| r.reason == reason) {
+                        refusals.push(Refusal { throttle: t, on_demand, reason });
+                    }
                 }
             }
         }
@@ -87,10 +104,10 @@ impl Engine {
             })
             .collect();
         if let Some((table, key)) = keyed.first() {
-            self.count_key(table, None, key, refusal.is_some());
+            self.count_key(table, None, key, !refusals.is_empty());
         }
-        if let Some((throttle, on_gsi)) = refusal {
-            return Err(throttle_error(throttle, on_gsi));
+        if !refusals.is_empty() {
+            return Err(throttle_error(refusals));
         }
         for ((table, index), wants) in &plans {
             let Some(entry) = self.sims.get_mut().get_mut(&(table.clone(), index.clone())) else { continue };
@@ -117,16 +134,41 @@ impl Engine {
     }
 }
 
-/// The exception a throttled request fails with (semantics C; messages as
-/// DynamoDB sends them, which differ from DG:Programming.Errors' summaries).
-pub fn throttle_error(throttle: Throttle, on_gsi: bool) -> ApiError {
-    match (throttle, on_gsi) {
-        (Throttle::OnDemand, _) => ApiError::Throttling("Rate of requests exceeds the allowed throughput.".into()),
-        (_, false) => ApiError::ProvisionedThroughputExceeded(
-            "The level of configured provisioned throughput for the table was exceeded. Consider increasing your provisioning level with the UpdateTable API.".into(),
-        ),
-        (_, true) => ApiError::ProvisionedThroughputExceeded(
-            "The level of configured provisioned throughput for one or more global secondary indexes of the table was exceeded. Consider increasing your provisioning level for the under-provisioned global secondary indexes with the UpdateTable API".into(),
-        ),
+/// One limit that refused a request: which, on a table or GSI in which
+/// billing mode, and its reason.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Refusal {
+    pub throttle: Throttle,
+    pub on_demand: bool,
+    pub reason: ThrottlingReason,
+}
+
+/// The exception a throttled request fails with, its kind and message
+/// decided by the first refusal (semantics C and F; messages as DynamoDB
+/// sends them, which differ from DG:Programming.Errors' summaries), and
+/// every refusal's reason.
+pub fn throttle_error(refusals: Vec<Refusal>) -> ApiError {
+    let first = refusals.first().map(|r| (r.throttle, r.on_demand, r.reason.on_index));
+    let reasons: Vec<ThrottlingReason> = refusals.into_iter().map(|r| r.reason).collect();
+    match first {
+        Some((Throttle::AccountLimit, _, _)) => ApiError::RequestLimitExceeded {
+            message: "Throughput exceeds the current throughput limit for your account. Please contact AWS Support at https://aws.amazon.com/support to request a limit increase.".into(),
+            reasons,
+        },
+        Some((Throttle::MaxOnDemand, _, _)) => ApiError::Throttling {
+            message: "Throughput exceeds the maximum OnDemandThroughput configured on table or index".into(),
+            reasons,
+        },
+        Some((_, true, _)) => {
+            ApiError::Throttling { message: "Rate of requests exceeds the allowed throughput.".into(), reasons }
+        }
+        Some((_, _, true)) => ApiError::ProvisionedThroughputExceeded {
+            message: "The level of configured provisioned throughput for one or more global secondary indexes of the table was exceeded. Consider increasing your provisioning level for the under-provisioned global secondary indexes with the UpdateTable API".into(),
+            reasons,
+        },
+        _ => ApiError::ProvisionedThroughputExceeded {
+            message: "The level of configured provisioned throughput for the table was exceeded. Consider increasing your provisioning level with the UpdateTable API.".into(),
+            reasons,
+        },
     }
 }

@@ -52,7 +52,7 @@ mod footprint;
 mod model;
 mod workload;
 
-pub use admission::throttle_error;
+pub use admission::{throttle_error, Refusal};
 pub use footprint::Touched;
 pub(crate) use model::CapacityModels;
 pub use model::{Metrics, PartitionInfo};

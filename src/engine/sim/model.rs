@@ -12,6 +12,7 @@ use crate::engine::schema::KeyValue;
 use crate::engine::service::Engine;
 use crate::engine::storage::keyspace_hash;
 use crate::engine::table::BillingMode;
+use crate::engine::throttling::ThrottleCounts;
 use crate::engine::throughput::{
     PartitionSample, ThroughputState, ON_DEMAND_INITIAL_READ_PEAK, ON_DEMAND_INITIAL_WRITE_PEAK,
 };
@@ -23,6 +24,17 @@ pub struct Metrics {
     /// The window's busiest keys (requests and workloads alike; see
     /// [`crate::engine::contributors`]).
     pub top_keys: Vec<KeyStat>,
+}
+
+impl Metrics {
+    /// The window's throttled requests by access and limit.
+    pub fn throttles(&self) -> ThrottleCounts {
+        let mut counts = ThrottleCounts::default();
+        for sample in &self.samples {
+            counts.merge(&sample.throttles);
+        }
+        counts
+    }
 }
 
 /// One partition as DescribePartitions shows it.

@@ -11,6 +11,7 @@ use crate::engine::ordered;
 use crate::engine::partition::key_position;
 use crate::engine::schema::{KeyValue, ScalarType};
 use crate::engine::service::Engine;
+use crate::engine::throttling::ThrottleCounts;
 use crate::engine::throughput::{Access, PartitionSample, Throttle, ThroughputState, METRICS_RETENTION_SECONDS};
 use crate::engine::value::Number;
 
@@ -126,6 +127,9 @@ pub struct WorkloadReport {
     pub throttled: u64,
     /// Of the throttled: how many hit the per-partition hard limit.
     pub throttled_hard_limit: u64,
+    /// The throttled by access and the limit that refused them (the
+    /// throttling reasons; a GSI's when the workload ran against one).
+    pub throttles: ThrottleCounts,
     pub consumed_read: f64,
     pub consumed_write: f64,
     /// Engine second the workload started at.
@@ -493,6 +497,7 @@ impl Engine {
                     Err(t) => {
                         totals.throttled += 1;
                         slot.throttles += 1;
+                        run.report.throttles.add(stream.access, t.limit_type(), 1);
                         if t == Throttle::HardLimit {
                             run.report.throttled_hard_limit += 1;
                         }

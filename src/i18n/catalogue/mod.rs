@@ -10,6 +10,8 @@ pub use super::facts::{
     ExportStep, FetchFailure, FileFailure, FormProblem, LabProblem, LabTitle, RestoreFailure, StorageFailure,
 };
 pub use crate::engine::capacity::{Factor, Place, Rounding, Verb};
+pub use crate::engine::throttling::LimitType;
+pub use crate::engine::throughput::Access;
 pub use crate::scenario::warning::{Lost, Unused, Warning};
 pub use msg::Msg;
 
@@ -35,6 +37,13 @@ pub enum CallOutcome {
     NotSent(&'static str),
     /// DynamoDB refused it: the exception's name.
     Failed(&'static str),
+    /// A throttle: the exception's name and its first throttling reason.
+    Throttled {
+        exception: &'static str,
+        on_index: bool,
+        access: Access,
+        limit: LimitType,
+    },
     Created,
     Deleted {
         items: u64,
@@ -542,6 +551,14 @@ pub trait Catalogue {
     fn text_cut(&self, bytes: &str) -> String;
     /// The code view's text for a request too long to draw: its size in bytes.
     fn code_deferred(&self, bytes: &str) -> String;
+
+    // ---- throttling reasons ----
+
+    /// A throttling reason in words: "writes to the index went past its
+    /// provisioned capacity".
+    fn throttling_reason(&self, on_index: bool, access: Access, limit: LimitType) -> String;
+    /// Throttled requests of one reason: "12,000 throttled: …".
+    fn throttled_for(&self, requests: u64, reason: &str) -> String;
 }
 
 #[cfg(test)]

@@ -213,6 +213,21 @@ fn english_texts_with_values_are_unchanged() {
         said("GetItem Music", CallOutcome::Failed("ResourceNotFoundException")),
         "GetItem Music → ResourceNotFoundException"
     );
+    let throttled = CallOutcome::Throttled {
+        exception: "ProvisionedThroughputExceededException",
+        on_index: false,
+        access: Access::Write,
+        limit: LimitType::KeyRangeThroughputExceeded,
+    };
+    assert_eq!(
+        said("PutItem Music", throttled),
+        "PutItem Music → ProvisionedThroughputExceededException: writes on the table went past a partition's per-second limit (a hot key range)"
+    );
+    assert_eq!(
+        en.throttling_reason(true, Access::Read, LimitType::MaxOnDemandThroughputExceeded),
+        "reads on the index went past its on-demand maximum"
+    );
+    assert_eq!(en.throttled_for(12_000, "x"), "12,000 throttled: x");
     assert_eq!(said("CreateTable Music", CallOutcome::Created), "CreateTable Music → created");
     assert_eq!(said("DeleteTable Music", CallOutcome::Deleted { items: 1 }), "DeleteTable Music → deleted with 1 item");
     let got = CallOutcome::Got { found: true, units: "0.5 RCU".into(), strong: false };

@@ -145,6 +145,12 @@ fn texts_with_values_render_in_every_language() {
         let outcomes = [
             CallOutcome::NotSent("ValidationException"),
             CallOutcome::Failed("ResourceNotFoundException"),
+            CallOutcome::Throttled {
+                exception: "ThrottlingException",
+                on_index: true,
+                access: Access::Read,
+                limit: LimitType::AccountLimitExceeded,
+            },
             CallOutcome::Deleted { items: 12_345 },
             CallOutcome::Got { found: true, units: "0.5 RCU".into(), strong: true },
             CallOutcome::Charged(Some("1.5 WCU".into())),
@@ -153,6 +159,7 @@ fn texts_with_values_render_in_every_language() {
         let parts = [
             "ValidationException",
             "ResourceNotFoundException",
+            "ThrottlingException",
             "12",
             &lang.figure("0.5 RCU"),
             &lang.figure("1.5 WCU"),

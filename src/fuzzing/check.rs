@@ -27,6 +27,7 @@ pub const EXCEPTIONS: &[&str] = &[
     "UnknownOperationException",
     "ProvisionedThroughputExceededException",
     "ThrottlingException",
+    "RequestLimitExceeded",
     "ExpiredIteratorException",
     "TrimmedDataAccessException",
 ];

@@ -29,6 +29,7 @@ pub const EXCEPTIONS: &[&str] = &[
     "ThrottlingException",
     "ExpiredIteratorException",
     "TrimmedDataAccessException",
+    "AccessDeniedException",
 ];
 
 /// Checks one answer of `operation` to `request` (`None`: the body was not

@@ -588,7 +588,7 @@ fn the_template_has_one_table_resource_per_table() {
 }
 
 #[test]
-fn tags_are_in_the_template_and_the_cli_script() {
+fn tags_are_in_the_template_and_the_cli_script_not_in_a_workbench_model() {
     let mut engine = Engine::new();
     run(
         &mut engine,
@@ -611,6 +611,12 @@ fn tags_are_in_the_template_and_the_cli_script() {
         json!([{"Key": "env", "Value": "test"}, {"Key": "team", "Value": "catalogue"}])
     );
     let script = cli_script::script(&scenario).text;
+    // A NoSQL Workbench model has no place for tags: the export says so.
+    let model = workbench::export(&scenario, ModelVersion::V3);
+    assert_eq!(
+        texts(&model.warnings),
+        vec!["Table Music: a Workbench model cannot hold its 2 tag(s); not exported.".to_string()]
+    );
     // create-table carries the tags, so the script recreates them.
     assert!(
         script.contains(r#"--tags '[{"Key": "env", "Value": "test"}, {"Key": "team", "Value": "catalogue"}]'"#),

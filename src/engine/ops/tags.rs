@@ -120,7 +120,10 @@ mod tests {
         assert_eq!(tags(&mut engine), json!({"Tags": []}));
         let added = tag(&mut engine, json!([{"Key": "project", "Value": "a"}, {"Key": "env", "Value": "test"}]));
         assert_eq!(added, Ok(json!({})));
-        tag(&mut engine, json!([{"Key": "env", "Value": "prod"}, {"Key": "team", "Value": ""}])).expect("tagged");
+        // A key given twice: the last value stays.
+        let twice =
+            json!([{"Key": "env", "Value": "staging"}, {"Key": "team", "Value": ""}, {"Key": "env", "Value": "prod"}]);
+        tag(&mut engine, twice).expect("tagged");
         assert_eq!(
             tags(&mut engine),
             json!({"Tags": [{"Key": "env", "Value": "prod"}, {"Key": "project", "Value": "a"},

@@ -588,6 +588,43 @@ fn the_template_has_one_table_resource_per_table() {
 }
 
 #[test]
+fn tags_are_in_the_template_and_the_cli_script_not_in_a_workbench_model() {
+    let mut engine = Engine::new();
+    run(
+        &mut engine,
+        "CreateTable",
+        json!({"TableName": "Music", "BillingMode": "PAY_PER_REQUEST",
+               "KeySchema": [{"AttributeName": "Artist", "KeyType": "HASH"}],
+               "AttributeDefinitions": [{"AttributeName": "Artist", "AttributeType": "S"}],
+               "Tags": [{"Key": "team", "Value": "catalogue"}]}),
+    );
+    run(
+        &mut engine,
+        "TagResource",
+        json!({"ResourceArn": "arn:aws:dynamodb:us-east-1:000000000000:table/Music",
+               "Tags": [{"Key": "env", "Value": "test"}]}),
+    );
+    let scenario = Scenario::of(&engine);
+    let template = cloudformation::template(&scenario);
+    assert_eq!(
+        template.template["Resources"]["MusicTable"]["Properties"]["Tags"],
+        json!([{"Key": "env", "Value": "test"}, {"Key": "team", "Value": "catalogue"}])
+    );
+    let script = cli_script::script(&scenario).text;
+    // A NoSQL Workbench model has no place for tags: the export says so.
+    let model = workbench::export(&scenario, ModelVersion::V3);
+    assert_eq!(
+        texts(&model.warnings),
+        vec!["Table Music: a Workbench model cannot hold its 2 tag(s); not exported.".to_string()]
+    );
+    // create-table carries the tags, so the script recreates them.
+    assert!(
+        script.contains(r#"--tags '[{"Key": "env", "Value": "test"}, {"Key": "team", "Value": "catalogue"}]'"#),
+        "{script}"
+    );
+}
+
+#[test]
 fn logical_ids_are_alphanumeric_and_unique() {
     let mut used = Default::default();
     let ids: Vec<String> = ["Music", "music", "game-scores.v2", "2024_sales", "a.b-c_d", "x__"]

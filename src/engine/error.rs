@@ -68,6 +68,9 @@ pub enum ApiError {
     /// `TrimmedDataAccessException` (DynamoDB Streams): a read before the
     /// oldest record still kept (records live 24 hours).
     TrimmedDataAccess(String),
+    /// `AccessDeniedException`: IAM refused the request, e.g. a tag
+    /// operation on an ARN of another account (see `ops/tags.rs`).
+    AccessDenied(String),
 }
 
 impl ApiError {
@@ -108,6 +111,7 @@ impl ApiError {
             Self::RequestLimitExceeded { .. } => "RequestLimitExceeded",
             Self::ExpiredIterator(_) => "ExpiredIteratorException",
             Self::TrimmedDataAccess(_) => "TrimmedDataAccessException",
+            Self::AccessDenied(_) => "AccessDeniedException",
         }
     }
 
@@ -118,7 +122,7 @@ impl ApiError {
             Self::Validation(_) | Self::InvalidExpression { .. } => {
                 "com.amazon.coral.validate#ValidationException".to_string()
             }
-            Self::Serialization(_) | Self::UnknownOperation(_) => {
+            Self::Serialization(_) | Self::UnknownOperation(_) | Self::AccessDenied(_) => {
                 format!("com.amazon.coral.service#{}", self.name())
             }
             // On-demand throttling comes from Coral's availability layer.
@@ -141,7 +145,8 @@ impl ApiError {
             | Self::UnknownOperation(m)
             | Self::InternalServer(m)
             | Self::ExpiredIterator(m)
-            | Self::TrimmedDataAccess(m) => m,
+            | Self::TrimmedDataAccess(m)
+            | Self::AccessDenied(m) => m,
             Self::ConditionalCheckFailed { message, .. }
             | Self::InvalidExpression { message, .. }
             | Self::TransactionCanceled { message, .. }
@@ -158,9 +163,9 @@ impl ApiError {
     pub fn to_wire(&self) -> serde_json::Value {
         let mut body = serde_json::Map::new();
         body.insert("__type".into(), self.wire_type().into());
-        // SerializationException is the one error whose body spells the
+        // SerializationException and IAM's AccessDeniedException spell the
         // member with a capital M (dynalite's captures of the real service).
-        let member = if matches!(self, Self::Serialization(_)) { "Message" } else { "message" };
+        let member = if matches!(self, Self::Serialization(_) | Self::AccessDenied(_)) { "Message" } else { "message" };
         body.insert(member.into(), self.message().into());
         match self {
             Self::ConditionalCheckFailed { item: Some(item), .. } => {

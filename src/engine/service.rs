@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 use serde_json::Value;
 
 use super::answer::Answer;
-use super::api::{self, batch, item, partiql, read, streams, table, transact, ttl};
+use super::api::{self, batch, item, partiql, read, streams, table, tags, transact, ttl};
 use super::capacity::Charge;
 use super::clock::Clock;
 use super::error::{ApiError, Result};
@@ -49,6 +49,9 @@ pub const OPERATIONS: &[&str] = &[
     "ExecuteStatement",
     "BatchExecuteStatement",
     "ExecuteTransaction",
+    "TagResource",
+    "UntagResource",
+    "ListTagsOfResource",
 ];
 
 /// The operations that read or write items: admitted against the
@@ -271,6 +274,13 @@ impl Engine {
             }
             "ExecuteTransaction" => {
                 self.execute_transaction(api::parse::<partiql::ExecuteTransactionInput>(request)?.validate()?)
+            }
+            "TagResource" => self.tag_resource(api::parse::<tags::TagResourceInput>(request)?.validate()?).map(free),
+            "UntagResource" => {
+                self.untag_resource(api::parse::<tags::UntagResourceInput>(request)?.validate()?).map(free)
+            }
+            "ListTagsOfResource" => {
+                self.list_tags_of_resource(api::parse::<tags::ListTagsOfResourceInput>(request)?.validate()?).map(free)
             }
             _ => Err(ApiError::UnknownOperation(format!("Unknown operation: {operation}"))),
         }

@@ -30,6 +30,7 @@ pub const EXCEPTIONS: &[&str] = &[
     "RequestLimitExceeded",
     "ExpiredIteratorException",
     "TrimmedDataAccessException",
+    "AccessDeniedException",
 ];
 
 /// Checks one answer of `operation` to `request` (`None`: the body was not

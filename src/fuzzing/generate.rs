@@ -418,6 +418,9 @@ impl Generator<'_, '_> {
             "ListTables",
             "UpdateTimeToLive",
             "DescribeTimeToLive",
+            "TagResource",
+            "UntagResource",
+            "ListTagsOfResource",
         ]);
         let table = self.table();
         let mut request = match operation {
@@ -511,6 +514,24 @@ impl Generator<'_, '_> {
                     r["ExclusiveStartTableName"] = table.into();
                 }
                 r
+            }
+            "TagResource" | "UntagResource" | "ListTagsOfResource" => {
+                let arn = match self.c.below(8) {
+                    0 => self.c.text(40),
+                    1 => format!("arn:aws:dynamodb:us-east-1:000000000000:table/{table}/index/ByStatus"),
+                    2 => format!("arn:aws:dynamodb:eu-west-1:123456789012:table/{table}"),
+                    _ => format!("arn:aws:dynamodb:us-east-1:000000000000:table/{table}"),
+                };
+                const KEYS: &[&str] = &["env", "team", "", "aws:x", "k!", "Key with spaces", "env"];
+                let tags: Vec<Value> = (0..self.c.below(6))
+                    .map(|_| json!({"Key": self.c.pick_str(KEYS), "Value": self.c.pick_str(&["", "a", "x y", "%"])}))
+                    .collect();
+                let keys: Vec<&str> = (0..self.c.below(4)).map(|_| self.c.pick_str(KEYS)).collect();
+                match operation {
+                    "TagResource" => json!({"ResourceArn": arn, "Tags": tags}),
+                    "UntagResource" => json!({"ResourceArn": arn, "TagKeys": keys}),
+                    _ => json!({"ResourceArn": arn}),
+                }
             }
             _ => {
                 json!({"TableName": table, "TimeToLiveSpecification": {"Enabled": self.c.one_in(2), "AttributeName": self.c.pick_str(&["exp", "n", "a", ""])}})

@@ -1403,6 +1403,7 @@ impl Catalogue for German {
                         Lost::OwnCapacity(index) => {
                             format!("die eigene Kapazität von Index {index} (ein Modell gibt GSIs die der Tabelle)")
                         }
+                        Lost::Tags(n) => format!("ihre {n} Tag(s)"),
                     })
                     .collect();
                 format!(

@@ -1343,6 +1343,7 @@ impl Catalogue for Japanese {
                         Lost::OwnCapacity(index) => format!(
                             "インデックス {index} 独自のキャパシティー (モデルでは GSI はテーブルのキャパシティーを使います)"
                         ),
+                        Lost::Tags(n) => format!("タグ {n} 個"),
                     })
                     .collect();
                 format!(

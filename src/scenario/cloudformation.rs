@@ -15,6 +15,7 @@
 //! | `GlobalSecondaryIndexes`, `LocalSecondaryIndexes` | the same: `IndexName`, `KeySchema`, `Projection`, a GSI's `ProvisionedThroughput` |
 //! | `StreamSpecification` `{StreamEnabled, StreamViewType}` | `StreamSpecification` `{StreamViewType}` (no `StreamEnabled` in CloudFormation) |
 //! | `TableClass` (when one was named)        | `TableClass`                                 |
+//! | `Tags` (TagResource, CreateTable)        | `Tags`: the same `[{Key, Value}]` list       |
 //! | time to live (UpdateTimeToLive)          | `TimeToLiveSpecification` `{AttributeName, Enabled: true}` |
 //!
 //! Every table resource has `DeletionPolicy` and `UpdateReplacePolicy`
@@ -86,6 +87,7 @@ fn properties(table: &Value) -> Map<String, Value> {
         "GlobalSecondaryIndexes",
         "LocalSecondaryIndexes",
         "TableClass",
+        "Tags",
     ] {
         if let Some(value) = definition.get(member) {
             out.insert(member.into(), value.clone());

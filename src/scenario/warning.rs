@@ -79,6 +79,8 @@ pub enum Lost {
     TableClass(String),
     /// A GSI's own capacity (the index's name): a model gives GSIs the table's.
     OwnCapacity(String),
+    /// The table's tags (how many).
+    Tags(usize),
 }
 
 impl fmt::Display for Unused {
@@ -101,6 +103,7 @@ impl fmt::Display for Lost {
             Lost::Ttl(attribute) => write!(f, "time to live on {attribute}"),
             Lost::TableClass(class) => write!(f, "table class {class}"),
             Lost::OwnCapacity(index) => write!(f, "the own capacity of index {index} (a model gives GSIs the table's)"),
+            Lost::Tags(n) => write!(f, "its {n} tag(s)"),
         }
     }
 }

@@ -98,7 +98,7 @@
 //!   or the GSI keys use that it does not name.
 //!
 //! What a model cannot hold — local secondary indexes, streams, time to
-//! live, the table class, a GSI's own capacity, capacity in a 1.0 model — is
+//! live, the table class, a GSI's own capacity, tags, capacity in a 1.0 model — is
 //! reported in the export's warnings. So a model round-trips: import then
 //! export gives the same document, except that numbers and sets come back in
 //! DynamoDB's normal spelling (`0.50` → `0.5`), which the import reports.
@@ -782,6 +782,9 @@ fn note_what_a_model_cannot_hold(
                 lost.push(Lost::OwnCapacity(index_name.to_string()));
             }
         }
+    }
+    if let Some(tags) = definition.get("Tags").and_then(Value::as_array).filter(|tags| !tags.is_empty()) {
+        lost.push(Lost::Tags(tags.len()));
     }
     if !lost.is_empty() {
         warnings.push(Warning::CannotHold { table: name.to_string(), lost });

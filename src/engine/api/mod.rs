@@ -29,6 +29,7 @@ pub mod partiql;
 pub mod read;
 pub mod streams;
 pub mod table;
+pub mod tags;
 pub mod transact;
 pub mod ttl;
 

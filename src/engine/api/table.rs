@@ -110,6 +110,7 @@ pub struct CreateTableInput {
     pub global_secondary_indexes: Option<Vec<SecondaryIndexInput>>,
     pub local_secondary_indexes: Option<Vec<SecondaryIndexInput>>,
     pub stream_specification: Option<StreamSpecificationInput>,
+    pub tags: Option<Vec<super::tags::TagInput>>,
 }
 
 /// A secondary index of a CreateTable (or UpdateTable Create) that passed
@@ -140,6 +141,8 @@ pub struct CreateTable {
     pub indexes: Vec<IndexSpec>,
     /// The view type of the table's stream, if it has one.
     pub stream: Option<StreamViewType>,
+    /// `Tags`, by key.
+    pub tags: std::collections::BTreeMap<String, String>,
 }
 
 /// Member-level checks of a `ProvisionedThroughput` at `path`.
@@ -469,8 +472,10 @@ impl CreateTableInput {
             check_index_members(&mut v, &format!("localSecondaryIndexes.{}.member", i + 1), index, false);
         }
         check_stream_members(&mut v, &self.stream_specification);
+        super::tags::check_tag_members(&mut v, "tags", self.tags.as_ref());
         v.finish()?;
         let stream = stream_change(self.stream_specification.as_ref(), true)?.flatten();
+        let tags = super::tags::create_table_tags(self.tags.take())?;
 
         let billing_mode =
             self.billing_mode.as_deref().and_then(BillingMode::parse).unwrap_or(BillingMode::Provisioned);
@@ -511,6 +516,7 @@ impl CreateTableInput {
             table_class_given: self.table_class.is_some(),
             indexes,
             stream,
+            tags,
         })
     }
 }

@@ -8,5 +8,6 @@ pub(crate) mod partiql;
 pub(crate) mod read;
 pub(crate) mod streams;
 mod table;
+mod tags;
 pub(crate) mod transact;
 mod ttl;

@@ -89,6 +89,7 @@ impl Engine {
             created_millis: now,
             pay_per_request_since_millis: (request.billing_mode == BillingMode::PayPerRequest).then_some(now),
             indexes,
+            tags: request.tags,
         };
         let mut table = Table::new(definition);
         let streamed = request.stream.is_some();

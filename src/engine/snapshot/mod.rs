@@ -32,7 +32,8 @@
 //!                                      "ProvisionedThroughput": …}, … ],   also those added
 //!                                          by UpdateTable; not one being deleted
 //!         "LocalSecondaryIndexes": [ … ],
-//!         "StreamSpecification": {"StreamEnabled": true, "StreamViewType": "NEW_IMAGE"}
+//!         "StreamSpecification": {"StreamEnabled": true, "StreamViewType": "NEW_IMAGE"},
+//!         "Tags": [{"Key": "env", "Value": "test"}, …]   only when the table has tags, in key order
 //!       },
 //!       "state": {                         optional; each member optional
 //!         "tableId": "…",                  TableId as DescribeTable shows it

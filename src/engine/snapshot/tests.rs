@@ -377,3 +377,42 @@ fn an_item_the_engine_refuses_is_refused_in_a_snapshot() {
     let message = error_of(with_tables(json!([table(json!([{"pk": {"S": "a"}, "s": {"S": 5}}]))])));
     assert!(message.starts_with("Invalid snapshot: tables[0].items[0]: SerializationException: "), "{message}");
 }
+
+#[test]
+fn tags_round_trip_and_snapshots_without_them_still_load() {
+    let mut engine = populated();
+    let music = "arn:aws:dynamodb:us-east-1:000000000000:table/Music";
+    run(
+        &mut engine,
+        "TagResource",
+        json!({"ResourceArn": music, "Tags": [{"Key": "team", "Value": "catalogue"}, {"Key": "env", "Value": ""}]}),
+    );
+    let snapshot = engine.snapshot();
+    let music_entry =
+        snapshot["tables"].as_array().and_then(|t| t.iter().find(|t| t["definition"]["TableName"] == "Music"));
+    assert_eq!(
+        music_entry.map(|t| &t["definition"]["Tags"]),
+        Some(&json!([{"Key": "env", "Value": ""}, {"Key": "team", "Value": "catalogue"}]))
+    );
+    let bin_keys =
+        snapshot["tables"].as_array().and_then(|t| t.iter().find(|t| t["definition"]["TableName"] == "bin-keys"));
+    assert!(bin_keys.is_some_and(|t| t["definition"].get("Tags").is_none()), "no Tags member without tags");
+    let mut restored = Engine::restore(&snapshot).expect("restorable");
+    assert_eq!(restored.tables, engine.tables);
+    assert_eq!(restored.snapshot(), snapshot);
+    assert_eq!(
+        run(&mut restored, "ListTagsOfResource", json!({"ResourceArn": music})),
+        json!({"Tags": [{"Key": "env", "Value": ""}, {"Key": "team", "Value": "catalogue"}]})
+    );
+    // A document written before tags existed has no Tags member: no tags.
+    let mut old = snapshot.clone();
+    if let Some(tables) = old["tables"].as_array_mut() {
+        for table in tables {
+            if let Some(definition) = table["definition"].as_object_mut() {
+                definition.remove("Tags");
+            }
+        }
+    }
+    let mut restored_old = Engine::restore(&old).expect("an old snapshot loads");
+    assert_eq!(run(&mut restored_old, "ListTagsOfResource", json!({"ResourceArn": music})), json!({"Tags": []}));
+}

@@ -60,6 +60,10 @@ fn create_table_request(table: &Table) -> Value {
             json!({"StreamEnabled": true, "StreamViewType": stream.view_type.as_str()}),
         );
     }
+    if !d.tags.is_empty() {
+        let tags: Vec<Value> = d.tags.iter().map(|(key, value)| json!({"Key": key, "Value": value})).collect();
+        request.insert("Tags".into(), tags.into());
+    }
     Value::Object(request)
 }
 

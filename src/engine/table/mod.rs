@@ -113,6 +113,8 @@ pub struct TableDefinition {
     /// then the local ones (an index being deleted stays listed until it is
     /// gone).
     pub indexes: Vec<IndexDefinition>,
+    /// The table's tags by key (`TagResource`, CreateTable's `Tags`).
+    pub tags: BTreeMap<String, String>,
 }
 
 /// A table: definition, items, and its secondary indexes' contents.

@@ -365,6 +365,7 @@ fn import_and_export_warnings() {
                 Lost::Ttl("ExpiresAt".into()),
                 Lost::TableClass("STANDARD_INFREQUENT_ACCESS".into()),
                 Lost::OwnCapacity("GameScore".into()),
+                Lost::Tags(2),
             ],
         },
         Warning::ItemsNotInTemplate { table: table(), items: 30 },

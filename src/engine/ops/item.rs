@@ -59,10 +59,10 @@ fn with_metrics(mut body: Value, metrics: Option<Value>) -> Value {
 }
 
 /// The charges of a write: the table's, then each changed index's.
-pub(crate) fn write_charges(table_charge: Charge, changes: &[IndexChange], transactional: bool) -> Vec<Charge> {
+pub(crate) fn write_charges(table_charge: Charge, changes: &[IndexChange]) -> Vec<Charge> {
     let table = table_charge.table.clone();
     let mut charges = vec![table_charge];
-    charges.extend(changes.iter().flat_map(|c| c.charges(&table, transactional)));
+    charges.extend(changes.iter().flat_map(|c| c.charges(&table)));
     charges
 }
 
@@ -156,7 +156,7 @@ impl Engine {
             .flatten();
         let table_charge =
             Charge::write(&request.table_name, old.as_ref().map(item_size), Some(new_size)).keyed(&key.partition);
-        let charges = write_charges(table_charge, &changes, false);
+        let charges = write_charges(table_charge, &changes);
         let consumed = ConsumedCapacity::from_charges(&request.table_name, &charges);
         let returned = old.as_ref().filter(|_| request.return_values == ReturnValues::AllOld);
         let body = response(returned.map(|o| ("Attributes", o)), consumed, request.return_consumed_capacity);
@@ -213,7 +213,7 @@ impl Engine {
             .return_item_collection_metrics
             .then(|| table.item_collection_metrics(&key.partition, limit))
             .flatten();
-        let charges = write_charges(table_charge, &changes, false);
+        let charges = write_charges(table_charge, &changes);
         let consumed = ConsumedCapacity::from_charges(&request.table_name, &charges);
         let body = response(returned.as_ref().map(|a| ("Attributes", a)), consumed, request.return_consumed_capacity);
         Ok(Answer::new(with_metrics(body, metrics), charges))
@@ -230,7 +230,7 @@ impl Engine {
             .then(|| table.item_collection_metrics(&key.partition, context.item_collection_limit_bytes))
             .flatten();
         let table_charge = Charge::write(&request.table_name, old.as_ref().map(item_size), None).keyed(&key.partition);
-        let charges = write_charges(table_charge, &changes, false);
+        let charges = write_charges(table_charge, &changes);
         let consumed = ConsumedCapacity::from_charges(&request.table_name, &charges);
         let returned = old.as_ref().filter(|_| request.return_values == ReturnValues::AllOld);
         let body = response(returned.map(|o| ("Attributes", o)), consumed, request.return_consumed_capacity);

@@ -16,12 +16,14 @@
 //! 400 KB) reports `ValidationError`, and the actions after it report `None`
 //! (semantics D.8).
 //!
-//! Cost (semantics A.3): twice the ordinary units, "one to prepare the
-//! transaction and one to commit": 2 × ceil(size / 1 KB) per write (the
-//! larger of the item before and after), 2 × ceil(size / 4 KB) per read,
-//! missing items included; index entries a write changes cost twice their
-//! ordinary units too (our reading; see `index`). Responses report the units
-//! as `WriteCapacityUnits`/`ReadCapacityUnits` too (A.4).
+//! Cost (semantics A.3): the table's share is twice the ordinary units, "one
+//! to prepare the transaction and one to commit": 2 × ceil(size / 1 KB) per
+//! write (the larger of the item before and after; a Delete and a
+//! ConditionCheck pay for the stored item), 2 × ceil(size / 4 KB) per read,
+//! missing items included. Index entries a write changes cost their ordinary
+//! units, as measured on DynamoDB: a small Put into a table with one GSI is
+//! table 2 + GSI 1 = 3. Responses report the units as
+//! `WriteCapacityUnits`/`ReadCapacityUnits` too (A.4).
 //!
 //! A bad index key in a Put or an Update's result fails the whole request
 //! with a ValidationException (conformance captures); an action that would
@@ -275,7 +277,7 @@ impl Engine {
             };
             let largest = old_size.unwrap_or(0).max(new_size.unwrap_or(0));
             let own = Charge::transactional_write(&write.table_name, largest).keyed(&key.partition);
-            write_costs.extend(write_charges(own, &changes, true));
+            write_costs.extend(write_charges(own, &changes));
             replay_costs.push(Charge::transactional_read(&write.table_name, largest).keyed(&key.partition));
             if request.return_item_collection_metrics && !matches!(write.kind, WriteKind::ConditionCheck) {
                 if let Some(m) = table.item_collection_metrics(&key.partition, limit) {

@@ -334,9 +334,17 @@ def test_transact_get_errors(client, bank):
     assert fails_with(
         client.transact_get_items, TransactItems=[{"Get": {"TableName": "no-such-table", "Key": {"acct": S("x")}}}]
     ) == ("ResourceNotFoundException", "Requested resource not found")
-    assert fails_with(
+    # A key that does not fit the table cancels that action (D.8).
+    code, message, error = failure(
         client.transact_get_items, TransactItems=[{"Get": {"TableName": bank, "Key": {"pk": S("x")}}}]
-    ) == ("ValidationException", "The provided key element does not match the schema")
+    )
+    assert (code, message) == (
+        "TransactionCanceledException",
+        "Transaction cancelled, please refer cancellation reasons for specific reasons [ValidationError]",
+    )
+    assert error["CancellationReasons"] == [
+        {"Code": "ValidationError", "Message": "The provided key element does not match the schema"}
+    ]
 
 
 def test_transaction_item_size_limit(client, bank):

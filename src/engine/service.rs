@@ -107,7 +107,9 @@ pub struct Engine {
     /// Transactions remembered by `ClientRequestToken` for idempotent retries.
     pub(crate) transaction_tokens: BTreeMap<String, TokenRecord>,
     /// The cost breakdown of the last request, kept for
-    /// [`Engine::last_charges`]: written once per request, by `execute`.
+    /// [`Engine::last_charges`]: written once per request, by `execute`, or
+    /// by a write whose condition failed (it is charged, but its answer is
+    /// an error).
     pub(crate) last_charges: Vec<Charge>,
     /// Background timings and teaching knobs.
     pub(crate) settings: EngineSettings,
@@ -216,13 +218,17 @@ impl Engine {
             .then(|| self.transaction_tokens.clone());
         self.tables.values_mut().for_each(Table::begin_journal);
         let answer = self.dispatch(operation, request);
-        let charges = answer.as_ref().map_or(&[][..], |a| &a.charges);
+        // A failed request consumes nothing, unless it is a write whose
+        // condition failed: that one left its charge in `last_charges`.
+        let failed = if answer.is_err() { self.last_charges.clone() } else { Vec::new() };
+        let charges = answer.as_ref().map_or(&failed[..], |a| &a.charges);
         match self.admit(charges) {
             Ok(()) => {
                 self.tables.values_mut().for_each(Table::commit_journal);
                 answer
             }
             Err(throttle) => {
+                self.last_charges.clear();
                 self.tables.values_mut().for_each(Table::roll_back);
                 if let Some(tokens) = tokens {
                     self.transaction_tokens = tokens;

@@ -158,3 +158,51 @@ def test_top_keys_follow_the_window(client):
         assert ok("GetMetrics", {"TableName": name, "From": now + 3600, "To": now + 3660})["TopKeys"] == []
     finally:
         client.delete_table(TableName=name)
+
+
+def test_failed_conditions_still_consume_write_capacity(client):
+    """A failed conditional write is charged (docs/dynamodb-semantics.md A.3):
+    the item the write would have left, 1 when none is stored, the stored item
+    for a delete. The error carries no ConsumedCapacity; the metrics count it."""
+    from botocore.exceptions import ClientError
+
+    name = unique_name("pg")
+    client.create_table(
+        TableName=name,
+        KeySchema=[{"AttributeName": "pk", "KeyType": "HASH"}],
+        AttributeDefinitions=[{"AttributeName": "pk", "AttributeType": "S"}],
+        BillingMode="PROVISIONED",
+        ProvisionedThroughput={"ReadCapacityUnits": 10, "WriteCapacityUnits": 10},
+    )
+    try:
+        # "pk" (2) + "a" (1) + "note" (4) + 3,065 = 3,072 bytes: 3 units.
+        client.put_item(TableName=name, Item={"pk": {"S": "a"}, "note": {"S": "n" * 3065}})
+        failing = [
+            # a 2,000-byte Put over the stored item: 2
+            dict(
+                call=client.put_item,
+                Item={"pk": {"S": "a"}, "note": {"S": "n" * 1993}},
+                ConditionExpression="attribute_not_exists(pk)",
+            ),
+            # no item stored: 1
+            dict(call=client.update_item, Key={"pk": {"S": "b"}}, UpdateExpression="SET x = :one",
+                 ConditionExpression="attribute_exists(pk)", ExpressionAttributeValues={":one": {"N": "1"}}),
+            # a Delete: the stored 3,072 bytes, 3
+            dict(call=client.delete_item, Key={"pk": {"S": "a"}}, ConditionExpression="attribute_not_exists(pk)"),
+        ]
+        for request in failing:
+            call = request.pop("call")
+            with pytest.raises(ClientError) as info:
+                call(TableName=name, ReturnConsumedCapacity="TOTAL", **request)
+            assert info.value.response["Error"]["Code"] == "ConditionalCheckFailedException"
+            assert "ConsumedCapacity" not in info.value.response
+        consumed = 0.0
+        for _ in range(40):  # a second's sample appears once the second is over
+            samples = ok("GetMetrics", {"TableName": name})["PartitionSamples"]
+            consumed = sum(s["ConsumedWriteCapacityUnits"] for s in samples)
+            if consumed >= 9.0:
+                break
+            time.sleep(0.1)
+        assert consumed == 3.0 + 2.0 + 1.0 + 3.0
+    finally:
+        client.delete_table(TableName=name)

@@ -1,15 +1,17 @@
 """TransactWriteItems and TransactGetItems through boto3's low-level client.
 
-Capacity (docs/dynamodb-semantics.md A.3, A.4): every action of a
-transaction costs twice the plain price -- writes 2 × ceil(size / 1 KB)
-(an update or delete sized on the larger/deleted image), a ConditionCheck 2,
-reads 2 × ceil(size / 4 KB) with a missing item still costing 2. Transactional
+Capacity (docs/dynamodb-semantics.md A.3, A.4): the table's share of every
+action costs twice the plain price -- writes 2 × ceil(size / 1 KB) (an update
+sized on the larger image, a delete or ConditionCheck on the stored item),
+reads 2 × ceil(size / 4 KB) with a missing item still costing 2; an index
+entry costs its plain price. Transactional
 ConsumedCapacity, unlike the other operations, also splits the total into
 ReadCapacityUnits / WriteCapacityUnits (and so does its Table arm). A replay
 of a ClientRequestToken writes nothing and is charged as transactional reads.
 Cancellations: D.8.
 """
 
+import time
 import uuid
 
 import pytest
@@ -332,9 +334,17 @@ def test_transact_get_errors(client, bank):
     assert fails_with(
         client.transact_get_items, TransactItems=[{"Get": {"TableName": "no-such-table", "Key": {"acct": S("x")}}}]
     ) == ("ResourceNotFoundException", "Requested resource not found")
-    assert fails_with(
+    # A key that does not fit the table cancels that action (D.8).
+    code, message, error = failure(
         client.transact_get_items, TransactItems=[{"Get": {"TableName": bank, "Key": {"pk": S("x")}}}]
-    ) == ("ValidationException", "The provided key element does not match the schema")
+    )
+    assert (code, message) == (
+        "TransactionCanceledException",
+        "Transaction cancelled, please refer cancellation reasons for specific reasons [ValidationError]",
+    )
+    assert error["CancellationReasons"] == [
+        {"Code": "ValidationError", "Message": "The provided key element does not match the schema"}
+    ]
 
 
 def test_transaction_item_size_limit(client, bank):
@@ -384,3 +394,129 @@ def test_missing_items_still_cost_two_write_units(client, bank):
         ReturnConsumedCapacity="TOTAL",
     )
     assert response["ConsumedCapacity"] == [{"TableName": bank, "CapacityUnits": 4.0, "WriteCapacityUnits": 4.0}]
+
+
+# ---------------------------------------------------------------- capacity with an index
+# Only the table's share of a transactional write doubles; an index entry costs
+# what the same write costs outside a transaction (measured on DynamoDB,
+# docs/dynamodb-semantics.md A.3).
+
+
+@pytest.fixture
+def tickets(client, make_table):
+    name = make_table(("id", "S"))
+    client.update_table(
+        TableName=name,
+        AttributeDefinitions=[{"AttributeName": "status", "AttributeType": "S"}],
+        GlobalSecondaryIndexUpdates=[
+            {
+                "Create": {
+                    "IndexName": "byStatus",
+                    "KeySchema": [{"AttributeName": "status", "KeyType": "HASH"}],
+                    "Projection": {"ProjectionType": "ALL"},
+                }
+            }
+        ],
+    )
+    client.get_waiter("table_exists").wait(TableName=name)
+    for _ in range(600):
+        indexes = client.describe_table(TableName=name)["Table"]["GlobalSecondaryIndexes"]
+        if all(i["IndexStatus"] == "ACTIVE" for i in indexes):
+            break
+        time.sleep(0.1)
+    return name
+
+
+def sized_ticket(key, size, status=None):
+    """An item of exactly `size` bytes: "id" (2) + key + "note" (4) + filler [+ "status" (6) + value]."""
+    extra = 0 if status is None else 6 + len(status)
+    item = {"id": S(key), "note": S("n" * (size - 2 - len(key) - 4 - extra))}
+    if status is not None:
+        item["status"] = S(status)
+    return item
+
+
+def test_small_put_with_one_gsi_costs_table_two_plus_index_one(client, tickets):
+    response = client.transact_write_items(
+        TransactItems=[{"Put": {"TableName": tickets, "Item": {"id": S("t1"), "status": S("OPEN")}}}],
+        ReturnConsumedCapacity="INDEXES",
+    )
+    assert response["ConsumedCapacity"] == [
+        {
+            "TableName": tickets,
+            "CapacityUnits": 3.0,
+            "WriteCapacityUnits": 3.0,
+            "Table": {"CapacityUnits": 2.0, "WriteCapacityUnits": 2.0},
+            "GlobalSecondaryIndexes": {"byStatus": {"CapacityUnits": 1.0, "WriteCapacityUnits": 1.0}},
+        }
+    ]
+
+
+def test_partiql_transaction_doubles_only_the_table(client, tickets):
+    response = client.execute_transaction(
+        TransactStatements=[{"Statement": f"INSERT INTO \"{tickets}\" VALUE {{'id': 't9', 'status': 'OPEN'}}"}],
+        ReturnConsumedCapacity="INDEXES",
+    )
+    assert response["ConsumedCapacity"] == [
+        {
+            "TableName": tickets,
+            "CapacityUnits": 3.0,
+            "WriteCapacityUnits": 3.0,
+            "Table": {"CapacityUnits": 2.0, "WriteCapacityUnits": 2.0},
+            "GlobalSecondaryIndexes": {"byStatus": {"CapacityUnits": 1.0, "WriteCapacityUnits": 1.0}},
+        }
+    ]
+
+
+def test_delete_is_sized_on_the_stored_item(client, tickets):
+    client.put_item(TableName=tickets, Item=sized_ticket("big", 3072))
+    response = client.transact_write_items(
+        TransactItems=[{"Delete": {"TableName": tickets, "Key": {"id": S("big")}}}],
+        ReturnConsumedCapacity="INDEXES",
+    )
+    # 3,072 B = 3 blocks × 2; the item has no status, so the index is untouched.
+    assert response["ConsumedCapacity"] == [
+        {
+            "TableName": tickets,
+            "CapacityUnits": 6.0,
+            "WriteCapacityUnits": 6.0,
+            "Table": {"CapacityUnits": 6.0, "WriteCapacityUnits": 6.0},
+        }
+    ]
+
+
+def test_condition_check_and_replay_are_sized_on_the_stored_images(client, tickets):
+    client.put_item(TableName=tickets, Item=sized_ticket("mid", 2500, "OPEN"))
+    items = [
+        # the image read: 2,500 B = 3 blocks × 2 = 6
+        {
+            "ConditionCheck": {
+                "TableName": tickets,
+                "Key": {"id": S("mid")},
+                "ConditionExpression": "attribute_exists(id)",
+            }
+        },
+        # 1,536 B = 2 blocks × 2 on the table, 2 on the index it enters
+        {"Put": {"TableName": tickets, "Item": sized_ticket("t2", 1536, "DONE")}},
+    ]
+    token = uuid.uuid4().hex
+    first = client.transact_write_items(TransactItems=items, ClientRequestToken=token, ReturnConsumedCapacity="INDEXES")
+    assert first["ConsumedCapacity"] == [
+        {
+            "TableName": tickets,
+            "CapacityUnits": 12.0,
+            "WriteCapacityUnits": 12.0,
+            "Table": {"CapacityUnits": 10.0, "WriteCapacityUnits": 10.0},
+            "GlobalSecondaryIndexes": {"byStatus": {"CapacityUnits": 2.0, "WriteCapacityUnits": 2.0}},
+        }
+    ]
+    # The replay reads the two stored images transactionally: one 4 KB block × 2 each.
+    replay = client.transact_write_items(TransactItems=items, ClientRequestToken=token, ReturnConsumedCapacity="INDEXES")
+    assert replay["ConsumedCapacity"] == [
+        {
+            "TableName": tickets,
+            "CapacityUnits": 4.0,
+            "ReadCapacityUnits": 4.0,
+            "Table": {"CapacityUnits": 4.0, "ReadCapacityUnits": 4.0},
+        }
+    ]

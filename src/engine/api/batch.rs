@@ -26,14 +26,21 @@ pub const MAX_BATCH_GET_KEYS: usize = 100;
 /// Most puts and deletes one BatchWriteItem may carry.
 pub const MAX_BATCH_WRITES: usize = 25;
 
-/// Checks the table names used as `RequestItems` keys, and that there is at
-/// least one.
+/// An empty `RequestItems` is refused on its own, before any other check,
+/// in these words (captured on DynamoDB in 2026, semantics D.7).
+fn require_request_items<T>(operation: &str, request_items: &Option<BTreeMap<String, T>>) -> Result<()> {
+    match request_items {
+        Some(items) if items.is_empty() => {
+            Err(ApiError::validation(format!("The requestItems parameter is required for {operation}")))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Checks the table names used as `RequestItems` keys.
 fn request_items_constraints<T>(v: &mut Violations, request_items: &Option<BTreeMap<String, T>>) {
     v.not_null("requestItems", request_items);
     if let Some(items) = request_items {
-        if items.is_empty() {
-            v.push("'{}'", "requestItems", "have length greater than or equal to 1");
-        }
         for name in items.keys() {
             v.table_name("requestItems.key", Some(name));
         }
@@ -79,6 +86,7 @@ pub struct BatchGetItem {
 
 impl BatchGetItemInput {
     pub fn validate(self) -> Result<BatchGetItem> {
+        require_request_items("BatchGetItem", &self.request_items)?;
         let mut v = Violations::default();
         v.one_of("returnConsumedCapacity", self.return_consumed_capacity.as_deref(), RETURN_CONSUMED_CAPACITY_VALUES);
         request_items_constraints(&mut v, &self.request_items);
@@ -89,7 +97,8 @@ impl BatchGetItemInput {
                 if keys.is_empty() {
                     v.push("'[]'", &field, "have length greater than or equal to 1");
                 } else if keys.len() > MAX_BATCH_GET_KEYS {
-                    v.push("'[…]'", &field, "have length less than or equal to 100");
+                    let field = format!("RequestItems.{name}.member.Keys");
+                    v.push_without_value(&field, "have length less than or equal to 100");
                 }
             }
             attributes_to_get(&mut v, &gets.attributes_to_get);
@@ -195,6 +204,7 @@ pub struct BatchWriteItem {
 
 impl BatchWriteItemInput {
     pub fn validate(self) -> Result<BatchWriteItem> {
+        require_request_items("BatchWriteItem", &self.request_items)?;
         let mut v = Violations::default();
         v.one_of("returnConsumedCapacity", self.return_consumed_capacity.as_deref(), RETURN_CONSUMED_CAPACITY_VALUES);
         v.one_of(

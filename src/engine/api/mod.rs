@@ -111,6 +111,14 @@ impl Violations {
         self.0.push(format!("Value {value} at '{field}' failed to satisfy constraint: {subject} must {constraint}"));
     }
 
+    /// Records a violation in the newer form DynamoDB answers some members
+    /// in (Query's `Limit`, BatchGetItem's keys; captured in 2026): no value,
+    /// and `field` named as in the request, e.g. "Value at 'Limit' failed to
+    /// satisfy constraint: Member must have value greater than or equal to 1".
+    pub fn push_without_value(&mut self, field: &str, constraint: &str) {
+        self.0.push(format!("Value at '{field}' failed to satisfy constraint: Member must {constraint}"));
+    }
+
     /// A required member that is missing.
     pub fn not_null<T>(&mut self, field: &str, value: &Option<T>) {
         if value.is_none() {

@@ -71,9 +71,26 @@ pub struct Read {
     pub legacy_filter: Option<Condition>,
 }
 
+/// Which read a [`ReadMembers`] belongs to, where their messages differ.
+#[derive(Clone, Copy)]
+enum ReadOperation {
+    Query,
+    Scan,
+}
+
 impl ReadMembers {
-    fn constraints(&self, v: &mut Violations) {
-        v.at_least("limit", self.limit, 1);
+    /// The request-level constraints, `Limit` first. Query reports a `Limit`
+    /// below 1 in the newer form that names the member `Limit` and omits the
+    /// value, Scan in the older one (`Value '0' at 'limit'`): both as captured
+    /// on DynamoDB in 2026 (semantics D.7).
+    fn constraints(&self, v: &mut Violations, operation: ReadOperation) {
+        match operation {
+            ReadOperation::Query if self.limit.is_some_and(|l| l < 1) => {
+                v.push_without_value("Limit", "have value greater than or equal to 1");
+            }
+            ReadOperation::Query => {}
+            ReadOperation::Scan => v.at_least("limit", self.limit, 1),
+        }
         v.one_of("returnConsumedCapacity", self.return_consumed_capacity.as_deref(), RETURN_CONSUMED_CAPACITY_VALUES);
         v.one_of("select", self.select.as_deref(), SELECT_VALUES);
         v.one_of("conditionalOperator", self.conditional_operator.as_deref(), CONDITIONAL_OPERATORS);
@@ -199,7 +216,7 @@ impl QueryInput {
 
     pub fn validate(self) -> Result<Query> {
         let mut v = Violations::default();
-        self.read.constraints(&mut v);
+        self.read.constraints(&mut v, ReadOperation::Query);
         v.finish()?;
         let expressions = [
             ("ProjectionExpression", self.read.projection_expression.is_some()),
@@ -263,7 +280,7 @@ impl ScanInput {
 
     pub fn validate(self) -> Result<Scan> {
         let mut v = Violations::default();
-        self.read.constraints(&mut v);
+        self.read.constraints(&mut v, ReadOperation::Scan);
         v.at_least("segment", self.segment, 0);
         v.at_most("segment", self.segment, MAX_TOTAL_SEGMENTS - 1);
         v.at_least("totalSegments", self.total_segments, 1);

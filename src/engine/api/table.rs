@@ -163,6 +163,20 @@ fn check_throughput(v: &mut Violations, throughput: Option<&ProvisionedThroughpu
 /// Member-level checks of a key schema at `path` (an index's key types are
 /// not an enum there: a bad one meets the "Invalid KeySchema" rules later,
 /// as dynalite recorded).
+/// A key schema as DynamoDB's constraint messages print it (captured in
+/// 2026): `'[KeySchemaElement(attributeName=pk, keyType=HASH), …]'`.
+fn key_schema_value(keys: &[KeySchemaElement]) -> String {
+    let elements: Vec<String> = keys
+        .iter()
+        .map(|k| {
+            let name = k.attribute_name.as_deref().unwrap_or("null");
+            let kind = k.key_type.as_deref().unwrap_or("null");
+            format!("KeySchemaElement(attributeName={name}, keyType={kind})")
+        })
+        .collect();
+    format!("'[{}]'", elements.join(", "))
+}
+
 fn check_index_key_schema(v: &mut Violations, path: &str, keys: &Option<Vec<KeySchemaElement>>) {
     v.not_null(path, keys);
     if let Some(keys) = keys {
@@ -458,7 +472,7 @@ impl CreateTableInput {
             if keys.is_empty() {
                 v.push("'[]'", "keySchema", "have length greater than or equal to 1");
             } else if keys.len() > 2 {
-                v.push("'[…]'", "keySchema", "have length less than or equal to 2");
+                v.push(&key_schema_value(keys), "keySchema", "have length less than or equal to 2");
             }
         }
         check_throughput(&mut v, self.provisioned_throughput.as_ref());

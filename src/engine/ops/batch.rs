@@ -155,7 +155,7 @@ impl Engine {
                 };
                 let (old, changes) = table.write_item(&key, new, context);
                 let table_charge = Charge::write(name, old.as_ref().map(item_size), new_size).keyed(&key.partition);
-                table_charges.extend(write_charges(table_charge, &changes, false));
+                table_charges.extend(write_charges(table_charge, &changes));
                 if request.return_item_collection_metrics {
                     table_metrics.extend(table.item_collection_metrics(&key.partition, limit));
                 }

@@ -8,7 +8,11 @@
 //!
 //! A failed condition writes nothing and answers
 //! `ConditionalCheckFailedException`, carrying the old item when the request
-//! set `ReturnValuesOnConditionCheckFailure: ALL_OLD`.
+//! set `ReturnValuesOnConditionCheckFailure: ALL_OLD`. It still consumes
+//! write capacity on the table, as in DynamoDB (A.3): 1 unit when there is
+//! no item, else the 1 KB blocks of the item the write would have left (the
+//! stored item for a delete). The error carries no `ConsumedCapacity`; the
+//! charge is admitted and kept as [`Engine::last_charges`].
 //!
 //! Writes also maintain the table's secondary indexes
 //! ([`crate::engine::index`]): the new image's index keys are validated
@@ -59,11 +63,17 @@ fn with_metrics(mut body: Value, metrics: Option<Value>) -> Value {
 }
 
 /// The charges of a write: the table's, then each changed index's.
-pub(crate) fn write_charges(table_charge: Charge, changes: &[IndexChange], transactional: bool) -> Vec<Charge> {
+pub(crate) fn write_charges(table_charge: Charge, changes: &[IndexChange]) -> Vec<Charge> {
     let table = table_charge.table.clone();
     let mut charges = vec![table_charge];
-    charges.extend(changes.iter().flat_map(|c| c.charges(&table, transactional)));
+    charges.extend(changes.iter().flat_map(|c| c.charges(&table)));
     charges
+}
+
+/// The charge of a write whose condition failed (A.3): the 1 KB blocks of
+/// `size`, the item the write would have left when one is stored, else 1.
+fn failed_write(table: &str, key: &PrimaryKey, size: Option<usize>) -> Charge {
+    Charge::write(table, None, Some(size.unwrap_or(0))).keyed(&key.partition)
 }
 
 /// Checks a write's condition against the item as it stands (`None`: no
@@ -146,7 +156,11 @@ impl Engine {
         let table = self.table_for_items(&request.table_name)?;
         let key = table.definition.key_schema.key_of_item(&request.item)?;
         table.check_index_keys(&request.item, WriteSource::Item)?;
-        check_stored_condition(&request.condition, &table.storage, &key)?;
+        if let Err(failed) = check_stored_condition(&request.condition, &table.storage, &key) {
+            let size = table.storage.size_of(&key).map(|_| item_size(&request.item));
+            self.last_charges = vec![failed_write(&request.table_name, &key, size)];
+            return Err(failed);
+        }
         table.check_item_collection(&key, Some(&request.item), 0, context.item_collection_limit_bytes)?;
         let new_size = item_size(&request.item);
         let (old, changes) = table.write_item(&key, Some(request.item), context);
@@ -156,7 +170,7 @@ impl Engine {
             .flatten();
         let table_charge =
             Charge::write(&request.table_name, old.as_ref().map(item_size), Some(new_size)).keyed(&key.partition);
-        let charges = write_charges(table_charge, &changes, false);
+        let charges = write_charges(table_charge, &changes);
         let consumed = ConsumedCapacity::from_charges(&request.table_name, &charges);
         let returned = old.as_ref().filter(|_| request.return_values == ReturnValues::AllOld);
         let body = response(returned.map(|o| ("Attributes", o)), consumed, request.return_consumed_capacity);
@@ -191,7 +205,12 @@ impl Engine {
         check_table_key_paths(table, request.update.iter().flat_map(UpdateExpression::nested_top_level_names))?;
         let schema = &table.definition.key_schema;
         let old = table.storage.get(&key);
-        check_condition(&request.condition, old.as_ref())?;
+        if let Err(failed) = check_condition(&request.condition, old.as_ref()) {
+            let would_leave = |o: &Item| updated_item(&request, Some(o), schema.key_item(&key)).unwrap_or(o.clone());
+            let size = old.as_ref().map(|o| item_size(&would_leave(o)));
+            self.last_charges = vec![failed_write(&request.table_name, &key, size)];
+            return Err(failed);
+        }
         if old.is_none() && creates_nothing(&request.update) {
             let metrics = request
                 .return_item_collection_metrics
@@ -213,7 +232,7 @@ impl Engine {
             .return_item_collection_metrics
             .then(|| table.item_collection_metrics(&key.partition, limit))
             .flatten();
-        let charges = write_charges(table_charge, &changes, false);
+        let charges = write_charges(table_charge, &changes);
         let consumed = ConsumedCapacity::from_charges(&request.table_name, &charges);
         let body = response(returned.as_ref().map(|a| ("Attributes", a)), consumed, request.return_consumed_capacity);
         Ok(Answer::new(with_metrics(body, metrics), charges))
@@ -223,14 +242,18 @@ impl Engine {
         let context = self.write_context();
         let table = self.table_for_items(&request.table_name)?;
         let key = table.definition.key_schema.key_of_key_map(&request.key)?;
-        check_stored_condition(&request.condition, &table.storage, &key)?;
+        if let Err(failed) = check_stored_condition(&request.condition, &table.storage, &key) {
+            let size = table.storage.size_of(&key);
+            self.last_charges = vec![failed_write(&request.table_name, &key, size)];
+            return Err(failed);
+        }
         let (old, changes) = table.write_item(&key, None, context);
         let metrics = request
             .return_item_collection_metrics
             .then(|| table.item_collection_metrics(&key.partition, context.item_collection_limit_bytes))
             .flatten();
         let table_charge = Charge::write(&request.table_name, old.as_ref().map(item_size), None).keyed(&key.partition);
-        let charges = write_charges(table_charge, &changes, false);
+        let charges = write_charges(table_charge, &changes);
         let consumed = ConsumedCapacity::from_charges(&request.table_name, &charges);
         let returned = old.as_ref().filter(|_| request.return_values == ReturnValues::AllOld);
         let body = response(returned.map(|o| ("Attributes", o)), consumed, request.return_consumed_capacity);

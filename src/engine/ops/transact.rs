@@ -14,14 +14,17 @@
 //!
 //! An action whose update cannot be applied (wrong operand type, item over
 //! 400 KB) reports `ValidationError`, and the actions after it report `None`
-//! (semantics D.8).
+//! (semantics D.8). A `TransactGetItems` action whose key does not fit its
+//! table is cancelled the same way.
 //!
-//! Cost (semantics A.3): twice the ordinary units, "one to prepare the
-//! transaction and one to commit": 2 × ceil(size / 1 KB) per write (the
-//! larger of the item before and after), 2 × ceil(size / 4 KB) per read,
-//! missing items included; index entries a write changes cost twice their
-//! ordinary units too (our reading; see `index`). Responses report the units
-//! as `WriteCapacityUnits`/`ReadCapacityUnits` too (A.4).
+//! Cost (semantics A.3): the table's share is twice the ordinary units, "one
+//! to prepare the transaction and one to commit": 2 × ceil(size / 1 KB) per
+//! write (the larger of the item before and after; a Delete and a
+//! ConditionCheck pay for the stored item), 2 × ceil(size / 4 KB) per read,
+//! missing items included. Index entries a write changes cost their ordinary
+//! units, as measured on DynamoDB: a small Put into a table with one GSI is
+//! table 2 + GSI 1 = 3. Responses report the units as
+//! `WriteCapacityUnits`/`ReadCapacityUnits` too (A.4).
 //!
 //! A bad index key in a Put or an Update's result fails the whole request
 //! with a ValidationException (conformance captures); an action that would
@@ -65,6 +68,33 @@ fn one_item_twice() -> ApiError {
     ApiError::validation("Transaction request cannot include multiple operations on one item")
 }
 
+/// The cancellation of a transaction whose action `failed` (of `actions`)
+/// is invalid: `ValidationError` there, `None` for every other action.
+fn validation_cancellation(actions: usize, failed: usize, error: &ApiError) -> ApiError {
+    let reasons: Vec<Value> = (0..actions)
+        .map(|i| {
+            if i == failed {
+                json!({"Code": "ValidationError", "Message": error.message()})
+            } else {
+                json!({"Code": "None"})
+            }
+        })
+        .collect();
+    cancellation(reasons)
+}
+
+/// `TransactionCanceledException` with one reason per action, in order.
+fn cancellation(reasons: Vec<Value>) -> ApiError {
+    let codes: Vec<&str> = reasons.iter().map(|r| r["Code"].as_str().unwrap_or("None")).collect();
+    ApiError::TransactionCanceled {
+        message: format!(
+            "Transaction cancelled, please refer cancellation reasons for specific reasons [{}]",
+            codes.join(", ")
+        ),
+        reasons,
+    }
+}
+
 /// Sums charges per table (index arms apart), in first-seen order, as
 /// transactional capacity.
 fn per_table(charges: &[Charge], split: Split) -> Vec<ConsumedCapacity> {
@@ -98,14 +128,27 @@ enum Outcome {
 impl Engine {
     pub(crate) fn transact_get_items(&mut self, request: TransactGetItems) -> Result<Answer> {
         let mut resolved: Vec<(&str, PrimaryKey)> = Vec::with_capacity(request.gets.len());
-        for get in &request.gets {
+        // A key that does not fit its table cancels the transaction with a
+        // `ValidationError` reason (conformance, captured in 2026); a missing
+        // table fails the whole request.
+        let mut bad_key: Option<(usize, ApiError)> = None;
+        for (i, get) in request.gets.iter().enumerate() {
             let table = self.tables.get(&get.table_name).ok_or_else(ApiError::resource_not_found)?;
-            let key = table.definition.key_schema.key_of_key_map(&get.key)?;
+            let key = match table.definition.key_schema.key_of_key_map(&get.key) {
+                Ok(key) => key,
+                Err(e) => {
+                    bad_key.get_or_insert((i, e));
+                    continue;
+                }
+            };
             check_table_key_paths(table, nested_projection_names(&get.projection))?;
             if resolved.iter().any(|(t, k)| *t == get.table_name && *k == key) {
                 return Err(one_item_twice());
             }
             resolved.push((&get.table_name, key));
+        }
+        if let Some((failed, error)) = bad_key {
+            return Err(validation_cancellation(request.gets.len(), failed, &error));
         }
         let mut responses = Vec::with_capacity(resolved.len());
         let mut units = Vec::with_capacity(resolved.len());
@@ -248,14 +291,7 @@ impl Engine {
             }
         }
         if reasons.iter().any(|r| r["Code"] != "None") {
-            let codes: Vec<&str> = reasons.iter().map(|r| r["Code"].as_str().unwrap_or("None")).collect();
-            return Err(ApiError::TransactionCanceled {
-                message: format!(
-                    "Transaction cancelled, please refer cancellation reasons for specific reasons [{}]",
-                    codes.join(", ")
-                ),
-                reasons,
-            });
+            return Err(cancellation(reasons));
         }
 
         // Every action can go ahead: apply them all.
@@ -275,7 +311,7 @@ impl Engine {
             };
             let largest = old_size.unwrap_or(0).max(new_size.unwrap_or(0));
             let own = Charge::transactional_write(&write.table_name, largest).keyed(&key.partition);
-            write_costs.extend(write_charges(own, &changes, true));
+            write_costs.extend(write_charges(own, &changes));
             replay_costs.push(Charge::transactional_read(&write.table_name, largest).keyed(&key.partition));
             if request.return_item_collection_metrics && !matches!(write.kind, WriteKind::ConditionCheck) {
                 if let Some(m) = table.item_collection_metrics(&key.partition, limit) {

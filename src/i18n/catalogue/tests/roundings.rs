@@ -12,9 +12,9 @@ fn charges() -> Vec<Charge> {
         Charge::write("t", Some(2_000), Some(100)),
         Charge::transactional_read("t", 0),
         Charge::transactional_write("t", 1_536),
-        Charge::index_write("t", "g", true, EntryAction::Put, 120, false),
-        Charge::index_write("t", "g", true, EntryAction::Delete, 1_517, false),
-        Charge::index_write("t", "l", false, EntryAction::Update, 10, true),
+        Charge::index_write("t", "g", true, EntryAction::Put, 120),
+        Charge::index_write("t", "g", true, EntryAction::Delete, 1_517),
+        Charge::index_write("t", "l", false, EntryAction::Update, 10),
         Charge::read("t", 4, 180, Consistency::Eventual).on(Scope::Index {
             name: "g".into(),
             global: true,

@@ -416,3 +416,43 @@ impl SortKeyCondition {
         matches!(self, Self::Prefix { .. })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(text: &str) -> KeyValue {
+        KeyValue::S(text.into())
+    }
+
+    #[test]
+    fn multi_attribute_keys_sort_component_by_component() {
+        let key = |parts: &[&str]| KeyValue::of_parts(parts.iter().map(|p| s(p)).collect());
+        assert_eq!(key(&["a"]), s("a"), "one value stays a scalar");
+        assert!(key(&["a", "z"]) < key(&["b", "a"]));
+        assert!(key(&["a", "b"]) < key(&["a", "b", "a"]), "a prefix sorts first");
+        let numbers = KeyValue::Multi(vec![KeyValue::N(Number::parse("2").expect("n")), s("x")]);
+        let more = KeyValue::Multi(vec![KeyValue::N(Number::parse("10").expect("n")), s("a")]);
+        assert!(numbers < more, "each component in its own type's order");
+    }
+
+    #[test]
+    fn multi_attribute_keys_hash_unambiguously() {
+        let ab_c = KeyValue::Multi(vec![s("ab"), s("c")]);
+        let a_bc = KeyValue::Multi(vec![s("a"), s("bc")]);
+        assert_ne!(ab_c.hash_bytes(), a_bc.hash_bytes());
+        assert_eq!(ab_c.hash_bytes(), b"S\0\0\0\x02abS\0\0\0\x01c".to_vec());
+        assert_eq!(s("ab").hash_bytes(), b"ab".to_vec(), "a one-attribute key hashes as before");
+    }
+
+    #[test]
+    fn prefix_conditions_match_the_leading_values_then_the_next() {
+        let key = KeyValue::Multi(vec![s("T"), s("live"), s("b")]);
+        let prefix = |equal: Vec<KeyValue>, last| SortKeyCondition::Prefix { equal, last: Box::new(last) };
+        assert!(prefix(vec![s("T")], SortKeyCondition::Eq(s("live"))).matches(&key));
+        assert!(prefix(vec![s("T"), s("live")], SortKeyCondition::Gt(s("a"))).matches(&key));
+        assert!(!prefix(vec![s("T"), s("live")], SortKeyCondition::Gt(s("b"))).matches(&key));
+        assert!(prefix(vec![s("T")], SortKeyCondition::BeginsWith(s("li"))).matches(&key));
+        assert!(!prefix(vec![s("F")], SortKeyCondition::BeginsWith(s("li"))).matches(&key));
+    }
+}

@@ -272,3 +272,13 @@ def test_update_table_adds_a_multi_attribute_index_and_backfills(client, make_ta
         assert time.monotonic() < deadline, "the backfill did not finish"
         time.sleep(0.1)
     assert sorted(pks(response)) == ["m1", "m3"]
+
+
+def test_partiql_select_on_the_index_is_a_query(client, multi):
+    statement = f"SELECT pk FROM \"{multi}\".\"gsi\" WHERE h = ? AND a = ? AND b = ? AND c > ?"
+    response = client.execute_statement(
+        Statement=statement, Parameters=[S("o1"), S("T"), S("live"), S("a")], ReturnConsumedCapacity="TOTAL"
+    )
+    assert [item["pk"]["S"] for item in response["Items"]] == ["p1"]
+    # A Query reads only the matching entry: half a read unit, eventually consistent.
+    assert response["ConsumedCapacity"]["CapacityUnits"] == 0.5

@@ -98,10 +98,10 @@ pub fn expressions(data: &[u8]) {
         Err(e) => span_fits(text, &e),
     }
     for sort in [None, Some(ScalarType::N), Some(ScalarType::S)] {
-        let schema = KeySchema {
-            partition_key: KeyAttribute { name: "pk".into(), scalar_type: ScalarType::S },
-            sort_key: sort.map(|scalar_type| KeyAttribute { name: "sk".into(), scalar_type }),
-        };
+        let schema = KeySchema::new(
+            KeyAttribute { name: "pk".into(), scalar_type: ScalarType::S },
+            sort.map(|scalar_type| KeyAttribute { name: "sk".into(), scalar_type }),
+        );
         if let Err(e) = parse_key_condition(text, &p, &mut usage, &schema) {
             span_fits(text, &e);
         }

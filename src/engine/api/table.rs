@@ -9,7 +9,7 @@ use crate::engine::index::{
     IndexKind, IndexProjection, ProjectionType, MAX_GLOBAL_INDEXES, MAX_LOCAL_INDEXES,
     MAX_NON_KEY_ATTRIBUTES_PER_INDEX, MAX_PROJECTED_ATTRIBUTES,
 };
-use crate::engine::schema::{KeyAttribute, KeySchema, ScalarType};
+use crate::engine::schema::{KeyAttribute, KeySchema, ScalarType, MAX_INDEX_KEY_ATTRIBUTES};
 use crate::engine::streams::StreamViewType;
 use crate::engine::table::{BillingMode, TableClass};
 
@@ -160,9 +160,6 @@ fn check_throughput(v: &mut Violations, throughput: Option<&ProvisionedThroughpu
     check_throughput_at(v, "provisionedThroughput", throughput);
 }
 
-/// Member-level checks of a key schema at `path` (an index's key types are
-/// not an enum there: a bad one meets the "Invalid KeySchema" rules later,
-/// as dynalite recorded).
 /// A key schema as DynamoDB's constraint messages print it (captured in
 /// 2026): `'[KeySchemaElement(attributeName=pk, keyType=HASH), …]'`.
 fn key_schema_value(keys: &[KeySchemaElement]) -> String {
@@ -177,7 +174,12 @@ fn key_schema_value(keys: &[KeySchemaElement]) -> String {
     format!("'[{}]'", elements.join(", "))
 }
 
-fn check_index_key_schema(v: &mut Violations, path: &str, keys: &Option<Vec<KeySchemaElement>>) {
+/// Member-level checks of a key schema at `path` (an index's key types are
+/// not an enum there: a bad one meets the "Invalid KeySchema" rules later,
+/// as dynalite recorded).
+fn check_index_key_schema(v: &mut Violations, path: &str, keys: &Option<Vec<KeySchemaElement>>, global: bool) {
+    // A GSI's key may have up to four HASH and four RANGE attributes (semantics F).
+    let most = if global { 2 * MAX_INDEX_KEY_ATTRIBUTES } else { 2 };
     v.not_null(path, keys);
     if let Some(keys) = keys {
         for (i, k) in keys.iter().enumerate() {
@@ -187,8 +189,8 @@ fn check_index_key_schema(v: &mut Violations, path: &str, keys: &Option<Vec<KeyS
         }
         if keys.is_empty() {
             v.push("'[]'", path, "have length greater than or equal to 1");
-        } else if keys.len() > 2 {
-            v.push("'[…]'", path, "have length less than or equal to 2");
+        } else if keys.len() > most {
+            v.push("'[…]'", path, &format!("have length less than or equal to {most}"));
         }
     }
 }
@@ -217,7 +219,7 @@ fn check_projection(v: &mut Violations, path: &str, projection: &Option<Projecti
 fn check_index_members(v: &mut Violations, member: &str, index: &SecondaryIndexInput, global: bool) {
     v.not_null(&format!("{member}.indexName"), &index.index_name);
     v.table_name(&format!("{member}.indexName"), index.index_name.as_deref());
-    check_index_key_schema(v, &format!("{member}.keySchema"), &index.key_schema);
+    check_index_key_schema(v, &format!("{member}.keySchema"), &index.key_schema, global);
     check_projection(v, &format!("{member}.projection"), &index.projection);
     if global {
         check_throughput_at(v, &format!("{member}.provisionedThroughput"), index.provisioned_throughput.as_ref());
@@ -253,7 +255,11 @@ fn index_projection(input: Option<&ProjectionInput>) -> Result<IndexProjection> 
 }
 
 /// An index's key schema against the attribute definitions, by dynalite's
-/// rules for index key schemas (recorded against DynamoDB).
+/// rules for index key schemas (recorded against DynamoDB), and the rules of
+/// multi-attribute keys (semantics F): the HASH attributes first, then the
+/// RANGE attributes, at most four of each, no name twice. The member check
+/// before this lets only a GSI have more than two elements; an LSI's caller
+/// refuses a second HASH attribute.
 pub fn index_key_schema(elements: &[KeySchemaElement], definitions: &[KeyAttribute]) -> Result<KeySchema> {
     let names: Vec<String> = elements.iter().map(|e| e.attribute_name.clone().unwrap_or_default()).collect();
     if names.iter().any(|n| !definitions.iter().any(|d| &d.name == n)) {
@@ -270,24 +276,67 @@ pub fn index_key_schema(elements: &[KeySchemaElement], definitions: &[KeyAttribu
             ));
         }
     }
+    if names.iter().enumerate().any(|(i, name)| names.iter().take(i).any(|n| n == name)) {
+        return Err(ApiError::validation("The KeySchema contains multiple key attributes with the same name"));
+    }
     let definition = |element: &KeySchemaElement| {
         let name = element.attribute_name.as_deref().unwrap_or_default();
-        definitions.iter().find(|d| d.name == name).cloned()
+        definitions
+            .iter()
+            .find(|d| d.name == name)
+            .cloned()
+            .ok_or_else(|| ApiError::InternalServer("undefined key".into()))
     };
-    match elements {
-        [hash] if hash.key_type.as_deref() == Some("HASH") => {
-            let partition_key = definition(hash).ok_or_else(|| ApiError::InternalServer("undefined key".into()))?;
-            Ok(KeySchema { partition_key, sort_key: None })
+    if elements.len() <= 2 {
+        match elements {
+            [hash] if key_type(hash) == Some("HASH") => return Ok(KeySchema::new(definition(hash)?, None)),
+            [hash, range] if key_type(hash) == Some("HASH") && key_type(range) == Some("RANGE") => {
+                return Ok(KeySchema::new(definition(hash)?, Some(definition(range)?)));
+            }
+            [first, ..] if key_type(first) != Some("HASH") => {
+                return Err(ApiError::validation(
+                    "Invalid KeySchema: The first KeySchemaElement is not a HASH key type",
+                ))
+            }
+            [_, second] if key_type(second) != Some("HASH") => {
+                return Err(ApiError::validation(
+                    "Invalid KeySchema: The second KeySchemaElement is not a RANGE key type",
+                ))
+            }
+            _ => {}
         }
-        [hash, range] if hash.key_type.as_deref() == Some("HASH") && range.key_type.as_deref() == Some("RANGE") => {
-            let partition_key = definition(hash).ok_or_else(|| ApiError::InternalServer("undefined key".into()))?;
-            Ok(KeySchema { partition_key, sort_key: definition(range) })
-        }
-        [first, ..] if first.key_type.as_deref() != Some("HASH") => {
-            Err(ApiError::validation("Invalid KeySchema: The first KeySchemaElement is not a HASH key type"))
-        }
-        _ => Err(ApiError::validation("Invalid KeySchema: The second KeySchemaElement is not a RANGE key type")),
     }
+    if elements.first().and_then(key_type) != Some("HASH") {
+        return Err(ApiError::validation("Invalid KeySchema: The first KeySchemaElement is not a HASH key type"));
+    }
+    let hash_count = elements.iter().take_while(|e| key_type(e) == Some("HASH")).count();
+    let (hash, range) = elements.split_at(hash_count);
+    if range.iter().any(|e| key_type(e) == Some("HASH")) {
+        return Err(ApiError::invalid_parameter(
+            "All HASH key attributes must precede RANGE key attributes in the KeySchema",
+        ));
+    }
+    for (count, kind) in [(hash.len(), "HASH"), (range.len(), "RANGE")] {
+        if count > MAX_INDEX_KEY_ATTRIBUTES {
+            return Err(ApiError::invalid_parameter(format!(
+                "The KeySchema exceeds the maximum allowed number of {kind} key attributes"
+            )));
+        }
+    }
+    let mut hash = hash.iter().map(definition).collect::<Result<Vec<_>>>()?.into_iter();
+    let mut range = range.iter().map(definition).collect::<Result<Vec<_>>>()?.into_iter();
+    let partition_key = hash.next().ok_or_else(|| ApiError::InternalServer("no HASH attribute".into()))?;
+    Ok(KeySchema {
+        partition_key,
+        sort_key: range.next(),
+        more_partition_keys: hash.collect(),
+        more_sort_keys: range.collect(),
+    })
+}
+
+/// An element's `KeyType`.
+fn key_type(element: &KeySchemaElement) -> Option<&str> {
+    element.key_type.as_deref()
 }
 
 /// An index's throughput against the table's billing mode.
@@ -361,6 +410,11 @@ fn create_table_indexes(
             let name = lsi.index_name.clone().unwrap_or_default();
             let elements = lsi.key_schema.as_deref().unwrap_or_default();
             let schema = index_key_schema(elements, definitions)?;
+            if schema.is_multi_attribute() {
+                return Err(ApiError::validation(
+                    "Invalid KeySchema: The second KeySchemaElement is not a RANGE key type",
+                ));
+            }
             if schema.sort_key.is_none() {
                 return Err(ApiError::invalid_parameter(format!(
                     "Index KeySchema does not have a range key for index: {name}"
@@ -570,14 +624,14 @@ fn key_schema(elements: Vec<KeySchemaElement>, definitions: &[KeyAttribute]) -> 
         keys.push((definition.clone(), e.key_type.as_deref()));
     }
     match keys.as_slice() {
-        [(hash, Some("HASH"))] => Ok(KeySchema { partition_key: hash.clone(), sort_key: None }),
+        [(hash, Some("HASH"))] => Ok(KeySchema::new(hash.clone(), None)),
         [(hash, Some("HASH")), (range, Some("RANGE"))] => {
             if hash.name == range.name {
                 return Err(ApiError::validation(
                     "Both the Hash Key and the Range Key element in the KeySchema have the same name",
                 ));
             }
-            Ok(KeySchema { partition_key: hash.clone(), sort_key: Some(range.clone()) })
+            Ok(KeySchema::new(hash.clone(), Some(range.clone())))
         }
         [(_, Some("RANGE")), ..] => {
             Err(ApiError::validation("Invalid KeySchema: The first KeySchemaElement is not a HASH key type"))

@@ -23,6 +23,11 @@
 //! not supported"); values of the wrong type are "Condition parameter type
 //! does not match schema type".
 //!
+//! A multi-attribute key (a GSI with several HASH or RANGE attributes,
+//! semantics F) has rules of its own: `=` on every HASH attribute, and
+//! conditions on a left-to-right prefix of the RANGE attributes, all `=`
+//! but the last (`resolve_multi`).
+//!
 //! Wording: the three `KeyConditionExpressions …` messages carry the
 //! `Invalid KeyConditionExpression: ` prefix as DynamoDB sends them today
 //! (paritysuite; dynoxide's changelog, confirmed in eu-west-2); dynalite's
@@ -160,6 +165,9 @@ fn walk(cond: &Cond, out: &mut Vec<KeyTerm>) -> std::result::Result<(), String> 
 /// The key conditions checked against the schema (shared with the legacy
 /// `KeyConditions`): partition key first, then the sort key.
 pub(crate) fn resolve(terms: Vec<KeyTerm>, schema: &KeySchema) -> std::result::Result<KeyCondition, String> {
+    if schema.is_multi_attribute() {
+        return resolve_multi(terms, schema);
+    }
     let missed = |attribute: &KeyAttribute| format!("Query condition missed key schema element: {}", attribute.name);
     let count = terms.len();
     let mut terms = terms;
@@ -179,8 +187,7 @@ pub(crate) fn resolve(terms: Vec<KeyTerm>, schema: &KeySchema) -> std::result::R
     if partition.op != KeyOp::Compare(Comparator::Eq) {
         return Err("Query key condition not supported".into());
     }
-    let mismatch =
-        || "One or more parameter values were invalid: Condition parameter type does not match schema type".to_string();
+    let mismatch = type_mismatch;
     let partition_value =
         partition.values.first().and_then(|v| key_value(v, schema.partition_key.scalar_type)).ok_or_else(mismatch)?;
     let empty_kind = match &partition_value {
@@ -196,40 +203,122 @@ pub(crate) fn resolve(terms: Vec<KeyTerm>, schema: &KeySchema) -> std::result::R
     }
     let sort = match sort {
         None => None,
-        Some((attribute, term)) => {
-            let mut values = term.values.iter().map(|v| key_value(v, attribute.scalar_type));
-            let mut next = || values.next().flatten().ok_or_else(mismatch);
-            Some(match term.op {
-                KeyOp::Compare(Comparator::Eq) => SortKeyCondition::Eq(next()?),
-                KeyOp::Compare(Comparator::Lt) => SortKeyCondition::Lt(next()?),
-                KeyOp::Compare(Comparator::Le) => SortKeyCondition::Le(next()?),
-                KeyOp::Compare(Comparator::Gt) => SortKeyCondition::Gt(next()?),
-                KeyOp::Compare(Comparator::Ge) => SortKeyCondition::Ge(next()?),
-                KeyOp::Between => {
-                    let low = next()?;
-                    let high = next()?;
-                    if low > high {
-                        return Err(
-                            "The BETWEEN condition was provided a range where the lower bound is greater than the upper bound"
-                                .into(),
-                        );
-                    }
-                    SortKeyCondition::Between(low, high)
-                }
-                KeyOp::BeginsWith => {
-                    let prefix = next()?;
-                    if matches!(prefix, KeyValue::N(_)) {
-                        return Err(mismatch());
-                    }
-                    SortKeyCondition::BeginsWith(prefix)
-                }
-                KeyOp::Compare(Comparator::Ne) => {
-                    return Err("Attempted conditional constraint is not an indexable operation".into())
-                }
-            })
-        }
+        Some((attribute, term)) => Some(sort_condition(attribute, &term)?),
     };
     Ok(KeyCondition { partition: partition_value, sort })
+}
+
+/// "Condition parameter type does not match schema type".
+fn type_mismatch() -> String {
+    "One or more parameter values were invalid: Condition parameter type does not match schema type".to_string()
+}
+
+/// The condition one term puts on one RANGE attribute.
+fn sort_condition(attribute: &KeyAttribute, term: &KeyTerm) -> std::result::Result<SortKeyCondition, String> {
+    let mismatch = type_mismatch;
+    let mut values = term.values.iter().map(|v| key_value(v, attribute.scalar_type));
+    let mut next = || values.next().flatten().ok_or_else(mismatch);
+    Ok(match term.op {
+        KeyOp::Compare(Comparator::Eq) => SortKeyCondition::Eq(next()?),
+        KeyOp::Compare(Comparator::Lt) => SortKeyCondition::Lt(next()?),
+        KeyOp::Compare(Comparator::Le) => SortKeyCondition::Le(next()?),
+        KeyOp::Compare(Comparator::Gt) => SortKeyCondition::Gt(next()?),
+        KeyOp::Compare(Comparator::Ge) => SortKeyCondition::Ge(next()?),
+        KeyOp::Between => {
+            let low = next()?;
+            let high = next()?;
+            if low > high {
+                return Err(
+                    "The BETWEEN condition was provided a range where the lower bound is greater than the upper bound"
+                        .into(),
+                );
+            }
+            SortKeyCondition::Between(low, high)
+        }
+        KeyOp::BeginsWith => {
+            let prefix = next()?;
+            if matches!(prefix, KeyValue::N(_)) {
+                return Err(mismatch());
+            }
+            SortKeyCondition::BeginsWith(prefix)
+        }
+        KeyOp::Compare(Comparator::Ne) => {
+            return Err("Attempted conditional constraint is not an indexable operation".into())
+        }
+    })
+}
+
+/// The key conditions checked against a multi-attribute key schema (a GSI
+/// with several HASH or RANGE attributes, semantics F): an equality on
+/// every HASH attribute (the first one missing is named), nothing on other
+/// attributes, and conditions on a left-to-right prefix of the RANGE
+/// attributes, all equalities but the last. The first RANGE attribute,
+/// in key-schema order, that has a condition while an earlier one lacks an
+/// equality is refused naming both (paritysuite, measured on AWS).
+fn resolve_multi(mut terms: Vec<KeyTerm>, schema: &KeySchema) -> std::result::Result<KeyCondition, String> {
+    let take =
+        |terms: &mut Vec<KeyTerm>, name: &str| terms.iter().position(|t| t.name == name).map(|i| terms.remove(i));
+    let mut hash_terms = Vec::new();
+    for attribute in schema.partition_attributes() {
+        match take(&mut terms, &attribute.name) {
+            Some(term) => hash_terms.push((attribute, term)),
+            None => return Err(format!("Query condition missed key schema element: {}", attribute.name)),
+        }
+    }
+    let range_terms: Vec<(&KeyAttribute, Option<KeyTerm>)> =
+        schema.sort_attributes().map(|attribute| (attribute, take(&mut terms, &attribute.name))).collect();
+    if !terms.is_empty() || hash_terms.iter().any(|(_, term)| term.op != KeyOp::Compare(Comparator::Eq)) {
+        return Err("Query key condition not supported".into());
+    }
+    let is_equality = |term: &Option<KeyTerm>| term.as_ref().is_some_and(|t| t.op == KeyOp::Compare(Comparator::Eq));
+    for (later, (later_attribute, later_term)) in range_terms.iter().enumerate() {
+        if later_term.is_none() {
+            continue;
+        }
+        if let Some((prior, _)) = range_terms.iter().take(later).find(|(_, term)| !is_equality(term)) {
+            return Err(format!(
+                "RANGE key attributes {} must have equality conditions specified in the query because a condition is present on key attribute {}",
+                prior.name, later_attribute.name
+            ));
+        }
+    }
+    let mut partition = Vec::with_capacity(hash_terms.len());
+    for (attribute, term) in &hash_terms {
+        let value = term.values.first().and_then(|v| key_value(v, attribute.scalar_type)).ok_or_else(type_mismatch)?;
+        let empty_kind = match &value {
+            KeyValue::S(s) if s.is_empty() => Some("string"),
+            KeyValue::B(b) if b.is_empty() => Some("binary"),
+            _ => None,
+        };
+        if let Some(kind) = empty_kind {
+            return Err(format!(
+                "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty {kind} value. Key: {}",
+                attribute.name
+            ));
+        }
+        partition.push(value);
+    }
+    let mut conditions = Vec::new();
+    for (attribute, term) in &range_terms {
+        if let Some(term) = term {
+            conditions.push(sort_condition(attribute, term)?);
+        }
+    }
+    let sort = match (range_terms.len(), conditions.pop()) {
+        (_, None) => None,
+        (1, Some(only)) => Some(only),
+        (_, Some(last)) => {
+            let equal = conditions
+                .into_iter()
+                .filter_map(|c| match c {
+                    SortKeyCondition::Eq(v) => Some(v),
+                    _ => None,
+                })
+                .collect();
+            Some(SortKeyCondition::Prefix { equal, last: Box::new(last) })
+        }
+    };
+    Ok(KeyCondition { partition: KeyValue::of_parts(partition), sort })
 }
 
 /// The key value of `value` if it has the key's type.

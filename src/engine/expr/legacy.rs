@@ -298,17 +298,23 @@ pub fn key_conditions(conditions: &Value, schema: &KeySchema) -> Result<KeyCondi
         check_values(op, &values, true)?;
         entries.push((name.clone(), op, values));
     }
-    if !matches!(entries.len(), 1 | 2) {
-        return Err(ApiError::validation("Conditions can be of length 1 or 2 only"));
+    // A multi-attribute key takes a condition per key attribute at most
+    // (semantics F; no AWS text is known for more, ours says the bound); its
+    // RANGE rules are the expression's, checked in `resolve`.
+    let most = if schema.is_multi_attribute() { schema.attributes().count() } else { 2 };
+    if entries.is_empty() || entries.len() > most {
+        return Err(ApiError::validation(if schema.is_multi_attribute() {
+            format!("Conditions can be of length 1 to {most} only")
+        } else {
+            "Conditions can be of length 1 or 2 only".to_string()
+        }));
     }
     let present = |key: &str| entries.iter().any(|(n, _, _)| n == key);
-    if !present(&schema.partition_key.name) {
-        return Err(ApiError::validation(format!(
-            "Query condition missed key schema element: {}",
-            schema.partition_key.name
-        )));
+    if let Some(missing) = schema.partition_attributes().find(|a| !present(&a.name)) {
+        return Err(ApiError::validation(format!("Query condition missed key schema element: {}", missing.name)));
     }
-    if let (Some(sort_key), 2) = (&schema.sort_key, entries.len()) {
+    let single_sort_key = schema.sort_key.as_ref().filter(|_| !schema.is_multi_attribute() && entries.len() == 2);
+    if let Some(sort_key) = single_sort_key {
         if !present(&sort_key.name) {
             return Err(ApiError::validation(format!("Query condition missed key schema element: {}", sort_key.name)));
         }

@@ -25,7 +25,9 @@
 //! ```
 //!
 //! **Membership is sparse.** An item is in an index only if it has every
-//! index key attribute, as a scalar of the declared type. Writing an index key
+//! index key attribute, as a scalar of the declared type (for a GSI with a
+//! multi-attribute key, every one of its up to four HASH and four RANGE
+//! attributes, semantics F). Writing an index key
 //! attribute of the wrong type, or an empty string/binary, is refused with
 //! DynamoDB's messages (research notes §3.1 item 7; dynalite `validateItem`;
 //! conformance captures for the empty-value texts).
@@ -305,12 +307,11 @@ impl IndexDefinition {
                 !matches!(k, KeyValue::S(s) if s.is_empty()) && !matches!(k, KeyValue::B(b) if b.is_empty())
             })
         };
-        let partition = value(&self.key_schema.partition_key)?;
-        let sort = match &self.key_schema.sort_key {
-            Some(attribute) => Some(value(attribute)?),
-            None => None,
-        };
-        Some(PrimaryKey { partition, sort })
+        let schema = &self.key_schema;
+        let partition = schema.partition_attributes().map(value).collect::<Option<Vec<_>>>()?;
+        let sort = schema.sort_attributes().map(value).collect::<Option<Vec<_>>>()?;
+        let sort = (!sort.is_empty()).then(|| KeyValue::of_parts(sort));
+        Some(PrimaryKey { partition: KeyValue::of_parts(partition), sort })
     }
 
     /// The entry an item has in the index: its projected attributes.
@@ -376,12 +377,12 @@ impl IndexDefinition {
 
     /// The key size limits (B.4) apply to index keys too.
     fn check_sizes(&self, item: &Item) -> Result<()> {
-        let limits = [
-            (Some(&self.key_schema.partition_key), MAX_PARTITION_KEY_BYTES),
-            (self.key_schema.sort_key.as_ref(), MAX_SORT_KEY_BYTES),
-        ];
+        let schema = &self.key_schema;
+        let limits = schema
+            .partition_attributes()
+            .map(|a| (a, MAX_PARTITION_KEY_BYTES))
+            .chain(schema.sort_attributes().map(|a| (a, MAX_SORT_KEY_BYTES)));
         for (attribute, limit) in limits {
-            let Some(attribute) = attribute else { continue };
             if let Some(value) = item.get(&attribute.name).and_then(|v| KeyValue::of(v, attribute.scalar_type)) {
                 if !matches!(&value, KeyValue::S(s) if s.is_empty())
                     && !matches!(&value, KeyValue::B(b) if b.is_empty())
@@ -453,11 +454,9 @@ impl IndexDefinition {
 
 /// A key schema as the wire lists it.
 pub fn key_schema_wire(schema: &KeySchema) -> Value {
-    let mut out = vec![json!({"AttributeName": schema.partition_key.name, "KeyType": "HASH"})];
-    if let Some(sort) = &schema.sort_key {
-        out.push(json!({"AttributeName": sort.name, "KeyType": "RANGE"}));
-    }
-    Value::Array(out)
+    let hash = schema.partition_attributes().map(|a| json!({"AttributeName": a.name, "KeyType": "HASH"}));
+    let range = schema.sort_attributes().map(|a| json!({"AttributeName": a.name, "KeyType": "RANGE"}));
+    Value::Array(hash.chain(range).collect())
 }
 
 /// Checks a new image against every live index, in DynamoDB's order: the
@@ -494,10 +493,7 @@ mod tests {
         IndexDefinition {
             name: "byStatus".into(),
             kind: IndexKind::Global,
-            key_schema: KeySchema {
-                partition_key: attr("status", ScalarType::S),
-                sort_key: Some(attr("date", ScalarType::N)),
-            },
+            key_schema: KeySchema::new(attr("status", ScalarType::S), Some(attr("date", ScalarType::N))),
             projection: IndexProjection {
                 projection_type,
                 non_key_attributes: include.iter().map(|s| s.to_string()).collect(),
@@ -511,7 +507,7 @@ mod tests {
     }
 
     fn table_schema() -> KeySchema {
-        KeySchema { partition_key: attr("pk", ScalarType::S), sort_key: None }
+        KeySchema::new(attr("pk", ScalarType::S), None)
     }
 
     fn item(pairs: &[(&str, AttributeValue)]) -> Item {

@@ -220,6 +220,9 @@ fn sort_bounds(condition: &Option<SortKeyCondition>) -> (Bound<Option<KeyValue>>
         Some(SortKeyCondition::Between(low, high)) => (inc(low), inc(high)),
         // Every key with the prefix sorts at or after the prefix itself.
         Some(SortKeyCondition::BeginsWith(prefix)) => (inc(prefix), Bound::Unbounded),
+        // Every multi-attribute key with these leading values sorts at or
+        // after the tuple of them; the read skips to the first match.
+        Some(SortKeyCondition::Prefix { equal, .. }) => (inc(&KeyValue::Multi(equal.clone())), Bound::Unbounded),
     }
 }
 
@@ -479,6 +482,10 @@ impl Engine {
             (Some(condition), Some(sort)) => condition.matches(sort),
             _ => true,
         };
+        // A multi-attribute sort condition's lower bound is only a prefix:
+        // the rows that match follow the ones skipped here, contiguously.
+        let prefix = key_condition.sort.as_ref().is_some_and(SortKeyCondition::is_prefix);
+        let before_range = |r: &Row| prefix && !in_range(r);
         let page = match target.index {
             None => {
                 if let Some(start) = start {
@@ -534,7 +541,7 @@ impl Engine {
                     table_key: Some(r.table_key),
                 });
                 if request.forward {
-                    let rows = rows.take_while(in_range).filter(after);
+                    let rows = rows.skip_while(before_range).take_while(in_range).filter(after);
                     read_page(rows, read, &shape, &target, fetch)
                 } else {
                     let rows = rows.rev().skip_while(|r| !in_range(r)).take_while(in_range).filter(after);

@@ -13,6 +13,11 @@
 //!   anything else, or no WHERE                     Scan of the whole table or index
 //! ```
 //!
+//! On a GSI with a multi-attribute key (semantics F) the WHERE must fix
+//! every HASH attribute with `=` for a Query; the key condition then takes
+//! the RANGE attributes it fixes with `=`, in key-schema order, and a range
+//! condition on the next one; the rest is the filter.
+//!
 //! A sort-key range is what a KeyConditionExpression can hold: `=`, `<`,
 //! `<=`, `>`, `>=`, `BETWEEN`, `begins_with`; `sort key IN [...]` becomes
 //! one read per value. The rest of the WHERE is a filter, applied to what
@@ -346,9 +351,13 @@ fn plan_select(table: &Table, select: &Select, params: &[Value], consistent: boo
     let pk = schema.partition_key.name.as_str();
     let sk = schema.sort_key.as_ref().map(|a| a.name.as_str());
     let terms: Vec<&Expr> = select.filter.as_ref().map(Expr::conjuncts).unwrap_or_default();
+    let multi = if schema.is_multi_attribute() { multi_key_terms(schema, &terms) } else { None };
 
     // The partition key: the first term that fixes it.
-    let pinned = terms.iter().enumerate().find_map(|(i, t)| fixed_values(t, pk).map(|v| (i, v)));
+    let pinned = match schema.is_multi_attribute() {
+        true => None,
+        false => terms.iter().enumerate().find_map(|(i, t)| fixed_values(t, pk).map(|v| (i, v))),
+    };
     // The sort key: the first other term a key condition can hold.
     let sorted = match (&pinned, sk) {
         (Some((p, _)), Some(sk)) => {
@@ -360,11 +369,19 @@ fn plan_select(table: &Table, select: &Select, params: &[Value], consistent: boo
         .iter()
         .enumerate()
         .filter(|(i, _)| Some(*i) != pinned.as_ref().map(|p| p.0) && Some(*i) != sorted.as_ref().map(|s| s.0))
+        .filter(|(i, _)| !multi.as_ref().is_some_and(|m| m.terms.contains(i)))
         .map(|(_, t)| *t)
         .collect();
 
-    check_order_by(select, schema, pinned.as_ref().map(|p| p.1.len()))?;
-    let descending_sort = select.order_by.iter().any(|(p, desc)| *desc && sk.is_some() && p.bare() == sk);
+    let partition_values = match &multi {
+        Some(_) => Some(1),
+        None => pinned.as_ref().map(|p| p.1.len()),
+    };
+    check_order_by(select, schema, partition_values)?;
+    let descending_sort = select
+        .order_by
+        .iter()
+        .any(|(p, desc)| *desc && schema.sort_attributes().any(|a| p.bare() == Some(a.name.as_str())));
     let pk_order = select.order_by.iter().find(|(p, _)| p.bare() == Some(pk)).map(|(_, desc)| *desc);
 
     // What every branch shares: the filter and the projection.
@@ -419,6 +436,40 @@ fn plan_select(table: &Table, select: &Select, params: &[Value], consistent: boo
         }
         request
     };
+
+    if let Some(multi) = &multi {
+        let ranged = multi.range.iter().flat_map(|(name, _, values)| values.iter().map(move |value| (*name, *value)));
+        for (name, value) in multi.equal.iter().copied().chain(ranged) {
+            key_value(schema, name, &literal(value, params)?, &value.span)?;
+        }
+        let build = |w: &mut Writer| -> Result<Map<String, Value>> {
+            let mut request = base.clone();
+            let mut clauses = Vec::new();
+            for (name, value) in &multi.equal {
+                clauses.push(format!("{} = {}", w.name(name), w.value(literal(value, params)?)));
+            }
+            if let Some((name, op, values)) = &multi.range {
+                let name = w.name(name);
+                let placeholders =
+                    values.iter().map(|v| Ok(w.value(literal(v, params)?))).collect::<Result<Vec<_>>>()?;
+                clauses.push(range_clause(&name, op, &placeholders)?);
+            }
+            request.insert("KeyConditionExpression".into(), json!(clauses.join(" AND ")));
+            if descending_sort {
+                request.insert("ScanIndexForward".into(), json!(false));
+            }
+            Ok(consistency(request))
+        };
+        let (request, display) = finish(&build)?;
+        let read = ReadPlan { branches: vec![Branch { access: Access::Query, request, display }], filter, projection };
+        return Ok(Plan {
+            verb: "SELECT",
+            table: table_name.clone(),
+            index: select.from.index.clone(),
+            body: PlanBody::Read(read),
+            item: None,
+        });
+    }
 
     let Some((_, pk_values)) = pinned else {
         let (request, display) = finish(&|_| Ok(consistency(base.clone())))?;
@@ -515,13 +566,7 @@ fn plan_select(table: &Table, select: &Select, params: &[Value], consistent: boo
                 (Some(sk), None, Some((op, values))) => {
                     let name = w.name(sk);
                     let placeholders: Vec<String> = values.iter().map(|(v, _)| w.value(v.clone())).collect();
-                    let condition = match (*op, placeholders.as_slice()) {
-                        ("BETWEEN", [low, high]) => format!("{name} BETWEEN {low} AND {high}"),
-                        ("begins_with", [prefix]) => format!("begins_with({name}, {prefix})"),
-                        (op, [value]) => format!("{name} {op} {value}"),
-                        _ => return Err(ApiError::InternalServer("a sort-key condition lost its values".into())),
-                    };
-                    text.push_str(&format!(" AND {condition}"));
+                    text.push_str(&format!(" AND {}", range_clause(&name, op, &placeholders)?));
                 }
                 _ => {}
             }
@@ -547,6 +592,69 @@ fn plan_select(table: &Table, select: &Select, params: &[Value], consistent: boo
         body: PlanBody::Read(ReadPlan { branches, filter, projection }),
         item,
     })
+}
+
+/// A sort-key range condition as a KeyConditionExpression writes it.
+fn range_clause(name: &str, op: &str, placeholders: &[String]) -> Result<String> {
+    Ok(match (op, placeholders) {
+        ("BETWEEN", [low, high]) => format!("{name} BETWEEN {low} AND {high}"),
+        ("begins_with", [prefix]) => format!("begins_with({name}, {prefix})"),
+        (op, [value]) => format!("{name} {op} {value}"),
+        _ => return Err(ApiError::InternalServer("a sort-key condition lost its values".into())),
+    })
+}
+
+/// The key condition a WHERE gives a multi-attribute key (semantics F).
+struct MultiKeyTerms<'a> {
+    /// The WHERE's conjuncts the key condition takes.
+    terms: Vec<usize>,
+    /// `name = value` for every HASH attribute, then for the leading RANGE
+    /// attributes the WHERE fixes.
+    equal: Vec<(&'a str, &'a Expr)>,
+    /// A range condition on the next RANGE attribute: name, comparator, values.
+    range: Option<(&'a str, &'static str, Vec<&'a Expr>)>,
+}
+
+/// The key condition of a SELECT on a multi-attribute key: an equality on
+/// every HASH attribute (otherwise `None`: the SELECT is a Scan), then
+/// equalities on the RANGE attributes in key-schema order as far as the
+/// WHERE fixes them, and a range condition on the next one if it has one.
+fn multi_key_terms<'a>(schema: &'a KeySchema, terms: &[&'a Expr]) -> Option<MultiKeyTerms<'a>> {
+    let mut key = MultiKeyTerms { terms: Vec::new(), equal: Vec::new(), range: None };
+    let find_equality = |key: &mut MultiKeyTerms<'a>, name: &'a str| {
+        let found = terms
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !key.terms.contains(i))
+            .find_map(|(i, t)| equality(t, name).map(|value| (i, value)));
+        if let Some((i, value)) = found {
+            key.terms.push(i);
+            key.equal.push((name, value));
+        }
+        found.is_some()
+    };
+    for attribute in schema.partition_attributes() {
+        if !find_equality(&mut key, &attribute.name) {
+            return None;
+        }
+    }
+    for attribute in schema.sort_attributes() {
+        if find_equality(&mut key, &attribute.name) {
+            continue;
+        }
+        let range = terms.iter().enumerate().filter(|(i, _)| !key.terms.contains(i)).find_map(|(i, t)| {
+            match sort_condition(t, &attribute.name) {
+                Some(SortCondition::Range(op, values)) => Some((i, op, values)),
+                _ => None,
+            }
+        });
+        if let Some((i, op, values)) = range {
+            key.terms.push(i);
+            key.range = Some((attribute.name.as_str(), op, values));
+        }
+        break;
+    }
+    Some(key)
 }
 
 /// Two projected paths returned under one name: "Duplicate identifiers in

@@ -124,11 +124,7 @@ impl Engine {
     /// for the second under way.
     pub(crate) fn count_key(&mut self, table: &str, index: Option<&str>, key: &KeyValue, throttled: bool) {
         if let Some(entry) = self.sims.get_mut().get_mut(&Self::sim_key(table, index)) {
-            let name = match key {
-                KeyValue::S(s) => s.clone(),
-                KeyValue::N(n) => n.to_string(),
-                KeyValue::B(b) => format!("{b:02x?}"),
-            };
+            let name = key.label();
             entry.state.keys.count(&name, key_position(key), 1, u64::from(throttled));
         }
     }

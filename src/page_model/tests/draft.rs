@@ -8,10 +8,10 @@ use crate::page_model::draft::{Draft, ItemOperation, KeyInput, SortOp};
 
 /// `Music`: `Artist` (S) and `Year` (N).
 fn schema() -> KeySchema {
-    KeySchema {
-        partition_key: KeyAttribute { name: "Artist".into(), scalar_type: ScalarType::S },
-        sort_key: Some(KeyAttribute { name: "Year".into(), scalar_type: ScalarType::N }),
-    }
+    KeySchema::new(
+        KeyAttribute { name: "Artist".into(), scalar_type: ScalarType::S },
+        Some(KeyAttribute { name: "Year".into(), scalar_type: ScalarType::N }),
+    )
 }
 
 fn draft(operation: ItemOperation, edit: impl FnOnce(&mut Draft)) -> Draft {

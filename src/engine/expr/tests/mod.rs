@@ -58,10 +58,10 @@ fn num(text: &str) -> AttributeValue {
 }
 
 fn schema(sort: Option<ScalarType>) -> KeySchema {
-    KeySchema {
-        partition_key: KeyAttribute { name: "pk".into(), scalar_type: ScalarType::S },
-        sort_key: sort.map(|scalar_type| KeyAttribute { name: "sk".into(), scalar_type }),
-    }
+    KeySchema::new(
+        KeyAttribute { name: "pk".into(), scalar_type: ScalarType::S },
+        sort.map(|scalar_type| KeyAttribute { name: "sk".into(), scalar_type }),
+    )
 }
 
 fn key(text: &str, sort: Option<ScalarType>) -> Result<KeyCondition, String> {

@@ -156,7 +156,7 @@ def test_bad_key_conditions_are_refused(client, multi, condition, message):
     assert fails_with(query, client=client, table=multi, condition=condition) == ("ValidationException", message)
 
 
-def create_with_index(client, name, index_key_schema, names=("pk", "a", "b", "c", "d", "e")):
+def create_with_index(client, name, index_key_schema, names=("pk", "a", "b", "c", "d", "e", "f", "g", "h")):
     return client.create_table(
         TableName=name,
         BillingMode="PAY_PER_REQUEST",
@@ -183,6 +183,10 @@ INVALID = "One or more parameter values were invalid: "
             INVALID + "The KeySchema exceeds the maximum allowed number of RANGE key attributes",
         ),
         (
+            key_schema(*[(n, "HASH") for n in "abcd"], *[(n, "RANGE") for n in ("e", "f", "g", "h", "pk")]),
+            INVALID + "The KeySchema exceeds the maximum allowed number of RANGE key attributes",
+        ),
+        (
             key_schema(("a", "HASH"), ("b", "RANGE"), ("c", "HASH")),
             INVALID + "All HASH key attributes must precede RANGE key attributes in the KeySchema",
         ),
@@ -198,7 +202,7 @@ INVALID = "One or more parameter values were invalid: "
             key_schema(("a", "HASH"), ("b", "RANGE"), ("x", "RANGE")),
             INVALID
             + "Some index key attributes are not defined in AttributeDefinitions. "
-            + "Keys: [a, b, x], AttributeDefinitions: [pk, a, b, c, d, e]",
+            + "Keys: [a, b, x], AttributeDefinitions: [pk, a, b, c, d, e, f, g, h]",
         ),
     ],
 )

@@ -336,7 +336,12 @@ pub fn explain(
                 lines.push(tr.cost_batch_write(charges.len(), &headline));
             }
             "TransactGetItems" | "TransactWriteItems" => {
-                lines.push(tr.cost_transaction(charges.len(), &headline));
+                // Only the items' share doubles; index entries, at their
+                // plain price, are explained with the other index lines.
+                let spent: f64 = item_charges.iter().map(|c| c.units).sum();
+                let name = if item_charges.iter().all(|c| is_read(c)) { names.read } else { names.write };
+                let spent = lang.figure(&format!("{} {}", units(spent), name));
+                lines.push(tr.cost_transaction(item_charges.len(), &spent));
             }
             _ => {}
         },

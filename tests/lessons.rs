@@ -103,6 +103,7 @@ const REFUSED: &[(&str, &str, &str)] = &[
         "RANGE key attributes Status must have equality conditions specified in the query because a condition is \
          present on key attribute OrderDate",
     ),
+    ("multi-attribute-keys", "Multi: a shard without the status", "Query condition missed key schema element: Status"),
 ];
 
 #[test]
@@ -605,6 +606,12 @@ fn multi_attribute_keys_serve_the_glued_patterns_without_the_glue() {
     assert_eq!(
         schema["Table"]["GlobalSecondaryIndexes"][0]["KeySchema"],
         json!([{"AttributeName": "SK", "KeyType": "HASH"}, {"AttributeName": "Status", "KeyType": "RANGE"},
+            {"AttributeName": "OrderDate", "KeyType": "RANGE"}])
+    );
+    // GSI-2: two partition-key attributes, the seed's shard and the status.
+    assert_eq!(
+        schema["Table"]["GlobalSecondaryIndexes"][1]["KeySchema"],
+        json!([{"AttributeName": "GSI-Bucket", "KeyType": "HASH"}, {"AttributeName": "Status", "KeyType": "HASH"},
             {"AttributeName": "OrderDate", "KeyType": "RANGE"}])
     );
 

@@ -150,7 +150,7 @@ fn press(key: &str, target: &Element) {
 async fn synthetic_keys_and_multi_attribute_keys_side_by_side() {
     let page = open_lesson_link("lesson=multi-attribute-keys").await;
     assert_eq!(page.text("#lesson-title"), "Synthetic keys vs. multi-attribute GSI keys");
-    assert_eq!(page.text("#lesson-step-count"), "Step 1 of 9");
+    assert_eq!(page.text("#lesson-step-count"), "Step 1 of 10");
     assert!(page.text(".table-entry.selected").contains("OrdersSynthetic"));
     assert_eq!(table_rows(&page), 10);
     assert!(page.text("table.items:not(.index-items)").contains("OPEN#2018_08_11"));

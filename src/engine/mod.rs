@@ -51,6 +51,7 @@ pub mod clock;
 pub mod contributors;
 pub mod error;
 pub mod expr;
+pub mod generate;
 pub mod index;
 pub mod ops;
 pub mod ordered;

@@ -5,8 +5,14 @@
 //!   "engine": { …Engine::snapshot()… },
 //!   "operations": [ { "name": "Top score", "operation": "Query", "request": { … } } ],
 //!   "view": { "table": "GameScores" },
-//!   "workbench": { …a NoSQL Workbench model, items reduced to their keys… } }
+//!   "workbench": { …a NoSQL Workbench model, items reduced to their keys… },
+//!   "generated": [ { "table": "Orders", "template": { … }, "count": 100000, "seed": 7 } ] }
 //! ```
+//!
+//! `generated` lists the tables filled by the generator: the items still as
+//! generated are left out of `engine` and made again when the scenario is
+//! read (see [`super::generated`]), so a share link carries the template
+//! and seed rather than the items.
 //!
 //! `engine` is exactly [`Engine::snapshot`]'s document, so a scenario file and
 //! a `ddb-local --data` file share their core. `workbench` is optional: it is
@@ -21,6 +27,7 @@
 
 use serde_json::{json, Map, Value};
 
+use super::generated::{self, GeneratedData};
 use crate::engine::{ApiError, Engine, Result};
 
 /// The `format` member every scenario carries.
@@ -47,6 +54,8 @@ pub struct Scenario {
     /// `TableData` entry reduced to its item's primary key
     /// ([`super::workbench`]); `None` for a scenario made in the playground.
     pub workbench: Option<Value>,
+    /// The generations whose items are made again when it is read.
+    pub generated: Vec<GeneratedData>,
 }
 
 fn invalid(detail: impl std::fmt::Display) -> ApiError {
@@ -134,7 +143,7 @@ impl Scenario {
 
     /// [`Scenario::of`], taking the engine rather than copying it.
     pub fn of_engine(engine: Engine) -> Self {
-        Self { engine, operations: Vec::new(), view: Value::Object(Map::new()), workbench: None }
+        Self { engine, operations: Vec::new(), view: Value::Object(Map::new()), workbench: None, generated: Vec::new() }
     }
 
     /// The scenario document.
@@ -144,15 +153,20 @@ impl Scenario {
             .iter()
             .map(|o| json!({"name": o.name, "operation": o.operation, "request": o.request}))
             .collect();
+        let mut snapshot = self.engine.snapshot();
+        let generated = generated::strip_generated_items(&self.engine, &mut snapshot, &self.generated);
         let mut document = json!({
             "format": FORMAT,
             "version": VERSION,
-            "engine": self.engine.snapshot(),
+            "engine": snapshot,
             "operations": operations,
             "view": self.view,
         });
         if let (Some(model), Value::Object(members)) = (&self.workbench, &mut document) {
             members.insert("workbench".into(), model.clone());
+        }
+        if let (false, Value::Object(members)) = (generated.is_empty(), &mut document) {
+            members.insert("generated".into(), generated.iter().map(GeneratedData::to_json).collect());
         }
         document
     }
@@ -162,7 +176,15 @@ impl Scenario {
     /// validated as if it had just been sent.
     pub fn from_json(document: Value) -> Result<Self> {
         let document = migrate(document)?;
-        let engine = Engine::restore(document.get("engine").ok_or_else(|| invalid("\"engine\" is missing"))?)?;
+        let mut engine = Engine::restore(document.get("engine").ok_or_else(|| invalid("\"engine\" is missing"))?)?;
+        let generated = match document.get("generated") {
+            None | Some(Value::Null) => Vec::new(),
+            Some(Value::Array(list)) => {
+                list.iter().enumerate().map(|(i, g)| GeneratedData::from_json(g, i)).collect::<Result<Vec<_>>>()?
+            }
+            Some(_) => return Err(invalid("\"generated\" must be a list")),
+        };
+        generated::regenerate(&mut engine, &generated)?;
         let mut operations = Vec::new();
         let listed = match document.get("operations") {
             None | Some(Value::Null) => &[][..],
@@ -199,7 +221,7 @@ impl Scenario {
                 return Err(invalid(unsettled_message(&place, &number)));
             }
         }
-        Ok(Self { engine, operations, view, workbench })
+        Ok(Self { engine, operations, view, workbench, generated })
     }
 }
 

@@ -29,6 +29,7 @@ pub mod cli_script;
 pub mod cloudformation;
 pub mod exchange;
 pub mod format;
+pub mod generated;
 pub mod lessons;
 pub mod link;
 pub mod warning;

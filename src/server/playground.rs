@@ -21,6 +21,7 @@
 //! | `PlanPartitions`     | `ReadCapacityUnits`, `WriteCapacityUnits`, `SizeBytes`?, `SizeLimitBytes`? | the partition math |
 //! | `PlanShards`         | `Items`, `Fraction`, `ItemSizeBytes`                 | `Shards` |
 //! | `ReviewAccessPatterns` | `AccessPatterns`, `Seconds`?                       | per pattern: access path, cost, throttles, monthly cost ([`review`]) |
+//! | `GenerateItems`      | `TableName`, `Template`, `Count`, `Seed`?            | items made, replaced, partition keys ([`generate`]) |
 //!
 //! **AdvanceClock** moves the manual clock (`ddb-local --clock manual`);
 //! buckets refill by the time gone by. With the wall clock (the default) it
@@ -136,6 +137,7 @@
 //!    "message": "The request: 'Fraction' must be a number from 0 to 1; got 2"}
 //! ```
 
+mod generate;
 mod review;
 
 use serde_json::{json, Map, Value};
@@ -160,6 +162,7 @@ pub const OPERATIONS: &[&str] = &[
     "PlanPartitions",
     "PlanShards",
     "ReviewAccessPatterns",
+    "GenerateItems",
 ];
 
 /// Most requests one `RunWorkload` call may simulate (the engine allows more
@@ -196,6 +199,7 @@ pub fn execute(engine: &mut Engine, operation: &str, request: &Value) -> Result<
         "PlanPartitions" => plan(engine, request),
         "PlanShards" => shards(request),
         "ReviewAccessPatterns" => review::review_access_patterns(engine, request),
+        "GenerateItems" => generate::generate_items(engine, request),
         other => Err(unknown_operation(other)),
     }
 }

@@ -44,6 +44,7 @@ use crate::i18n::{CallSummary, Lang, Msg, Said};
 use crate::page_model::summary::summarize;
 pub use crate::page_model::summary::Usage;
 use crate::scenario::format::SavedOperation;
+use crate::scenario::generated::GeneratedData;
 use crate::scenario::{Scenario, Warning};
 
 /// The handle components get from the context.
@@ -167,6 +168,10 @@ pub struct Playground {
     /// reduced to keys), kept so an export can write it back
     /// (`scenario::workbench`); `None` for a playground made here.
     pub workbench: Option<Rc<Value>>,
+    /// The tables filled by the generator, with template, count and seed: a
+    /// link or the autosave carries these rather than the items
+    /// (`scenario::generated`).
+    pub generated: Rc<Vec<GeneratedData>>,
     /// The scenario's view state beyond the selected table: the open lesson
     /// and its step (`{"lesson": "voting", "step": 2}`), kept as loaded and
     /// saved back with the scenario.
@@ -244,6 +249,7 @@ impl Default for Playground {
             ticks: 0,
             operations: Rc::default(),
             workbench: None,
+            generated: Rc::default(),
             view: Rc::new(Value::Object(serde_json::Map::new())),
             notice: None,
             next_log_id: 1,
@@ -326,6 +332,9 @@ pub enum Action {
     Notify(Option<Notice>),
     /// Save a request under its name, replacing one saved under that name.
     SaveOperation(SavedOperation),
+    /// The generator filled a table (the items are in the engine already):
+    /// remember the generation, and redraw the data.
+    Generated(GeneratedData),
     /// Forget the saved operation of that name.
     DeleteOperation(String),
     /// Set one member of the view state (`Null` removes it): the open
@@ -436,6 +445,10 @@ impl Reducible for Playground {
                     None => operations.push(saved),
                 }
             }
+            Action::Generated(generation) => {
+                Rc::make_mut(&mut next.generated).push(generation);
+                next.data_version += 1;
+            }
             Action::DeleteOperation(name) => Rc::make_mut(&mut next.operations).retain(|o| o.name != name),
             Action::SetView(member, value) => {
                 if let Value::Object(members) = Rc::make_mut(&mut next.view) {
@@ -466,6 +479,7 @@ impl Playground {
         let mut scenario = Scenario::of(&engine);
         scenario.operations = self.operations.as_ref().clone();
         scenario.workbench = self.workbench.as_deref().cloned();
+        scenario.generated = self.generated.as_ref().clone();
         let mut view = self.view.as_ref().clone();
         if let (Some(table), Value::Object(members)) = (&self.selected, &mut view) {
             members.insert("table".into(), table.as_str().into());
@@ -478,7 +492,7 @@ impl Playground {
     /// (every view and the ticker hold the same `Rc`), and the clock offset
     /// is set so the engine's clock never runs backwards.
     fn load(&mut self, scenario: Scenario) {
-        let Scenario { engine, operations, view, workbench } = scenario;
+        let Scenario { engine, operations, view, workbench, generated } = scenario;
         let saved_clock = engine.clock().now_millis();
         let first_table = engine.tables().next().map(|table| table.definition.name.clone());
         let wanted = view.get("table").and_then(Value::as_str).filter(|name| engine.table(name).is_some());
@@ -489,6 +503,7 @@ impl Playground {
         self.clock_offset_millis = saved_clock.saturating_sub(now_millis());
         self.operations = Rc::new(operations);
         self.workbench = workbench.map(Rc::new);
+        self.generated = Rc::new(generated);
         self.view = Rc::new(if view.is_object() { view } else { Value::Object(serde_json::Map::new()) });
         self.data_version += 1;
         self.editor_text.clear();
@@ -514,6 +529,7 @@ impl Playground {
             ticks: self.ticks,
             operations: Rc::clone(&self.operations),
             workbench: self.workbench.clone(),
+            generated: Rc::clone(&self.generated),
             view: Rc::clone(&self.view),
             notice: self.notice.clone(),
             next_log_id: self.next_log_id,

@@ -270,7 +270,7 @@ pub fn scenario(lesson: &Lesson) -> Result<Scenario> {
         }
     }
     let view = json!({ "table": first_table, "lesson": id });
-    Ok(Scenario { engine, operations: lesson.operations.clone(), view, workbench: None })
+    Ok(Scenario { engine, operations: lesson.operations.clone(), view, workbench: None, generated: Vec::new() })
 }
 
 #[cfg(test)]

@@ -365,6 +365,51 @@ mod native {
         g.finish();
     }
 
+    /// The generator's template for order items like `common::item`'s:
+    /// 100 per customer, about 150 bytes each.
+    fn orders_template() -> Value {
+        json!({"ItemsPerPartitionKey": {"Distribution": "Fixed", "Count": ORDERS_PER_CUSTOMER},
+            "Attributes": [
+                {"Name": "pk", "Type": "Template", "Template": "CUSTOMER#{n}"},
+                {"Name": "OrderDate", "Type": "Date", "From": "2025-01-01", "To": "2025-12-31"},
+                {"Name": "sk", "Type": "Template", "Template": "ORDER#{OrderDate}#{i}"},
+                {"Name": "status", "Type": "Choice", "Values": ["PENDING", "SHIPPED", "DELIVERED"], "Distribution": "Zipf"},
+                {"Name": "total", "Type": "Number", "Min": 1, "Max": 1000, "Decimals": 2},
+                {"Name": "note", "Type": "String", "Length": 60}]})
+    }
+
+    /// 100,000 items from a template (`Engine::generate_items`). Baseline:
+    /// the same number of order items sent one PutItem at a time, as text,
+    /// through `Engine::execute_json` (what a script filling a table does).
+    fn generate(c: &mut Criterion) {
+        const ITEMS: u64 = 100_000;
+        let mut empty = Engine::new();
+        empty.execute("CreateTable", &common::create_table()).expect("CreateTable");
+        let bodies: Vec<String> = (0..ITEMS).map(|i| common::put_request(i).to_string()).collect();
+        let template = orders_template();
+        let mut g = c.benchmark_group("generate_100k");
+        g.sample_size(10);
+        g.throughput(Throughput::Elements(ITEMS));
+        g.bench_function("generator", |b| {
+            b.iter(|| {
+                let mut e = empty.clone();
+                let report = e.generate_items(TABLE, &template, ITEMS, 1).expect("generated");
+                assert_eq!(report.items, ITEMS);
+                black_box(e)
+            })
+        });
+        g.bench_function("baseline_put_item", |b| {
+            b.iter(|| {
+                let mut e = empty.clone();
+                for body in &bodies {
+                    black_box(run(&mut e, "PutItem", body));
+                }
+                black_box(e)
+            })
+        });
+        g.finish();
+    }
+
     pub fn main() {
         let mut c = Criterion::default()
             .sample_size(30)
@@ -394,6 +439,9 @@ mod native {
         }
         if wanted("workload_1m") {
             workload(&mut c);
+        }
+        if wanted("generate_100k") {
+            generate(&mut c);
         }
         c.final_summary();
     }

@@ -40,6 +40,8 @@
 mod draw;
 pub mod template;
 
+use std::fmt::Write as _;
+
 use serde_json::Value;
 
 use crate::engine::error::{ApiError, Result};
@@ -82,13 +84,13 @@ pub struct Generation {
     report: GenerationReport,
 }
 
-/// An attribute value as a template prints it.
-fn text_of(value: Option<&AttributeValue>) -> String {
+/// Appends an attribute value to `text` as a template prints it.
+fn push_text(text: &mut String, value: Option<&AttributeValue>) {
     match value {
-        Some(AttributeValue::S(s)) => s.clone(),
-        Some(AttributeValue::N(n)) => n.to_string(),
-        Some(AttributeValue::Bool(b)) => b.to_string(),
-        _ => String::new(),
+        Some(AttributeValue::S(s)) => text.push_str(s),
+        Some(AttributeValue::N(n)) => _ = write!(text, "{n}"),
+        Some(AttributeValue::Bool(b)) => _ = write!(text, "{b}"),
+        _ => {}
     }
 }
 
@@ -212,9 +214,10 @@ fn draw(
             for part in parts {
                 match part {
                     Part::Text(t) => text.push_str(t),
-                    Part::PartitionNumber => text.push_str(&n.to_string()),
-                    Part::ItemNumber => text.push_str(&i.to_string()),
-                    Part::Attribute(at) => text.push_str(&text_of(earlier.get(*at).and_then(Option::as_ref))),
+                    // Written in place: a `to_string` per part was a tenth of the time.
+                    Part::PartitionNumber => _ = write!(text, "{n}"),
+                    Part::ItemNumber => _ = write!(text, "{i}"),
+                    Part::Attribute(at) => push_text(&mut text, earlier.get(*at).and_then(Option::as_ref)),
                 }
             }
             if *as_number {

@@ -412,6 +412,11 @@ impl Catalogue for German {
             Msg::PresetZipf => "Zipf: wenige Schlüssel bekommen den meisten Traffic",
             Msg::PresetUniform => "Gleichmäßig über viele Schlüssel",
             Msg::PresetSharded => "Write Sharding über N Shards",
+            Msg::GenerateTitle => "Items erzeugen",
+            Msg::GenerateHint => "Diese Tabelle aus einer Vorlage füllen: Schlüsselvorlagen wie CUST#{n}, Werte aus Verteilungen; derselbe Seed ergibt dieselben Items, und ein geteilter Link trägt die Vorlage, nicht die Items.",
+            Msg::GenerateTemplate => "Vorlage (JSON)",
+            Msg::GenerateCount => "Anzahl Items",
+            Msg::GenerateRun => "Erzeugen",
             // notices
             Msg::PlaygroundBack => "Dein Playground ist zurück.",
             Msg::PmTitle => "Partitionskarte",

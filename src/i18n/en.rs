@@ -400,6 +400,11 @@ impl Catalogue for English {
             Msg::PresetZipf => "Zipf: a few keys take most traffic",
             Msg::PresetUniform => "Uniform over many keys",
             Msg::PresetSharded => "Write sharding over N shards",
+            Msg::GenerateTitle => "Generate items",
+            Msg::GenerateHint => "Fill this table from a template: key templates such as CUST#{n}, values drawn from distributions; the same seed makes the same items, and a share link carries the template, not the items.",
+            Msg::GenerateTemplate => "Template (JSON)",
+            Msg::GenerateCount => "Number of items",
+            Msg::GenerateRun => "Generate",
             // notices
             Msg::PlaygroundBack => "Your playground is back.",
             Msg::PmTitle => "Partition map",

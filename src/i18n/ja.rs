@@ -389,6 +389,11 @@ impl Catalogue for Japanese {
             Msg::PresetZipf => "Zipf: 少数のキーにトラフィックが集中",
             Msg::PresetUniform => "多数のキーに均等",
             Msg::PresetSharded => "N シャードへの書き込みシャーディング",
+            Msg::GenerateTitle => "アイテムを生成",
+            Msg::GenerateHint => "テンプレートからこのテーブルを埋めます。CUST#{n} のようなキーのテンプレートと、分布から引く値。同じシードなら同じアイテムができ、共有リンクはアイテムではなくテンプレートを運びます。",
+            Msg::GenerateTemplate => "テンプレート (JSON)",
+            Msg::GenerateCount => "アイテム数",
+            Msg::GenerateRun => "生成",
             // notices
             Msg::PlaygroundBack => "元のプレイグラウンドに戻りました。",
             Msg::PmTitle => "パーティションマップ",

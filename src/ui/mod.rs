@@ -64,6 +64,7 @@ pub mod create_table;
 pub mod embed;
 pub mod error_box;
 pub mod expr_field;
+pub mod generate_form;
 pub mod history_entry;
 pub mod history_view;
 pub mod hotkey_lab;

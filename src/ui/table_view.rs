@@ -4,6 +4,7 @@
 
 use yew::prelude::*;
 
+use super::generate_form::GenerateForm;
 use super::index_grid::IndexGrid;
 use super::item_grid::ItemGrid;
 use super::language::{use_lang, Msg};
@@ -87,6 +88,7 @@ pub fn TableView() -> Html {
                 <p class="hint">
                     { lang.t(Msg::TableViewHint) }
                 </p>
+                <GenerateForm table={AttrValue::from(name.clone())} />
                 <ItemGrid
                     engine={EngineHandle(state.engine.clone())}
                     version={state.data_version}

@@ -23,6 +23,7 @@ wasm_bindgen_test_configure!(run_in_browser);
 mod console;
 mod dom;
 mod exchange;
+mod generator;
 mod hostile;
 mod indexes;
 mod items;

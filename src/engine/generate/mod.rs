@@ -157,14 +157,14 @@ impl Generation {
             self.report.partition_keys += 1;
         }
         let (n, i, sequence) = (self.report.partition_keys - 1, self.in_partition, self.report.items);
+        self.in_partition += 1;
+        self.report.items += 1;
         let mut values: Vec<Option<AttributeValue>> = Vec::with_capacity(self.template.attributes.len());
         for attribute in &self.template.attributes {
             let present = attribute.presence >= 1.0 || self.rng.next_f64() < attribute.presence;
             let value = if present { Some(draw(attribute, &mut self.rng, &values, (n, i, sequence))?) } else { None };
             values.push(value);
         }
-        self.in_partition += 1;
-        self.report.items += 1;
         Ok(self
             .template
             .attributes
@@ -291,6 +291,9 @@ impl Engine {
                 Ok(None) => generation.report.kept += 1,
                 Ok(Some(replaced)) => generation.report.replaced += u64::from(replaced),
                 Err(e) => {
+                    // A refused item is not counted as made: the items
+                    // made are exactly those stored (or kept).
+                    generation.report.items = generation.report.items.saturating_sub(1);
                     outcome = Err(e);
                     break;
                 }

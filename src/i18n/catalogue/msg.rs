@@ -405,6 +405,13 @@ messages! {
     PresetZipf,
     PresetUniform,
     PresetSharded,
+    // ---- item generator (Items tab) ----
+    GenerateTitle,
+    GenerateHint,
+    GenerateTemplate,
+    /// How many items to generate.
+    GenerateCount,
+    GenerateRun,
     // ---- notices ----
     PlaygroundBack,
 

@@ -1,0 +1,69 @@
+//! The item generator on the Items tab: a table filled from a template, in
+//! slices with progress and Cancel, and a share link that carries the
+//! template and seed rather than the items.
+
+use crate::dom::*;
+use ddb_playground::scenario::link;
+use wasm_bindgen_test::*;
+
+async fn orders_page() -> Page {
+    let page = mount().await;
+    page.create_table("Orders", ("PK", "S"), Some(("SK", "S"))).await;
+    page
+}
+
+async fn generate(page: &Page, count: &str, seed: &str) {
+    page.type_into("#generate-count", count).await;
+    page.type_into("#generate-seed", seed).await;
+    page.click("#generate-run").await;
+    wait_until("the generation to end", || page.exists("#generate-run")).await;
+    settle().await;
+}
+
+fn orders_in(fragment: &str) -> (usize, Vec<u64>) {
+    let scenario = link::decode(fragment).expect("the link decodes");
+    let items = scenario.engine.table("Orders").map_or(0, |t| t.storage.item_count());
+    (items, scenario.generated.iter().map(|g| g.count).collect())
+}
+
+#[wasm_bindgen_test]
+async fn a_template_fills_the_table_and_a_link_carries_the_template() {
+    let page = orders_page().await;
+    assert!(page.value("#generate-template").contains("CUST#{n}"), "an example for the table's keys");
+    generate(&page, "5000", "7").await;
+    assert!(!page.exists(".generate-form .error-box"), "{}", page.text(".generate-form"));
+    assert!(page.text(".table-view .facts").contains("5,000"), "{}", page.text(".table-view .facts"));
+    page.click("#btn-share").await;
+    let fragment = location_hash();
+    assert!(fragment.len() < 3_000, "the link holds the template, not 5,000 items: {}", fragment.len());
+    assert_eq!(orders_in(&fragment), (5_000, vec![5_000]));
+    drop(page);
+    forget_everything();
+}
+
+#[wasm_bindgen_test]
+async fn bad_templates_are_refused_and_cancel_keeps_what_was_made() {
+    let page = orders_page().await;
+    generate(&page, "20000000", "1").await;
+    let refused = page.text(".generate-form");
+    assert!(refused.contains("Count must be from 1 to 10000000 items; got 20000000"), "{refused}");
+    page.type_text("#generate-template", r#"{"Attributes": [{"Name": "PK", "Type": "String", "Length": 409600}]}"#)
+        .await;
+    generate(&page, "10", "1").await;
+    assert!(page.text(".generate-form").contains("an item may be at most 409600 bytes (400 KB)"));
+    assert_eq!(table_rows(&page), 0, "nothing was written");
+
+    // A million items, cancelled after the first slice.
+    page.type_text("#generate-template", r#"{"Attributes": [{"Name": "PK", "Type": "Template", "Template": "C{n}"}, {"Name": "SK", "Type": "Template", "Template": "S{i}"}]}"#).await;
+    page.type_into("#generate-count", "1000000").await;
+    page.click("#generate-run").await;
+    wait_until("progress", || page.exists("#generate-progress-text")).await;
+    page.click("#generate-cancel").await;
+    wait_until("the cancel", || page.exists("#generate-run")).await;
+    page.click("#btn-share").await;
+    let (items, counts) = orders_in(&location_hash());
+    assert!(items > 0 && items < 1_000_000, "{items}");
+    assert_eq!(counts, vec![items as u64], "the link makes exactly the items made before Cancel");
+    drop(page);
+    forget_everything();
+}

@@ -87,7 +87,7 @@ const ALPHABET: &[u8; 36] = b"abcdefghijklmnopqrstuvwxyz0123456789";
 
 /// `length` random letters and digits.
 pub fn random_text(rng: &mut Rng, length: usize) -> String {
-    let mut text = String::with_capacity(length);
+    let mut text = Vec::with_capacity(length);
     let mut bits = 0u64;
     let mut left = 0;
     for _ in 0..length {
@@ -100,9 +100,10 @@ pub fn random_text(rng: &mut Rng, length: usize) -> String {
         let at = (bits & 63) as usize % ALPHABET.len();
         bits >>= 6;
         left -= 1;
-        text.push(ALPHABET.get(at).map_or('a', |b| char::from(*b)));
+        text.push(ALPHABET.get(at).copied().unwrap_or(b'a'));
     }
-    text
+    // ASCII only, so always valid UTF-8.
+    String::from_utf8(text).unwrap_or_default()
 }
 
 #[cfg(test)]

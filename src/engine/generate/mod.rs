@@ -202,15 +202,17 @@ fn draw(
             // "-0.00" is no DynamoDB number text.
             number(text.strip_prefix('-').filter(|t| t.bytes().all(|b| b == b'0' || b == b'.')).unwrap_or(&text))?
         }
-        Source::Date { first, days, pick } => {
-            AttributeValue::S(date_text(first + pick.draw(rng, u64::from(*days)) as i64))
+        Source::Date { first, days, pick, texts } => {
+            let day = pick.draw(rng, u64::from(*days));
+            let text = texts.get(day as usize).cloned();
+            AttributeValue::S(text.unwrap_or_else(|| date_text(first + day as i64)))
         }
         Source::Text { min, max } => {
             let length = u64::from(*min) + below(rng, u64::from(max - min) + 1);
             AttributeValue::S(random_text(rng, length as usize))
         }
         Source::Template { parts, number: as_number } => {
-            let mut text = String::new();
+            let mut text = String::with_capacity(64);
             for part in parts {
                 match part {
                     Part::Text(t) => text.push_str(t),

@@ -20,11 +20,13 @@
 
 use serde_json::{Map, Value};
 
-use super::draw::{civil_day, Pick, MAX_ZIPF_VALUES};
+use super::draw::{civil_day, date_text, Pick, MAX_ZIPF_VALUES};
 use crate::engine::api::item::MAX_ITEM_BYTES;
 use crate::engine::error::{ApiError, Result};
 use crate::engine::value::{AttributeValue, Number};
 
+/// Longest date range whose texts are made once, up front (about 110 years).
+const MAX_KEPT_DATES: u64 = 40_000;
 /// Most items one generation makes.
 pub const MAX_GENERATED_ITEMS: u64 = 10_000_000;
 /// Most attributes a template lists.
@@ -89,11 +91,14 @@ pub enum Source {
         max: f64,
         decimals: usize,
     },
-    /// A day (`YYYY-MM-DD`) from `first` (days since 1970-01-01), `days` of them.
+    /// A day (`YYYY-MM-DD`) from `first` (days since 1970-01-01), `days` of
+    /// them; `texts` holds each day's text when the range is short enough
+    /// to keep them (a copy is cheaper than formatting a date per item).
     Date {
         first: i64,
         days: u32,
         pick: Pick,
+        texts: Vec<String>,
     },
     /// Letters and digits, `min..=max` of them.
     Text {
@@ -312,7 +317,8 @@ fn source(map: &Map<String, Value>, place: &str, earlier: &[AttributeTemplate]) 
                 return Err(invalid(format!("{place}: \"To\" is before \"From\"")));
             }
             let days = span(first, last);
-            Ok(Source::Date { first, days: days as u32, pick: pick(map, place, days)? })
+            let texts = if days <= MAX_KEPT_DATES { (first..=last).map(date_text).collect() } else { Vec::new() };
+            Ok(Source::Date { first, days: days as u32, pick: pick(map, place, days)?, texts })
         }
         "String" => {
             allowed(&["Length", "MinLength", "MaxLength"])?;

@@ -3,12 +3,12 @@
 //! `engine::generate::template`, and docs/ddb-local.md has an example).
 //!
 //! ```text
-//! → {"TableName": "Orders", "Count": 100000, "Seed": 7,
-//!    "Template": {"ItemsPerPartitionKey": {"Distribution": "Zipf", "Max": 50},
+//! → {"TableName": "Orders", "Count": 1000, "Seed": 7,
+//!    "Template": {"ItemsPerPartitionKey": {"Distribution": "Fixed", "Count": 5},
 //!                 "Attributes": [{"Name": "PK", "Type": "Template", "Template": "CUST#{n}"},
 //!                                {"Name": "SK", "Type": "Template", "Template": "ORDER#{i}"}]}}
-//! ← {"TableName": "Orders", "GeneratedItems": 100000, "ReplacedItems": 0,
-//!    "PartitionKeys": 7791, "ItemCount": 100000}
+//! ← {"TableName": "Orders", "GeneratedItems": 1000, "ReplacedItems": 0,
+//!    "PartitionKeys": 200, "ItemCount": 1000}
 //! ```
 //!
 //! The same template, count and seed make the same items on every

@@ -432,6 +432,35 @@ fn files_are_told_apart_by_content() {
     }
 }
 
+/// A scenario file carries the access patterns in the endpoint's own form:
+/// they come back as they were, the `ReviewAccessPatterns` request can
+/// take them as they are, and a broken one refuses the file, naming it.
+#[test]
+fn access_patterns_travel_in_a_scenario_file() {
+    let mut scenario = playground_scenario();
+    let table = scenario.engine.tables().next().map(|t| t.definition.name.clone()).expect("a table");
+    let pattern = json!({"Name": "Everything", "Operation": "Scan", "Request": {"TableName": table},
+                         "RequestsPerSecond": 0.5});
+    let read = ddb_playground::scenario::access_patterns::from_json(&pattern, "p").expect("reads");
+    scenario.access_patterns.push(read.clone());
+    let text = exchange::export(&scenario, ExportFormat::Scenario).text;
+    let back = exchange::import(&text).expect("a scenario");
+    assert_eq!(back.scenario.access_patterns, vec![read.clone()]);
+    assert_eq!(back.scenario.to_json(), scenario.to_json());
+    let file: Value = serde_json::from_str(&text).expect("JSON");
+    assert_eq!(file["accessPatterns"], json!([pattern]));
+    let review = scenario.engine.review_access_patterns(&[read], 1).expect("reviewed");
+    assert_eq!(review.patterns[0].access_path.name(), "Scan");
+
+    let mut broken = file.clone();
+    broken["accessPatterns"][0]["PartitionKeyValues"] = json!({"Distribution": "Zipf", "Count": 0});
+    let error = exchange::import(&broken.to_string()).err().map(|e| e.message().to_string());
+    assert_eq!(
+        error.as_deref(),
+        Some("Invalid scenario: accessPatterns[0].PartitionKeyValues: 'Count' must be a whole number from 1 to 1000000; got 0")
+    );
+}
+
 // ---- exports of a scenario made in the playground ----
 
 /// A scenario with what every export has to deal with: a provisioned table

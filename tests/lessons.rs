@@ -6,6 +6,7 @@
 //! consistent; B.1: an item's size is its names plus its values).
 
 use ddb_playground::engine::partition::{plan_partitions, round2, shard_count, PARTITION_SIZE_BYTES};
+use ddb_playground::engine::review::{classify, AccessPath, KeyVariation};
 use ddb_playground::engine::value::size::item_size;
 use ddb_playground::engine::value::wire::item_from_wire;
 use ddb_playground::engine::Engine;
@@ -156,6 +157,35 @@ fn every_lesson_round_trips_through_a_share_link() {
     assert!(length("hr-order-entry") < 4_096, "{}", length("hr-order-entry"));
     // The largest: fifty 256 KB messages (12.5 MB of JSON) compress well.
     assert!(lengths.iter().all(|(_, l)| *l < 40_000), "{lengths:?}");
+}
+
+/// Every lesson opens with its checklist as access patterns, one per
+/// request a checklist pattern runs, each as valid as the endpoint wants
+/// it; a dry run classifies it as the checklist does.
+#[test]
+fn every_lesson_opens_with_its_checklist_as_access_patterns() {
+    for id in LESSON_IDS {
+        let (lesson, mut scenario) = build(id);
+        let expected: usize = lesson.checklists.iter().flat_map(|c| &c.patterns).map(|p| p.operations.len()).sum();
+        assert_eq!(scenario.access_patterns.len(), expected, "{id}");
+        for pattern in &scenario.access_patterns {
+            pattern.check().unwrap_or_else(|e| panic!("{id}: {}", e.message()));
+            let (path, error, _, _) = classify(&mut scenario.engine, pattern);
+            let refused = error.as_ref().map(|e| e.message().to_string());
+            assert_eq!(path == AccessPath::Unservable, refused.is_some(), "{id} / {}: {refused:?}", pattern.name);
+        }
+    }
+    // The seed's rate and write shards: 1,500 votes a second for one
+    // candidate over CandidateA_0 … CandidateA_9, 1 WCU each.
+    let (_, mut scenario) = build("voting");
+    let vote = scenario.access_patterns.iter().find(|p| p.name == "Record a vote").cloned().unwrap();
+    assert_eq!((vote.requests_per_second, &vote.keys), (1500.0, &KeyVariation::Uniform { count: 10 }));
+    assert_eq!(classify(&mut scenario.engine, &vote), (AccessPath::ByKey("UpdateItem"), None, 0.0, 1.0));
+    let total = scenario.access_patterns.iter().find(|p| p.name == "A candidate's total").unwrap();
+    assert_eq!(total.requests_per_second, lessons::DEFAULT_RATE);
+    // A lesson comparing designs names each pattern after its design.
+    let (_, events) = build("events");
+    assert!(events.access_patterns.iter().any(|p| p.name == "GSI overloading (the seed's design): 4 getEventsByDate"));
 }
 
 #[test]

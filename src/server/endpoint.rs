@@ -123,12 +123,12 @@ impl Endpoint {
         }
     }
 
-    /// Serves `scenario`'s engine; its saved operations, view and kept
+    /// Serves `scenario`'s engine; its saved operations, access patterns, view and kept
     /// Workbench model are written back with every save.
     pub fn of_scenario(scenario: Scenario, data_file: Option<PathBuf>) -> Self {
-        let Scenario { engine, operations, view, workbench } = scenario;
+        let Scenario { engine, operations, access_patterns, view, workbench } = scenario;
         let mut endpoint = Self::new(engine, data_file);
-        endpoint.surroundings = Scenario { engine: Engine::new(), operations, view, workbench };
+        endpoint.surroundings = Scenario { engine: Engine::new(), operations, access_patterns, view, workbench };
         endpoint
     }
 

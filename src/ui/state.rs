@@ -38,6 +38,7 @@ use yew::prelude::*;
 
 use crate::engine::capacity::Charge;
 use crate::engine::ordered::Ordered;
+use crate::engine::review::AccessPattern;
 use crate::engine::table::BillingMode;
 use crate::engine::{ApiError, Engine};
 use crate::i18n::{CallSummary, Lang, Msg, Said};
@@ -163,6 +164,10 @@ pub struct Playground {
     /// The scenario's saved operations: the console saves, loads and
     /// deletes them, and an export, a link or the autosave carries them.
     pub operations: Rc<Vec<SavedOperation>>,
+    /// The scenario's access patterns, in the author's order: the access
+    /// patterns panel edits them, and an export, a link or the autosave
+    /// carries them.
+    pub access_patterns: Rc<Vec<AccessPattern>>,
     /// The NoSQL Workbench model the scenario was imported from (items
     /// reduced to keys), kept so an export can write it back
     /// (`scenario::workbench`); `None` for a playground made here.
@@ -243,6 +248,7 @@ impl Default for Playground {
             clock_offset_millis: 0,
             ticks: 0,
             operations: Rc::default(),
+            access_patterns: Rc::default(),
             workbench: None,
             view: Rc::new(Value::Object(serde_json::Map::new())),
             notice: None,
@@ -328,6 +334,9 @@ pub enum Action {
     SaveOperation(SavedOperation),
     /// Forget the saved operation of that name.
     DeleteOperation(String),
+    /// Replace the access patterns (the panel adds, edits, reorders and
+    /// deletes by sending the whole list).
+    SetAccessPatterns(Vec<AccessPattern>),
     /// Set one member of the view state (`Null` removes it): the open
     /// lesson and its step.
     SetView(String, Value),
@@ -437,6 +446,7 @@ impl Reducible for Playground {
                 }
             }
             Action::DeleteOperation(name) => Rc::make_mut(&mut next.operations).retain(|o| o.name != name),
+            Action::SetAccessPatterns(patterns) => next.access_patterns = Rc::new(patterns),
             Action::SetView(member, value) => {
                 if let Value::Object(members) = Rc::make_mut(&mut next.view) {
                     match value {
@@ -465,6 +475,7 @@ impl Playground {
         let engine = self.engine.try_borrow().ok()?;
         let mut scenario = Scenario::of(&engine);
         scenario.operations = self.operations.as_ref().clone();
+        scenario.access_patterns = self.access_patterns.as_ref().clone();
         scenario.workbench = self.workbench.as_deref().cloned();
         let mut view = self.view.as_ref().clone();
         if let (Some(table), Value::Object(members)) = (&self.selected, &mut view) {
@@ -478,7 +489,7 @@ impl Playground {
     /// (every view and the ticker hold the same `Rc`), and the clock offset
     /// is set so the engine's clock never runs backwards.
     fn load(&mut self, scenario: Scenario) {
-        let Scenario { engine, operations, view, workbench } = scenario;
+        let Scenario { engine, operations, access_patterns, view, workbench } = scenario;
         let saved_clock = engine.clock().now_millis();
         let first_table = engine.tables().next().map(|table| table.definition.name.clone());
         let wanted = view.get("table").and_then(Value::as_str).filter(|name| engine.table(name).is_some());
@@ -488,6 +499,7 @@ impl Playground {
         }
         self.clock_offset_millis = saved_clock.saturating_sub(now_millis());
         self.operations = Rc::new(operations);
+        self.access_patterns = Rc::new(access_patterns);
         self.workbench = workbench.map(Rc::new);
         self.view = Rc::new(if view.is_object() { view } else { Value::Object(serde_json::Map::new()) });
         self.data_version += 1;
@@ -513,6 +525,7 @@ impl Playground {
             clock_offset_millis: self.clock_offset_millis,
             ticks: self.ticks,
             operations: Rc::clone(&self.operations),
+            access_patterns: Rc::clone(&self.access_patterns),
             workbench: self.workbench.clone(),
             view: Rc::clone(&self.view),
             notice: self.notice.clone(),

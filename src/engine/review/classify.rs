@@ -55,6 +55,15 @@ pub(super) struct Served {
     pub key: Option<KeyValue>,
 }
 
+/// How `pattern` is served on the data as it is: its access path,
+/// DynamoDB's refusal if any, and the read and write units one request
+/// consumes, from one dry run (nothing changes, no capacity is taken).
+pub fn classify(engine: &mut Engine, pattern: &AccessPattern) -> (AccessPath, Option<ApiError>, f64, f64) {
+    let served = serve(engine, pattern);
+    let (read, write) = super::units(&served.charges);
+    (served.path, served.error, read, write)
+}
+
 /// Dry runs the pattern's request once.
 pub(super) fn serve(engine: &mut Engine, pattern: &AccessPattern) -> Served {
     let unservable =

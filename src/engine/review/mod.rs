@@ -29,7 +29,7 @@ mod traffic;
 
 use serde_json::Value;
 
-pub use classify::AccessPath;
+pub use classify::{classify, AccessPath};
 
 use super::capacity::ChargeKind;
 use super::clock::ClockMode;
@@ -115,7 +115,7 @@ pub struct Review {
 impl AccessPattern {
     /// The rate and key variation must make sense; the request is checked
     /// by running it.
-    fn check(&self) -> Result<()> {
+    pub fn check(&self) -> Result<()> {
         let name = &self.name;
         let rate = self.requests_per_second;
         if !rate.is_finite() || rate <= 0.0 {

@@ -270,7 +270,13 @@ pub fn scenario(lesson: &Lesson) -> Result<Scenario> {
         }
     }
     let view = json!({ "table": first_table, "lesson": id });
-    Ok(Scenario { engine, operations: lesson.operations.clone(), view, workbench: None })
+    Ok(Scenario {
+        engine,
+        operations: lesson.operations.clone(),
+        access_patterns: lesson.access_patterns(),
+        view,
+        workbench: None,
+    })
 }
 
 #[cfg(test)]

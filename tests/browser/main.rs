@@ -20,6 +20,7 @@ use wasm_bindgen_test::wasm_bindgen_test_configure;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
+mod access_patterns;
 mod console;
 mod dom;
 mod exchange;

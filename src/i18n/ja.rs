@@ -323,7 +323,7 @@ impl Catalogue for Japanese {
             Msg::AccessPatternsHint => "各アクセスパターンは、それを処理するリクエストとそのレートです。判定とリクエストあたりのコストは、現在のデータでのドライランから求めます。",
             Msg::AccessPatternsEmpty => "アクセスパターンはまだありません。コンソールでリクエストを作成し、「アクセスパターンとして保存」を押してください。",
             Msg::SaveAsAccessPattern => "アクセスパターンとして保存",
-            Msg::PerRequest => "リクエストあたり",
+            Msg::PerRequest => "(リクエストあたり)",
             Msg::PartitionKeyValues => "パーティションキーの値",
             Msg::KeysSingle => "1 つの値 (リクエストの値)",
             Msg::KeysUniform => "N 個の値に一様",

@@ -269,9 +269,9 @@ pub fn AccessPatterns() -> Html {
                         { verdict(checked, lang) }
                     }
                     <label for={id("name")} class="visually-hidden">{ lang.t(Msg::Name) }</label>
-                    <input id={id("name")} class="ap-name" type="text"
+                    <input id={id("name")} class="ap-name" type="text" title={pattern.name.clone()}
                         onchange={on_field(Field::Name)} value={shown(Field::Name, pattern.name.clone())} />
-                    <span class="op">{ &pattern.operation }</span>
+                    <span class="ap-op">{ &pattern.operation }</span>
                     <span class="ap-actions">
                         <button type="button" class="quiet ap-up" disabled={i == 0} onclick={moved(i.checked_sub(1))}
                             title={lang.t(Msg::MoveUp)} aria-label={lang.t(Msg::MoveUp)}>{ "↑" }</button>

@@ -77,6 +77,17 @@ impl Catalogue for German {
             Msg::Remove => "Entfernen",
             Msg::IndexName => "Indexname",
             Msg::AlternateSortKey => "Alternativer Sort Key",
+            Msg::AddPartitionKeyAttribute => "+ Partition-Key-Attribut",
+            Msg::AddPartitionKeyAttributeTitle => {
+                "Der Partition Key eines GSI kann bis zu 4 Attribute verbinden: die Partition eines Eintrags sind \
+                 alle ihre Werte zusammen, und eine Query nennt jedes mit ="
+            }
+            Msg::AddSortKeyAttribute => "+ Sort-Key-Attribut",
+            Msg::AddSortKeyAttributeTitle => {
+                "Der Sort Key eines GSI kann bis zu 4 Attribute verbinden: Einträge sind nach dem ersten, dann dem \
+                 nächsten sortiert; eine Query nennt sie von links nach rechts"
+            }
+            Msg::RemoveKeyAttribute => "Dieses Schlüsselattribut entfernen",
             Msg::Projection => "Projektion",
             Msg::NonKeyAttributes => "Nicht-Schlüssel-Attribute",
             Msg::IndexRcu => "Index-RCU",

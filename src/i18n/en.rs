@@ -71,6 +71,17 @@ impl Catalogue for English {
             Msg::Remove => "Remove",
             Msg::IndexName => "Index name",
             Msg::AlternateSortKey => "Alternate sort key",
+            Msg::AddPartitionKeyAttribute => "+ partition-key attribute",
+            Msg::AddPartitionKeyAttributeTitle => {
+                "A GSI's partition key may combine up to 4 attributes: an entry's partition is all their values \
+                 together, and a Query names each with ="
+            }
+            Msg::AddSortKeyAttribute => "+ sort-key attribute",
+            Msg::AddSortKeyAttributeTitle => {
+                "A GSI's sort key may combine up to 4 attributes: entries sort by the first, then the next; a \
+                 Query names them left to right"
+            }
+            Msg::RemoveKeyAttribute => "Remove this key attribute",
             Msg::Projection => "Projection",
             Msg::NonKeyAttributes => "Non-key attributes",
             Msg::IndexRcu => "Index RCU",

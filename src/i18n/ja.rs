@@ -65,6 +65,17 @@ impl Catalogue for Japanese {
             Msg::Remove => "削除",
             Msg::IndexName => "インデックス名",
             Msg::AlternateSortKey => "代替ソートキー",
+            Msg::AddPartitionKeyAttribute => "+ パーティションキー属性",
+            Msg::AddPartitionKeyAttributeTitle => {
+                "GSI のパーティションキーは最大 4 個の属性を組み合わせられます。エントリーのパーティションはそれらの値すべての\
+                 組で決まり、Query ではそれぞれを = で指定します"
+            }
+            Msg::AddSortKeyAttribute => "+ ソートキー属性",
+            Msg::AddSortKeyAttributeTitle => {
+                "GSI のソートキーは最大 4 個の属性を組み合わせられます。エントリーは 1 つ目、次に 2 つ目の順で並び、Query \
+                 では左から順に指定します"
+            }
+            Msg::RemoveKeyAttribute => "このキー属性を削除",
             Msg::Projection => "射影",
             Msg::NonKeyAttributes => "非キー属性",
             Msg::IndexRcu => "インデックスの RCU",

@@ -28,6 +28,7 @@ mod indexes;
 mod items;
 mod languages;
 mod lessons;
+mod multi_key;
 mod partiql;
 mod partitions;
 mod sharing;

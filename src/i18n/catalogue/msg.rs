@@ -74,6 +74,13 @@ messages! {
     Remove,
     IndexName,
     AlternateSortKey,
+    /// Adds a GSI key row (up to four of each).
+    AddPartitionKeyAttribute,
+    AddPartitionKeyAttributeTitle,
+    AddSortKeyAttribute,
+    AddSortKeyAttributeTitle,
+    /// The × of a further key row.
+    RemoveKeyAttribute,
     Projection,
     NonKeyAttributes,
     IndexRcu,

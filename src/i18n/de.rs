@@ -1415,6 +1415,11 @@ impl Catalogue for German {
                             format!("die eigene Kapazität von Index {index} (ein Modell gibt GSIs die der Tabelle)")
                         }
                         Lost::Tags(n) => format!("ihre {n} Tag(s)"),
+                        Lost::MoreKeyAttributes { index, attributes } => format!(
+                            "die Schlüsselattribute {} von Index {index} (der GSI-Schlüssel eines Modells hat ein \
+                             Partition-Key- und ein Sort-Key-Attribut; exportiert wird jeweils das erste)",
+                            attributes.join(", ")
+                        ),
                     })
                     .collect();
                 format!(

@@ -1355,6 +1355,11 @@ impl Catalogue for Japanese {
                             "インデックス {index} 独自のキャパシティー (モデルでは GSI はテーブルのキャパシティーを使います)"
                         ),
                         Lost::Tags(n) => format!("タグ {n} 個"),
+                        Lost::MoreKeyAttributes { index, attributes } => format!(
+                            "インデックス {index} のキー属性 {} (モデルの GSI キーはパーティションキー属性とソートキー属性を\
+                             1 つずつしか持てないため、それぞれ最初の属性をエクスポートします)",
+                            attributes.join(", ")
+                        ),
                     })
                     .collect();
                 format!(

@@ -182,10 +182,13 @@ pub fn IndexGrid(props: &IndexGridProps) -> Html {
             // One cell per HASH attribute, spanning the collection's rows;
             // the first also says where the partition is.
             let partition_cells = (row == skip).then(|| {
-                collection.partition_key.parts().iter().enumerate().map(|(part, value)| {
+                let parts = collection.partition_key.parts();
+                parts.iter().enumerate().map(|(part, value)| {
                     let CellText { text, class, title } = cell_text(&value.to_attribute(), lang);
+                    // All but the last HASH cell: one partition, a lighter line.
+                    let inner = (part + 1 < parts.len()).then_some("pk-part");
                     html! {
-                        <td class={classes!("pk-cell", class)} rowspan={count.to_string()} title={combined.clone()}>
+                        <td class={classes!("pk-cell", inner, class)} rowspan={count.to_string()} title={combined.clone()}>
                             <div class="pk-value" {title}>{ text }</div>
                             if part == 0 {
                                 <div class="keyspace">{ tr.keyspace(&position) }</div>

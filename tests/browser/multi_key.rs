@@ -1,5 +1,6 @@
 //! Multi-attribute GSI keys on the page: the index designer's key rows (up to four partition-key and four sort-key
-//! attributes), the index contents with a column per key attribute, and the console's key picker on such an index.
+//! attributes), the index contents with a column per key attribute, the console's key picker on such an index, and
+//! what the exports keep of it.
 
 use crate::dom::*;
 use wasm_bindgen_test::*;
@@ -88,7 +89,7 @@ async fn the_designer_makes_a_gsi_of_several_key_attributes_and_shows_each_as_a_
 }
 
 #[wasm_bindgen_test]
-async fn add_gsi_sends_several_key_attributes_in_update_table() {
+async fn add_gsi_sends_several_key_attributes_and_the_exports_keep_or_name_them() {
     let page = mount().await;
     page.create_table("Tasks", ("pk", "S"), None).await;
     page.type_into("#ix-delay", "0").await;
@@ -105,6 +106,24 @@ async fn add_gsi_sends_several_key_attributes_in_update_table() {
     page.click(".view-tab[data-view='ByOwnerState']").await;
     assert_eq!(index_headers(&page), ["PKowner", "PKstate", "SKteam", "table keypk"]);
     assert_eq!(page.find("table.index-items tbody.collection").get_attribute("data-key").unwrap(), "o1 + live");
+
+    // The exports: the template holds the whole key; a Workbench model says, in the page's language, what it cannot.
+    let (text, _) = export_as(&page, "#btn-export-cloudformation").await;
+    let template: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let key = &template["Resources"]["TasksTable"]["Properties"]["GlobalSecondaryIndexes"][0]["KeySchema"];
+    assert_eq!(key.as_array().map(Vec::len), Some(3), "{key}");
+    page.choose("#lang-select", "de").await;
+    let (text, _) = export_as(&page, "#btn-export-workbench").await;
+    let model: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let attributes = &model["DataModel"][0]["GlobalSecondaryIndexes"][0]["KeyAttributes"];
+    assert_eq!(attributes["PartitionKey"]["AttributeName"], "owner");
+    assert_eq!(
+        notice_details(&page),
+        ["Tabelle Tasks: Ein Workbench-Modell kann die Schlüsselattribute state von Index ByOwnerState (der \
+          GSI-Schlüssel eines Modells hat ein Partition-Key- und ein Sort-Key-Attribut; exportiert wird jeweils das \
+          erste) nicht aufnehmen; nicht exportiert."]
+    );
+    page.choose("#lang-select", "en").await;
 }
 
 #[wasm_bindgen_test]

@@ -104,11 +104,27 @@ pub struct PatternReview {
     pub shards_needed: Option<u32>,
 }
 
+/// What a table or GSI the patterns use costs to store for a month: its
+/// item bytes plus 100 bytes of overhead for each item (or index entry).
+#[derive(Clone, Debug, PartialEq)]
+pub struct StorageCost {
+    pub table: String,
+    /// A GSI's name; `None` for the table (with its LSIs' entries, which
+    /// are stored with it).
+    pub index: Option<String>,
+    pub items: u64,
+    /// The bytes billed: item bytes + 100 per item.
+    pub billed_bytes: u64,
+    pub monthly: f64,
+}
+
 /// A whole review.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Review {
     pub seconds: u32,
     pub patterns: Vec<PatternReview>,
+    pub storage: Vec<StorageCost>,
+    /// The patterns' months and the storage, on demand and provisioned.
     pub total: MonthlyCost,
 }
 
@@ -205,8 +221,65 @@ impl Engine {
                 shards_needed,
             });
         }
-        Ok(Review { seconds, patterns: reviews, total })
+        let storage = self.storage_of(patterns);
+        let stored: f64 = storage.iter().map(|s| s.monthly).sum();
+        total.on_demand += stored;
+        total.provisioned += stored;
+        Ok(Review { seconds, patterns: reviews, storage, total })
     }
+
+    /// The storage of every table the patterns name, and of its GSIs.
+    fn storage_of(&self, patterns: &[AccessPattern]) -> Vec<StorageCost> {
+        let mut names: Vec<&str> = patterns.iter().flat_map(|p| table_names(&p.request)).collect();
+        names.sort_unstable();
+        names.dedup();
+        let cost = |table: &str, index: Option<&str>, items: usize, bytes: usize| {
+            let billed =
+                (bytes as u64).saturating_add((items as u64).saturating_mul(prices::STORED_ITEM_OVERHEAD_BYTES));
+            StorageCost {
+                table: table.to_string(),
+                index: index.map(str::to_string),
+                items: items as u64,
+                billed_bytes: billed,
+                monthly: billed as f64 / 1e9 * prices::STORAGE_GB_MONTH_PRICE,
+            }
+        };
+        let mut out = Vec::new();
+        for name in names {
+            let Some(table) = self.tables.get(name) else { continue };
+            out.push(cost(name, None, table.storage.item_count(), table.storage.size_bytes()));
+            for index in table.definition.indexes.iter().filter(|i| i.kind == super::index::IndexKind::Global) {
+                if let Some(store) = table.index_store(&index.name) {
+                    out.push(cost(name, Some(&index.name), store.entry_count(), store.size_bytes()));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The tables a request names: `TableName`, the keys of `RequestItems`,
+/// the tables of `TransactItems`; a statement's table is found through its
+/// charges instead.
+fn table_names(request: &Value) -> Vec<&str> {
+    let mut names: Vec<&str> = request.get("TableName").and_then(Value::as_str).into_iter().collect();
+    if let Some(items) = request.get("RequestItems").and_then(Value::as_object) {
+        names.extend(items.keys().map(String::as_str));
+    }
+    for action in request.get("TransactItems").and_then(Value::as_array).into_iter().flatten() {
+        let inner = action.as_object().and_then(|a| a.values().next());
+        names.extend(inner.and_then(|i| i.get("TableName")).and_then(Value::as_str));
+    }
+    if let Some(statement) = request.get("Statement").and_then(Value::as_str) {
+        if let Ok(parsed) = super::partiql::parser::parse(statement) {
+            // The name lives in the request's text, so it can be borrowed from it.
+            let table = parsed.source().table.clone();
+            if let Some(at) = statement.find(table.as_str()) {
+                names.extend(statement.get(at..at + table.len()));
+            }
+        }
+    }
+    names
 }
 
 /// Read and write units of one request's charges.

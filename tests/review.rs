@@ -159,3 +159,22 @@ fn seed_001_messaging_prices_the_whole_messages_inbox_beside_the_paged_one() {
     let messages = review.storage.iter().find(|s| s.table == "Messages" && s.index.is_none()).unwrap();
     assert!(messages.billed_bytes >= 50 * (256 * 1024 + 100), "{}", messages.billed_bytes);
 }
+
+#[test]
+fn a_review_stepped_second_by_second_gives_the_same_report_and_its_heatmap() {
+    let engine = votes();
+    let patterns = [vote(KeyVariation::Single)];
+    let whole = engine.review_access_patterns(&patterns, 10).unwrap();
+    let mut run = engine.start_review(&patterns, 10).unwrap();
+    assert!(run.step() && run.step());
+    let partial = run.report();
+    assert_eq!((partial.seconds, partial.patterns[0].requests), (2, 3_000));
+    while run.step() {}
+    assert!(run.is_finished());
+    assert_eq!(run.report(), whole);
+    // The copy's metrics are the review's: 500 key-range throttles a second.
+    let start = run.start_second();
+    let metrics = run.engine().metrics("Votes", None, start, start + 10, 1).unwrap();
+    assert_eq!(metrics.throttles().by_reason(false), vec![("TableWriteKeyRangeThroughputExceeded".to_string(), 5_000)]);
+    assert_eq!(metrics.top_keys[0].key, "CandidateA");
+}

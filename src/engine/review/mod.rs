@@ -168,8 +168,17 @@ impl AccessPattern {
 impl Engine {
     /// Reviews `patterns` over `seconds` of engine time, on a copy of the
     /// engine: nothing here changes. A pattern whose request is refused is
-    /// reported with DynamoDB's error; the others still run.
+    /// reported with DynamoDB's error; the others still run. The same as
+    /// [`Engine::start_review`] and every [`ReviewRun::step`].
     pub fn review_access_patterns(&self, patterns: &[AccessPattern], seconds: u32) -> Result<Review> {
+        let mut run = self.start_review(patterns, seconds)?;
+        while run.step() {}
+        Ok(run.report())
+    }
+
+    /// Checks the patterns and dry runs each once, on a copy of the engine
+    /// whose clock is then at the start of the review's first second.
+    pub fn start_review(&self, patterns: &[AccessPattern], seconds: u32) -> Result<ReviewRun> {
         if seconds == 0 || seconds > MAX_REVIEW_SECONDS {
             return Err(ApiError::validation(format!(
                 "Seconds must be between 1 and {MAX_REVIEW_SECONDS}, not {seconds}"
@@ -187,45 +196,21 @@ impl Engine {
         let mut engine = self.clone();
         // Engine time, whatever clock the original follows.
         engine.clock_mut().set_mode(ClockMode::Manual);
-        let mut served = Vec::new();
-        for pattern in patterns {
-            served.push(classify::serve(&mut engine, pattern));
-        }
-        let counts = traffic::run(&mut engine, patterns, &served, seconds);
-        let mut reviews = Vec::new();
-        let mut total = MonthlyCost::default();
-        for ((pattern, serve), count) in patterns.iter().zip(served).zip(counts) {
-            let (read_units, write_units) = units(&serve.charges);
-            let rate = pattern.requests_per_second;
-            let capacity_needed = (rate * read_units, rate * write_units);
-            let monthly = MonthlyCost {
-                on_demand: prices::on_demand(capacity_needed.0, capacity_needed.1) * prices::MONTH_SECONDS,
-                provisioned: prices::provisioned_month(capacity_needed.0, capacity_needed.1),
-            };
-            total.on_demand += monthly.on_demand;
-            total.provisioned += monthly.provisioned;
-            let key_range =
-                count.reasons.iter().any(|(r, _)| r.ends_with(LimitType::KeyRangeThroughputExceeded.name()));
-            let shards_needed = key_range.then(|| shards_for(capacity_needed));
-            reviews.push(PatternReview {
-                name: pattern.name.clone(),
-                access_path: serve.path,
-                error: serve.error,
-                read_units,
-                write_units,
-                requests: count.requests,
-                throttled: count.throttled,
-                throttling_reasons: count.reasons,
-                monthly,
-                capacity_needed,
-                shards_needed,
-            });
-        }
-        let storage = self.storage_of(patterns);
-        let stored: f64 = storage.iter().map(|s| s.monthly).sum();
-        total.on_demand += stored;
-        total.provisioned += stored;
-        Ok(Review { seconds, patterns: reviews, storage, total })
+        let served: Vec<classify::Served> = patterns.iter().map(|p| classify::serve(&mut engine, p)).collect();
+        // The traffic starts at the next whole second, as workloads do.
+        let now = engine.clock().now_millis();
+        engine.clock_mut().advance(1000 - now % 1000);
+        let start_second = engine.clock().now_millis() / 1000;
+        Ok(ReviewRun {
+            storage: self.storage_of(patterns),
+            traffic: traffic::Traffic::new(patterns),
+            patterns: patterns.to_vec(),
+            served,
+            engine,
+            seconds,
+            done: 0,
+            start_second,
+        })
     }
 
     /// The storage of every table the patterns name, and of its GSIs.
@@ -280,6 +265,90 @@ fn table_names(request: &Value) -> Vec<&str> {
         }
     }
     names
+}
+
+/// A review under way, one second at a time (so the page can show it
+/// filling in without blocking): made by [`Engine::start_review`], moved on
+/// by [`ReviewRun::step`], read with [`ReviewRun::report`]. Its engine is
+/// the copy the traffic runs on: its tables' metrics and top keys
+/// ([`Engine::metrics`]) are the review's heatmaps.
+#[derive(Clone)]
+pub struct ReviewRun {
+    patterns: Vec<AccessPattern>,
+    served: Vec<classify::Served>,
+    traffic: traffic::Traffic,
+    storage: Vec<StorageCost>,
+    engine: Engine,
+    seconds: u32,
+    done: u32,
+    start_second: u64,
+}
+
+impl ReviewRun {
+    /// Simulates the next second; `false` once every second is done.
+    pub fn step(&mut self) -> bool {
+        if self.done >= self.seconds {
+            return false;
+        }
+        self.traffic.second(&mut self.engine, &self.patterns, &self.served);
+        self.done += 1;
+        true
+    }
+
+    pub fn seconds_done(&self) -> u32 {
+        self.done
+    }
+
+    pub fn is_finished(&self) -> bool {
+        self.done >= self.seconds
+    }
+
+    /// The engine second the traffic started at.
+    pub fn start_second(&self) -> u64 {
+        self.start_second
+    }
+
+    /// The copy of the engine the review runs on.
+    pub fn engine(&self) -> &Engine {
+        &self.engine
+    }
+
+    /// What the review found so far.
+    pub fn report(&self) -> Review {
+        let mut reviews = Vec::new();
+        let mut total = MonthlyCost::default();
+        for ((pattern, serve), count) in self.patterns.iter().zip(&self.served).zip(&self.traffic.counts) {
+            let (read_units, write_units) = units(&serve.charges);
+            let rate = pattern.requests_per_second;
+            let capacity_needed = (rate * read_units, rate * write_units);
+            let monthly = MonthlyCost {
+                on_demand: prices::on_demand(capacity_needed.0, capacity_needed.1) * prices::MONTH_SECONDS,
+                provisioned: prices::provisioned_month(capacity_needed.0, capacity_needed.1),
+            };
+            total.on_demand += monthly.on_demand;
+            total.provisioned += monthly.provisioned;
+            let key_range =
+                count.reasons.iter().any(|(r, _)| r.ends_with(LimitType::KeyRangeThroughputExceeded.name()));
+            let shards_needed = key_range.then(|| shards_for(capacity_needed));
+            reviews.push(PatternReview {
+                name: pattern.name.clone(),
+                access_path: serve.path.clone(),
+                error: serve.error.clone(),
+                read_units,
+                write_units,
+                requests: count.requests,
+                throttled: count.throttled,
+                throttling_reasons: count.reasons.clone(),
+                monthly,
+                capacity_needed,
+                shards_needed,
+            });
+        }
+        let stored: f64 = self.storage.iter().map(|s| s.monthly).sum();
+        total.on_demand += stored;
+        total.provisioned += stored;
+        Review { seconds: self.done, patterns: reviews, storage: self.storage.clone(), total }
+    }
 }
 
 /// Read and write units of one request's charges.

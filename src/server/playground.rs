@@ -20,6 +20,7 @@
 //! | `GetMetrics`         | `TableName`, `IndexName`?, `From`?, `To`?, `TopN`?    | `PartitionSamples`, `TopKeys` |
 //! | `PlanPartitions`     | `ReadCapacityUnits`, `WriteCapacityUnits`, `SizeBytes`?, `SizeLimitBytes`? | the partition math |
 //! | `PlanShards`         | `Items`, `Fraction`, `ItemSizeBytes`                 | `Shards` |
+//! | `ReviewAccessPatterns` | `AccessPatterns`, `Seconds`?                       | per pattern: access path, cost, throttles, monthly cost ([`review`]) |
 //!
 //! **AdvanceClock** moves the manual clock (`ddb-local --clock manual`);
 //! buckets refill by the time gone by. With the wall clock (the default) it
@@ -135,6 +136,8 @@
 //!    "message": "The request: 'Fraction' must be a number from 0 to 1; got 2"}
 //! ```
 
+mod review;
+
 use serde_json::{json, Map, Value};
 
 use crate::engine::api::item::MAX_ITEM_BYTES;
@@ -149,8 +152,15 @@ use crate::engine::{ApiError, Engine};
 pub const TARGET_PREFIX: &str = "Playground_20261121.";
 
 /// The playground operations.
-pub const OPERATIONS: &[&str] =
-    &["AdvanceClock", "DescribePartitions", "RunWorkload", "GetMetrics", "PlanPartitions", "PlanShards"];
+pub const OPERATIONS: &[&str] = &[
+    "AdvanceClock",
+    "DescribePartitions",
+    "RunWorkload",
+    "GetMetrics",
+    "PlanPartitions",
+    "PlanShards",
+    "ReviewAccessPatterns",
+];
 
 /// Most requests one `RunWorkload` call may simulate (the engine allows more
 /// for the browser; the endpoint keeps a call to seconds).
@@ -185,6 +195,7 @@ pub fn execute(engine: &mut Engine, operation: &str, request: &Value) -> Result<
         "GetMetrics" => get_metrics(engine, request),
         "PlanPartitions" => plan(engine, request),
         "PlanShards" => shards(request),
+        "ReviewAccessPatterns" => review::review_access_patterns(engine, request),
         other => Err(unknown_operation(other)),
     }
 }

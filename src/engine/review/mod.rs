@@ -1,0 +1,370 @@
+//! A design review: the access patterns of an application, each served by
+//! one request at a rate, run against the user's own tables and GSIs.
+//!
+//! For every pattern the review answers what a person designing a table
+//! asks (docs/dynamodb-semantics.md, sections A, C and F):
+//!
+//! * **How is it served?** The request is dry run on the data as it is:
+//!   by key (GetItem, BatchGetItem, a write), by a Query (on the table or
+//!   an index), only by a Scan, or not at all — then DynamoDB's own error
+//!   is the evidence ([`AccessPath`]).
+//! * **What does one request cost?** The units of that dry run.
+//! * **Does it hold at its rate?** The patterns' mix is sent for N seconds
+//!   of engine time at the tables' and GSIs' partitions, each request
+//!   admitted as a real one is (burst, adaptive capacity, the per-partition
+//!   limits, GSI back-pressure, on-demand limits): requests, throttled, and
+//!   the throttling reasons. A pattern's partition key value varies as its
+//!   [`KeyVariation`] says.
+//! * **What does a month cost?** On demand, and provisioned at the
+//!   capacity its rate needs ([`prices`]).
+//! * **What would fix a throttle?** The write (or read) shards that would
+//!   spread its traffic under one partition's limit.
+//!
+//! A review runs on a copy of the engine: it changes no item and leaves the
+//! playground as it was.
+
+mod classify;
+pub mod prices;
+mod traffic;
+
+use serde_json::Value;
+
+pub use classify::AccessPath;
+
+use super::capacity::ChargeKind;
+use super::clock::ClockMode;
+use super::error::{ApiError, Result};
+use super::partition::{PARTITION_MAX_RCU, PARTITION_MAX_WCU};
+use super::service::Engine;
+use super::throttling::LimitType;
+
+/// The most requests per second a pattern may name.
+pub const MAX_REQUESTS_PER_SECOND: f64 = 10_000_000.0;
+/// The longest review, in seconds of engine time.
+pub const MAX_REVIEW_SECONDS: u32 = 3_600;
+/// The most partition key values a pattern's traffic may spread over.
+pub const MAX_KEY_VALUES: u32 = 1_000_000;
+/// The most requests one review sends in all.
+pub const MAX_REVIEW_REQUESTS: f64 = 50_000_000.0;
+
+/// How a pattern's partition key value varies from request to request.
+/// The request names one value `v`; the `N` values are `v_0 … v_{N-1}` for
+/// a string (as the seeds' write shards `CandidateA_0 … CandidateA_9`),
+/// `v·N + i` for a number, `v` followed by the byte `i` for a binary value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum KeyVariation {
+    /// Always the request's value.
+    Single,
+    /// Each of `count` values equally often.
+    Uniform { count: u32 },
+    /// `count` values, the `k`-th one (from 1) drawn in proportion to
+    /// `1 / k^exponent`.
+    Zipf { count: u32, exponent: f64 },
+}
+
+/// One access pattern: a name, the request that serves it, its rate.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AccessPattern {
+    pub name: String,
+    /// A DynamoDB operation (`GetItem`, `Query`, …, `ExecuteStatement`).
+    pub operation: String,
+    pub request: Value,
+    pub requests_per_second: f64,
+    pub keys: KeyVariation,
+}
+
+/// A month's cost, in US dollars.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct MonthlyCost {
+    pub on_demand: f64,
+    /// The capacity the rate needs, provisioned for the month.
+    pub provisioned: f64,
+}
+
+/// What the review found for one pattern.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PatternReview {
+    pub name: String,
+    pub access_path: AccessPath,
+    /// The request's refusal when it is unservable or invalid.
+    pub error: Option<ApiError>,
+    /// Units one request consumes: reads, then writes.
+    pub read_units: f64,
+    pub write_units: f64,
+    pub requests: u64,
+    pub throttled: u64,
+    /// Throttled requests by throttling reason (a request refused by the
+    /// table and a GSI counts under both).
+    pub throttling_reasons: Vec<(String, u64)>,
+    pub monthly: MonthlyCost,
+    /// The capacity the rate needs per second: reads, writes.
+    pub capacity_needed: (f64, f64),
+    /// For a pattern its partitions' limits throttle: how many shards of its
+    /// partition key would keep each under the limit.
+    pub shards_needed: Option<u32>,
+}
+
+/// What a table or GSI the patterns use costs to store for a month: its
+/// item bytes plus 100 bytes of overhead for each item (or index entry).
+#[derive(Clone, Debug, PartialEq)]
+pub struct StorageCost {
+    pub table: String,
+    /// A GSI's name; `None` for the table (with its LSIs' entries, which
+    /// are stored with it).
+    pub index: Option<String>,
+    pub items: u64,
+    /// The bytes billed: item bytes + 100 per item.
+    pub billed_bytes: u64,
+    pub monthly: f64,
+}
+
+/// A whole review.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Review {
+    pub seconds: u32,
+    pub patterns: Vec<PatternReview>,
+    pub storage: Vec<StorageCost>,
+    /// The patterns' months and the storage, on demand and provisioned.
+    pub total: MonthlyCost,
+}
+
+impl AccessPattern {
+    /// The rate and key variation must make sense; the request is checked
+    /// by running it.
+    fn check(&self) -> Result<()> {
+        let name = &self.name;
+        let rate = self.requests_per_second;
+        if !rate.is_finite() || rate <= 0.0 {
+            return Err(ApiError::validation(format!(
+                "Access pattern {name}: RequestsPerSecond must be a number above 0, not {rate}"
+            )));
+        }
+        if rate > MAX_REQUESTS_PER_SECOND {
+            return Err(ApiError::validation(format!(
+                "Access pattern {name}: RequestsPerSecond must be at most {MAX_REQUESTS_PER_SECOND}, not {rate}"
+            )));
+        }
+        let count = match &self.keys {
+            KeyVariation::Single => 1,
+            KeyVariation::Uniform { count } => *count,
+            KeyVariation::Zipf { count, exponent } => {
+                if !exponent.is_finite() || *exponent <= 0.0 || *exponent > 10.0 {
+                    return Err(ApiError::validation(format!(
+                        "Access pattern {name}: a Zipf exponent must be above 0 and at most 10, not {exponent}"
+                    )));
+                }
+                *count
+            }
+        };
+        if count == 0 || count > MAX_KEY_VALUES {
+            return Err(ApiError::validation(format!(
+                "Access pattern {name}: Count must be between 1 and {MAX_KEY_VALUES}, not {count}"
+            )));
+        }
+        Ok(())
+    }
+}
+
+impl Engine {
+    /// Reviews `patterns` over `seconds` of engine time, on a copy of the
+    /// engine: nothing here changes. A pattern whose request is refused is
+    /// reported with DynamoDB's error; the others still run. The same as
+    /// [`Engine::start_review`] and every [`ReviewRun::step`].
+    pub fn review_access_patterns(&self, patterns: &[AccessPattern], seconds: u32) -> Result<Review> {
+        let mut run = self.start_review(patterns, seconds)?;
+        while run.step() {}
+        Ok(run.report())
+    }
+
+    /// Checks the patterns and dry runs each once, on a copy of the engine
+    /// whose clock is then at the start of the review's first second.
+    pub fn start_review(&self, patterns: &[AccessPattern], seconds: u32) -> Result<ReviewRun> {
+        if seconds == 0 || seconds > MAX_REVIEW_SECONDS {
+            return Err(ApiError::validation(format!(
+                "Seconds must be between 1 and {MAX_REVIEW_SECONDS}, not {seconds}"
+            )));
+        }
+        for pattern in patterns {
+            pattern.check()?;
+        }
+        let total_rate: f64 = patterns.iter().map(|p| p.requests_per_second).sum();
+        if total_rate * f64::from(seconds) > MAX_REVIEW_REQUESTS {
+            return Err(ApiError::validation(format!(
+                "A review may send at most {MAX_REVIEW_REQUESTS} requests: {total_rate} per second for {seconds} s is more"
+            )));
+        }
+        let mut engine = self.clone();
+        // Engine time, whatever clock the original follows.
+        engine.clock_mut().set_mode(ClockMode::Manual);
+        let served: Vec<classify::Served> = patterns.iter().map(|p| classify::serve(&mut engine, p)).collect();
+        // The traffic starts at the next whole second, as workloads do.
+        let now = engine.clock().now_millis();
+        engine.clock_mut().advance(1000 - now % 1000);
+        let start_second = engine.clock().now_millis() / 1000;
+        Ok(ReviewRun {
+            storage: self.storage_of(patterns),
+            traffic: traffic::Traffic::new(patterns),
+            patterns: patterns.to_vec(),
+            served,
+            engine,
+            seconds,
+            done: 0,
+            start_second,
+        })
+    }
+
+    /// The storage of every table the patterns name, and of its GSIs.
+    fn storage_of(&self, patterns: &[AccessPattern]) -> Vec<StorageCost> {
+        let mut names: Vec<&str> = patterns.iter().flat_map(|p| table_names(&p.request)).collect();
+        names.sort_unstable();
+        names.dedup();
+        let cost = |table: &str, index: Option<&str>, items: usize, bytes: usize| {
+            let billed =
+                (bytes as u64).saturating_add((items as u64).saturating_mul(prices::STORED_ITEM_OVERHEAD_BYTES));
+            StorageCost {
+                table: table.to_string(),
+                index: index.map(str::to_string),
+                items: items as u64,
+                billed_bytes: billed,
+                monthly: billed as f64 / 1e9 * prices::STORAGE_GB_MONTH_PRICE,
+            }
+        };
+        let mut out = Vec::new();
+        for name in names {
+            let Some(table) = self.tables.get(name) else { continue };
+            out.push(cost(name, None, table.storage.item_count(), table.storage.size_bytes()));
+            for index in table.definition.indexes.iter().filter(|i| i.kind == super::index::IndexKind::Global) {
+                if let Some(store) = table.index_store(&index.name) {
+                    out.push(cost(name, Some(&index.name), store.entry_count(), store.size_bytes()));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The tables a request names: `TableName`, the keys of `RequestItems`,
+/// the tables of `TransactItems`; a statement's table is found through its
+/// charges instead.
+fn table_names(request: &Value) -> Vec<&str> {
+    let mut names: Vec<&str> = request.get("TableName").and_then(Value::as_str).into_iter().collect();
+    if let Some(items) = request.get("RequestItems").and_then(Value::as_object) {
+        names.extend(items.keys().map(String::as_str));
+    }
+    for action in request.get("TransactItems").and_then(Value::as_array).into_iter().flatten() {
+        let inner = action.as_object().and_then(|a| a.values().next());
+        names.extend(inner.and_then(|i| i.get("TableName")).and_then(Value::as_str));
+    }
+    if let Some(statement) = request.get("Statement").and_then(Value::as_str) {
+        if let Ok(parsed) = super::partiql::parser::parse(statement) {
+            // The name lives in the request's text, so it can be borrowed from it.
+            let table = parsed.source().table.clone();
+            if let Some(at) = statement.find(table.as_str()) {
+                names.extend(statement.get(at..at + table.len()));
+            }
+        }
+    }
+    names
+}
+
+/// A review under way, one second at a time (so the page can show it
+/// filling in without blocking): made by [`Engine::start_review`], moved on
+/// by [`ReviewRun::step`], read with [`ReviewRun::report`]. Its engine is
+/// the copy the traffic runs on: its tables' metrics and top keys
+/// ([`Engine::metrics`]) are the review's heatmaps.
+#[derive(Clone)]
+pub struct ReviewRun {
+    patterns: Vec<AccessPattern>,
+    served: Vec<classify::Served>,
+    traffic: traffic::Traffic,
+    storage: Vec<StorageCost>,
+    engine: Engine,
+    seconds: u32,
+    done: u32,
+    start_second: u64,
+}
+
+impl ReviewRun {
+    /// Simulates the next second; `false` once every second is done.
+    pub fn step(&mut self) -> bool {
+        if self.done >= self.seconds {
+            return false;
+        }
+        self.traffic.second(&mut self.engine, &self.patterns, &self.served);
+        self.done += 1;
+        true
+    }
+
+    pub fn seconds_done(&self) -> u32 {
+        self.done
+    }
+
+    pub fn is_finished(&self) -> bool {
+        self.done >= self.seconds
+    }
+
+    /// The engine second the traffic started at.
+    pub fn start_second(&self) -> u64 {
+        self.start_second
+    }
+
+    /// The copy of the engine the review runs on.
+    pub fn engine(&self) -> &Engine {
+        &self.engine
+    }
+
+    /// What the review found so far.
+    pub fn report(&self) -> Review {
+        let mut reviews = Vec::new();
+        let mut total = MonthlyCost::default();
+        for ((pattern, serve), count) in self.patterns.iter().zip(&self.served).zip(&self.traffic.counts) {
+            let (read_units, write_units) = units(&serve.charges);
+            let rate = pattern.requests_per_second;
+            let capacity_needed = (rate * read_units, rate * write_units);
+            let monthly = MonthlyCost {
+                on_demand: prices::on_demand(capacity_needed.0, capacity_needed.1) * prices::MONTH_SECONDS,
+                provisioned: prices::provisioned_month(capacity_needed.0, capacity_needed.1),
+            };
+            total.on_demand += monthly.on_demand;
+            total.provisioned += monthly.provisioned;
+            let key_range =
+                count.reasons.iter().any(|(r, _)| r.ends_with(LimitType::KeyRangeThroughputExceeded.name()));
+            let shards_needed = key_range.then(|| shards_for(capacity_needed));
+            reviews.push(PatternReview {
+                name: pattern.name.clone(),
+                access_path: serve.path.clone(),
+                error: serve.error.clone(),
+                read_units,
+                write_units,
+                requests: count.requests,
+                throttled: count.throttled,
+                throttling_reasons: count.reasons.clone(),
+                monthly,
+                capacity_needed,
+                shards_needed,
+            });
+        }
+        let stored: f64 = self.storage.iter().map(|s| s.monthly).sum();
+        total.on_demand += stored;
+        total.provisioned += stored;
+        Review { seconds: self.done, patterns: reviews, storage: self.storage.clone(), total }
+    }
+}
+
+/// Read and write units of one request's charges.
+fn units(charges: &[super::capacity::Charge]) -> (f64, f64) {
+    charges.iter().fold((0.0, 0.0), |(r, w), c| match c.kind {
+        ChargeKind::Read(_) | ChargeKind::TransactionalRead => (r + c.units, w),
+        ChargeKind::Write | ChargeKind::TransactionalWrite => (r, w + c.units),
+    })
+}
+
+/// Shards that keep one key's share under a partition's limits.
+fn shards_for((read, write): (f64, f64)) -> u32 {
+    let needed = (read / PARTITION_MAX_RCU).max(write / PARTITION_MAX_WCU).ceil();
+    if needed.is_finite() && needed >= 1.0 {
+        needed.min(f64::from(MAX_KEY_VALUES)) as u32
+    } else {
+        1
+    }
+}

@@ -122,6 +122,8 @@ pub struct Engine {
     pub(crate) retired_streams: Vec<crate::engine::streams::TableStream>,
     /// What the last ExecuteStatement planned and read (`Engine::last_statement`).
     pub(crate) last_statement: Option<crate::engine::partiql::StatementReport>,
+    /// The stream triggers of every table (see `triggers`).
+    pub(crate) triggers: Vec<crate::engine::triggers::StreamTrigger>,
 }
 
 impl Default for Engine {
@@ -146,6 +148,7 @@ impl Engine {
             dry_running: false,
             retired_streams: Vec::new(),
             last_statement: None,
+            triggers: Vec::new(),
         }
     }
 

@@ -124,6 +124,8 @@ pub struct Engine {
     pub(crate) last_statement: Option<crate::engine::partiql::StatementReport>,
     /// The stream triggers of every table (see `triggers`).
     pub(crate) triggers: Vec<crate::engine::triggers::StreamTrigger>,
+    /// The updates triggers applied, until the host takes them.
+    pub(crate) trigger_writes: std::collections::VecDeque<crate::engine::triggers::TriggerWrite>,
 }
 
 impl Default for Engine {
@@ -149,6 +151,7 @@ impl Engine {
             retired_streams: Vec::new(),
             last_statement: None,
             triggers: Vec::new(),
+            trigger_writes: std::collections::VecDeque::new(),
         }
     }
 

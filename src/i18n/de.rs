@@ -965,6 +965,10 @@ impl Catalogue for German {
         )
     }
 
+    fn by_trigger(&self, trigger: &str, table: &str) -> String {
+        format!("Geschrieben vom Stream-Trigger {trigger} auf dem Stream von {table}, als eigener Schreibvorgang: kein Request von Ihnen.")
+    }
+
     fn trigger_wrote(&self, key: &str, units: f64) -> String {
         format!("{key} geschrieben ({} WCU)", Lang::De.number(units))
     }

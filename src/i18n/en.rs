@@ -929,6 +929,10 @@ impl Catalogue for English {
         )
     }
 
+    fn by_trigger(&self, trigger: &str, table: &str) -> String {
+        format!("Written by the stream trigger {trigger} on the stream of {table}, as its own write: not a request of yours.")
+    }
+
     fn trigger_wrote(&self, key: &str, units: f64) -> String {
         format!("wrote {key} ({} WCU)", Lang::En.number(units))
     }

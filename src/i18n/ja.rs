@@ -926,6 +926,10 @@ impl Catalogue for Japanese {
         )
     }
 
+    fn by_trigger(&self, trigger: &str, table: &str) -> String {
+        format!("{table} のストリームのトリガー {trigger} による書き込みです (トリガー自身の書き込みで、あなたのリクエストではありません)。")
+    }
+
     fn trigger_wrote(&self, key: &str, units: f64) -> String {
         format!("{key} に書き込み ({} WCU)", Lang::Ja.number(units))
     }

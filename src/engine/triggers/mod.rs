@@ -60,8 +60,11 @@
 //! What a trigger did is kept with it ([`TriggerStats`], the last
 //! [`RECENT_RUNS`] records in [`TriggerRun`]): records processed, filtered
 //! and skipped, writes, write units consumed, throttles, failures. The
-//! stream panel and `ListStreamTriggers` show them; the user's requests'
-//! `ConsumedCapacity` never includes them.
+//! stream panel and `ListStreamTriggers` show them; each applied update,
+//! with its charges, is also handed to the host
+//! ([`Engine::take_trigger_writes`]: the page's activity log shows it as the
+//! trigger's call). The user's requests' `ConsumedCapacity` never includes
+//! them.
 //!
 //! A trigger whose table is deleted is deleted with it. When the table's
 //! stream is disabled the trigger drains what it holds; a stream enabled
@@ -91,6 +94,9 @@ pub const BATCH_DELAY_MILLIS: u64 = 1_000;
 pub const RECENT_RUNS: usize = 20;
 /// Triggers per table.
 pub const MAX_TRIGGERS_PER_TABLE: usize = 5;
+/// How many applied writes [`Engine::take_trigger_writes`] keeps for the
+/// host between two calls (the oldest go first).
+pub const KEPT_TRIGGER_WRITES: usize = 1_000;
 
 /// The trigger operations, answered by [`Engine::execute_triggers`].
 pub const TRIGGER_OPERATIONS: &[&str] = &["PutStreamTrigger", "ListStreamTriggers", "DeleteStreamTrigger"];
@@ -164,6 +170,20 @@ pub enum RunOutcome {
     Throttled,
 }
 
+/// One update a trigger applied, with what it cost: the host's activity
+/// log shows it as the trigger's own call ([`Engine::take_trigger_writes`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TriggerWrite {
+    /// The table whose stream the trigger reads.
+    pub table: String,
+    pub trigger: String,
+    pub at_millis: u64,
+    /// The UpdateItem request it ran.
+    pub request: Value,
+    /// Its charges (on the target table).
+    pub charges: Vec<super::capacity::Charge>,
+}
+
 /// One record a trigger handled.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TriggerRun {
@@ -219,9 +239,28 @@ impl StreamTrigger {
 }
 
 impl Engine {
+    /// The updates triggers applied since the last call, oldest first (at
+    /// most [`KEPT_TRIGGER_WRITES`]): for a host that logs them as the
+    /// triggers' own calls, apart from the requests.
+    pub fn take_trigger_writes(&mut self) -> Vec<TriggerWrite> {
+        std::mem::take(&mut self.trigger_writes).into()
+    }
+
     /// Every stream trigger, by table and then in the order defined.
     pub fn stream_triggers(&self) -> impl Iterator<Item = &StreamTrigger> {
         self.triggers.iter()
+    }
+
+    /// Whether some trigger has records it has not taken yet (due or not):
+    /// the page keeps its clock ticking until they are handled.
+    pub fn has_waiting_trigger_records(&self) -> bool {
+        self.triggers.iter().any(|t| self.pending_trigger_records(t) > 0)
+    }
+
+    /// How far each trigger has got (records taken, throttled attempts):
+    /// changes exactly when a trigger did something.
+    pub fn trigger_progress(&self) -> Vec<(u64, u64)> {
+        self.triggers.iter().map(|t| (t.stats.records, t.stats.throttles)).collect()
     }
 
     /// The records of `trigger`'s table's stream it has not taken yet.

@@ -4,7 +4,10 @@
 
 use serde_json::{Map, Value};
 
-use super::{Image, RunOutcome, StreamTrigger, TriggerRun, ValueSource, BATCH_DELAY_MILLIS, RECENT_RUNS};
+use super::{
+    Image, RunOutcome, StreamTrigger, TriggerRun, TriggerWrite, ValueSource, BATCH_DELAY_MILLIS, KEPT_TRIGGER_WRITES,
+    RECENT_RUNS,
+};
 use crate::engine::api::item::UpdateItemInput;
 use crate::engine::capacity::Charge;
 use crate::engine::error::{ApiError, Result};
@@ -192,7 +195,18 @@ impl Engine {
         match admitted {
             Ok(charges) => {
                 let key = request.get("Key").map(Value::to_string).unwrap_or_default();
-                Attempt::Done(RunOutcome::Wrote { key, units: charges.iter().map(|c| c.units).sum() })
+                let units = charges.iter().map(|c| c.units).sum();
+                if self.trigger_writes.len() >= KEPT_TRIGGER_WRITES {
+                    self.trigger_writes.pop_front();
+                }
+                self.trigger_writes.push_back(TriggerWrite {
+                    table: trigger.table.clone(),
+                    trigger: trigger.name.clone(),
+                    at_millis: self.clock.now_millis(),
+                    request,
+                    charges,
+                });
+                Attempt::Done(RunOutcome::Wrote { key, units })
             }
             Err(
                 ApiError::ProvisionedThroughputExceeded { .. }

@@ -471,6 +471,9 @@ pub trait Catalogue {
     /// One record a trigger wrote for: "wrote {key} (1 WCU)".
     fn trigger_wrote(&self, key: &str, units: f64) -> String;
 
+    /// Whose a logged write is: "by the stream trigger CountVotes on Votes' stream, not a request of yours".
+    fn by_trigger(&self, trigger: &str, table: &str) -> String;
+
     /// The stream panel's heading around the table's name: ("Stream of ", "").
     fn stream_of(&self) -> (&'static str, &'static str);
 

@@ -252,8 +252,11 @@ pub fn scenario(lesson: &Lesson) -> Result<Scenario> {
     for name in top.get("generate").and_then(Value::as_array).map_or(&[][..], Vec::as_slice) {
         generate::data(name.as_str().unwrap_or_default(), &mut engine)?;
     }
-    // Whatever GSI work is queued lands now, then the lesson's settings.
+    // Whatever GSI work is queued lands now (and stream triggers take the
+    // items' records), then the lesson's settings. The triggers' writes
+    // were building, not traffic: not handed to the page's log.
     engine.advance_clock(1_000);
+    engine.take_trigger_writes();
     *engine.settings_mut() = EngineSettings::default();
     if let Some(Value::Object(settings)) = top.get("settings") {
         for (name, value) in settings {

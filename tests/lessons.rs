@@ -57,7 +57,7 @@ fn checklist(lesson: &Lesson, scenario: &Scenario) -> Vec<(String, String, Verdi
 }
 
 #[test]
-fn the_catalog_holds_the_fifteen_lessons_in_order() {
+fn the_catalog_holds_the_sixteen_lessons_in_order() {
     let all = lessons::lessons();
     let ids: Vec<&str> = all.iter().map(|l| l.id.as_str()).collect();
     assert_eq!(ids, LESSON_IDS);
@@ -97,6 +97,13 @@ fn the_catalog_list_matches_the_documents() {
 const REFUSED: &[(&str, &str, &str)] = &[
     ("game-scores", "Consistent read on a GSI", "Consistent reads are not supported on global secondary indexes"),
     ("failed-design", "5 The query we imagined", "Query key condition not supported"),
+    (
+        "multi-attribute-keys",
+        "Multi: a date range without the status",
+        "RANGE key attributes Status must have equality conditions specified in the query because a condition is \
+         present on key attribute OrderDate",
+    ),
+    ("multi-attribute-keys", "Multi: a shard without the status", "Query condition missed key schema element: Status"),
 ];
 
 #[test]
@@ -552,4 +559,158 @@ fn the_failed_design_cannot_serve_events_by_tag_and_says_why() {
     let mut engine = scenario.engine;
     let (guess, _) = run(&mut engine, &lesson, "5 Guessing Tag_1");
     assert_eq!(column(&guess, "EventID"), ["E145"]);
+}
+
+/// `1034` → `"1,034"`, as the lesson's texts write numbers.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The table's `TableSizeBytes` and each GSI's `IndexSizeBytes`, as
+/// DescribeTable reports them.
+fn stored_bytes(engine: &mut Engine, table: &str) -> (u64, Vec<(String, u64)>) {
+    let described = engine.execute("DescribeTable", &json!({"TableName": table})).unwrap();
+    let indexes = described["Table"]["GlobalSecondaryIndexes"].as_array().cloned().unwrap_or_default();
+    let indexes = indexes
+        .iter()
+        .map(|i| (i["IndexName"].as_str().unwrap_or("?").to_string(), i["IndexSizeBytes"].as_u64().unwrap_or(0)))
+        .collect();
+    (described["Table"]["TableSizeBytes"].as_u64().unwrap_or(0), indexes)
+}
+
+fn stored_item_size(engine: &mut Engine, table: &str, pk: &str, sk: &str) -> usize {
+    let got =
+        engine.execute("GetItem", &json!({"TableName": table, "Key": {"PK": {"S": pk}, "SK": {"S": sk}}})).unwrap();
+    item_size(&item_from_wire(&got["Item"]).unwrap())
+}
+
+/// `ConsumedCapacity` of a write: (total, table, [(index, units)]).
+fn write_units(response: &Value) -> (f64, f64, Vec<(String, f64)>) {
+    let consumed = &response["ConsumedCapacity"];
+    let indexes = consumed["GlobalSecondaryIndexes"].as_object().cloned().unwrap_or_default();
+    let indexes = indexes.iter().map(|(name, c)| (name.clone(), c["CapacityUnits"].as_f64().unwrap_or(-1.0))).collect();
+    (
+        consumed["CapacityUnits"].as_f64().unwrap_or(-1.0),
+        consumed["Table"]["CapacityUnits"].as_f64().unwrap_or(-1.0),
+        indexes,
+    )
+}
+
+fn step_text<'a>(lesson: &'a Lesson, title: &str) -> &'a str {
+    lesson.steps.iter().find(|s| s.title == title).map_or("", |s| s.text.as_str())
+}
+
+/// Seed 002's orders keyed two ways: the seed's glued `Data` (status#date)
+/// under an overloaded GSI-1 and a sharded GSI-2, and multi-attribute GSI
+/// keys (`Status`, `OrderDate`) with a third index for the names. The same
+/// patterns are Queries in both; the glue costs bytes and, at the 1 KB
+/// boundary, write units. The step texts quote the engine's figures.
+#[test]
+fn multi_attribute_keys_serve_the_glued_patterns_without_the_glue() {
+    let (lesson, scenario) = build("multi-attribute-keys");
+    let mut engine = scenario.engine.clone();
+    let schema = engine.execute("DescribeTable", &json!({"TableName": "OrdersMulti"})).unwrap();
+    assert_eq!(
+        schema["Table"]["GlobalSecondaryIndexes"][0]["KeySchema"],
+        json!([{"AttributeName": "SK", "KeyType": "HASH"}, {"AttributeName": "Status", "KeyType": "RANGE"},
+            {"AttributeName": "OrderDate", "KeyType": "RANGE"}])
+    );
+    // GSI-2: two partition-key attributes, the seed's shard and the status.
+    assert_eq!(
+        schema["Table"]["GlobalSecondaryIndexes"][1]["KeySchema"],
+        json!([{"AttributeName": "GSI-Bucket", "KeyType": "HASH"}, {"AttributeName": "Status", "KeyType": "HASH"},
+            {"AttributeName": "OrderDate", "KeyType": "RANGE"}])
+    );
+
+    // Item sizes (B.1). OE-ORDER1/CUSTOMER1 unglued: PK 2+9, SK 2+9,
+    // Status 6+4, OrderDate 9+10, GSI-Bucket 10+2, SalesRepID 10+9,
+    // OrderMode 9+6, OrderTotal 10+2 = 109 B; the glue adds Data 4+15 = 19 B.
+    assert_eq!(stored_item_size(&mut engine, "OrdersMulti", "OE-ORDER1", "CUSTOMER1"), 109);
+    assert_eq!(stored_item_size(&mut engine, "OrdersSynthetic", "OE-ORDER1", "CUSTOMER1"), 128);
+    // CLOSED#2018_07_30: 4 + 17 = 21 B.
+    let closed = stored_item_size(&mut engine, "OrdersSynthetic", "OE-ORDER3", "EMPLOYEE1")
+        - stored_item_size(&mut engine, "OrdersMulti", "OE-ORDER3", "EMPLOYEE1");
+    assert_eq!(closed, 21);
+    // Six OPEN and three CLOSED order items: 6 × 19 + 3 × 21 = 177 B more in
+    // the table, and in each index that holds them (both project ALL).
+    let (synthetic, synthetic_indexes) = stored_bytes(&mut engine, "OrdersSynthetic");
+    let (multi, multi_indexes) = stored_bytes(&mut engine, "OrdersMulti");
+    assert_eq!((synthetic, multi, synthetic - multi), (1_034, 857, 177));
+    let by_name = |indexes: &[(String, u64)], name: &str| indexes.iter().find(|i| i.0 == name).map_or(0, |i| i.1);
+    // GSI-1 glued holds the customer (69 B) and the nine order items;
+    // unglued, the customer sits alone in GSI-Names.
+    assert_eq!(by_name(&synthetic_indexes, "GSI-1"), 1_034);
+    assert_eq!(by_name(&synthetic_indexes, "GSI-2"), 715);
+    assert_eq!(
+        [by_name(&multi_indexes, "GSI-1"), by_name(&multi_indexes, "GSI-2"), by_name(&multi_indexes, "GSI-Names")],
+        [788, 597, 69]
+    );
+    let bytes = step_text(&lesson, "What the glue costs: bytes");
+    let figures = [synthetic, by_name(&synthetic_indexes, "GSI-2"), multi, 788, 597, 69];
+    for figure in figures {
+        assert!(bytes.contains(&thousands(figure)), "{figure} not in {bytes}");
+    }
+
+    // The same answers from the same kind of Query.
+    let pk = |response: &Value| column(response, "PK");
+    for design in ["Synthetic", "Multi"] {
+        let (orders, units) = run(&mut engine, &lesson, &format!("{design} 4: a customer's OPEN orders in August"));
+        assert_eq!((pk(&orders), units), (vec!["OE-ORDER1".to_string(), "OE-ORDER2".to_string()], 0.5), "{design}");
+        let (orders, units) = run(&mut engine, &lesson, &format!("{design} 10: a rep's OPEN orders in August"));
+        assert_eq!((pk(&orders), units), (vec!["OE-ORDER1".to_string(), "OE-ORDER2".to_string()], 0.5), "{design}");
+        let (shard, units) = run(&mut engine, &lesson, &format!("{design} 5: OPEN orders in August, one shard"));
+        assert_eq!((column(&shard, "SK"), units), (vec!["CUSTOMER1".to_string(), "PRODUCT1".to_string()], 0.5));
+    }
+    // Overloaded: partition EMPLOYEE1 of GSI-1 mixes the customer with the
+    // rep's orders; GSI-Names holds the customer only.
+    let (mixed, _) = run(&mut engine, &lesson, "Synthetic 9: customers of an account rep");
+    assert_eq!(pk(&mixed), ["OE-CUSTOMER1", "OE-ORDER3", "OE-ORDER1", "OE-ORDER2"]);
+    let (customers, _) = run(&mut engine, &lesson, "Multi 9: customers of an account rep");
+    assert_eq!(pk(&customers), ["OE-CUSTOMER1"]);
+
+    // Writes: the order with a long note is 1,021 B unglued, 1,040 B glued;
+    // 1 KB blocks in the table and in each GSI it lands in.
+    let (put, _) = run(&mut engine, &lesson, "Synthetic: place an order");
+    let units_of = |indexes: &[(String, f64)]| indexes.iter().map(|i| i.1).collect::<Vec<_>>();
+    let (total, table, indexes) = write_units(&put);
+    assert_eq!((total, table, units_of(&indexes)), (6.0, 2.0, vec![2.0, 2.0]));
+    let (put, _) = run(&mut engine, &lesson, "Multi: place an order");
+    let (total, table, indexes) = write_units(&put);
+    assert_eq!((total, table, units_of(&indexes)), (3.0, 1.0, vec![1.0, 1.0]));
+    let glued = stored_item_size(&mut engine, "OrdersSynthetic", "OE-ORDER4", "CUSTOMER1");
+    let unglued = stored_item_size(&mut engine, "OrdersMulti", "OE-ORDER4", "CUSTOMER1");
+    assert_eq!((glued, unglued), (1_040, 1_021));
+    let writes = step_text(&lesson, "What the glue costs: writes");
+    for figure in ["1,040", "1,021", "2 + 2 + 2 = 6", "1 + 1 + 1 = 3"] {
+        assert!(writes.contains(figure), "{figure} not in {writes}");
+    }
+    // Closing an order moves its entry in both GSIs: 1 + 2 + 2 WCU either way.
+    for design in ["Synthetic", "Multi"] {
+        let (closed, _) = run(&mut engine, &lesson, &format!("{design}: close an order"));
+        let (total, table, indexes) = write_units(&closed);
+        assert_eq!((total, table, units_of(&indexes)), (5.0, 1.0, vec![2.0, 2.0]), "{design}");
+        // GSIs are updated asynchronously: let the changes land.
+        engine.advance_clock(1_000);
+        let (open, _) = run(&mut engine, &lesson, &format!("{design} 4: a customer's OPEN orders in August"));
+        assert_eq!(pk(&open), ["OE-ORDER1", "OE-ORDER4"], "{design}: OE-ORDER2 is filed as CLOSED");
+    }
+    assert!(step_text(&lesson, "Changing a status").contains("1 + 2 + 2 = 5"));
+
+    // The checklists, on the lesson's data as built.
+    let results = checklist(&lesson, &scenario);
+    let of = |prefix: &str| -> Vec<(Verdict, f64)> {
+        results.iter().filter(|r| r.0.starts_with(prefix)).map(|r| (r.2, r.3)).collect()
+    };
+    let (k, q) = (Verdict::Key, Verdict::Query);
+    // Pattern 5 fans out over the 13 shards of seed 002: 13 × 0.5 RCU.
+    assert_eq!(of("Synthetic keys"), [(q, 0.5), (q, 6.5), (q, 0.5), (q, 0.5), (k, 6.0), (k, 5.0)]);
+    assert_eq!(of("Multi-attribute keys"), [(q, 0.5), (q, 6.5), (q, 0.5), (q, 0.5), (k, 3.0), (k, 5.0)]);
 }

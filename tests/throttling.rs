@@ -2,8 +2,9 @@
 //! which table or index, with the exception DynamoDB answers
 //! (docs/dynamodb-semantics.md, sections C and F).
 
+use ddb_playground::engine::sim::{throttle_error, Refusal};
 use ddb_playground::engine::throttling::{LimitType, ThrottlingReason};
-use ddb_playground::engine::throughput::Access;
+use ddb_playground::engine::throughput::{Access, Throttle};
 use ddb_playground::engine::{ApiError, Engine};
 use serde_json::{json, Value};
 
@@ -144,4 +145,38 @@ fn workloads_count_throttles_per_reason() {
     assert_eq!(report.throttles.total(), report.throttled);
     let metrics = engine.metrics("Tab", None, 0, u64::MAX, 1).unwrap();
     assert_eq!(metrics.throttles().by_reason(false), vec![("TableWriteKeyRangeThroughputExceeded".to_string(), 1_000)]);
+}
+
+#[test]
+fn an_on_demand_table_at_the_per_table_quota_is_refused_for_the_account_limit() {
+    use ddb_playground::engine::sim::{KeyDistribution, Traffic, TrafficKind, Workload};
+    let mut engine = Engine::new();
+    let plain = json!({
+        "TableName": "Tab",
+        "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
+        "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
+        "BillingMode": "PAY_PER_REQUEST"
+    });
+    create(&mut engine, plain);
+    // Pre-warmed to 40,000 writes a second: twice its peak is then beyond
+    // the quota of 40,000, which refuses first.
+    let warm = json!({"TableName": "Tab", "WarmThroughput": {"WriteUnitsPerSecond": 40_000}});
+    engine.execute("UpdateTable", &warm).unwrap();
+    engine.clock_mut().advance(300_000);
+    let traffic =
+        Traffic::constant(TrafficKind::Write, 45_000.0, KeyDistribution::Uniform { keys: 1_000_000 }, "k", 100);
+    let workload = Workload { table: "Tab".into(), index: None, traffic: vec![traffic], seconds: 2, seed: 7, top_n: 1 };
+    let report = engine.run_workload(&workload).unwrap();
+    assert_eq!(report.throttles.get(Access::Write, LimitType::AccountLimitExceeded), 10_000);
+    assert_eq!(report.throttles.total(), report.throttled);
+    // The exception the quota answers with: RequestLimitExceeded.
+    let refusal = Refusal {
+        throttle: Throttle::AccountLimit,
+        on_demand: true,
+        reason: reason(false, Access::Write, LimitType::AccountLimitExceeded),
+    };
+    let error = throttle_error(vec![refusal]);
+    assert_eq!(error.name(), "RequestLimitExceeded");
+    assert!(error.message().starts_with("Throughput exceeds the current throughput limit for your account."));
+    assert_eq!(error.to_wire()["ThrottlingReasons"][0]["reason"], "TableWriteAccountLimitExceeded");
 }

@@ -58,6 +58,7 @@ pub mod ordered;
 pub mod packed;
 pub mod partiql;
 pub mod partition;
+pub mod review;
 pub mod schema;
 pub mod service;
 pub mod settings;

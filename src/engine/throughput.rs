@@ -291,6 +291,13 @@ impl ThroughputState {
         self.reshape();
     }
 
+    /// Lifts the on-demand previous peak to at least `(read, write)`: what
+    /// a warm throughput raised by request does.
+    pub fn raise_peak(&mut self, read: f64, write: f64) {
+        self.peak_read = self.peak_read.max(read);
+        self.peak_write = self.peak_write.max(write);
+    }
+
     /// The on-demand previous peak (read, write) as it stands.
     pub fn previous_peak(&self) -> (f64, f64) {
         (self.peak_read, self.peak_write)

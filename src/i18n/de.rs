@@ -1242,6 +1242,14 @@ impl Catalogue for German {
         format!("{title}: Schlüsselraum mit {partitions} Partitionen und {collections} Item Collections")
     }
 
+    fn pm_warm(&self, read: &str, write: &str, raising: Option<(&str, &str)>) -> String {
+        let base = format!("Warmer Durchsatz: {read} Lese- und {write} Schreibzugriffe pro Sekunde sofort");
+        match raising {
+            Some((r, w)) => format!("{base}, wird vorgewärmt auf {r} / {w}"),
+            None => base,
+        }
+    }
+
     fn pm_teaching_scale(&self, size: &str) -> String {
         format!("Lehrmaßstab: Eine Partition wird geteilt, sobald sie mehr als {size} enthält (DynamoDB: 10 GB).")
     }

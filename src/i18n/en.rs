@@ -1182,6 +1182,14 @@ impl Catalogue for English {
         format!("{title}: keyspace band with {partitions} partitions and {collections} item collections")
     }
 
+    fn pm_warm(&self, read: &str, write: &str, raising: Option<(&str, &str)>) -> String {
+        let base = format!("Warm throughput: {read} reads and {write} writes per second at once");
+        match raising {
+            Some((r, w)) => format!("{base}, pre-warming to {r} / {w}"),
+            None => base,
+        }
+    }
+
     fn pm_teaching_scale(&self, size: &str) -> String {
         format!("Teaching scale: a partition splits when it holds more than {size} (DynamoDB: 10 GB).")
     }

@@ -1191,6 +1191,14 @@ impl Catalogue for Japanese {
         format!("{title}: パーティション {partitions} 個と項目コレクション {collections} 個のキー空間")
     }
 
+    fn pm_warm(&self, read: &str, write: &str, raising: Option<(&str, &str)>) -> String {
+        let base = format!("ウォームスループット: 毎秒 読み込み {read}・書き込み {write} まで即時に処理");
+        match raising {
+            Some((r, w)) => format!("{base}（{r} / {w} へ事前ウォーミング中）"),
+            None => base,
+        }
+    }
+
     fn pm_teaching_scale(&self, size: &str) -> String {
         format!("教育用スケール: パーティションは {size} を超えると分割されます (DynamoDB: 10 GB)。")
     }

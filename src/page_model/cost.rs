@@ -21,26 +21,13 @@ use crate::engine::sim::Touched;
 use crate::engine::{ApiError, Engine};
 use crate::i18n::{numbers, Lang, Msg};
 
-/// On-demand price of one million read request units, in US dollars:
-/// us-east-1 (N. Virginia), Standard table class.
-///
-/// Source: the AWS on-demand pricing page (aws.amazon.com/dynamodb/pricing/on-demand/)
-/// as quoted by AWS's own on-demand launch post (updated 2025-01-31 for the
-/// reduced prices) and by pricing write-ups of 2025: $0.125 per million read
-/// request units and $0.625 per million write request units, in effect since
-/// AWS halved on-demand throughput prices on 2024-11-01. Looked up on
-/// 2026-11-22 ([`PRICES_CHECKED`]). Standard-IA tables, other regions and the
-/// free tier are not modelled.
-pub const READ_PRICE_PER_MILLION: f64 = 0.125;
-/// On-demand price of one million write request units, in US dollars
-/// (us-east-1, Standard table class; see [`READ_PRICE_PER_MILLION`]).
-pub const WRITE_PRICE_PER_MILLION: f64 = 0.625;
-/// When the two prices above were checked.
-pub const PRICES_CHECKED: &str = "2026-11-22";
+/// The on-demand prices, from the engine's one table of prices
+/// ([`crate::engine::review::prices`]: us-east-1, Standard table class).
+pub use crate::engine::review::prices::{PRICES_CHECKED, READ_PRICE_PER_MILLION, WRITE_PRICE_PER_MILLION};
 
 /// The dollars `read` read units and `write` write units cost on demand.
 pub fn price(read: f64, write: f64) -> f64 {
-    (read * READ_PRICE_PER_MILLION + write * WRITE_PRICE_PER_MILLION) / 1_000_000.0
+    crate::engine::review::prices::on_demand(read, write)
 }
 
 /// Dollars for people: cents for large amounts, three significant digits
@@ -336,7 +323,12 @@ pub fn explain(
                 lines.push(tr.cost_batch_write(charges.len(), &headline));
             }
             "TransactGetItems" | "TransactWriteItems" => {
-                lines.push(tr.cost_transaction(charges.len(), &headline));
+                // Only the items' share doubles; index entries, at their
+                // plain price, are explained with the other index lines.
+                let spent: f64 = item_charges.iter().map(|c| c.units).sum();
+                let name = if item_charges.iter().all(|c| is_read(c)) { names.read } else { names.write };
+                let spent = lang.figure(&format!("{} {}", units(spent), name));
+                lines.push(tr.cost_transaction(item_charges.len(), &spent));
             }
             _ => {}
         },

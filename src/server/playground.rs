@@ -23,6 +23,7 @@
 //! | `PutStreamTrigger`   | `TableName`, `TriggerName`, `Events`, `Filter`?, `StartingPosition`?, `Update` | `StreamTrigger` |
 //! | `ListStreamTriggers` | `TableName`?                                         | `StreamTriggers` |
 //! | `DeleteStreamTrigger`| `TableName`, `TriggerName`                           | `StreamTrigger` |
+//! | `ReviewAccessPatterns` | `AccessPatterns`, `Seconds`?                       | per pattern: access path, cost, throttles, monthly cost ([`review`]) |
 //!
 //! **AdvanceClock** moves the manual clock (`ddb-local --clock manual`);
 //! buckets refill by the time gone by. With the wall clock (the default) it
@@ -156,6 +157,8 @@
 //!    "message": "The request: 'Fraction' must be a number from 0 to 1; got 2"}
 //! ```
 
+mod review;
+
 use serde_json::{json, Map, Value};
 
 use crate::engine::api::item::MAX_ITEM_BYTES;
@@ -181,6 +184,7 @@ pub const OPERATIONS: &[&str] = &[
     "PutStreamTrigger",
     "ListStreamTriggers",
     "DeleteStreamTrigger",
+    "ReviewAccessPatterns",
 ];
 
 /// Most requests one `RunWorkload` call may simulate (the engine allows more
@@ -220,6 +224,7 @@ pub fn execute(engine: &mut Engine, operation: &str, request: &Value) -> Result<
         "GetMetrics" => get_metrics(engine, request),
         "PlanPartitions" => plan(engine, request),
         "PlanShards" => shards(request),
+        "ReviewAccessPatterns" => review::review_access_patterns(engine, request),
         other => Err(unknown_operation(other)),
     }
 }

@@ -41,6 +41,7 @@ use crate::engine::index::IndexKind;
 use crate::engine::ordered::Ordered;
 use crate::engine::partition::{hash_position, PARTITION_SIZE_BYTES};
 use crate::engine::sim::PartitionInfo;
+use crate::engine::table::scaling::WarmThroughput;
 use crate::engine::Engine;
 use crate::i18n::numbers::grouped;
 
@@ -72,6 +73,8 @@ struct Keyspace {
     partitions: Vec<PartitionInfo>,
     /// (hash position, bytes, items) of each item collection.
     collections: Vec<(u64, usize, usize)>,
+    /// The warm throughput (reads, writes per second) and a raise under way.
+    warm: ((i64, i64), Option<(i64, i64)>),
 }
 
 /// Where a keyspace position falls on the band.
@@ -113,7 +116,13 @@ pub fn two_decimals(x: f64) -> String {
 }
 
 fn keyspaces(engine: &Engine, table: &str) -> Vec<Keyspace> {
-    let (collections, gsis): (Vec<Collection>, Vec<(String, Vec<Collection>)>) = {
+    let now = engine.clock().now_millis();
+    let warm_of = |w: &WarmThroughput| {
+        let raising = w.raising.filter(|_| w.is_raising(now)).map(|(r, w, _)| (r, w));
+        (if raising.is_some() { (w.read, w.write) } else { w.at(now) }, raising)
+    };
+    type Gsi = (String, Vec<Collection>, ((i64, i64), Option<(i64, i64)>));
+    let (collections, table_warm, gsis): (Vec<Collection>, _, Vec<Gsi>) = {
         let Some(t) = engine.table(table) else { return Vec::new() };
         let base = t.storage.collection_sizes().map(|(h, size, n)| (hash_position(h), size, n)).collect();
         let gsis = t
@@ -126,20 +135,20 @@ fn keyspaces(engine: &Engine, table: &str) -> Vec<Keyspace> {
                     .index_store(&i.name)
                     .map(|s| s.collection_sizes().map(|(h, size, n)| (hash_position(h), size, n)).collect())
                     .unwrap_or_default();
-                (i.name.clone(), cols)
+                (i.name.clone(), cols, warm_of(&i.warm))
             })
             .collect();
-        (base, gsis)
+        (base, warm_of(&t.definition.warm), gsis)
     };
     let mut out = Vec::new();
     if let Ok(partitions) = engine.describe_partitions(table, None) {
         let (title, name) = (format!("Table {table}"), table.to_string());
-        out.push(Keyspace { title, gsi: None, name, partitions, collections });
+        out.push(Keyspace { title, gsi: None, name, partitions, collections, warm: table_warm });
     }
-    for (name, cols) in gsis {
+    for (name, cols, warm) in gsis {
         if let Ok(partitions) = engine.describe_partitions(table, Some(&name)) {
             let title = format!("GSI {name}");
-            out.push(Keyspace { title, gsi: Some(name.clone()), name, partitions, collections: cols });
+            out.push(Keyspace { title, gsi: Some(name.clone()), name, partitions, collections: cols, warm });
         }
     }
     out
@@ -204,6 +213,14 @@ fn ticks_of(space: &Keyspace, lang: Lang) -> Vec<Tick> {
         .collect()
 }
 
+/// "Warm throughput: … per second at once", and a raise under way.
+fn warm_text(space: &Keyspace, lang: Lang) -> String {
+    let ((read, write), raising) = space.warm;
+    let figure = |n: i64| lang.figure(&grouped(n.max(0) as u64));
+    let to = raising.map(|(r, w)| (figure(r), figure(w)));
+    lang.tr().pm_warm(&figure(read), &figure(write), to.as_ref().map(|(r, w)| (r.as_str(), w.as_str())))
+}
+
 fn band(id: &str, space: &Keyspace, fresh: &[bool], lang: Lang) -> Html {
     let tr = lang.tr();
     let title = tr.pm_keyspace(space.gsi.is_some(), &space.name);
@@ -258,6 +275,7 @@ fn band(id: &str, space: &Keyspace, fresh: &[bool], lang: Lang) -> Html {
     html! {
         <section class="pm-space" id={id.to_string()} data-new-partitions={new_count.to_string()}>
             <h3>{ &title }<span class="pm-count">{ tr.pm_partitions(count as u64) }</span></h3>
+            <p class="pm-warm" id={format!("{id}-warm")}>{ warm_text(space, lang) }</p>
             <svg class="pm-band" viewBox={format!("0 0 {BAND_WIDTH} 60")} preserveAspectRatio="none" role="img"
                 aria-label={tr.pm_band_label(&title, count as u64, space.collections.len() as u64)}>
                 { for parts }

@@ -46,7 +46,7 @@ async fn opening_a_lesson_keeps_the_current_work_recoverable() {
     let page = music_with_two_songs().await;
     forget_lessons();
     page.click("#btn-lessons").await;
-    assert_eq!(page.find_all("#lesson-list .lesson-entry").len(), 15);
+    assert_eq!(page.find_all("#lesson-list .lesson-entry").len(), 16);
     page.click("#lesson-list .lesson-entry[data-lesson='forum-lsi']").await;
     assert!(!page.exists("#lesson-list"), "the menu closes");
     assert_eq!(page.text("#lesson-title"), "Forum threads and LastPostIndex");
@@ -144,6 +144,34 @@ fn press(key: &str, target: &Element) {
     init.set_bubbles(true);
     let event = KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
     target.dispatch_event(&event).unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn synthetic_keys_and_multi_attribute_keys_side_by_side() {
+    let page = open_lesson_link("lesson=multi-attribute-keys").await;
+    assert_eq!(page.text("#lesson-title"), "Synthetic keys vs. multi-attribute GSI keys");
+    assert_eq!(page.text("#lesson-step-count"), "Step 1 of 10");
+    assert!(page.text(".table-entry.selected").contains("OrdersSynthetic"));
+    assert_eq!(table_rows(&page), 10);
+    assert!(page.text("table.items:not(.index-items)").contains("OPEN#2018_08_11"));
+    // Both checklists: four Queries and two writes each, the glued order
+    // at 6 WCU (2 KB blocks in the table and both GSIs), the unglued at 3.
+    let checklist = page.text("#lesson-checklist");
+    assert_eq!(page.find_all("#lesson-checklist .pattern.servable").len(), 12, "{checklist}");
+    assert!(checklist.contains("Query on index GSI-1 of OrdersMulti"), "{checklist}");
+    assert!(checklist.contains("Query on index GSI-Names of OrdersMulti"), "{checklist}");
+    assert!(checklist.contains("6 WCU") && checklist.contains("3 WCU"), "{checklist}");
+    // The glued and the multi-attribute Query, side by side: 0.5 RCU each.
+    page.click("#lesson-next").await;
+    page.click("#lesson-next").await;
+    assert_eq!(page.text("#lesson-step-title"), "A customer's OPEN orders in August");
+    assert_eq!(page.text("#lesson-step-action"), "Load both into the console");
+    page.click("#lesson-step-action").await;
+    assert_eq!(page.text("#strip-a"), "0.5 RCU");
+    assert_eq!(page.text("#strip-b"), "0.5 RCU");
+    drop(page);
+    forget_everything();
+    forget_lessons();
 }
 
 #[wasm_bindgen_test]

@@ -25,6 +25,8 @@ async fn partitions_tab_map_hot_key_lab_sharding_and_planners() {
     assert_eq!(page.find_all("#pm-space-0 .pm-tick").len(), 2);
     assert!(page.text("#pm-space-0 .pm-labels").contains("7 items"));
     assert!(page.text("#pm-space-0 .pm-labels").contains("5 RCU / 5 WCU"));
+    // A provisioned table's warm throughput is its capacity.
+    assert_eq!(page.text("#pm-space-0-warm"), "Warm throughput: 5 reads and 5 writes per second at once");
 
     // The teaching scale: shown once it is not 10 GB, and the partition splits.
     assert!(!page.exists("#pm-scale-note"));
@@ -45,6 +47,9 @@ async fn partitions_tab_map_hot_key_lab_sharding_and_planners() {
     lab_finished(&page).await;
     let before = page.text("#lab-before-summary");
     assert!(before.contains("90,000 requests, 30,000 throttled"), "{before}");
+    // Every throttle names its reason: one key past its partition's limit.
+    let reasons = page.text("#lab-before-reasons");
+    assert!(reasons.contains("TableWriteKeyRangeThroughputExceeded 30,000 throttled: writes on the table went past a partition's per-second limit"), "{reasons}");
     assert!(throttled_cells(&page, "#lab-before-heatmap") > 0);
     assert!(page.text("#lab-before-top").contains("CandidateA"));
     assert!(!page.exists("#lab-after"));
@@ -55,6 +60,7 @@ async fn partitions_tab_map_hot_key_lab_sharding_and_planners() {
     let after = page.text("#lab-after-summary");
     assert!(after.contains("90,000 requests, 0 throttled"), "{after}");
     assert_eq!(throttled_cells(&page, "#lab-after-heatmap"), 0);
+    assert!(!page.exists("#lab-after-reasons"), "no throttles, no reasons");
     assert!(page.text("#lab-after-top").contains("CandidateA_"));
     assert!(page.text("#lab-before-summary").contains("90,000 requests, 30,000 throttled"), "before, rerun beside it");
 

@@ -27,6 +27,7 @@ pub mod expressions;
 pub mod item;
 pub mod partiql;
 pub mod read;
+pub mod scaling;
 pub mod streams;
 pub mod table;
 pub mod tags;

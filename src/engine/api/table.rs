@@ -3,6 +3,7 @@
 
 use serde::Deserialize;
 
+use super::scaling::{OnDemandThroughputInput, WarmThroughputInput};
 use super::{require_table_name, Violations};
 use crate::engine::error::{ApiError, Result};
 use crate::engine::index::{
@@ -55,6 +56,8 @@ pub struct SecondaryIndexInput {
     pub key_schema: Option<Vec<KeySchemaElement>>,
     pub projection: Option<ProjectionInput>,
     pub provisioned_throughput: Option<ProvisionedThroughputInput>,
+    pub on_demand_throughput: Option<OnDemandThroughputInput>,
+    pub warm_throughput: Option<WarmThroughputInput>,
 }
 
 /// A `StreamSpecification` of CreateTable or UpdateTable.
@@ -111,6 +114,8 @@ pub struct CreateTableInput {
     pub local_secondary_indexes: Option<Vec<SecondaryIndexInput>>,
     pub stream_specification: Option<StreamSpecificationInput>,
     pub tags: Option<Vec<super::tags::TagInput>>,
+    pub on_demand_throughput: Option<OnDemandThroughputInput>,
+    pub warm_throughput: Option<WarmThroughputInput>,
 }
 
 /// A secondary index of a CreateTable (or UpdateTable Create) that passed
@@ -123,6 +128,10 @@ pub struct IndexSpec {
     pub projection: IndexProjection,
     /// A GSI's `(read, write)` on a provisioned table.
     pub throughput: Option<(i64, i64)>,
+    /// A GSI's `OnDemandThroughput` and `WarmThroughput`, as sent (checked
+    /// by the operation, whose messages name the region).
+    pub on_demand_throughput: Option<OnDemandThroughputInput>,
+    pub warm_throughput: Option<WarmThroughputInput>,
 }
 
 /// A CreateTable request that passed every request-level check.
@@ -143,6 +152,9 @@ pub struct CreateTable {
     pub stream: Option<StreamViewType>,
     /// `Tags`, by key.
     pub tags: std::collections::BTreeMap<String, String>,
+    /// `OnDemandThroughput` and `WarmThroughput`, as sent.
+    pub on_demand_throughput: Option<OnDemandThroughputInput>,
+    pub warm_throughput: Option<WarmThroughputInput>,
 }
 
 /// Member-level checks of a `ProvisionedThroughput` at `path`.
@@ -430,7 +442,15 @@ fn create_table_indexes(
             }
             let projection = index_projection(lsi.projection.as_ref())?;
             unique(&name)?;
-            locals.push(IndexSpec { name, kind: IndexKind::Local, key_schema: schema, projection, throughput: None });
+            locals.push(IndexSpec {
+                name,
+                kind: IndexKind::Local,
+                key_schema: schema,
+                projection,
+                throughput: None,
+                on_demand_throughput: None,
+                warm_throughput: None,
+            });
         }
         if lsis.len() > MAX_LOCAL_INDEXES {
             return Err(ApiError::invalid_parameter(format!(
@@ -449,7 +469,15 @@ fn create_table_indexes(
             let projection = index_projection(gsi.projection.as_ref())?;
             let throughput = index_throughput(&name, billing_mode, gsi.provisioned_throughput.as_ref())?;
             unique(&name)?;
-            specs.push(IndexSpec { name, kind: IndexKind::Global, key_schema: schema, projection, throughput });
+            specs.push(IndexSpec {
+                name,
+                kind: IndexKind::Global,
+                key_schema: schema,
+                projection,
+                throughput,
+                on_demand_throughput: gsi.on_demand_throughput,
+                warm_throughput: gsi.warm_throughput,
+            });
         }
         if gsis.len() > MAX_GLOBAL_INDEXES {
             return Err(ApiError::invalid_parameter(format!(
@@ -586,6 +614,8 @@ impl CreateTableInput {
             indexes,
             stream,
             tags,
+            on_demand_throughput: self.on_demand_throughput,
+            warm_throughput: self.warm_throughput,
         })
     }
 }
@@ -689,6 +719,8 @@ pub struct IndexNameInput {
 pub struct UpdateGlobalSecondaryIndexInput {
     pub index_name: Option<String>,
     pub provisioned_throughput: Option<ProvisionedThroughputInput>,
+    pub on_demand_throughput: Option<OnDemandThroughputInput>,
+    pub warm_throughput: Option<WarmThroughputInput>,
 }
 
 /// One entry of `GlobalSecondaryIndexUpdates`.
@@ -710,6 +742,8 @@ pub struct UpdateTableInput {
     pub attribute_definitions: Option<Vec<AttributeDefinition>>,
     pub global_secondary_index_updates: Option<Vec<GlobalSecondaryIndexUpdateInput>>,
     pub stream_specification: Option<StreamSpecificationInput>,
+    pub on_demand_throughput: Option<OnDemandThroughputInput>,
+    pub warm_throughput: Option<WarmThroughputInput>,
 }
 
 /// A GSI to create, checked as far as possible without the table: its key
@@ -721,16 +755,22 @@ pub struct CreateIndex {
     pub projection: IndexProjection,
     /// `(read, write)` when given.
     pub throughput: Option<(i64, i64)>,
+    /// `OnDemandThroughput` and `WarmThroughput`, as sent.
+    pub on_demand_throughput: Option<OnDemandThroughputInput>,
+    pub warm_throughput: Option<WarmThroughputInput>,
 }
 
 /// One change to a table's GSIs.
 #[derive(Debug, PartialEq)]
 pub enum IndexUpdate {
     Create(CreateIndex),
-    /// New provisioned throughput `(read, write)`.
+    /// New provisioned throughput `(read, write)`, a new on-demand
+    /// maximum, a raise of the warm throughput: what was given.
     Update {
         name: String,
-        throughput: (i64, i64),
+        throughput: Option<(i64, i64)>,
+        on_demand_throughput: Option<OnDemandThroughputInput>,
+        warm_throughput: Option<WarmThroughputInput>,
     },
     Delete {
         name: String,
@@ -760,6 +800,9 @@ pub struct UpdateTable {
     /// `StreamSpecification`: `Some(Some(view))` enables a stream,
     /// `Some(None)` disables it.
     pub stream: Option<Option<StreamViewType>>,
+    /// `OnDemandThroughput` and `WarmThroughput`, as sent.
+    pub on_demand_throughput: Option<OnDemandThroughputInput>,
+    pub warm_throughput: Option<WarmThroughputInput>,
 }
 
 impl UpdateTableInput {
@@ -784,7 +827,9 @@ impl UpdateTableInput {
             if let Some(u) = &update.update {
                 v.not_null(&format!("{member}.update.indexName"), &u.index_name);
                 v.table_name(&format!("{member}.update.indexName"), u.index_name.as_deref());
-                v.not_null(&format!("{member}.update.provisionedThroughput"), &u.provisioned_throughput);
+                if u.on_demand_throughput.is_none() && u.warm_throughput.is_none() {
+                    v.not_null(&format!("{member}.update.provisionedThroughput"), &u.provisioned_throughput);
+                }
                 check_throughput_at(
                     &mut v,
                     &format!("{member}.update.provisionedThroughput"),
@@ -803,6 +848,8 @@ impl UpdateTableInput {
             && self.provisioned_throughput.is_none()
             && self.table_class.is_none()
             && self.stream_specification.is_none()
+            && self.on_demand_throughput.is_none()
+            && self.warm_throughput.is_none()
             && no_index_updates
         {
             return Err(ApiError::validation(
@@ -816,6 +863,14 @@ impl UpdateTableInput {
                 Some((read, write))
             }
             None => None,
+        };
+        let given = Given {
+            billing_mode: self.billing_mode.is_some(),
+            provisioned_throughput: self.provisioned_throughput.is_some(),
+            table_class: self.table_class.is_some(),
+            stream: self.stream_specification.is_some(),
+            on_demand_throughput: self.on_demand_throughput.is_some(),
+            warm_throughput: self.warm_throughput.is_some(),
         };
         let mut index_updates: Vec<IndexUpdate> = Vec::new();
         for update in self.global_secondary_index_updates.unwrap_or_default() {
@@ -838,15 +893,23 @@ impl UpdateTableInput {
                         }
                         None => None,
                     },
+                    on_demand_throughput: create.on_demand_throughput,
+                    warm_throughput: create.warm_throughput,
                 }),
                 (None, Some(u), None) => {
-                    let (read, write) = u.provisioned_throughput.as_ref().map(throughput_pair).unwrap_or((1, 1));
+                    let throughput = u.provisioned_throughput.as_ref().map(throughput_pair);
+                    let (read, write) = throughput.unwrap_or((1, 1));
                     if read > MAX_CAPACITY_UNITS || write > MAX_CAPACITY_UNITS {
                         return Err(ApiError::validation(
                             "This operation cannot be performed with given input values. Please contact DynamoDB service team for more info: Action Blocked: IndexUpdate",
                         ));
                     }
-                    IndexUpdate::Update { name: u.index_name.unwrap_or_default(), throughput: (read, write) }
+                    IndexUpdate::Update {
+                        name: u.index_name.unwrap_or_default(),
+                        throughput,
+                        on_demand_throughput: u.on_demand_throughput,
+                        warm_throughput: u.warm_throughput,
+                    }
                 }
                 (None, None, Some(d)) => IndexUpdate::Delete { name: d.index_name.unwrap_or_default() },
                 _ => {
@@ -863,6 +926,7 @@ impl UpdateTableInput {
             }
             index_updates.push(parsed);
         }
+        check_alone(&given, &index_updates)?;
         let stream = stream_change(self.stream_specification.as_ref(), false)?;
         let creates_or_deletes = index_updates.iter().any(|u| !matches!(u, IndexUpdate::Update { .. }));
         if throughput.is_some() && creates_or_deletes {
@@ -876,6 +940,53 @@ impl UpdateTableInput {
             attribute_definitions: self.attribute_definitions.map(attribute_definitions),
             index_updates,
             stream,
+            on_demand_throughput: self.on_demand_throughput,
+            warm_throughput: self.warm_throughput,
         })
     }
+}
+
+/// Which of UpdateTable's table-level members a request gave.
+struct Given {
+    billing_mode: bool,
+    provisioned_throughput: bool,
+    table_class: bool,
+    stream: bool,
+    on_demand_throughput: bool,
+    warm_throughput: bool,
+}
+
+/// What `OnDemandThroughput` and `WarmThroughput` may come with in one
+/// UpdateTable (semantics F): a maximum only with `BillingMode`; a warm
+/// throughput with nothing but the GSIs' own warm throughputs.
+fn check_alone(input: &Given, index_updates: &[IndexUpdate]) -> Result<()> {
+    let others = input.billing_mode || input.provisioned_throughput || input.table_class || input.stream;
+    if input.on_demand_throughput
+        && (input.warm_throughput
+            || input.provisioned_throughput
+            || input.table_class
+            || input.stream
+            || !index_updates.is_empty())
+    {
+        return Err(ApiError::invalid_parameter(
+            "OnDemandThroughput can only be combined with BillingMode in an UpdateTable request",
+        ));
+    }
+    if input.warm_throughput {
+        if index_updates.iter().any(|u| matches!(u, IndexUpdate::Create(_))) {
+            return Err(ApiError::invalid_parameter(
+                "Create global secondary index cannot be specified when updating WarmThroughput",
+            ));
+        }
+        let index_other_than_warm = index_updates.iter().any(|u| match u {
+            IndexUpdate::Update { throughput, on_demand_throughput, .. } => {
+                throughput.is_some() || on_demand_throughput.is_some()
+            }
+            _ => true,
+        });
+        if others || index_other_than_warm {
+            return Err(ApiError::invalid_parameter("WarmThroughput must be the only operation in the request"));
+        }
+    }
+    Ok(())
 }

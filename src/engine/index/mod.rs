@@ -72,6 +72,7 @@ use serde_json::{json, Map, Value};
 use super::capacity::Charge;
 use super::error::{ApiError, Result};
 use super::schema::{check_key_value, KeySchema, KeyValue, PrimaryKey, MAX_PARTITION_KEY_BYTES, MAX_SORT_KEY_BYTES};
+use super::table::scaling::{OnDemandMaximum, WarmThroughput};
 use super::table::Throughput;
 use super::value::size::item_size;
 use super::value::Item;
@@ -221,6 +222,10 @@ pub struct IndexDefinition {
     pub status_until_millis: Option<u64>,
     /// `…:table/<table>/index/<index>`.
     pub arn: String,
+    /// A GSI's `OnDemandThroughput` (on demand only).
+    pub on_demand_maximum: OnDemandMaximum,
+    /// A GSI's `WarmThroughput`.
+    pub warm: WarmThroughput,
 }
 
 /// What a write hands an index: the entry the item has there, if any.
@@ -402,7 +407,7 @@ impl IndexDefinition {
     /// This index as it appears in a `TableDescription`. `table_status` is
     /// the status the description reports for the table: while the table is
     /// `CREATING`, so are its GSIs.
-    pub fn describe(&self, store: Option<&IndexStore>, table_status: &str, on_demand: bool) -> Value {
+    pub fn describe(&self, store: Option<&IndexStore>, table_status: &str, on_demand: bool, now_millis: u64) -> Value {
         let mut out = Map::new();
         if self.kind == IndexKind::Global && self.backfilling && self.status == IndexStatus::Creating {
             out.insert("Backfilling".into(), true.into());
@@ -431,6 +436,10 @@ impl IndexDefinition {
             throughput.insert("ReadCapacityUnits".into(), read.into());
             throughput.insert("WriteCapacityUnits".into(), write.into());
             out.insert("ProvisionedThroughput".into(), throughput.into());
+            if let Some(maximum) = self.on_demand_maximum.describe().filter(|_| on_demand) {
+                out.insert("OnDemandThroughput".into(), maximum);
+            }
+            out.insert("WarmThroughput".into(), self.warm.describe(now_millis));
         }
         Value::Object(out)
     }
@@ -447,6 +456,11 @@ impl IndexDefinition {
                 "ProvisionedThroughput".into(),
                 json!({"ReadCapacityUnits": t.read_capacity_units, "WriteCapacityUnits": t.write_capacity_units}),
             );
+        }
+        if let Some(maximum) =
+            self.on_demand_maximum.describe().filter(|_| self.kind == IndexKind::Global && !provisioned)
+        {
+            out.insert("OnDemandThroughput".into(), maximum);
         }
         Value::Object(out)
     }
@@ -503,6 +517,8 @@ mod tests {
             backfilling: false,
             status_until_millis: None,
             arn: "arn".into(),
+            on_demand_maximum: OnDemandMaximum::default(),
+            warm: WarmThroughput::new((1, 1)),
         }
     }
 

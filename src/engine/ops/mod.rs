@@ -6,6 +6,7 @@ mod batch;
 pub(crate) mod item;
 pub(crate) mod partiql;
 pub(crate) mod read;
+mod scaling;
 pub(crate) mod streams;
 mod table;
 mod tags;

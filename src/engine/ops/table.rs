@@ -12,12 +12,14 @@
 use md5::{Digest, Md5};
 use serde_json::{json, Value};
 
+use crate::engine::api::scaling::{create_maximum, create_warm, Resource};
 use crate::engine::api::table::{
     check_projected_attribute_total, index_key_schema, index_throughput_for_create, CreateTable, IndexUpdate,
     UpdateTable,
 };
 use crate::engine::error::{ApiError, Result};
 use crate::engine::index::{IndexDefinition, IndexKind, IndexStatus, MAX_GLOBAL_INDEXES};
+use crate::engine::table::scaling::{OnDemandMaximum, WarmThroughput, ON_DEMAND_WARM};
 use crate::engine::table::{BillingMode, Table, TableDefinition, Throughput};
 use crate::engine::Engine;
 
@@ -54,28 +56,49 @@ impl Engine {
         let now = self.clock.now_millis();
         let arn = format!("arn:aws:dynamodb:{}:{}:table/{}", self.region, self.account_id, request.name);
         let (read, write) = request.throughput.unwrap_or((0, 0));
-        let indexes = request
+        let on_demand = request.billing_mode == BillingMode::PayPerRequest;
+        let region = self.region.clone();
+        let on_demand_maximum =
+            create_maximum(request.on_demand_throughput.as_ref(), on_demand, Resource::Table, &region)?;
+        let warm = create_warm(request.warm_throughput.as_ref(), request.throughput, Resource::Table, &region)?;
+        // Which warm throughputs the request named: only those are in the response.
+        let warm_named: Vec<String> = request
             .indexes
-            .into_iter()
-            .map(|spec| {
-                let (read, write) = spec.throughput.unwrap_or((0, 0));
-                IndexDefinition {
-                    arn: IndexDefinition::arn_for(&arn, &spec.name),
-                    name: spec.name,
-                    kind: spec.kind,
-                    key_schema: spec.key_schema,
-                    projection: spec.projection,
-                    throughput: Throughput {
-                        read_capacity_units: read,
-                        write_capacity_units: write,
-                        ..Throughput::default()
-                    },
-                    status: IndexStatus::Active,
-                    backfilling: false,
-                    status_until_millis: None,
-                }
-            })
+            .iter()
+            .filter(|spec| spec.warm_throughput.is_some())
+            .map(|spec| spec.name.clone())
             .collect();
+        let mut indexes = Vec::new();
+        for spec in request.indexes {
+            let (read, write) = spec.throughput.unwrap_or((0, 0));
+            let (on_demand_maximum, warm) = match spec.kind {
+                IndexKind::Global => {
+                    let resource = Resource::Index(&spec.name);
+                    (
+                        create_maximum(spec.on_demand_throughput.as_ref(), on_demand, resource, &region)?,
+                        create_warm(spec.warm_throughput.as_ref(), spec.throughput, resource, &region)?,
+                    )
+                }
+                IndexKind::Local => (OnDemandMaximum::default(), (0, 0)),
+            };
+            indexes.push(IndexDefinition {
+                arn: IndexDefinition::arn_for(&arn, &spec.name),
+                name: spec.name,
+                kind: spec.kind,
+                key_schema: spec.key_schema,
+                projection: spec.projection,
+                throughput: Throughput {
+                    read_capacity_units: read,
+                    write_capacity_units: write,
+                    ..Throughput::default()
+                },
+                status: IndexStatus::Active,
+                backfilling: false,
+                status_until_millis: None,
+                on_demand_maximum,
+                warm: WarmThroughput::new(warm),
+            });
+        }
         let definition = TableDefinition {
             id: table_id(&arn, now, self.tables.len()),
             arn,
@@ -90,6 +113,8 @@ impl Engine {
             pay_per_request_since_millis: (request.billing_mode == BillingMode::PayPerRequest).then_some(now),
             indexes,
             tags: request.tags,
+            on_demand_maximum,
+            warm: WarmThroughput::new(warm),
         };
         let mut table = Table::new(definition);
         let streamed = request.stream.is_some();
@@ -105,12 +130,14 @@ impl Engine {
         // The table is usable at once; the response still says CREATING, as
         // DynamoDB's does, so code that waits for ACTIVE is exercised.
         let table = self.tables.get(&name).ok_or_else(|| table_not_found(&name))?;
-        Ok(json!({ "TableDescription": table.describe("CREATING") }))
+        let mut description = table.describe("CREATING", now);
+        super::scaling::created_warm_members(&mut description, request.warm_throughput.is_some(), &warm_named);
+        Ok(json!({ "TableDescription": description }))
     }
 
     pub(crate) fn describe_table(&mut self, name: &str) -> Result<Value> {
         let table = self.tables.get(name).ok_or_else(|| table_not_found(name))?;
-        Ok(json!({ "Table": table.describe("ACTIVE") }))
+        Ok(json!({ "Table": table.describe("ACTIVE", self.clock.now_millis()) }))
     }
 
     pub(crate) fn list_tables(&mut self, (start, limit): (Option<String>, usize)) -> Result<Value> {
@@ -129,7 +156,8 @@ impl Engine {
 
     pub(crate) fn delete_table(&mut self, name: &str) -> Result<Value> {
         let mut table = self.tables.remove(name).ok_or_else(|| table_not_found(name))?;
-        let description = table.describe("DELETING");
+        let mut description = table.describe("DELETING", self.clock.now_millis());
+        super::scaling::created_warm_members(&mut description, false, &[]);
         self.retire_streams(&mut table);
         Ok(json!({ "TableDescription": description }))
     }
@@ -170,10 +198,14 @@ impl Engine {
         if let Some(view_type) = stream_change {
             table.check_stream_change(view_type)?;
         }
+        // Checked before anything changes: the maxima and warm throughputs.
+        let scaling = super::scaling::ScalingChanges::check(table, &request, billing_mode, now, &self.region)?;
+        let maximum_sent = request.on_demand_throughput;
 
         let definition = &mut table.definition;
         if let Some((read, write)) = request.throughput {
             change_throughput(&mut definition.throughput, (read, write), now);
+            definition.warm.lift(now, (read, write));
         }
         if billing_mode != definition.billing_mode {
             definition.billing_mode = billing_mode;
@@ -181,12 +213,23 @@ impl Engine {
                 definition.pay_per_request_since_millis = Some(now);
                 definition.throughput.read_capacity_units = 0;
                 definition.throughput.write_capacity_units = 0;
+                definition.warm.lift(now, ON_DEMAND_WARM);
                 for index in &mut definition.indexes {
                     index.throughput.read_capacity_units = 0;
                     index.throughput.write_capacity_units = 0;
+                    if index.kind == IndexKind::Global {
+                        index.warm.lift(now, ON_DEMAND_WARM);
+                    }
+                }
+            } else {
+                // A provisioned table has no on-demand maximum.
+                definition.on_demand_maximum = OnDemandMaximum::default();
+                for index in &mut definition.indexes {
+                    index.on_demand_maximum = OnDemandMaximum::default();
                 }
             }
         }
+        scaling.apply_to_table(definition, now);
         if let Some(class) = request.table_class {
             definition.table_class = class;
             definition.table_class_given = true;
@@ -203,6 +246,7 @@ impl Engine {
                 IndexUpdate::Create(create) => {
                     let key_schema = index_key_schema(&create.key_schema, &table.definition.attribute_definitions)?;
                     let (read, write) = create.throughput.unwrap_or((0, 0));
+                    let (on_demand_maximum, warm) = scaling.created(&create.name);
                     table.attach_global_index(IndexDefinition {
                         arn: IndexDefinition::arn_for(&table_arn, &create.name),
                         name: create.name,
@@ -217,12 +261,18 @@ impl Engine {
                         status: IndexStatus::Creating,
                         backfilling: true,
                         status_until_millis: Some(now.saturating_add(settings.backfill_millis(table_bytes))),
+                        on_demand_maximum,
+                        warm: WarmThroughput::new(warm),
                     });
                 }
-                IndexUpdate::Update { name, throughput } => {
+                IndexUpdate::Update { name, throughput, .. } => {
                     if let Some(index) = table.definition.indexes.iter_mut().find(|i| i.name == name) {
-                        change_throughput(&mut index.throughput, throughput, now);
-                        if index.status == IndexStatus::Active {
+                        if let Some(throughput) = throughput {
+                            change_throughput(&mut index.throughput, throughput, now);
+                            index.warm.lift(now, throughput);
+                        }
+                        scaling.apply_to_index(index, now);
+                        if index.status == IndexStatus::Active && throughput.is_some() {
                             index.status = IndexStatus::Updating;
                             index.status_until_millis = Some(now);
                         }
@@ -246,7 +296,11 @@ impl Engine {
             self.sync_capacity(&request.name, None)?;
         }
         let table = self.tables.get(&request.name).ok_or_else(|| table_not_found(&request.name))?;
-        Ok(json!({ "TableDescription": table.describe("UPDATING") }))
+        // A change of maximum or warm throughput alone leaves the table ACTIVE.
+        let status = if scaling.only { "ACTIVE" } else { "UPDATING" };
+        let mut description = table.describe(status, now);
+        scaling.echo(&mut description, maximum_sent);
+        Ok(json!({ "TableDescription": description }))
     }
 }
 
@@ -292,7 +346,10 @@ fn check_index_updates(
             .iter()
             .filter(|i| i.kind == IndexKind::Global)
             .filter(|i| {
-                !request.index_updates.iter().any(|u| matches!(u, IndexUpdate::Update { name, .. } if *name == i.name))
+                !request
+                    .index_updates
+                    .iter()
+                    .any(|u| matches!(u, IndexUpdate::Update { name, throughput: Some(_), .. } if *name == i.name))
             })
             .map(|i| i.name.as_str())
             .collect();
@@ -353,7 +410,7 @@ fn check_index_updates(
                     table.projected_attribute_count() + create.projection.non_key_attributes.len(),
                 )?;
             }
-            IndexUpdate::Update { name, throughput } => {
+            IndexUpdate::Update { name, throughput, on_demand_throughput, warm_throughput } => {
                 let index = existing.ok_or_else(|| not_found(name))?;
                 if index.kind == IndexKind::Local {
                     return Err(ApiError::validation(format!(
@@ -363,11 +420,20 @@ fn check_index_updates(
                 if index.status == IndexStatus::Deleting {
                     return Err(in_use(format!("Index is being deleted. Table: {table_name} Index: {name}")));
                 }
-                if billing_mode == BillingMode::PayPerRequest {
+                if billing_mode == BillingMode::PayPerRequest && throughput.is_some() {
                     return Err(ApiError::invalid_parameter(format!(
                         "Neither ReadCapacityUnits nor WriteCapacityUnits can be specified for index: {name} when BillingMode is PAY_PER_REQUEST"
                     )));
                 }
+                if billing_mode == BillingMode::PayPerRequest
+                    && on_demand_throughput.is_none()
+                    && warm_throughput.is_none()
+                {
+                    return Err(ApiError::invalid_parameter(format!(
+                        "The only Updates for index: {name} when TableThroughputMode is PAY_PER_REQUEST can be to OnDemandThroughput, WarmThroughput"
+                    )));
+                }
+                let Some(throughput) = throughput else { continue };
                 let t = &index.throughput;
                 if !switching_to_provisioned && *throughput == (t.read_capacity_units, t.write_capacity_units) {
                     // The index form of the table's message; AWS's is quoted

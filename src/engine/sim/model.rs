@@ -14,7 +14,7 @@ use crate::engine::storage::keyspace_hash;
 use crate::engine::table::BillingMode;
 use crate::engine::throttling::ThrottleCounts;
 use crate::engine::throughput::{
-    PartitionSample, ThroughputState, ON_DEMAND_INITIAL_READ_PEAK, ON_DEMAND_INITIAL_WRITE_PEAK,
+    OnDemandCeilings, PartitionSample, ThroughputState, ON_DEMAND_INITIAL_READ_PEAK, ON_DEMAND_INITIAL_WRITE_PEAK,
 };
 
 /// Metrics of a table or GSI over a window of engine seconds.
@@ -130,6 +130,8 @@ pub(crate) struct Fingerprint {
     bytes: usize,
     count: usize,
     limit: u64,
+    /// The warm throughput in force.
+    warm: (i64, i64),
 }
 
 /// Bytes per partition of `layout`, from `(position, bytes)` collections.
@@ -241,6 +243,8 @@ impl Engine {
     ) -> Result<&'m mut SimEntry> {
         let t = self.tables.get(table).ok_or_else(ApiError::resource_not_found)?;
         let on_demand = t.definition.billing_mode == BillingMode::PayPerRequest;
+        let now_millis = self.clock.now_millis();
+        let (mut warm, mut maximum) = (t.definition.warm.at(now_millis), t.definition.on_demand_maximum);
         let (rcu, wcu, bytes, count) = match index {
             None => (
                 t.definition.throughput.read_capacity_units as f64,
@@ -254,6 +258,7 @@ impl Engine {
                     .filter(|i| i.kind == crate::engine::index::IndexKind::Global)
                     .ok_or_else(ApiError::resource_not_found)?;
                 let store = t.index_store(name).ok_or_else(ApiError::resource_not_found)?;
+                (warm, maximum) = (def.warm.at(now_millis), def.on_demand_maximum);
                 let throughput = &def.throughput;
                 let (r, w) = (throughput.read_capacity_units as f64, throughput.write_capacity_units as f64);
                 (r, w, store.size_bytes(), store.entry_count())
@@ -261,7 +266,11 @@ impl Engine {
         };
         let table_id = t.definition.id.clone();
         let limit = self.settings.partition_size_limit_bytes.max(1);
-        let fingerprint = Fingerprint { rcu: rcu.to_bits(), wcu: wcu.to_bits(), on_demand, bytes, count, limit };
+        let fingerprint = Fingerprint { rcu: rcu.to_bits(), wcu: wcu.to_bits(), on_demand, bytes, count, limit, warm };
+        let ceilings = OnDemandCeilings {
+            maximum: (maximum.read.map(|r| r as f64), maximum.write.map(|w| w as f64)),
+            ..OnDemandCeilings::default()
+        };
         let now = self.clock.now_millis() / 1000;
         let key = Self::sim_key(table, index);
         let stale = sims.get(&key).is_none_or(|e| e.table_id != table_id);
@@ -269,10 +278,12 @@ impl Engine {
         if !stale {
             if let Some(entry) = sims.get_mut(&key) {
                 entry.state.roll(now);
+                entry.state.ceilings = ceilings;
                 let want = if on_demand { entry.state.previous_peak() } else { (rcu, wcu) };
                 let same_throughput = (entry.state.layout.rcu, entry.state.layout.wcu) == want;
                 let same_shape = entry.fingerprint.is_some_and(|f| {
-                    (f.rcu, f.wcu, f.on_demand, f.limit) == (fingerprint.rcu, fingerprint.wcu, on_demand, limit)
+                    (f.rcu, f.wcu, f.on_demand, f.limit, f.warm)
+                        == (fingerprint.rcu, fingerprint.wcu, on_demand, limit, warm)
                 });
                 let same_data = entry.fingerprint == Some(fingerprint);
                 // Far below the size limit no write can cause a split.
@@ -308,8 +319,23 @@ impl Engine {
         let entry = sims.get_mut(&key).ok_or_else(ApiError::resource_not_found)?;
         let state = &mut entry.state;
         state.roll(now);
+        state.ceilings = ceilings;
         let before = state.layout.clone();
+        let (warm_r, warm_w) = (warm.0 as f64, warm.1 as f64);
+        if on_demand {
+            // Pre-warmed: the table serves its warm throughput at once.
+            state.raise_peak(warm_r, warm_w);
+        }
         let (want_r, want_w) = if on_demand { state.previous_peak() } else { (rcu, wcu) };
+        if !on_demand && (warm_r > want_r || warm_w > want_w) {
+            // Pre-warmed: the partitions its warm throughput needs, which
+            // stay when the capacity is set back (partitions never merge).
+            let mut warmed = state.layout.clone();
+            warmed.set_throughput(warm_r.max(want_r), warm_w.max(want_w));
+            if warmed.len() > state.layout.len() {
+                state.layout = warmed;
+            }
+        }
         if state.on_demand != on_demand || state.layout.rcu != want_r || state.layout.wcu != want_w {
             state.on_demand = on_demand;
             state.layout.set_throughput(want_r, want_w);

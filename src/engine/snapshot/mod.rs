@@ -136,6 +136,14 @@ const STATE_MEMBERS: &[&str] = &[
     "indexes",
     "streamCreatedMillis",
     "timeToLiveAttribute",
+    "warmThroughput",
 ];
-const INDEX_STATE_MEMBERS: &[&str] =
-    &["status", "backfilling", "statusUntilMillis", "lastIncreaseMillis", "lastDecreaseMillis", "decreasesToday"];
+const INDEX_STATE_MEMBERS: &[&str] = &[
+    "status",
+    "backfilling",
+    "statusUntilMillis",
+    "lastIncreaseMillis",
+    "lastDecreaseMillis",
+    "decreasesToday",
+    "warmThroughput",
+];

@@ -8,6 +8,7 @@ use crate::engine::error::{ApiError, Result};
 use crate::engine::index::{IndexDefinition, IndexKind, IndexStatus};
 use crate::engine::partition::{Partition, PartitionLayout, MAX_PARTITIONS};
 use crate::engine::settings::EngineSettings;
+use crate::engine::table::scaling::WarmThroughput;
 use crate::engine::Engine;
 
 use super::*;
@@ -261,6 +262,8 @@ impl Engine {
                 Some(u32::try_from(n).map_err(|_| invalid(&format!("{path}.decreasesToday"), "number is too large"))?)
             }
         };
+        let warm =
+            members.get("warmThroughput").map(|w| read_warm(w, &member_path(path, "warmThroughput"))).transpose()?;
 
         let mut index_states = Vec::new();
         if let Some(indexes) = members.get("indexes") {
@@ -300,6 +303,9 @@ impl Engine {
             table.set_ttl_attribute(Some(attribute));
         }
         let d = &mut table.definition;
+        if let Some(warm) = warm {
+            d.warm = warm;
+        }
         if let Some(id) = table_id {
             d.id = id;
         }
@@ -347,7 +353,10 @@ impl Engine {
                 u32::try_from(n).map_err(|_| invalid(&member_path(path, "decreasesToday"), "number is too large"))?,
             ),
         };
+        let warm =
+            members.get("warmThroughput").map(|w| read_warm(w, &member_path(path, "warmThroughput"))).transpose()?;
         Ok(IndexState {
+            warm,
             name: index.to_string(),
             status,
             backfilling,
@@ -359,8 +368,37 @@ impl Engine {
     }
 }
 
+/// A saved warm throughput: `{"read", "write", "raising"?: [read, write,
+/// doneMillis]}`, each figure at least 1 and a raise not lower.
+fn read_warm(value: &Value, path: &str) -> Result<WarmThroughput> {
+    let members = object(value, path, &["read", "write", "raising"])?;
+    let figure = |name: &str| -> Result<i64> {
+        match optional_u64(members, path, name)? {
+            Some(n) if (1..=i64::MAX as u64).contains(&n) => Ok(n as i64),
+            _ => Err(invalid(&member_path(path, name), "expected a whole number of at least 1")),
+        }
+    };
+    let mut warm = WarmThroughput::new((figure("read")?, figure("write")?));
+    if let Some(raising) = members.get("raising") {
+        let numbers: Vec<u64> = raising.as_array().into_iter().flatten().filter_map(Value::as_u64).collect();
+        let raising_path = member_path(path, "raising");
+        let [read, write, done] = numbers.as_slice() else {
+            return Err(invalid(&raising_path, "expected [read, write, doneMillis]"));
+        };
+        let (Ok(read), Ok(write)) = (i64::try_from(*read), i64::try_from(*write)) else {
+            return Err(invalid(&raising_path, "number is too large"));
+        };
+        if read < warm.read || write < warm.write {
+            return Err(invalid(&raising_path, "a raise below the warm throughput"));
+        }
+        warm.raising = Some((read, write, *done));
+    }
+    Ok(warm)
+}
+
 /// A GSI's saved state, read and checked.
 struct IndexState {
+    warm: Option<WarmThroughput>,
     name: String,
     status: Option<IndexStatus>,
     backfilling: Option<bool>,
@@ -372,6 +410,9 @@ struct IndexState {
 
 impl IndexState {
     fn apply(self, index: &mut IndexDefinition) {
+        if let Some(warm) = self.warm {
+            index.warm = warm;
+        }
         if let Some(status) = self.status {
             index.status = status;
         }

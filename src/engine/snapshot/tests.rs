@@ -506,3 +506,61 @@ fn stream_triggers_travel_and_old_snapshots_load() {
     let message = Engine::restore(&bad).expect_err("refused").to_string();
     assert!(message.contains("triggers[0]") && message.contains("UPSERT"), "{message}");
 }
+
+#[test]
+fn maxima_and_warm_throughput_round_trip() {
+    let mut engine = Engine::new();
+    let gsi = json!({
+        "IndexName": "ByG",
+        "KeySchema": [{"AttributeName": "g", "KeyType": "HASH"}],
+        "Projection": {"ProjectionType": "KEYS_ONLY"},
+        "OnDemandThroughput": {"MaxWriteRequestUnits": 7}
+    });
+    run(
+        &mut engine,
+        "CreateTable",
+        json!({
+            "TableName": "Flash",
+            "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
+            "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}, {"AttributeName": "g", "AttributeType": "S"}],
+            "BillingMode": "PAY_PER_REQUEST",
+            "OnDemandThroughput": {"MaxReadRequestUnits": 100},
+            "GlobalSecondaryIndexes": [gsi]
+        }),
+    );
+    // A raise under way, a GSI raised and done, a provisioned table lowered
+    // below its warm throughput.
+    run(&mut engine, "UpdateTable", json!({"TableName": "Flash", "WarmThroughput": {"ReadUnitsPerSecond": 30000}}));
+    let index_raise = json!({"Update": {"IndexName": "ByG", "WarmThroughput": {"WriteUnitsPerSecond": 6000}}});
+    run(&mut engine, "UpdateTable", json!({"TableName": "Flash", "GlobalSecondaryIndexUpdates": [index_raise]}));
+    engine.clock_mut().advance(1_000);
+    run(
+        &mut engine,
+        "CreateTable",
+        json!({
+            "TableName": "Prov",
+            "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
+            "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
+            "ProvisionedThroughput": {"ReadCapacityUnits": 9, "WriteCapacityUnits": 9}
+        }),
+    );
+    let lower = json!({"ReadCapacityUnits": 1, "WriteCapacityUnits": 1});
+    run(&mut engine, "UpdateTable", json!({"TableName": "Prov", "ProvisionedThroughput": lower}));
+    let snapshot = engine.snapshot();
+    let restored = Engine::restore(&snapshot).expect("restorable");
+    assert_eq!(restored.tables, engine.tables);
+    assert_eq!(restored.snapshot(), snapshot);
+    let flash = &snapshot["tables"][0];
+    assert_eq!(flash["definition"]["OnDemandThroughput"], json!({"MaxReadRequestUnits": 100}));
+    assert_eq!(
+        flash["definition"]["GlobalSecondaryIndexes"][0]["OnDemandThroughput"],
+        json!({"MaxWriteRequestUnits": 7})
+    );
+    assert_eq!(flash["state"]["warmThroughput"]["raising"][0], json!(30000));
+    let prov = &snapshot["tables"][1];
+    assert_eq!(prov["state"]["warmThroughput"], json!({"read": 9, "write": 9}));
+    // A saved raise below the figures it raises is refused.
+    let mut bad = snapshot.clone();
+    bad["tables"][1]["state"]["warmThroughput"]["raising"] = json!([1, 1, 0]);
+    assert!(Engine::restore(&bad).is_err());
+}

@@ -5,6 +5,7 @@ use serde_json::{json, Map, Value};
 use crate::engine::index::{IndexDefinition, IndexKind, IndexStatus};
 use crate::engine::ordered::Ordered;
 use crate::engine::settings::EngineSettings;
+use crate::engine::table::scaling::{WarmThroughput, ON_DEMAND_WARM};
 use crate::engine::table::{BillingMode, Table};
 use crate::engine::value::wire::item_to_wire;
 use crate::engine::Engine;
@@ -60,6 +61,9 @@ fn create_table_request(table: &Table) -> Value {
             json!({"StreamEnabled": true, "StreamViewType": stream.view_type.as_str()}),
         );
     }
+    if let Some(maximum) = d.on_demand_maximum.describe().filter(|_| d.billing_mode == BillingMode::PayPerRequest) {
+        request.insert("OnDemandThroughput".into(), maximum);
+    }
     if !d.tags.is_empty() {
         let tags: Vec<Value> = d.tags.iter().map(|(key, value)| json!({"Key": key, "Value": value})).collect();
         request.insert("Tags".into(), tags.into());
@@ -69,7 +73,7 @@ fn create_table_request(table: &Table) -> Value {
 
 /// A GSI's state beyond its definition, or `None` when it is simply ACTIVE
 /// with no throughput history.
-fn index_state(index: &IndexDefinition) -> Option<Value> {
+fn index_state(index: &IndexDefinition, provisioned: bool) -> Option<Value> {
     let t = &index.throughput;
     let mut state = Map::new();
     if index.status != IndexStatus::Active {
@@ -91,7 +95,28 @@ fn index_state(index: &IndexDefinition) -> Option<Value> {
     if t.decreases_today > 0 {
         state.insert("decreasesToday".into(), t.decreases_today.into());
     }
+    if let Some(warm) = warm_state(&index.warm, (t.read_capacity_units, t.write_capacity_units), provisioned) {
+        state.insert("warmThroughput".into(), warm);
+    }
     (!state.is_empty()).then_some(Value::Object(state))
+}
+
+/// A warm throughput as saved, unless it is what the replayed CreateTable
+/// gives (the capacity when provisioned, 12,000 / 4,000 on demand):
+/// `{"read", "write"}` and a raise under way as `"raising": [read, write,
+/// doneMillis]`.
+fn warm_state(warm: &WarmThroughput, capacity: (i64, i64), provisioned: bool) -> Option<Value> {
+    let replayed = if provisioned { capacity } else { ON_DEMAND_WARM };
+    if (warm.read, warm.write) == replayed && warm.raising.is_none() {
+        return None;
+    }
+    let mut out = Map::new();
+    out.insert("read".into(), warm.read.into());
+    out.insert("write".into(), warm.write.into());
+    if let Some((read, write, done)) = warm.raising {
+        out.insert("raising".into(), json!([read, write, done]));
+    }
+    Some(Value::Object(out))
 }
 
 /// What no request can set: the id, the timestamps, the throughput history.
@@ -118,11 +143,15 @@ fn table_state(table: &Table) -> Value {
     if let Some(attribute) = table.ttl_attribute() {
         state.insert("timeToLiveAttribute".into(), attribute.into());
     }
+    let provisioned = d.billing_mode == BillingMode::Provisioned;
+    if let Some(warm) = warm_state(&d.warm, (t.read_capacity_units, t.write_capacity_units), provisioned) {
+        state.insert("warmThroughput".into(), warm);
+    }
     let indexes: Map<String, Value> = d
         .indexes
         .iter()
         .filter(|i| i.kind == IndexKind::Global && i.is_live())
-        .filter_map(|i| index_state(i).map(|state| (i.name.clone(), state)))
+        .filter_map(|i| index_state(i, provisioned).map(|state| (i.name.clone(), state)))
         .json_object();
     if !indexes.is_empty() {
         state.insert("indexes".into(), Value::Object(indexes));

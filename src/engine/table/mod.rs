@@ -14,6 +14,7 @@
 //! refreshes them about every six hours).
 
 mod journal;
+pub mod scaling;
 
 use std::collections::{BTreeMap, VecDeque};
 
@@ -23,6 +24,7 @@ use super::index::{IndexDefinition, IndexKind, IndexStore, PendingIndexUpdate};
 use super::schema::{KeyAttribute, KeySchema};
 use super::storage::Storage;
 use super::streams::TableStream;
+use scaling::{OnDemandMaximum, WarmThroughput};
 
 /// How the table pays for reads and writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -115,6 +117,10 @@ pub struct TableDefinition {
     pub indexes: Vec<IndexDefinition>,
     /// The table's tags by key (`TagResource`, CreateTable's `Tags`).
     pub tags: BTreeMap<String, String>,
+    /// `OnDemandThroughput` (on demand only).
+    pub on_demand_maximum: OnDemandMaximum,
+    /// `WarmThroughput`.
+    pub warm: WarmThroughput,
 }
 
 /// A table: definition, items, and its secondary indexes' contents.
@@ -150,7 +156,7 @@ fn seconds(millis: u64) -> f64 {
 
 impl Table {
     /// The `TableDescription` with the given status.
-    pub fn describe(&self, status: &str) -> Value {
+    pub fn describe(&self, status: &str, now_millis: u64) -> Value {
         let d = &self.definition;
         let mut out = Map::new();
         let definitions: Vec<Value> = d
@@ -195,12 +201,16 @@ impl Table {
         out.insert("DeletionProtectionEnabled".into(), false.into());
         self.describe_stream_members(&mut out);
         let on_demand = d.billing_mode == BillingMode::PayPerRequest;
+        if let Some(maximum) = d.on_demand_maximum.describe().filter(|_| on_demand) {
+            out.insert("OnDemandThroughput".into(), maximum);
+        }
+        out.insert("WarmThroughput".into(), d.warm.describe(now_millis));
         for kind in [IndexKind::Global, IndexKind::Local] {
             let indexes: Vec<Value> = d
                 .indexes
                 .iter()
                 .filter(|i| i.kind == kind)
-                .map(|i| i.describe(self.index_stores.get(&i.name), status, on_demand))
+                .map(|i| i.describe(self.index_stores.get(&i.name), status, on_demand, now_millis))
                 .collect();
             if !indexes.is_empty() {
                 out.insert(kind.member().into(), indexes.into());

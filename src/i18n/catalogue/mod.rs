@@ -530,6 +530,10 @@ pub trait Catalogue {
     fn pm_split(&self, names: &str, n: u64) -> String;
     /// The band's accessible label.
     fn pm_band_label(&self, title: &str, partitions: u64, collections: u64) -> String;
+    /// A table's or GSI's warm throughput: "Warm throughput: 12,000 reads
+    /// and 4,000 writes per second at once", and a raise under way to
+    /// `raising` (reads, writes).
+    fn pm_warm(&self, read: &str, write: &str, raising: Option<(&str, &str)>) -> String;
     /// "Teaching scale: a partition splits when it holds more than 4 KB (DynamoDB: 10 GB)."
     fn pm_teaching_scale(&self, size: &str) -> String;
 

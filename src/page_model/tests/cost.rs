@@ -1,8 +1,13 @@
 //! Units and prices spelled for people, and tallies named by the billing
 //! mode.
 
+use serde_json::json;
+
+use crate::engine::capacity::{Charge, EntryAction};
+use crate::engine::ApiError;
+use crate::i18n::Lang;
 use crate::page_model::cost::{
-    dollars, price, units, Tally, UnitNames, READ_PRICE_PER_MILLION, WRITE_PRICE_PER_MILLION,
+    dollars, explain, price, units, Tally, UnitNames, READ_PRICE_PER_MILLION, WRITE_PRICE_PER_MILLION,
 };
 
 #[test]
@@ -33,4 +38,33 @@ fn tallies_name_their_units_by_the_billing_mode() {
         assert_eq!(tally.text(UnitNames::of(*on_demand)), *text);
     }
     assert_eq!(Tally { read: 1.0, write: 2.0 }.plus(Tally { read: 0.5, write: 1.0 }), Tally { read: 1.5, write: 3.0 });
+}
+
+#[test]
+fn a_transaction_doubles_its_items_and_not_its_index_entries() {
+    // A small Put into a table with one GSI: table 2 + GSI 1 = 3 (A.3).
+    let charges =
+        [Charge::transactional_write("t", 14), Charge::index_write("t", "byStatus", true, EntryAction::Put, 14)];
+    let request = json!({"TransactItems": [{"Put": {"TableName": "t"}}]});
+    let explained = explain("TransactWriteItems", &request, &Ok(json!({})), &charges, UnitNames::of(false), Lang::En);
+    assert_eq!(explained.headline, "3 WCU");
+    assert_eq!(
+        explained.lines,
+        [
+            "A transaction costs double: each item is rounded on its own, then × 2 (1 actions): 2 WCU.",
+            "Secondary indexes cost extra writes, each entry rounded to 1 KB: byStatus (GSI, put): 1 WCU — 1 WCU in all.",
+        ]
+    );
+}
+
+#[test]
+fn a_failed_condition_is_still_charged() {
+    let failed = Err(ApiError::ConditionalCheckFailed { message: "The conditional request failed".into(), item: None });
+    let request = json!({"TableName": "t", "ConditionExpression": "attribute_not_exists(pk)"});
+    let explained =
+        explain("PutItem", &request, &failed, &[Charge::write("t", None, Some(0))], UnitNames::of(false), Lang::En);
+    assert_eq!(
+        explained.lines,
+        ["This request fails with ConditionalCheckFailedException, but the work done before it failed is still charged: 1 WCU."]
+    );
 }

@@ -4,8 +4,8 @@
 //! Lessons menu needs nothing else. The documents themselves are compiled
 //! in only natively (tests, `ddb-local`); the browser build ships them as
 //! static files (`index.html` copies `data/` to `lessons/`) and fetches one
-//! when it is opened (`provide` hands the text over): about 75 KB of JSON,
-//! ~20 KB gzipped, that a visitor who never opens a lesson does not
+//! when it is opened (`provide` hands the text over): about 90 KB of JSON,
+//! ~28 KB gzipped, that a visitor who never opens a lesson does not
 //! download. `tests/lessons.rs` checks the list against the documents.
 
 #[cfg(target_arch = "wasm32")]
@@ -28,7 +28,7 @@ pub struct Entry {
 }
 
 /// The lessons, in catalog order.
-pub const CATALOG: [Entry; 15] = [
+pub const CATALOG: [Entry; 16] = [
     Entry { id: "game-scores", file: "01-game-scores.json", title: "GameScores and GameTitleIndex", seed: "000" },
     Entry { id: "forum-lsi", file: "02-forum-lsi.json", title: "Forum threads and LastPostIndex", seed: "000" },
     Entry {
@@ -69,10 +69,16 @@ pub const CATALOG: [Entry; 15] = [
     },
     Entry { id: "events", file: "14-events.json", title: "Events, venues, tags: GSI overloading", seed: "004" },
     Entry { id: "failed-design", file: "15-failed-design.json", title: "The failed design (Appendix-2)", seed: "004" },
+    Entry {
+        id: "multi-attribute-keys",
+        file: "16-multi-attribute-keys.json",
+        title: "Synthetic keys vs. multi-attribute GSI keys",
+        seed: "002",
+    },
 ];
 
 /// The lessons' ids, in catalog order (a lesson link is `#lesson=<id>`).
-pub const LESSON_IDS: [&str; 15] = [
+pub const LESSON_IDS: [&str; 16] = [
     "game-scores",
     "forum-lsi",
     "overloaded-partition",
@@ -88,11 +94,12 @@ pub const LESSON_IDS: [&str; 15] = [
     "composite-keys",
     "events",
     "failed-design",
+    "multi-attribute-keys",
 ];
 
 /// Each lesson's document, compiled in (natively only: see the module notes).
 #[cfg(not(target_arch = "wasm32"))]
-const SOURCES: [&str; 15] = [
+const SOURCES: [&str; 16] = [
     include_str!("data/01-game-scores.json"),
     include_str!("data/02-forum-lsi.json"),
     include_str!("data/03-overloaded-partition.json"),
@@ -108,12 +115,13 @@ const SOURCES: [&str; 15] = [
     include_str!("data/13-composite-keys.json"),
     include_str!("data/14-events.json"),
     include_str!("data/15-failed-design.json"),
+    include_str!("data/16-multi-attribute-keys.json"),
 ];
 
 #[cfg(target_arch = "wasm32")]
 thread_local! {
     /// The documents fetched so far, by catalog position.
-    static LOADED: RefCell<[Option<Rc<str>>; 15]> = RefCell::new(Default::default());
+    static LOADED: RefCell<[Option<Rc<str>>; 16]> = RefCell::new(Default::default());
 }
 
 /// Where lesson `id` stands in the catalog.

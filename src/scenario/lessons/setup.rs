@@ -12,7 +12,9 @@
 //!             "od": true,                          or on demand
 //!             "class": "STANDARD_INFREQUENT_ACCESS",
 //!             "gsi": [{"name": "GameTitleIndex", "pk": "GameTitle S", "sk": "TopScore N",
-//!                      "proj": ["Wins", "Losses"]}],   INCLUDE; "KEYS_ONLY"; left out: ALL
+//!                      "proj": ["Wins", "Losses"]},    INCLUDE; "KEYS_ONLY"; left out: ALL
+//!                     {"name": "GSI-1", "pk": "SK S",
+//!                      "sk": ["Status S", "OrderDate S"]}],  a multi-attribute key
 //!             "lsi": [{"name": "LastPostIndex", "sk": "LastPostDateTime S", "proj": "KEYS_ONLY"}]}],
 //! "items": {"GameScores": [["UserId", "GameTitle", "TopScore"],   a header row,
 //!                          ["101", "Galaxy Invaders", 5842],      rows (null: no attribute),
@@ -120,6 +122,15 @@ fn key_part(spec: &Value, key_type: &str, definitions: &mut Vec<Value>) -> Optio
     Some(json!({"AttributeName": name, "KeyType": key_type}))
 }
 
+/// A GSI's `"pk"` or `"sk"`: one `"Name S"`, or a list of them for a
+/// multi-attribute key (`["Status S", "OrderDate S"]`), in key-schema order.
+fn key_parts(spec: &Value, key_type: &str, definitions: &mut Vec<Value>) -> Option<Vec<Value>> {
+    match spec {
+        Value::Array(parts) => parts.iter().map(|part| key_part(part, key_type, definitions)).collect(),
+        one => Some(vec![key_part(one, key_type, definitions)?]),
+    }
+}
+
 fn projection(spec: Option<&Value>) -> Value {
     match spec {
         Some(Value::String(kind)) => json!({ "ProjectionType": kind }),
@@ -155,9 +166,9 @@ pub fn create_table_request(spec: &Value) -> Option<Value> {
     let mut gsis = Vec::new();
     for index in table.get("gsi").and_then(Value::as_array).map_or(&[][..], Vec::as_slice) {
         let index = index.as_object()?;
-        let mut schema = vec![key_part(index.get("pk")?, "HASH", &mut definitions)?];
+        let mut schema = key_parts(index.get("pk")?, "HASH", &mut definitions)?;
         if let Some(sk) = index.get("sk") {
-            schema.push(key_part(sk, "RANGE", &mut definitions)?);
+            schema.extend(key_parts(sk, "RANGE", &mut definitions)?);
         }
         let mut gsi = json!({"IndexName": index.get("name")?, "KeySchema": schema,
                              "Projection": projection(index.get("proj"))});
@@ -309,6 +320,15 @@ mod tests {
                 "AttributeDefinitions": [{"AttributeName": "a", "AttributeType": "S"}, {"AttributeName": "b", "AttributeType": "N"},
                     {"AttributeName": "c", "AttributeType": "S"}, {"AttributeName": "d", "AttributeType": "S"}]}))
         );
+        let multi = create_table_request(&json!({"name": "T", "pk": "a S", "od": true,
+            "gsi": [{"name": "G", "pk": ["b S", "c N"], "sk": ["d S", "a S"]}]}))
+        .unwrap();
+        assert_eq!(
+            multi["GlobalSecondaryIndexes"][0]["KeySchema"],
+            json!([{"AttributeName": "b", "KeyType": "HASH"}, {"AttributeName": "c", "KeyType": "HASH"},
+                {"AttributeName": "d", "KeyType": "RANGE"}, {"AttributeName": "a", "KeyType": "RANGE"}])
+        );
+        assert_eq!(multi["AttributeDefinitions"].as_array().map(Vec::len), Some(4));
         let on_demand = create_table_request(&json!({"name": "T", "pk": "a S", "od": true})).unwrap();
         assert_eq!(on_demand["BillingMode"], "PAY_PER_REQUEST");
         assert!(on_demand.get("ProvisionedThroughput").is_none());

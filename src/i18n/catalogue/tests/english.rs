@@ -228,6 +228,10 @@ fn english_texts_with_values_are_unchanged() {
         "reads on the index went past its on-demand maximum"
     );
     assert_eq!(en.throttled_for(12_000, "x"), "12,000 throttled: x");
+    assert_eq!(
+        en.pm_warm("12,000", "4,000", Some(("20,000", "4,000"))),
+        "Warm throughput: 12,000 reads and 4,000 writes per second at once, pre-warming to 20,000 / 4,000"
+    );
     assert_eq!(said("CreateTable Music", CallOutcome::Created), "CreateTable Music → created");
     assert_eq!(said("DeleteTable Music", CallOutcome::Deleted { items: 1 }), "DeleteTable Music → deleted with 1 item");
     let got = CallOutcome::Got { found: true, units: "0.5 RCU".into(), strong: false };

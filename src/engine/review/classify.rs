@@ -1,0 +1,108 @@
+//! How a pattern is served: its request dry run once on the data as it is,
+//! the access path it takes, the charges one request makes, and the
+//! partition key value those charges fall on.
+
+use serde_json::Value;
+
+use super::AccessPattern;
+use crate::engine::capacity::Charge;
+use crate::engine::error::ApiError;
+use crate::engine::partiql::{parser, plan};
+use crate::engine::schema::KeyValue;
+use crate::engine::service::Engine;
+
+/// The way a pattern's request reaches its items.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AccessPath {
+    /// By primary key: `GetItem`, `BatchGetItem`, `TransactGetItems`, or a
+    /// write (`PutItem`, `UpdateItem`, …), by its operation.
+    ByKey(&'static str),
+    /// A Query on the table or an index.
+    Query { index: Option<String> },
+    /// Only by a Scan of the table or an index.
+    Scan { index: Option<String> },
+    /// Not at all: the request is refused.
+    Unservable,
+}
+
+impl AccessPath {
+    /// The operation that serves the pattern (`Unservable` for none).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Self::ByKey(operation) => operation,
+            Self::Query { .. } => "Query",
+            Self::Scan { .. } => "Scan",
+            Self::Unservable => "Unservable",
+        }
+    }
+
+    /// The index a Query or Scan reads, if not the table.
+    pub fn index(&self) -> Option<&str> {
+        match self {
+            Self::Query { index } | Self::Scan { index } => index.as_deref(),
+            _ => None,
+        }
+    }
+}
+
+/// A pattern as its dry run served it.
+pub(super) struct Served {
+    pub path: AccessPath,
+    pub error: Option<ApiError>,
+    pub charges: Vec<Charge>,
+    /// The partition key value the request's charges fall on, which the
+    /// traffic varies.
+    pub key: Option<KeyValue>,
+}
+
+/// Dry runs the pattern's request once.
+pub(super) fn serve(engine: &mut Engine, pattern: &AccessPattern) -> Served {
+    let unservable =
+        |error: ApiError| Served { path: AccessPath::Unservable, error: Some(error), charges: Vec::new(), key: None };
+    let path = match path_of(engine, &pattern.operation, &pattern.request) {
+        Ok(path) => path,
+        Err(error) => return unservable(error),
+    };
+    if let Err(error) = engine.dry_run(&pattern.operation, &pattern.request) {
+        return unservable(error);
+    }
+    let charges = engine.last_charges().to_vec();
+    let key = charges.iter().find_map(|c| c.partition.clone());
+    Served { path, error: None, charges, key }
+}
+
+fn index_of(request: &Value) -> Option<String> {
+    request.get("IndexName").and_then(Value::as_str).map(str::to_string)
+}
+
+fn path_of(engine: &Engine, operation: &str, request: &Value) -> Result<AccessPath, ApiError> {
+    Ok(match operation {
+        "GetItem" => AccessPath::ByKey("GetItem"),
+        "BatchGetItem" => AccessPath::ByKey("BatchGetItem"),
+        "TransactGetItems" => AccessPath::ByKey("TransactGetItems"),
+        "PutItem" => AccessPath::ByKey("PutItem"),
+        "UpdateItem" => AccessPath::ByKey("UpdateItem"),
+        "DeleteItem" => AccessPath::ByKey("DeleteItem"),
+        "BatchWriteItem" => AccessPath::ByKey("BatchWriteItem"),
+        "TransactWriteItems" => AccessPath::ByKey("TransactWriteItems"),
+        "Query" => AccessPath::Query { index: index_of(request) },
+        "Scan" => AccessPath::Scan { index: index_of(request) },
+        "ExecuteStatement" => {
+            let text = request.get("Statement").and_then(Value::as_str).unwrap_or_default();
+            let statement = parser::parse(text)?;
+            let params: Vec<Value> = request.get("Parameters").and_then(Value::as_array).cloned().unwrap_or_default();
+            let consistent = request.get("ConsistentRead").and_then(Value::as_bool).unwrap_or(false);
+            let index = statement.source().index.clone();
+            match plan::plan(engine, &statement, &params, consistent)?.access() {
+                plan::Access::Query => AccessPath::Query { index },
+                plan::Access::Scan => AccessPath::Scan { index },
+                other => AccessPath::ByKey(other.operation()),
+            }
+        }
+        other => {
+            return Err(ApiError::validation(format!(
+                "An access pattern is served by an item operation or ExecuteStatement, not {other}"
+            )))
+        }
+    })
+}

@@ -1,0 +1,36 @@
+//! What DynamoDB charges, in one place: us-east-1 (N. Virginia), Standard
+//! table class, in US dollars. Other regions, Standard-IA, reserved
+//! capacity and the free tier are not modelled.
+//!
+//! Sources: the AWS pricing pages (aws.amazon.com/dynamodb/pricing/on-demand/
+//! and /provisioned/), the on-demand figures as in effect since AWS halved
+//! on-demand throughput prices on 2024-11-01; checked on [`PRICES_CHECKED`].
+
+/// One million read request units on demand.
+pub const READ_PRICE_PER_MILLION: f64 = 0.125;
+/// One million write request units on demand.
+pub const WRITE_PRICE_PER_MILLION: f64 = 0.625;
+/// One read capacity unit provisioned for an hour.
+pub const RCU_HOUR_PRICE: f64 = 0.00013;
+/// One write capacity unit provisioned for an hour.
+pub const WCU_HOUR_PRICE: f64 = 0.00065;
+/// One GB (10⁹ bytes) stored for a month.
+pub const STORAGE_GB_MONTH_PRICE: f64 = 0.25;
+/// When and where the prices above hold.
+pub const PRICES_CHECKED: &str = "2026-11-22";
+pub const PRICES_REGION: &str = "us-east-1";
+
+/// A month as the review counts it: 30 days.
+pub const MONTH_SECONDS: f64 = 30.0 * 24.0 * 3600.0;
+/// The same month in hours, for provisioned capacity.
+pub const MONTH_HOURS: f64 = 30.0 * 24.0;
+
+/// The dollars `read` read units and `write` write units cost on demand.
+pub fn on_demand(read: f64, write: f64) -> f64 {
+    (read * READ_PRICE_PER_MILLION + write * WRITE_PRICE_PER_MILLION) / 1_000_000.0
+}
+
+/// A month of `rcu` and `wcu` provisioned.
+pub fn provisioned_month(rcu: f64, wcu: f64) -> f64 {
+    (rcu * RCU_HOUR_PRICE + wcu * WCU_HOUR_PRICE) * MONTH_HOURS
+}

@@ -1,0 +1,128 @@
+//! `ReviewAccessPatterns`: a design review of the endpoint's own tables
+//! (`Engine::review_access_patterns`; docs/ddb-local.md has an example).
+//!
+//! ```text
+//! → {"Seconds": 60, "AccessPatterns": [{"Name": "Vote", "Operation": "UpdateItem",
+//!     "Request": {…}, "RequestsPerSecond": 1500,
+//!     "PartitionKeyValues": {"Distribution": "Uniform", "Count": 10}}]}
+//! ← {"Seconds": 60, "AccessPatterns": [{"Name": "Vote", "AccessPath": "UpdateItem",
+//!     "ConsumedCapacityPerRequest": {"ReadCapacityUnits": 0.0, "WriteCapacityUnits": 1.0},
+//!     "Requests": 90000, "Throttled": 0, "ThrottlingReasons": {},
+//!     "MonthlyCost": {"OnDemand": 2430.0, "Provisioned": 702.0}, …}],
+//!    "Total": {"MonthlyCost": {…}}, "Prices": {"Region": "us-east-1", "Checked": "2026-11-22"}}
+//! ```
+//!
+//! A review runs on a copy of the engine: the tables are left as they were.
+
+use serde_json::{json, Map, Value};
+
+use super::Members;
+use crate::engine::review::{prices, AccessPattern, KeyVariation, PatternReview, MAX_KEY_VALUES, MAX_REVIEW_SECONDS};
+use crate::engine::{ApiError, Engine};
+
+/// The most access patterns one review takes.
+pub const MAX_ACCESS_PATTERNS: usize = 100;
+
+fn pattern(value: &Value, i: usize) -> Result<AccessPattern, ApiError> {
+    let context = format!("AccessPatterns[{i}]");
+    let members = Members::within(value, &context)?.only(&[
+        "Name",
+        "Operation",
+        "Request",
+        "RequestsPerSecond",
+        "PartitionKeyValues",
+    ])?;
+    let request = match members.get("Request") {
+        Some(object @ Value::Object(_)) => object.clone(),
+        Some(_) => return Err(ApiError::validation(format!("{context}: 'Request' must be a JSON object"))),
+        None => return Err(members.missing("Request")),
+    };
+    let keys = match members.get("PartitionKeyValues") {
+        None => KeyVariation::Single,
+        Some(value) => {
+            let keys = Members::within(value, &format!("{context}.PartitionKeyValues"))?.only(&[
+                "Distribution",
+                "Count",
+                "Exponent",
+            ])?;
+            let count = || keys.required_integer("Count", 1, u64::from(MAX_KEY_VALUES)).map(|n| n as u32);
+            match keys.required_string("Distribution")? {
+                "Single" => KeyVariation::Single,
+                "Uniform" => KeyVariation::Uniform { count: count()? },
+                "Zipf" => KeyVariation::Zipf {
+                    count: count()?,
+                    exponent: keys.number("Exponent", f64::MIN_POSITIVE, 10.0)?.unwrap_or(1.0),
+                },
+                other => {
+                    return Err(ApiError::validation(format!(
+                        "{context}.PartitionKeyValues: 'Distribution' must be Single, Uniform or Zipf, not {other}"
+                    )))
+                }
+            }
+        }
+    };
+    Ok(AccessPattern {
+        name: members.required_string("Name")?.to_string(),
+        operation: members.required_string("Operation")?.to_string(),
+        request,
+        // Checked by the engine, whose message names the pattern.
+        requests_per_second: members
+            .get("RequestsPerSecond")
+            .and_then(Value::as_f64)
+            .ok_or_else(|| ApiError::validation(format!("{context}: 'RequestsPerSecond' must be a number above 0")))?,
+        keys,
+    })
+}
+
+fn cost(on_demand: f64, provisioned: f64) -> Value {
+    json!({"OnDemand": on_demand, "Provisioned": provisioned})
+}
+
+fn pattern_json(p: &PatternReview) -> Value {
+    let mut out = Map::new();
+    out.insert("Name".into(), p.name.clone().into());
+    out.insert("AccessPath".into(), p.access_path.name().into());
+    if let Some(index) = p.access_path.index() {
+        out.insert("IndexName".into(), index.into());
+    }
+    if let Some(error) = &p.error {
+        out.insert("Error".into(), json!({"Code": error.name(), "Message": error.message()}));
+    }
+    out.insert(
+        "ConsumedCapacityPerRequest".into(),
+        json!({"ReadCapacityUnits": p.read_units, "WriteCapacityUnits": p.write_units}),
+    );
+    out.insert(
+        "CapacityNeeded".into(),
+        json!({"ReadCapacityUnits": p.capacity_needed.0, "WriteCapacityUnits": p.capacity_needed.1}),
+    );
+    out.insert("Requests".into(), p.requests.into());
+    out.insert("Throttled".into(), p.throttled.into());
+    let reasons: Map<String, Value> = p.throttling_reasons.iter().map(|(r, n)| (r.clone(), json!(n))).collect();
+    out.insert("ThrottlingReasons".into(), reasons.into());
+    out.insert("MonthlyCost".into(), cost(p.monthly.on_demand, p.monthly.provisioned));
+    if let Some(shards) = p.shards_needed {
+        out.insert("ShardsNeeded".into(), shards.into());
+    }
+    Value::Object(out)
+}
+
+pub(super) fn review_access_patterns(engine: &mut Engine, request: Members) -> Result<Value, ApiError> {
+    let request = request.only(&["AccessPatterns", "Seconds"])?;
+    let seconds = request.integer("Seconds", 1, u64::from(MAX_REVIEW_SECONDS))?.unwrap_or(60) as u32;
+    let listed = request.array("AccessPatterns")?.ok_or_else(|| request.missing("AccessPatterns"))?;
+    if listed.is_empty() || listed.len() > MAX_ACCESS_PATTERNS {
+        return Err(ApiError::validation(format!(
+            "AccessPatterns must list 1 to {MAX_ACCESS_PATTERNS} patterns, not {}",
+            listed.len()
+        )));
+    }
+    let patterns = listed.iter().enumerate().map(|(i, p)| pattern(p, i)).collect::<Result<Vec<_>, _>>()?;
+    let review = engine.review_access_patterns(&patterns, seconds)?;
+    Ok(json!({
+        "Seconds": review.seconds,
+        "AccessPatterns": review.patterns.iter().map(pattern_json).collect::<Vec<_>>(),
+        "Total": {"MonthlyCost": cost(review.total.on_demand, review.total.provisioned)},
+        "Prices": {"Region": prices::PRICES_REGION, "Checked": prices::PRICES_CHECKED, "MonthDays": 30},
+    }))
+}

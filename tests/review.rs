@@ -1,0 +1,120 @@
+//! Design reviews: access patterns run against the user's own tables, with
+//! the figures the seeds teach (docs/lessons.md; docs/dynamodb-semantics.md
+//! sections A, C and F).
+
+use ddb_playground::engine::review::{AccessPath, AccessPattern, KeyVariation};
+use ddb_playground::engine::Engine;
+use serde_json::{json, Value};
+
+/// Seed 001's voting table: 10,000 RCU / 10,000 WCU, keyed by `pk`.
+fn votes() -> Engine {
+    let mut engine = Engine::new();
+    let table = json!({
+        "TableName": "Votes",
+        "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
+        "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
+        "ProvisionedThroughput": {"ReadCapacityUnits": 10_000, "WriteCapacityUnits": 10_000}
+    });
+    engine.execute("CreateTable", &table).unwrap();
+    engine
+}
+
+fn vote(keys: KeyVariation) -> AccessPattern {
+    AccessPattern {
+        name: "Vote for a candidate".into(),
+        operation: "UpdateItem".into(),
+        request: json!({
+            "TableName": "Votes",
+            "Key": {"pk": {"S": "CandidateA"}},
+            "UpdateExpression": "ADD votes :one",
+            "ExpressionAttributeValues": {":one": {"N": "1"}}
+        }),
+        requests_per_second: 1_500.0,
+        keys,
+    }
+}
+
+#[test]
+fn seed_001_voting_on_one_candidate_throttles_a_third_as_key_range_throttles() {
+    let engine = votes();
+    let before = engine.snapshot();
+    let review = engine.review_access_patterns(&[vote(KeyVariation::Single)], 60).unwrap();
+    let p = &review.patterns[0];
+    assert_eq!(p.access_path, AccessPath::ByKey("UpdateItem"));
+    assert_eq!((p.read_units, p.write_units), (0.0, 1.0), "1 WCU per vote");
+    assert_eq!(p.requests, 90_000);
+    assert_eq!(p.throttled, 30_000);
+    assert_eq!(p.throttling_reasons, vec![("TableWriteKeyRangeThroughputExceeded".to_string(), 30_000)]);
+    // 1,500 writes a second for 30 days at $0.625 per million.
+    assert!((p.monthly.on_demand - 2_430.0).abs() < 0.01, "{}", p.monthly.on_demand);
+    // 1,500 WCU provisioned for 720 hours at $0.00065.
+    assert!((p.monthly.provisioned - 702.0).abs() < 0.01, "{}", p.monthly.provisioned);
+    assert_eq!(p.shards_needed, Some(2));
+    assert_eq!(review.total, p.monthly);
+    // A review is a dry run: the playground is as it was.
+    assert_eq!(engine.snapshot(), before);
+}
+
+#[test]
+fn seed_001_voting_over_ten_shards_never_throttles() {
+    let review = votes().review_access_patterns(&[vote(KeyVariation::Uniform { count: 10 })], 60).unwrap();
+    let p = &review.patterns[0];
+    assert_eq!((p.requests, p.throttled), (90_000, 0));
+    assert!(p.throttling_reasons.is_empty());
+    assert_eq!(p.shards_needed, None);
+}
+
+#[test]
+fn each_pattern_is_classified_and_a_bad_one_does_not_stop_the_others() {
+    let mut engine = votes();
+    engine
+        .execute("PutItem", &json!({"TableName": "Votes", "Item": {"pk": {"S": "CandidateA"}, "votes": {"N": "3"}}}))
+        .unwrap();
+    let pattern = |name: &str, operation: &str, request: Value| AccessPattern {
+        name: name.into(),
+        operation: operation.into(),
+        request,
+        requests_per_second: 10.0,
+        keys: KeyVariation::Single,
+    };
+    let patterns = [
+        pattern("Count", "GetItem", json!({"TableName": "Votes", "Key": {"pk": {"S": "CandidateA"}}})),
+        pattern(
+            "Count by query",
+            "Query",
+            json!({"TableName": "Votes", "KeyConditionExpression": "pk = :c", "ExpressionAttributeValues": {":c": {"S": "CandidateA"}}}),
+        ),
+        pattern("Leaders", "Scan", json!({"TableName": "Votes"})),
+        pattern("Statement", "ExecuteStatement", json!({"Statement": "SELECT * FROM Votes WHERE pk = 'CandidateA'"})),
+        pattern(
+            "By region",
+            "Query",
+            json!({"TableName": "Votes", "IndexName": "ByRegion", "KeyConditionExpression": "r = :r", "ExpressionAttributeValues": {":r": {"S": "EU"}}}),
+        ),
+    ];
+    let review = engine.review_access_patterns(&patterns, 5).unwrap();
+    let paths: Vec<&str> = review.patterns.iter().map(|p| p.access_path.name()).collect();
+    assert_eq!(paths, ["GetItem", "Query", "Scan", "GetItem", "Unservable"]);
+    let unservable = &review.patterns[4];
+    assert_eq!(unservable.error.as_ref().map(|e| e.name()), Some("ValidationException"));
+    assert_eq!(unservable.requests, 0);
+    assert_eq!(review.patterns[0].requests, 50, "the others still run");
+    assert_eq!(review.patterns[0].read_units, 0.5);
+}
+
+#[test]
+fn bad_rates_and_lengths_get_clear_messages() {
+    let engine = votes();
+    for (rate, says) in [(0.0, "above 0"), (-1.0, "above 0"), (f64::NAN, "above 0"), (1e8, "at most")] {
+        let mut p = vote(KeyVariation::Single);
+        p.requests_per_second = rate;
+        let error = engine.review_access_patterns(&[p], 1).unwrap_err();
+        assert!(error.message().contains(says), "{rate}: {}", error.message());
+    }
+    let error = engine.review_access_patterns(&[vote(KeyVariation::Uniform { count: 0 })], 1).unwrap_err();
+    assert!(error.message().contains("Count must be between 1"), "{}", error.message());
+    let zipf = KeyVariation::Zipf { count: 10, exponent: f64::INFINITY };
+    assert!(engine.review_access_patterns(&[vote(zipf)], 1).is_err());
+    assert!(engine.review_access_patterns(&[vote(KeyVariation::Single)], 0).is_err());
+    assert!(engine.review_access_patterns(&[vote(KeyVariation::Single)], 3_601).is_err());
+}

@@ -19,7 +19,6 @@ use crate::engine::schema::ScalarType;
 use crate::engine::streams::StreamViewType;
 use crate::engine::table::Table;
 use crate::engine::value::wire::item_from_wire;
-use crate::engine::value::AttributeValue;
 use crate::engine::Engine;
 
 const TRIGGER_MEMBERS: &[&str] = &["TableName", "TriggerName", "Events", "Filter", "StartingPosition", "Update"];
@@ -283,15 +282,5 @@ impl Engine {
             stats: TriggerStats::default(),
             recent: VecDeque::new(),
         })
-    }
-}
-
-impl AttributeValue {
-    /// The number of a `N` value, for `Delta`.
-    pub(super) fn as_number(&self) -> Option<&crate::engine::value::Number> {
-        match self {
-            AttributeValue::N(n) => Some(n),
-            _ => None,
-        }
     }
 }

@@ -49,7 +49,8 @@ fn resolve(source: &ValueSource, record: &StreamRecord) -> std::result::Result<A
             let number = |item: Option<&Item>| -> std::result::Result<Number, String> {
                 match item.and_then(|i| i.get(name)) {
                     None => Ok(Number::zero()),
-                    Some(value) => value.as_number().cloned().ok_or_else(|| format!("{name} is not a number")),
+                    Some(AttributeValue::N(n)) => Ok(n.clone()),
+                    Some(_) => Err(format!("{name} is not a number")),
                 }
             };
             let delta = number(record.new_image.as_ref())?
@@ -84,6 +85,31 @@ fn update_request(trigger: &StreamTrigger, record: &StreamRecord) -> std::result
     Ok(Value::Object(request))
 }
 
+impl StreamTrigger {
+    /// Counts what became of a record in the statistics.
+    fn note(&mut self, outcome: &RunOutcome) {
+        let stats = &mut self.stats;
+        match outcome {
+            RunOutcome::Wrote { units, .. } => {
+                stats.writes += 1;
+                stats.units += units;
+            }
+            RunOutcome::Filtered => stats.filtered += 1,
+            RunOutcome::Skipped(_) => stats.skipped += 1,
+            RunOutcome::Failed(message) => {
+                stats.failures += 1;
+                stats.last_error = Some(message.clone());
+            }
+            // Not taken: the record is retried.
+            RunOutcome::Throttled => {
+                stats.throttles += 1;
+                return;
+            }
+        }
+        stats.records += 1;
+    }
+}
+
 impl Engine {
     /// The stream `trigger` reads, where it starts in it, and how many
     /// records it has not taken yet.
@@ -116,54 +142,37 @@ impl Engine {
         // A deleted table's triggers go with it.
         let tables = &self.tables;
         self.triggers.retain(|t| tables.contains_key(&t.table));
-        for i in 0..self.triggers.len() {
+        // Out of the engine while they run: an update is a plain UpdateItem,
+        // which never reaches the triggers.
+        let mut triggers = std::mem::take(&mut self.triggers);
+        for trigger in &mut triggers {
             // The records written by this catch-up's own updates are due
             // later (BATCH_DELAY_MILLIS), so each loop ends.
-            while let Some((arn, record)) = self.triggers.get(i).and_then(|t| self.next_due_record(t, now)) {
-                let Some(trigger) = self.triggers.get(i) else { break };
-                let attempt = self.fire(trigger.clone(), &record);
-                let Some(trigger) = self.triggers.get_mut(i) else { break };
-                let outcome = match attempt {
+            while let Some((arn, record)) = self.next_due_record(trigger, now) {
+                let outcome = match self.fire(trigger, &record) {
                     Attempt::Throttled => RunOutcome::Throttled,
                     Attempt::Done(outcome) => outcome,
                 };
-                let stats = &mut trigger.stats;
-                match &outcome {
-                    RunOutcome::Wrote { units, .. } => {
-                        stats.writes += 1;
-                        stats.units += units;
-                    }
-                    RunOutcome::Filtered => stats.filtered += 1,
-                    RunOutcome::Skipped(_) => stats.skipped += 1,
-                    RunOutcome::Failed(message) => {
-                        stats.failures += 1;
-                        stats.last_error = Some(message.clone());
-                    }
-                    RunOutcome::Throttled => stats.throttles += 1,
-                }
                 let throttled = outcome == RunOutcome::Throttled;
+                trigger.note(&outcome);
                 if !throttled {
-                    stats.records += 1;
                     trigger.position = Some((arn, record.sequence + 1));
                 }
                 if trigger.recent.len() >= RECENT_RUNS {
                     trigger.recent.pop_front();
                 }
-                trigger.recent.push_back(TriggerRun {
-                    at_millis: now,
-                    sequence: record.sequence,
-                    event_name: record.event_name,
-                    outcome,
-                });
+                let (sequence, event_name) = (record.sequence, record.event_name);
+                trigger.recent.push_back(TriggerRun { at_millis: now, sequence, event_name, outcome });
                 if throttled {
                     break;
                 }
             }
         }
+        self.triggers = triggers;
     }
 
     /// Handles one record for `trigger`: the filter, then the update.
-    fn fire(&mut self, trigger: StreamTrigger, record: &StreamRecord) -> Attempt {
+    fn fire(&mut self, trigger: &StreamTrigger, record: &StreamRecord) -> Attempt {
         if !trigger.events.contains(&record.event_name) {
             return Attempt::Done(RunOutcome::Filtered);
         }
@@ -173,7 +182,7 @@ impl Engine {
                 return Attempt::Done(RunOutcome::Filtered);
             }
         }
-        let request = match update_request(&trigger, record) {
+        let request = match update_request(trigger, record) {
             Ok(request) => request,
             Err(why) => return Attempt::Done(RunOutcome::Skipped(why)),
         };

@@ -78,6 +78,8 @@
 
 mod definition;
 mod run;
+#[cfg(test)]
+mod tests;
 
 use std::collections::VecDeque;
 

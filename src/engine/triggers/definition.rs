@@ -221,6 +221,12 @@ impl Engine {
         let target_name =
             required_string(update, "TableName").map_err(|e| invalid(format!("Update.{}", e.message())))?;
         let target = existing_table(self, target_name)?;
+        if target_name == table_name && filter.is_none() {
+            return Err(invalid(format!(
+                "A trigger that updates its own table ({table_name}) needs a Filter that leaves its own writes out: \
+                 otherwise each of its writes is a record that triggers the next"
+            )));
+        }
         let key = value_sources(update.get("Key"), "Update.Key")?;
         let schema = &target.definition.key_schema;
         let wanted: Vec<&str> = schema.attributes().map(|a| a.name.as_str()).collect();

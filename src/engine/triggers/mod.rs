@@ -33,7 +33,10 @@
 //!   missing side counts as 0): what a counter's MODIFY added.
 //!
 //! A source that names an image the stream's view type does not keep is
-//! refused when the trigger is defined (`Delta` needs `NEW_AND_OLD_IMAGES`).
+//! refused when the trigger is defined (`Delta` needs `NEW_AND_OLD_IMAGES`),
+//! and so is a trigger that updates its own table without a `Filter`: each
+//! of its writes would be a record that triggers the next (Lambda stops such
+//! a recursive loop after a few rounds; here it cannot start).
 //!
 //! **Processing.** Triggers run in the catch-up (`catch_up`), on the engine
 //! clock, never in a dry run. A record is due [`BATCH_DELAY_MILLIS`] after

@@ -104,3 +104,21 @@ fn updates_into_a_deleted_table_are_failures_and_the_trigger_goes_on() {
     assert_eq!(trigger.stats.last_error.as_deref(), Some("ResourceNotFoundException: Requested resource not found"));
     assert!(engine.take_trigger_writes().is_empty());
 }
+
+#[test]
+fn a_trigger_on_its_own_table_needs_a_filter() {
+    let mut engine = engine_with_tables();
+    let mut own = counter();
+    own["Update"]["TableName"] = json!("Src");
+    let message = engine.execute_triggers("PutStreamTrigger", &own).expect_err("a loop").to_string();
+    assert!(message.contains("needs a Filter"), "{message}");
+    // Filtered to the items it does not write itself: allowed, and it ends.
+    own["Filter"] = json!({"ConditionExpression": "pk <> :all", "ExpressionAttributeValues": {":all": {"S": "all"}}});
+    engine.execute_triggers("PutStreamTrigger", &own).expect("filtered");
+    run(&mut engine, "PutItem", json!({"TableName": "Src", "Item": {"pk": {"S": "a"}}}));
+    engine.advance_clock(1_000);
+    engine.advance_clock(1_000);
+    let total = run(&mut engine, "GetItem", json!({"TableName": "Src", "Key": {"pk": {"S": "all"}}}));
+    assert_eq!(total["Item"]["n"], json!({"N": "1"}));
+    assert!(!engine.has_waiting_trigger_records());
+}

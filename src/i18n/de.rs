@@ -373,6 +373,13 @@ impl Catalogue for German {
             Msg::DisableStream => "Stream deaktivieren",
             Msg::ViewType => "View Type",
             Msg::EnableStream => "Stream aktivieren",
+            Msg::TriggersTitle => "Stream-Trigger",
+            Msg::TriggersIntro => "Ein Trigger führt für jeden Record dieses Streams ein UpdateItem aus (\"DynamoDB Streams und AWS Lambda\" aus der Vorlesung), eine Sekunde nachdem der Record geschrieben wurde, in Reihenfolge. Seine Schreibvorgänge sind seine eigenen: der Zieltabelle berechnet und gegen ihre Partitionen zugelassen (ein gedrosselter wird später wiederholt), nie Teil der verbrauchten Kapazität Ihres Requests.",
+            Msg::NoTriggers => "Kein Trigger liest diesen Stream. ddb-local legt einen mit der Playground-Operation PutStreamTrigger an; die Lektion zur Abstimmung hat einen.",
+            Msg::TriggerFiltered => "herausgefiltert",
+            Msg::TriggerSkipped => "übersprungen",
+            Msg::TriggerFailed => "fehlgeschlagen",
+            Msg::TriggerThrottled => "gedrosselt, wird wiederholt",
 
 
             // scenario menu
@@ -946,6 +953,35 @@ impl Catalogue for German {
 
     fn stream_shards(&self, n: u64) -> String {
         format!("{n} {}: einer pro Partition; eine geteilte Partition hat ihren Shard geschlossen und je Hälfte einen geöffnet", plural(n, "Shard", "Shards"))
+    }
+
+    fn trigger_stats(
+        &self,
+        records: u64,
+        writes: u64,
+        units: f64,
+        throttles: u64,
+        failures: u64,
+        pending: u64,
+    ) -> String {
+        format!(
+            "{} · {} {} · {} WCU · {} gedrosselt · {} fehlgeschlagen · {} wartend",
+            self.records(records),
+            count(Lang::De, writes),
+            plural(writes, "Schreibvorgang", "Schreibvorgänge"),
+            Lang::De.number(units),
+            count(Lang::De, throttles),
+            count(Lang::De, failures),
+            count(Lang::De, pending)
+        )
+    }
+
+    fn by_trigger(&self, trigger: &str, table: &str) -> String {
+        format!("Geschrieben vom Stream-Trigger {trigger} auf dem Stream von {table}, als eigener Schreibvorgang: kein Request von Ihnen.")
+    }
+
+    fn trigger_wrote(&self, key: &str, units: f64) -> String {
+        format!("{key} geschrieben ({} WCU)", Lang::De.number(units))
     }
 
     fn stream_of(&self) -> (&'static str, &'static str) {

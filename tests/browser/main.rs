@@ -33,5 +33,6 @@ mod partiql;
 mod partitions;
 mod sharing;
 mod storage;
+mod triggers;
 mod ttl_streams;
 mod workspaces;

@@ -363,6 +363,13 @@ messages! {
     DisableStream,
     ViewType,
     EnableStream,
+    TriggersTitle,
+    TriggersIntro,
+    NoTriggers,
+    TriggerFiltered,
+    TriggerSkipped,
+    TriggerFailed,
+    TriggerThrottled,
     // ---- scenario menu ----
     ExportScenarioTitle,
     ExportWorkbenchTitle,

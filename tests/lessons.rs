@@ -389,6 +389,21 @@ fn voting_throttles_vanish_with_write_shards() {
     let mut engine = scenario.engine;
     let (total, units) = run(&mut engine, &lesson, "Total votes for A");
     assert_eq!((total["Responses"]["Votes"].as_array().map(Vec::len), units), (Some(10), 5.0));
+
+    // The stream trigger keeps the candidate's total in one item: the ten
+    // shards' 104,050 votes, read for 0.5 RCU instead of 5.
+    let (kept, units) = run(&mut engine, &lesson, "Total from the trigger");
+    assert_eq!((kept["Item"]["TotalVotes"]["N"].as_str(), units), (Some("104050"), 0.5));
+    // A vote: 1 WCU for the voter; a second later the trigger's own write
+    // (1 WCU, charged to VoteTotals, not to any request) has added it.
+    let (_, units) = run(&mut engine, &lesson, "Vote for A on shard 4");
+    assert_eq!(units, 1.0);
+    engine.advance_clock(1_000);
+    let (kept, _) = run(&mut engine, &lesson, "Total from the trigger");
+    assert_eq!(kept["Item"]["TotalVotes"]["N"].as_str(), Some("104051"));
+    let trigger = engine.stream_triggers().next().expect("the lesson's trigger");
+    let stats = &trigger.stats;
+    assert_eq!((trigger.name.as_str(), stats.records, stats.writes, stats.units), ("CountVotes", 11, 11, 11.0));
 }
 
 #[test]

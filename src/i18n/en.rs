@@ -71,6 +71,17 @@ impl Catalogue for English {
             Msg::Remove => "Remove",
             Msg::IndexName => "Index name",
             Msg::AlternateSortKey => "Alternate sort key",
+            Msg::AddPartitionKeyAttribute => "+ partition-key attribute",
+            Msg::AddPartitionKeyAttributeTitle => {
+                "A GSI's partition key may combine up to 4 attributes: an entry's partition is all their values \
+                 together, and a Query names each with ="
+            }
+            Msg::AddSortKeyAttribute => "+ sort-key attribute",
+            Msg::AddSortKeyAttributeTitle => {
+                "A GSI's sort key may combine up to 4 attributes: entries sort by the first, then the next; a \
+                 Query names them left to right"
+            }
+            Msg::RemoveKeyAttribute => "Remove this key attribute",
             Msg::Projection => "Projection",
             Msg::NonKeyAttributes => "Non-key attributes",
             Msg::IndexRcu => "Index RCU",
@@ -366,6 +377,13 @@ impl Catalogue for English {
             Msg::DisableStream => "Disable stream",
             Msg::ViewType => "View type",
             Msg::EnableStream => "Enable stream",
+            Msg::TriggersTitle => "Stream triggers",
+            Msg::TriggersIntro => "A trigger runs an UpdateItem for each record of this stream (the lecture's \"DynamoDB Streams and AWS Lambda\"), one second after the record was written, in order. Its writes are its own: charged to the target table and admitted against its partitions (a throttled one is retried later), never part of your request's consumed capacity.",
+            Msg::NoTriggers => "No trigger reads this stream. ddb-local defines one with the playground operation PutStreamTrigger; the voting lesson has one.",
+            Msg::TriggerFiltered => "filtered out",
+            Msg::TriggerSkipped => "skipped",
+            Msg::TriggerFailed => "failed",
+            Msg::TriggerThrottled => "throttled, retried later",
 
 
             // scenario menu
@@ -915,6 +933,35 @@ impl Catalogue for English {
 
     fn stream_shards(&self, n: u64) -> String {
         format!("{n} shard{}: one per partition; a partition that split closed its shard and opened one per half", s(n))
+    }
+
+    fn trigger_stats(
+        &self,
+        records: u64,
+        writes: u64,
+        units: f64,
+        throttles: u64,
+        failures: u64,
+        pending: u64,
+    ) -> String {
+        format!(
+            "{} · {} write{} · {} WCU · {} throttled · {} failed · {} waiting",
+            self.records(records),
+            count(Lang::En, writes),
+            s(writes),
+            Lang::En.number(units),
+            count(Lang::En, throttles),
+            count(Lang::En, failures),
+            count(Lang::En, pending)
+        )
+    }
+
+    fn by_trigger(&self, trigger: &str, table: &str) -> String {
+        format!("Written by the stream trigger {trigger} on the stream of {table}, as its own write: not a request of yours.")
+    }
+
+    fn trigger_wrote(&self, key: &str, units: f64) -> String {
+        format!("wrote {key} ({} WCU)", Lang::En.number(units))
     }
 
     fn stream_of(&self) -> (&'static str, &'static str) {

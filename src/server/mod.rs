@@ -33,7 +33,8 @@
 //! * [`playground`]: the playground's own operations under
 //!   `X-Amz-Target: Playground_20261121.<Operation>`, behind the same
 //!   engine and mutex: `AdvanceClock`, `DescribePartitions`, `RunWorkload`,
-//!   `GetMetrics`, `PlanPartitions`, `PlanShards`. Their JSON shapes, limits
+//!   `GetMetrics`, `PlanPartitions`, `PlanShards`, and the stream triggers'
+//!   `PutStreamTrigger`, `ListStreamTriggers`, `DeleteStreamTrigger`. Their JSON shapes, limits
 //!   and a request/response example for each are documented there.
 //! * [`persist`]: the data file (an `engine::snapshot` document).
 //! * [`http`]: the server itself: [`start`] a [`ServerConfig`], get a

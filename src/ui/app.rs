@@ -176,7 +176,10 @@ pub fn App() -> Html {
             yew::platform::spawn_local(async move {
                 while running.get() {
                     yew::platform::time::sleep(Duration::from_millis(250)).await;
-                    let busy = engine.try_borrow().map(|e| has_background_work(&e)).unwrap_or(false);
+                    let busy = engine
+                        .try_borrow()
+                        .map(|e| has_background_work(&e) || e.has_waiting_trigger_records())
+                        .unwrap_or(false);
                     if running.get() && busy {
                         dispatcher.dispatch(Action::Tick);
                     }

@@ -79,6 +79,9 @@ pub enum Source {
     Ttl,
     /// The stream panel: UpdateTable with a StreamSpecification.
     Streams,
+    /// A stream trigger's own write (`engine::triggers`), not a request
+    /// from the page: logged when the engine applied it.
+    Trigger,
 }
 
 /// One call in the activity log.
@@ -99,6 +102,9 @@ pub struct LogEntry {
     /// How the engine computed the cost, one line per rounding
     /// ([`Engine::last_charges`]); empty when nothing was charged.
     pub charges: Vec<Charge>,
+    /// For [`Source::Trigger`]: the trigger and the table whose stream it
+    /// reads ("CountVotes", "Votes").
+    pub trigger: Option<(String, String)>,
 }
 
 impl LogEntry {
@@ -389,9 +395,10 @@ impl Reducible for Playground {
             }
             Action::Tick => {
                 next.ticks += 1;
-                let before = next.engine.try_borrow().map(|e| background_fingerprint(&e)).ok();
+                let fingerprint = |e: &Engine| (background_fingerprint(e), e.trigger_progress());
+                let before = next.engine.try_borrow().map(|e| fingerprint(&e)).ok();
                 next.catch_up();
-                let after = next.engine.try_borrow().map(|e| background_fingerprint(&e)).ok();
+                let after = next.engine.try_borrow().map(|e| fingerprint(&e)).ok();
                 if before != after {
                     next.data_version += 1;
                 }
@@ -537,6 +544,8 @@ impl Playground {
     /// totals, and returns its log entry.
     fn execute(&mut self, source: Source, operation: String, request: Value) -> Rc<LogEntry> {
         let (outcome, charges) = self.run(&operation, &request);
+        // The triggers ran in the request's catch-up, before it.
+        self.log_trigger_writes();
         if outcome.is_ok() {
             self.follow_table_changes(&operation, &request);
         }
@@ -593,11 +602,36 @@ impl Playground {
 
     /// Sets the engine clock and lets it apply the background work that is
     /// due, as the start of every request does.
-    fn catch_up(&self) {
+    fn catch_up(&mut self) {
         if let Ok(mut engine) = self.engine.try_borrow_mut() {
             engine.clock_mut().set(self.now());
             engine.catch_up();
         }
+        self.log_trigger_writes();
+    }
+
+    /// Logs the writes the stream triggers applied since the last look, as
+    /// the triggers' own calls ([`Source::Trigger`]), with their charges.
+    fn log_trigger_writes(&mut self) {
+        let Ok(writes) = self.engine.try_borrow_mut().map(|mut engine| engine.take_trigger_writes()) else { return };
+        for write in writes {
+            let table = write.request.get("TableName").and_then(Value::as_str).unwrap_or_default().to_string();
+            let outcome = Ok(Value::Object(serde_json::Map::new()));
+            let summary = self.summarize("UpdateItem", &table, Some(&write.request), &outcome, &write.charges);
+            let entry = LogEntry {
+                id: self.next_log_id,
+                source: Source::Trigger,
+                operation: "UpdateItem".into(),
+                request: Some(write.request),
+                outcome,
+                summary,
+                charges: write.charges,
+                trigger: Some((write.trigger, write.table)),
+            };
+            self.next_log_id += 1;
+            self.log.insert(0, Rc::new(entry));
+        }
+        self.log.truncate(LOG_LIMIT);
     }
 
     /// After a successful CreateTable or DeleteTable, keeps the selection on a
@@ -623,7 +657,16 @@ impl Playground {
         summary: CallSummary,
         charges: Vec<Charge>,
     ) -> Rc<LogEntry> {
-        let entry = Rc::new(LogEntry { id: self.next_log_id, source, operation, request, outcome, summary, charges });
+        let entry = Rc::new(LogEntry {
+            id: self.next_log_id,
+            source,
+            operation,
+            request,
+            outcome,
+            summary,
+            charges,
+            trigger: None,
+        });
         self.next_log_id += 1;
         self.log.insert(0, Rc::clone(&entry));
         self.log.truncate(LOG_LIMIT);

@@ -46,6 +46,7 @@ impl AccessPath {
 }
 
 /// A pattern as its dry run served it.
+#[derive(Clone)]
 pub(super) struct Served {
     pub path: AccessPath,
     pub error: Option<ApiError>,

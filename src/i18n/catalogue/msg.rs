@@ -74,6 +74,13 @@ messages! {
     Remove,
     IndexName,
     AlternateSortKey,
+    /// Adds a GSI key row (up to four of each).
+    AddPartitionKeyAttribute,
+    AddPartitionKeyAttributeTitle,
+    AddSortKeyAttribute,
+    AddSortKeyAttributeTitle,
+    /// The × of a further key row.
+    RemoveKeyAttribute,
     Projection,
     NonKeyAttributes,
     IndexRcu,
@@ -372,6 +379,13 @@ messages! {
     DisableStream,
     ViewType,
     EnableStream,
+    TriggersTitle,
+    TriggersIntro,
+    NoTriggers,
+    TriggerFiltered,
+    TriggerSkipped,
+    TriggerFailed,
+    TriggerThrottled,
     // ---- scenario menu ----
     ExportScenarioTitle,
     ExportWorkbenchTitle,

@@ -78,6 +78,13 @@ pub(super) fn review_access_patterns(engine: &mut Engine, request: Members) -> R
     Ok(json!({
         "Seconds": review.seconds,
         "AccessPatterns": review.patterns.iter().map(pattern_json).collect::<Vec<_>>(),
+        "Storage": review.storage.iter().map(|s| {
+            let mut out = json!({"TableName": s.table, "ItemCount": s.items, "BilledBytes": s.billed_bytes, "MonthlyCost": s.monthly});
+            if let (Some(index), Some(fields)) = (&s.index, out.as_object_mut()) {
+                fields.insert("IndexName".into(), index.clone().into());
+            }
+            out
+        }).collect::<Vec<_>>(),
         "Total": {"MonthlyCost": cost(review.total.on_demand, review.total.provisioned)},
         "Prices": {"Region": prices::PRICES_REGION, "Checked": prices::PRICES_CHECKED, "MonthDays": 30},
     }))

@@ -227,7 +227,7 @@ EXAMPLE:
             ..ServerConfig::default()
         };
         let server = server::start_scenario(config.clone(), scenario)
-            .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
+            .map_err(|e| format!("cannot start on {}: {e}", config.addr))?;
         // On stdout, flushed, so a script can wait for it and read the port.
         let clock = if options.clock == ClockMode::Wall { "wall" } else { "manual" };
         println!("ddb-local listening on http://{} ({clock} clock; Ctrl-C to stop)", server.local_addr());

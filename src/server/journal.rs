@@ -432,14 +432,17 @@ impl Journal {
     /// holding the engine lock, so records keep the engine's order.
     pub fn append(&self, at: u64, target: Target<'_>, request: &Value, response: &Value) -> u64 {
         let applied = as_applied(target, request, response);
+        // The request is serialised as it is, not copied into a record value.
+        let mut payload = Vec::with_capacity(256);
+        let _ = serde_json::to_writer(&mut payload, applied.as_ref().unwrap_or(request));
+        let name = Value::from(operation_name(target)).to_string();
         let mut pending = self.shared.lock();
         let sequence = pending.appended + 1;
-        let record = json!({"seq": sequence, "at": at, "op": operation_name(target),
-            "request": applied.as_ref().unwrap_or(request)});
+        let mut record = format!("{{\"seq\":{sequence},\"at\":{at},\"op\":{name},\"request\":").into_bytes();
+        record.append(&mut payload);
+        record.push(b'}');
         let before = pending.buffer.len();
-        // Serialising a Value cannot fail; the record is built before it is framed.
-        let payload = serde_json::to_vec(&record).unwrap_or_default();
-        frame(&payload, &mut pending.buffer);
+        frame(&record, &mut pending.buffer);
         pending.end += (pending.buffer.len() - before) as u64;
         pending.appended = sequence;
         drop(pending);

@@ -48,6 +48,7 @@ mod native {
     use ddb_playground::engine::expr::placeholders::{Placeholders, Usage};
     use ddb_playground::engine::expr::update::UpdateExpression;
     use ddb_playground::engine::expr::Condition;
+    use ddb_playground::engine::review::{AccessPattern, KeyVariation};
     use ddb_playground::engine::sim::{KeyDistribution, Rng, Traffic, TrafficKind, Workload};
     use ddb_playground::engine::Engine;
     use serde_json::{json, Value};
@@ -365,6 +366,75 @@ mod native {
         g.finish();
     }
 
+    /// A 60-second design review of 5 access patterns at 10,000 requests a
+    /// second in all (600,000 requests, each admitted on the table's
+    /// capacity model with its dry run's charges). Baseline: a workload of
+    /// the same 600,000 requests (capacity only, sampled keys).
+    fn review(c: &mut Criterion) {
+        let mut engine = Engine::new();
+        engine.execute("CreateTable", &common::create_table()).expect("CreateTable");
+        let key = |c: u32| json!({"pk": {"S": format!("c{c}")}, "sk": {"S": "o1"}});
+        let pattern = |name: &str, operation: &str, request: Value, rate: f64, count: u32| AccessPattern {
+            name: name.into(),
+            operation: operation.into(),
+            request,
+            requests_per_second: rate,
+            keys: KeyVariation::Zipf { count, exponent: 1.1 },
+        };
+        let patterns = [
+            pattern("get", "GetItem", json!({"TableName": TABLE, "Key": key(1)}), 4_000.0, 10_000),
+            pattern("put", "PutItem", json!({"TableName": TABLE, "Item": key(2)}), 2_000.0, 10_000),
+            pattern(
+                "update",
+                "UpdateItem",
+                json!({"TableName": TABLE, "Key": key(3), "UpdateExpression": "ADD n :one",
+                       "ExpressionAttributeValues": {":one": {"N": "1"}}}),
+                2_000.0,
+                10_000,
+            ),
+            pattern(
+                "query",
+                "Query",
+                json!({"TableName": TABLE, "KeyConditionExpression": "pk = :p",
+                       "ExpressionAttributeValues": {":p": {"S": "c4"}}}),
+                1_500.0,
+                10_000,
+            ),
+            pattern("delete", "DeleteItem", json!({"TableName": TABLE, "Key": key(5)}), 500.0, 10_000),
+        ];
+        let mut g = c.benchmark_group("review_600k");
+        g.sample_size(10);
+        g.throughput(Throughput::Elements(600_000));
+        g.bench_function("engine", |b| {
+            b.iter(|| {
+                let review = engine.review_access_patterns(&patterns, 60).expect("review");
+                assert_eq!(review.patterns.iter().map(|p| p.requests).sum::<u64>(), 600_000);
+                black_box(review.total.on_demand)
+            })
+        });
+        let workload = Workload {
+            table: TABLE.into(),
+            index: None,
+            traffic: vec![Traffic::constant(
+                TrafficKind::Write,
+                10_000.0,
+                KeyDistribution::Zipf { keys: 10_000, s: 1.1 },
+                "c",
+                100,
+            )],
+            seconds: 60,
+            seed: 1,
+            top_n: 10,
+        };
+        g.bench_function("baseline", |b| {
+            b.iter(|| {
+                let mut e = engine.clone();
+                black_box(e.run_workload(&workload).expect("workload").requests)
+            })
+        });
+        g.finish();
+    }
+
     /// The generator's template for order items like `common::item`'s:
     /// 100 per customer, about 150 bytes each.
     fn orders_template() -> Value {
@@ -439,6 +509,9 @@ mod native {
         }
         if wanted("workload_1m") {
             workload(&mut c);
+        }
+        if wanted("review_600k") {
+            review(&mut c);
         }
         if wanted("generate_100k") {
             generate(&mut c);

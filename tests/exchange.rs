@@ -432,6 +432,35 @@ fn files_are_told_apart_by_content() {
     }
 }
 
+/// A scenario file carries the access patterns in the endpoint's own form:
+/// they come back as they were, the `ReviewAccessPatterns` request can
+/// take them as they are, and a broken one refuses the file, naming it.
+#[test]
+fn access_patterns_travel_in_a_scenario_file() {
+    let mut scenario = playground_scenario();
+    let table = scenario.engine.tables().next().map(|t| t.definition.name.clone()).expect("a table");
+    let pattern = json!({"Name": "Everything", "Operation": "Scan", "Request": {"TableName": table},
+                         "RequestsPerSecond": 0.5});
+    let read = ddb_playground::scenario::access_patterns::from_json(&pattern, "p").expect("reads");
+    scenario.access_patterns.push(read.clone());
+    let text = exchange::export(&scenario, ExportFormat::Scenario).text;
+    let back = exchange::import(&text).expect("a scenario");
+    assert_eq!(back.scenario.access_patterns, vec![read.clone()]);
+    assert_eq!(back.scenario.to_json(), scenario.to_json());
+    let file: Value = serde_json::from_str(&text).expect("JSON");
+    assert_eq!(file["accessPatterns"], json!([pattern]));
+    let review = scenario.engine.review_access_patterns(&[read], 1).expect("reviewed");
+    assert_eq!(review.patterns[0].access_path.name(), "Scan");
+
+    let mut broken = file.clone();
+    broken["accessPatterns"][0]["PartitionKeyValues"] = json!({"Distribution": "Zipf", "Count": 0});
+    let error = exchange::import(&broken.to_string()).err().map(|e| e.message().to_string());
+    assert_eq!(
+        error.as_deref(),
+        Some("Invalid scenario: accessPatterns[0].PartitionKeyValues: 'Count' must be a whole number from 1 to 1000000; got 0")
+    );
+}
+
 // ---- exports of a scenario made in the playground ----
 
 /// A scenario with what every export has to deal with: a provisioned table
@@ -622,6 +651,126 @@ fn tags_are_in_the_template_and_the_cli_script_not_in_a_workbench_model() {
         script.contains(r#"--tags '[{"Key": "env", "Value": "test"}, {"Key": "team", "Value": "catalogue"}]'"#),
         "{script}"
     );
+}
+
+// ---- multi-attribute GSI keys in every format ----
+
+/// `Orders` (HASH `PK`, provisioned) with GSI `ByTenant`: HASH `Tenant`,
+/// `Region`; RANGE `Status`, `Day` (N); three orders, one without a Region.
+fn orders_by_tenant() -> Scenario {
+    let mut engine = Engine::new();
+    engine.settings_mut().gsi_propagation_delay_millis = 0;
+    run(
+        &mut engine,
+        "CreateTable",
+        json!({"TableName": "Orders", "KeySchema": [{"AttributeName": "PK", "KeyType": "HASH"}],
+               "AttributeDefinitions": [{"AttributeName": "PK", "AttributeType": "S"}, {"AttributeName": "Tenant", "AttributeType": "S"},
+                                        {"AttributeName": "Region", "AttributeType": "S"}, {"AttributeName": "Status", "AttributeType": "S"},
+                                        {"AttributeName": "Day", "AttributeType": "N"}],
+               "BillingMode": "PROVISIONED", "ProvisionedThroughput": {"ReadCapacityUnits": 5, "WriteCapacityUnits": 5},
+               "GlobalSecondaryIndexes": [{"IndexName": "ByTenant",
+                   "KeySchema": [{"AttributeName": "Tenant", "KeyType": "HASH"}, {"AttributeName": "Region", "KeyType": "HASH"},
+                                 {"AttributeName": "Status", "KeyType": "RANGE"}, {"AttributeName": "Day", "KeyType": "RANGE"}],
+                   "Projection": {"ProjectionType": "ALL"}, "ProvisionedThroughput": {"ReadCapacityUnits": 5, "WriteCapacityUnits": 5}}]}),
+    );
+    for (id, region, status, day) in
+        [("o1", Some("NA"), "open", 12), ("o2", Some("NA"), "open", 3), ("o3", None, "paid", 7)]
+    {
+        let mut item =
+            json!({"PK": {"S": id}, "Tenant": {"S": "W"}, "Status": {"S": status}, "Day": {"N": day.to_string()}});
+        if let Some(region) = region {
+            item["Region"] = json!({"S": region});
+        }
+        run(&mut engine, "PutItem", json!({"TableName": "Orders", "Item": item}));
+    }
+    Scenario::of(&engine)
+}
+
+/// The index's `KeySchema` as written in the scenario's table definition.
+fn by_tenant_key_schema() -> Value {
+    json!([{"AttributeName": "Tenant", "KeyType": "HASH"}, {"AttributeName": "Region", "KeyType": "HASH"},
+           {"AttributeName": "Status", "KeyType": "RANGE"}, {"AttributeName": "Day", "KeyType": "RANGE"}])
+}
+
+/// `Day`s of tenant W in region NA with Status `open`, in index order.
+fn open_days(engine: &mut Engine) -> Value {
+    let answer = run(
+        engine,
+        "Query",
+        json!({"TableName": "Orders", "IndexName": "ByTenant",
+               "KeyConditionExpression": "Tenant = :t AND #r = :r AND #s = :s",
+               "ExpressionAttributeValues": {":t": {"S": "W"}, ":r": {"S": "NA"}, ":s": {"S": "open"}},
+               "ProjectionExpression": "#d", "ExpressionAttributeNames": {"#r": "Region", "#s": "Status", "#d": "Day"}}),
+    );
+    answer["Items"].clone()
+}
+
+#[test]
+fn a_multi_attribute_gsi_key_is_whole_in_the_template_and_the_cli_script() {
+    let scenario = orders_by_tenant();
+    let template = cloudformation::template(&scenario);
+    let properties = &template.template["Resources"]["OrdersTable"]["Properties"];
+    assert_eq!(properties["GlobalSecondaryIndexes"][0]["KeySchema"], by_tenant_key_schema());
+    let defined: Vec<&str> = properties["AttributeDefinitions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|d| d["AttributeName"].as_str())
+        .collect();
+    assert_eq!(defined, ["PK", "Tenant", "Region", "Status", "Day"]);
+
+    let script = cli_script::script(&scenario).text;
+    let quoted = script.split("--global-secondary-indexes '").nth(1).and_then(|rest| rest.split('\'').next());
+    let indexes: Value = serde_json::from_str(quoted.expect("the GSIs as JSON")).expect("JSON");
+    assert_eq!(indexes[0]["KeySchema"], by_tenant_key_schema());
+}
+
+#[test]
+fn a_multi_attribute_gsi_key_survives_the_scenario_file_and_a_share_link() {
+    let scenario = orders_by_tenant();
+    let mut original = scenario.engine.clone();
+    assert_eq!(open_days(&mut original), json!([{"Day": {"N": "3"}}, {"Day": {"N": "12"}}]));
+    let from_file = Scenario::from_json(scenario.to_json()).expect("scenario reads back");
+    let from_link = link::decode(&link::encode(&scenario)).expect("link decodes");
+    for mut back in [from_file, from_link] {
+        let table = run(&mut back.engine, "DescribeTable", json!({"TableName": "Orders"}));
+        assert_eq!(table["Table"]["GlobalSecondaryIndexes"][0]["KeySchema"], by_tenant_key_schema());
+        assert_eq!(open_days(&mut back.engine), open_days(&mut original));
+    }
+}
+
+#[test]
+fn a_workbench_model_keeps_the_first_key_attribute_of_each_kind_and_says_so() {
+    let scenario = orders_by_tenant();
+    let exported = workbench::export(&scenario, ModelVersion::V3);
+    let orders = &exported.model["DataModel"][0];
+    assert_eq!(
+        orders["GlobalSecondaryIndexes"][0]["KeyAttributes"],
+        json!({"PartitionKey": {"AttributeName": "Tenant", "AttributeType": "S"},
+               "SortKey": {"AttributeName": "Status", "AttributeType": "S"}})
+    );
+    let listed: Vec<&str> = orders["NonKeyAttributes"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|a| a["AttributeName"].as_str())
+        .collect();
+    assert!(listed.contains(&"Region") && listed.contains(&"Day"), "{listed:?}");
+    assert_eq!(
+        texts(&exported.warnings),
+        vec!["Table Orders: a Workbench model cannot hold the key attributes Region, Day of index ByTenant (a \
+              model's GSI key has one partition-key and one sort-key attribute; the first of each is exported); not \
+              exported."
+            .to_string()]
+    );
+    // Read back: the index is keyed by Tenant and Status, and holds the item without a Region.
+    let (mut back, _) = import(&exported.model);
+    let table = run(&mut back.engine, "DescribeTable", json!({"TableName": "Orders"}));
+    assert_eq!(
+        table["Table"]["GlobalSecondaryIndexes"][0]["KeySchema"],
+        json!([{"AttributeName": "Tenant", "KeyType": "HASH"}, {"AttributeName": "Status", "KeyType": "RANGE"}])
+    );
+    assert_eq!(table["Table"]["GlobalSecondaryIndexes"][0]["ItemCount"], 3);
 }
 
 #[test]

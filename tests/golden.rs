@@ -46,6 +46,10 @@
 //!   order: (with several shards, the shard's number in DescribeStream's
 //!   list,) sequence number, event, keys, the images the view type keeps,
 //!   and who made the change.
+//! * `triggers <Operation> '<request JSON>'`: runs a stream-trigger operation
+//!   (`Engine::execute_triggers`: PutStreamTrigger, ListStreamTriggers,
+//!   DeleteStreamTrigger) and prints the response, or the error as above
+//!   with `!`.
 //!
 //! * `statement [consistent] [limit=N] [params='<JSON list>'] [next] "<PartiQL>"`:
 //!   runs ExecuteStatement with `ReturnConsumedCapacity: TOTAL` and prints
@@ -302,6 +306,14 @@ impl goldenscript::Runner for Runner {
                 args.reject_next()?;
                 let body: serde_json::Value = serde_json::from_str(&self.substitute(&body))?;
                 let response = self.streams(&operation, &body)?;
+                writeln!(out, "{}", serde_json::to_string(&response)?)?;
+            }
+            "triggers" => {
+                let operation = args.next_pos().ok_or("operation expected")?.to_string();
+                let body = args.next_pos().map(|a| a.to_string()).unwrap_or_else(|| "{}".into());
+                args.reject_next()?;
+                let body: serde_json::Value = serde_json::from_str(&self.substitute(&body))?;
+                let response = self.engine.execute_triggers(&operation, &body).map_err(|e| e.to_string())?;
                 writeln!(out, "{}", serde_json::to_string(&response)?)?;
             }
             "records" => {

@@ -6,6 +6,7 @@
 //! consistent; B.1: an item's size is its names plus its values).
 
 use ddb_playground::engine::partition::{plan_partitions, round2, shard_count, PARTITION_SIZE_BYTES};
+use ddb_playground::engine::review::{classify, AccessPath, KeyVariation};
 use ddb_playground::engine::value::size::item_size;
 use ddb_playground::engine::value::wire::item_from_wire;
 use ddb_playground::engine::Engine;
@@ -156,6 +157,35 @@ fn every_lesson_round_trips_through_a_share_link() {
     assert!(length("hr-order-entry") < 4_096, "{}", length("hr-order-entry"));
     // The largest: fifty 256 KB messages (12.5 MB of JSON) compress well.
     assert!(lengths.iter().all(|(_, l)| *l < 40_000), "{lengths:?}");
+}
+
+/// Every lesson opens with its checklist as access patterns, one per
+/// request a checklist pattern runs, each as valid as the endpoint wants
+/// it; a dry run classifies it as the checklist does.
+#[test]
+fn every_lesson_opens_with_its_checklist_as_access_patterns() {
+    for id in LESSON_IDS {
+        let (lesson, mut scenario) = build(id);
+        let expected: usize = lesson.checklists.iter().flat_map(|c| &c.patterns).map(|p| p.operations.len()).sum();
+        assert_eq!(scenario.access_patterns.len(), expected, "{id}");
+        for pattern in &scenario.access_patterns {
+            pattern.check().unwrap_or_else(|e| panic!("{id}: {}", e.message()));
+            let (path, error, _, _) = classify(&mut scenario.engine, pattern);
+            let refused = error.as_ref().map(|e| e.message().to_string());
+            assert_eq!(path == AccessPath::Unservable, refused.is_some(), "{id} / {}: {refused:?}", pattern.name);
+        }
+    }
+    // The seed's rate and write shards: 1,500 votes a second for one
+    // candidate over CandidateA_0 … CandidateA_9, 1 WCU each.
+    let (_, mut scenario) = build("voting");
+    let vote = scenario.access_patterns.iter().find(|p| p.name == "Record a vote").cloned().unwrap();
+    assert_eq!((vote.requests_per_second, &vote.keys), (1500.0, &KeyVariation::Uniform { count: 10 }));
+    assert_eq!(classify(&mut scenario.engine, &vote), (AccessPath::ByKey("UpdateItem"), None, 0.0, 1.0));
+    let total = scenario.access_patterns.iter().find(|p| p.name == "A candidate's total").unwrap();
+    assert_eq!(total.requests_per_second, lessons::DEFAULT_RATE);
+    // A lesson comparing designs names each pattern after its design.
+    let (_, events) = build("events");
+    assert!(events.access_patterns.iter().any(|p| p.name == "GSI overloading (the seed's design): 4 getEventsByDate"));
 }
 
 #[test]
@@ -359,6 +389,21 @@ fn voting_throttles_vanish_with_write_shards() {
     let mut engine = scenario.engine;
     let (total, units) = run(&mut engine, &lesson, "Total votes for A");
     assert_eq!((total["Responses"]["Votes"].as_array().map(Vec::len), units), (Some(10), 5.0));
+
+    // The stream trigger keeps the candidate's total in one item: the ten
+    // shards' 104,050 votes, read for 0.5 RCU instead of 5.
+    let (kept, units) = run(&mut engine, &lesson, "Total from the trigger");
+    assert_eq!((kept["Item"]["TotalVotes"]["N"].as_str(), units), (Some("104050"), 0.5));
+    // A vote: 1 WCU for the voter; a second later the trigger's own write
+    // (1 WCU, charged to VoteTotals, not to any request) has added it.
+    let (_, units) = run(&mut engine, &lesson, "Vote for A on shard 4");
+    assert_eq!(units, 1.0);
+    engine.advance_clock(1_000);
+    let (kept, _) = run(&mut engine, &lesson, "Total from the trigger");
+    assert_eq!(kept["Item"]["TotalVotes"]["N"].as_str(), Some("104051"));
+    let trigger = engine.stream_triggers().next().expect("the lesson's trigger");
+    let stats = &trigger.stats;
+    assert_eq!((trigger.name.as_str(), stats.records, stats.writes, stats.units), ("CountVotes", 11, 11, 11.0));
 }
 
 #[test]

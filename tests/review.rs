@@ -50,6 +50,9 @@ fn seed_001_voting_on_one_candidate_throttles_a_third_as_key_range_throttles() {
     // 1,500 WCU provisioned for 720 hours at $0.00065.
     assert!((p.monthly.provisioned - 702.0).abs() < 0.01, "{}", p.monthly.provisioned);
     assert_eq!(p.shards_needed, Some(2));
+    // An empty table stores nothing: the total is the pattern's.
+    assert_eq!(review.storage.len(), 1);
+    assert_eq!((review.storage[0].items, review.storage[0].billed_bytes), (0, 0));
     assert_eq!(review.total, p.monthly);
     // A review is a dry run: the playground is as it was.
     assert_eq!(engine.snapshot(), before);
@@ -100,6 +103,11 @@ fn each_pattern_is_classified_and_a_bad_one_does_not_stop_the_others() {
     assert_eq!(unservable.requests, 0);
     assert_eq!(review.patterns[0].requests, 50, "the others still run");
     assert_eq!(review.patterns[0].read_units, 0.5);
+    // Storage: the item's bytes (pk + "CandidateA" + votes + 3 = 2 + 10 + 5 + 2)
+    // plus 100 bytes of overhead, at $0.25 a GB-month.
+    let votes = &review.storage[0];
+    assert_eq!((votes.table.as_str(), votes.items, votes.billed_bytes), ("Votes", 1, 119));
+    assert!((votes.monthly - 119e-9 * 0.25).abs() < 1e-15);
 }
 
 #[test]
@@ -117,4 +125,56 @@ fn bad_rates_and_lengths_get_clear_messages() {
     assert!(engine.review_access_patterns(&[vote(zipf)], 1).is_err());
     assert!(engine.review_access_patterns(&[vote(KeyVariation::Single)], 0).is_err());
     assert!(engine.review_access_patterns(&[vote(KeyVariation::Single)], 3_601).is_err());
+}
+
+#[test]
+fn seed_001_messaging_prices_the_whole_messages_inbox_beside_the_paged_one() {
+    use ddb_playground::scenario::lessons::{self, setup};
+    let lesson = lessons::lesson("messaging").unwrap();
+    let engine = setup::scenario(&lesson).unwrap().engine;
+    // Both designs at 10 inbox loads a second.
+    let pattern = |name: &str| {
+        let op = lesson.operation(name).unwrap().clone();
+        AccessPattern {
+            name: name.into(),
+            operation: op.operation,
+            request: op.request,
+            requests_per_second: 10.0,
+            keys: KeyVariation::Single,
+        }
+    };
+    let patterns = [pattern("Fetch all 50 messages"), pattern("Inbox from the small GSI")];
+    let review = engine.review_access_patterns(&patterns, 10).unwrap();
+    let (whole, paged) = (&review.patterns[0], &review.patterns[1]);
+    assert_eq!(whole.access_path, AccessPath::ByKey("BatchGetItem"));
+    assert_eq!(whole.read_units, 1_600.0);
+    assert_eq!(paged.access_path, AccessPath::Query { index: Some("Inbox".into()) });
+    assert_eq!(paged.read_units, 1.0);
+    // 16,000 read units a second for 30 days at $0.125 per million: $5,184;
+    // the paged inbox $3.24. Provisioned: 16,000 RCU × 720 h × $0.00013.
+    assert!((whole.monthly.on_demand - 5_184.0).abs() < 0.01, "{}", whole.monthly.on_demand);
+    assert!((paged.monthly.on_demand - 3.24).abs() < 0.001, "{}", paged.monthly.on_demand);
+    assert!((whole.monthly.provisioned - 1_497.6).abs() < 0.01, "{}", whole.monthly.provisioned);
+    // The messages are stored once, 50 × 256 KB and 100 bytes each, beside the GSI's entries.
+    let messages = review.storage.iter().find(|s| s.table == "Messages" && s.index.is_none()).unwrap();
+    assert!(messages.billed_bytes >= 50 * (256 * 1024 + 100), "{}", messages.billed_bytes);
+}
+
+#[test]
+fn a_review_stepped_second_by_second_gives_the_same_report_and_its_heatmap() {
+    let engine = votes();
+    let patterns = [vote(KeyVariation::Single)];
+    let whole = engine.review_access_patterns(&patterns, 10).unwrap();
+    let mut run = engine.start_review(&patterns, 10).unwrap();
+    assert!(run.step() && run.step());
+    let partial = run.report();
+    assert_eq!((partial.seconds, partial.patterns[0].requests), (2, 3_000));
+    while run.step() {}
+    assert!(run.is_finished());
+    assert_eq!(run.report(), whole);
+    // The copy's metrics are the review's: 500 key-range throttles a second.
+    let start = run.start_second();
+    let metrics = run.engine().metrics("Votes", None, start, start + 10, 1).unwrap();
+    assert_eq!(metrics.throttles().by_reason(false), vec![("TableWriteKeyRangeThroughputExceeded".to_string(), 5_000)]);
+    assert_eq!(metrics.top_keys[0].key, "CandidateA");
 }

@@ -569,7 +569,7 @@ fn the_data_file_survives_a_restart() {
 }
 
 #[test]
-fn a_scenario_file_keeps_its_saved_operations_view_and_model_when_rewritten() {
+fn a_scenario_file_keeps_its_saved_operations_access_patterns_view_and_model_when_rewritten() {
     use ddb_playground::scenario::Scenario;
     let dir = std::env::temp_dir().join(format!("ddb-server-scenario-test-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -588,6 +588,10 @@ fn a_scenario_file_keeps_its_saved_operations_view_and_model_when_rewritten() {
     document["operations"] = saved.clone();
     document["view"] = json!({"table": "tbl", "tab": "items"});
     document["workbench"] = json!({"ModelName": "m", "DataModel": []});
+    let patterns = json!([{"Name": "Get one", "Operation": "GetItem",
+        "Request": {"TableName": "tbl", "Key": {"pk": {"S": "a"}}}, "RequestsPerSecond": 20.0,
+        "PartitionKeyValues": {"Distribution": "Uniform", "Count": 4}}]);
+    document["accessPatterns"] = patterns.clone();
     std::fs::write(&file, document.to_string()).expect("written");
 
     let loaded = persist::load_scenario(&file).expect("readable").expect("exists");
@@ -604,6 +608,7 @@ fn a_scenario_file_keeps_its_saved_operations_view_and_model_when_rewritten() {
     assert_eq!(written["operations"], saved);
     assert_eq!(written["view"], json!({"table": "tbl", "tab": "items"}));
     assert_eq!(written["workbench"], json!({"ModelName": "m", "DataModel": []}));
+    assert_eq!(written["accessPatterns"], patterns);
     let reloaded = persist::load(&file).expect("readable").expect("exists");
     assert!(reloaded.table("tbl").is_some_and(|t| t.storage.item_count() == 1), "the write is saved too");
     let _ = std::fs::remove_dir_all(&dir);

@@ -8,9 +8,11 @@
 //! Arguments are parsed by hand with `std` (six flags do not justify a
 //! parser crate). With `--data FILE` the engine is loaded from FILE at start
 //! (if it exists; a file that cannot be restored stops the start, so it is
-//! never overwritten) and saved back atomically within a second of every
-//! change and once more on Ctrl-C or SIGTERM. A `kill -9` loses at most the
-//! last second of writes. See `ddb_playground::server` for the design.
+//! never overwritten), and the changes in `FILE.journal` made after it are
+//! replayed. Every change is then in the journal, on disk, before it is
+//! answered, so a `kill -9` loses no acknowledged write; FILE is rewritten
+//! atomically (a checkpoint that empties the journal) every few seconds and
+//! on Ctrl-C or SIGTERM. See `ddb_playground::server` for the design.
 //!
 //! `--export FORMAT` does not serve: it reads the `--data` file, prints it
 //! in another format (a NoSQL Workbench model, a CloudFormation template,
@@ -59,8 +61,10 @@ OPTIONS:
     --port N       TCP port to listen on (default 8000; 0 picks a free port)
     --host ADDR    IP address to listen on (default 127.0.0.1). There is no
                    authentication: listen elsewhere only on a network you trust
-    --data FILE    load the tables from FILE at start if it exists, and save them
-                   back (atomically) within a second of each change and on exit
+    --data FILE    load the tables from FILE at start if it exists (and replay
+                   FILE.journal), keep them there: each change is on disk (in
+                   FILE.journal) before it is answered, so it survives a crash;
+                   FILE itself is rewritten atomically every 10 s and on exit
     --clock MODE   wall (default): the engine clock follows real time, so token
                    buckets refill and provisioned throughput is enforced in real
                    time. manual: time moves only through the playground's
@@ -181,7 +185,7 @@ EXAMPLE:
     /// `--export`: prints the data file in `format`; warnings go to stderr.
     fn export(options: &Options, format: ExportFormat) -> Result<(), String> {
         let Some(path) = &options.data else { return Err("--export needs --data FILE".into()) };
-        let scenario = persist::load_scenario(path)
+        let scenario = persist::recover(path)
             .map_err(|e| e.to_string())?
             .ok_or_else(|| format!("{} does not exist", path.display()))?;
         let export = exchange::export(&scenario, format);
@@ -200,7 +204,7 @@ EXAMPLE:
         // Workbench model are written back beside the engine.
         let scenario = match &options.data {
             None => Scenario::of_engine(Engine::new()),
-            Some(path) => match persist::load_scenario(path).map_err(|e| e.to_string())? {
+            Some(path) => match persist::recover(path).map_err(|e| e.to_string())? {
                 Some(scenario) => {
                     let tables = scenario.engine.tables().count();
                     eprintln!("ddb-local: loaded {tables} table(s) from {}", path.display());
@@ -223,7 +227,7 @@ EXAMPLE:
             ..ServerConfig::default()
         };
         let server = server::start_scenario(config.clone(), scenario)
-            .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
+            .map_err(|e| format!("cannot start on {}: {e}", config.addr))?;
         // On stdout, flushed, so a script can wait for it and read the port.
         let clock = if options.clock == ClockMode::Wall { "wall" } else { "manual" };
         println!("ddb-local listening on http://{} ({clock} clock; Ctrl-C to stop)", server.local_addr());

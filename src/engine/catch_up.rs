@@ -10,7 +10,9 @@
 //! 2. the capacity model forgets the GSIs whose deletion finished (`sim`);
 //! 3. the TTL sweeper deletes items expired longer than its delay, writing
 //!    their stream records as the service (`ttl`; not during a dry run);
-//! 4. stream records past their 24-hour retention are trimmed (`streams`).
+//! 4. stream triggers take the records due to them and run their updates,
+//!    each admitted as its own write (`triggers`; not during a dry run);
+//! 5. stream records past their 24-hour retention are trimmed (`streams`).
 //!
 //! Token buckets are not refilled here: they refill lazily, from the elapsed
 //! time, when a request next draws on them (`throughput`).
@@ -30,6 +32,7 @@ impl Engine {
             self.forget_index_capacity(&table, &index);
         }
         self.sweep_expired(now);
+        self.run_stream_triggers(now);
         self.trim_streams(now);
     }
 }

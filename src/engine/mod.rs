@@ -8,7 +8,8 @@
 //!        │
 //!   Engine::execute  (service)
 //!        │ 1. catch_up                    what the clock made due: GSI updates,
-//!        │                                backfills, the TTL sweep, stream trimming
+//!        │                                backfills, the TTL sweep, stream trimming,
+//!        │                                stream triggers
 //!        │ 2. dispatch on the operation name
 //!        │      api::*  typed request structs, DynamoDB's request validation
 //!        │      ops::*  one file per operation family; each returns an
@@ -69,6 +70,7 @@ pub mod streams;
 pub mod table;
 pub mod throttling;
 pub mod throughput;
+pub mod triggers;
 pub mod ttl;
 pub mod value;
 

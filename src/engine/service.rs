@@ -122,6 +122,10 @@ pub struct Engine {
     pub(crate) retired_streams: Vec<crate::engine::streams::TableStream>,
     /// What the last ExecuteStatement planned and read (`Engine::last_statement`).
     pub(crate) last_statement: Option<crate::engine::partiql::StatementReport>,
+    /// The stream triggers of every table (see `triggers`).
+    pub(crate) triggers: Vec<crate::engine::triggers::StreamTrigger>,
+    /// The updates triggers applied, until the host takes them.
+    pub(crate) trigger_writes: std::collections::VecDeque<crate::engine::triggers::TriggerWrite>,
 }
 
 impl Default for Engine {
@@ -146,6 +150,8 @@ impl Engine {
             dry_running: false,
             retired_streams: Vec::new(),
             last_statement: None,
+            triggers: Vec::new(),
+            trigger_writes: std::collections::VecDeque::new(),
         }
     }
 

@@ -77,6 +77,17 @@ impl Catalogue for German {
             Msg::Remove => "Entfernen",
             Msg::IndexName => "Indexname",
             Msg::AlternateSortKey => "Alternativer Sort Key",
+            Msg::AddPartitionKeyAttribute => "+ Partition-Key-Attribut",
+            Msg::AddPartitionKeyAttributeTitle => {
+                "Der Partition Key eines GSI kann bis zu 4 Attribute verbinden: die Partition eines Eintrags sind \
+                 alle ihre Werte zusammen, und eine Query nennt jedes mit ="
+            }
+            Msg::AddSortKeyAttribute => "+ Sort-Key-Attribut",
+            Msg::AddSortKeyAttributeTitle => {
+                "Der Sort Key eines GSI kann bis zu 4 Attribute verbinden: Einträge sind nach dem ersten, dann dem \
+                 nächsten sortiert; eine Query nennt sie von links nach rechts"
+            }
+            Msg::RemoveKeyAttribute => "Dieses Schlüsselattribut entfernen",
             Msg::Projection => "Projektion",
             Msg::NonKeyAttributes => "Nicht-Schlüssel-Attribute",
             Msg::IndexRcu => "Index-RCU",
@@ -341,6 +352,22 @@ impl Catalogue for German {
             Msg::SaveNamePlaceholder => "Name für die Anfrage im Formular",
             Msg::SaveRequest => "Anfrage speichern",
             Msg::SavedHint => "Hier gespeicherte Anfragen reisen mit dem Playground: im Link, im Export und in der automatischen Sicherung.",
+            // access patterns panel
+            Msg::AccessPatternsTitle => "Zugriffsmuster",
+            Msg::AccessPatternsHint => "Jedes Zugriffsmuster ist die Anfrage, die es bedient, mit ihrer Rate. Urteil und Kosten pro Anfrage stammen aus einem Probelauf auf den Daten, wie sie jetzt sind.",
+            Msg::AccessPatternsEmpty => "Noch keine Zugriffsmuster: Baue in der Konsole eine Anfrage und drücke „Als Zugriffsmuster speichern“.",
+            Msg::SaveAsAccessPattern => "Als Zugriffsmuster speichern",
+            Msg::PerRequest => "pro Anfrage",
+            Msg::PartitionKeyValues => "Partition-Key-Werte",
+            Msg::KeysSingle => "Ein Wert (der der Anfrage)",
+            Msg::KeysUniform => "Gleichverteilt über N Werte",
+            Msg::KeysZipf => "Zipf über N Werte",
+            Msg::KeyValueCount => "N Werte (v_0 … v_N-1)",
+            Msg::MoveUp => "Nach oben",
+            Msg::MoveDown => "Nach unten",
+            Msg::PatternNameNeeded => "Ein Zugriffsmuster braucht einen Namen.",
+            Msg::NotANumber => "Das ist keine Zahl.",
+            Msg::WholeNumberNeeded => "N muss eine ganze Zahl sein.",
             // ttl panel
             Msg::TtlFilterHint => "Lass sie mit einem Filter auf das TTL-Attribut aus dem Lesen heraus: ",
             Msg::TtlIntro => "Ein Item läuft ab, wenn die Number in seinem TTL-Attribut (Epoch-Sekunden) vorbei ist. DynamoDB löscht abgelaufene Items im Hintergrund, meist innerhalb weniger Tage, kostenlos; bis dahin werden sie weiter gelesen. Hier löscht der Sweeper sie nach der Verzögerung unten, auf der Uhr der Engine.",
@@ -362,6 +389,13 @@ impl Catalogue for German {
             Msg::DisableStream => "Stream deaktivieren",
             Msg::ViewType => "View Type",
             Msg::EnableStream => "Stream aktivieren",
+            Msg::TriggersTitle => "Stream-Trigger",
+            Msg::TriggersIntro => "Ein Trigger führt für jeden Record dieses Streams ein UpdateItem aus (\"DynamoDB Streams und AWS Lambda\" aus der Vorlesung), eine Sekunde nachdem der Record geschrieben wurde, in Reihenfolge. Seine Schreibvorgänge sind seine eigenen: der Zieltabelle berechnet und gegen ihre Partitionen zugelassen (ein gedrosselter wird später wiederholt), nie Teil der verbrauchten Kapazität Ihres Requests.",
+            Msg::NoTriggers => "Kein Trigger liest diesen Stream. ddb-local legt einen mit der Playground-Operation PutStreamTrigger an; die Lektion zur Abstimmung hat einen.",
+            Msg::TriggerFiltered => "herausgefiltert",
+            Msg::TriggerSkipped => "übersprungen",
+            Msg::TriggerFailed => "fehlgeschlagen",
+            Msg::TriggerThrottled => "gedrosselt, wird wiederholt",
 
 
             // scenario menu
@@ -942,6 +976,35 @@ impl Catalogue for German {
         format!("{n} {}: einer pro Partition; eine geteilte Partition hat ihren Shard geschlossen und je Hälfte einen geöffnet", plural(n, "Shard", "Shards"))
     }
 
+    fn trigger_stats(
+        &self,
+        records: u64,
+        writes: u64,
+        units: f64,
+        throttles: u64,
+        failures: u64,
+        pending: u64,
+    ) -> String {
+        format!(
+            "{} · {} {} · {} WCU · {} gedrosselt · {} fehlgeschlagen · {} wartend",
+            self.records(records),
+            count(Lang::De, writes),
+            plural(writes, "Schreibvorgang", "Schreibvorgänge"),
+            Lang::De.number(units),
+            count(Lang::De, throttles),
+            count(Lang::De, failures),
+            count(Lang::De, pending)
+        )
+    }
+
+    fn by_trigger(&self, trigger: &str, table: &str) -> String {
+        format!("Geschrieben vom Stream-Trigger {trigger} auf dem Stream von {table}, als eigener Schreibvorgang: kein Request von Ihnen.")
+    }
+
+    fn trigger_wrote(&self, key: &str, units: f64) -> String {
+        format!("{key} geschrieben ({} WCU)", Lang::De.number(units))
+    }
+
     fn stream_of(&self) -> (&'static str, &'static str) {
         ("Stream von ", "")
     }
@@ -1417,6 +1480,11 @@ impl Catalogue for German {
                             format!("die eigene Kapazität von Index {index} (ein Modell gibt GSIs die der Tabelle)")
                         }
                         Lost::Tags(n) => format!("ihre {n} Tag(s)"),
+                        Lost::MoreKeyAttributes { index, attributes } => format!(
+                            "die Schlüsselattribute {} von Index {index} (der GSI-Schlüssel eines Modells hat ein \
+                             Partition-Key- und ein Sort-Key-Attribut; exportiert wird jeweils das erste)",
+                            attributes.join(", ")
+                        ),
                     })
                     .collect();
                 format!(

@@ -71,6 +71,17 @@ impl Catalogue for English {
             Msg::Remove => "Remove",
             Msg::IndexName => "Index name",
             Msg::AlternateSortKey => "Alternate sort key",
+            Msg::AddPartitionKeyAttribute => "+ partition-key attribute",
+            Msg::AddPartitionKeyAttributeTitle => {
+                "A GSI's partition key may combine up to 4 attributes: an entry's partition is all their values \
+                 together, and a Query names each with ="
+            }
+            Msg::AddSortKeyAttribute => "+ sort-key attribute",
+            Msg::AddSortKeyAttributeTitle => {
+                "A GSI's sort key may combine up to 4 attributes: entries sort by the first, then the next; a \
+                 Query names them left to right"
+            }
+            Msg::RemoveKeyAttribute => "Remove this key attribute",
             Msg::Projection => "Projection",
             Msg::NonKeyAttributes => "Non-key attributes",
             Msg::IndexRcu => "Index RCU",
@@ -329,6 +340,22 @@ impl Catalogue for English {
             Msg::SaveNamePlaceholder => "Name for the request in the builder",
             Msg::SaveRequest => "Save request",
             Msg::SavedHint => "Requests saved here travel with the playground: in a link, an export and the autosave.",
+            // access patterns panel
+            Msg::AccessPatternsTitle => "Access patterns",
+            Msg::AccessPatternsHint => "Each access pattern is the request that serves it, at a rate. Its verdict and cost per request come from a dry run on the data as it is now.",
+            Msg::AccessPatternsEmpty => "No access patterns yet: build a request in the console and press “Save as access pattern”.",
+            Msg::SaveAsAccessPattern => "Save as access pattern",
+            Msg::PerRequest => "per request",
+            Msg::PartitionKeyValues => "Partition key values",
+            Msg::KeysSingle => "One value (the request's)",
+            Msg::KeysUniform => "Uniform over N values",
+            Msg::KeysZipf => "Zipf over N values",
+            Msg::KeyValueCount => "N values (v_0 … v_N-1)",
+            Msg::MoveUp => "Move up",
+            Msg::MoveDown => "Move down",
+            Msg::PatternNameNeeded => "An access pattern needs a name.",
+            Msg::NotANumber => "That is not a number.",
+            Msg::WholeNumberNeeded => "N must be a whole number.",
             // ttl panel
             Msg::TtlFilterHint => "Leave them out of reads with a filter on the TTL attribute: ",
             Msg::TtlIntro => "An item expires when the Number in its TTL attribute (epoch seconds) has passed. DynamoDB deletes expired items in the background, typically within a few days, for free; until then they are still read. Here the sweeper deletes them after the delay below, on the engine clock.",
@@ -350,6 +377,13 @@ impl Catalogue for English {
             Msg::DisableStream => "Disable stream",
             Msg::ViewType => "View type",
             Msg::EnableStream => "Enable stream",
+            Msg::TriggersTitle => "Stream triggers",
+            Msg::TriggersIntro => "A trigger runs an UpdateItem for each record of this stream (the lecture's \"DynamoDB Streams and AWS Lambda\"), one second after the record was written, in order. Its writes are its own: charged to the target table and admitted against its partitions (a throttled one is retried later), never part of your request's consumed capacity.",
+            Msg::NoTriggers => "No trigger reads this stream. ddb-local defines one with the playground operation PutStreamTrigger; the voting lesson has one.",
+            Msg::TriggerFiltered => "filtered out",
+            Msg::TriggerSkipped => "skipped",
+            Msg::TriggerFailed => "failed",
+            Msg::TriggerThrottled => "throttled, retried later",
 
 
             // scenario menu
@@ -904,6 +938,35 @@ impl Catalogue for English {
 
     fn stream_shards(&self, n: u64) -> String {
         format!("{n} shard{}: one per partition; a partition that split closed its shard and opened one per half", s(n))
+    }
+
+    fn trigger_stats(
+        &self,
+        records: u64,
+        writes: u64,
+        units: f64,
+        throttles: u64,
+        failures: u64,
+        pending: u64,
+    ) -> String {
+        format!(
+            "{} · {} write{} · {} WCU · {} throttled · {} failed · {} waiting",
+            self.records(records),
+            count(Lang::En, writes),
+            s(writes),
+            Lang::En.number(units),
+            count(Lang::En, throttles),
+            count(Lang::En, failures),
+            count(Lang::En, pending)
+        )
+    }
+
+    fn by_trigger(&self, trigger: &str, table: &str) -> String {
+        format!("Written by the stream trigger {trigger} on the stream of {table}, as its own write: not a request of yours.")
+    }
+
+    fn trigger_wrote(&self, key: &str, units: f64) -> String {
+        format!("wrote {key} ({} WCU)", Lang::En.number(units))
     }
 
     fn stream_of(&self) -> (&'static str, &'static str) {

@@ -65,6 +65,17 @@ impl Catalogue for Japanese {
             Msg::Remove => "削除",
             Msg::IndexName => "インデックス名",
             Msg::AlternateSortKey => "代替ソートキー",
+            Msg::AddPartitionKeyAttribute => "+ パーティションキー属性",
+            Msg::AddPartitionKeyAttributeTitle => {
+                "GSI のパーティションキーは最大 4 個の属性を組み合わせられます。エントリーのパーティションはそれらの値すべての\
+                 組で決まり、Query ではそれぞれを = で指定します"
+            }
+            Msg::AddSortKeyAttribute => "+ ソートキー属性",
+            Msg::AddSortKeyAttributeTitle => {
+                "GSI のソートキーは最大 4 個の属性を組み合わせられます。エントリーは 1 つ目、次に 2 つ目の順で並び、Query \
+                 では左から順に指定します"
+            }
+            Msg::RemoveKeyAttribute => "このキー属性を削除",
             Msg::Projection => "射影",
             Msg::NonKeyAttributes => "非キー属性",
             Msg::IndexRcu => "インデックスの RCU",
@@ -318,6 +329,22 @@ impl Catalogue for Japanese {
             Msg::SaveNamePlaceholder => "ビルダーのリクエストの名前",
             Msg::SaveRequest => "リクエストを保存",
             Msg::SavedHint => "ここに保存したリクエストは、リンク、エクスポート、自動保存とともにプレイグラウンドと一緒に移動します。",
+            // access patterns panel
+            Msg::AccessPatternsTitle => "アクセスパターン",
+            Msg::AccessPatternsHint => "各アクセスパターンは、それを処理するリクエストとそのレートです。判定とリクエストあたりのコストは、現在のデータでのドライランから求めます。",
+            Msg::AccessPatternsEmpty => "アクセスパターンはまだありません。コンソールでリクエストを作成し、「アクセスパターンとして保存」を押してください。",
+            Msg::SaveAsAccessPattern => "アクセスパターンとして保存",
+            Msg::PerRequest => "(リクエストあたり)",
+            Msg::PartitionKeyValues => "パーティションキーの値",
+            Msg::KeysSingle => "1 つの値 (リクエストの値)",
+            Msg::KeysUniform => "N 個の値に一様",
+            Msg::KeysZipf => "N 個の値に Zipf 分布",
+            Msg::KeyValueCount => "値の数 N (v_0 … v_N-1)",
+            Msg::MoveUp => "上へ移動",
+            Msg::MoveDown => "下へ移動",
+            Msg::PatternNameNeeded => "アクセスパターンには名前が必要です。",
+            Msg::NotANumber => "数値ではありません。",
+            Msg::WholeNumberNeeded => "N は整数でなければなりません。",
             // ttl panel
             Msg::TtlFilterHint => "TTL 属性のフィルターで読み取りから除外できます: ",
             Msg::TtlIntro => "項目は、TTL 属性の Number (エポック秒) が過ぎると期限切れになります。DynamoDB は期限切れの項目をバックグラウンドで、通常は数日以内に無料で削除します。それまでは読み取りで返されます。ここではスイーパーが、エンジンの時計で下の遅延の後に削除します。",
@@ -339,6 +366,13 @@ impl Catalogue for Japanese {
             Msg::DisableStream => "ストリームを無効にする",
             Msg::ViewType => "ビュータイプ",
             Msg::EnableStream => "ストリームを有効にする",
+            Msg::TriggersTitle => "ストリームトリガー",
+            Msg::TriggersIntro => "トリガーはこのストリームの各レコードについて UpdateItem を 1 回実行します (講義の「DynamoDB Streams と AWS Lambda」)。レコードが書き込まれた 1 秒後に、順番どおりに実行されます。その書き込みはトリガー自身のものです。対象テーブルに課金され、そのパーティションで受け付けられ (スロットリングされたものは後で再試行)、あなたのリクエストの消費キャパシティには含まれません。",
+            Msg::NoTriggers => "このストリームを読むトリガーはありません。ddb-local ではプレイグラウンド操作 PutStreamTrigger で定義できます。投票のレッスンには 1 つあります。",
+            Msg::TriggerFiltered => "フィルターで除外",
+            Msg::TriggerSkipped => "スキップ",
+            Msg::TriggerFailed => "失敗",
+            Msg::TriggerThrottled => "スロットリング、後で再試行",
 
 
             // scenario menu
@@ -904,6 +938,34 @@ impl Catalogue for Japanese {
         format!("シャード {n} 個: パーティションごとに 1 つ。分割したパーティションは自分のシャードを閉じ、半分ごとに 1 つ開きました")
     }
 
+    fn trigger_stats(
+        &self,
+        records: u64,
+        writes: u64,
+        units: f64,
+        throttles: u64,
+        failures: u64,
+        pending: u64,
+    ) -> String {
+        format!(
+            "{} · 書き込み {} 件 · {} WCU · スロットリング {} 件 · 失敗 {} 件 · 待機中 {} 件",
+            self.records(records),
+            count(Lang::Ja, writes),
+            Lang::Ja.number(units),
+            count(Lang::Ja, throttles),
+            count(Lang::Ja, failures),
+            count(Lang::Ja, pending)
+        )
+    }
+
+    fn by_trigger(&self, trigger: &str, table: &str) -> String {
+        format!("{table} のストリームのトリガー {trigger} による書き込みです (トリガー自身の書き込みで、あなたのリクエストではありません)。")
+    }
+
+    fn trigger_wrote(&self, key: &str, units: f64) -> String {
+        format!("{key} に書き込み ({} WCU)", Lang::Ja.number(units))
+    }
+
     fn stream_of(&self) -> (&'static str, &'static str) {
         ("", " のストリーム")
     }
@@ -1357,6 +1419,11 @@ impl Catalogue for Japanese {
                             "インデックス {index} 独自のキャパシティー (モデルでは GSI はテーブルのキャパシティーを使います)"
                         ),
                         Lost::Tags(n) => format!("タグ {n} 個"),
+                        Lost::MoreKeyAttributes { index, attributes } => format!(
+                            "インデックス {index} のキー属性 {} (モデルの GSI キーはパーティションキー属性とソートキー属性を\
+                             1 つずつしか持てないため、それぞれ最初の属性をエクスポートします)",
+                            attributes.join(", ")
+                        ),
                     })
                     .collect();
                 format!(

@@ -1,5 +1,6 @@
 //! The page's model: everything the playground's page computes that needs
-//! no browser. Request drafts (`draft`), the cost in words and dollars
+//! no browser. Request drafts (`draft`), the index designer's drafts
+//! (`index_draft`), the cost in words and dollars
 //! (`cost`), how values and figures are written (`format`), the input
 //! limits (`limits`), and each call's one-line summary and the running
 //! totals of the activity log (`summary`). It compiles on every target, so it is unit-tested
@@ -8,6 +9,7 @@
 pub mod cost;
 pub mod draft;
 pub mod format;
+pub mod index_draft;
 pub mod limits;
 pub mod summary;
 

@@ -4,6 +4,8 @@
 //! { "format": "ddb-playground-scenario", "version": 1,
 //!   "engine": { …Engine::snapshot()… },
 //!   "operations": [ { "name": "Top score", "operation": "Query", "request": { … } } ],
+//!   "accessPatterns": [ { "Name": "Top score", "Operation": "Query", "Request": { … },
+//!                         "RequestsPerSecond": 50 } ],
 //!   "view": { "table": "GameScores" },
 //!   "workbench": { …a NoSQL Workbench model, items reduced to their keys… },
 //!   "generated": [ { "table": "Orders", "template": { … }, "count": 100000, "seed": 7 } ] }
@@ -21,13 +23,21 @@
 //! settings, model metadata, unknown members) so an export can write the
 //! model back (see [`super::workbench`]). Adding an optional member did not
 //! need a new version: a version-1 reader that does not know it loads the
-//! same tables and items. Older versions are upgraded by
+//! same tables and items. `accessPatterns` is optional in the same way (a
+//! document without it has none); each entry is the endpoint's
+//! `ReviewAccessPatterns` form ([`super::access_patterns`]), so a pattern
+//! saved in the page is sent to `ddb-local` as it is. A pattern that does
+//! not read (a missing member, a rate ≤ 0) refuses the whole document with
+//! a message naming it, like any other broken part: the playground that
+//! was open stays as it was, and nothing is half-loaded. Older versions are upgraded by
 //! [`migrate`] before they are read; a version newer than this build is
 //! refused with a message that says so, rather than half-understood.
 
 use serde_json::{json, Map, Value};
 
+use super::access_patterns;
 use super::generated::{self, GeneratedData};
+use crate::engine::review::AccessPattern;
 use crate::engine::{ApiError, Engine, Result};
 
 /// The `format` member every scenario carries.
@@ -48,6 +58,9 @@ pub struct SavedOperation {
 pub struct Scenario {
     pub engine: Engine,
     pub operations: Vec<SavedOperation>,
+    /// The application's access patterns, in the order the author keeps
+    /// them (the design review's input).
+    pub access_patterns: Vec<AccessPattern>,
     /// What the author was looking at; kept as given, for the UI to read.
     pub view: Value,
     /// The NoSQL Workbench model this scenario was imported from, each
@@ -143,7 +156,14 @@ impl Scenario {
 
     /// [`Scenario::of`], taking the engine rather than copying it.
     pub fn of_engine(engine: Engine) -> Self {
-        Self { engine, operations: Vec::new(), view: Value::Object(Map::new()), workbench: None, generated: Vec::new() }
+        Self {
+            engine,
+            operations: Vec::new(),
+            access_patterns: Vec::new(),
+            view: Value::Object(Map::new()),
+            workbench: None,
+            generated: Vec::new(),
+        }
     }
 
     /// The scenario document.
@@ -162,8 +182,14 @@ impl Scenario {
             "operations": operations,
             "view": self.view,
         });
-        if let (Some(model), Value::Object(members)) = (&self.workbench, &mut document) {
-            members.insert("workbench".into(), model.clone());
+        if let Value::Object(members) = &mut document {
+            if !self.access_patterns.is_empty() {
+                let patterns = self.access_patterns.iter().map(access_patterns::to_json).collect();
+                members.insert("accessPatterns".into(), Value::Array(patterns));
+            }
+            if let Some(model) = &self.workbench {
+                members.insert("workbench".into(), model.clone());
+            }
         }
         if let (false, Value::Object(members)) = (generated.is_empty(), &mut document) {
             members.insert("generated".into(), generated.iter().map(GeneratedData::to_json).collect());
@@ -202,6 +228,7 @@ impl Scenario {
             }
             operations.push(SavedOperation { name, operation, request: request.clone() });
         }
+        let access_patterns = read_access_patterns(&document)?;
         let view = document.get("view").cloned().unwrap_or_else(|| Value::Object(Map::new()));
         let workbench = match document.get("workbench") {
             None | Some(Value::Null) => None,
@@ -214,6 +241,9 @@ impl Scenario {
             .iter()
             .enumerate()
             .map(|(i, o)| (format!("operations[{i}].request"), &o.request))
+            .chain(
+                access_patterns.iter().enumerate().map(|(i, p)| (format!("accessPatterns[{i}].Request"), &p.request)),
+            )
             .chain([("view".to_string(), &view)])
             .chain(workbench.iter().map(|w| ("workbench".to_string(), w)));
         for (place, value) in kept {
@@ -221,8 +251,26 @@ impl Scenario {
                 return Err(invalid(unsettled_message(&place, &number)));
             }
         }
-        Ok(Self { engine, operations, view, workbench, generated })
+        Ok(Self { engine, operations, access_patterns, view, workbench, generated })
     }
+}
+
+/// The document's `accessPatterns`, each read and its rate and key
+/// variation checked; the first that does not read refuses the document.
+fn read_access_patterns(document: &Value) -> Result<Vec<AccessPattern>> {
+    let listed = match document.get("accessPatterns") {
+        None | Some(Value::Null) => return Ok(Vec::new()),
+        Some(Value::Array(list)) => list,
+        Some(_) => return Err(invalid("\"accessPatterns\" must be a list")),
+    };
+    let mut patterns = Vec::new();
+    for (i, entry) in listed.iter().enumerate() {
+        let pattern = access_patterns::from_json(entry, &format!("accessPatterns[{i}]"))
+            .and_then(|p| p.check().map(|()| p))
+            .map_err(|e| invalid(e.message()))?;
+        patterns.push(pattern);
+    }
+    Ok(patterns)
 }
 
 #[cfg(test)]
@@ -248,7 +296,70 @@ mod tests {
                             "ExpressionAttributeValues": {":u": {"S": "101"}}}),
         });
         scenario.view = json!({"table": "GameScores"});
+        scenario.access_patterns.push(AccessPattern {
+            name: "Top scores of a user".into(),
+            operation: "Query".into(),
+            request: json!({"TableName": "GameScores", "KeyConditionExpression": "UserId = :u",
+                            "ExpressionAttributeValues": {":u": {"S": "101"}}}),
+            requests_per_second: 250.0,
+            keys: crate::engine::review::KeyVariation::Zipf { count: 1000, exponent: 1.1 },
+        });
         scenario
+    }
+
+    #[test]
+    fn access_patterns_travel_with_the_document() {
+        let scenario = sample();
+        let document = scenario.to_json();
+        assert_eq!(document["accessPatterns"][0]["Name"], json!("Top scores of a user"));
+        assert_eq!(
+            document["accessPatterns"][0]["PartitionKeyValues"],
+            json!({"Distribution": "Zipf", "Count": 1000, "Exponent": 1.1})
+        );
+        let back = Scenario::from_json(document).expect("reads back");
+        assert_eq!(back.access_patterns, scenario.access_patterns);
+        // Without patterns the member is left out, and a document without
+        // it (every document written before patterns) has none.
+        let mut plain = sample();
+        plain.access_patterns.clear();
+        let document = plain.to_json();
+        assert!(document.get("accessPatterns").is_none());
+        let back = Scenario::from_json(document).expect("an older document loads");
+        assert!(back.access_patterns.is_empty());
+        assert_eq!(back.operations, plain.operations);
+    }
+
+    #[test]
+    fn a_broken_access_pattern_refuses_the_document_naming_it() {
+        let good = sample().to_json();
+        let with = |patterns: Value| {
+            let mut document = good.clone();
+            document["accessPatterns"] = patterns;
+            Scenario::from_json(document).err().map(|e| e.message().to_string())
+        };
+        let pattern = good["accessPatterns"][0].clone();
+        let mut slow = pattern.clone();
+        slow["RequestsPerSecond"] = json!(0);
+        let mut nameless = pattern.clone();
+        nameless.as_object_mut().map(|o| o.remove("Name"));
+        let mut absurd = pattern.clone();
+        absurd["RequestsPerSecond"] = json!(2e7);
+        let cases = [
+            (json!({}), "Invalid scenario: \"accessPatterns\" must be a list"),
+            (
+                json!([pattern.clone(), slow]),
+                "Invalid scenario: Access pattern Top scores of a user: RequestsPerSecond must be a number above 0, not 0",
+            ),
+            (json!([nameless]), "Invalid scenario: accessPatterns[0]: the member 'Name' is required"),
+            (
+                json!([absurd]),
+                "Invalid scenario: Access pattern Top scores of a user: RequestsPerSecond must be at most 10000000, not 20000000",
+            ),
+        ];
+        for (patterns, message) in cases {
+            assert_eq!(with(patterns).as_deref(), Some(message));
+        }
+        assert!(with(json!(null)).is_none());
     }
 
     #[test]

@@ -100,6 +100,28 @@ mod tests {
     }
 
     #[test]
+    fn access_patterns_travel_in_a_link() {
+        let mut scenario = Scenario::of(&engine_with_items(5));
+        let request = json!({"TableName": "Orders", "KeyConditionExpression": "PK = :c",
+                             "ExpressionAttributeValues": {":c": {"S": "CUST#1"}}});
+        for (name, keys) in [
+            ("Orders of a customer", crate::engine::review::KeyVariation::Uniform { count: 10 }),
+            ("Hot customer", crate::engine::review::KeyVariation::Single),
+        ] {
+            scenario.access_patterns.push(crate::engine::review::AccessPattern {
+                name: name.into(),
+                operation: "Query".into(),
+                request: request.clone(),
+                requests_per_second: 12.5,
+                keys,
+            });
+        }
+        let back = decode(&encode(&scenario)).expect("decodes");
+        assert_eq!(back.access_patterns, scenario.access_patterns);
+        assert_eq!(back.to_json(), scenario.to_json());
+    }
+
+    #[test]
     fn broken_links_say_what_is_wrong() {
         let link = encode(&Scenario::of(&engine_with_items(5)));
         let truncated = &link[..link.len() / 2];

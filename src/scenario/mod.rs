@@ -25,6 +25,7 @@
 //! tables and items through the engine, and carries its saved operations,
 //! steps and access-pattern checklist.
 
+pub mod access_patterns;
 pub mod cli_script;
 pub mod cloudformation;
 pub mod exchange;

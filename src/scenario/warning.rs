@@ -81,6 +81,9 @@ pub enum Lost {
     OwnCapacity(String),
     /// The table's tags (how many).
     Tags(usize),
+    /// A GSI's key attributes after its first HASH and its first RANGE
+    /// attribute (a multi-attribute key): a model's GSI key has one of each.
+    MoreKeyAttributes { index: String, attributes: Vec<String> },
 }
 
 impl fmt::Display for Unused {
@@ -104,6 +107,12 @@ impl fmt::Display for Lost {
             Lost::TableClass(class) => write!(f, "table class {class}"),
             Lost::OwnCapacity(index) => write!(f, "the own capacity of index {index} (a model gives GSIs the table's)"),
             Lost::Tags(n) => write!(f, "its {n} tag(s)"),
+            Lost::MoreKeyAttributes { index, attributes } => write!(
+                f,
+                "the key attributes {} of index {index} (a model's GSI key has one partition-key and one sort-key \
+                 attribute; the first of each is exported)",
+                attributes.join(", ")
+            ),
         }
     }
 }

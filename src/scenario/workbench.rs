@@ -98,8 +98,11 @@
 //!   or the GSI keys use that it does not name.
 //!
 //! What a model cannot hold — local secondary indexes, streams, time to
-//! live, the table class, a GSI's own capacity, tags, capacity in a 1.0 model — is
-//! reported in the export's warnings. So a model round-trips: import then
+//! live, the table class, a GSI's own capacity, tags, capacity in a 1.0
+//! model, a multi-attribute GSI key's attributes after its first HASH and
+//! first RANGE attribute (its `KeyAttributes` has one `PartitionKey` and one
+//! `SortKey`; the others stay in `NonKeyAttributes`) — is reported in the
+//! export's warnings. So a model round-trips: import then
 //! export gives the same document, except that numbers and sets come back in
 //! DynamoDB's normal spelling (`0.50` → `0.5`), which the import reports.
 
@@ -576,16 +579,31 @@ pub fn export(scenario: &Scenario, version: ModelVersion) -> Exported {
     Exported { model: Value::Object(model), warnings }
 }
 
-/// `KeyAttributes` of a wire key schema, with types from the definitions.
+/// `KeyAttributes` of a wire key schema, with types from the definitions:
+/// its first HASH and first RANGE attribute (a multi-attribute GSI key's
+/// others are in [`more_key_attributes`], and the warnings).
 fn key_attributes_of(key_schema: Option<&Value>, types: &BTreeMap<&str, &Value>) -> Value {
     let mut out = Map::new();
     for key in key_schema.and_then(Value::as_array).into_iter().flatten() {
         let name = key.get("AttributeName").and_then(Value::as_str).unwrap_or_default();
         let member = if key.get("KeyType") == Some(&json!("RANGE")) { "SortKey" } else { "PartitionKey" };
         let kind = types.get(name).copied().cloned().unwrap_or(Value::Null);
-        out.insert(member.into(), json!({"AttributeName": name, "AttributeType": kind}));
+        out.entry(member).or_insert_with(|| json!({"AttributeName": name, "AttributeType": kind}));
     }
     Value::Object(out)
+}
+
+/// The key attributes of a wire key schema after its first HASH and its
+/// first RANGE attribute, in key-schema order.
+fn more_key_attributes(key_schema: Option<&Value>) -> Vec<String> {
+    let mut seen = BTreeSet::new();
+    key_schema
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter(|key| !seen.insert(key.get("KeyType").and_then(Value::as_str).unwrap_or_default().to_string()))
+        .filter_map(|key| key.get("AttributeName").and_then(Value::as_str).map(str::to_string))
+        .collect()
 }
 
 /// Whether the engine's `definition` is what importing `kept` creates:
@@ -776,11 +794,15 @@ fn note_what_a_model_cannot_hold(
     }
     let capacity = definition.get("ProvisionedThroughput");
     for index in globals {
+        let index_name = index.get("IndexName").and_then(Value::as_str).unwrap_or_default();
         if let (Some(own), Some(table_capacity)) = (index.get("ProvisionedThroughput"), capacity) {
             if own != table_capacity {
-                let index_name = index.get("IndexName").and_then(Value::as_str).unwrap_or_default();
                 lost.push(Lost::OwnCapacity(index_name.to_string()));
             }
+        }
+        let more = more_key_attributes(index.get("KeySchema"));
+        if !more.is_empty() {
+            lost.push(Lost::MoreKeyAttributes { index: index_name.to_string(), attributes: more });
         }
     }
     if let Some(tags) = definition.get("Tags").and_then(Value::as_array).filter(|tags| !tags.is_empty()) {

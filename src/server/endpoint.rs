@@ -26,10 +26,13 @@
 //! interleaving at all. The playground is a teaching tool, not a throughput
 //! benchmark, so nothing finer-grained is worth its complexity.
 //!
-//! Saving: each successful request that may change data bumps a generation
-//! counter. [`Endpoint::save_if_changed`] snapshots the engine (under the
-//! lock), then writes the file (outside it) and remembers which generation is
-//! on disk.
+//! Durability (with a data file): each successful request that may change
+//! data is appended to the [`Journal`] while the lock is held, and its
+//! answer waits until the journal has it on disk ([`Endpoint::durable`]).
+//! It also bumps a generation counter. A checkpoint
+//! ([`Endpoint::save_if_changed`]) snapshots the engine and marks the
+//! journal (under the lock), writes the data file (outside it), then drops
+//! the journal's records the checkpoint holds.
 
 use std::io;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -39,6 +42,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde_json::Value;
 
+use super::journal::{Journal, Mark};
 use super::persist;
 use super::playground;
 use super::protocol::{is_read_only, Target};
@@ -68,7 +72,14 @@ pub struct Endpoint {
     /// live engine into it, so what the browser put in the file survives
     /// ddb-local rewriting it.
     surroundings: Scenario,
+    /// The journal beside the data file, once [`Endpoint::open_journal`] ran.
+    journal: Option<Journal>,
 }
+
+/// A change's place in the journal: its answer may be sent once
+/// [`Endpoint::durable`] says it is on disk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ticket(u64);
 
 /// Milliseconds since the Unix epoch by the wall clock (0 if the clock is
 /// before 1970, which the engine's never-backwards clock then ignores).
@@ -120,15 +131,63 @@ impl Endpoint {
             save_lock: Mutex::new(()),
             data_file,
             surroundings: Scenario::of(&Engine::new()),
+            journal: None,
         }
     }
 
-    /// Serves `scenario`'s engine; its saved operations, view and kept
+    /// Makes changes durable before they are answered: writes a checkpoint
+    /// of the engine as it is (with a new journal id) and starts an empty
+    /// journal for it. Without a data file it does nothing. Call it before
+    /// serving; the engine must already hold what the old journal replayed
+    /// ([`persist::recover`]): the old journal is replaced.
+    pub fn open_journal(&mut self) -> io::Result<()> {
+        let Some(path) = self.data_file.clone() else { return Ok(()) };
+        self.journal = None;
+        let id = format!("{:x}-{:x}", wall_clock_millis(), std::process::id());
+        // The checkpoint first: until the new journal replaces the old one,
+        // the old one names another checkpoint and is ignored (its changes
+        // are in this one).
+        let snapshot = self.lock().engine.snapshot();
+        self.write_checkpoint(&path, snapshot, Some(&Mark { journal: id.clone(), sequence: 0 }))?;
+        self.journal = Some(Journal::create(&path, &id)?);
+        Ok(())
+    }
+
+    /// Waits until the change `ticket` names is on disk.
+    pub async fn durable(&self, ticket: Ticket) -> Result<(), ApiError> {
+        match &self.journal {
+            Some(journal) => journal.durable(ticket.0).await,
+            None => Ok(()),
+        }
+    }
+
+    /// Blocking [`Endpoint::durable`].
+    fn wait(&self, ticket: Option<Ticket>) -> Result<(), ApiError> {
+        match (&self.journal, ticket) {
+            (Some(journal), Some(ticket)) => journal.wait(ticket.0),
+            _ => Ok(()),
+        }
+    }
+
+    /// The journal's length in bytes (0 without one).
+    pub fn journal_bytes(&self) -> u64 {
+        self.journal.as_ref().map_or(0, Journal::len)
+    }
+
+    /// Writes what the journal has pending and stops its writer.
+    pub fn close_journal(&self) {
+        if let Some(journal) = &self.journal {
+            journal.close();
+        }
+    }
+
+    /// Serves `scenario`'s engine; its saved operations, access patterns, view and kept
     /// Workbench model are written back with every save.
     pub fn of_scenario(scenario: Scenario, data_file: Option<PathBuf>) -> Self {
-        let Scenario { engine, operations, view, workbench, generated } = scenario;
+        let Scenario { engine, operations, access_patterns, view, workbench, generated } = scenario;
         let mut endpoint = Self::new(engine, data_file);
-        endpoint.surroundings = Scenario { engine: Engine::new(), operations, view, workbench, generated };
+        endpoint.surroundings =
+            Scenario { engine: Engine::new(), operations, access_patterns, view, workbench, generated };
         endpoint
     }
 
@@ -159,9 +218,19 @@ impl Endpoint {
         self.execute_parsed(target, &request)
     }
 
-    /// Runs a request [`parse_request`] has parsed, waiting for the lock.
+    /// Runs a request [`parse_request`] has parsed, waiting for the lock
+    /// and, for a change, until it is durable.
     pub fn execute_parsed(&self, target: Target<'_>, request: &Value) -> Result<Value, ApiError> {
-        Self::run(self.lock(), target, request)
+        let (outcome, ticket) = self.execute_logged(target, request);
+        self.wait(ticket)?;
+        outcome
+    }
+
+    /// Runs a parsed request, waiting for the lock, and returns at once:
+    /// with a ticket, the answer may be sent only once
+    /// [`Endpoint::durable`] says so.
+    pub fn execute_logged(&self, target: Target<'_>, request: &Value) -> (Result<Value, ApiError>, Option<Ticket>) {
+        self.run(self.lock(), target, request)
     }
 
     /// Runs a parsed request if the engine is free right now; `None` (and
@@ -169,16 +238,46 @@ impl Endpoint {
     /// run short requests on the thread that read them, and hands a request
     /// to a blocking thread only when it would have to wait (see `http`).
     pub fn try_execute_parsed(&self, target: Target<'_>, request: &Value) -> Option<Result<Value, ApiError>> {
+        let (outcome, ticket) = self.try_execute_logged(target, request)?;
+        Some(self.wait(ticket).and(outcome))
+    }
+
+    /// [`Endpoint::try_execute_parsed`] that returns at once, as
+    /// [`Endpoint::execute_logged`].
+    pub fn try_execute_logged(
+        &self,
+        target: Target<'_>,
+        request: &Value,
+    ) -> Option<(Result<Value, ApiError>, Option<Ticket>)> {
         let state = match self.state.try_lock() {
             Ok(state) => state,
             Err(TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),
             Err(TryLockError::WouldBlock) => return None,
         };
-        Some(Self::run(state, target, request))
+        Some(self.run(state, target, request))
     }
 
-    fn run(mut state: MutexGuard<'_, State>, target: Target<'_>, request: &Value) -> Result<Value, ApiError> {
+    fn run(
+        &self,
+        mut state: MutexGuard<'_, State>,
+        target: Target<'_>,
+        request: &Value,
+    ) -> (Result<Value, ApiError>, Option<Ticket>) {
+        match Self::apply(&mut state, target, request) {
+            Ok((response, Some(at))) => {
+                let ticket = self.journal.as_ref().map(|j| Ticket(j.append(at, target, request, &response)));
+                (Ok(response), ticket)
+            }
+            Ok((response, None)) => (Ok(response), None),
+            Err(error) => (Err(error), None),
+        }
+    }
+
+    /// Runs the request; the answer and, if it may have changed data, the
+    /// engine time it started at (what a replay needs).
+    fn apply(state: &mut State, target: Target<'_>, request: &Value) -> Result<(Value, Option<u64>), ApiError> {
         state.engine.clock_mut().tick_wall(wall_clock_millis());
+        let at = state.engine.clock().now_millis();
         let (response, read_only) = match target {
             Target::DynamoDb(operation) => {
                 (guarded(operation, || state.engine.execute(operation, request))?, is_read_only(operation))
@@ -195,7 +294,7 @@ impl Endpoint {
         if !read_only {
             state.generation += 1;
         }
-        Ok(response)
+        Ok((response, (!read_only).then_some(at)))
     }
 
     /// Who moves the engine clock.
@@ -224,22 +323,33 @@ impl Endpoint {
     fn save_when(&self, needed: impl FnOnce(&State) -> bool) -> io::Result<bool> {
         let Some(path) = &self.data_file else { return Ok(false) };
         let _writing = self.save_lock.lock().unwrap_or_else(PoisonError::into_inner);
-        let (snapshot, generation) = {
+        let (snapshot, generation, mark) = {
             let state = self.lock();
             if !needed(&state) {
                 return Ok(false);
             }
-            (state.engine.snapshot(), state.generation)
+            (state.engine.snapshot(), state.generation, self.journal.as_ref().map(Journal::mark))
         };
-        // Saved as a scenario document: the format the browser exports and imports.
-        let mut document = self.surroundings.to_json();
-        if let Value::Object(members) = &mut document {
-            members.insert("engine".into(), snapshot);
+        self.write_checkpoint(path, snapshot, mark.as_ref().map(|(mark, _)| mark))?;
+        if let (Some(journal), Some((_, offset))) = (&self.journal, mark) {
+            journal.compact(offset)?;
         }
-        persist::save_atomically(path, &document)?;
         let mut state = self.lock();
         state.saved_generation = state.saved_generation.max(generation);
         Ok(true)
+    }
+
+    /// Writes the data file: a scenario document (the format the browser
+    /// exports and imports) around `snapshot`, with its place in the journal.
+    fn write_checkpoint(&self, path: &Path, snapshot: Value, mark: Option<&Mark>) -> io::Result<()> {
+        let mut document = self.surroundings.to_json();
+        if let Value::Object(members) = &mut document {
+            members.insert("engine".into(), snapshot);
+            if let Some(mark) = mark {
+                members.insert("ddbLocal".into(), mark.to_json());
+            }
+        }
+        persist::save_atomically(path, &document)
     }
 }
 
@@ -321,6 +431,102 @@ mod tests {
             let error = endpoint.execute("ListTables", body).expect_err("not JSON");
             assert_eq!(error.name(), "SerializationException", "{body:?}");
         }
+    }
+
+    /// Every stream record of every stream, as GetRecords shows them.
+    fn stream_records(engine: &mut Engine) -> Vec<Value> {
+        let mut records = Vec::new();
+        let streams = engine.execute_streams("ListStreams", &json!({})).expect("listed");
+        for stream in streams["Streams"].as_array().into_iter().flatten() {
+            let arn = &stream["StreamArn"];
+            let described = engine.execute_streams("DescribeStream", &json!({"StreamArn": arn})).expect("described");
+            for shard in described["StreamDescription"]["Shards"].as_array().into_iter().flatten() {
+                let iterator = engine
+                    .execute_streams(
+                        "GetShardIterator",
+                        &json!({"StreamArn": arn, "ShardId": shard["ShardId"], "ShardIteratorType": "TRIM_HORIZON"}),
+                    )
+                    .expect("iterator");
+                let page = engine
+                    .execute_streams("GetRecords", &json!({"ShardIterator": iterator["ShardIterator"]}))
+                    .expect("records");
+                records.extend(page["Records"].as_array().into_iter().flatten().cloned());
+            }
+        }
+        records
+    }
+
+    /// Replaying the journal on the checkpoint gives the engine that ran
+    /// the requests: items, GSI propagation in flight, TTL deletions,
+    /// stream records, the clock.
+    #[test]
+    fn recovery_replays_to_the_same_engine() {
+        let dir = std::env::temp_dir().join(format!("ddb-endpoint-replay-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let _ = std::fs::create_dir_all(&dir);
+        let file = dir.join("data.json");
+        let mut endpoint = Endpoint::new(Engine::new(), Some(file.clone()));
+        endpoint.open_journal().expect("journal");
+        let run = |target: Target<'_>, request: Value| {
+            endpoint.execute_target(target, request.to_string().as_bytes()).expect("ran")
+        };
+        let db = Target::DynamoDb;
+        run(
+            db("CreateTable"),
+            json!({"TableName": "tbl", "BillingMode": "PAY_PER_REQUEST",
+                "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
+                "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"},
+                    {"AttributeName": "g", "AttributeType": "S"}],
+                "GlobalSecondaryIndexes": [{"IndexName": "by-g",
+                    "KeySchema": [{"AttributeName": "g", "KeyType": "HASH"}], "Projection": {"ProjectionType": "ALL"}}],
+                "StreamSpecification": {"StreamEnabled": true, "StreamViewType": "NEW_AND_OLD_IMAGES"}}),
+        );
+        run(
+            db("UpdateTimeToLive"),
+            json!({"TableName": "tbl",
+            "TimeToLiveSpecification": {"Enabled": true, "AttributeName": "expires"}}),
+        );
+        let start = crate::engine::clock::Clock::DEFAULT_START_MILLIS / 1000;
+        for i in 0..6 {
+            run(
+                db("PutItem"),
+                json!({"TableName": "tbl", "Item": {"pk": {"S": format!("k{i}")},
+                "g": {"S": format!("g{}", i % 2)}, "expires": {"N": (start + 5 + i).to_string()}}}),
+            );
+        }
+        run(
+            db("UpdateItem"),
+            json!({"TableName": "tbl", "Key": {"pk": {"S": "k1"}},
+            "UpdateExpression": "SET n = :n REMOVE expires", "ExpressionAttributeValues": {":n": {"N": "7"}}}),
+        );
+        run(db("DeleteItem"), json!({"TableName": "tbl", "Key": {"pk": {"S": "k2"}}}));
+        run(Target::Playground("AdvanceClock"), json!({"Seconds": 8}));
+        run(
+            db("TransactWriteItems"),
+            json!({"TransactItems": [
+            {"Put": {"TableName": "tbl", "Item": {"pk": {"S": "t1"}, "g": {"S": "g1"}}}},
+            {"Delete": {"Key": {"pk": {"S": "k3"}}, "TableName": "tbl"}}]}),
+        );
+        run(
+            db("BatchWriteItem"),
+            json!({"RequestItems": {"tbl": [
+            {"PutRequest": {"Item": {"pk": {"S": "b1"}, "g": {"S": "g0"}}}},
+            {"DeleteRequest": {"Key": {"pk": {"S": "k4"}}}}]}}),
+        );
+        run(Target::Playground("AdvanceClock"), json!({"Seconds": 3600}));
+        // A change whose GSI update is still on its way.
+        run(db("PutItem"), json!({"TableName": "tbl", "Item": {"pk": {"S": "late"}, "g": {"S": "g9"}}}));
+
+        let (expected, expected_records) = {
+            let mut state = endpoint.lock();
+            (state.engine.snapshot(), stream_records(&mut state.engine))
+        };
+        // What a kill -9 leaves: the data file of the start and the journal.
+        let mut recovered = persist::recover(&file).expect("recovers").expect("exists").engine;
+        assert_eq!(recovered.snapshot(), expected);
+        assert_eq!(stream_records(&mut recovered), expected_records);
+        assert!(expected_records.len() >= 10, "{expected_records:?}");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

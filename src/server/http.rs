@@ -18,7 +18,8 @@
 //!                      │    single-item op or Query, engine free? run it here
 //!                      │    otherwise spawn_blocking ─► Endpoint::execute (engine mutex)
 //!                      ▼    200 JSON | 4xx/5xx error JSON, + x-amz-crc32, x-amzn-RequestId
-//!   saver task: every `save_interval`, write the data file if something changed
+//!   with a data file: a change is answered once the journal has it on disk
+//!   saver task: every `save_interval`, a checkpoint (the data file) if something changed
 //! ```
 //!
 //! The engine is synchronous and guarded by a `std::sync::Mutex`, so a
@@ -36,7 +37,7 @@
 //!
 //! Shutdown ([`RunningServer::shutdown`]): stop accepting, let open
 //! connections finish the request in hand (at most [`GRACE_PERIOD`]), stop the
-//! saver, then write the data file one last time.
+//! saver, then write the data file one last time and empty the journal.
 
 use std::convert::Infallible;
 use std::io;
@@ -75,6 +76,11 @@ use crate::scenario::Scenario;
 /// 1 MB), so it holds the worker for no longer than reading a large body.
 const INLINE_OPERATIONS: &[&str] = &["GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"];
 
+/// A journal this long is compacted at the next second, whatever the
+/// checkpoint interval: it bounds the journal's size and the replay time
+/// after a crash.
+pub const CHECKPOINT_JOURNAL_BYTES: u64 = 64 * 1024 * 1024;
+
 /// How long shutdown waits for open connections to finish their request.
 pub const GRACE_PERIOD: Duration = Duration::from_secs(5);
 
@@ -112,7 +118,10 @@ pub struct ServerConfig {
     pub data_file: Option<PathBuf>,
     /// Bodies larger than this are refused with 413.
     pub max_body_bytes: usize,
-    /// How often the saver checks for changes to write.
+    /// How often the data file (the journal's checkpoint) is rewritten if
+    /// something changed. Changes are durable before they are answered
+    /// whatever this is (they are in the journal); it bounds the replay
+    /// after a crash and how stale the data file looks to other readers.
     pub save_interval: Duration,
     /// Async worker threads (they run the short requests when the engine is
     /// free; everything else runs on the blocking pool). Default: one per
@@ -140,7 +149,7 @@ impl Default for ServerConfig {
             addr: SocketAddr::from(([127, 0, 0, 1], 8000)),
             data_file: None,
             max_body_bytes: MAX_BODY_BYTES,
-            save_interval: Duration::from_secs(1),
+            save_interval: Duration::from_secs(10),
             worker_threads: std::thread::available_parallelism().map_or(2, |n| n.get().clamp(1, 4)),
             verbose: false,
             clock: ClockMode::Wall,
@@ -202,7 +211,9 @@ pub fn start_scenario(config: ServerConfig, mut scenario: Scenario) -> io::Resul
         TcpListener::from_std(std_listener)?
     };
 
-    let endpoint = Arc::new(Endpoint::of_scenario(scenario, config.data_file.clone()));
+    let mut endpoint = Endpoint::of_scenario(scenario, config.data_file.clone());
+    endpoint.open_journal()?;
+    let endpoint = Arc::new(endpoint);
     let shared = Arc::new(Shared {
         endpoint: endpoint.clone(),
         ids: RequestIds::default(),
@@ -257,7 +268,9 @@ impl RunningServer {
             let _ = self.runtime.block_on(saver);
         }
         self.runtime.shutdown_timeout(Duration::from_secs(1));
-        self.endpoint.save()
+        let saved = self.endpoint.save();
+        self.endpoint.close_journal();
+        saved
     }
 }
 
@@ -315,12 +328,20 @@ async fn accept_loop(listener: TcpListener, shared: Arc<Shared>, limits: Limits,
     }
 }
 
+/// The checkpointer: every `interval` (or sooner, once the journal has
+/// grown past [`CHECKPOINT_JOURNAL_BYTES`]), a checkpoint if something
+/// changed, which also empties the journal.
 async fn saver(endpoint: Arc<Endpoint>, interval: Duration, mut stopped: watch::Receiver<bool>) {
+    let mut last = Instant::now();
     loop {
         tokio::select! {
-            _ = tokio::time::sleep(interval) => {}
+            _ = tokio::time::sleep(interval.min(Duration::from_secs(1))) => {}
             _ = stopped.changed() => return,
         }
+        if last.elapsed() < interval && endpoint.journal_bytes() < CHECKPOINT_JOURNAL_BYTES {
+            continue;
+        }
+        last = Instant::now();
         let endpoint = endpoint.clone();
         match tokio::task::spawn_blocking(move || endpoint.save_if_changed()).await {
             Ok(Ok(_)) => {}
@@ -442,36 +463,44 @@ async fn respond(shared: &Shared, request: Request<Incoming>) -> (String, Reply)
         }
     };
     let endpoint = shared.endpoint.clone();
-    if target.0.is_empty() && INLINE_OPERATIONS.contains(&target.1.as_str()) {
-        let outcome =
-            match parse_request(Target::DynamoDb(&target.1), &body) {
-                Err(error) => Err(error),
-                Ok(request) => match endpoint.try_execute_parsed(Target::DynamoDb(&target.1), &request) {
-                    Some(result) => result,
-                    None => tokio::task::spawn_blocking(move || {
-                        endpoint.execute_parsed(Target::DynamoDb(&target.1), &request)
-                    })
-                    .await
-                    .unwrap_or_else(|e| Err(ApiError::InternalServer(format!("The request was not completed: {e}")))),
-                },
+    let failed = |e: tokio::task::JoinError| {
+        (Err(ApiError::InternalServer(format!("The request was not completed: {e}"))), None)
+    };
+    let (outcome, ticket) = if target.0.is_empty() && INLINE_OPERATIONS.contains(&target.1.as_str()) {
+        match parse_request(Target::DynamoDb(&target.1), &body) {
+            Err(error) => (Err(error), None),
+            Ok(request) => match endpoint.try_execute_logged(Target::DynamoDb(&target.1), &request) {
+                Some(applied) => applied,
+                None => {
+                    let endpoint = endpoint.clone();
+                    tokio::task::spawn_blocking(move || endpoint.execute_logged(Target::DynamoDb(&target.1), &request))
+                        .await
+                        .unwrap_or_else(failed)
+                }
+            },
+        }
+    } else {
+        let endpoint = endpoint.clone();
+        tokio::task::spawn_blocking(move || {
+            let (prefix, op) = &target;
+            let target = match *prefix {
+                "" => Target::DynamoDb(op),
+                STREAMS_PREFIX => Target::Streams(op),
+                _ => Target::Playground(op),
             };
-        let reply = match outcome {
-            Ok(response) => Reply::json(200, &response),
-            Err(error) => Reply::error(&error),
-        };
-        return (operation, reply);
-    }
-    let outcome = tokio::task::spawn_blocking(move || {
-        let (prefix, op) = &target;
-        let target = match *prefix {
-            "" => Target::DynamoDb(op),
-            STREAMS_PREFIX => Target::Streams(op),
-            _ => Target::Playground(op),
-        };
-        endpoint.execute_target(target, &body)
-    })
-    .await
-    .unwrap_or_else(|e| Err(ApiError::InternalServer(format!("The request was not completed: {e}"))));
+            match parse_request(target, &body) {
+                Ok(request) => endpoint.execute_logged(target, &request),
+                Err(error) => (Err(error), None),
+            }
+        })
+        .await
+        .unwrap_or_else(failed)
+    };
+    // With a data file, a change is answered only once the journal has it on disk.
+    let outcome = match ticket {
+        Some(ticket) => endpoint.durable(ticket).await.and(outcome),
+        None => outcome,
+    };
     let reply = match outcome {
         Ok(response) => Reply::json(200, &response),
         Err(error) => Reply::error(&error),

@@ -19,8 +19,11 @@
 //!         JSON body            endpoint  parse JSON → lock engine → tick clock → execute → unlock
 //!                                │         (catch_unwind turns an engine panic into a 500)
 //!  SDK ◄─ 200 JSON / 400 error ──┘         + x-amz-crc32, x-amzn-RequestId
-//!                              persist   snapshot file: loaded at start, saved ≤1 s after a
-//!                                        change and at shutdown, atomically (temp + rename)
+//!                              journal   with --data: each change appended, fsynced (group
+//!                                        commit) before its answer is sent
+//!                              persist   the data file, the journal's checkpoint: loaded (and the
+//!                                        journal replayed) at start, rewritten atomically now and
+//!                                        then and at shutdown
 //! ```
 //!
 //! * [`protocol`]: which operation a request names, accepted content types,
@@ -33,9 +36,13 @@
 //! * [`playground`]: the playground's own operations under
 //!   `X-Amz-Target: Playground_20261121.<Operation>`, behind the same
 //!   engine and mutex: `AdvanceClock`, `DescribePartitions`, `RunWorkload`,
-//!   `GetMetrics`, `PlanPartitions`, `PlanShards`. Their JSON shapes, limits
+//!   `GetMetrics`, `PlanPartitions`, `PlanShards`, and the stream triggers'
+//!   `PutStreamTrigger`, `ListStreamTriggers`, `DeleteStreamTrigger`. Their JSON shapes, limits
 //!   and a request/response example for each are documented there.
-//! * [`persist`]: the data file (an `engine::snapshot` document).
+//! * [`persist`]: the data file (a scenario document around an
+//!   `engine::snapshot`), and recovery.
+//! * [`journal`]: the append-only journal that makes an acknowledged change
+//!   durable before the next checkpoint.
 //! * [`http`]: the server itself: [`start`] a [`ServerConfig`], get a
 //!   [`RunningServer`], [`RunningServer::shutdown`] it.
 //!
@@ -65,6 +72,7 @@
 
 pub mod endpoint;
 pub mod http;
+pub mod journal;
 pub mod persist;
 pub mod playground;
 pub mod protocol;

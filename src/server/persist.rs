@@ -10,6 +10,11 @@
 //! `kill -9`) at any moment leaves either the old file or the new one, never
 //! half of one. Loading refuses a file it cannot restore instead of starting
 //! empty, so a broken file is never silently overwritten by an empty engine.
+//!
+//! While ddb-local runs, the data file is the checkpoint of its journal
+//! ([`super::journal`]): [`recover`] loads it and replays the journal's
+//! changes made after it. The member `"ddbLocal"` (ignored by the browser)
+//! names the journal and the last change the checkpoint holds.
 
 use std::fs::{self, File};
 use std::io::{self, Write};
@@ -17,6 +22,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
+use super::journal::{self, Mark};
 use crate::engine::Engine;
 use crate::scenario::format::is_scenario;
 use crate::scenario::{workbench, Scenario};
@@ -31,6 +37,22 @@ pub fn load(path: &Path) -> io::Result<Option<Engine>> {
 /// The whole scenario saved at `path` (a bare snapshot becomes a scenario
 /// with nothing else), `None` if there is no such file; errors as [`load`].
 pub fn load_scenario(path: &Path) -> io::Result<Option<Scenario>> {
+    Ok(load_checkpoint(path)?.map(|(scenario, _)| scenario))
+}
+
+/// The scenario at `path` with the journal changes made after it replayed
+/// (see [`super::journal::recover`]): what ddb-local serves after a crash.
+/// `None` if there is neither a data file nor a journal with changes.
+pub fn recover(path: &Path) -> io::Result<Option<Scenario>> {
+    let loaded = load_checkpoint(path)?;
+    let exists = loaded.is_some();
+    let (mut scenario, mark) = loaded.unwrap_or_else(|| (Scenario::of_engine(Engine::new()), None));
+    journal::recover(path, &mut scenario.engine, mark.as_ref(), exists)?;
+    Ok(exists.then_some(scenario))
+}
+
+/// [`load_scenario`] and the checkpoint's place in the journal, if the file names one.
+fn load_checkpoint(path: &Path) -> io::Result<Option<(Scenario, Option<Mark>)>> {
     let text = match fs::read(path) {
         Ok(text) => text,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
@@ -46,13 +68,14 @@ pub fn load_scenario(path: &Path) -> io::Result<Option<Scenario>> {
             path.display()
         )));
     }
+    let mark = Mark::from_document(&snapshot);
     let restored = if is_scenario(&snapshot) {
         Scenario::from_json(snapshot)
     } else {
         Engine::restore(&snapshot).map(|engine| Scenario::of(&engine))
     };
     let scenario = restored.map_err(|e| invalid(format!("{}: {}", path.display(), e.message())))?;
-    Ok(Some(scenario))
+    Ok(Some((scenario, mark)))
 }
 
 /// Where a save writes before the rename: beside the target (a rename only

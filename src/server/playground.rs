@@ -20,6 +20,9 @@
 //! | `GetMetrics`         | `TableName`, `IndexName`?, `From`?, `To`?, `TopN`?    | `PartitionSamples`, `TopKeys` |
 //! | `PlanPartitions`     | `ReadCapacityUnits`, `WriteCapacityUnits`, `SizeBytes`?, `SizeLimitBytes`? | the partition math |
 //! | `PlanShards`         | `Items`, `Fraction`, `ItemSizeBytes`                 | `Shards` |
+//! | `PutStreamTrigger`   | `TableName`, `TriggerName`, `Events`, `Filter`?, `StartingPosition`?, `Update` | `StreamTrigger` |
+//! | `ListStreamTriggers` | `TableName`?                                         | `StreamTriggers` |
+//! | `DeleteStreamTrigger`| `TableName`, `TriggerName`                           | `StreamTrigger` |
 //! | `ReviewAccessPatterns` | `AccessPatterns`, `Seconds`?                       | per pattern: access path, cost, throttles, monthly cost ([`review`]) |
 //! | `GenerateItems`      | `TableName`, `Template`, `Count`, `Seed`?            | items made, replaced, partition keys ([`generate`]) |
 //!
@@ -129,6 +132,24 @@
 //! ← {"Shards": 13, "MatchingItems": 600000.0, "ItemsPerPartitionPerSecond": 48000.0}
 //! ```
 //!
+//! **PutStreamTrigger**, **ListStreamTriggers**, **DeleteStreamTrigger**:
+//! a declarative trigger on a table's stream that runs an UpdateItem built
+//! from each record (the "DynamoDB Streams and AWS Lambda" aggregation; the
+//! language and how it runs: `engine::triggers`). A trigger is described by
+//! its definition plus `CreationDateTime`, `PendingRecords` and
+//! `Statistics` (records processed, filtered, skipped, writes, write units
+//! consumed, throttles, failures, the last error).
+//!
+//! ```text
+//! → {"TableName": "Votes", "TriggerName": "CountVotes", "Events": ["INSERT", "MODIFY"],
+//!    "Update": {"TableName": "VoteTotals",
+//!               "Key": {"Candidate": {"From": "Keys.Candidate", "Before": "_"}},
+//!               "UpdateExpression": "ADD TotalVotes :n",
+//!               "ExpressionAttributeValues": {":n": {"Delta": "Votes"}}}}
+//! ← {"StreamTrigger": {…the definition…, "CreationDateTime": 1767225600.0, "PendingRecords": 0,
+//!    "Statistics": {"RecordsProcessed": 0, "Writes": 0, "ConsumedWriteCapacityUnits": 0.0, …}}}
+//! ```
+//!
 //! A bad request, for any of them, is HTTP 400:
 //!
 //! ```text
@@ -148,6 +169,7 @@ use crate::engine::partition::{plan_partitions, shard_count, PARTITION_MAX_RCU};
 use crate::engine::sim::{KeyDistribution, KeyStat, PartitionInfo, Traffic, TrafficKind, Workload, MAX_WORKLOAD_KEYS};
 use crate::engine::throttling::ThrottleCounts;
 use crate::engine::throughput::PartitionSample;
+use crate::engine::triggers::TRIGGER_OPERATIONS;
 use crate::engine::{ApiError, Engine};
 
 /// What comes before a playground operation's name in `X-Amz-Target`.
@@ -161,6 +183,9 @@ pub const OPERATIONS: &[&str] = &[
     "GetMetrics",
     "PlanPartitions",
     "PlanShards",
+    "PutStreamTrigger",
+    "ListStreamTriggers",
+    "DeleteStreamTrigger",
     "ReviewAccessPatterns",
     "GenerateItems",
 ];
@@ -190,6 +215,10 @@ pub fn is_read_only(operation: &str) -> bool {
 /// Runs playground `operation` on `engine`. The engine clock has already
 /// been ticked by the caller.
 pub fn execute(engine: &mut Engine, operation: &str, request: &Value) -> Result<Value, ApiError> {
+    // The engine checks a trigger request itself (`Engine::execute_triggers`).
+    if TRIGGER_OPERATIONS.contains(&operation) {
+        return engine.execute_triggers(operation, request);
+    }
     let request = Members::of(request)?;
     match operation {
         "AdvanceClock" => advance_clock(engine, request),

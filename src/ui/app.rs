@@ -7,7 +7,7 @@
 //!    └─ main: LessonPanel (when a lesson is open), then three tabs:
 //!         Items:      ItemEditor, TableView (→ ItemGrid | IndexGrid), IndexPanel, TtlPanel,
 //!                     StreamPanel, ActivityLog
-//!         Console:    Console (builders, live cost, results, code, history)
+//!         Console:    Console (builders, live cost, results, code, history), AccessPatterns
 //!         Partitions: PartitionMap, HotKeyLab, Planners
 //! ```
 //!
@@ -43,6 +43,7 @@ use gloo_events::EventListener;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use super::access_patterns::AccessPatterns;
 use super::activity_log::ActivityLog;
 use super::console::Console;
 use super::console_state::{ConsoleContext, ConsoleState};
@@ -175,7 +176,10 @@ pub fn App() -> Html {
             yew::platform::spawn_local(async move {
                 while running.get() {
                     yew::platform::time::sleep(Duration::from_millis(250)).await;
-                    let busy = engine.try_borrow().map(|e| has_background_work(&e)).unwrap_or(false);
+                    let busy = engine
+                        .try_borrow()
+                        .map(|e| has_background_work(&e) || e.has_waiting_trigger_records())
+                        .unwrap_or(false);
                     if running.get() && busy {
                         dispatcher.dispatch(Action::Tick);
                     }
@@ -188,7 +192,7 @@ pub fn App() -> Html {
     {
         let state = state.clone();
         let dispatcher = state.dispatcher();
-        let saved = (Rc::clone(&state.operations), Rc::clone(&state.view));
+        let saved = (Rc::clone(&state.operations), Rc::clone(&state.access_patterns), Rc::clone(&state.view));
         use_effect_with((state.data_version, state.selected.clone(), saved), move |_| {
             let alive = Rc::new(Cell::new(true));
             let waiting = Rc::clone(&alive);
@@ -339,6 +343,7 @@ pub fn App() -> Html {
                         <div id="main-panel" role="tabpanel" class="main-panel">
                             if *tab == Tab::Console {
                                 <Console />
+                                <AccessPatterns />
                             } else if *tab == Tab::Partitions {
                                 <PartitionMap />
                                 <HotKeyLab />

@@ -1,21 +1,28 @@
-//! One secondary index being designed: its fields, the JSON DynamoDB takes
-//! for it, and a small diagram of what the index copies.
+//! One secondary index being designed: its fields and a small diagram of
+//! what the index copies. The draft itself and the JSON DynamoDB takes for
+//! it are in [`crate::page_model::index_draft`].
 //!
 //! Used twice: by the create-table form (any number of GSIs and LSIs, sent
 //! in the one CreateTable) and by the index panel ("Add GSI", sent as an
 //! UpdateTable with a `Create` in `GlobalSecondaryIndexUpdates`). As with the
-//! table form, the fields only gather text; the engine validates.
+//! table form, the fields only gather text; the engine validates, and its
+//! errors show under the form's button as they are.
+//!
+//! A GSI's key lists may grow to four partition-key and four sort-key
+//! attributes ("+ partition-key attribute"; a second sort-key attribute once
+//! the first is named); an LSI keeps the table's partition key and one sort
+//! key.
 //!
 //! ```text
 //!   index copies:  [PK Genre] [SK Year]  +  [table PK Artist] [table SK SongTitle]  +  Album, Plays
 //!                  the index's keys         the table's keys (always)                 the projection
 //! ```
 
-use serde_json::{json, Map, Value};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use super::language::{use_lang, Lang, Msg};
+pub use crate::page_model::index_draft::{add_definition, capacity_value, IndexDraft, KeyField, KeyRole};
 
 /// The types a key attribute may have: the code and DynamoDB's name for it.
 pub const KEY_TYPES: [(&str, Msg); 3] = [("S", Msg::TypeString), ("N", Msg::TypeNumber), ("B", Msg::TypeBinary)];
@@ -23,125 +30,6 @@ pub const KEY_TYPES: [(&str, Msg); 3] = [("S", Msg::TypeString), ("N", Msg::Type
 /// The projections, with what each copies in words.
 const PROJECTIONS: [(&str, Msg); 3] =
     [("ALL", Msg::ProjectionAll), ("KEYS_ONLY", Msg::ProjectionKeysOnly), ("INCLUDE", Msg::ProjectionInclude)];
-
-/// An index's fields, as typed.
-#[derive(Clone, Debug, PartialEq)]
-pub struct IndexDraft {
-    /// A GSI (own partition key, own capacity) or an LSI (the table's
-    /// partition key, an alternate sort key).
-    pub global: bool,
-    pub name: String,
-    /// GSIs only: an LSI's partition key is the table's.
-    pub partition_key: String,
-    pub partition_type: String,
-    /// Optional for a GSI, required for an LSI.
-    pub sort_key: String,
-    pub sort_type: String,
-    /// `ALL`, `KEYS_ONLY` or `INCLUDE`.
-    pub projection: String,
-    /// `INCLUDE`'s `NonKeyAttributes`, comma separated.
-    pub non_key: String,
-    /// A GSI's own capacity on a provisioned table.
-    pub read_units: String,
-    pub write_units: String,
-}
-
-impl IndexDraft {
-    /// A blank GSI.
-    pub fn global() -> Self {
-        Self {
-            global: true,
-            name: String::new(),
-            partition_key: String::new(),
-            partition_type: "S".into(),
-            sort_key: String::new(),
-            sort_type: "S".into(),
-            projection: "ALL".into(),
-            non_key: String::new(),
-            read_units: "5".into(),
-            write_units: "5".into(),
-        }
-    }
-
-    /// A blank LSI.
-    pub fn local() -> Self {
-        Self { global: false, ..Self::global() }
-    }
-
-    /// `INCLUDE`'s attribute names, trimmed, blanks dropped.
-    pub fn non_key_attributes(&self) -> Vec<String> {
-        self.non_key.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_string).collect()
-    }
-
-    /// The index's own key attributes with their types, for
-    /// `AttributeDefinitions` (an LSI's partition key is the table's, so
-    /// only its sort key).
-    pub fn key_definitions(&self) -> Vec<(String, String)> {
-        let mut out = Vec::new();
-        if self.global {
-            out.push((self.partition_key.clone(), self.partition_type.clone()));
-        }
-        if !self.sort_key.trim().is_empty() || !self.global {
-            out.push((self.sort_key.clone(), self.sort_type.clone()));
-        }
-        out
-    }
-
-    /// The `Projection` object.
-    fn projection_json(&self) -> Value {
-        let mut projection = Map::new();
-        projection.insert("ProjectionType".into(), self.projection.clone().into());
-        if self.projection == "INCLUDE" {
-            projection.insert("NonKeyAttributes".into(), self.non_key_attributes().into());
-        }
-        Value::Object(projection)
-    }
-
-    /// The index as a member of `GlobalSecondaryIndexes` or
-    /// `LocalSecondaryIndexes` (also the `Create` of an UpdateTable):
-    /// `table_partition_key` is an LSI's partition key; `provisioned` adds a
-    /// GSI's `ProvisionedThroughput`.
-    pub fn spec(&self, table_partition_key: &str, provisioned: bool) -> Value {
-        let partition = if self.global { self.partition_key.as_str() } else { table_partition_key };
-        let mut key_schema = vec![json!({"AttributeName": partition, "KeyType": "HASH"})];
-        if !self.sort_key.trim().is_empty() || !self.global {
-            key_schema.push(json!({"AttributeName": self.sort_key, "KeyType": "RANGE"}));
-        }
-        let mut spec = Map::new();
-        spec.insert("IndexName".into(), self.name.clone().into());
-        spec.insert("KeySchema".into(), key_schema.into());
-        spec.insert("Projection".into(), self.projection_json());
-        if self.global && provisioned {
-            let mut throughput = Map::new();
-            for (member, text) in [("ReadCapacityUnits", &self.read_units), ("WriteCapacityUnits", &self.write_units)] {
-                if let Some(value) = capacity_value(text) {
-                    throughput.insert(member.into(), value);
-                }
-            }
-            spec.insert("ProvisionedThroughput".into(), throughput.into());
-        }
-        Value::Object(spec)
-    }
-}
-
-/// A capacity field as JSON: a number when it reads as one, the text itself
-/// otherwise (the engine then answers what DynamoDB would), nothing if blank.
-pub fn capacity_value(text: &str) -> Option<Value> {
-    let text = text.trim();
-    if text.is_empty() {
-        return None;
-    }
-    Some(serde_json::from_str::<serde_json::Number>(text).map_or_else(|_| Value::from(text), Value::Number))
-}
-
-/// Adds `(name, type)` to `AttributeDefinitions` unless the name is there
-/// already (a blank name is left for the engine to refuse).
-pub fn add_definition(definitions: &mut Vec<Value>, name: &str, kind: &str) {
-    let known = definitions.iter().any(|d| d.get("AttributeName").and_then(Value::as_str) == Some(name));
-    if !known {
-        definitions.push(json!({"AttributeName": name, "AttributeType": kind}));
-    }
-}
 
 /// The `<option>`s of a key-type picker.
 pub fn type_options(lang: Lang, selected: &str) -> Html {
@@ -156,9 +44,11 @@ pub fn type_options(lang: Lang, selected: &str) -> Html {
 
 /// What an index copies, for [`copies_diagram`].
 pub struct Copies<'a> {
-    /// The index's key attributes: partition, then sort (may be blank while
+    /// The index's HASH attributes in key-schema order (may be blank while
     /// being typed).
-    pub index_keys: Vec<&'a str>,
+    pub index_partition: Vec<&'a str>,
+    /// The index's RANGE attributes in key-schema order.
+    pub index_sort: Vec<&'a str>,
     /// The table's key attributes: partition, then sort.
     pub table_keys: Vec<&'a str>,
     pub projection: &'a str,
@@ -168,16 +58,21 @@ pub struct Copies<'a> {
 /// A one-line diagram of an index entry: the index's keys, the table's keys
 /// (always copied: they point back at the item), then the projection.
 pub fn copies_diagram(lang: Lang, copies: &Copies) -> Html {
-    let index_chips = copies.index_keys.iter().enumerate().map(|(i, name)| {
-        let (badge, class) = if i == 0 { ("PK", "pk") } else { ("SK", "sk") };
-        let name = if name.trim().is_empty() { "?" } else { name };
+    let chip = |badge: &'static str, class: &'static str, name: &str| {
+        let name = if name.trim().is_empty() { "?".to_string() } else { name.to_string() };
         html! { <span class={classes!("chip", class)}><b>{ badge }</b>{ name }</span> }
-    });
+    };
+    let index_chips = copies
+        .index_partition
+        .iter()
+        .map(|name| chip("PK", "pk", name))
+        .chain(copies.index_sort.iter().map(|name| chip("SK", "sk", name)));
     // The table's keys an index shares (an LSI's partition key) are copied once.
+    let index_keys = || copies.index_partition.iter().chain(&copies.index_sort);
     let table_chips = copies
         .table_keys
         .iter()
-        .filter(|name| !copies.index_keys.contains(name))
+        .filter(|name| !index_keys().any(|key| key == *name))
         .map(|name| html! { <span class="chip base"><b>{ lang.t(Msg::ChipTableKey) }</b>{ *name }</span> });
     let projected = match copies.projection {
         "ALL" => html! { <span class="chip rest">{ lang.t(Msg::ChipEveryOther) }</span> },
@@ -214,6 +109,117 @@ pub struct IndexFieldsProps {
     pub onremove: Option<Callback<()>>,
 }
 
+/// The rows of one key list: a name and a type each, a remove button on
+/// every row but the first, and an add button while a GSI may have more.
+///
+/// Ids: the first row is `{id}-pk` / `{id}-pk-type` (`sk` for the sort
+/// key), row n (from 2) `{id}-pk-n`, `{id}-pk-n-type`, `{id}-pk-n-remove`;
+/// the add button `{id}-add-pk`.
+fn key_rows(props: &IndexFieldsProps, lang: Lang, role: KeyRole) -> Html {
+    let tr = lang.tr();
+    let draft = &props.draft;
+    let (code, label) = match (role, draft.global) {
+        (KeyRole::Partition, _) => ("pk", Msg::PartitionKey),
+        (KeyRole::Sort, true) => ("sk", Msg::SortKey),
+        (KeyRole::Sort, false) => ("sk", Msg::AlternateSortKey),
+    };
+    let rows = draft.keys(role);
+    let numbered = rows.len() > 1;
+    let row = |position: usize, field: &KeyField| {
+        let base = if position == 0 {
+            format!("{}-{code}", props.id)
+        } else {
+            format!("{}-{code}-{}", props.id, position + 1)
+        };
+        let oninput = {
+            let draft = draft.clone();
+            let onchange = props.onchange.clone();
+            Callback::from(move |e: InputEvent| {
+                if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
+                    let mut next = draft.clone();
+                    next.set_key(role, position, |field| field.name = input.value());
+                    onchange.emit(next);
+                }
+            })
+        };
+        let onchange_type = {
+            let draft = draft.clone();
+            let onchange = props.onchange.clone();
+            Callback::from(move |e: Event| {
+                if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
+                    let mut next = draft.clone();
+                    next.set_key(role, position, |field| field.kind = select.value());
+                    onchange.emit(next);
+                }
+            })
+        };
+        let remove = (position > 0).then(|| {
+            let draft = draft.clone();
+            let onchange = props.onchange.clone();
+            Callback::from(move |_: MouseEvent| {
+                let mut next = draft.clone();
+                next.remove_key(role, position);
+                onchange.emit(next);
+            })
+        });
+        let label = if numbered { format!("{} {}", lang.t(label), position + 1) } else { lang.t(label).to_string() };
+        let placeholder = match (position, role, draft.global) {
+            (0, KeyRole::Partition, _) => tr.example("Genre"),
+            (0, KeyRole::Sort, true) => lang.t(Msg::Optional).to_string(),
+            (0, KeyRole::Sort, false) => tr.example("Year"),
+            _ => String::new(),
+        };
+        html! {
+            <div class={classes!("key-row", (position > 0).then_some("more-key"))}>
+                <label class="field grow">
+                    <span>{ label }</span>
+                    <input id={base.clone()} type="text" spellcheck="false" {placeholder}
+                        value={field.name.clone()} {oninput} />
+                </label>
+                <label class="field">
+                    <span>{ lang.t(Msg::KeyType) }</span>
+                    <select id={format!("{base}-type")} onchange={onchange_type}>
+                        { type_options(lang, &field.kind) }
+                    </select>
+                </label>
+                if let Some(remove) = remove {
+                    <button type="button" class="quiet small remove-key" id={format!("{base}-remove")}
+                        aria-label={lang.t(Msg::RemoveKeyAttribute)} title={lang.t(Msg::RemoveKeyAttribute)}
+                        onclick={remove}>{ "×" }</button>
+                }
+            </div>
+        }
+    };
+    // A sort key's second attribute only once its first is named.
+    let may_add = draft.can_add_key(role) && rows.first().is_some_and(|f| !f.name.trim().is_empty());
+    let add = may_add.then(|| {
+        let onclick = {
+            let draft = draft.clone();
+            let onchange = props.onchange.clone();
+            Callback::from(move |_: MouseEvent| {
+                let mut next = draft.clone();
+                next.add_key(role);
+                onchange.emit(next);
+            })
+        };
+        let (text, title) = match role {
+            KeyRole::Partition => (Msg::AddPartitionKeyAttribute, Msg::AddPartitionKeyAttributeTitle),
+            KeyRole::Sort => (Msg::AddSortKeyAttribute, Msg::AddSortKeyAttributeTitle),
+        };
+        html! {
+            <button type="button" class="quiet small add-key" id={format!("{}-add-{code}", props.id)}
+                title={lang.t(title)} {onclick}>{ lang.t(text) }</button>
+        }
+    });
+    let shown = if draft.global { rows } else { rows.get(..1).unwrap_or_default() };
+    html! {
+        <div class={classes!("key-rows", code)}>
+            { for shown.iter().enumerate().map(|(position, field)| row(position, field)) }
+            { add }
+        </div>
+    }
+}
+
 /// The fields of one index.
 #[component]
 pub fn IndexFields(props: &IndexFieldsProps) -> Html {
@@ -246,16 +252,16 @@ pub fn IndexFields(props: &IndexFieldsProps) -> Html {
     let remove = props.onremove.clone().map(|onremove| Callback::from(move |_: MouseEvent| onremove.emit(())));
     let kind = if draft.global { "GSI" } else { "LSI" };
     let table_partition = props.table_keys.first().cloned().unwrap_or_default();
-    let index_keys: Vec<&str> = if draft.global {
-        [draft.partition_key.as_str()]
-            .into_iter()
-            .chain((!draft.sort_key.trim().is_empty()).then_some(draft.sort_key.as_str()))
-            .collect()
+    let names = |fields: &[KeyField]| -> Vec<String> { fields.iter().map(|f| f.name.clone()).collect() };
+    let index_partition = if draft.global { names(&draft.partition_keys) } else { vec![table_partition.clone()] };
+    let index_sort = if draft.global {
+        names(draft.sent_sort_keys())
     } else {
-        vec![table_partition.as_str(), draft.sort_key.as_str()]
+        vec![draft.sort_keys.first().map(|f| f.name.clone()).unwrap_or_default()]
     };
     let copies = Copies {
-        index_keys,
+        index_partition: index_partition.iter().map(String::as_str).collect(),
+        index_sort: index_sort.iter().map(String::as_str).collect(),
         table_keys: props.table_keys.iter().map(String::as_str).filter(|n| !n.trim().is_empty()).collect(),
         projection: &draft.projection,
         non_key: draft.non_key_attributes(),
@@ -275,36 +281,11 @@ pub fn IndexFields(props: &IndexFieldsProps) -> Html {
                     value={draft.name.clone()} oninput={text_input(|d, v| d.name = v)} />
             </label>
             if draft.global {
-                <div class="key-row">
-                    <label class="field grow">
-                        <span>{ lang.t(Msg::PartitionKey) }</span>
-                        <input id={id("pk")} type="text" spellcheck="false" placeholder={tr.example("Genre")}
-                            value={draft.partition_key.clone()} oninput={text_input(|d, v| d.partition_key = v)} />
-                    </label>
-                    <label class="field">
-                        <span>{ lang.t(Msg::KeyType) }</span>
-                        <select id={id("pk-type")} onchange={select_change(|d, v| d.partition_type = v)}>
-                            { type_options(lang, &draft.partition_type) }
-                        </select>
-                    </label>
-                </div>
+                { key_rows(props, lang, KeyRole::Partition) }
             } else {
                 <p class="hint small-hint">{ tr.lsi_partition_key(&table_partition) }</p>
             }
-            <div class="key-row">
-                <label class="field grow">
-                    <span>{ lang.t(if draft.global { Msg::SortKey } else { Msg::AlternateSortKey }) }</span>
-                    <input id={id("sk")} type="text" spellcheck="false"
-                        placeholder={if draft.global { lang.t(Msg::Optional).to_string() } else { tr.example("Year") }}
-                        value={draft.sort_key.clone()} oninput={text_input(|d, v| d.sort_key = v)} />
-                </label>
-                <label class="field">
-                    <span>{ lang.t(Msg::KeyType) }</span>
-                    <select id={id("sk-type")} onchange={select_change(|d, v| d.sort_type = v)}>
-                        { type_options(lang, &draft.sort_type) }
-                    </select>
-                </label>
-            </div>
+            { key_rows(props, lang, KeyRole::Sort) }
             <label class="field">
                 <span>{ lang.t(Msg::Projection) }</span>
                 <select id={id("projection")} onchange={select_change(|d, v| d.projection = v)}>

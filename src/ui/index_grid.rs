@@ -14,7 +14,12 @@
 //! ```
 //!
 //! Entries come grouped by the index's partition key, in keyspace order, and
-//! in index sort-key order inside ([`Table::index_collections`]). A GSI is
+//! in index sort-key order inside ([`Table::index_collections`]). Each key
+//! attribute has its own column: a multi-attribute key (a GSI of up to four
+//! HASH and four RANGE attributes) shows its HASH attributes' values side by
+//! side, spanning the collection's rows, with the combined value ("W + NA")
+//! as their title, then one column per RANGE attribute, which order the
+//! entries one after another. A GSI is
 //! eventually consistent: base-table writes still on their way
 //! ([`Engine::pending_index_updates`]) are listed greyed with the time left,
 //! and entries about to leave are marked.
@@ -99,8 +104,11 @@ pub fn IndexGrid(props: &IndexGridProps) -> Html {
     let collections: Vec<_> = collections.collect();
     let table_schema = &table.definition.key_schema;
     let index_schema = &index.key_schema;
-    let partition_name = index_schema.partition_key.name.clone();
-    let sort_name = index_schema.sort_key.as_ref().map(|k| k.name.clone());
+    // One column per key attribute: a multi-attribute key's HASH
+    // attributes, then its RANGE attributes, in key-schema order.
+    let partition_names: Vec<String> = index_schema.partition_attributes().map(|a| a.name.clone()).collect();
+    let sort_names: Vec<String> = index_schema.sort_attributes().map(|a| a.name.clone()).collect();
+    let multi_partition = partition_names.len() > 1;
     // The table's key columns the index's keys do not already show.
     let base_keys: Vec<String> =
         table_schema.attributes().map(|a| a.name.clone()).filter(|n| !index_schema.is_key_attribute(n)).collect();
@@ -168,20 +176,31 @@ pub fn IndexGrid(props: &IndexGridProps) -> Html {
         let position = keyspace_position(&collection.hash);
         let count = take;
         let overloaded_here = overloaded.get(group).copied().unwrap_or(false);
+        // The combined value, "W + NA", names a multi-attribute partition.
+        let combined = multi_partition.then(|| format!("{} = {}", partition_names.join(" + "), collection.partition_key.label()));
         let rows = collection.entries.iter().enumerate().skip(skip).take(take).map(|(row, entry)| {
-            let partition_cell = (row == skip).then(|| {
-                let CellText { text, class, title } = cell_text(&collection.partition_key.to_attribute(), lang);
-                html! {
-                    <td class={classes!("pk-cell", class)} rowspan={count.to_string()}>
-                        <div class="pk-value" {title}>{ text }</div>
-                        <div class="keyspace">{ tr.keyspace(&position) }</div>
-                        if overloaded_here {
-                            <div class="overloaded" title={lang.t(Msg::OverloadedTitle)}>{ lang.t(Msg::Overloaded) }</div>
-                        }
-                    </td>
-                }
+            // One cell per HASH attribute, spanning the collection's rows;
+            // the first also says where the partition is.
+            let partition_cells = (row == skip).then(|| {
+                let parts = collection.partition_key.parts();
+                parts.iter().enumerate().map(|(part, value)| {
+                    let CellText { text, class, title } = cell_text(&value.to_attribute(), lang);
+                    // All but the last HASH cell: one partition, a lighter line.
+                    let inner = (part + 1 < parts.len()).then_some("pk-part");
+                    html! {
+                        <td class={classes!("pk-cell", inner, class)} rowspan={count.to_string()} title={combined.clone()}>
+                            <div class="pk-value" {title}>{ text }</div>
+                            if part == 0 {
+                                <div class="keyspace">{ tr.keyspace(&position) }</div>
+                                if overloaded_here {
+                                    <div class="overloaded" title={lang.t(Msg::OverloadedTitle)}>{ lang.t(Msg::Overloaded) }</div>
+                                }
+                            }
+                        </td>
+                    }
+                }).collect::<Html>()
             });
-            let sort_cell = sort_name.as_ref().map(|name| value_cell(entry.item.get(name), Some("sk-cell"), lang));
+            let sort_cells = sort_names.iter().map(|name| value_cell(entry.item.get(name), Some("sk-cell"), lang));
             let base = base_keys.iter().map(|name| value_cell(entry.item.get(name), Some("base-key"), lang));
             let kind = types.get(group).and_then(|t| t.get(row)).cloned().flatten();
             let type_cell = show_types.then(|| match kind {
@@ -193,15 +212,19 @@ pub fn IndexGrid(props: &IndexGridProps) -> Html {
             html! {
                 <tr class={classes!("index-entry", leaves.is_some().then_some("leaving"))}
                     title={leaves.map(|ms| tr.leaves_in(&tr.duration(ms)))}>
-                    { partition_cell }
-                    { sort_cell }
+                    { partition_cells }
+                    { for sort_cells }
                     { type_cell }
                     { for base }
                     { for others.iter().map(|name| value_cell(entry.item.get(name), None, lang)) }
                 </tr>
             }
         });
-        html! { <tbody class="collection" data-partition={position.clone()}>{ for rows }</tbody> }
+        html! {
+            <tbody class="collection" data-partition={position.clone()} data-key={collection.partition_key.label()}>
+                { for rows }
+            </tbody>
+        }
     });
 
     let pending_rows = arriving.values().filter_map(|update| {
@@ -209,8 +232,8 @@ pub fn IndexGrid(props: &IndexGridProps) -> Html {
         let wait = tr.arrives_in(&tr.duration(update.remaining_millis));
         Some(html! {
             <tr class="pending-entry" title={lang.t(Msg::PendingEntryTitle)}>
-                { value_cell(item.get(&partition_name), Some("pk-cell"), lang) }
-                { sort_name.as_ref().map(|name| value_cell(item.get(name), Some("sk-cell"), lang)) }
+                { for partition_names.iter().map(|name| value_cell(item.get(name), Some("pk-cell"), lang)) }
+                { for sort_names.iter().map(|name| value_cell(item.get(name), Some("sk-cell"), lang)) }
                 if show_types { <td class="type-cell"></td> }
                 { for base_keys.iter().map(|name| value_cell(item.get(name), Some("base-key"), lang)) }
                 { for others.iter().map(|name| value_cell(item.get(name), None, lang)) }
@@ -235,14 +258,16 @@ pub fn IndexGrid(props: &IndexGridProps) -> Html {
                     <table class="items index-items">
                         <thead>
                             <tr>
-                                <th class="key pk" scope="col" title={lang.t(Msg::IndexPartitionKeyTitle)}>
-                                    <span class="key-badge">{ "PK" }</span>{ partition_name.clone() }
-                                </th>
-                                if let Some(sort_name) = sort_name.clone() {
-                                    <th class="key sk" scope="col" title={lang.t(Msg::IndexSortKeyTitle)}>
-                                        <span class="key-badge">{ "SK" }</span>{ sort_name }
+                                { for partition_names.iter().map(|name| html! {
+                                    <th class="key pk" scope="col" title={lang.t(Msg::IndexPartitionKeyTitle)}>
+                                        <span class="key-badge">{ "PK" }</span>{ name }
                                     </th>
-                                }
+                                }) }
+                                { for sort_names.iter().map(|name| html! {
+                                    <th class="key sk" scope="col" title={lang.t(Msg::IndexSortKeyTitle)}>
+                                        <span class="key-badge">{ "SK" }</span>{ name }
+                                    </th>
+                                }) }
                                 if show_types {
                                     <th scope="col" class="type-head" title={lang.t(Msg::EntityTypeTitle)}>{ lang.t(Msg::EntityType) }</th>
                                 }

@@ -88,9 +88,9 @@ pub fn IndexPanel() -> Html {
             }
         };
         let entries = table.index_store(&index.name).map_or(0, |s| s.entry_count()) as u64;
-        let keys: Vec<&str> = index.key_schema.attributes().map(|a| a.name.as_str()).collect();
         let copies = Copies {
-            index_keys: keys.clone(),
+            index_partition: index.key_schema.partition_attributes().map(|a| a.name.as_str()).collect(),
+            index_sort: index.key_schema.sort_attributes().map(|a| a.name.as_str()).collect(),
             table_keys: table_keys.iter().map(String::as_str).collect(),
             projection: index.projection.projection_type.as_str(),
             non_key: index.projection.non_key_attributes.clone(),

@@ -5,7 +5,8 @@
 //! consistent)"), then the `ConsumedCapacity` exactly as the response carried
 //! it, then the error, if any. The request and response bodies fold away
 //! under a `<details>`: they are the JSON an SDK exchanges with DynamoDB,
-//! worth showing once the summary has been understood.
+//! worth showing once the summary has been understood. A stream trigger's
+//! write says whose it is: it was no request of the page's.
 
 use std::rc::Rc;
 
@@ -53,12 +54,16 @@ pub fn LogEntryView(props: &LogEntryProps) -> Html {
         }
     };
     let response_title = lang.t(if entry.outcome.is_ok() { Msg::Response } else { Msg::ErrorResponse });
+    let by_trigger = entry.trigger.as_ref().map(|(trigger, table)| {
+        html! { <div class="by-trigger">{ lang.tr().by_trigger(trigger, table) }</div> }
+    });
     html! {
-        <li class={classes!("log-entry", status)}>
+        <li class={classes!("log-entry", status, entry.trigger.is_some().then_some("trigger-write"))}>
             <div class="log-head">
                 <span class="op">{ &entry.operation }</span>
                 <span class="summary">{ rest }</span>
             </div>
+            { by_trigger }
             { consumed }
             { error }
             <details>

@@ -53,6 +53,7 @@
 //!   screen), [`draft`] (the console's form ↔ request JSON) and [`cost`]
 //!   (capacity in words, prices in dollars).
 
+pub mod access_patterns;
 pub mod activity_log;
 pub mod app;
 mod browser;

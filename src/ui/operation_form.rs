@@ -11,7 +11,7 @@ use yew::prelude::*;
 
 use super::console_state::{ConsoleAction, ConsoleContext, Edit};
 use super::cost::{Preview, UnitNames};
-use super::draft::{Draft, FormError, ItemOperation, KeyInput, SortOp, WriteKind, WriteRow};
+use super::draft::{Draft, FormError, ItemOperation, KeyInput, SortOp, SortPart, WriteKind, WriteRow};
 use super::expr_field::{ExprError, ExprField};
 use super::key_picker::KeyPicker;
 use super::language::{Lang, Msg};
@@ -262,27 +262,81 @@ impl Ctx<'_> {
             };
         };
         let picked = draft.picked_condition(Some(schema));
-        let pk = &schema.partition_key;
-        let sort = schema.sort_key.as_ref().map(|sk| {
-            let ops = SortOp::ALL.iter().map(|op| {
-                html! { <option value={op.code()} selected={*op == draft.sort_op}>{ op.label() }</option> }
+        // Ids: the first attribute's `pk-value`, `sk-op`, `sk-value`,
+        // `sk-value2`; a multi-attribute key's n-th (from 2) `pk{n}-value`,
+        // `sk{n}-op` ….
+        let code = |role: &str, position: usize| match position {
+            0 => role.to_string(),
+            n => format!("{role}{}", n + 1),
+        };
+        let partitions = schema.partition_attributes().enumerate().map(|(position, pk)| {
+            let console = self.console.clone();
+            let side = self.side;
+            let oninput = Callback::from(move |e: InputEvent| {
+                if let Some(value) = event_value(e.as_ref()) {
+                    let edit = move |d: &mut Draft| d.set_partition_text(position, value.clone());
+                    console.dispatch(ConsoleAction::Edit(side, Rc::new(edit)));
+                }
             });
+            html! {
+                <label class="field key-part pk">
+                    <span><span class="key-badge">{ "PK" }</span>{ format!("{} ({}) =", pk.name, pk.scalar_type.as_str()) }</span>
+                    <input type="text" id={self.id(&format!("{}-value", code("pk", position)))} spellcheck="false" autocomplete="off"
+                        value={draft.partition_text(position).to_string()} {oninput} />
+                </label>
+            }
+        });
+        let shown = draft.shown_sort_parts(schema);
+        let sorts = schema.sort_attributes().take(shown).enumerate().map(|(position, sk)| {
+            let part = draft.sort_part(position);
+            let edit = |apply: fn(&mut SortPart, String)| {
+                let console = self.console.clone();
+                let side = self.side;
+                move |value: String| {
+                    let edit = move |d: &mut Draft| {
+                        let mut next = d.sort_part(position);
+                        apply(&mut next, value.clone());
+                        d.set_sort_part(position, next);
+                    };
+                    console.dispatch(ConsoleAction::Edit(side, Rc::new(edit)));
+                }
+            };
+            let on = |apply: fn(&mut SortPart, String)| {
+                let edit = edit(apply);
+                Callback::from(move |e: Event| {
+                    if let Some(value) = event_value(&e) {
+                        edit(value);
+                    }
+                })
+            };
+            let on_input = |apply: fn(&mut SortPart, String)| {
+                let edit = edit(apply);
+                Callback::from(move |e: InputEvent| {
+                    if let Some(value) = event_value(e.as_ref()) {
+                        edit(value);
+                    }
+                })
+            };
+            let ops = SortOp::ALL.iter().map(|op| {
+                html! { <option value={op.code()} selected={*op == part.op}>{ op.label() }</option> }
+            });
+            let id = |suffix: &str| self.id(&format!("{}-{suffix}", code("sk", position)));
             html! {
                 <div class="key-part sk sort-condition">
                     <span class="field-label"><span class="key-badge">{ "SK" }</span>{ format!("{} ({})", sk.name, sk.scalar_type.as_str()) }</span>
                     <div class="sort-row">
-                        <select id={self.id("sk-op")} aria-label={self.lang.t(Msg::SortKeyCondition)}
-                            onchange={self.on_event::<Event>(|d, v| d.sort_op = SortOp::parse(&v))}>
+                        <select id={id("op")} aria-label={self.lang.t(Msg::SortKeyCondition)}
+                            onchange={on(|p, v| p.op = SortOp::parse(&v))}>
                             { for ops }
                         </select>
-                        if draft.sort_op != SortOp::Any {
-                            <input type="text" id={self.id("sk-value")} aria-label={self.lang.t(Msg::SortKeyValue)} spellcheck="false"
-                                value={draft.sort_value.clone()} oninput={self.on_event::<InputEvent>(|d, v| d.sort_value = v)} />
+                        if part.op != SortOp::Any {
+                            <input type="text" id={id("value")} aria-label={self.lang.t(Msg::SortKeyValue)} spellcheck="false"
+                                value={part.value.clone()} oninput={on_input(|p, v| p.value = v)} />
                         }
-                        if draft.sort_op == SortOp::Between {
+                        if part.op == SortOp::Between {
                             <span class="and">{ self.lang.t(Msg::And) }</span>
-                            <input type="text" id={self.id("sk-value2")} aria-label={self.lang.t(Msg::UpperSortKeyValue)} spellcheck="false"
-                                value={draft.sort_value2.clone()} oninput={self.on_event::<InputEvent>(|d, v| d.sort_value2 = v)} />
+                            <input type="text" id={id("value2")} aria-label={self.lang.t(Msg::UpperSortKeyValue)} spellcheck="false"
+                                value={part.value2.clone()} oninput={on_input(|p, v| p.value2 = v)} />
                         }
                     </div>
                 </div>
@@ -291,13 +345,9 @@ impl Ctx<'_> {
         html! {
             <div class="key-condition">
                 <div class="section-head"><span class="section-title">{ self.lang.t(Msg::KeyCondition) }</span>{ switcher }</div>
-                <div class="key-picker">
-                    <label class="field key-part pk">
-                        <span><span class="key-badge">{ "PK" }</span>{ format!("{} ({}) =", pk.name, pk.scalar_type.as_str()) }</span>
-                        <input type="text" id={self.id("pk-value")} spellcheck="false" autocomplete="off"
-                            value={draft.partition_value.clone()} oninput={self.on_event::<InputEvent>(|d, v| d.partition_value = v)} />
-                    </label>
-                    { sort }
+                <div class={classes!("key-picker", schema.is_multi_attribute().then_some("multi-key"))}>
+                    { for partitions }
+                    { for sorts }
                 </div>
                 <p class="generated" id={self.id("kce-generated")}>
                     <span class="member">{ "KeyConditionExpression " }</span><code>{ picked.expression }</code>

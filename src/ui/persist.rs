@@ -129,7 +129,7 @@ pub fn scenario_text(scenario: &Scenario) -> String {
 
 /// True when the scenario holds nothing worth saving.
 fn is_empty(scenario: &Scenario) -> bool {
-    scenario.engine.tables().next().is_none() && scenario.operations.is_empty()
+    scenario.engine.tables().next().is_none() && scenario.operations.is_empty() && scenario.access_patterns.is_empty()
 }
 
 /// Which of the two autosave keys hold an unreadable copy that could not be

@@ -1,5 +1,6 @@
 //! The console's saved operations: keep the request being built under a
-//! name, load a saved one back into the builder, delete one.
+//! name, load a saved one back into the builder, delete one; or keep it as
+//! an access pattern ([`super::access_patterns`]).
 //!
 //! They live in the scenario ([`Playground::operations`](super::state::Playground::operations)),
 //! so a share link, an exported file and the autosave carry them, and a
@@ -13,6 +14,7 @@ use super::draft::{FormError, ItemOperation};
 use super::language::{use_lang, Msg};
 use super::operation_builder::side_request;
 use super::state::{Action, PlaygroundContext};
+use crate::engine::review::{AccessPattern, KeyVariation};
 use crate::scenario::format::SavedOperation;
 
 #[component]
@@ -48,6 +50,35 @@ pub fn SavedOperations() -> Html {
                 Ok(request) => {
                     let operation = draft.operation.name().to_string();
                     state.dispatch(Action::SaveOperation(SavedOperation { name: label, operation, request }));
+                    name.set(String::new());
+                    problem.set(None);
+                }
+                Err(error) => problem.set(Some((Msg::NotSavedIncomplete, Some(error)))),
+            }
+        })
+    };
+    // The builder's request as an access pattern, at one request a second
+    // and always the request's key: the panel edits both.
+    let save_pattern = {
+        let (state, console, name, problem) = (state.clone(), console.clone(), name.clone(), problem.clone());
+        Callback::from(move |_: MouseEvent| {
+            let label = name.trim().to_string();
+            if label.is_empty() {
+                problem.set(Some((Msg::NameFirst, None)));
+                return;
+            }
+            let draft = console.draft(console.active);
+            match side_request(&state, draft).request {
+                Ok(request) => {
+                    let mut patterns = state.access_patterns.as_ref().clone();
+                    patterns.push(AccessPattern {
+                        name: label,
+                        operation: draft.operation.name().to_string(),
+                        request,
+                        requests_per_second: 1.0,
+                        keys: KeyVariation::Single,
+                    });
+                    state.dispatch(Action::SetAccessPatterns(patterns));
                     name.set(String::new());
                     problem.set(None);
                 }
@@ -96,6 +127,8 @@ pub fn SavedOperations() -> Html {
                 <input id="saved-op-name" type="text" placeholder={lang.t(Msg::SaveNamePlaceholder)}
                     value={(*name).clone()} {oninput} />
                 <button type="submit" id="saved-op-save" class="secondary">{ lang.t(Msg::SaveRequest) }</button>
+                <button type="button" id="save-access-pattern" class="secondary" onclick={save_pattern}>
+                    { lang.t(Msg::SaveAsAccessPattern) }</button>
             </form>
             if let Some((msg, detail)) = &*problem {
                 <p class="error-box" role="alert" id="saved-op-problem">

@@ -38,6 +38,7 @@ use yew::prelude::*;
 
 use crate::engine::capacity::Charge;
 use crate::engine::ordered::Ordered;
+use crate::engine::review::AccessPattern;
 use crate::engine::table::BillingMode;
 use crate::engine::{ApiError, Engine};
 use crate::i18n::{CallSummary, Lang, Msg, Said};
@@ -79,6 +80,9 @@ pub enum Source {
     Ttl,
     /// The stream panel: UpdateTable with a StreamSpecification.
     Streams,
+    /// A stream trigger's own write (`engine::triggers`), not a request
+    /// from the page: logged when the engine applied it.
+    Trigger,
 }
 
 /// One call in the activity log.
@@ -99,6 +103,9 @@ pub struct LogEntry {
     /// How the engine computed the cost, one line per rounding
     /// ([`Engine::last_charges`]); empty when nothing was charged.
     pub charges: Vec<Charge>,
+    /// For [`Source::Trigger`]: the trigger and the table whose stream it
+    /// reads ("CountVotes", "Votes").
+    pub trigger: Option<(String, String)>,
 }
 
 impl LogEntry {
@@ -164,6 +171,10 @@ pub struct Playground {
     /// The scenario's saved operations: the console saves, loads and
     /// deletes them, and an export, a link or the autosave carries them.
     pub operations: Rc<Vec<SavedOperation>>,
+    /// The scenario's access patterns, in the author's order: the access
+    /// patterns panel edits them, and an export, a link or the autosave
+    /// carries them.
+    pub access_patterns: Rc<Vec<AccessPattern>>,
     /// The NoSQL Workbench model the scenario was imported from (items
     /// reduced to keys), kept so an export can write it back
     /// (`scenario::workbench`); `None` for a playground made here.
@@ -248,6 +259,7 @@ impl Default for Playground {
             clock_offset_millis: 0,
             ticks: 0,
             operations: Rc::default(),
+            access_patterns: Rc::default(),
             workbench: None,
             generated: Rc::default(),
             view: Rc::new(Value::Object(serde_json::Map::new())),
@@ -337,6 +349,9 @@ pub enum Action {
     Generated(GeneratedData),
     /// Forget the saved operation of that name.
     DeleteOperation(String),
+    /// Replace the access patterns (the panel adds, edits, reorders and
+    /// deletes by sending the whole list).
+    SetAccessPatterns(Vec<AccessPattern>),
     /// Set one member of the view state (`Null` removes it): the open
     /// lesson and its step.
     SetView(String, Value),
@@ -389,9 +404,10 @@ impl Reducible for Playground {
             }
             Action::Tick => {
                 next.ticks += 1;
-                let before = next.engine.try_borrow().map(|e| background_fingerprint(&e)).ok();
+                let fingerprint = |e: &Engine| (background_fingerprint(e), e.trigger_progress());
+                let before = next.engine.try_borrow().map(|e| fingerprint(&e)).ok();
                 next.catch_up();
-                let after = next.engine.try_borrow().map(|e| background_fingerprint(&e)).ok();
+                let after = next.engine.try_borrow().map(|e| fingerprint(&e)).ok();
                 if before != after {
                     next.data_version += 1;
                 }
@@ -450,6 +466,7 @@ impl Reducible for Playground {
                 next.data_version += 1;
             }
             Action::DeleteOperation(name) => Rc::make_mut(&mut next.operations).retain(|o| o.name != name),
+            Action::SetAccessPatterns(patterns) => next.access_patterns = Rc::new(patterns),
             Action::SetView(member, value) => {
                 if let Value::Object(members) = Rc::make_mut(&mut next.view) {
                     match value {
@@ -478,6 +495,7 @@ impl Playground {
         let engine = self.engine.try_borrow().ok()?;
         let mut scenario = Scenario::of(&engine);
         scenario.operations = self.operations.as_ref().clone();
+        scenario.access_patterns = self.access_patterns.as_ref().clone();
         scenario.workbench = self.workbench.as_deref().cloned();
         scenario.generated = self.generated.as_ref().clone();
         let mut view = self.view.as_ref().clone();
@@ -492,7 +510,7 @@ impl Playground {
     /// (every view and the ticker hold the same `Rc`), and the clock offset
     /// is set so the engine's clock never runs backwards.
     fn load(&mut self, scenario: Scenario) {
-        let Scenario { engine, operations, view, workbench, generated } = scenario;
+        let Scenario { engine, operations, access_patterns, view, workbench, generated } = scenario;
         let saved_clock = engine.clock().now_millis();
         let first_table = engine.tables().next().map(|table| table.definition.name.clone());
         let wanted = view.get("table").and_then(Value::as_str).filter(|name| engine.table(name).is_some());
@@ -502,6 +520,7 @@ impl Playground {
         }
         self.clock_offset_millis = saved_clock.saturating_sub(now_millis());
         self.operations = Rc::new(operations);
+        self.access_patterns = Rc::new(access_patterns);
         self.workbench = workbench.map(Rc::new);
         self.generated = Rc::new(generated);
         self.view = Rc::new(if view.is_object() { view } else { Value::Object(serde_json::Map::new()) });
@@ -528,6 +547,7 @@ impl Playground {
             clock_offset_millis: self.clock_offset_millis,
             ticks: self.ticks,
             operations: Rc::clone(&self.operations),
+            access_patterns: Rc::clone(&self.access_patterns),
             workbench: self.workbench.clone(),
             generated: Rc::clone(&self.generated),
             view: Rc::clone(&self.view),
@@ -540,6 +560,8 @@ impl Playground {
     /// totals, and returns its log entry.
     fn execute(&mut self, source: Source, operation: String, request: Value) -> Rc<LogEntry> {
         let (outcome, charges) = self.run(&operation, &request);
+        // The triggers ran in the request's catch-up, before it.
+        self.log_trigger_writes();
         if outcome.is_ok() {
             self.follow_table_changes(&operation, &request);
         }
@@ -596,11 +618,36 @@ impl Playground {
 
     /// Sets the engine clock and lets it apply the background work that is
     /// due, as the start of every request does.
-    fn catch_up(&self) {
+    fn catch_up(&mut self) {
         if let Ok(mut engine) = self.engine.try_borrow_mut() {
             engine.clock_mut().set(self.now());
             engine.catch_up();
         }
+        self.log_trigger_writes();
+    }
+
+    /// Logs the writes the stream triggers applied since the last look, as
+    /// the triggers' own calls ([`Source::Trigger`]), with their charges.
+    fn log_trigger_writes(&mut self) {
+        let Ok(writes) = self.engine.try_borrow_mut().map(|mut engine| engine.take_trigger_writes()) else { return };
+        for write in writes {
+            let table = write.request.get("TableName").and_then(Value::as_str).unwrap_or_default().to_string();
+            let outcome = Ok(Value::Object(serde_json::Map::new()));
+            let summary = self.summarize("UpdateItem", &table, Some(&write.request), &outcome, &write.charges);
+            let entry = LogEntry {
+                id: self.next_log_id,
+                source: Source::Trigger,
+                operation: "UpdateItem".into(),
+                request: Some(write.request),
+                outcome,
+                summary,
+                charges: write.charges,
+                trigger: Some((write.trigger, write.table)),
+            };
+            self.next_log_id += 1;
+            self.log.insert(0, Rc::new(entry));
+        }
+        self.log.truncate(LOG_LIMIT);
     }
 
     /// After a successful CreateTable or DeleteTable, keeps the selection on a
@@ -626,7 +673,16 @@ impl Playground {
         summary: CallSummary,
         charges: Vec<Charge>,
     ) -> Rc<LogEntry> {
-        let entry = Rc::new(LogEntry { id: self.next_log_id, source, operation, request, outcome, summary, charges });
+        let entry = Rc::new(LogEntry {
+            id: self.next_log_id,
+            source,
+            operation,
+            request,
+            outcome,
+            summary,
+            charges,
+            trigger: None,
+        });
         self.next_log_id += 1;
         self.log.insert(0, Rc::clone(&entry));
         self.log.truncate(LOG_LIMIT);

@@ -19,6 +19,13 @@
 //! stream's shards: one per partition of the table, a closed one (its
 //! partition split) with the children that continue it.
 //!
+//! Below the records, the stream's triggers (`engine::triggers`): each
+//! one's events, filter and update, what it has done (records taken,
+//! writes, the write units they consumed on the target table, throttles,
+//! failures, records waiting) and its last records with what became of
+//! each, so a trigger's writes are seen as the trigger's, apart from the
+//! requests that caused them.
+//!
 //! [`TableStream::record_to_wire`]: crate::engine::streams::TableStream::record_to_wire
 
 use serde_json::{json, Value};
@@ -30,6 +37,7 @@ use super::language::{use_lang, Lang, Msg};
 use super::limits;
 use super::state::{Action, PlaygroundContext, Source};
 use crate::engine::streams::{StreamShard, StreamViewType};
+use crate::engine::triggers::{RunOutcome, StreamTrigger, TriggerRun, TriggerStats};
 use crate::engine::value::document::item_to_plain;
 use crate::engine::value::wire::item_from_wire;
 
@@ -114,6 +122,78 @@ fn record_row(wire: &Value, shard: &str, lang: Lang) -> Html {
     }
 }
 
+/// What the panel shows of one trigger, copied out of the engine.
+struct TriggerView {
+    name: String,
+    events: String,
+    filter: Option<String>,
+    update: String,
+    stats: TriggerStats,
+    pending: usize,
+    recent: Vec<TriggerRun>,
+}
+
+impl TriggerView {
+    fn of(trigger: &StreamTrigger, pending: usize) -> Self {
+        let filter = trigger.definition.pointer("/Filter/ConditionExpression").and_then(Value::as_str);
+        Self {
+            name: trigger.name.clone(),
+            events: trigger.events.join(", "),
+            filter: filter.map(str::to_string),
+            update: format!("UpdateItem {}: {}", trigger.update.table, trigger.update.expression),
+            stats: trigger.stats.clone(),
+            pending,
+            recent: trigger.recent.iter().rev().cloned().collect(),
+        }
+    }
+}
+
+/// What became of one record, in words.
+fn run_row(run: &TriggerRun, lang: Lang) -> Html {
+    let sequence = run.sequence.to_string();
+    let short = format!("#…{}", sequence.get(sequence.len().saturating_sub(4)..).unwrap_or(&sequence));
+    let (class, text) = match &run.outcome {
+        RunOutcome::Wrote { key, units } => {
+            let key = serde_json::from_str::<Value>(key).ok();
+            let key = plain(key.as_ref()).unwrap_or_default();
+            ("wrote", lang.tr().trigger_wrote(&key, *units))
+        }
+        RunOutcome::Filtered => ("filtered", lang.t(Msg::TriggerFiltered).to_string()),
+        RunOutcome::Skipped(why) => ("skipped", format!("{}: {why}", lang.t(Msg::TriggerSkipped))),
+        RunOutcome::Failed(why) => ("failed", format!("{}: {why}", lang.t(Msg::TriggerFailed))),
+        RunOutcome::Throttled => ("throttled", lang.t(Msg::TriggerThrottled).to_string()),
+    };
+    html! {
+        <li class={classes!("trigger-run", class)}>
+            <span class="sr-seq" title={format!("SequenceNumber {sequence}")}>{ short }</span>
+            <span class={classes!("sr-event", run.event_name.to_lowercase())}>{ run.event_name }</span>
+            <span class="trigger-outcome">{ text }</span>
+        </li>
+    }
+}
+
+/// One trigger: its definition, its statistics, its last records.
+fn trigger_row(view: &TriggerView, lang: Lang) -> Html {
+    let s = &view.stats;
+    let stats = lang.tr().trigger_stats(s.records, s.writes, s.units, s.throttles, s.failures, view.pending as u64);
+    html! {
+        <li class="stream-trigger" data-trigger={view.name.clone()}>
+            <div>
+                <strong>{ &view.name }</strong>{ " " }
+                <code>{ &view.events }</code>
+                if let Some(filter) = &view.filter {
+                    { " " }<code class="trigger-filter">{ format!("Filter: {filter}") }</code>
+                }
+                { " → " }<code>{ &view.update }</code>
+            </div>
+            <p class="hint trigger-stats">{ stats }</p>
+            if !view.recent.is_empty() {
+                <ol class="trigger-runs">{ for view.recent.iter().map(|run| run_row(run, lang)) }</ol>
+            }
+        </li>
+    }
+}
+
 #[component]
 pub fn StreamPanel() -> Html {
     let lang = use_lang();
@@ -145,6 +225,11 @@ pub fn StreamPanel() -> Html {
         })
         .unwrap_or_default();
     let label = latest.map(|s| s.label.clone());
+    let triggers: Vec<TriggerView> = engine
+        .stream_triggers()
+        .filter(|t| t.table == name)
+        .map(|t| TriggerView::of(t, engine.pending_trigger_records(t)))
+        .collect();
     drop(engine);
 
     let send = |enable: bool| {
@@ -214,6 +299,15 @@ pub fn StreamPanel() -> Html {
                     <ul class="stream-shards" id="stream-shards">{ for shards }</ul>
                 </details>
                 <ol class="stream-records" id="stream-records">{ for rows }</ol>
+                <div class="stream-triggers" id="stream-triggers">
+                    <h3>{ lang.t(Msg::TriggersTitle) }</h3>
+                    <p class="hint">{ lang.t(Msg::TriggersIntro) }</p>
+                    if triggers.is_empty() {
+                        <p class="hint" id="stream-no-triggers">{ lang.t(Msg::NoTriggers) }</p>
+                    } else {
+                        <ul class="stream-trigger-list">{ for triggers.iter().map(|t| trigger_row(t, lang)) }</ul>
+                    }
+                </div>
             }
         </section>
     }

@@ -502,3 +502,42 @@ pub(crate) const LESSON_SOURCES: [&str; 16] = [
     include_str!("../../src/scenario/lessons/data/15-failed-design.json"),
     include_str!("../../src/scenario/lessons/data/16-multi-attribute-keys.json"),
 ];
+
+// ---- the access patterns panel ----
+
+impl Page {
+    /// Sets a field's value and fires `change` (what leaving an edited
+    /// field does).
+    pub(crate) async fn change(&self, selector: &str, value: &str) {
+        let element = self.find(selector);
+        if let Some(input) = element.dyn_ref::<HtmlInputElement>() {
+            input.set_value(value);
+        } else if let Some(select) = element.dyn_ref::<HtmlSelectElement>() {
+            select.set_value(value);
+        } else {
+            panic!("{selector} is not a field");
+        }
+        Self::fire(&element, "change");
+        settle().await;
+    }
+
+    /// The access patterns' names, in the panel's order.
+    pub(crate) fn pattern_names(&self) -> Vec<String> {
+        self.find_all(".access-pattern .ap-name")
+            .into_iter()
+            .filter_map(|e| e.dyn_into::<HtmlInputElement>().ok())
+            .map(|input| input.value())
+            .collect()
+    }
+
+    /// Each access pattern's verdict, in the panel's order.
+    pub(crate) fn pattern_verdicts(&self) -> Vec<String> {
+        self.find_all(".access-pattern .verdict").iter().map(|e| e.text_content().unwrap_or_default()).collect()
+    }
+
+    /// Saves the console's current request as an access pattern named `name`.
+    pub(crate) async fn save_access_pattern(&self, name: &str) {
+        self.type_into("#saved-op-name", name).await;
+        self.click("#save-access-pattern").await;
+    }
+}

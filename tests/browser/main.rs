@@ -20,6 +20,7 @@ use wasm_bindgen_test::wasm_bindgen_test_configure;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
+mod access_patterns;
 mod console;
 mod dom;
 mod exchange;
@@ -29,9 +30,11 @@ mod indexes;
 mod items;
 mod languages;
 mod lessons;
+mod multi_key;
 mod partiql;
 mod partitions;
 mod sharing;
 mod storage;
+mod triggers;
 mod ttl_streams;
 mod workspaces;

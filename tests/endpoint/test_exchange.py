@@ -21,6 +21,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 
 import boto3
 import pytest
@@ -222,6 +223,77 @@ def test_the_cloudformation_template_passes_cfn_lint(tmp_path):
         [os.path.join(VENV_BIN, "cfn-lint"), str(broken)], capture_output=True, text=True, timeout=120
     )
     assert lint.returncode != 0 and "StreamEnabled" in lint.stdout, lint.stdout
+
+
+ORDERS_GSI_KEY = [
+    {"AttributeName": "Tenant", "KeyType": "HASH"},
+    {"AttributeName": "Region", "KeyType": "HASH"},
+    {"AttributeName": "Status", "KeyType": "RANGE"},
+    {"AttributeName": "Day", "KeyType": "RANGE"},
+]
+
+
+def orders_with_a_multi_attribute_gsi(data):
+    """Saves into `data` a table Orders whose GSI ByTenant has two HASH and two RANGE attributes, with three orders."""
+    with ddb_local("--data", str(data)) as url:
+        client = client_at(url)
+        client.create_table(
+            TableName="Orders",
+            KeySchema=[{"AttributeName": "PK", "KeyType": "HASH"}],
+            AttributeDefinitions=[
+                {"AttributeName": name, "AttributeType": kind}
+                for name, kind in [("PK", "S"), ("Tenant", "S"), ("Region", "S"), ("Status", "S"), ("Day", "N")]
+            ],
+            BillingMode="PAY_PER_REQUEST",
+            GlobalSecondaryIndexes=[
+                {"IndexName": "ByTenant", "KeySchema": ORDERS_GSI_KEY, "Projection": {"ProjectionType": "ALL"}}
+            ],
+        )
+        for pk, status, day in [("o1", "open", "12"), ("o2", "open", "3"), ("o3", "paid", "7")]:
+            item = {"PK": {"S": pk}, "Tenant": {"S": "W"}, "Region": {"S": "NA"}, "Status": {"S": status}}
+            client.put_item(TableName="Orders", Item={**item, "Day": {"N": day}})
+
+
+def test_a_multi_attribute_gsi_key_passes_cfn_lint_and_the_cli_script_recreates_it(tmp_path):
+    data = tmp_path / "orders.json"
+    orders_with_a_multi_attribute_gsi(data)
+    text, _ = export(str(data), "cloudformation")
+    template = json.loads(text)
+    index = template["Resources"]["OrdersTable"]["Properties"]["GlobalSecondaryIndexes"][0]
+    assert index["KeySchema"] == ORDERS_GSI_KEY
+    path = tmp_path / "orders-cloudformation.json"
+    path.write_text(text, encoding="utf-8")
+    lint = subprocess.run(
+        [os.path.join(VENV_BIN, "cfn-lint"), str(path)], capture_output=True, text=True, timeout=120
+    )
+    assert lint.returncode == 0, lint.stdout + lint.stderr
+
+    script, _ = export(str(data), "aws-cli")
+    path = tmp_path / "orders.sh"
+    path.write_text(script, encoding="utf-8")
+    with ddb_local() as url:
+        env = dict(os.environ, DDB_ENDPOINT=url, PATH=VENV_BIN + os.pathsep + os.environ.get("PATH", ""))
+        done = subprocess.run(["bash", str(path)], capture_output=True, text=True, timeout=300, env=env)
+        assert done.returncode == 0, done.stdout + done.stderr
+        client = client_at(url)
+        index = client.describe_table(TableName="Orders")["Table"]["GlobalSecondaryIndexes"][0]
+        assert index["KeySchema"] == ORDERS_GSI_KEY
+        for _ in range(50):  # the endpoint's GSIs follow about 250 ms behind
+            found = client.query(
+                TableName="Orders",
+                IndexName="ByTenant",
+                KeyConditionExpression="Tenant = :t AND #r = :r AND #s = :s",
+                ExpressionAttributeNames={"#r": "Region", "#s": "Status"},
+                ExpressionAttributeValues={":t": {"S": "W"}, ":r": {"S": "NA"}, ":s": {"S": "open"}},
+            )
+            if found["Count"] == 2:
+                break
+            time.sleep(0.1)
+        assert [item["Day"]["N"] for item in found["Items"]] == ["3", "12"]
+
+    # A NoSQL Workbench model has one partition key and one sort key per GSI: the export says what it leaves.
+    _, warnings = export(str(data), "workbench")
+    assert "cannot hold the key attributes Region, Day of index ByTenant" in warnings
 
 
 def test_a_workbench_model_export_reads_back(tmp_path):

@@ -167,6 +167,19 @@ impl Violations {
         }
     }
 
+    /// A key attribute's name (`KeySchemaAttributeName`): 1 to 255
+    /// characters, any.
+    pub fn attribute_name(&mut self, field: &str, name: Option<&str>) {
+        let Some(name) = name else { return };
+        let len = name.chars().count();
+        if len < 1 {
+            self.push(&format!("'{name}'"), field, "have length greater than or equal to 1");
+        }
+        if len > 255 {
+            self.push(&format!("'{name}'"), field, "have length less than or equal to 255");
+        }
+    }
+
     /// A number member that must be at least `min`.
     pub fn at_least(&mut self, field: &str, value: Option<i64>, min: i64) {
         if let Some(value) = value {

@@ -195,6 +195,7 @@ fn check_index_key_schema(v: &mut Violations, path: &str, keys: &Option<Vec<KeyS
         for (i, k) in keys.iter().enumerate() {
             let member = format!("{path}.{}.member", i + 1);
             v.not_null(&format!("{member}.attributeName"), &k.attribute_name);
+            v.attribute_name(&format!("{member}.attributeName"), k.attribute_name.as_deref());
             v.not_null(&format!("{member}.keyType"), &k.key_type);
         }
         if keys.is_empty() {
@@ -540,6 +541,7 @@ impl CreateTableInput {
         for (i, d) in self.attribute_definitions.iter().flatten().enumerate() {
             let member = format!("attributeDefinitions.{}.member", i + 1);
             v.not_null(&format!("{member}.attributeName"), &d.attribute_name);
+            v.attribute_name(&format!("{member}.attributeName"), d.attribute_name.as_deref());
             v.not_null(&format!("{member}.attributeType"), &d.attribute_type);
             v.one_of(&format!("{member}.attributeType"), d.attribute_type.as_deref(), &["B", "N", "S"]);
         }
@@ -549,6 +551,7 @@ impl CreateTableInput {
             for (i, k) in keys.iter().enumerate() {
                 let member = format!("keySchema.{}.member", i + 1);
                 v.not_null(&format!("{member}.attributeName"), &k.attribute_name);
+                v.attribute_name(&format!("{member}.attributeName"), k.attribute_name.as_deref());
                 v.not_null(&format!("{member}.keyType"), &k.key_type);
                 v.one_of(&format!("{member}.keyType"), k.key_type.as_deref(), &["HASH", "RANGE"]);
             }
@@ -816,6 +819,7 @@ impl UpdateTableInput {
         for (i, d) in self.attribute_definitions.iter().flatten().enumerate() {
             let member = format!("attributeDefinitions.{}.member", i + 1);
             v.not_null(&format!("{member}.attributeName"), &d.attribute_name);
+            v.attribute_name(&format!("{member}.attributeName"), d.attribute_name.as_deref());
             v.not_null(&format!("{member}.attributeType"), &d.attribute_type);
             v.one_of(&format!("{member}.attributeType"), d.attribute_type.as_deref(), &["B", "N", "S"]);
         }

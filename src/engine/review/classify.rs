@@ -46,6 +46,7 @@ impl AccessPath {
 }
 
 /// A pattern as its dry run served it.
+#[derive(Clone)]
 pub(super) struct Served {
     pub path: AccessPath,
     pub error: Option<ApiError>,
@@ -53,6 +54,15 @@ pub(super) struct Served {
     /// The partition key value the request's charges fall on, which the
     /// traffic varies.
     pub key: Option<KeyValue>,
+}
+
+/// How `pattern` is served on the data as it is: its access path,
+/// DynamoDB's refusal if any, and the read and write units one request
+/// consumes, from one dry run (nothing changes, no capacity is taken).
+pub fn classify(engine: &mut Engine, pattern: &AccessPattern) -> (AccessPath, Option<ApiError>, f64, f64) {
+    let served = serve(engine, pattern);
+    let (read, write) = super::units(&served.charges);
+    (served.path, served.error, read, write)
 }
 
 /// Dry runs the pattern's request once.

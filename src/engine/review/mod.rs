@@ -29,7 +29,7 @@ mod traffic;
 
 use serde_json::Value;
 
-pub use classify::AccessPath;
+pub use classify::{classify, AccessPath};
 
 use super::capacity::ChargeKind;
 use super::clock::ClockMode;
@@ -104,18 +104,34 @@ pub struct PatternReview {
     pub shards_needed: Option<u32>,
 }
 
+/// What a table or GSI the patterns use costs to store for a month: its
+/// item bytes plus 100 bytes of overhead for each item (or index entry).
+#[derive(Clone, Debug, PartialEq)]
+pub struct StorageCost {
+    pub table: String,
+    /// A GSI's name; `None` for the table (with its LSIs' entries, which
+    /// are stored with it).
+    pub index: Option<String>,
+    pub items: u64,
+    /// The bytes billed: item bytes + 100 per item.
+    pub billed_bytes: u64,
+    pub monthly: f64,
+}
+
 /// A whole review.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Review {
     pub seconds: u32,
     pub patterns: Vec<PatternReview>,
+    pub storage: Vec<StorageCost>,
+    /// The patterns' months and the storage, on demand and provisioned.
     pub total: MonthlyCost,
 }
 
 impl AccessPattern {
     /// The rate and key variation must make sense; the request is checked
     /// by running it.
-    fn check(&self) -> Result<()> {
+    pub fn check(&self) -> Result<()> {
         let name = &self.name;
         let rate = self.requests_per_second;
         if !rate.is_finite() || rate <= 0.0 {
@@ -152,8 +168,17 @@ impl AccessPattern {
 impl Engine {
     /// Reviews `patterns` over `seconds` of engine time, on a copy of the
     /// engine: nothing here changes. A pattern whose request is refused is
-    /// reported with DynamoDB's error; the others still run.
+    /// reported with DynamoDB's error; the others still run. The same as
+    /// [`Engine::start_review`] and every [`ReviewRun::step`].
     pub fn review_access_patterns(&self, patterns: &[AccessPattern], seconds: u32) -> Result<Review> {
+        let mut run = self.start_review(patterns, seconds)?;
+        while run.step() {}
+        Ok(run.report())
+    }
+
+    /// Checks the patterns and dry runs each once, on a copy of the engine
+    /// whose clock is then at the start of the review's first second.
+    pub fn start_review(&self, patterns: &[AccessPattern], seconds: u32) -> Result<ReviewRun> {
         if seconds == 0 || seconds > MAX_REVIEW_SECONDS {
             return Err(ApiError::validation(format!(
                 "Seconds must be between 1 and {MAX_REVIEW_SECONDS}, not {seconds}"
@@ -171,14 +196,128 @@ impl Engine {
         let mut engine = self.clone();
         // Engine time, whatever clock the original follows.
         engine.clock_mut().set_mode(ClockMode::Manual);
-        let mut served = Vec::new();
-        for pattern in patterns {
-            served.push(classify::serve(&mut engine, pattern));
+        let served: Vec<classify::Served> = patterns.iter().map(|p| classify::serve(&mut engine, p)).collect();
+        // The traffic starts at the next whole second, as workloads do.
+        let now = engine.clock().now_millis();
+        engine.clock_mut().advance(1000 - now % 1000);
+        let start_second = engine.clock().now_millis() / 1000;
+        Ok(ReviewRun {
+            storage: self.storage_of(patterns),
+            traffic: traffic::Traffic::new(patterns),
+            patterns: patterns.to_vec(),
+            served,
+            engine,
+            seconds,
+            done: 0,
+            start_second,
+        })
+    }
+
+    /// The storage of every table the patterns name, and of its GSIs.
+    fn storage_of(&self, patterns: &[AccessPattern]) -> Vec<StorageCost> {
+        let mut names: Vec<&str> = patterns.iter().flat_map(|p| table_names(&p.request)).collect();
+        names.sort_unstable();
+        names.dedup();
+        let cost = |table: &str, index: Option<&str>, items: usize, bytes: usize| {
+            let billed =
+                (bytes as u64).saturating_add((items as u64).saturating_mul(prices::STORED_ITEM_OVERHEAD_BYTES));
+            StorageCost {
+                table: table.to_string(),
+                index: index.map(str::to_string),
+                items: items as u64,
+                billed_bytes: billed,
+                monthly: billed as f64 / 1e9 * prices::STORAGE_GB_MONTH_PRICE,
+            }
+        };
+        let mut out = Vec::new();
+        for name in names {
+            let Some(table) = self.tables.get(name) else { continue };
+            out.push(cost(name, None, table.storage.item_count(), table.storage.size_bytes()));
+            for index in table.definition.indexes.iter().filter(|i| i.kind == super::index::IndexKind::Global) {
+                if let Some(store) = table.index_store(&index.name) {
+                    out.push(cost(name, Some(&index.name), store.entry_count(), store.size_bytes()));
+                }
+            }
         }
-        let counts = traffic::run(&mut engine, patterns, &served, seconds);
+        out
+    }
+}
+
+/// The tables a request names: `TableName`, the keys of `RequestItems`,
+/// the tables of `TransactItems`; a statement's table is found through its
+/// charges instead.
+fn table_names(request: &Value) -> Vec<&str> {
+    let mut names: Vec<&str> = request.get("TableName").and_then(Value::as_str).into_iter().collect();
+    if let Some(items) = request.get("RequestItems").and_then(Value::as_object) {
+        names.extend(items.keys().map(String::as_str));
+    }
+    for action in request.get("TransactItems").and_then(Value::as_array).into_iter().flatten() {
+        let inner = action.as_object().and_then(|a| a.values().next());
+        names.extend(inner.and_then(|i| i.get("TableName")).and_then(Value::as_str));
+    }
+    if let Some(statement) = request.get("Statement").and_then(Value::as_str) {
+        if let Ok(parsed) = super::partiql::parser::parse(statement) {
+            // The name lives in the request's text, so it can be borrowed from it.
+            let table = parsed.source().table.clone();
+            if let Some(at) = statement.find(table.as_str()) {
+                names.extend(statement.get(at..at + table.len()));
+            }
+        }
+    }
+    names
+}
+
+/// A review under way, one second at a time (so the page can show it
+/// filling in without blocking): made by [`Engine::start_review`], moved on
+/// by [`ReviewRun::step`], read with [`ReviewRun::report`]. Its engine is
+/// the copy the traffic runs on: its tables' metrics and top keys
+/// ([`Engine::metrics`]) are the review's heatmaps.
+#[derive(Clone)]
+pub struct ReviewRun {
+    patterns: Vec<AccessPattern>,
+    served: Vec<classify::Served>,
+    traffic: traffic::Traffic,
+    storage: Vec<StorageCost>,
+    engine: Engine,
+    seconds: u32,
+    done: u32,
+    start_second: u64,
+}
+
+impl ReviewRun {
+    /// Simulates the next second; `false` once every second is done.
+    pub fn step(&mut self) -> bool {
+        if self.done >= self.seconds {
+            return false;
+        }
+        self.traffic.second(&mut self.engine, &self.patterns, &self.served);
+        self.done += 1;
+        true
+    }
+
+    pub fn seconds_done(&self) -> u32 {
+        self.done
+    }
+
+    pub fn is_finished(&self) -> bool {
+        self.done >= self.seconds
+    }
+
+    /// The engine second the traffic started at.
+    pub fn start_second(&self) -> u64 {
+        self.start_second
+    }
+
+    /// The copy of the engine the review runs on.
+    pub fn engine(&self) -> &Engine {
+        &self.engine
+    }
+
+    /// What the review found so far.
+    pub fn report(&self) -> Review {
         let mut reviews = Vec::new();
         let mut total = MonthlyCost::default();
-        for ((pattern, serve), count) in patterns.iter().zip(served).zip(counts) {
+        for ((pattern, serve), count) in self.patterns.iter().zip(&self.served).zip(&self.traffic.counts) {
             let (read_units, write_units) = units(&serve.charges);
             let rate = pattern.requests_per_second;
             let capacity_needed = (rate * read_units, rate * write_units);
@@ -193,19 +332,22 @@ impl Engine {
             let shards_needed = key_range.then(|| shards_for(capacity_needed));
             reviews.push(PatternReview {
                 name: pattern.name.clone(),
-                access_path: serve.path,
-                error: serve.error,
+                access_path: serve.path.clone(),
+                error: serve.error.clone(),
                 read_units,
                 write_units,
                 requests: count.requests,
                 throttled: count.throttled,
-                throttling_reasons: count.reasons,
+                throttling_reasons: count.reasons.clone(),
                 monthly,
                 capacity_needed,
                 shards_needed,
             });
         }
-        Ok(Review { seconds, patterns: reviews, total })
+        let stored: f64 = self.storage.iter().map(|s| s.monthly).sum();
+        total.on_demand += stored;
+        total.provisioned += stored;
+        Review { seconds: self.done, patterns: reviews, storage: self.storage.clone(), total }
     }
 }
 

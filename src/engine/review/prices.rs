@@ -14,6 +14,9 @@ pub const WRITE_PRICE_PER_MILLION: f64 = 0.625;
 pub const RCU_HOUR_PRICE: f64 = 0.00013;
 /// One write capacity unit provisioned for an hour.
 pub const WCU_HOUR_PRICE: f64 = 0.00065;
+/// The bytes DynamoDB adds to every stored item (and index entry) when it
+/// bills storage.
+pub const STORED_ITEM_OVERHEAD_BYTES: u64 = 100;
 /// One GB (10⁹ bytes) stored for a month.
 pub const STORAGE_GB_MONTH_PRICE: f64 = 0.25;
 /// When and where the prices above hold.

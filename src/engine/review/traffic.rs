@@ -14,7 +14,7 @@ use crate::engine::sim::Rng;
 use crate::engine::value::Number;
 
 /// What one pattern's traffic met.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(super) struct Counts {
     pub requests: u64,
     pub throttled: u64,
@@ -23,6 +23,7 @@ pub(super) struct Counts {
 }
 
 /// A pattern's key values: the cumulative weights of a Zipf choice.
+#[derive(Clone)]
 struct Sampler {
     count: u32,
     cdf: Vec<f64>,
@@ -104,18 +105,32 @@ fn charges_for(served: &Served, i: u32, count: u32) -> Vec<Charge> {
         .collect()
 }
 
-pub(super) fn run(engine: &mut Engine, patterns: &[AccessPattern], served: &[Served], seconds: u32) -> Vec<Counts> {
-    let samplers: Vec<Sampler> = patterns.iter().map(|p| Sampler::new(&p.keys)).collect();
-    let mut counts: Vec<Counts> = patterns.iter().map(|_| Counts::default()).collect();
-    let mut carry = vec![0.0f64; patterns.len()];
-    let mut rng = Rng::new(0x5eed);
-    // Start at the next whole second, as workloads do.
-    let now = engine.clock().now_millis();
-    engine.clock_mut().advance(1000 - now % 1000);
-    for _ in 0..seconds {
+/// The patterns' traffic under way: what each has met so far, and where
+/// the draws and each rate's fraction stand.
+#[derive(Clone)]
+pub(super) struct Traffic {
+    samplers: Vec<Sampler>,
+    pub counts: Vec<Counts>,
+    carry: Vec<f64>,
+    rng: Rng,
+}
+
+impl Traffic {
+    pub fn new(patterns: &[AccessPattern]) -> Self {
+        Self {
+            samplers: patterns.iter().map(|p| Sampler::new(&p.keys)).collect(),
+            counts: patterns.iter().map(|_| Counts::default()).collect(),
+            carry: vec![0.0; patterns.len()],
+            rng: Rng::new(0x5eed),
+        }
+    }
+
+    /// Sends one second of every pattern's requests, interleaved, then
+    /// moves the clock to the next second.
+    pub fn second(&mut self, engine: &mut Engine, patterns: &[AccessPattern], served: &[Served]) {
         let this_second: Vec<u64> = patterns
             .iter()
-            .zip(carry.iter_mut())
+            .zip(self.carry.iter_mut())
             .zip(served)
             .map(|((p, carry), s)| {
                 if s.error.is_some() {
@@ -133,10 +148,12 @@ pub(super) fn run(engine: &mut Engine, patterns: &[AccessPattern], served: &[Ser
                 if j >= *n {
                     continue;
                 }
-                let (Some(sampler), Some(s), Some(count)) = (samplers.get(p), served.get(p), counts.get_mut(p)) else {
+                let (Some(sampler), Some(s), Some(count)) =
+                    (self.samplers.get(p), served.get(p), self.counts.get_mut(p))
+                else {
                     continue;
                 };
-                let charges = charges_for(s, sampler.draw(&mut rng), sampler.count);
+                let charges = charges_for(s, sampler.draw(&mut self.rng), sampler.count);
                 count.requests += 1;
                 if let Err(error) = engine.admit(&charges) {
                     count.throttled += 1;
@@ -152,7 +169,6 @@ pub(super) fn run(engine: &mut Engine, patterns: &[AccessPattern], served: &[Ser
         }
         engine.clock_mut().advance(1000);
     }
-    counts
 }
 
 #[cfg(test)]

@@ -19,6 +19,10 @@
 //!                                          string where the number would not
 //!                                          read back exactly: see `share`)
 //!   ],
+//!   "triggers": [                          optional: the stream triggers, each the
+//!     {"TableName": "Votes",               PutStreamTrigger request that defined it
+//!      "TriggerName": "CountVotes", …}     (see `triggers`), by table, in the order defined
+//!   ],
 //!   "tables": [                            in table-name order
 //!     {
 //!       "definition": {                    the CreateTable request that recreates the table
@@ -98,6 +102,11 @@
 //! attribute name; the sweeper looks at the restored items at the next
 //! request.
 //!
+//! **Triggers.** Each stream trigger is saved as the `PutStreamTrigger`
+//! request that defined it and replayed after the tables, so it is checked
+//! like any new definition; a restored trigger starts at the restored,
+//! empty stream, with fresh statistics.
+//!
 //! A table feature the engine keeps must travel here too: in `definition`
 //! (as a CreateTable member) or in `state`. A replay is never throttled.
 //!
@@ -114,7 +123,7 @@ pub const FORMAT: &str = "ddb-playground";
 /// The layout version this build writes and reads.
 pub const VERSION: u64 = 1;
 
-const TOP_MEMBERS: &[&str] = &["format", "version", "clock", "settings", "tables", "partitions"];
+const TOP_MEMBERS: &[&str] = &["format", "version", "clock", "settings", "tables", "partitions", "triggers"];
 const LAYOUT_MEMBERS: &[&str] = &["table", "index", "ranges"];
 const TABLE_MEMBERS: &[&str] = &["definition", "state", "items"];
 const STATE_MEMBERS: &[&str] = &[

@@ -118,6 +118,17 @@ impl Engine {
         for name in streamed {
             engine.sync_capacity(&name, None)?;
         }
+        match top.get("triggers") {
+            None => {}
+            Some(Value::Array(triggers)) => {
+                for (i, trigger) in triggers.iter().enumerate() {
+                    engine
+                        .execute_triggers("PutStreamTrigger", trigger)
+                        .map_err(|e| invalid(&format!("triggers[{i}]"), e))?;
+                }
+            }
+            Some(_) => return Err(invalid("triggers", "expected an array")),
+        }
         // Only now: a lowered item-collection limit must not refuse the
         // items that were written before it was lowered.
         engine.settings = settings;

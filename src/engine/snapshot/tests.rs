@@ -307,7 +307,7 @@ fn corrupt_documents_are_refused_with_the_place_named() {
         ),
         (
             json!({"format": "ddb-playground", "version": 1, "clock": 0, "tables": [], "tabels": []}),
-            "Invalid snapshot: unknown member \"tabels\" (expected one of: format, version, clock, settings, tables, partitions)",
+            "Invalid snapshot: unknown member \"tabels\" (expected one of: format, version, clock, settings, tables, partitions, triggers)",
         ),
         (with_tables(json!(["t"])), "Invalid snapshot: tables[0]: expected a JSON object"),
         (with_tables(json!([{}])), "Invalid snapshot: tables[0]: missing \"definition\""),
@@ -459,6 +459,52 @@ fn multi_attribute_indexes_round_trip() {
     let items = run(&mut restored, "Query", query)["Items"].clone();
     let keys: Vec<&str> = items.as_array().into_iter().flatten().filter_map(|i| i["pk"]["S"].as_str()).collect();
     assert_eq!(keys, ["m2", "m3"]);
+}
+
+#[test]
+fn stream_triggers_travel_and_old_snapshots_load() {
+    let mut engine = Engine::new();
+    let table = |name: &str, stream: bool| {
+        let mut request = json!({
+            "TableName": name,
+            "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
+            "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
+            "BillingMode": "PAY_PER_REQUEST"
+        });
+        if stream {
+            request["StreamSpecification"] = json!({"StreamEnabled": true, "StreamViewType": "NEW_AND_OLD_IMAGES"});
+        }
+        request
+    };
+    run(&mut engine, "CreateTable", table("Votes", true));
+    run(&mut engine, "CreateTable", table("Totals", false));
+    let trigger = json!({
+        "TableName": "Votes", "TriggerName": "Count", "Events": ["INSERT", "MODIFY"],
+        "Update": {"TableName": "Totals", "Key": {"pk": {"From": "Keys.pk", "Before": "_"}},
+                   "UpdateExpression": "ADD n :n", "ExpressionAttributeValues": {":n": {"Delta": "v"}}}
+    });
+    engine.execute_triggers("PutStreamTrigger", &trigger).expect("trigger");
+    let document = engine.snapshot();
+    assert_eq!(document["triggers"], json!([trigger]));
+
+    // The restored trigger runs on the restored (empty) stream.
+    let mut restored = Engine::restore(&document).expect("restore");
+    assert_eq!(restored.snapshot(), document);
+    run(&mut restored, "PutItem", json!({"TableName": "Votes", "Item": {"pk": {"S": "a_1"}, "v": {"N": "4"}}}));
+    restored.advance_clock(1_000);
+    let total = run(&mut restored, "GetItem", json!({"TableName": "Totals", "Key": {"pk": {"S": "a"}}}));
+    assert_eq!(total["Item"]["n"], json!({"N": "4"}));
+
+    // A document without `triggers` (every older one) loads without any.
+    let mut old = document.clone();
+    old.as_object_mut().map(|m| m.remove("triggers"));
+    assert_eq!(Engine::restore(&old).expect("old snapshot").stream_triggers().count(), 0);
+
+    // A trigger the engine refuses is named with its place.
+    let mut bad = document;
+    bad["triggers"][0]["Events"] = json!(["UPSERT"]);
+    let message = Engine::restore(&bad).expect_err("refused").to_string();
+    assert!(message.contains("triggers[0]") && message.contains("UPSERT"), "{message}");
 }
 
 #[test]

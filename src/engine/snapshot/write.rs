@@ -228,6 +228,10 @@ impl Engine {
         if let (false, Value::Object(members)) = (layouts.is_empty(), &mut out) {
             members.insert("partitions".into(), layouts.into());
         }
+        let triggers: Vec<Value> = self.triggers.iter().map(|t| t.definition.clone()).collect();
+        if let (false, Value::Object(members)) = (triggers.is_empty(), &mut out) {
+            members.insert("triggers".into(), triggers.into());
+        }
         out
     }
 }

@@ -457,6 +457,23 @@ pub trait Catalogue {
     /// The stream's shards: "2 shards: one per partition; …".
     fn stream_shards(&self, n: u64) -> String;
 
+    /// What a stream trigger did: "11 records · 11 writes · 11 WCU · 0 throttled · 0 failed · 0 waiting".
+    fn trigger_stats(
+        &self,
+        records: u64,
+        writes: u64,
+        units: f64,
+        throttles: u64,
+        failures: u64,
+        pending: u64,
+    ) -> String;
+
+    /// One record a trigger wrote for: "wrote {key} (1 WCU)".
+    fn trigger_wrote(&self, key: &str, units: f64) -> String;
+
+    /// Whose a logged write is: "by the stream trigger CountVotes on Votes' stream, not a request of yours".
+    fn by_trigger(&self, trigger: &str, table: &str) -> String;
+
     /// The stream panel's heading around the table's name: ("Stream of ", "").
     fn stream_of(&self) -> (&'static str, &'static str);
 

@@ -17,6 +17,18 @@
 //! (a number key's text becomes `{"N": text}`), so the engine, not the form,
 //! answers a bad key with DynamoDB's own error.
 //!
+//! Query's key picker follows the key schema it reads by: an equality on
+//! the partition key, and one of `=`, `<`, `<=`, `>`, `>=`, BETWEEN or
+//! begins_with on the sort key. On a GSI with a multi-attribute key (up to
+//! four HASH and four RANGE attributes) it asks for every HASH attribute's
+//! value and takes the RANGE attributes left to right, each next one only
+//! after an equality, which is the shape DynamoDB accepts:
+//!
+//! ```text
+//!   #pk = :pk AND #pk2 = :pk2 AND #sk = :sk AND #sk2 BETWEEN :sk2 AND :sk2hi
+//!   Tenant        Region          Status        Date
+//! ```
+//!
 //! Raw mode edits the request itself. Members the form has no field for
 //! (`Segment`, a legacy `QueryFilter`, a second table in a batch …) are
 //! kept in [`Draft::extra`] and sent along unchanged, so a round trip
@@ -176,6 +188,22 @@ impl SortOp {
     }
 }
 
+/// The condition on one further RANGE attribute of a multi-attribute sort
+/// key (its second to fourth), in the Query key picker: the first RANGE
+/// attribute's is [`Draft::sort_op`] and its values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SortPart {
+    pub op: SortOp,
+    pub value: String,
+    pub value2: String,
+}
+
+impl Default for SortPart {
+    fn default() -> Self {
+        Self { op: SortOp::Any, value: String::new(), value2: String::new() }
+    }
+}
+
 /// One action of a BatchWriteItem or TransactWriteItems.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WriteKind {
@@ -243,9 +271,16 @@ pub struct Draft {
     /// when it comes from the key picker below.
     pub key_expression_mode: bool,
     pub partition_value: String,
+    /// A multi-attribute partition key's further HASH attributes' values,
+    /// in key-schema order (its second to fourth attribute).
+    pub more_partition_values: Vec<String>,
     pub sort_op: SortOp,
     pub sort_value: String,
     pub sort_value2: String,
+    /// A multi-attribute sort key's further RANGE attributes' conditions,
+    /// in key-schema order; one is used only while every condition before
+    /// it is an equality.
+    pub more_sort: Vec<SortPart>,
     pub key_condition: String,
     pub filter: String,
     pub projection: String,
@@ -296,9 +331,11 @@ impl Default for Draft {
             item: String::new(),
             key_expression_mode: false,
             partition_value: String::new(),
+            more_partition_values: Vec::new(),
             sort_op: SortOp::Any,
             sort_value: String::new(),
             sort_value2: String::new(),
+            more_sort: Vec::new(),
             key_condition: String::new(),
             filter: String::new(),
             projection: String::new(),
@@ -409,12 +446,32 @@ pub struct PickedCondition {
 }
 
 /// Placeholders the key picker uses; [`Draft::from_request`] recognises
-/// them to turn an expression back into the picker.
+/// them to turn an expression back into the picker. A multi-attribute key's
+/// further attributes are numbered from 2 (`#pk2 = :pk2`, `#sk2 = :sk2`, a
+/// BETWEEN's upper value `:sk2hi`); the first RANGE attribute's upper value
+/// is `:sk2`, never used together with a second RANGE attribute's (a range
+/// condition is the last one).
 const PK_NAME: &str = "#pk";
 const SK_NAME: &str = "#sk";
 const PK_VALUE: &str = ":pk";
 const SK_VALUE: &str = ":sk";
 const SK_VALUE2: &str = ":sk2";
+
+/// The name and value placeholders of HASH attribute `position`.
+fn partition_placeholders(position: usize) -> (String, String) {
+    match position {
+        0 => (PK_NAME.into(), PK_VALUE.into()),
+        n => (format!("{PK_NAME}{}", n + 1), format!("{PK_VALUE}{}", n + 1)),
+    }
+}
+
+/// The name, value and upper-value placeholders of RANGE attribute `position`.
+fn sort_placeholders(position: usize) -> (String, String, String) {
+    match position {
+        0 => (SK_NAME.into(), SK_VALUE.into(), SK_VALUE2.into()),
+        n => (format!("{SK_NAME}{}", n + 1), format!("{SK_VALUE}{}", n + 1), format!("{SK_VALUE}{}hi", n + 1)),
+    }
+}
 
 impl Draft {
     /// The index a request reads (Query and Scan with an `IndexName`).
@@ -431,34 +488,100 @@ impl Draft {
         }
     }
 
-    /// The key condition the picker stands for.
+    /// The picker's value of HASH attribute `position`.
+    pub fn partition_text(&self, position: usize) -> &str {
+        match position {
+            0 => &self.partition_value,
+            n => self.more_partition_values.get(n - 1).map_or("", String::as_str),
+        }
+    }
+
+    /// Sets the picker's value of HASH attribute `position`.
+    pub fn set_partition_text(&mut self, position: usize, text: String) {
+        match position {
+            0 => self.partition_value = text,
+            n => {
+                if self.more_partition_values.len() < n {
+                    self.more_partition_values.resize(n, String::new());
+                }
+                if let Some(slot) = self.more_partition_values.get_mut(n - 1) {
+                    *slot = text;
+                }
+            }
+        }
+    }
+
+    /// The picker's condition on RANGE attribute `position`.
+    pub fn sort_part(&self, position: usize) -> SortPart {
+        match position {
+            0 => SortPart { op: self.sort_op, value: self.sort_value.clone(), value2: self.sort_value2.clone() },
+            n => self.more_sort.get(n - 1).cloned().unwrap_or_default(),
+        }
+    }
+
+    /// Sets the picker's condition on RANGE attribute `position`.
+    pub fn set_sort_part(&mut self, position: usize, part: SortPart) {
+        match position {
+            0 => {
+                self.sort_op = part.op;
+                self.sort_value = part.value;
+                self.sort_value2 = part.value2;
+            }
+            n => {
+                if self.more_sort.len() < n {
+                    self.more_sort.resize(n, SortPart::default());
+                }
+                if let Some(slot) = self.more_sort.get_mut(n - 1) {
+                    *slot = part;
+                }
+            }
+        }
+    }
+
+    /// How many RANGE attributes of `schema` the picker shows: the first,
+    /// and each next one while the one before it is an equality.
+    pub fn shown_sort_parts(&self, schema: &KeySchema) -> usize {
+        let count = schema.sort_attributes().count();
+        (0..count).take_while(|&i| i == 0 || self.sort_part(i - 1).op == SortOp::Eq).count()
+    }
+
+    /// The key condition the picker stands for: an equality on every HASH
+    /// attribute, then the RANGE attributes' conditions left to right, up
+    /// to the first that is not an equality (semantics F: equality on a
+    /// prefix of the RANGE attributes, a range condition on the last).
     pub fn picked_condition(&self, schema: Option<&KeySchema>) -> PickedCondition {
         let mut names = Map::new();
         let mut values = Map::new();
         let Some(schema) = schema else {
             return PickedCondition { expression: String::new(), names, values };
         };
-        names.insert(PK_NAME.into(), schema.partition_key.name.clone().into());
-        values.insert(PK_VALUE.into(), key_value(&schema.partition_key, &self.partition_value));
-        let mut expression = format!("{PK_NAME} = {PK_VALUE}");
-        if let (Some(sort), op) = (&schema.sort_key, self.sort_op) {
-            let sort_clause = match op {
-                SortOp::Any => None,
-                SortOp::Between => Some(format!("{SK_NAME} BETWEEN {SK_VALUE} AND {SK_VALUE2}")),
-                SortOp::BeginsWith => Some(format!("begins_with({SK_NAME}, {SK_VALUE})")),
-                other => Some(format!("{SK_NAME} {} {SK_VALUE}", other.code())),
+        let mut clauses = Vec::new();
+        for (position, attribute) in schema.partition_attributes().enumerate() {
+            let (name, value) = partition_placeholders(position);
+            clauses.push(format!("{name} = {value}"));
+            names.insert(name, attribute.name.clone().into());
+            values.insert(value, key_value(attribute, self.partition_text(position)));
+        }
+        for (position, attribute) in schema.sort_attributes().enumerate() {
+            let part = self.sort_part(position);
+            let (name, value, upper) = sort_placeholders(position);
+            let clause = match part.op {
+                SortOp::Any => break,
+                SortOp::Between => format!("{name} BETWEEN {value} AND {upper}"),
+                SortOp::BeginsWith => format!("begins_with({name}, {value})"),
+                other => format!("{name} {} {value}", other.code()),
             };
-            if let Some(clause) = sort_clause {
-                expression.push_str(" AND ");
-                expression.push_str(&clause);
-                names.insert(SK_NAME.into(), sort.name.clone().into());
-                values.insert(SK_VALUE.into(), key_value(sort, &self.sort_value));
-                if op == SortOp::Between {
-                    values.insert(SK_VALUE2.into(), key_value(sort, &self.sort_value2));
-                }
+            clauses.push(clause);
+            names.insert(name, attribute.name.clone().into());
+            values.insert(value, key_value(attribute, &part.value));
+            if part.op == SortOp::Between {
+                values.insert(upper, key_value(attribute, &part.value2));
+            }
+            if part.op != SortOp::Eq {
+                break;
             }
         }
-        PickedCondition { expression, names, values }
+        PickedCondition { expression: clauses.join(" AND "), names, values }
     }
 
     /// The raw editor's text as JSON. Text over DynamoDB's request limit is
@@ -516,13 +639,34 @@ impl Draft {
         };
         let mut candidate = self.clone();
         candidate.key_expression_mode = false;
-        candidate.partition_value = text_of(&schema.partition_key, PK_VALUE);
-        if let Some(sort) = &schema.sort_key {
-            candidate.sort_value = text_of(sort, SK_VALUE);
-            candidate.sort_value2 = text_of(sort, SK_VALUE2);
+        for (position, attribute) in schema.partition_attributes().enumerate() {
+            candidate.set_partition_text(position, text_of(attribute, &partition_placeholders(position).1));
         }
-        for op in SortOp::ALL {
-            candidate.sort_op = op;
+        // The shapes the picker writes: no sort condition, or equalities on
+        // the first RANGE attributes and any condition on the next.
+        let sort_attributes: Vec<&KeyAttribute> = schema.sort_attributes().collect();
+        let mut shapes: Vec<Vec<SortOp>> = vec![Vec::new()];
+        for depth in 1..=sort_attributes.len() {
+            for op in SortOp::ALL.into_iter().filter(|op| *op != SortOp::Any) {
+                let mut shape = vec![SortOp::Eq; depth - 1];
+                shape.push(op);
+                shapes.push(shape);
+            }
+        }
+        for shape in shapes {
+            for (position, attribute) in sort_attributes.iter().enumerate() {
+                let (_, value, upper) = sort_placeholders(position);
+                let op = shape.get(position).copied().unwrap_or(SortOp::Any);
+                let used = |member: &str, yes: bool| if yes { text_of(attribute, member) } else { String::new() };
+                candidate.set_sort_part(
+                    position,
+                    SortPart {
+                        op,
+                        value: used(&value, op != SortOp::Any),
+                        value2: used(&upper, op == SortOp::Between),
+                    },
+                );
+            }
             if matches(&candidate) {
                 let picked = candidate.picked_condition(Some(schema));
                 for k in picked.names.keys() {

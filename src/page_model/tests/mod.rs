@@ -5,3 +5,4 @@
 mod cost;
 mod draft;
 mod format_limits;
+mod multi_key;

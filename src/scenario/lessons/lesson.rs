@@ -12,8 +12,17 @@
 //!   "checklists": [ {"title": "…", "patterns": [
 //!       {"name": "Top score of a game", "run": ["Top score"]},
 //!       {"name": "OPEN orders", "run": ["Open orders"], "fan": [":b", 13]},
-//!       {"name": "Events by tag", "run": ["Scan for a tag"], "why": "begins_with works only on …"} ]} ] }
+//!       {"name": "Events by tag", "run": ["Scan for a tag"], "why": "begins_with works only on …"},
+//!       {"name": "Record a vote", "run": ["Vote for CandidateA"], "rate": 1500,
+//!        "keys": {"Distribution": "Uniform", "Count": 10}, "cite": "seed 001: …"} ]} ] }
 //! ```
+//!
+//! Each checklist pattern is also an access pattern of the lesson's
+//! scenario ([`Lesson::access_patterns`]): one per request it runs, at the
+//! `rate` (requests per second) and partition key variation (`keys`, the
+//! endpoint's `PartitionKeyValues`) the seed gives, with `cite` saying
+//! where the seed gives them; a pattern the seeds give no rate for runs at
+//! [`DEFAULT_RATE`].
 //!
 //! Requests are written as an SDK's document client would take them: the
 //! values in `Key`, `Item`, `ExpressionAttributeValues`, `ExclusiveStartKey`
@@ -22,12 +31,14 @@
 //! ([`super::setup::wire_request`]), so the scenario's saved operations are
 //! exactly what an SDK sends.
 
-use serde_json::{Map, Value};
+use serde_json::{json, Map, Value};
 
 use super::generate;
 use super::setup::wire_request;
 use super::workload::LessonWorkload;
+use crate::engine::review::{AccessPattern, KeyVariation};
 use crate::engine::{ApiError, Result};
+use crate::scenario::access_patterns;
 use crate::scenario::format::SavedOperation;
 
 /// One built-in lesson.
@@ -93,7 +104,17 @@ pub struct Pattern {
     /// Why the design cannot serve the pattern; its operations are then the
     /// attempt that fails and the Scan that would be left.
     pub unservable: Option<String>,
+    /// The rate the seed gives, in requests per second.
+    pub rate: Option<f64>,
+    /// How the seed varies the partition key value.
+    pub keys: KeyVariation,
+    /// Where the seed gives the rate or the key variation.
+    pub cite: Option<String>,
 }
+
+/// The rate of a lesson's access pattern when the seeds give none: one
+/// request a second, enough to classify it and price it per request.
+pub const DEFAULT_RATE: f64 = 1.0;
 
 fn invalid(id: &str, detail: impl std::fmt::Display) -> ApiError {
     // Ours: built-in lessons are tested, so this is for a broken build only.
@@ -182,7 +203,23 @@ impl Lesson {
                     }
                     _ => None,
                 };
-                patterns.push(Pattern { name, operations, fan_out, unservable: text(pattern, "why") });
+                let keys = match pattern.get("keys") {
+                    None => KeyVariation::Single,
+                    Some(keys) => {
+                        let value = json!({"Name": name, "Operation": "-", "Request": {}, "RequestsPerSecond": 1,
+                                           "PartitionKeyValues": keys});
+                        access_patterns::from_json(&value, &name).map_err(|e| invalid(&id, e.message()))?.keys
+                    }
+                };
+                patterns.push(Pattern {
+                    name,
+                    operations,
+                    fan_out,
+                    unservable: text(pattern, "why"),
+                    rate: pattern.get("rate").and_then(Value::as_f64),
+                    keys,
+                    cite: text(pattern, "cite"),
+                });
             }
             checklists.push(Checklist { title: text(entry, "title").unwrap_or_default(), patterns });
         }
@@ -203,6 +240,37 @@ impl Lesson {
     /// A saved operation of the lesson by name.
     pub fn operation(&self, name: &str) -> Option<&SavedOperation> {
         self.operations.iter().find(|o| o.name == name)
+    }
+
+    /// The checklists as access patterns: one per request a pattern runs
+    /// (named after the pattern, and after the request when it runs more
+    /// than one), prefixed with the checklist's title when the lesson
+    /// compares several designs.
+    pub fn access_patterns(&self) -> Vec<AccessPattern> {
+        let several = self.checklists.len() > 1;
+        let mut out = Vec::new();
+        for checklist in &self.checklists {
+            for pattern in &checklist.patterns {
+                for name in &pattern.operations {
+                    let Some(saved) = self.operation(name) else { continue };
+                    let mut title = pattern.name.clone();
+                    if pattern.operations.len() > 1 {
+                        title = format!("{title} ({name})");
+                    }
+                    if several {
+                        title = format!("{}: {title}", checklist.title);
+                    }
+                    out.push(AccessPattern {
+                        name: title,
+                        operation: saved.operation.clone(),
+                        request: saved.request.clone(),
+                        requests_per_second: pattern.rate.unwrap_or(DEFAULT_RATE),
+                        keys: pattern.keys.clone(),
+                    });
+                }
+            }
+        }
+        out
     }
 
     /// The share link that opens this lesson: `#lesson=<id>`.

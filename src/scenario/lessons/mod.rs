@@ -28,6 +28,10 @@
 //! design cannot serve carries the reason in words (seed 004, Appendix-2:
 //! `begins_with` works only on a sort key).
 //!
+//! Each checklist is also the scenario's access patterns
+//! ([`Lesson::access_patterns`](lesson::Lesson::access_patterns)), so a lesson opens with them in the page's
+//! access patterns panel, at the seeds' rates where the seeds give one.
+//!
 //! Workloads ([`workload`]) are the hot-key lab's traffic (seeded, on a
 //! fresh lab table), so a step can say "run this" and a test can assert
 //! exactly what the class will see.
@@ -45,5 +49,5 @@ pub mod workload;
 pub use catalog::provide;
 pub use catalog::{entry, is_available, lesson, lessons, Entry, CATALOG, LESSON_IDS};
 pub use checklist::{assess, Assessment, RequestCost, Verdict};
-pub use lesson::{Checklist, Lesson, Pattern, Step, StepAction};
+pub use lesson::{Checklist, Lesson, Pattern, Step, StepAction, DEFAULT_RATE};
 pub use workload::LessonWorkload;

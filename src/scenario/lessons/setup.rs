@@ -20,6 +20,7 @@
 //!                          ["101", "Galaxy Invaders", 5842],      rows (null: no attribute),
 //!                          {"UserId": "102", …}]},                or whole items
 //! "setup": [["UpdateTimeToLive", { … }]],                          any other request
+//!                                                                  (a stream trigger's too)
 //! "generate": ["inbox"],                                           see `generate`
 //! "settings": {"ttl-sweep-delay": 3153600000000}                   EngineSettings by name
 //! ```
@@ -37,6 +38,7 @@ use serde_json::{json, Map, Value};
 use super::generate;
 use super::lesson::Lesson;
 use crate::engine::ordered::Ordered;
+use crate::engine::triggers::TRIGGER_OPERATIONS;
 use crate::engine::value::wire::is_type_tag;
 use crate::engine::{ApiError, Engine, EngineSettings, Result};
 use crate::scenario::Scenario;
@@ -219,9 +221,12 @@ fn items_of(rows: &[Value]) -> Vec<Value> {
 
 /// Sends one request, naming the lesson and the request in an error.
 pub(crate) fn send(engine: &mut Engine, lesson: &str, operation: &str, request: &Value) -> Result<Value> {
-    engine
-        .execute(operation, request)
-        .map_err(|e| invalid(lesson, format!("{operation} {request}: {}: {}", e.name(), e.message())))
+    let answer = if TRIGGER_OPERATIONS.contains(&operation) {
+        engine.execute_triggers(operation, request)
+    } else {
+        engine.execute(operation, request)
+    };
+    answer.map_err(|e| invalid(lesson, format!("{operation} {request}: {}: {}", e.name(), e.message())))
 }
 
 /// The lesson's playground: its tables and items, built through requests,
@@ -258,8 +263,11 @@ pub fn scenario(lesson: &Lesson) -> Result<Scenario> {
     for name in top.get("generate").and_then(Value::as_array).map_or(&[][..], Vec::as_slice) {
         generate::data(name.as_str().unwrap_or_default(), &mut engine)?;
     }
-    // Whatever GSI work is queued lands now, then the lesson's settings.
+    // Whatever GSI work is queued lands now (and stream triggers take the
+    // items' records), then the lesson's settings. The triggers' writes
+    // were building, not traffic: not handed to the page's log.
     engine.advance_clock(1_000);
+    engine.take_trigger_writes();
     *engine.settings_mut() = EngineSettings::default();
     if let Some(Value::Object(settings)) = top.get("settings") {
         for (name, value) in settings {
@@ -270,7 +278,14 @@ pub fn scenario(lesson: &Lesson) -> Result<Scenario> {
         }
     }
     let view = json!({ "table": first_table, "lesson": id });
-    Ok(Scenario { engine, operations: lesson.operations.clone(), view, workbench: None, generated: Vec::new() })
+    Ok(Scenario {
+        engine,
+        operations: lesson.operations.clone(),
+        access_patterns: lesson.access_patterns(),
+        view,
+        workbench: None,
+        generated: Vec::new(),
+    })
 }
 
 #[cfg(test)]

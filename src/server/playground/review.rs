@@ -12,67 +12,19 @@
 //!    "Total": {"MonthlyCost": {…}}, "Prices": {"Region": "us-east-1", "Checked": "2026-11-22"}}
 //! ```
 //!
-//! A review runs on a copy of the engine: the tables are left as they were.
+//! A pattern's JSON form is the scenario document's
+//! ([`crate::scenario::access_patterns`]). A review runs on a copy of the
+//! engine: the tables are left as they were.
 
 use serde_json::{json, Map, Value};
 
 use super::Members;
-use crate::engine::review::{prices, AccessPattern, KeyVariation, PatternReview, MAX_KEY_VALUES, MAX_REVIEW_SECONDS};
+use crate::engine::review::{prices, PatternReview, MAX_REVIEW_SECONDS};
 use crate::engine::{ApiError, Engine};
+use crate::scenario::access_patterns;
 
 /// The most access patterns one review takes.
 pub const MAX_ACCESS_PATTERNS: usize = 100;
-
-fn pattern(value: &Value, i: usize) -> Result<AccessPattern, ApiError> {
-    let context = format!("AccessPatterns[{i}]");
-    let members = Members::within(value, &context)?.only(&[
-        "Name",
-        "Operation",
-        "Request",
-        "RequestsPerSecond",
-        "PartitionKeyValues",
-    ])?;
-    let request = match members.get("Request") {
-        Some(object @ Value::Object(_)) => object.clone(),
-        Some(_) => return Err(ApiError::validation(format!("{context}: 'Request' must be a JSON object"))),
-        None => return Err(members.missing("Request")),
-    };
-    let keys = match members.get("PartitionKeyValues") {
-        None => KeyVariation::Single,
-        Some(value) => {
-            let keys = Members::within(value, &format!("{context}.PartitionKeyValues"))?.only(&[
-                "Distribution",
-                "Count",
-                "Exponent",
-            ])?;
-            let count = || keys.required_integer("Count", 1, u64::from(MAX_KEY_VALUES)).map(|n| n as u32);
-            match keys.required_string("Distribution")? {
-                "Single" => KeyVariation::Single,
-                "Uniform" => KeyVariation::Uniform { count: count()? },
-                "Zipf" => KeyVariation::Zipf {
-                    count: count()?,
-                    exponent: keys.number("Exponent", f64::MIN_POSITIVE, 10.0)?.unwrap_or(1.0),
-                },
-                other => {
-                    return Err(ApiError::validation(format!(
-                        "{context}.PartitionKeyValues: 'Distribution' must be Single, Uniform or Zipf, not {other}"
-                    )))
-                }
-            }
-        }
-    };
-    Ok(AccessPattern {
-        name: members.required_string("Name")?.to_string(),
-        operation: members.required_string("Operation")?.to_string(),
-        request,
-        // Checked by the engine, whose message names the pattern.
-        requests_per_second: members
-            .get("RequestsPerSecond")
-            .and_then(Value::as_f64)
-            .ok_or_else(|| ApiError::validation(format!("{context}: 'RequestsPerSecond' must be a number above 0")))?,
-        keys,
-    })
-}
 
 fn cost(on_demand: f64, provisioned: f64) -> Value {
     json!({"OnDemand": on_demand, "Provisioned": provisioned})
@@ -117,11 +69,22 @@ pub(super) fn review_access_patterns(engine: &mut Engine, request: Members) -> R
             listed.len()
         )));
     }
-    let patterns = listed.iter().enumerate().map(|(i, p)| pattern(p, i)).collect::<Result<Vec<_>, _>>()?;
+    let patterns = listed
+        .iter()
+        .enumerate()
+        .map(|(i, p)| access_patterns::from_json(p, &format!("AccessPatterns[{i}]")))
+        .collect::<Result<Vec<_>, _>>()?;
     let review = engine.review_access_patterns(&patterns, seconds)?;
     Ok(json!({
         "Seconds": review.seconds,
         "AccessPatterns": review.patterns.iter().map(pattern_json).collect::<Vec<_>>(),
+        "Storage": review.storage.iter().map(|s| {
+            let mut out = json!({"TableName": s.table, "ItemCount": s.items, "BilledBytes": s.billed_bytes, "MonthlyCost": s.monthly});
+            if let (Some(index), Some(fields)) = (&s.index, out.as_object_mut()) {
+                fields.insert("IndexName".into(), index.clone().into());
+            }
+            out
+        }).collect::<Vec<_>>(),
         "Total": {"MonthlyCost": cost(review.total.on_demand, review.total.provisioned)},
         "Prices": {"Region": prices::PRICES_REGION, "Checked": prices::PRICES_CHECKED, "MonthDays": 30},
     }))

@@ -1,0 +1,331 @@
+//! The access patterns panel: the scenario's access patterns, each the
+//! request that serves it at a rate, listed, edited (name, rate, how the
+//! partition key value varies), reordered and deleted; and the checklist
+//! for any scenario: each pattern's verdict and its cost per request.
+//!
+//! Patterns are saved from the console ("Save as access pattern",
+//! [`super::saved_operations`]) and live in the scenario
+//! ([`Playground::access_patterns`](super::state::Playground::access_patterns)),
+//! so a link, an export, a workspace and the autosave carry them, and a
+//! lesson opens with its checklist as patterns.
+//!
+//! The verdict comes from [`classify`]: the request dry run once on the
+//! data as it is (nothing changes, no capacity is taken): ✓ by key, ✓ Query
+//! (on the table or an index), ✗ only by Scan, or ✗ unservable with
+//! DynamoDB's own error as the evidence. It is recomputed when the data or
+//! the patterns change.
+//!
+//! An edit is applied only when the pattern still makes sense
+//! ([`AccessPattern::check`], the engine's own message otherwise); the
+//! field keeps what was typed either way, so nothing typed is lost.
+
+use std::collections::BTreeMap;
+
+use yew::prelude::*;
+
+use super::cost::{units, UnitNames};
+use super::language::{use_lang, Lang, Msg};
+use super::state::{Action, PlaygroundContext};
+use crate::engine::review::{classify, AccessPath, AccessPattern, KeyVariation};
+use crate::engine::table::BillingMode;
+use crate::engine::{ApiError, Engine};
+
+/// One pattern's verdict and cost per request.
+#[derive(Clone, Debug, PartialEq)]
+struct Checked {
+    path: AccessPath,
+    error: Option<ApiError>,
+    read: f64,
+    write: f64,
+    on_demand: bool,
+}
+
+fn check_all(engine: &mut Engine, patterns: &[AccessPattern]) -> Vec<Checked> {
+    patterns
+        .iter()
+        .map(|pattern| {
+            let (path, error, read, write) = classify(engine, pattern);
+            let table = pattern.request.get("TableName").and_then(|t| t.as_str()).or_else(|| {
+                pattern
+                    .request
+                    .get("RequestItems")
+                    .and_then(|t| t.as_object())
+                    .and_then(|t| t.keys().next())
+                    .map(String::as_str)
+            });
+            let on_demand = table
+                .and_then(|t| engine.table(t))
+                .is_some_and(|t| t.definition.billing_mode == BillingMode::PayPerRequest);
+            Checked { path, error, read, write, on_demand }
+        })
+        .collect()
+}
+
+fn verdict(checked: &Checked, lang: Lang) -> Html {
+    let (class, msg) = match &checked.path {
+        AccessPath::ByKey(_) => ("ok", Msg::VerdictKey),
+        AccessPath::Query { .. } => ("ok", Msg::VerdictQuery),
+        AccessPath::Scan { .. } => ("scan", Msg::VerdictScan),
+        AccessPath::Unservable => ("no", Msg::VerdictUnservable),
+    };
+    let index = checked.path.index().map(|i| format!(" ({i})")).unwrap_or_default();
+    html! { <span class={classes!("verdict", class)}>{ format!("{}{index}", lang.t(msg)) }</span> }
+}
+
+/// "1 WCU per request", "0.5 RCU + 2 WCU per request".
+fn cost(checked: &Checked, lang: Lang) -> Html {
+    if let Some(error) = &checked.error {
+        return html! {
+            <span class="refused">{ format!("{}: {}: {}", lang.t(Msg::Refused), error.name(), error.message()) }</span>
+        };
+    }
+    let names = UnitNames::of(checked.on_demand);
+    let mut parts = Vec::new();
+    if checked.read > 0.0 || checked.write == 0.0 {
+        parts.push(format!("{} {}", units(checked.read), names.read));
+    }
+    if checked.write > 0.0 {
+        parts.push(format!("{} {}", units(checked.write), names.write));
+    }
+    html! { <span class="cost">{ format!("{} {}", lang.figure(&parts.join(" + ")), lang.t(Msg::PerRequest)) }</span> }
+}
+
+/// What one field of a row changes.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Field {
+    Name,
+    Rate,
+    Distribution,
+    Count,
+    Exponent,
+}
+
+/// Why an edit was not applied: a fixed text, or the engine's message.
+#[derive(Clone, PartialEq)]
+enum Problem {
+    Said(Msg),
+    Engine(String),
+}
+
+impl Problem {
+    fn text(&self, lang: Lang) -> String {
+        match self {
+            Self::Said(msg) => lang.t(*msg).to_string(),
+            Self::Engine(message) => message.clone(),
+        }
+    }
+}
+
+/// The pattern with `field` set from `text`, or why it cannot be.
+fn edited(pattern: &AccessPattern, field: Field, text: &str) -> Result<AccessPattern, Problem> {
+    let mut next = pattern.clone();
+    let number = |text: &str| text.trim().parse::<f64>().map_err(|_| Problem::Said(Msg::NotANumber));
+    let count_of = |keys: &KeyVariation| match keys {
+        KeyVariation::Single => 10,
+        KeyVariation::Uniform { count } | KeyVariation::Zipf { count, .. } => *count,
+    };
+    match field {
+        Field::Name => {
+            let name = text.trim();
+            if name.is_empty() {
+                return Err(Problem::Said(Msg::PatternNameNeeded));
+            }
+            next.name = name.to_string();
+        }
+        Field::Rate => next.requests_per_second = number(text)?,
+        Field::Distribution => {
+            let count = count_of(&next.keys);
+            next.keys = match text {
+                "Uniform" => KeyVariation::Uniform { count },
+                "Zipf" => KeyVariation::Zipf { count, exponent: 1.0 },
+                _ => KeyVariation::Single,
+            };
+        }
+        Field::Count => {
+            let count = number(text)?;
+            let count = if count.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(&count) {
+                count as u32
+            } else {
+                return Err(Problem::Said(Msg::WholeNumberNeeded));
+            };
+            match &mut next.keys {
+                KeyVariation::Uniform { count: c } | KeyVariation::Zipf { count: c, .. } => *c = count,
+                KeyVariation::Single => {}
+            }
+        }
+        Field::Exponent => {
+            let value = number(text)?;
+            if let KeyVariation::Zipf { exponent, .. } = &mut next.keys {
+                *exponent = value;
+            }
+        }
+    }
+    next.check().map_err(|e| Problem::Engine(e.message().to_string()))?;
+    Ok(next)
+}
+
+#[component]
+pub fn AccessPatterns() -> Html {
+    let lang = use_lang();
+    let state = use_context::<PlaygroundContext>();
+    // Refused edits by row and field: what was typed (shown in the field
+    // until it is fixed) and why it was refused.
+    let refused = use_state(BTreeMap::<(usize, Field), (String, Problem)>::new);
+    let checked = {
+        let state = state.clone();
+        let key = state.as_ref().map(|s| (s.data_version, std::rc::Rc::clone(&s.access_patterns)));
+        use_memo(key, move |_| {
+            let Some(state) = state else { return Vec::new() };
+            let Ok(mut engine) = state.engine.try_borrow_mut() else { return Vec::new() };
+            check_all(&mut engine, &state.access_patterns)
+        })
+    };
+    let Some(state) = state else { return html! {} };
+    let patterns = state.access_patterns.as_ref().clone();
+    let count = patterns.len();
+
+    let set = {
+        let state = state.clone();
+        move |patterns: Vec<AccessPattern>| state.dispatch(Action::SetAccessPatterns(patterns))
+    };
+    let rows = patterns.iter().enumerate().map(|(i, pattern)| {
+        let on_field = |field: Field| {
+            let (patterns, set, refused) = (patterns.clone(), set.clone(), refused.clone());
+            Callback::from(move |e: Event| {
+                let text = e
+                    .target_dyn_into::<web_sys::HtmlInputElement>()
+                    .map(|input| input.value())
+                    .or_else(|| e.target_dyn_into::<web_sys::HtmlSelectElement>().map(|select| select.value()))
+                    .unwrap_or_default();
+                let Some(pattern) = patterns.get(i) else { return };
+                match edited(pattern, field, &text) {
+                    Ok(next) => {
+                        let mut all = patterns.clone();
+                        if let Some(slot) = all.get_mut(i) {
+                            *slot = next;
+                        }
+                        let mut left = (*refused).clone();
+                        left.remove(&(i, field));
+                        refused.set(left);
+                        set(all);
+                    }
+                    Err(problem) => {
+                        let mut more = (*refused).clone();
+                        more.insert((i, field), (text, problem));
+                        refused.set(more);
+                    }
+                }
+            })
+        };
+        let moved = |to: Option<usize>| {
+            let (patterns, set, refused) = (patterns.clone(), set.clone(), refused.clone());
+            Callback::from(move |_: MouseEvent| {
+                let Some(to) = to.filter(|to| *to < patterns.len()) else { return };
+                let mut all = patterns.clone();
+                all.swap(i, to);
+                let swapped = refused
+                    .iter()
+                    .map(|(&(row, field), kept)| {
+                        let row = if row == i { to } else if row == to { i } else { row };
+                        ((row, field), kept.clone())
+                    })
+                    .collect();
+                refused.set(swapped);
+                set(all);
+            })
+        };
+        let delete = {
+            let (patterns, set, refused) = (patterns.clone(), set.clone(), refused.clone());
+            Callback::from(move |_: MouseEvent| {
+                let mut all = patterns.clone();
+                if i < all.len() {
+                    all.remove(i);
+                }
+                // The rows below move up: their refused edits go with them.
+                let moved = refused
+                    .iter()
+                    .filter(|((row, _), _)| *row != i)
+                    .map(|(&(row, field), kept)| ((if row > i { row - 1 } else { row }, field), kept.clone()))
+                    .collect();
+                refused.set(moved);
+                set(all);
+            })
+        };
+        let (distribution, key_count, exponent) = match &pattern.keys {
+            KeyVariation::Single => ("Single", None, None),
+            KeyVariation::Uniform { count } => ("Uniform", Some(*count), None),
+            KeyVariation::Zipf { count, exponent } => ("Zipf", Some(*count), Some(*exponent)),
+        };
+        let option = |value: &'static str, msg: Msg| {
+            html! { <option {value} selected={distribution == value}>{ lang.t(msg) }</option> }
+        };
+        let id = |what: &str| format!("ap-{what}-{i}");
+        // A refused edit keeps what was typed in its field.
+        let shown = |field: Field, value: String| refused.get(&(i, field)).map_or(value, |(typed, _)| typed.clone());
+        html! {
+            <li class="access-pattern" key={format!("{i}-{}", pattern.name)}>
+                <div class="ap-head">
+                    if let Some(checked) = checked.get(i) {
+                        { verdict(checked, lang) }
+                    }
+                    <label for={id("name")} class="visually-hidden">{ lang.t(Msg::Name) }</label>
+                    <input id={id("name")} class="ap-name" type="text" title={pattern.name.clone()}
+                        onchange={on_field(Field::Name)} value={shown(Field::Name, pattern.name.clone())} />
+                    <span class="ap-op">{ &pattern.operation }</span>
+                    <span class="ap-actions">
+                        <button type="button" class="quiet ap-up" disabled={i == 0} onclick={moved(i.checked_sub(1))}
+                            title={lang.t(Msg::MoveUp)} aria-label={lang.t(Msg::MoveUp)}>{ "↑" }</button>
+                        <button type="button" class="quiet ap-down" disabled={i + 1 == count} onclick={moved(Some(i + 1))}
+                            title={lang.t(Msg::MoveDown)} aria-label={lang.t(Msg::MoveDown)}>{ "↓" }</button>
+                        <button type="button" class="quiet ap-delete" onclick={delete}>{ lang.t(Msg::Delete) }</button>
+                    </span>
+                </div>
+                <div class="ap-fields">
+                    <label>{ lang.t(Msg::RequestsPerSecond) }
+                        <input class="ap-rate" type="text" inputmode="decimal"
+                            value={shown(Field::Rate, pattern.requests_per_second.to_string())}
+                            onchange={on_field(Field::Rate)} />
+                    </label>
+                    <label>{ lang.t(Msg::PartitionKeyValues) }
+                        <select class="ap-distribution" onchange={on_field(Field::Distribution)}>
+                            { option("Single", Msg::KeysSingle) }
+                            { option("Uniform", Msg::KeysUniform) }
+                            { option("Zipf", Msg::KeysZipf) }
+                        </select>
+                    </label>
+                    if let Some(n) = key_count {
+                        <label>{ lang.t(Msg::KeyValueCount) }
+                            <input class="ap-count" type="text" inputmode="numeric" value={shown(Field::Count, n.to_string())}
+                                onchange={on_field(Field::Count)} />
+                        </label>
+                    }
+                    if let Some(s) = exponent {
+                        <label>{ lang.t(Msg::ZipfSkew) }
+                            <input class="ap-exponent" type="text" inputmode="decimal" value={shown(Field::Exponent, s.to_string())}
+                                onchange={on_field(Field::Exponent)} />
+                        </label>
+                    }
+                </div>
+                if let Some(checked) = checked.get(i) {
+                    <p class="ap-cost">{ cost(checked, lang) }</p>
+                }
+                { for refused.range((i, Field::Name)..=(i, Field::Exponent)).map(|(_, (_, problem))| html! {
+                    <p class="error-box ap-problem" role="alert">{ problem.text(lang) }</p>
+                }) }
+            </li>
+        }
+    });
+    html! {
+        <section class="card access-patterns" id="access-patterns" aria-labelledby="access-patterns-title">
+            <div class="card-head">
+                <h2 id="access-patterns-title">{ format!("{} ({count})", lang.t(Msg::AccessPatternsTitle)) }</h2>
+            </div>
+            <p class="hint">{ lang.t(Msg::AccessPatternsHint) }</p>
+            if count == 0 {
+                <p class="hint" id="access-patterns-empty">{ lang.t(Msg::AccessPatternsEmpty) }</p>
+            } else {
+                <ol class="access-pattern-list" id="access-pattern-list">{ for rows }</ol>
+            }
+        </section>
+    }
+}

@@ -23,8 +23,8 @@
 //! | `PutStreamTrigger`   | `TableName`, `TriggerName`, `Events`, `Filter`?, `StartingPosition`?, `Update` | `StreamTrigger` |
 //! | `ListStreamTriggers` | `TableName`?                                         | `StreamTriggers` |
 //! | `DeleteStreamTrigger`| `TableName`, `TriggerName`                           | `StreamTrigger` |
-//! | `ReviewAccessPatterns` | `AccessPatterns`, `Seconds`?                       | per pattern: access path, cost, throttles, monthly cost ([`review`]) |
-//! | `GenerateItems`      | `TableName`, `Template`, `Count`, `Seed`?            | items made, replaced, partition keys ([`generate`]) |
+//! | `ReviewAccessPatterns` | `AccessPatterns`, `Seconds`?                       | per pattern: access path, cost, throttles, monthly cost (`review`) |
+//! | `GenerateItems`      | `TableName`, `Template`, `Count`, `Seed`?            | items made, replaced, partition keys (`generate`) |
 //!
 //! **AdvanceClock** moves the manual clock (`ddb-local --clock manual`);
 //! buckets refill by the time gone by. With the wall clock (the default) it

@@ -9,7 +9,7 @@
 //! 2. the constraint layer ([`Violations`]): `Tags` / `TagKeys` present, a
 //!    key of 1 to 128 characters, a value of 0 to 256, each tag with both;
 //! 3. the service: at least one tag (or tag key), the ARN's shape
-//!    ([`TableArn`]), the characters a tag may hold and the reserved `aws:`
+//!    (`TableArn`), the characters a tag may hold and the reserved `aws:`
 //!    prefix.
 //!
 //! What needs the engine (the ARN's account and region, whether the table

@@ -1,6 +1,6 @@
 //! Drawing values: uniform and Zipf picks, days as dates, random text.
 
-use crate::engine::sim::Rng;
+use crate::engine::sim::{Rng, Zipf};
 
 /// Most values a Zipf distribution draws from (its table of cumulative
 /// weights is kept in memory).
@@ -10,22 +10,13 @@ pub const MAX_ZIPF_VALUES: u64 = 1_000_000;
 #[derive(Clone, Debug, PartialEq)]
 pub enum Pick {
     Uniform,
-    /// Value `k` (from 0) with weight `1/(k+1)^s`: cumulative, normalised.
-    Zipf(Vec<f64>),
+    /// Value `k` (from 0) with weight `1/(k+1)^s`.
+    Zipf(Zipf),
 }
 
 impl Pick {
     pub fn zipf(count: u32, exponent: f64) -> Self {
-        let mut total = 0.0;
-        let mut cdf: Vec<f64> = (0..count)
-            .map(|k| {
-                total += 1.0 / f64::from(k + 1).powf(exponent);
-                total
-            })
-            .collect();
-        let total = if total > 0.0 { total } else { 1.0 };
-        cdf.iter_mut().for_each(|c| *c /= total);
-        Pick::Zipf(cdf)
+        Pick::Zipf(Zipf::new(count, exponent))
     }
 
     /// A value in `0..count`.
@@ -33,10 +24,7 @@ impl Pick {
         let last = count.saturating_sub(1);
         match self {
             Pick::Uniform => below(rng, count),
-            Pick::Zipf(cdf) => {
-                let u = rng.next_f64();
-                (cdf.partition_point(|c| *c <= u) as u64).min(last)
-            }
+            Pick::Zipf(zipf) => zipf.draw(rng).min(last),
         }
     }
 }

@@ -10,7 +10,7 @@ use super::{AccessPattern, KeyVariation};
 use crate::engine::capacity::Charge;
 use crate::engine::schema::KeyValue;
 use crate::engine::service::Engine;
-use crate::engine::sim::Rng;
+use crate::engine::sim::{Rng, Zipf};
 use crate::engine::value::Number;
 
 /// What one pattern's traffic met.
@@ -22,41 +22,27 @@ pub(super) struct Counts {
     pub reasons: Vec<(String, u64)>,
 }
 
-/// A pattern's key values: the cumulative weights of a Zipf choice.
+/// A pattern's key values.
 #[derive(Clone)]
 struct Sampler {
     count: u32,
-    cdf: Vec<f64>,
+    zipf: Option<Zipf>,
 }
 
 impl Sampler {
     fn new(keys: &KeyVariation) -> Self {
         match keys {
-            KeyVariation::Single => Self { count: 1, cdf: Vec::new() },
-            KeyVariation::Uniform { count } => Self { count: *count, cdf: Vec::new() },
-            KeyVariation::Zipf { count, exponent } => {
-                let mut acc = 0.0;
-                let mut cdf: Vec<f64> = (0..*count)
-                    .map(|k| {
-                        acc += 1.0 / f64::from(k + 1).powf(*exponent);
-                        acc
-                    })
-                    .collect();
-                let total = acc.max(f64::MIN_POSITIVE);
-                cdf.iter_mut().for_each(|c| *c /= total);
-                Self { count: *count, cdf }
-            }
+            KeyVariation::Single => Self { count: 1, zipf: None },
+            KeyVariation::Uniform { count } => Self { count: *count, zipf: None },
+            KeyVariation::Zipf { count, exponent } => Self { count: *count, zipf: Some(Zipf::new(*count, *exponent)) },
         }
     }
 
     fn draw(&self, rng: &mut Rng) -> u32 {
-        if self.count <= 1 {
-            0
-        } else if self.cdf.is_empty() {
-            rng.below(self.count)
-        } else {
-            let u = rng.next_f64();
-            (self.cdf.partition_point(|c| *c <= u) as u32).min(self.count - 1)
+        match &self.zipf {
+            _ if self.count <= 1 => 0,
+            Some(zipf) => zipf.draw(rng) as u32,
+            None => rng.below(self.count),
         }
     }
 }

@@ -170,6 +170,37 @@ impl Rng {
     }
 }
 
+/// A Zipf choice among `count` values: value `k` (from 0) drawn with weight
+/// `1/(k+1)^s`, from a table of cumulative weights. Shared by workloads,
+/// design reviews and the item generator.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Zipf {
+    cdf: Vec<f64>,
+}
+
+impl Zipf {
+    /// `s` that is not finite counts as 1.
+    pub fn new(count: u32, s: f64) -> Self {
+        let s = if s.is_finite() { s } else { 1.0 };
+        let mut acc = 0.0;
+        let mut cdf: Vec<f64> = (0..count)
+            .map(|k| {
+                acc += 1.0 / f64::from(k + 1).powf(s);
+                acc
+            })
+            .collect();
+        let total = acc.max(f64::MIN_POSITIVE);
+        cdf.iter_mut().for_each(|c| *c /= total);
+        Self { cdf }
+    }
+
+    /// A value in `0..count`.
+    pub fn draw(&self, rng: &mut Rng) -> u64 {
+        let u = rng.next_f64();
+        (self.cdf.partition_point(|c| *c <= u) as u64).min(self.cdf.len().saturating_sub(1) as u64)
+    }
+}
+
 /// One key of a stream: where it falls and its traffic so far.
 #[derive(Clone, Copy, Debug, Default)]
 struct KeySlot {
@@ -190,7 +221,7 @@ struct KeySlot {
 struct TrafficRun {
     stream: Traffic,
     keys: u32,
-    cdf: Vec<f64>,
+    zipf: Option<Zipf>,
     slots: Vec<KeySlot>,
     /// Keys drawn in the second under way, with their counts before it.
     touched: Vec<(u32, u64, u64)>,
@@ -202,21 +233,9 @@ struct TrafficRun {
 impl TrafficRun {
     fn new(stream: &Traffic) -> Self {
         let keys = stream.key_count();
-        let cdf = match stream.keys {
-            KeyDistribution::Zipf { s, .. } => {
-                let s = if s.is_finite() { s } else { 1.0 };
-                let mut acc = 0.0;
-                let mut cdf: Vec<f64> = (0..keys)
-                    .map(|k| {
-                        acc += 1.0 / f64::from(k + 1).powf(s);
-                        acc
-                    })
-                    .collect();
-                let total = acc.max(f64::MIN_POSITIVE);
-                cdf.iter_mut().for_each(|c| *c /= total);
-                cdf
-            }
-            _ => Vec::new(),
+        let zipf = match stream.keys {
+            KeyDistribution::Zipf { s, .. } => Some(Zipf::new(keys, s)),
+            _ => None,
         };
         let size = stream.item_size_bytes as usize;
         let (access, units) = match stream.operation {
@@ -229,7 +248,7 @@ impl TrafficRun {
         Self {
             stream: stream.clone(),
             keys,
-            cdf,
+            zipf,
             slots: vec![KeySlot { partition: u32::MAX, ..KeySlot::default() }; keys as usize],
             touched: Vec::new(),
             access,
@@ -241,10 +260,10 @@ impl TrafficRun {
     fn draw(&self, rng: &mut Rng) -> u32 {
         match self.stream.keys {
             KeyDistribution::HotKey => 0,
-            KeyDistribution::Zipf { .. } => {
-                let u = rng.next_f64();
-                (self.cdf.partition_point(|c| *c <= u) as u32).min(self.keys - 1)
-            }
+            KeyDistribution::Zipf { .. } => match &self.zipf {
+                Some(zipf) => zipf.draw(rng) as u32,
+                None => 0,
+            },
             _ => rng.below(self.keys),
         }
     }

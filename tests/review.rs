@@ -2,7 +2,8 @@
 //! the figures the seeds teach (docs/lessons.md; docs/dynamodb-semantics.md
 //! sections A, C and F).
 
-use ddb_playground::engine::review::{AccessPath, AccessPattern, KeyVariation};
+use ddb_playground::engine::clock::ClockMode;
+use ddb_playground::engine::review::{AccessPath, AccessPattern, Fix, KeyVariation};
 use ddb_playground::engine::Engine;
 use serde_json::{json, Value};
 
@@ -49,7 +50,13 @@ fn seed_001_voting_on_one_candidate_throttles_a_third_as_key_range_throttles() {
     assert!((p.monthly.on_demand - 2_430.0).abs() < 0.01, "{}", p.monthly.on_demand);
     // 1,500 WCU provisioned for 720 hours at $0.00065.
     assert!((p.monthly.provisioned - 702.0).abs() < 0.01, "{}", p.monthly.provisioned);
-    assert_eq!(p.shards_needed, Some(2));
+    assert_eq!(p.fix, Some(Fix::WriteSharding { shards: 2 }));
+    // The hot spot: the candidate's partition, every throttle there.
+    let hot = &review.hot_spots[0];
+    assert_eq!((hot.table.as_str(), hot.index.as_deref(), hot.throttled), ("Votes", None, 30_000));
+    assert!(hot.partitions >= 10, "10,000 WCU need at least 10 partitions: {}", hot.partitions);
+    assert_eq!(hot.key.as_ref().map(|k| k.key.as_str()), Some("CandidateA"));
+    assert!((hot.consumed - 60_000.0).abs() < 1.0, "1,000 WCU a second for 60 s: {}", hot.consumed);
     // An empty table stores nothing: the total is the pattern's.
     assert_eq!(review.storage.len(), 1);
     assert_eq!((review.storage[0].items, review.storage[0].billed_bytes), (0, 0));
@@ -64,7 +71,7 @@ fn seed_001_voting_over_ten_shards_never_throttles() {
     let p = &review.patterns[0];
     assert_eq!((p.requests, p.throttled), (90_000, 0));
     assert!(p.throttling_reasons.is_empty());
-    assert_eq!(p.shards_needed, None);
+    assert_eq!(p.fix, None);
 }
 
 #[test]
@@ -101,6 +108,9 @@ fn each_pattern_is_classified_and_a_bad_one_does_not_stop_the_others() {
     let unservable = &review.patterns[4];
     assert_eq!(unservable.error.as_ref().map(|e| e.name()), Some("ValidationException"));
     assert_eq!(unservable.requests, 0);
+    // A Query on an attribute no key has: a GSI on it would serve it.
+    let wanted = Fix::GlobalSecondaryIndex { partition_key: "r".into(), sort_key: vec![], sparse: true };
+    assert_eq!(unservable.fix, Some(wanted));
     assert_eq!(review.patterns[0].requests, 50, "the others still run");
     assert_eq!(review.patterns[0].read_units, 0.5);
     // Storage: the item's bytes (pk + "CandidateA" + votes + 3 = 2 + 10 + 5 + 2)
@@ -177,4 +187,61 @@ fn a_review_stepped_second_by_second_gives_the_same_report_and_its_heatmap() {
     let metrics = run.engine().metrics("Votes", None, start, start + 10, 1).unwrap();
     assert_eq!(metrics.throttles().by_reason(false), vec![("TableWriteKeyRangeThroughputExceeded".to_string(), 5_000)]);
     assert_eq!(metrics.top_keys[0].key, "CandidateA");
+}
+
+/// Seed 002's order entry: 3,000 orders of 250 bytes, 20 % of them OPEN,
+/// all OPEN orders under one GSI key, read 1,000 times a second — the
+/// seed's MaxRequiredIO of 600,000 items a second.
+#[test]
+fn seed_002_open_orders_under_one_gsi_key_want_13_write_shards() {
+    let mut engine = Engine::new();
+    let table = json!({
+        "TableName": "Orders",
+        "AttributeDefinitions": [
+            {"AttributeName": "PK", "AttributeType": "S"},
+            {"AttributeName": "Status", "AttributeType": "S"}
+        ],
+        "KeySchema": [{"AttributeName": "PK", "KeyType": "HASH"}],
+        "BillingMode": "PAY_PER_REQUEST",
+        "GlobalSecondaryIndexes": [{"IndexName": "GSI-2",
+            "KeySchema": [{"AttributeName": "Status", "KeyType": "HASH"}],
+            "Projection": {"ProjectionType": "ALL"}}]
+    });
+    engine.execute("CreateTable", &table).unwrap();
+    // Loaded at 500 orders a second: a faster load would be throttled itself.
+    engine.clock_mut().set_mode(ClockMode::Manual);
+    for n in 0..3_000 {
+        engine.clock_mut().advance(2);
+        let status = if n % 5 == 0 { "OPEN" } else { "CLOSED" };
+        let pk = format!("ORDER#{n:05}");
+        // Attribute names and values: PK + ORDER#nnnnn, Status + the status,
+        // Body padded so the order is 250 bytes.
+        let fixed = 2 + pk.len() + 6 + status.len() + 4;
+        let item = json!({"PK": {"S": pk}, "Status": {"S": status}, "Body": {"S": "x".repeat(250 - fixed)}});
+        engine.execute("PutItem", &json!({"TableName": "Orders", "Item": item})).unwrap();
+    }
+    // The last orders' GSI entries propagate.
+    engine.clock_mut().advance(10_000);
+    let open = AccessPattern {
+        name: "OPEN orders".into(),
+        operation: "Query".into(),
+        request: json!({"TableName": "Orders", "IndexName": "GSI-2", "KeyConditionExpression": "#s = :open",
+            "ExpressionAttributeNames": {"#s": "Status"}, "ExpressionAttributeValues": {":open": {"S": "OPEN"}}}),
+        requests_per_second: 1_000.0,
+        keys: KeyVariation::Single,
+    };
+    let review = engine.review_access_patterns(&[open], 10).unwrap();
+    let p = &review.patterns[0];
+    assert_eq!(p.access_path, AccessPath::Query { index: Some("GSI-2".into()) });
+    // 600 orders × 250 B = 150,000 B: 37 blocks of 4 KB, halved (a GSI reads eventually consistent).
+    assert_eq!(p.read_units, 18.5);
+    assert!(
+        p.throttling_reasons.iter().any(|(r, _)| r == "IndexReadKeyRangeThroughputExceeded"),
+        "{:?}",
+        p.throttling_reasons
+    );
+    // N = 600,000 items a second / (3,000 × 4 KB / 250 B): 12.2, so 13.
+    assert_eq!(p.fix, Some(Fix::WriteSharding { shards: 13 }));
+    let hot = review.hot_spots.iter().find(|h| h.index.as_deref() == Some("GSI-2")).unwrap();
+    assert_eq!(hot.key.as_ref().map(|k| k.key.as_str()), Some("OPEN"));
 }

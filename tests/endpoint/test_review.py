@@ -47,7 +47,13 @@ def test_voting_on_one_candidate_and_over_ten_shards(client):
         assert vote["ThrottlingReasons"] == {"TableWriteKeyRangeThroughputExceeded": 30000}
         assert round(vote["MonthlyCost"]["OnDemand"], 2) == 2430.0
         assert vote["ShardsNeeded"] == 2
+        assert vote["Fix"] == {"WriteSharding": {"Shards": 2}}
         assert results["AccessPath"] == "Scan"
+        # The hot spot: the candidate's partition, and the key that made it hot.
+        (spot,) = [h for h in review["HotSpots"] if h["TableName"] == name]
+        assert spot["Throttled"] == 30000
+        assert spot["TopKey"]["Key"] == "CandidateA"
+        assert spot["Partition"] < spot["Partitions"]
         assert review["Prices"]["Region"] == "us-east-1"
 
         sharded = _vote(name, {"Distribution": "Uniform", "Count": 10})

@@ -23,20 +23,20 @@
 //! A review runs on a copy of the engine: it changes no item and leaves the
 //! playground as it was.
 
+mod advice;
 mod classify;
 pub mod prices;
 mod traffic;
 
 use serde_json::Value;
 
+pub use advice::{Fix, HotSpot};
 pub use classify::{classify, AccessPath};
 
 use super::capacity::ChargeKind;
 use super::clock::ClockMode;
 use super::error::{ApiError, Result};
-use super::partition::{PARTITION_MAX_RCU, PARTITION_MAX_WCU};
 use super::service::Engine;
-use super::throttling::LimitType;
 
 /// The most requests per second a pattern may name.
 pub const MAX_REQUESTS_PER_SECOND: f64 = 10_000_000.0;
@@ -99,9 +99,10 @@ pub struct PatternReview {
     pub monthly: MonthlyCost,
     /// The capacity the rate needs per second: reads, writes.
     pub capacity_needed: (f64, f64),
-    /// For a pattern its partitions' limits throttle: how many shards of its
-    /// partition key would keep each under the limit.
-    pub shards_needed: Option<u32>,
+    /// What would fix it: write sharding for a key one partition cannot
+    /// serve, capacity for a table that refused it, an index for a pattern
+    /// only a Scan serves ([`Fix`]).
+    pub fix: Option<Fix>,
 }
 
 /// What a table or GSI the patterns use costs to store for a month: its
@@ -126,6 +127,8 @@ pub struct Review {
     pub storage: Vec<StorageCost>,
     /// The patterns' months and the storage, on demand and provisioned.
     pub total: MonthlyCost,
+    /// The hottest partition of each table and GSI the traffic reached.
+    pub hot_spots: Vec<HotSpot>,
 }
 
 impl AccessPattern {
@@ -197,6 +200,7 @@ impl Engine {
         // Engine time, whatever clock the original follows.
         engine.clock_mut().set_mode(ClockMode::Manual);
         let served: Vec<classify::Served> = patterns.iter().map(|p| classify::serve(&mut engine, p)).collect();
+        let index_fixes = patterns.iter().map(|p| advice::index_fix(self, &p.operation, &p.request)).collect();
         // The traffic starts at the next whole second, as workloads do.
         let now = engine.clock().now_millis();
         engine.clock_mut().advance(1000 - now % 1000);
@@ -206,6 +210,7 @@ impl Engine {
             traffic: traffic::Traffic::new(patterns),
             patterns: patterns.to_vec(),
             served,
+            index_fixes,
             engine,
             seconds,
             done: 0,
@@ -276,6 +281,8 @@ fn table_names(request: &Value) -> Vec<&str> {
 pub struct ReviewRun {
     patterns: Vec<AccessPattern>,
     served: Vec<classify::Served>,
+    /// The index each pattern would want if only a Scan served it.
+    index_fixes: Vec<Option<Fix>>,
     traffic: traffic::Traffic,
     storage: Vec<StorageCost>,
     engine: Engine,
@@ -317,7 +324,10 @@ impl ReviewRun {
     pub fn report(&self) -> Review {
         let mut reviews = Vec::new();
         let mut total = MonthlyCost::default();
-        for ((pattern, serve), count) in self.patterns.iter().zip(&self.served).zip(&self.traffic.counts) {
+        let fixes = self.patterns.iter().zip(&self.index_fixes);
+        for (((pattern, serve), count), (_, index_fix)) in
+            self.patterns.iter().zip(&self.served).zip(&self.traffic.counts).zip(fixes)
+        {
             let (read_units, write_units) = units(&serve.charges);
             let rate = pattern.requests_per_second;
             let capacity_needed = (rate * read_units, rate * write_units);
@@ -327,9 +337,7 @@ impl ReviewRun {
             };
             total.on_demand += monthly.on_demand;
             total.provisioned += monthly.provisioned;
-            let key_range =
-                count.reasons.iter().any(|(r, _)| r.ends_with(LimitType::KeyRangeThroughputExceeded.name()));
-            let shards_needed = key_range.then(|| shards_for(capacity_needed));
+            let fix = advice::fix(serve, &count.reasons, rate, index_fix);
             reviews.push(PatternReview {
                 name: pattern.name.clone(),
                 access_path: serve.path.clone(),
@@ -341,13 +349,19 @@ impl ReviewRun {
                 throttling_reasons: count.reasons.clone(),
                 monthly,
                 capacity_needed,
-                shards_needed,
+                fix,
             });
         }
         let stored: f64 = self.storage.iter().map(|s| s.monthly).sum();
         total.on_demand += stored;
         total.provisioned += stored;
-        Review { seconds: self.done, patterns: reviews, storage: self.storage.clone(), total }
+        let to = self.start_second + u64::from(self.done);
+        let hot_spots = self
+            .storage
+            .iter()
+            .filter_map(|s| self.engine.hot_spot(&s.table, s.index.as_deref(), self.start_second, to))
+            .collect();
+        Review { seconds: self.done, patterns: reviews, storage: self.storage.clone(), total, hot_spots }
     }
 }
 
@@ -357,14 +371,4 @@ fn units(charges: &[super::capacity::Charge]) -> (f64, f64) {
         ChargeKind::Read(_) | ChargeKind::TransactionalRead => (r + c.units, w),
         ChargeKind::Write | ChargeKind::TransactionalWrite => (r, w + c.units),
     })
-}
-
-/// Shards that keep one key's share under a partition's limits.
-fn shards_for((read, write): (f64, f64)) -> u32 {
-    let needed = (read / PARTITION_MAX_RCU).max(write / PARTITION_MAX_WCU).ceil();
-    if needed.is_finite() && needed >= 1.0 {
-        needed.min(f64::from(MAX_KEY_VALUES)) as u32
-    } else {
-        1
-    }
 }

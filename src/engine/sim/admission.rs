@@ -97,14 +97,22 @@ impl Engine {
                 }
             }
         }
-        let keyed: Vec<(String, KeyValue)> = demands
-            .iter()
-            .flat_map(|(t, list)| {
-                list.iter().filter(|d| d.0.is_none()).filter_map(move |d| d.2.clone().map(|k| (t.clone(), k)))
-            })
-            .collect();
-        if let Some((table, key)) = keyed.first() {
-            self.count_key(table, None, key, !refusals.is_empty());
+        // The request's key in the record of the table and of each GSI it
+        // reaches by key, as Contributor Insights counts them: the first
+        // table's only (a batch counts once).
+        let mut keyed: Vec<(Option<String>, KeyValue)> = Vec::new();
+        if let Some((table, list)) = demands.iter().next() {
+            for (index, _, key, _) in list {
+                if let Some(key) = key {
+                    if !keyed.iter().any(|(i, _)| i == index) {
+                        keyed.push((index.clone(), key.clone()));
+                    }
+                }
+            }
+            let table = table.clone();
+            for (index, key) in keyed {
+                self.count_key(&table, index.as_deref(), &key, !refusals.is_empty());
+            }
         }
         if !refusals.is_empty() {
             return Err(throttle_error(refusals));

@@ -19,7 +19,7 @@
 use serde_json::{json, Map, Value};
 
 use super::Members;
-use crate::engine::review::{prices, PatternReview, MAX_REVIEW_SECONDS};
+use crate::engine::review::{prices, Fix, HotSpot, PatternReview, MAX_REVIEW_SECONDS};
 use crate::engine::{ApiError, Engine};
 use crate::scenario::access_patterns;
 
@@ -53,10 +53,44 @@ fn pattern_json(p: &PatternReview) -> Value {
     let reasons: Map<String, Value> = p.throttling_reasons.iter().map(|(r, n)| (r.clone(), json!(n))).collect();
     out.insert("ThrottlingReasons".into(), reasons.into());
     out.insert("MonthlyCost".into(), cost(p.monthly.on_demand, p.monthly.provisioned));
-    if let Some(shards) = p.shards_needed {
-        out.insert("ShardsNeeded".into(), shards.into());
+    match &p.fix {
+        Some(Fix::WriteSharding { shards }) => {
+            out.insert("ShardsNeeded".into(), (*shards).into());
+            out.insert("Fix".into(), json!({"WriteSharding": {"Shards": shards}}));
+        }
+        Some(Fix::Provision { index, read, write }) => {
+            let on = if *index { "GlobalSecondaryIndex" } else { "Table" };
+            out.insert(
+                "Fix".into(),
+                json!({"ProvisionedThroughput": {"On": on, "ReadCapacityUnits": read, "WriteCapacityUnits": write}}),
+            );
+        }
+        Some(Fix::GlobalSecondaryIndex { partition_key, sort_key, sparse }) => {
+            out.insert(
+                "Fix".into(),
+                json!({"GlobalSecondaryIndex": {"PartitionKey": partition_key, "SortKey": sort_key, "Sparse": sparse}}),
+            );
+        }
+        None => {}
     }
     Value::Object(out)
+}
+
+fn hot_spot_json(h: &HotSpot) -> Value {
+    let mut out = json!({
+        "TableName": h.table, "Partition": h.partition, "Partitions": h.partitions,
+        "ConsumedCapacityUnits": h.consumed, "Throttled": h.throttled,
+    });
+    if let Some(fields) = out.as_object_mut() {
+        if let Some(index) = &h.index {
+            fields.insert("IndexName".into(), index.clone().into());
+        }
+        if let Some(key) = &h.key {
+            fields
+                .insert("TopKey".into(), json!({"Key": key.key, "Accesses": key.accesses, "Throttled": key.throttles}));
+        }
+    }
+    out
 }
 
 pub(super) fn review_access_patterns(engine: &mut Engine, request: Members) -> Result<Value, ApiError> {
@@ -85,6 +119,7 @@ pub(super) fn review_access_patterns(engine: &mut Engine, request: Members) -> R
             }
             out
         }).collect::<Vec<_>>(),
+        "HotSpots": review.hot_spots.iter().map(hot_spot_json).collect::<Vec<_>>(),
         "Total": {"MonthlyCost": cost(review.total.on_demand, review.total.provisioned)},
         "Prices": {"Region": prices::PRICES_REGION, "Checked": prices::PRICES_CHECKED, "MonthDays": 30},
     }))

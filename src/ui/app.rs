@@ -48,6 +48,7 @@ use super::activity_log::ActivityLog;
 use super::console::Console;
 use super::console_state::{ConsoleContext, ConsoleState};
 use super::create_table::CreateTable;
+use super::design_review::DesignReview;
 use super::embed::{self, Embedded};
 use super::hotkey_lab::HotKeyLab;
 use super::index_panel::IndexPanel;
@@ -344,6 +345,7 @@ pub fn App() -> Html {
                             if *tab == Tab::Console {
                                 <Console />
                                 <AccessPatterns />
+                                <DesignReview />
                             } else if *tab == Tab::Partitions {
                                 <PartitionMap />
                                 <HotKeyLab />

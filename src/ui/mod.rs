@@ -44,6 +44,11 @@
 //!   keeping the current work, doing what a step says) and [`lesson_bus`]
 //!   (a step's requests to the tabs and the hot-key lab); the console's
 //!   [`saved_operations`];
+//! * reviewing a design: [`access_patterns`] (the scenario's patterns,
+//!   each with its verdict and cost per request) and [`design_review`]
+//!   (their traffic run on a copy of the tables, second by second, and the
+//!   one-page review with its heatmaps, Markdown export and print);
+//!   [`generate_form`] fills a table with generated items;
 //! * languages: [`language`] (which language is on: a context, the
 //!   remembered choice, `<html lang>`) and [`language_picker`] (the
 //!   header's switcher); the words themselves are in [`crate::i18n`];
@@ -62,6 +67,7 @@ pub mod console;
 pub mod console_state;
 pub mod cost_panel;
 pub mod create_table;
+pub mod design_review;
 pub mod embed;
 pub mod error_box;
 pub mod expr_field;

@@ -13,8 +13,8 @@
 //!   table's or a GSI's own capacity refused the traffic, not one key.
 //! * **A global secondary index** for a pattern only a Scan serves, or a
 //!   Query refused for want of a key: keyed on the attributes its filter
-//!   (or key condition) names — the first as partition key, the others as
-//!   a *composite sort key* (`A#B`); a *sparse index* when fewer than half
+//!   (or key condition) names — one compared with `=` as partition key,
+//!   the others as the sort key, several as a *composite sort key* (`A#B`); a *sparse index* when fewer than half
 //!   the items carry the partition key attribute, so the index holds only
 //!   the items the pattern wants.
 //! * **The hot spot** of each table and GSI: the partition that consumed
@@ -125,8 +125,9 @@ pub(super) fn index_fix(engine: &Engine, operation: &str, request: &Value) -> Op
     })
 }
 
-/// The top-level attribute names an expression uses, in order, once each:
-/// `#n` placeholders resolved, functions, keywords and `:values` left out.
+/// The top-level attribute names an expression uses, once each, those it
+/// compares with `=` first, otherwise in order: `#n` placeholders resolved,
+/// functions, keywords and `:values` left out.
 fn attributes_named(expression: &str, names: Option<&Value>) -> Vec<String> {
     const WORDS: [&str; 13] = [
         "and",
@@ -171,10 +172,13 @@ fn attributes_named(expression: &str, names: Option<&Value>) -> Vec<String> {
             token.to_string()
         };
         if seen.insert(name.clone()) {
-            out.push(name);
+            // An attribute compared with `=` can be a partition key; one
+            // compared by range only, a sort key: equalities go first.
+            out.push((!rest.trim_start().starts_with('='), name));
         }
     }
-    out
+    out.sort_by_key(|(range, _)| *range);
+    out.into_iter().map(|(_, name)| name).collect()
 }
 
 impl Engine {
@@ -225,5 +229,6 @@ mod tests {
         assert_eq!(attributes_named("attribute_exists(Tag) and size(Body) > :n", None), vec!["Tag", "Body"]);
         assert_eq!(attributes_named("Address.City = :c OR Tags[0] = :t", None), vec!["Address", "Tags"]);
         assert!(attributes_named(":a = :b", None).is_empty());
+        assert_eq!(attributes_named("Score > :s AND Game = :g", None), vec!["Game", "Score"]);
     }
 }

@@ -306,6 +306,11 @@ impl ReviewRun {
         self.done
     }
 
+    /// The seconds the whole review runs.
+    pub fn seconds(&self) -> u32 {
+        self.seconds
+    }
+
     pub fn is_finished(&self) -> bool {
         self.done >= self.seconds
     }

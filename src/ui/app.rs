@@ -202,7 +202,7 @@ pub fn App() -> Html {
                 if !waiting.get() || embedded {
                     return;
                 }
-                let outcome = state.scenario().map(|s| persist::autosave(&s));
+                let outcome = state.lend_scenario(persist::autosave);
                 if let Some(Err(reason)) = outcome {
                     dispatcher.dispatch(Action::Notify(Some(Notice::worded(true, Said::AutosaveFailed(reason)))));
                 }
@@ -224,9 +224,8 @@ pub fn App() -> Html {
                 if embedded {
                     return;
                 }
-                let scenario = latest.try_borrow().ok().and_then(|s| s.as_ref().and_then(|s| s.scenario()));
-                if let Some(scenario) = scenario {
-                    let _ = persist::autosave(&scenario);
+                if let Ok(latest) = latest.try_borrow() {
+                    let _ = latest.as_ref().and_then(|s| s.lend_scenario(persist::autosave));
                 }
             };
             let storage_dispatcher = dispatcher.clone();

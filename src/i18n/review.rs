@@ -38,8 +38,8 @@ pub struct ReviewWords {
     pub col_capacity: &'static str,
     pub col_on_demand: &'static str,
     pub col_provisioned: &'static str,
-    /// `(table or table/index, items, bytes)`.
-    pub storage_row: fn(&str, &str, &str) -> String,
+    /// `(table or table/index, item count, the count spelled, bytes)`.
+    pub storage_row: fn(&str, u64, &str, &str) -> String,
     pub total: &'static str,
     /// `(region, date)`: where the prices come from.
     pub prices_note: fn(&str, &str) -> String,
@@ -98,7 +98,10 @@ static EN: ReviewWords = ReviewWords {
     col_capacity: "Capacity needed",
     col_on_demand: "On demand",
     col_provisioned: "Provisioned",
-    storage_row: |what, items, bytes| format!("Storage of {what}: {items} items, {bytes} billed"),
+    storage_row: |what, n, items, bytes| {
+        let noun = if n == 1 { "item" } else { "items" };
+        format!("Storage of {what}: {items} {noun}, {bytes} billed")
+    },
     total: "Total",
     prices_note: |region, date| {
         format!("Prices: {region}, Standard table class, checked {date}; a 30-day month; provisioned at exactly the capacity each rate needs.")
@@ -160,7 +163,10 @@ static DE: ReviewWords = ReviewWords {
     col_capacity: "Benötigte Kapazität",
     col_on_demand: "On-Demand",
     col_provisioned: "Provisioned",
-    storage_row: |what, items, bytes| format!("Speicher von {what}: {items} Items, {bytes} berechnet"),
+    storage_row: |what, n, items, bytes| {
+        let noun = if n == 1 { "Item" } else { "Items" };
+        format!("Speicher von {what}: {items} {noun}, {bytes} berechnet")
+    },
     total: "Summe",
     prices_note: |region, date| {
         format!("Preise: {region}, Tabellenklasse Standard, geprüft am {date}; ein Monat mit 30 Tagen; Provisioned genau mit der Kapazität, die jede Rate braucht.")
@@ -226,7 +232,7 @@ static JA: ReviewWords = ReviewWords {
     col_capacity: "必要なキャパシティー",
     col_on_demand: "オンデマンド",
     col_provisioned: "プロビジョンド",
-    storage_row: |what, items, bytes| format!("{what} のストレージ: {items} 項目、課金対象 {bytes}"),
+    storage_row: |what, _, items, bytes| format!("{what} のストレージ: {items} 項目、課金対象 {bytes}"),
     total: "合計",
     prices_note: |region, date| {
         format!("料金: {region}、Standard テーブルクラス、{date} 確認; 1 か月 = 30 日; プロビジョンドは各レートに必要なキャパシティーちょうど。")

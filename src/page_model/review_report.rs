@@ -151,9 +151,9 @@ fn evidence(p: &PatternReview, lang: Lang) -> String {
     }
 }
 
-fn fix_text(p: &PatternReview, key: Option<&str>, lang: Lang) -> Option<String> {
+fn fix_text(p: &PatternReview, fix: &Fix, key: Option<&str>, lang: Lang) -> String {
     let words = lang.review();
-    let text = match p.fix.as_ref()? {
+    let text = match fix {
         Fix::WriteSharding { shards } => {
             let key = key.unwrap_or("PK");
             let last = shards.saturating_sub(1);
@@ -174,7 +174,7 @@ fn fix_text(p: &PatternReview, key: Option<&str>, lang: Lang) -> Option<String> 
             text
         }
     };
-    Some(format!("{}: {text}", p.name))
+    format!("{}: {text}", p.name)
 }
 
 /// The table a request names first (`TableName`, or the first of
@@ -232,14 +232,14 @@ impl ReviewReport {
                 money(lang, p.monthly.provisioned),
             ]);
             let key = request.and_then(|r| key_value(engine, r));
-            fixes.extend(fix_text(p, key.as_deref(), lang));
+            fixes.extend(p.fixes.iter().map(|fix| fix_text(p, fix, key.as_deref(), lang)));
         }
         for s in &review.storage {
             let what = match &s.index {
                 Some(index) => format!("{}/{index}", s.table),
                 None => s.table.clone(),
             };
-            let label = (words.storage_row)(&what, &lang.count(s.items), &bytes(lang, s.billed_bytes));
+            let label = (words.storage_row)(&what, s.items, &lang.count(s.items), &bytes(lang, s.billed_bytes));
             cost_rows.push(vec![label, String::new(), money(lang, s.monthly), money(lang, s.monthly)]);
         }
         cost_rows.push(vec![

@@ -6,14 +6,16 @@
 //! partition × time heatmap of each table and GSI the traffic reached.
 //!
 //! The run advances in frames of a few milliseconds, as the hot-key lab's
-//! does, so the tab never freezes: Pause and Step work at any moment. A
-//! change to the data or the patterns makes a finished review stale: it is
-//! dropped rather than shown for a design that is no longer there.
+//! does, so the tab never freezes: Pause and Step work at any moment. The
+//! run outlives the panel (switch to Items and back: it is still there, and
+//! *Run review* continues a paused one), but a change to the data or the
+//! patterns makes it stale: it is dropped rather than shown for a design
+//! that is no longer there.
 //!
 //! The review is exported as Markdown (a download, or the clipboard) and
 //! printed on its own (the print style sheet hides the rest of the page).
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use std::time::Duration;
 
@@ -24,9 +26,19 @@ use super::browser::copy_text;
 use super::language::use_lang;
 use super::persist::download;
 use super::state::PlaygroundContext;
-use crate::engine::review::ReviewRun;
+use crate::engine::review::{AccessPattern, ReviewRun};
 use crate::i18n::Msg;
 use crate::page_model::review_report::{Grid, ReviewReport};
+
+/// What a run was started on: the data's version and the patterns.
+type Design = Option<(u64, Rc<Vec<AccessPattern>>)>;
+
+thread_local! {
+    /// The review, kept while the panel is not shown.
+    static RUN: Rc<RefCell<Option<ReviewRun>>> = Rc::default();
+    /// The design it reviews.
+    static DESIGN: RefCell<Design> = const { RefCell::new(None) };
+}
 
 /// Time between two frames of a run.
 const FRAME: Duration = Duration::from_millis(50);
@@ -47,25 +59,36 @@ fn grid(id: &str, grid: &Grid) -> Html {
 }
 
 fn report_view(report: &ReviewReport) -> Html {
+    // Every column but the last, the evidence.
+    let columns = report.pattern_header.split_last().map_or(&[][..], |(_, rest)| rest);
+    let evidence_label = report.pattern_header.last().cloned().unwrap_or_default();
     html! {
         <article class="review-report" id="review-report">
-            <h3>{ &report.title }</h3>
-            <p>{ &report.intro }</p>
+            <p class="review-intro">{ &report.intro }</p>
             <h4>{ &report.patterns_heading }</h4>
             <div class="review-scroll">
                 <table class="review-table" id="review-patterns">
-                    <thead><tr>{ for report.pattern_header.iter().map(|h| html! { <th scope="col">{ h }</th> }) }</tr></thead>
-                    <tbody>
-                        { for report.patterns.iter().map(|line| html! {
-                            <tr data-verdict={line.verdict.class()}>
-                                { for line.cells.iter().enumerate().map(|(i, c)| if i == 0 {
-                                    html! { <td><span class={classes!("verdict", line.verdict.class())}>{ c }</span></td> }
-                                } else {
-                                    html! { <td>{ c }</td> }
-                                }) }
-                            </tr>
-                        }) }
-                    </tbody>
+                    <thead><tr>{ for columns.iter().map(|h| html! { <th scope="col">{ h }</th> }) }</tr></thead>
+                    { for report.patterns.iter().map(|line| {
+                        let (cells, evidence) = line.cells.split_at(columns.len().min(line.cells.len()));
+                        html! {
+                            <tbody class="review-pattern" data-verdict={line.verdict.class()}>
+                                <tr>
+                                    { for cells.iter().enumerate().map(|(i, c)| if i == 0 {
+                                        html! { <td><span class={classes!("verdict", line.verdict.class())}>{ c }</span></td> }
+                                    } else {
+                                        html! { <td>{ c }</td> }
+                                    }) }
+                                </tr>
+                                // The evidence is long (an error, the reasons): a row of its own.
+                                <tr class="review-evidence">
+                                    <td colspan={columns.len().to_string()}>
+                                        { for evidence.iter().map(|e| html! { <>{ format!("{evidence_label}: ") }{ e }</> }) }
+                                    </td>
+                                </tr>
+                            </tbody>
+                        }
+                    }) }
                 </table>
             </div>
             <h4>{ &report.cost_heading }</h4>
@@ -85,7 +108,7 @@ pub fn DesignReview() -> Html {
     let words = lang.review();
     let state = use_context::<PlaygroundContext>();
     let seconds = use_state(|| "60".to_string());
-    let run = use_mut_ref(|| None::<ReviewRun>);
+    let run = RUN.with(Rc::clone);
     let frame = use_state(|| 0u64);
     let playing = use_state(|| false);
     let error = use_state(|| None::<String>);
@@ -94,12 +117,16 @@ pub fn DesignReview() -> Html {
     // A review of a design that changed is dropped.
     {
         let (run, frame, playing) = (run.clone(), frame.clone(), playing.clone());
-        let key = state.as_ref().map(|s| (s.data_version, Rc::clone(&s.access_patterns)));
-        use_effect_with(key, move |_| {
-            if let Ok(mut r) = run.try_borrow_mut() {
-                if r.take().is_some() {
-                    playing.set(false);
-                    frame.set(*frame + 1);
+        let design: Design = state.as_ref().map(|s| (s.data_version, Rc::clone(&s.access_patterns)));
+        use_effect_with(design, move |design| {
+            let same = DESIGN.with(|kept| kept.borrow().as_ref() == design.as_ref());
+            if !same {
+                DESIGN.with(|kept| kept.replace(design.clone()));
+                if let Ok(mut r) = run.try_borrow_mut() {
+                    if r.take().is_some() {
+                        playing.set(false);
+                        frame.set(*frame + 1);
+                    }
                 }
             }
         });
@@ -166,9 +193,12 @@ pub fn DesignReview() -> Html {
         }
     };
     let onrun = {
-        let (start, playing) = (start.clone(), playing.clone());
+        let (start, playing, run, seconds) = (start.clone(), playing.clone(), run.clone(), seconds.clone());
         Callback::from(move |_: MouseEvent| {
-            if start() {
+            // A paused run of as many seconds continues; otherwise a new one starts.
+            let wanted = seconds.trim().parse::<u32>().ok();
+            let paused = run.borrow().as_ref().is_some_and(|r| !r.is_finished() && Some(r.seconds()) == wanted);
+            if paused || start() {
                 playing.set(true);
             }
         })

@@ -68,21 +68,26 @@ pub struct HotSpot {
     pub key: Option<KeyStat>,
 }
 
-/// The fix for a pattern its traffic or its access path calls for, if any.
-pub(super) fn fix(served: &Served, reasons: &[(String, u64)], rate: f64, index_fix: &Option<Fix>) -> Option<Fix> {
+/// The fixes a pattern's traffic or access path calls for: capacity when
+/// a table's or GSI's own capacity refused it (the first wall), write
+/// sharding when one partition did, an index when only a Scan serves it.
+pub(super) fn fixes(served: &Served, reasons: &[(String, u64)], rate: f64, index_fix: &Option<Fix>) -> Vec<Fix> {
     let key_range = LimitType::KeyRangeThroughputExceeded.name();
-    if reasons.iter().any(|(r, _)| r.ends_with(key_range)) {
-        return Some(Fix::WriteSharding { shards: shards(served, rate) });
-    }
-    if !reasons.is_empty() {
+    let (by_key, by_capacity): (Vec<&String>, Vec<&String>) =
+        reasons.iter().map(|(r, _)| r).partition(|r| r.ends_with(key_range));
+    let mut out = Vec::new();
+    if !by_capacity.is_empty() {
         let (read, write) = super::units(&served.charges);
-        let index = reasons.iter().all(|(r, _)| r.starts_with("Index"));
-        return Some(Fix::Provision { index, read: read * rate, write: write * rate });
+        let index = by_capacity.iter().all(|r| r.starts_with("Index"));
+        out.push(Fix::Provision { index, read: read * rate, write: write * rate });
     }
-    match served.path {
-        AccessPath::Scan { .. } | AccessPath::Unservable => index_fix.clone(),
-        _ => None,
+    if !by_key.is_empty() {
+        out.push(Fix::WriteSharding { shards: shards(served, rate) });
     }
+    if let (AccessPath::Scan { .. } | AccessPath::Unservable, Some(fix)) = (&served.path, index_fix) {
+        out.push(fix.clone());
+    }
+    out
 }
 
 /// The seeds' N: the blocks one key must serve a second over what one

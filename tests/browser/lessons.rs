@@ -304,7 +304,7 @@ async fn a_lesson_speaks_the_pages_language_and_keeps_its_step_and_data() {
     assert_eq!(page.text("#lesson-step-count"), "Schritt 3 von 6");
     assert_eq!(page.text("#lesson-step-title"), "Der Top Score eines Spiels");
     let text = page.text("#lesson-step-text");
-    assert!(text.starts_with("ScanIndexForward=false liest die Collection rückwärts"), "{text}");
+    assert!(text.starts_with("ScanIndexForward=false liest die Item Collection rückwärts"), "{text}");
     assert!(text.contains("1000 von Benutzer 101, für 0,5 RCU"), "{text}");
     assert!(page.text(".lesson-summary").starts_with("Eine Tabelle beantwortet nur Fragen zu ihren Schlüsseln."));
     let checklist = page.text("#lesson-checklist");

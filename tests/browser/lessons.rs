@@ -266,9 +266,9 @@ async fn the_messaging_lesson_cuts_long_values_and_saves_compressed() {
 
 /// The German overlay of the game-scores lesson.
 const GERMAN_GAME_SCORES: &str = include_str!("../../src/scenario/lessons/data/de/01-game-scores.json");
-/// The Japanese one, once it exists: `tests/lessons.rs` fails while
-/// `data/ja/01-game-scores.json` exists and this is still `None`.
-const JAPANESE_GAME_SCORES: Option<&str> = None;
+/// The Japanese one (`None` while there is none: `tests/lessons.rs` keeps
+/// this in step with `data/ja/01-game-scores.json`).
+const JAPANESE_GAME_SCORES: Option<&str> = Some(include_str!("../../src/scenario/lessons/data/ja/01-game-scores.json"));
 
 /// Hands the page the game-scores lesson's overlays, as it would fetch
 /// them (the test server has no `lessons/` folder): German, and Japanese or

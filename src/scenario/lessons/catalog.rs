@@ -73,7 +73,7 @@ pub const CATALOG: [Entry; 16] = [
         title: "GameScores and GameTitleIndex",
         seed: "000",
         title_de: "GameScores und GameTitleIndex",
-        title_ja: "",
+        title_ja: "GameScores と GameTitleIndex",
     },
     Entry {
         id: "forum-lsi",
@@ -81,7 +81,7 @@ pub const CATALOG: [Entry; 16] = [
         title: "Forum threads and LastPostIndex",
         seed: "000",
         title_de: "Forum-Threads und LastPostIndex",
-        title_ja: "",
+        title_ja: "フォーラムのスレッドと LastPostIndex",
     },
     Entry {
         id: "overloaded-partition",
@@ -89,7 +89,7 @@ pub const CATALOG: [Entry; 16] = [
         title: "Products, videos, actors: joins vs. an overloaded partition",
         seed: "000",
         title_de: "Produkte, Videos, Schauspieler: Joins vs. eine überladene Partition",
-        title_ja: "",
+        title_ja: "商品、動画、俳優: 結合か、オーバーロードしたパーティションか",
     },
     Entry {
         id: "hr-order-entry",
@@ -97,7 +97,7 @@ pub const CATALOG: [Entry; 16] = [
         title: "HR and order entry: an adjacency list",
         seed: "000, 002",
         title_de: "HR und Auftragseingang: eine Adjazenzliste",
-        title_ja: "",
+        title_ja: "人事と受注: 隣接リスト",
     },
     Entry {
         id: "partition-math",
@@ -105,7 +105,7 @@ pub const CATALOG: [Entry; 16] = [
         title: "Partitioning math",
         seed: "001",
         title_de: "Partitionsrechnung",
-        title_ja: "",
+        title_ja: "パーティショニングの計算",
     },
     Entry {
         id: "hot-keys",
@@ -113,7 +113,7 @@ pub const CATALOG: [Entry; 16] = [
         title: "Hot keys and throttling",
         seed: "000, 001",
         title_de: "Hot Keys und Throttling",
-        title_ja: "",
+        title_ja: "ホットキーとスロットリング",
     },
     Entry {
         id: "voting",
@@ -121,7 +121,7 @@ pub const CATALOG: [Entry; 16] = [
         title: "Real-time voting: write sharding",
         seed: "001",
         title_de: "Abstimmungen in Echtzeit: Write Sharding",
-        title_ja: "",
+        title_ja: "リアルタイム投票: 書き込みシャーディング",
     },
     Entry {
         id: "messaging",
@@ -129,7 +129,7 @@ pub const CATALOG: [Entry; 16] = [
         title: "Messaging app: large items",
         seed: "001",
         title_de: "Messaging-App: große Items",
-        title_ja: "",
+        title_ja: "メッセージアプリ: 大きな項目",
     },
     Entry {
         id: "gaming",
@@ -137,7 +137,7 @@ pub const CATALOG: [Entry; 16] = [
         title: "Multiplayer gaming: filter vs. composite key",
         seed: "001",
         title_de: "Multiplayer-Spiele: Filter vs. zusammengesetzter Schlüssel",
-        title_ja: "",
+        title_ja: "マルチプレイヤーゲーム: フィルターか複合キーか",
     },
     Entry {
         id: "sparse-index",
@@ -145,7 +145,7 @@ pub const CATALOG: [Entry; 16] = [
         title: "Sparse index",
         seed: "001",
         title_de: "Sparse Index",
-        title_ja: "",
+        title_ja: "スパースインデックス",
     },
     Entry {
         id: "time-series",
@@ -153,7 +153,7 @@ pub const CATALOG: [Entry; 16] = [
         title: "Time series: a table per period",
         seed: "001, 003",
         title_de: "Zeitreihen: eine Tabelle pro Zeitraum",
-        title_ja: "",
+        title_ja: "時系列データ: 期間ごとのテーブル",
     },
     Entry {
         id: "relationships",
@@ -161,7 +161,7 @@ pub const CATALOG: [Entry; 16] = [
         title: "1:1, 1:N and N:M relationships",
         seed: "001, 003",
         title_de: "1:1-, 1:N- und N:M-Beziehungen",
-        title_ja: "",
+        title_ja: "1:1、1:N、N:M の関係",
     },
     Entry {
         id: "composite-keys",
@@ -169,7 +169,7 @@ pub const CATALOG: [Entry; 16] = [
         title: "Composite sort keys, item collections, large items, TTL",
         seed: "003",
         title_de: "Zusammengesetzte Sort Keys, Item Collections, große Items, TTL",
-        title_ja: "",
+        title_ja: "複合ソートキー、項目コレクション、大きな項目、TTL",
     },
     Entry {
         id: "events",
@@ -177,7 +177,7 @@ pub const CATALOG: [Entry; 16] = [
         title: "Events, venues, tags: GSI overloading",
         seed: "004",
         title_de: "Events, Veranstaltungsorte, Tags: GSI Overloading",
-        title_ja: "",
+        title_ja: "イベント、会場、タグ: GSI オーバーローディング",
     },
     Entry {
         id: "failed-design",
@@ -185,7 +185,7 @@ pub const CATALOG: [Entry; 16] = [
         title: "The failed design (Appendix-2)",
         seed: "004",
         title_de: "Der gescheiterte Entwurf (Appendix-2)",
-        title_ja: "",
+        title_ja: "失敗設計の例 (Appendix-2)",
     },
     Entry {
         id: "multi-attribute-keys",
@@ -193,7 +193,7 @@ pub const CATALOG: [Entry; 16] = [
         title: "Synthetic keys vs. multi-attribute GSI keys",
         seed: "002",
         title_de: "Synthetische Schlüssel vs. GSI-Schlüssel aus mehreren Attributen",
-        title_ja: "",
+        title_ja: "合成キーとマルチ属性 GSI キー",
     },
 ];
 

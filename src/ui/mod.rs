@@ -30,7 +30,7 @@
 //!   [`hotkey_lab`] (seeded workloads run, paused and stepped second by
 //!   second, write sharding before and after) with [`lab_run`] (the runs
 //!   and their animation clock) and [`lab_charts`] (heatmap, timelines,
-//!   keyspace, top keys), and [`planners`] (the seeds' partition math and
+//!   keyspace, top keys, drawn with [`charts`]), and [`planners`] (the seeds' partition math and
 //!   shard count);
 //! * [`embed`]: embed mode (`?embed=partitions`, …), one view for an
 //!   iframe on a slide, and the "Embed link" buttons;
@@ -62,6 +62,7 @@ pub mod access_patterns;
 pub mod activity_log;
 pub mod app;
 mod browser;
+pub mod charts;
 pub mod code_view;
 pub mod console;
 pub mod console_state;

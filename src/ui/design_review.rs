@@ -23,11 +23,13 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::browser::copy_text;
+use super::charts::heatmap::{heatmap, HeatmapInput};
 use super::language::use_lang;
 use super::persist::download;
 use super::state::PlaygroundContext;
-use crate::engine::review::{AccessPattern, ReviewRun};
-use crate::i18n::Msg;
+use crate::engine::partition::{PARTITION_MAX_RCU, PARTITION_MAX_WCU};
+use crate::engine::review::{AccessPattern, Review, ReviewRun};
+use crate::i18n::{Lang, Msg};
 use crate::page_model::review_report::{Grid, ReviewReport};
 
 /// What a run was started on: the data's version and the patterns.
@@ -100,6 +102,54 @@ fn report_view(report: &ReviewReport) -> Html {
             <ul id="review-fixes">{ for report.fixes.iter().map(|l| html! { <li>{ l }</li> }) }</ul>
         </article>
     }
+}
+
+/// How many of a table's busiest keys the review lists.
+const TOP_KEYS: usize = 5;
+
+/// The heatmap and the busiest keys of every table and GSI the run's
+/// traffic reached, hottest first.
+fn heatmaps(run: &ReviewRun, review: &Review, lang: Lang) -> Html {
+    let engine = run.engine();
+    let start = run.start_second();
+    let to = start + u64::from(run.seconds_done());
+    let maps = review.hot_spots.iter().enumerate().filter_map(|(i, spot)| {
+        let metrics = engine.metrics(&spot.table, spot.index.as_deref(), start, to, TOP_KEYS).ok()?;
+        let reads = metrics.samples.iter().map(|s| s.consumed_read).sum::<f64>();
+        let writes = metrics.samples.iter().map(|s| s.consumed_write).sum::<f64>();
+        // The scale of the kind of units the traffic mostly used.
+        let (limit, unit) = if writes >= reads { (PARTITION_MAX_WCU, "WCU") } else { (PARTITION_MAX_RCU, "RCU") };
+        let input = HeatmapInput {
+            samples: &metrics.samples,
+            start_second: start,
+            done: run.seconds_done(),
+            seconds: run.seconds(),
+            partitions: spot.partitions,
+            limit: Some(limit),
+            unit,
+        };
+        let title = match &spot.index {
+            Some(index) => format!("{}/{index}", spot.table),
+            None => spot.table.clone(),
+        };
+        let id = format!("review-heatmap-{i}");
+        Some(html! {
+            <div class="review-heatmap">
+                <h5>{ title }</h5>
+                { heatmap(&id, &input, lang) }
+                <table class="lab-top" id={format!("review-top-keys-{i}")}>
+                    <caption>{ lang.t(Msg::TopKeysWholeRun) }</caption>
+                    <thead><tr><th>{ lang.t(Msg::ColKey) }</th><th>{ lang.t(Msg::ColRequestsLower) }</th><th>{ lang.t(Msg::ColThrottled) }</th></tr></thead>
+                    <tbody>
+                        { for metrics.top_keys.iter().map(|k| html! {
+                            <tr><td><code>{ &k.key }</code></td><td>{ lang.count(k.accesses) }</td><td>{ lang.count(k.throttles) }</td></tr>
+                        }) }
+                    </tbody>
+                </table>
+            </div>
+        })
+    });
+    html! { <div class="review-heatmaps">{ for maps }</div> }
 }
 
 #[component]
@@ -296,6 +346,10 @@ pub fn DesignReview() -> Html {
                     }
                 </div>
                 { report_view(report) }
+                if let (Some(r), Some(review)) = (slot.as_ref(), review.as_ref()) {
+                    <h4>{ words.heatmaps }</h4>
+                    { heatmaps(r, review, lang) }
+                }
                 <details class="review-markdown no-print">
                     <summary>{ "Markdown" }</summary>
                     <pre id="review-markdown">{ markdown.clone().unwrap_or_default() }</pre>

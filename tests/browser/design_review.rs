@@ -48,6 +48,9 @@ async fn a_review_runs_on_a_copy_and_says_what_throttles_and_why() {
     let fixes = page.text("#review-fixes");
     assert!(fixes.contains("Write sharding: spread CandidateA over 2 partition key values"), "{fixes}");
     assert!(page.text("#review-cost").contains("Total"), "{}", page.text("#review-cost"));
+    // The hottest table's heatmap, with throttled cells, and its busiest keys.
+    assert!(page.exists("#review-heatmap-0 rect"), "a heatmap of the table");
+    assert!(page.text("#review-top-keys-0").contains("CandidateA"), "{}", page.text("#review-top-keys-0"));
     // The Markdown says the same.
     let markdown = page.text("#review-markdown");
     assert!(markdown.starts_with("# Design review"), "{markdown}");

@@ -47,14 +47,14 @@ pub struct ReviewWords {
     pub no_traffic: &'static str,
     /// `(table or table/index, partition, partitions, consumed, throttled)`.
     pub hot_spot: fn(&str, usize, usize, &str, &str) -> String,
-    /// `(key, accesses, throttled)`.
+    /// `(key, accesses, throttled)`: follows the hot spot's sentence.
     pub hot_key: fn(&str, &str, &str) -> String,
     pub fixes: &'static str,
     pub no_fixes: &'static str,
     /// `(key, shards, first shard, last shard)`.
     pub write_sharding: fn(&str, u32, &str, &str) -> String,
-    /// `(on a GSI, read, write)`.
-    pub provision: fn(bool, &str, &str) -> String,
+    /// `(on a GSI, the units a second, e.g. "1,500 WCU")`.
+    pub provision: fn(bool, &str) -> String,
     /// `(partition key)`.
     pub gsi: fn(&str) -> String,
     /// `(sort key attributes joined, composite key)`.
@@ -111,15 +111,15 @@ static EN: ReviewWords = ReviewWords {
     hot_spot: |what, p, of, consumed, throttled| {
         format!("{what}: partition {p} of {of} consumed {consumed} units and throttled {throttled} requests.")
     },
-    hot_key: |key, accesses, throttled| format!("Its hottest key: {key} ({accesses} requests, {throttled} throttled)."),
+    hot_key: |key, accesses, throttled| format!(" Its hottest key: {key} ({accesses} requests, {throttled} throttled)."),
     fixes: "What would fix it",
     no_fixes: "Every pattern is served by a key or a Query and holds at its rate.",
     write_sharding: |key, shards, first, last| {
         format!("Write sharding: spread {key} over {shards} partition key values ({first} … {last}), each write on one of them; reads query all {shards} in parallel and merge.")
     },
-    provision: |gsi, read, write| {
+    provision: |gsi, units| {
         let on = if gsi { "the GSI" } else { "the table" };
-        format!("Give {on} the capacity the rate needs: {read} RCU and {write} WCU a second (or a higher on-demand maximum).")
+        format!("Give {on} the capacity the rate needs: {units} a second (or a higher on-demand maximum).")
     },
     gsi: |pk| format!("A global secondary index with partition key {pk}"),
     composite_sort_key: |attributes, composite| format!(" and a composite sort key of {attributes} ({composite})"),
@@ -177,16 +177,16 @@ static DE: ReviewWords = ReviewWords {
         format!("{what}: Partition {p} von {of} hat {consumed} Einheiten verbraucht und {throttled} Anfragen gedrosselt.")
     },
     hot_key: |key, accesses, throttled| {
-        format!("Ihr heißester Schlüssel: {key} ({accesses} Anfragen, {throttled} gedrosselt).")
+        format!(" Ihr heißester Schlüssel: {key} ({accesses} Anfragen, {throttled} gedrosselt).")
     },
     fixes: "Was es beheben würde",
     no_fixes: "Jedes Muster wird über einen Schlüssel oder eine Query bedient und hält seine Rate.",
     write_sharding: |key, shards, first, last| {
         format!("Write Sharding: {key} auf {shards} Partition-Key-Werte verteilen ({first} … {last}), jeder Schreibzugriff auf einen davon; Lesezugriffe fragen alle {shards} parallel ab und führen sie zusammen.")
     },
-    provision: |gsi, read, write| {
+    provision: |gsi, units| {
         let on = if gsi { "dem GSI" } else { "der Tabelle" };
-        format!("Geben Sie {on} die Kapazität, die die Rate braucht: {read} RCU und {write} WCU pro Sekunde (oder ein höheres On-Demand-Maximum).")
+        format!("Geben Sie {on} die Kapazität, die die Rate braucht: {units} pro Sekunde (oder ein höheres On-Demand-Maximum).")
     },
     gsi: |pk| format!("Ein Global Secondary Index mit Partition Key {pk}"),
     composite_sort_key: |attributes, composite| {
@@ -250,9 +250,9 @@ static JA: ReviewWords = ReviewWords {
     write_sharding: |key, shards, first, last| {
         format!("書き込みシャーディング: {key} を {shards} 個のパーティションキー値 ({first} … {last}) に分散し、各書き込みはそのうちの 1 つへ; 読み取りは {shards} 個すべてを並列にクエリしてマージします。")
     },
-    provision: |gsi, read, write| {
+    provision: |gsi, units| {
         let on = if gsi { "GSI" } else { "テーブル" };
-        format!("{on}にレートに必要なキャパシティーを与えます: 毎秒 {read} RCU と {write} WCU (またはより高いオンデマンド上限)。")
+        format!("{on}にレートに必要なキャパシティーを与えます: 毎秒 {units} (またはより高いオンデマンド上限)。")
     },
     gsi: |pk| format!("パーティションキー {pk} のグローバルセカンダリーインデックス"),
     composite_sort_key: |attributes, composite| format!("、{attributes} からなる複合ソートキー ({composite})"),

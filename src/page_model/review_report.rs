@@ -160,7 +160,7 @@ fn fix_text(p: &PatternReview, fix: &Fix, key: Option<&str>, lang: Lang) -> Stri
             (words.write_sharding)(key, *shards, &format!("{key}_0"), &format!("{key}_{last}"))
         }
         Fix::Provision { index, read, write } => {
-            (words.provision)(*index, &lang.number(read.ceil()), &lang.number(write.ceil()))
+            (words.provision)(*index, &read_write(read.ceil(), write.ceil(), UnitNames::PROVISIONED, lang))
         }
         Fix::GlobalSecondaryIndex { partition_key, sort_key, sparse } => {
             let mut text = (words.gsi)(partition_key);
@@ -264,7 +264,6 @@ impl ReviewReport {
                     &lang.count(h.throttled),
                 );
                 if let Some(key) = &h.key {
-                    text.push(' ');
                     text.push_str(&(words.hot_key)(&key.key, &lang.count(key.accesses), &lang.count(key.throttles)));
                 }
                 text

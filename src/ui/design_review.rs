@@ -53,7 +53,7 @@ fn grid(id: &str, grid: &Grid) -> Html {
             <thead><tr>{ for grid.header.iter().map(|h| html! { <th scope="col">{ h }</th> }) }</tr></thead>
             <tbody>
                 { for grid.rows.iter().map(|row| html! {
-                    <tr>{ for row.iter().map(|c| html! { <td>{ c }</td> }) }</tr>
+                    <tr>{ for row.iter().zip(&grid.header).map(|(c, h)| html! { <td data-label={h.clone()}>{ c }</td> }) }</tr>
                 }) }
             </tbody>
         </table>
@@ -76,10 +76,11 @@ fn report_view(report: &ReviewReport) -> Html {
                         html! {
                             <tbody class="review-pattern" data-verdict={line.verdict.class()}>
                                 <tr>
-                                    { for cells.iter().enumerate().map(|(i, c)| if i == 0 {
+                                    { for cells.iter().zip(columns).enumerate().map(|(i, (c, h))| if i == 0 {
                                         html! { <td><span class={classes!("verdict", line.verdict.class())}>{ c }</span></td> }
                                     } else {
-                                        html! { <td>{ c }</td> }
+                                        // The label a phone shows beside the value (see style.css).
+                                        html! { <td data-label={h.clone()}>{ c }</td> }
                                     }) }
                                 </tr>
                                 // The evidence is long (an error, the reasons): a row of its own.

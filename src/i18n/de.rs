@@ -368,6 +368,8 @@ impl Catalogue for German {
             Msg::PatternNameNeeded => "Ein Zugriffsmuster braucht einen Namen.",
             Msg::NotANumber => "Das ist keine Zahl.",
             Msg::WholeNumberNeeded => "N muss eine ganze Zahl sein.",
+            Msg::AddAccessPattern => "Muster hinzufügen",
+            Msg::RequestNotAnObject => "Die Anfrage muss ein JSON-Objekt sein, wie das SDK es sendet.",
             // ttl panel
             Msg::TtlFilterHint => "Lass sie mit einem Filter auf das TTL-Attribut aus dem Lesen heraus: ",
             Msg::TtlIntro => "Ein Item läuft ab, wenn die Number in seinem TTL-Attribut (Epoch-Sekunden) vorbei ist. DynamoDB löscht abgelaufene Items im Hintergrund, meist innerhalb weniger Tage, kostenlos; bis dahin werden sie weiter gelesen. Hier löscht der Sweeper sie nach der Verzögerung unten, auf der Uhr der Engine.",

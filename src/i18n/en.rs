@@ -356,6 +356,8 @@ impl Catalogue for English {
             Msg::PatternNameNeeded => "An access pattern needs a name.",
             Msg::NotANumber => "That is not a number.",
             Msg::WholeNumberNeeded => "N must be a whole number.",
+            Msg::AddAccessPattern => "Add pattern",
+            Msg::RequestNotAnObject => "The request must be a JSON object, as the SDK sends it.",
             // ttl panel
             Msg::TtlFilterHint => "Leave them out of reads with a filter on the TTL attribute: ",
             Msg::TtlIntro => "An item expires when the Number in its TTL attribute (epoch seconds) has passed. DynamoDB deletes expired items in the background, typically within a few days, for free; until then they are still read. Here the sweeper deletes them after the delay below, on the engine clock.",

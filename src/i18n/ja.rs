@@ -345,6 +345,8 @@ impl Catalogue for Japanese {
             Msg::PatternNameNeeded => "アクセスパターンには名前が必要です。",
             Msg::NotANumber => "数値ではありません。",
             Msg::WholeNumberNeeded => "N は整数でなければなりません。",
+            Msg::AddAccessPattern => "パターンを追加",
+            Msg::RequestNotAnObject => "リクエストは SDK が送るとおりの JSON オブジェクトでなければなりません。",
             // ttl panel
             Msg::TtlFilterHint => "TTL 属性のフィルターで読み取りから除外できます: ",
             Msg::TtlIntro => "項目は、TTL 属性の Number (エポック秒) が過ぎると期限切れになります。DynamoDB は期限切れの項目をバックグラウンドで、通常は数日以内に無料で削除します。それまでは読み取りで返されます。ここではスイーパーが、エンジンの時計で下の遅延の後に削除します。",

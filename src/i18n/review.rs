@@ -67,6 +67,7 @@ pub struct ReviewWords {
     pub pause: &'static str,
     pub step: &'static str,
     pub seconds_label: &'static str,
+    pub seconds_needed: &'static str,
     /// `(done, of)`.
     pub progress: fn(u32, u32) -> String,
     pub heatmaps: &'static str,
@@ -131,6 +132,7 @@ static EN: ReviewWords = ReviewWords {
     pause: "Pause",
     step: "Step 1 s",
     seconds_label: "Seconds of traffic",
+    seconds_needed: "Seconds must be a whole number from 1 to 3600.",
     progress: |done, of| format!("{done} of {of} s"),
     heatmaps: "Partition heat",
     hint: "Runs every access pattern at its rate against your tables and GSIs, second by second, on a copy: nothing changes.",
@@ -200,6 +202,7 @@ static DE: ReviewWords = ReviewWords {
     pause: "Pause",
     step: "1 s weiter",
     seconds_label: "Sekunden Verkehr",
+    seconds_needed: "Die Sekunden müssen eine ganze Zahl von 1 bis 3600 sein.",
     progress: |done, of| format!("{done} von {of} s"),
     heatmaps: "Partitionslast",
     hint: "Schickt jedes Zugriffsmuster mit seiner Rate an Ihre Tabellen und GSIs, Sekunde für Sekunde, auf einer Kopie: nichts ändert sich.",
@@ -264,6 +267,7 @@ static JA: ReviewWords = ReviewWords {
     pause: "一時停止",
     step: "1 秒進める",
     seconds_label: "トラフィックの秒数",
+    seconds_needed: "秒数は 1 から 3600 までの整数でなければなりません。",
     progress: |done, of| format!("{done} / {of} 秒"),
     heatmaps: "パーティションの負荷",
     hint:

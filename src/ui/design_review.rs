@@ -224,7 +224,7 @@ pub fn DesignReview() -> Html {
             (run.clone(), seconds.clone(), error.clone(), state.clone(), patterns.clone());
         move || -> bool {
             let Ok(secs) = seconds.trim().parse::<u32>() else {
-                error.set(Some(lang.t(Msg::WholeNumberNeeded).to_string()));
+                error.set(Some(lang.review().seconds_needed.to_string()));
                 return false;
             };
             let Ok(engine) = state.engine.try_borrow() else { return false };

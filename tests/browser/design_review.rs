@@ -108,7 +108,7 @@ async fn bad_seconds_get_a_message_and_no_patterns_no_run() {
     assert!(page.find_all("#review-run").iter().all(|b| b.has_attribute("disabled")), "nothing to review");
     page.type_text("#c0-pk-value", "Acme").await;
     page.save_access_pattern("Songs of an artist").await;
-    for (typed, says) in [("abc", "whole number"), ("0", "Seconds must be between 1 and 3600")] {
+    for (typed, says) in [("abc", "Seconds must be a whole number"), ("0", "Seconds must be between 1 and 3600")] {
         page.type_text("#review-seconds", typed).await;
         page.click("#review-run").await;
         assert!(page.text("#review-error").contains(says), "{typed}: {}", page.text("#review-error"));

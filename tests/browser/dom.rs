@@ -514,6 +514,8 @@ impl Page {
             input.set_value(value);
         } else if let Some(select) = element.dyn_ref::<HtmlSelectElement>() {
             select.set_value(value);
+        } else if let Some(area) = element.dyn_ref::<HtmlTextAreaElement>() {
+            area.set_value(value);
         } else {
             panic!("{selector} is not a field");
         }

@@ -357,6 +357,9 @@ messages! {
     PatternNameNeeded,
     NotANumber,
     WholeNumberNeeded,
+    /// The panel's form for a pattern written there.
+    AddAccessPattern,
+    RequestNotAnObject,
     // ---- ttl panel ----
     TtlFilterHint,
     TtlIntro,

@@ -186,8 +186,8 @@ static DE: ReviewWords = ReviewWords {
         format!("Write Sharding: {key} auf {shards} Partition-Key-Werte verteilen ({first} … {last}), jeder Schreibzugriff trifft einen davon; Lesezugriffe fragen alle {shards} parallel ab und führen die Ergebnisse zusammen.")
     },
     provision: |gsi, read, write| {
-        let on = if gsi { "den GSI" } else { "die Tabelle" };
-        format!("Kapazität für {on}, so viel braucht die Rate: {} pro Sekunde (oder ein höheres On-Demand-Maximum).", units(read, write, " und "))
+        let on = if gsi { "Dem GSI" } else { "Der Tabelle" };
+        format!("{on} so viel Kapazität geben, wie die Rate braucht: {} pro Sekunde (oder ein höheres On-Demand-Maximum).", units(read, write, " und "))
     },
     gsi: |pk| format!("Ein Global Secondary Index mit Partition Key {pk}"),
     composite_sort_key: |attributes, composite| {

@@ -78,7 +78,8 @@ pub struct ReviewWords {
 static EN: ReviewWords = ReviewWords {
     title: "Design review",
     intro: |patterns, seconds| {
-        format!("{patterns} access patterns, their traffic sent at their rates for {seconds} s of engine time on the tables as they are (a dry run: nothing was changed).")
+        let noun = if patterns == 1 { "access pattern" } else { "access patterns" };
+        format!("{patterns} {noun}, their traffic sent at their rates for {seconds} s of engine time on the tables as they are (a dry run: nothing was changed).")
     },
     patterns: "Access patterns",
     col_verdict: "Verdict",
@@ -142,7 +143,7 @@ static EN: ReviewWords = ReviewWords {
 static DE: ReviewWords = ReviewWords {
     title: "Design-Review",
     intro: |patterns, seconds| {
-        format!("{patterns} Zugriffsmuster, ihr Verkehr mit ihren Raten für {seconds} s Engine-Zeit auf die Tabellen, wie sie sind (ein Probelauf: nichts wurde geändert).")
+        format!("{patterns} Zugriffsmuster: ihr Traffic lief {seconds} s Engine-Zeit lang mit ihren Raten gegen die Tabellen in ihrem jetzigen Zustand (ein Probelauf: nichts wurde geändert).")
     },
     patterns: "Zugriffsmuster",
     col_verdict: "Urteil",
@@ -157,7 +158,7 @@ static DE: ReviewWords = ReviewWords {
     by_key: |op| format!("{op} über den Primary Key"),
     query_on_table: "Query auf der Tabelle",
     query_on_index: |index| format!("Query auf dem Index {index}"),
-    scan_reads_all: "ein Scan liest jedes Item, egal was er zurückgibt",
+    scan_reads_all: "ein Scan liest jedes Item, auch wenn er nur wenige zurückgibt",
     throttled_evidence: |throttled, requests, reasons| {
         format!("{throttled} von {requests} Anfragen gedrosselt: {reasons}")
     },
@@ -167,28 +168,28 @@ static DE: ReviewWords = ReviewWords {
     col_provisioned: "Provisioned",
     storage_row: |what, n, items, bytes| {
         let noun = if n == 1 { "Item" } else { "Items" };
-        format!("Speicher von {what}: {items} {noun}, {bytes} berechnet")
+        format!("Speicherung von {what}: {items} {noun}, {bytes} abgerechnet")
     },
     total: "Summe",
     prices_note: |region, date| {
-        format!("Preise: {region}, Tabellenklasse Standard, geprüft am {date}; ein Monat mit 30 Tagen; Provisioned genau mit der Kapazität, die jede Rate braucht.")
+        format!("Preise: {region}, Tabellenklasse Standard, Stand {date}; ein Monat hat 30 Tage; Provisioned genau mit der Kapazität, die jede Rate braucht.")
     },
     hot_spots: "Hot Spots",
-    no_traffic: "Kein Verkehr hat eine Tabelle erreicht.",
+    no_traffic: "Kein Traffic hat eine Tabelle erreicht.",
     hot_spot: |what, p, of, consumed, throttled| {
         format!("{what}: Partition {p} von {of} hat {consumed} Einheiten verbraucht und {throttled} Anfragen gedrosselt.")
     },
     hot_key: |key, accesses, throttled| {
-        format!(" Ihr heißester Schlüssel: {key} ({accesses} Anfragen, {throttled} gedrosselt).")
+        format!(" Der heißeste Schlüssel: {key} ({accesses} Anfragen, {throttled} gedrosselt).")
     },
-    fixes: "Was es beheben würde",
+    fixes: "Abhilfe",
     no_fixes: "Jedes Muster wird über einen Schlüssel oder eine Query bedient und hält seine Rate.",
     write_sharding: |key, shards, first, last| {
-        format!("Write Sharding: {key} auf {shards} Partition-Key-Werte verteilen ({first} … {last}), jeder Schreibzugriff auf einen davon; Lesezugriffe fragen alle {shards} parallel ab und führen sie zusammen.")
+        format!("Write Sharding: {key} auf {shards} Partition-Key-Werte verteilen ({first} … {last}), jeder Schreibzugriff trifft einen davon; Lesezugriffe fragen alle {shards} parallel ab und führen die Ergebnisse zusammen.")
     },
     provision: |gsi, units| {
-        let on = if gsi { "dem GSI" } else { "der Tabelle" };
-        format!("Geben Sie {on} die Kapazität, die die Rate braucht: {units} pro Sekunde (oder ein höheres On-Demand-Maximum).")
+        let on = if gsi { "Dem GSI" } else { "Der Tabelle" };
+        format!("{on} so viel Kapazität geben, wie die Rate braucht: {units} pro Sekunde (oder ein höheres On-Demand-Maximum).")
     },
     gsi: |pk| format!("Ein Global Secondary Index mit Partition Key {pk}"),
     composite_sort_key: |attributes, composite| {
@@ -201,18 +202,18 @@ static DE: ReviewWords = ReviewWords {
     run: "Review starten",
     pause: "Pause",
     step: "1 s weiter",
-    seconds_label: "Sekunden Verkehr",
-    seconds_needed: "Die Sekunden müssen eine ganze Zahl von 1 bis 3600 sein.",
+    seconds_label: "Sekunden Traffic",
+    seconds_needed: "Die Sekunden Traffic müssen eine ganze Zahl von 1 bis 3600 sein.",
     progress: |done, of| format!("{done} von {of} s"),
     heatmaps: "Partitionslast",
-    hint: "Schickt jedes Zugriffsmuster mit seiner Rate an Ihre Tabellen und GSIs, Sekunde für Sekunde, auf einer Kopie: nichts ändert sich.",
+    hint: "Schickt jedes Zugriffsmuster mit seiner Rate an die eigenen Tabellen und GSIs, Sekunde für Sekunde, auf einer Kopie: nichts ändert sich.",
     copied: "Kopiert.",
 };
 
 static JA: ReviewWords = ReviewWords {
     title: "設計レビュー",
     intro: |patterns, seconds| {
-        format!("{patterns} 個のアクセスパターンのトラフィックを、それぞれのレートで {seconds} 秒 (エンジン時間) 現在のテーブルに送りました (ドライラン: 何も変更していません)。")
+        format!("{patterns} 個のアクセスパターンのトラフィックを、それぞれのレートで {seconds} 秒間 (エンジン時間)、現在のテーブルに送りました (ドライラン: 何も変更していません)。")
     },
     patterns: "アクセスパターン",
     col_verdict: "判定",
@@ -227,35 +228,35 @@ static JA: ReviewWords = ReviewWords {
     by_key: |op| format!("プライマリーキーによる {op}"),
     query_on_table: "テーブルへの Query",
     query_on_index: |index| format!("インデックス {index} への Query"),
-    scan_reads_all: "Scan は返す項目にかかわらずすべての項目を読み取ります",
+    scan_reads_all: "Scan は、返す項目が少なくてもすべての項目を読み取ります",
     throttled_evidence: |throttled, requests, reasons| {
-        format!("{requests} リクエスト中 {throttled} がスロットリング: {reasons}")
+        format!("{requests} 件中 {throttled} 件のリクエストがスロットリング: {reasons}")
     },
     cost: "月額コスト",
     col_capacity: "必要なキャパシティー",
     col_on_demand: "オンデマンド",
     col_provisioned: "プロビジョンド",
-    storage_row: |what, _, items, bytes| format!("{what} のストレージ: {items} 項目、課金対象 {bytes}"),
+    storage_row: |what, _, items, bytes| format!("{what} のストレージ: 項目 {items} 件、課金対象 {bytes}"),
     total: "合計",
     prices_note: |region, date| {
-        format!("料金: {region}、Standard テーブルクラス、{date} 確認; 1 か月 = 30 日; プロビジョンドは各レートに必要なキャパシティーちょうど。")
+        format!("料金: {region}、Standard テーブルクラス ({date} 時点)。1 か月を 30 日として計算し、プロビジョンドは各レートに必要なキャパシティーちょうどで計算しています。")
     },
     hot_spots: "ホットスポット",
     no_traffic: "どのテーブルにもトラフィックが届きませんでした。",
     hot_spot: |what, p, of, consumed, throttled| {
-        format!("{what}: {of} 個中パーティション {p} が {consumed} ユニットを消費し、{throttled} リクエストをスロットリングしました。")
+        format!("{what}: パーティション {p} ({of} 個中) が {consumed} ユニットを消費し、{throttled} 件のリクエストがスロットリングされました。")
     },
     hot_key: |key, accesses, throttled| {
-        format!("最もホットなキー: {key} ({accesses} リクエスト、{throttled} スロットリング)。")
+        format!("最もホットなキー: {key} (リクエスト {accesses} 件、スロットリング {throttled} 件)。")
     },
     fixes: "改善策",
-    no_fixes: "すべてのパターンがキーまたは Query で処理され、そのレートに耐えられます。",
+    no_fixes: "すべてのパターンがキーまたは Query で処理され、このレートでもスロットリングされません。",
     write_sharding: |key, shards, first, last| {
-        format!("書き込みシャーディング: {key} を {shards} 個のパーティションキー値 ({first} … {last}) に分散し、各書き込みはそのうちの 1 つへ; 読み取りは {shards} 個すべてを並列にクエリしてマージします。")
+        format!("書き込みシャーディング: {key} を {shards} 個のパーティションキー値 ({first} … {last}) に分散し、各書き込みはそのうち 1 つに行います。読み取りは {shards} 個すべてを並列にクエリしてマージします。")
     },
     provision: |gsi, units| {
         let on = if gsi { "GSI" } else { "テーブル" };
-        format!("{on}にレートに必要なキャパシティーを与えます: 毎秒 {units} (またはより高いオンデマンド上限)。")
+        format!("{on}に、このレートに必要なキャパシティーを割り当てます: 毎秒 {units} (オンデマンドの場合は上限を引き上げます)。")
     },
     gsi: |pk| format!("パーティションキー {pk} のグローバルセカンダリーインデックス"),
     composite_sort_key: |attributes, composite| format!("、{attributes} からなる複合ソートキー ({composite})"),

@@ -53,8 +53,17 @@ pub struct ReviewWords {
     pub no_fixes: &'static str,
     /// `(key, shards, first shard, last shard)`.
     pub write_sharding: fn(&str, u32, &str, &str) -> String,
-    /// `(on a GSI, the units a second, e.g. "1,500 WCU")`.
-    pub provision: fn(bool, &str) -> String,
+    /// `(on a GSI, the table or GSI's name, the units a second it needs
+    /// for all patterns, e.g. "1,500 WCU")`.
+    pub provision: fn(bool, &str, &str) -> String,
+    /// Evidence for a pattern a short run did not throttle: `(the table or
+    /// GSI, the units a second needed, the units provisioned)`.
+    pub over_capacity: fn(&str, &str, &str) -> String,
+    /// `(sort key attributes joined)`: a GSI for a pattern that compares no
+    /// attribute with `=`.
+    pub gsi_sorted: fn(&str) -> String,
+    /// What ends a sentence.
+    pub full_stop: &'static str,
     /// `(partition key)`.
     pub gsi: fn(&str) -> String,
     /// `(sort key attributes joined, composite key)`.
@@ -119,10 +128,15 @@ static EN: ReviewWords = ReviewWords {
     write_sharding: |key, shards, first, last| {
         format!("Write sharding: spread {key} over {shards} partition key values ({first} … {last}), each write on one of them; reads query all {shards} in parallel and merge.")
     },
-    provision: |gsi, units| {
+    provision: |gsi, name, units| {
         let on = if gsi { "the GSI" } else { "the table" };
-        format!("Give {on} the capacity the rate needs: {units} a second (or a higher on-demand maximum).")
+        format!("Give {on} {name} the capacity all patterns need: {units} a second (or a higher on-demand maximum).")
     },
+    over_capacity: |what, needed, provisioned| {
+        format!("{what} is asked for {needed} a second and provisioned with {provisioned}: it runs on burst capacity, then throttles")
+    },
+    gsi_sorted: |sort| format!("A global secondary index sorted by {sort}, under a partition key only the wanted items carry (a sparse index)"),
+    full_stop: ".",
     gsi: |pk| format!("A global secondary index with partition key {pk}"),
     composite_sort_key: |attributes, composite| format!(" and a composite sort key of {attributes} ({composite})"),
     sparse: ": a sparse index, as most items do not carry that attribute",
@@ -187,10 +201,15 @@ static DE: ReviewWords = ReviewWords {
     write_sharding: |key, shards, first, last| {
         format!("Write Sharding: {key} auf {shards} Partition-Key-Werte verteilen ({first} … {last}), jeder Schreibzugriff trifft einen davon; Lesezugriffe fragen alle {shards} parallel ab und führen die Ergebnisse zusammen.")
     },
-    provision: |gsi, units| {
+    provision: |gsi, name, units| {
         let on = if gsi { "Dem GSI" } else { "Der Tabelle" };
-        format!("{on} so viel Kapazität geben, wie die Rate braucht: {units} pro Sekunde (oder ein höheres On-Demand-Maximum).")
+        format!("{on} {name} so viel Kapazität geben, wie alle Muster zusammen brauchen: {units} pro Sekunde (oder ein höheres On-Demand-Maximum).")
     },
+    over_capacity: |what, needed, provisioned| {
+        format!("{what} braucht {needed} pro Sekunde und hat {provisioned}: das trägt nur die Burst-Kapazität, dann wird gedrosselt")
+    },
+    gsi_sorted: |sort| format!("Ein Global Secondary Index sortiert nach {sort}, unter einem Partition Key, den nur die gesuchten Items haben (ein Sparse Index)"),
+    full_stop: ".",
     gsi: |pk| format!("Ein Global Secondary Index mit Partition Key {pk}"),
     composite_sort_key: |attributes, composite| {
         format!(" und einem zusammengesetzten Sort Key aus {attributes} ({composite})")
@@ -254,10 +273,17 @@ static JA: ReviewWords = ReviewWords {
     write_sharding: |key, shards, first, last| {
         format!("書き込みシャーディング: {key} を {shards} 個のパーティションキー値 ({first} … {last}) に分散し、各書き込みはそのうち 1 つに行います。読み取りは {shards} 個すべてを並列にクエリしてマージします。")
     },
-    provision: |gsi, units| {
+    provision: |gsi, name, units| {
         let on = if gsi { "GSI" } else { "テーブル" };
-        format!("{on}に、このレートに必要なキャパシティーを割り当てます: 毎秒 {units} (オンデマンドの場合は上限を引き上げます)。")
+        format!("{on} {name} に、すべてのパターンに必要なキャパシティーを割り当てます: 毎秒 {units} (オンデマンドの場合は上限を引き上げます)。")
     },
+    over_capacity: |what, needed, provisioned| {
+        format!("{what} には毎秒 {needed} が必要ですが、プロビジョンドは {provisioned} です。バーストキャパシティーを使い切るとスロットリングされます")
+    },
+    gsi_sorted: |sort| {
+        format!("{sort} でソートするグローバルセカンダリーインデックス (対象の項目だけが持つパーティションキーの下に置くスパースインデックス)")
+    },
+    full_stop: "。",
     gsi: |pk| format!("パーティションキー {pk} のグローバルセカンダリーインデックス"),
     composite_sort_key: |attributes, composite| format!("、{attributes} からなる複合ソートキー ({composite})"),
     sparse: ": ほとんどの項目がこの属性を持たないため、スパースインデックスになります",

@@ -86,6 +86,7 @@ pub mod lesson_panel;
 pub mod lessons_menu;
 pub mod limits;
 pub mod log_entry;
+pub mod notice_toast;
 pub mod operation_builder;
 mod operation_form;
 pub mod partition_map;
@@ -100,6 +101,7 @@ pub mod stream_panel;
 pub mod table_list;
 pub mod table_view;
 pub mod ttl_panel;
+pub mod welcome;
 pub mod workspaces_menu;
 
 pub use crate::page_model::{cost, draft, format};

@@ -174,6 +174,21 @@ pub fn App() -> Html {
             }
         });
     }
+    // Escape folds the header's menu and the tables drawer away.
+    {
+        let (menu_open, tables_open) = (menu_open.clone(), tables_open.clone());
+        use_effect_with((), move |_| {
+            let on_key = move |e: &web_sys::Event| {
+                if e.dyn_ref::<web_sys::KeyboardEvent>().is_some_and(|e| e.key() == "Escape") {
+                    menu_open.set(false);
+                    tables_open.set(false);
+                }
+            };
+            // Removed when dropped, with the effect.
+            let listener = web_sys::window().map(|window| EventListener::new(&window, "keydown", on_key));
+            move || drop(listener)
+        });
+    }
     // Choosing a table (or creating one) folds the drawer away.
     {
         let tables_open = tables_open.clone();

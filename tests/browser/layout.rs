@@ -24,6 +24,16 @@ use crate::dom::*;
 /// The tallest a narrow screen's header may be: one row of 44 px buttons and padding.
 const NARROW_HEADER: f64 = 72.0;
 
+/// Presses Escape (the page listens on its window).
+async fn escape() {
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key("Escape");
+    init.set_bubbles(true);
+    let event = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+    web_sys::window().unwrap().dispatch_event(&event).unwrap();
+    settle().await;
+}
+
 /// Opens `fragment` (a lesson link) in a fresh frame of this size.
 async fn open_in_frame(fragment: &str, width: u32, height: u32) -> Framed {
     forget_everything();
@@ -66,7 +76,14 @@ async fn presenter_mode_fits_a_1280x720_projector_step_beside_its_view() {
     assert_eq!(page.find(".sidebar").get_bounding_client_rect().height(), 0.0);
     page.click("#btn-tables").await;
     assert!(page.find("#ct-name").get_bounding_client_rect().height() > 0.0, "the drawer opened");
-    page.click("#btn-tables-close").await;
+    escape().await;
+    assert_eq!(page.find("#ct-name").get_bounding_client_rect().height(), 0.0, "Escape closed the drawer");
+    // The lesson's notice is a toast: dismissing it moves nothing.
+    assert!(page.text("#scenario-notice").contains("Opened the lesson"));
+    let before = framed.rect(".main-bar");
+    page.click("#btn-dismiss").await;
+    assert!(!page.exists("#scenario-notice"));
+    assert_eq!(framed.rect(".main-bar"), before, "the notice pushed the page down");
 
     // "Run workload": the lab's charts come on screen, the page still does not scroll.
     page.click("#lesson-step-action").await;

@@ -132,6 +132,10 @@ fn boot() -> Playground {
     playground
 }
 
+/// How many tenths of a second a lesson's workload may take to show its
+/// first results before the view gives up bringing them into view.
+const LAB_RESULTS_WAIT: u32 = 50;
+
 /// How long the playground must stay unchanged before it is autosaved.
 const AUTOSAVE_DELAY: Duration = Duration::from_millis(500);
 
@@ -155,20 +159,26 @@ pub fn App() -> Html {
             }
         });
     }
-    // A lesson step ran a workload: bring the lab's run controls to the
-    // top, its charts below them (the panel scrolls on its own in presenter
-    // mode, the page elsewhere).
+    // A lesson step ran a workload: once the lab shows its first results,
+    // bring them to the top of the view (the panel scrolls on its own in
+    // presenter mode, the page elsewhere), so the class sees the charts.
     {
         let panel = panel.clone();
+        // Not cancelled when the request changes: the lab marks it done as
+        // soon as it starts. The wait ends by itself, and a page gone away
+        // leaves no panel to scroll.
         use_effect_with(bus.lab.as_ref().map(|(n, _)| *n), move |request| {
             if request.is_some() {
                 yew::platform::spawn_local(async move {
-                    yew::platform::time::sleep(Duration::from_millis(100)).await;
-                    let lab = panel
-                        .cast::<web_sys::Element>()
-                        .and_then(|p| p.query_selector("#hotkey-lab .lab-actions").ok().flatten());
-                    if let Some(lab) = lab {
-                        lab.scroll_into_view();
+                    for _ in 0..LAB_RESULTS_WAIT {
+                        yew::platform::time::sleep(Duration::from_millis(100)).await;
+                        let results = panel
+                            .cast::<web_sys::Element>()
+                            .and_then(|p| p.query_selector("#hotkey-lab .lab-results").ok().flatten());
+                        if let Some(results) = results.filter(|r| r.child_element_count() > 0) {
+                            results.scroll_into_view();
+                            return;
+                        }
                     }
                 });
             }

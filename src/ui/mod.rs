@@ -11,7 +11,8 @@
 //! * one component per file: [`app`] (layout), [`table_list`],
 //!   [`create_table`], [`item_editor`], [`table_view`] and [`item_grid`]
 //!   (items grouped by partition key), [`activity_log`] and [`log_entry`],
-//!   [`error_box`];
+//!   [`error_box`], [`notice_toast`] (the page's messages), [`welcome`] (the
+//!   first minute: a sample table, suggested lessons);
 //! * secondary indexes: [`index_form`] (one index's fields and its "what
 //!   it copies" diagram, used by [`create_table`] and by [`index_panel`],
 //!   which lists, adds and drops indexes), [`index_grid`] (an index's

@@ -441,6 +441,9 @@ impl Catalogue for German {
             Msg::PerSecondTotals => " pro Sekunde (Summen der Tabelle)",
             Msg::TimelineLabel => "Verbraucht, provisioniert und gedrosselt pro Sekunde",
             Msg::BurstLabel => "Füllstand des Burst-Buckets",
+            Msg::ChartTimeAxis => "Zeit (s)",
+            Msg::ChartPartitionAxis => "Partition",
+            Msg::HeatLegendThrottled => "rote untere Hälfte: gedrosselte Anfragen",
             Msg::TopKeysWholeRun => "Top-Schlüssel, ganzer Lauf",
             Msg::ColKey => "Schlüssel",
             Msg::ColRequestsLower => "Anfragen",
@@ -1049,7 +1052,7 @@ impl Catalogue for German {
     }
 
     fn heatmap_caption(&self, seconds_per_column: usize) -> String {
-        format!("Partition × Zeit ({seconds_per_column} s pro Spalte) · blau: verbraucht, rot: gedrosselt")
+        format!("Partition × Zeit ({seconds_per_column} s pro Spalte)")
     }
 
     fn lab_keyspace(&self, partitions: usize, splits: usize) -> String {
@@ -1369,6 +1372,17 @@ impl Catalogue for German {
 
     fn heat_cell(&self, partition: usize, from: usize, to: usize, consumed: &str, throttled: u64) -> String {
         format!("P{partition} · s {from}–{to} · verbraucht {consumed} · gedrosselt {}", count(Lang::De, throttled))
+    }
+
+    fn heat_legend_consumed(&self, limit: Option<&str>, unit: &str) -> String {
+        match limit {
+            Some(limit) => format!("blau: verbraucht pro Sekunde, von 0 bis {limit} {unit} (Limit einer Partition)"),
+            None => format!("blau: verbraucht pro Sekunde ({unit}), dunkler ist mehr"),
+        }
+    }
+
+    fn heat_share(&self, percent: &str) -> String {
+        format!("{percent} % des Partitionslimits")
     }
 
     fn heatmap_label(&self, partitions: usize, done: u32, seconds: usize, throttled_cells: usize) -> String {

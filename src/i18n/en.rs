@@ -429,6 +429,9 @@ impl Catalogue for English {
             Msg::PerSecondTotals => " per second (table totals)",
             Msg::TimelineLabel => "Consumed, provisioned and throttled per second",
             Msg::BurstLabel => "Burst bucket level",
+            Msg::ChartTimeAxis => "time (s)",
+            Msg::ChartPartitionAxis => "partition",
+            Msg::HeatLegendThrottled => "red lower half: requests throttled",
             Msg::TopKeysWholeRun => "Top keys, whole run",
             Msg::ColKey => "key",
             Msg::ColRequestsLower => "requests",
@@ -1013,7 +1016,7 @@ impl Catalogue for English {
     }
 
     fn heatmap_caption(&self, seconds_per_column: usize) -> String {
-        format!("Partition × time ({seconds_per_column} s per column) · blue: consumed, red: throttled")
+        format!("Partition × time ({seconds_per_column} s per column)")
     }
 
     fn lab_keyspace(&self, partitions: usize, splits: usize) -> String {
@@ -1280,6 +1283,17 @@ impl Catalogue for English {
 
     fn heat_cell(&self, partition: usize, from: usize, to: usize, consumed: &str, throttled: u64) -> String {
         format!("P{partition} · s {from}–{to} · consumed {consumed} · throttled {}", count(Lang::En, throttled))
+    }
+
+    fn heat_legend_consumed(&self, limit: Option<&str>, unit: &str) -> String {
+        match limit {
+            Some(limit) => format!("blue: consumed per second, from 0 to {limit} {unit} (one partition's limit)"),
+            None => format!("blue: consumed per second ({unit}), darker is more"),
+        }
+    }
+
+    fn heat_share(&self, percent: &str) -> String {
+        format!("{percent}% of the partition's limit")
     }
 
     fn heatmap_label(&self, partitions: usize, done: u32, seconds: usize, throttled_cells: usize) -> String {

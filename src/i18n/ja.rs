@@ -418,6 +418,9 @@ impl Catalogue for Japanese {
             Msg::PerSecondTotals => " (毎秒、テーブル合計)",
             Msg::TimelineLabel => "毎秒の消費、プロビジョンド、スロットリング",
             Msg::BurstLabel => "バーストバケットの残量",
+            Msg::ChartTimeAxis => "時間 (秒)",
+            Msg::ChartPartitionAxis => "パーティション",
+            Msg::HeatLegendThrottled => "赤い下半分: スロットリングされたリクエスト",
             Msg::TopKeysWholeRun => "上位のキー (実行全体)",
             Msg::ColKey => "キー",
             Msg::ColRequestsLower => "リクエスト",
@@ -1015,7 +1018,7 @@ impl Catalogue for Japanese {
     }
 
     fn heatmap_caption(&self, seconds_per_column: usize) -> String {
-        format!("パーティション × 時間 (1 列 {seconds_per_column} 秒) · 青: 消費、赤: スロットリング")
+        format!("パーティション × 時間 (1 列 {seconds_per_column} 秒)")
     }
 
     fn lab_keyspace(&self, partitions: usize, splits: usize) -> String {
@@ -1322,6 +1325,17 @@ impl Catalogue for Japanese {
 
     fn heat_cell(&self, partition: usize, from: usize, to: usize, consumed: &str, throttled: u64) -> String {
         format!("P{partition} · {from}–{to} 秒 · 消費 {consumed} · スロットリング {}", count(Lang::Ja, throttled))
+    }
+
+    fn heat_legend_consumed(&self, limit: Option<&str>, unit: &str) -> String {
+        match limit {
+            Some(limit) => format!("青: 毎秒の消費、0 から {limit} {unit} まで (1 パーティションの上限)"),
+            None => format!("青: 毎秒の消費 ({unit})、濃いほど多い"),
+        }
+    }
+
+    fn heat_share(&self, percent: &str) -> String {
+        format!("パーティション上限の {percent}%")
     }
 
     fn heatmap_label(&self, partitions: usize, done: u32, seconds: usize, throttled_cells: usize) -> String {

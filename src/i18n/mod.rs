@@ -113,6 +113,7 @@ mod facts;
 pub mod ja;
 mod lang;
 pub mod numbers;
+pub mod review;
 
 pub use catalogue::{CallOutcome, CallSummary, Catalogue, LabState, Msg, RowControl, Said};
 pub use facts::{

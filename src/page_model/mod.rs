@@ -3,7 +3,8 @@
 //! (`index_draft`), the cost in words and dollars
 //! (`cost`), how values and figures are written (`format`), the input
 //! limits (`limits`), and each call's one-line summary and the running
-//! totals of the activity log (`summary`). It compiles on every target, so it is unit-tested
+//! totals of the activity log (`summary`), and the one-page design review
+//! (`review_report`). It compiles on every target, so it is unit-tested
 //! natively; the Yew components in `ui` draw what it computes.
 
 pub mod cost;
@@ -11,6 +12,7 @@ pub mod draft;
 pub mod format;
 pub mod index_draft;
 pub mod limits;
+pub mod review_report;
 pub mod summary;
 
 #[cfg(test)]

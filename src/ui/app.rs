@@ -56,6 +56,7 @@ use super::activity_log::ActivityLog;
 use super::console::Console;
 use super::console_state::{ConsoleContext, ConsoleState};
 use super::create_table::CreateTable;
+use super::design_review::DesignReview;
 use super::embed::{self, Embedded};
 use super::hotkey_lab::HotKeyLab;
 use super::index_panel::IndexPanel;
@@ -250,7 +251,7 @@ pub fn App() -> Html {
                 if !waiting.get() || embedded {
                     return;
                 }
-                let outcome = state.scenario().map(|s| persist::autosave(&s));
+                let outcome = state.lend_scenario(persist::autosave);
                 if let Some(Err(reason)) = outcome {
                     dispatcher.dispatch(Action::Notify(Some(Notice::worded(true, Said::AutosaveFailed(reason)))));
                 }
@@ -272,9 +273,8 @@ pub fn App() -> Html {
                 if embedded {
                     return;
                 }
-                let scenario = latest.try_borrow().ok().and_then(|s| s.as_ref().and_then(|s| s.scenario()));
-                if let Some(scenario) = scenario {
-                    let _ = persist::autosave(&scenario);
+                if let Ok(latest) = latest.try_borrow() {
+                    let _ = latest.as_ref().and_then(|s| s.lend_scenario(persist::autosave));
                 }
             };
             let storage_dispatcher = dispatcher.clone();
@@ -429,6 +429,7 @@ pub fn App() -> Html {
                             if *tab == Tab::Console {
                                 <Console />
                                 <AccessPatterns />
+                                <DesignReview />
                             } else if *tab == Tab::Partitions {
                                 <PartitionMap />
                                 <HotKeyLab />

@@ -3,107 +3,35 @@
 //! second, the hottest partition's burst bucket, the lab table's keyspace
 //! (where splits for heat appear), and the top keys.
 //!
+//! The heatmap is the reusable [`charts::heatmap`](super::charts::heatmap).
 //! Charts are laid out for the whole run from the first second, so a run
 //! under way fills them from left to right.
 
 use yew::prelude::*;
 
-use super::cost::units;
+use super::charts::{heatmap, HeatmapInput};
+use super::cost::{units, UnitNames};
 use super::lab_run::{LabView, RECENT_SECONDS};
 use super::language::{Lang, Msg};
 use super::partition_map::two_decimals;
 use crate::engine::ordered;
+use crate::engine::partition::{PARTITION_MAX_RCU, PARTITION_MAX_WCU};
 use crate::engine::sim::WorkloadReport;
-use crate::engine::throttling::{reason_name, LimitType, ThrottleCounts};
+use crate::engine::throttling::{reason_name, LimitType};
 use crate::engine::throughput::Access;
 
-/// Most heatmap columns: longer runs are binned.
-const MAX_COLUMNS: usize = 120;
-
-/// A heatmap cell's hover text, with the throttling reasons of its
-/// throttles (DynamoDB's codes).
-fn heat_title(
-    lang: Lang,
-    partition: usize,
-    (from, to): (usize, usize),
-    consumed: f64,
-    throttled: u64,
-    reasons: &ThrottleCounts,
-) -> String {
-    let text = lang.tr().heat_cell(partition, from, to, &lang.figure(&two_decimals(consumed)), throttled);
-    let codes: Vec<String> = reasons.by_reason(false).into_iter().map(|(reason, _)| reason).collect();
-    if codes.is_empty() {
-        text
-    } else {
-        format!("{text} · {}", codes.join(", "))
-    }
-}
-
-/// Partition × time heatmap: blue for consumed, red for throttled.
-fn heatmap(id: &str, view: &LabView, lang: Lang) -> Html {
-    let seconds = (view.seconds as usize).max(1);
-    let bin = seconds.div_ceil(MAX_COLUMNS).max(1);
-    let columns = seconds.div_ceil(bin);
-    let rows = view.partitions;
-    // (consumed, throttled requests, their reasons) per cell.
-    let mut cells = vec![(0.0f64, 0u64, ThrottleCounts::default()); rows * columns];
-    for s in &view.report.partitions {
-        let rel = s.second.saturating_sub(view.report.start_second) as usize;
-        let (col, row) = (rel / bin, s.partition);
-        if col < columns && row < rows {
-            if let Some(cell) = cells.get_mut(row * columns + col) {
-                cell.0 += s.consumed_read + s.consumed_write;
-                cell.1 += s.throttled_reads + s.throttled_writes;
-                cell.2.merge(&s.throttles);
-            }
-        }
-    }
-    let max_consumed = cells.iter().map(|c| c.0).fold(0.0, f64::max).max(1e-9);
-    let max_throttled = cells.iter().map(|c| c.1).max().unwrap_or(0).max(1) as f64;
-    let (cw, rh) = (8.0, 16.0);
-    let width = columns as f64 * cw;
-    let height = rows as f64 * rh;
-    let rects =
-        cells.iter().enumerate().filter(|(_, c)| c.0 > 0.0 || c.1 > 0).map(|(i, (consumed, throttled, reasons))| {
-            let (row, col) = (i / columns, i % columns);
-            let throttled_cell = *throttled > 0;
-            let class = if throttled_cell { "heat-cell throttled" } else { "heat-cell" };
-            let opacity = if throttled_cell {
-                0.45 + 0.55 * (*throttled as f64 / max_throttled)
-            } else {
-                0.15 + 0.85 * (consumed / max_consumed)
-            };
-            let from = col * bin;
-            let to = (from + bin).min(seconds);
-            html! {
-                <rect {class} x={format!("{:.1}", col as f64 * cw)} y={format!("{:.1}", row as f64 * rh)}
-                    width={format!("{cw}")} height={format!("{rh}")} fill-opacity={format!("{opacity:.2}")}>
-                    <title>{ heat_title(lang, row + 1, (from, to), *consumed, *throttled, reasons) }</title>
-                </rect>
-            }
-        });
-    let row_labels = (0..rows).map(|r| {
-        html! { <text class="heat-label" x="-4" y={format!("{:.1}", r as f64 * rh + rh * 0.75)} text-anchor="end">{ format!("P{}", r + 1) }</text> }
-    });
-    // The "now" line of a run under way.
-    let cursor = (view.done < view.seconds).then(|| {
-        let x = format!("{:.1}", view.done as f64 / bin as f64 * cw);
-        html! { <line class="heat-now" x1={x.clone()} x2={x} y1="0" y2={format!("{height}")} /> }
-    });
-    let throttled_cells = cells.iter().filter(|c| c.1 > 0).count();
-    html! {
-        <figure class="lab-figure">
-            <figcaption>{ lang.tr().heatmap_caption(bin) }</figcaption>
-            <svg class="heatmap" id={id.to_string()} data-throttled-cells={throttled_cells.to_string()}
-                data-seconds={view.done.to_string()}
-                viewBox={format!("-40 0 {} {}", width + 42.0, height.max(rh))} role="img"
-                aria-label={lang.tr().heatmap_label(rows, view.done, seconds, throttled_cells)}>
-                <rect class="heat-bg" x="0" y="0" width={format!("{width}")} height={format!("{height}")} />
-                { for row_labels }
-                { for rects }
-                { cursor }
-            </svg>
-        </figure>
+/// The heatmap of a run: its partitions' samples, scaled to one
+/// partition's limit of the unit the run consumes.
+fn heatmap_input(view: &LabView) -> HeatmapInput<'_> {
+    let limit = if view.unit == UnitNames::PROVISIONED.read { PARTITION_MAX_RCU } else { PARTITION_MAX_WCU };
+    HeatmapInput {
+        samples: &view.report.partitions,
+        start_second: view.report.start_second,
+        done: view.done,
+        seconds: view.seconds,
+        partitions: view.partitions,
+        limit: Some(limit),
+        unit: view.unit,
     }
 }
 
@@ -277,7 +205,7 @@ pub fn run_view(class: &'static str, view: &LabView, lang: Lang) -> Html {
                 ) }
             </p>
             { reasons(&format!("{class}-reasons"), r, lang) }
-            { heatmap(&format!("{class}-heatmap"), view, lang) }
+            { heatmap(&format!("{class}-heatmap"), &heatmap_input(view), lang) }
             { timeline(view, lang) }
             { keyspace(&format!("{class}-keyspace"), view, lang) }
             { splits }

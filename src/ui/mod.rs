@@ -31,7 +31,7 @@
 //!   [`hotkey_lab`] (seeded workloads run, paused and stepped second by
 //!   second, write sharding before and after) with [`lab_run`] (the runs
 //!   and their animation clock) and [`lab_charts`] (heatmap, timelines,
-//!   keyspace, top keys), and [`planners`] (the seeds' partition math and
+//!   keyspace, top keys, drawn with [`charts`]), and [`planners`] (the seeds' partition math and
 //!   shard count);
 //! * [`embed`]: embed mode (`?embed=partitions`, …), one view for an
 //!   iframe on a slide, and the "Embed link" buttons;
@@ -45,6 +45,11 @@
 //!   keeping the current work, doing what a step says) and [`lesson_bus`]
 //!   (a step's requests to the tabs and the hot-key lab); the console's
 //!   [`saved_operations`];
+//! * reviewing a design: [`access_patterns`] (the scenario's patterns,
+//!   each with its verdict and cost per request) and [`design_review`]
+//!   (their traffic run on a copy of the tables, second by second, and the
+//!   one-page review with its heatmaps, Markdown export and print);
+//!   [`generate_form`] fills a table with generated items;
 //! * languages: [`language`] (which language is on: a context, the
 //!   remembered choice, `<html lang>`) and [`language_picker`] (the
 //!   header's switcher); the words themselves are in [`crate::i18n`];
@@ -58,11 +63,13 @@ pub mod access_patterns;
 pub mod activity_log;
 pub mod app;
 mod browser;
+pub mod charts;
 pub mod code_view;
 pub mod console;
 pub mod console_state;
 pub mod cost_panel;
 pub mod create_table;
+pub mod design_review;
 pub mod embed;
 pub mod error_box;
 pub mod expr_field;

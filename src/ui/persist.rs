@@ -406,7 +406,7 @@ fn today() -> String {
 }
 
 /// Offers `text` as a download named `name`.
-fn download(name: &str, media_type: &str, text: &str) -> Result<(), ExportStep> {
+pub fn download(name: &str, media_type: &str, text: &str) -> Result<(), ExportStep> {
     let window = web_sys::window().ok_or(ExportStep::NoWindow)?;
     let document = window.document().ok_or(ExportStep::NoDocument)?;
     let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));

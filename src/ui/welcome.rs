@@ -97,10 +97,10 @@ pub fn StartButtons() -> Html {
         Callback::from(move |_: MouseEvent| make_sample(&state))
     };
     let lesson_button = |id: &'static str| {
-        let title = lessons::entry(id).map(|entry| entry.title).unwrap_or(id);
+        let title = lessons::entry(id).map(|entry| entry.title_in(lang)).unwrap_or(id);
         let onclick = {
             let (state, bus) = (state.clone(), bus.dispatcher());
-            Callback::from(move |_: MouseEvent| match open_lesson(&state, id, 0) {
+            Callback::from(move |_: MouseEvent| match open_lesson(&state, id, 0, lang) {
                 Ok(()) => bus.dispatch(BusAction::ShowTab("tab-items")),
                 Err(notice) => state.dispatch(Action::Notify(Some(notice))),
             })

@@ -13,8 +13,8 @@
 //!   table's or a GSI's own capacity refused the traffic, not one key.
 //! * **A global secondary index** for a pattern only a Scan serves, or a
 //!   Query refused for want of a key: keyed on the attributes its filter
-//!   (or key condition) names — the first as partition key, the others as
-//!   a *composite sort key* (`A#B`); a *sparse index* when fewer than half
+//!   (or key condition) names — one compared with `=` as partition key,
+//!   the others as the sort key, several as a *composite sort key* (`A#B`); a *sparse index* when fewer than half
 //!   the items carry the partition key attribute, so the index holds only
 //!   the items the pattern wants.
 //! * **The hot spot** of each table and GSI: the partition that consumed
@@ -68,21 +68,26 @@ pub struct HotSpot {
     pub key: Option<KeyStat>,
 }
 
-/// The fix for a pattern its traffic or its access path calls for, if any.
-pub(super) fn fix(served: &Served, reasons: &[(String, u64)], rate: f64, index_fix: &Option<Fix>) -> Option<Fix> {
+/// The fixes a pattern's traffic or access path calls for: capacity when
+/// a table's or GSI's own capacity refused it (the first wall), write
+/// sharding when one partition did, an index when only a Scan serves it.
+pub(super) fn fixes(served: &Served, reasons: &[(String, u64)], rate: f64, index_fix: &Option<Fix>) -> Vec<Fix> {
     let key_range = LimitType::KeyRangeThroughputExceeded.name();
-    if reasons.iter().any(|(r, _)| r.ends_with(key_range)) {
-        return Some(Fix::WriteSharding { shards: shards(served, rate) });
-    }
-    if !reasons.is_empty() {
+    let (by_key, by_capacity): (Vec<&String>, Vec<&String>) =
+        reasons.iter().map(|(r, _)| r).partition(|r| r.ends_with(key_range));
+    let mut out = Vec::new();
+    if !by_capacity.is_empty() {
         let (read, write) = super::units(&served.charges);
-        let index = reasons.iter().all(|(r, _)| r.starts_with("Index"));
-        return Some(Fix::Provision { index, read: read * rate, write: write * rate });
+        let index = by_capacity.iter().all(|r| r.starts_with("Index"));
+        out.push(Fix::Provision { index, read: read * rate, write: write * rate });
     }
-    match served.path {
-        AccessPath::Scan { .. } | AccessPath::Unservable => index_fix.clone(),
-        _ => None,
+    if !by_key.is_empty() {
+        out.push(Fix::WriteSharding { shards: shards(served, rate) });
     }
+    if let (AccessPath::Scan { .. } | AccessPath::Unservable, Some(fix)) = (&served.path, index_fix) {
+        out.push(fix.clone());
+    }
+    out
 }
 
 /// The seeds' N: the blocks one key must serve a second over what one
@@ -125,8 +130,9 @@ pub(super) fn index_fix(engine: &Engine, operation: &str, request: &Value) -> Op
     })
 }
 
-/// The top-level attribute names an expression uses, in order, once each:
-/// `#n` placeholders resolved, functions, keywords and `:values` left out.
+/// The top-level attribute names an expression uses, once each, those it
+/// compares with `=` first, otherwise in order: `#n` placeholders resolved,
+/// functions, keywords and `:values` left out.
 fn attributes_named(expression: &str, names: Option<&Value>) -> Vec<String> {
     const WORDS: [&str; 13] = [
         "and",
@@ -171,10 +177,13 @@ fn attributes_named(expression: &str, names: Option<&Value>) -> Vec<String> {
             token.to_string()
         };
         if seen.insert(name.clone()) {
-            out.push(name);
+            // An attribute compared with `=` can be a partition key; one
+            // compared by range only, a sort key: equalities go first.
+            out.push((!rest.trim_start().starts_with('='), name));
         }
     }
-    out
+    out.sort_by_key(|(range, _)| *range);
+    out.into_iter().map(|(_, name)| name).collect()
 }
 
 impl Engine {
@@ -225,5 +234,6 @@ mod tests {
         assert_eq!(attributes_named("attribute_exists(Tag) and size(Body) > :n", None), vec!["Tag", "Body"]);
         assert_eq!(attributes_named("Address.City = :c OR Tags[0] = :t", None), vec!["Address", "Tags"]);
         assert!(attributes_named(":a = :b", None).is_empty());
+        assert_eq!(attributes_named("Score > :s AND Game = :g", None), vec!["Game", "Score"]);
     }
 }

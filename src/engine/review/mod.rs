@@ -99,10 +99,10 @@ pub struct PatternReview {
     pub monthly: MonthlyCost,
     /// The capacity the rate needs per second: reads, writes.
     pub capacity_needed: (f64, f64),
-    /// What would fix it: write sharding for a key one partition cannot
-    /// serve, capacity for a table that refused it, an index for a pattern
-    /// only a Scan serves ([`Fix`]).
-    pub fix: Option<Fix>,
+    /// What would fix it: capacity for a table that refused it, write
+    /// sharding for a key one partition cannot serve, an index for a
+    /// pattern only a Scan serves ([`Fix`]).
+    pub fixes: Vec<Fix>,
 }
 
 /// What a table or GSI the patterns use costs to store for a month: its
@@ -306,6 +306,11 @@ impl ReviewRun {
         self.done
     }
 
+    /// The seconds the whole review runs.
+    pub fn seconds(&self) -> u32 {
+        self.seconds
+    }
+
     pub fn is_finished(&self) -> bool {
         self.done >= self.seconds
     }
@@ -337,7 +342,7 @@ impl ReviewRun {
             };
             total.on_demand += monthly.on_demand;
             total.provisioned += monthly.provisioned;
-            let fix = advice::fix(serve, &count.reasons, rate, index_fix);
+            let fixes = advice::fixes(serve, &count.reasons, rate, index_fix);
             reviews.push(PatternReview {
                 name: pattern.name.clone(),
                 access_path: serve.path.clone(),
@@ -349,18 +354,20 @@ impl ReviewRun {
                 throttling_reasons: count.reasons.clone(),
                 monthly,
                 capacity_needed,
-                fix,
+                fixes,
             });
         }
         let stored: f64 = self.storage.iter().map(|s| s.monthly).sum();
         total.on_demand += stored;
         total.provisioned += stored;
         let to = self.start_second + u64::from(self.done);
-        let hot_spots = self
+        let mut hot_spots: Vec<HotSpot> = self
             .storage
             .iter()
             .filter_map(|s| self.engine.hot_spot(&s.table, s.index.as_deref(), self.start_second, to))
             .collect();
+        // The hottest first.
+        hot_spots.sort_by(|a, b| b.throttled.cmp(&a.throttled).then(b.consumed.total_cmp(&a.consumed)));
         Review { seconds: self.done, patterns: reviews, storage: self.storage.clone(), total, hot_spots }
     }
 }

@@ -550,6 +550,12 @@ pub trait Catalogue {
     fn lab_title(&self, title: &LabTitle) -> String;
     /// A heatmap cell's hover text: partition, seconds from–to, units consumed (spelled), requests throttled.
     fn heat_cell(&self, partition: usize, from: usize, to: usize, consumed: &str, throttled: u64) -> String;
+    /// The heatmap legend's consumption entry: one partition's limit per
+    /// second (spelled) when known, and the unit.
+    fn heat_legend_consumed(&self, limit: Option<&str>, unit: &str) -> String;
+    /// After a heatmap cell's hover text: its consumption per second as a
+    /// share of the partition's limit (spelled, "62.5").
+    fn heat_share(&self, percent: &str) -> String;
     /// The heatmap's accessible label.
     fn heatmap_label(&self, partitions: usize, done: u32, seconds: usize, throttled_cells: usize) -> String;
     /// The lab keyspace band's accessible label.

@@ -434,6 +434,12 @@ messages! {
     PerSecondTotals,
     TimelineLabel,
     BurstLabel,
+    /// A chart's time axis title.
+    ChartTimeAxis,
+    /// A heatmap's row axis title.
+    ChartPartitionAxis,
+    /// The heatmap legend's throttling entry.
+    HeatLegendThrottled,
     TopKeysWholeRun,
     ColKey,
     ColRequestsLower,

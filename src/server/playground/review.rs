@@ -53,25 +53,25 @@ fn pattern_json(p: &PatternReview) -> Value {
     let reasons: Map<String, Value> = p.throttling_reasons.iter().map(|(r, n)| (r.clone(), json!(n))).collect();
     out.insert("ThrottlingReasons".into(), reasons.into());
     out.insert("MonthlyCost".into(), cost(p.monthly.on_demand, p.monthly.provisioned));
-    match &p.fix {
-        Some(Fix::WriteSharding { shards }) => {
-            out.insert("ShardsNeeded".into(), (*shards).into());
-            out.insert("Fix".into(), json!({"WriteSharding": {"Shards": shards}}));
-        }
-        Some(Fix::Provision { index, read, write }) => {
-            let on = if *index { "GlobalSecondaryIndex" } else { "Table" };
-            out.insert(
-                "Fix".into(),
-                json!({"ProvisionedThroughput": {"On": on, "ReadCapacityUnits": read, "WriteCapacityUnits": write}}),
-            );
-        }
-        Some(Fix::GlobalSecondaryIndex { partition_key, sort_key, sparse }) => {
-            out.insert(
-                "Fix".into(),
-                json!({"GlobalSecondaryIndex": {"PartitionKey": partition_key, "SortKey": sort_key, "Sparse": sparse}}),
-            );
-        }
-        None => {}
+    let fixes: Vec<Value> = p
+        .fixes
+        .iter()
+        .map(|fix| match fix {
+            Fix::WriteSharding { shards } => {
+                out.insert("ShardsNeeded".into(), (*shards).into());
+                json!({"WriteSharding": {"Shards": shards}})
+            }
+            Fix::Provision { index, read, write } => {
+                let on = if *index { "GlobalSecondaryIndex" } else { "Table" };
+                json!({"ProvisionedThroughput": {"On": on, "ReadCapacityUnits": read, "WriteCapacityUnits": write}})
+            }
+            Fix::GlobalSecondaryIndex { partition_key, sort_key, sparse } => {
+                json!({"GlobalSecondaryIndex": {"PartitionKey": partition_key, "SortKey": sort_key, "Sparse": sparse}})
+            }
+        })
+        .collect();
+    if !fixes.is_empty() {
+        out.insert("Fixes".into(), fixes.into());
     }
     Value::Object(out)
 }

@@ -271,7 +271,13 @@ fn english_texts_with_values_are_unchanged() {
     // The hot-key lab's charts.
     assert_eq!(en.provisioned_line(1_000, "WCU"), "provisioned (1,000 WCU)");
     assert_eq!(en.burst_bucket(2, "12.5"), "Burst bucket of P2 (the hottest partition): 12.5 tokens left");
-    assert_eq!(en.heatmap_caption(2), "Partition × time (2 s per column) · blue: consumed, red: throttled");
+    assert_eq!(en.heatmap_caption(2), "Partition × time (2 s per column)");
+    assert_eq!(
+        en.heat_legend_consumed(Some("1,000"), "WCU"),
+        "blue: consumed per second, from 0 to 1,000 WCU (one partition's limit)"
+    );
+    assert_eq!(en.heat_legend_consumed(None, "RCU"), "blue: consumed per second (RCU), darker is more");
+    assert_eq!(en.heat_share("62.5"), "62.5% of the partition's limit");
     assert_eq!(en.lab_keyspace(1, 0), "Keyspace of the lab table: 1 partition");
     assert_eq!(en.lab_keyspace(3, 2), "Keyspace of the lab table: 3 partitions, 2 added by splits for heat");
     // 90,000 requests in 60 s, a third throttled: 33.3 %.

@@ -126,6 +126,9 @@ fn texts_with_values_render_in_every_language() {
         has(tr.provisioned_line(1_000, "WCU"), &lang.count(1_000));
         has(tr.burst_bucket(2, "12,5"), "12,5");
         has(tr.heatmap_caption(2), "2");
+        has(tr.heat_legend_consumed(Some("1,000"), "WCU"), "1,000 WCU");
+        has(tr.heat_legend_consumed(None, "RCU"), "RCU");
+        has(tr.heat_share("62,5"), "62,5");
         has(tr.lab_keyspace(3, 2), "3");
         has(tr.lab_summary(Some((3, 60)), [90_000, 30_000, 7], "33,3", "1 WCU", 4), &lang.count(90_000));
         has(tr.lab_summary(Some((3, 60)), [90_000, 30_000, 7], "33,3", "1 WCU", 4), "33,3");

@@ -1,0 +1,283 @@
+//! The design review's words ([`crate::page_model::review_report`]), one
+//! [`ReviewWords`] per language. A struct literal must name every field, so
+//! a text added in English and forgotten in German or Japanese does not
+//! compile, as with the [`Catalogue`](super::catalogue::Catalogue).
+//!
+//! The vocabulary is the lecture material's: write sharding (Write
+//! Sharding, 書き込みシャーディング), a sparse index, a composite sort key,
+//! GSI overloading — in German kept in English as the German lecture does.
+//! Figures come in already spelled the language's way.
+
+use super::lang::Lang;
+
+/// The review's words in one language.
+pub struct ReviewWords {
+    pub title: &'static str,
+    /// `(patterns, seconds)`: what was reviewed.
+    pub intro: fn(usize, u32) -> String,
+    pub patterns: &'static str,
+    pub col_verdict: &'static str,
+    pub col_pattern: &'static str,
+    pub col_served_by: &'static str,
+    pub col_per_request: &'static str,
+    pub col_rate: &'static str,
+    pub col_requests: &'static str,
+    pub col_throttled: &'static str,
+    pub col_evidence: &'static str,
+    pub throttles: &'static str,
+    /// `(operation)`: served by its primary key.
+    pub by_key: fn(&str) -> String,
+    pub query_on_table: &'static str,
+    /// `(index)`.
+    pub query_on_index: fn(&str) -> String,
+    /// A Scan reads every item of the table (or index).
+    pub scan_reads_all: &'static str,
+    /// `(throttled, requests, reasons)`.
+    pub throttled_evidence: fn(&str, &str, &str) -> String,
+    pub cost: &'static str,
+    pub col_capacity: &'static str,
+    pub col_on_demand: &'static str,
+    pub col_provisioned: &'static str,
+    /// `(table or table/index, item count, the count spelled, bytes)`.
+    pub storage_row: fn(&str, u64, &str, &str) -> String,
+    pub total: &'static str,
+    /// `(region, date)`: where the prices come from.
+    pub prices_note: fn(&str, &str) -> String,
+    pub hot_spots: &'static str,
+    pub no_traffic: &'static str,
+    /// `(table or table/index, partition, partitions, consumed, throttled)`.
+    pub hot_spot: fn(&str, usize, usize, &str, &str) -> String,
+    /// `(key, accesses, throttled)`: follows the hot spot's sentence.
+    pub hot_key: fn(&str, &str, &str) -> String,
+    pub fixes: &'static str,
+    pub no_fixes: &'static str,
+    /// `(key, shards, first shard, last shard)`.
+    pub write_sharding: fn(&str, u32, &str, &str) -> String,
+    /// `(on a GSI, the units a second, e.g. "1,500 WCU")`.
+    pub provision: fn(bool, &str) -> String,
+    /// `(partition key)`.
+    pub gsi: fn(&str) -> String,
+    /// `(sort key attributes joined, composite key)`.
+    pub composite_sort_key: fn(&str, &str) -> String,
+    pub sparse: &'static str,
+    pub export_markdown: &'static str,
+    pub copy_markdown: &'static str,
+    pub print: &'static str,
+    pub run: &'static str,
+    pub pause: &'static str,
+    pub step: &'static str,
+    pub seconds_label: &'static str,
+    /// `(done, of)`.
+    pub progress: fn(u32, u32) -> String,
+    pub heatmaps: &'static str,
+    pub hint: &'static str,
+    pub copied: &'static str,
+}
+
+static EN: ReviewWords = ReviewWords {
+    title: "Design review",
+    intro: |patterns, seconds| {
+        format!("{patterns} access patterns, their traffic sent at their rates for {seconds} s of engine time on the tables as they are (a dry run: nothing was changed).")
+    },
+    patterns: "Access patterns",
+    col_verdict: "Verdict",
+    col_pattern: "Pattern",
+    col_served_by: "Served by",
+    col_per_request: "Per request",
+    col_rate: "Rate",
+    col_requests: "Requests",
+    col_throttled: "Throttled",
+    col_evidence: "Evidence",
+    throttles: "⚠ throttles at this rate",
+    by_key: |op| format!("{op} by its primary key"),
+    query_on_table: "Query on the table",
+    query_on_index: |index| format!("Query on the index {index}"),
+    scan_reads_all: "a Scan reads every item, whatever it returns",
+    throttled_evidence: |throttled, requests, reasons| format!("{throttled} of {requests} requests throttled: {reasons}"),
+    cost: "Monthly cost",
+    col_capacity: "Capacity needed",
+    col_on_demand: "On demand",
+    col_provisioned: "Provisioned",
+    storage_row: |what, n, items, bytes| {
+        let noun = if n == 1 { "item" } else { "items" };
+        format!("Storage of {what}: {items} {noun}, {bytes} billed")
+    },
+    total: "Total",
+    prices_note: |region, date| {
+        format!("Prices: {region}, Standard table class, checked {date}; a 30-day month; provisioned at exactly the capacity each rate needs.")
+    },
+    hot_spots: "Hot spots",
+    no_traffic: "No traffic reached a table.",
+    hot_spot: |what, p, of, consumed, throttled| {
+        format!("{what}: partition {p} of {of} consumed {consumed} units and throttled {throttled} requests.")
+    },
+    hot_key: |key, accesses, throttled| format!(" Its hottest key: {key} ({accesses} requests, {throttled} throttled)."),
+    fixes: "What would fix it",
+    no_fixes: "Every pattern is served by a key or a Query and holds at its rate.",
+    write_sharding: |key, shards, first, last| {
+        format!("Write sharding: spread {key} over {shards} partition key values ({first} … {last}), each write on one of them; reads query all {shards} in parallel and merge.")
+    },
+    provision: |gsi, units| {
+        let on = if gsi { "the GSI" } else { "the table" };
+        format!("Give {on} the capacity the rate needs: {units} a second (or a higher on-demand maximum).")
+    },
+    gsi: |pk| format!("A global secondary index with partition key {pk}"),
+    composite_sort_key: |attributes, composite| format!(" and a composite sort key of {attributes} ({composite})"),
+    sparse: ": a sparse index, as most items do not carry that attribute",
+    export_markdown: "Export Markdown",
+    copy_markdown: "Copy Markdown",
+    print: "Print",
+    run: "Run review",
+    pause: "Pause",
+    step: "Step 1 s",
+    seconds_label: "Seconds of traffic",
+    progress: |done, of| format!("{done} of {of} s"),
+    heatmaps: "Partition heat",
+    hint: "Runs every access pattern at its rate against your tables and GSIs, second by second, on a copy: nothing changes.",
+    copied: "Copied.",
+};
+
+static DE: ReviewWords = ReviewWords {
+    title: "Design-Review",
+    intro: |patterns, seconds| {
+        format!("{patterns} Zugriffsmuster, ihr Verkehr mit ihren Raten für {seconds} s Engine-Zeit auf die Tabellen, wie sie sind (ein Probelauf: nichts wurde geändert).")
+    },
+    patterns: "Zugriffsmuster",
+    col_verdict: "Urteil",
+    col_pattern: "Muster",
+    col_served_by: "Bedient durch",
+    col_per_request: "Pro Anfrage",
+    col_rate: "Rate",
+    col_requests: "Anfragen",
+    col_throttled: "Gedrosselt",
+    col_evidence: "Beleg",
+    throttles: "⚠ wird bei dieser Rate gedrosselt",
+    by_key: |op| format!("{op} über den Primary Key"),
+    query_on_table: "Query auf der Tabelle",
+    query_on_index: |index| format!("Query auf dem Index {index}"),
+    scan_reads_all: "ein Scan liest jedes Item, egal was er zurückgibt",
+    throttled_evidence: |throttled, requests, reasons| {
+        format!("{throttled} von {requests} Anfragen gedrosselt: {reasons}")
+    },
+    cost: "Kosten pro Monat",
+    col_capacity: "Benötigte Kapazität",
+    col_on_demand: "On-Demand",
+    col_provisioned: "Provisioned",
+    storage_row: |what, n, items, bytes| {
+        let noun = if n == 1 { "Item" } else { "Items" };
+        format!("Speicher von {what}: {items} {noun}, {bytes} berechnet")
+    },
+    total: "Summe",
+    prices_note: |region, date| {
+        format!("Preise: {region}, Tabellenklasse Standard, geprüft am {date}; ein Monat mit 30 Tagen; Provisioned genau mit der Kapazität, die jede Rate braucht.")
+    },
+    hot_spots: "Hot Spots",
+    no_traffic: "Kein Verkehr hat eine Tabelle erreicht.",
+    hot_spot: |what, p, of, consumed, throttled| {
+        format!("{what}: Partition {p} von {of} hat {consumed} Einheiten verbraucht und {throttled} Anfragen gedrosselt.")
+    },
+    hot_key: |key, accesses, throttled| {
+        format!(" Ihr heißester Schlüssel: {key} ({accesses} Anfragen, {throttled} gedrosselt).")
+    },
+    fixes: "Was es beheben würde",
+    no_fixes: "Jedes Muster wird über einen Schlüssel oder eine Query bedient und hält seine Rate.",
+    write_sharding: |key, shards, first, last| {
+        format!("Write Sharding: {key} auf {shards} Partition-Key-Werte verteilen ({first} … {last}), jeder Schreibzugriff auf einen davon; Lesezugriffe fragen alle {shards} parallel ab und führen sie zusammen.")
+    },
+    provision: |gsi, units| {
+        let on = if gsi { "dem GSI" } else { "der Tabelle" };
+        format!("Geben Sie {on} die Kapazität, die die Rate braucht: {units} pro Sekunde (oder ein höheres On-Demand-Maximum).")
+    },
+    gsi: |pk| format!("Ein Global Secondary Index mit Partition Key {pk}"),
+    composite_sort_key: |attributes, composite| {
+        format!(" und einem zusammengesetzten Sort Key aus {attributes} ({composite})")
+    },
+    sparse: ": ein Sparse Index, da die meisten Items dieses Attribut nicht haben",
+    export_markdown: "Als Markdown exportieren",
+    copy_markdown: "Markdown kopieren",
+    print: "Drucken",
+    run: "Review starten",
+    pause: "Pause",
+    step: "1 s weiter",
+    seconds_label: "Sekunden Verkehr",
+    progress: |done, of| format!("{done} von {of} s"),
+    heatmaps: "Partitionslast",
+    hint: "Schickt jedes Zugriffsmuster mit seiner Rate an Ihre Tabellen und GSIs, Sekunde für Sekunde, auf einer Kopie: nichts ändert sich.",
+    copied: "Kopiert.",
+};
+
+static JA: ReviewWords = ReviewWords {
+    title: "設計レビュー",
+    intro: |patterns, seconds| {
+        format!("{patterns} 個のアクセスパターンのトラフィックを、それぞれのレートで {seconds} 秒 (エンジン時間) 現在のテーブルに送りました (ドライラン: 何も変更していません)。")
+    },
+    patterns: "アクセスパターン",
+    col_verdict: "判定",
+    col_pattern: "パターン",
+    col_served_by: "処理方法",
+    col_per_request: "1 リクエストあたり",
+    col_rate: "レート",
+    col_requests: "リクエスト",
+    col_throttled: "スロットリング",
+    col_evidence: "根拠",
+    throttles: "⚠ このレートでスロットリング",
+    by_key: |op| format!("プライマリーキーによる {op}"),
+    query_on_table: "テーブルへの Query",
+    query_on_index: |index| format!("インデックス {index} への Query"),
+    scan_reads_all: "Scan は返す項目にかかわらずすべての項目を読み取ります",
+    throttled_evidence: |throttled, requests, reasons| {
+        format!("{requests} リクエスト中 {throttled} がスロットリング: {reasons}")
+    },
+    cost: "月額コスト",
+    col_capacity: "必要なキャパシティー",
+    col_on_demand: "オンデマンド",
+    col_provisioned: "プロビジョンド",
+    storage_row: |what, _, items, bytes| format!("{what} のストレージ: {items} 項目、課金対象 {bytes}"),
+    total: "合計",
+    prices_note: |region, date| {
+        format!("料金: {region}、Standard テーブルクラス、{date} 確認; 1 か月 = 30 日; プロビジョンドは各レートに必要なキャパシティーちょうど。")
+    },
+    hot_spots: "ホットスポット",
+    no_traffic: "どのテーブルにもトラフィックが届きませんでした。",
+    hot_spot: |what, p, of, consumed, throttled| {
+        format!("{what}: {of} 個中パーティション {p} が {consumed} ユニットを消費し、{throttled} リクエストをスロットリングしました。")
+    },
+    hot_key: |key, accesses, throttled| {
+        format!("最もホットなキー: {key} ({accesses} リクエスト、{throttled} スロットリング)。")
+    },
+    fixes: "改善策",
+    no_fixes: "すべてのパターンがキーまたは Query で処理され、そのレートに耐えられます。",
+    write_sharding: |key, shards, first, last| {
+        format!("書き込みシャーディング: {key} を {shards} 個のパーティションキー値 ({first} … {last}) に分散し、各書き込みはそのうちの 1 つへ; 読み取りは {shards} 個すべてを並列にクエリしてマージします。")
+    },
+    provision: |gsi, units| {
+        let on = if gsi { "GSI" } else { "テーブル" };
+        format!("{on}にレートに必要なキャパシティーを与えます: 毎秒 {units} (またはより高いオンデマンド上限)。")
+    },
+    gsi: |pk| format!("パーティションキー {pk} のグローバルセカンダリーインデックス"),
+    composite_sort_key: |attributes, composite| format!("、{attributes} からなる複合ソートキー ({composite})"),
+    sparse: ": ほとんどの項目がこの属性を持たないため、スパースインデックスになります",
+    export_markdown: "Markdown でエクスポート",
+    copy_markdown: "Markdown をコピー",
+    print: "印刷",
+    run: "レビューを実行",
+    pause: "一時停止",
+    step: "1 秒進める",
+    seconds_label: "トラフィックの秒数",
+    progress: |done, of| format!("{done} / {of} 秒"),
+    heatmaps: "パーティションの負荷",
+    hint:
+        "各アクセスパターンをそのレートでテーブルと GSI に 1 秒ずつ送ります。コピー上で実行するため、何も変わりません。",
+    copied: "コピーしました。",
+};
+
+impl Lang {
+    /// The design review's words in this language.
+    pub fn review(self) -> &'static ReviewWords {
+        match self {
+            Lang::En => &EN,
+            Lang::De => &DE,
+            Lang::Ja => &JA,
+        }
+    }
+}

@@ -1,0 +1,77 @@
+//! The one-page design review of seed 001's voting table, in each language.
+
+use serde_json::json;
+
+use crate::engine::review::{AccessPattern, KeyVariation};
+use crate::engine::Engine;
+use crate::i18n::Lang;
+use crate::page_model::review_report::{ReviewReport, Verdict};
+
+fn voting() -> (Engine, Vec<AccessPattern>) {
+    let mut engine = Engine::new();
+    let table = json!({
+        "TableName": "Votes",
+        "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
+        "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
+        "ProvisionedThroughput": {"ReadCapacityUnits": 10_000, "WriteCapacityUnits": 10_000}
+    });
+    engine.execute("CreateTable", &table).unwrap();
+    let vote = AccessPattern {
+        name: "Vote".into(),
+        operation: "UpdateItem".into(),
+        request: json!({"TableName": "Votes", "Key": {"pk": {"S": "CandidateA"}},
+            "UpdateExpression": "ADD votes :one", "ExpressionAttributeValues": {":one": {"N": "1"}}}),
+        requests_per_second: 1_500.0,
+        keys: KeyVariation::Single,
+    };
+    let leaders = AccessPattern {
+        name: "Leaders | top 3".into(),
+        operation: "Scan".into(),
+        request: json!({"TableName": "Votes", "FilterExpression": "votes > :n",
+            "ExpressionAttributeValues": {":n": {"N": "100"}}}),
+        requests_per_second: 1.0,
+        keys: KeyVariation::Single,
+    };
+    (engine, vec![vote, leaders])
+}
+
+#[test]
+fn the_review_says_each_verdict_its_evidence_cost_hot_spot_and_fix() {
+    let (engine, patterns) = voting();
+    let review = engine.review_access_patterns(&patterns, 60).unwrap();
+    let report = ReviewReport::new(&review, &patterns, &engine, Lang::En);
+    let verdicts: Vec<Verdict> = report.patterns.iter().map(|l| l.verdict).collect();
+    assert_eq!(verdicts, [Verdict::Throttles, Verdict::Scan]);
+    let md = report.markdown();
+    for expected in [
+        "# Design review",
+        "| ⚠ throttles at this rate | Vote | UpdateItem | 1 WCU | 1,500/s | 90,000 | 30,000 | 30,000 of 90,000 requests throttled: TableWriteKeyRangeThroughputExceeded × 30,000 |",
+        "| ✗ only by Scan | Leaders \\| top 3 | Scan |",
+        "| Vote | 1,500 WCU | $2,430.00 | $702.00 |",
+        "| Total |  | $2,430.16 | $702.05 |",
+        "Votes: partition ",
+        "Its hottest key: CandidateA (90,000 requests, 30,000 throttled).",
+        "- Vote: Write sharding: spread CandidateA over 2 partition key values (CandidateA_0 … CandidateA_1)",
+        "- Leaders \\| top 3: A global secondary index with partition key votes.",
+        "us-east-1",
+    ] {
+        assert!(md.contains(expected), "missing {expected:?} in\n{md}");
+    }
+}
+
+#[test]
+fn the_review_speaks_german_and_japanese_with_their_figures() {
+    let (engine, patterns) = voting();
+    let review = engine.review_access_patterns(&patterns, 60).unwrap();
+    let de = ReviewReport::new(&review, &patterns, &engine, Lang::De).markdown();
+    for expected in
+        ["# Design-Review", "2.430,00 $", "1.500/s", "Write Sharding", "TableWriteKeyRangeThroughputExceeded × 30.000"]
+    {
+        assert!(de.contains(expected), "missing {expected:?} in\n{de}");
+    }
+    let ja = ReviewReport::new(&review, &patterns, &engine, Lang::Ja).markdown();
+    for expected in ["# 設計レビュー", "$2,430.00", "書き込みシャーディング", "⚠ このレートでスロットリング"]
+    {
+        assert!(ja.contains(expected), "missing {expected:?} in\n{ja}");
+    }
+}

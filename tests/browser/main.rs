@@ -30,6 +30,7 @@ mod hostile;
 mod indexes;
 mod items;
 mod languages;
+mod layout;
 mod lessons;
 mod multi_key;
 mod partiql;

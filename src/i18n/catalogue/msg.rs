@@ -192,6 +192,15 @@ messages! {
     WelcomeHintPk,
     WelcomeHintSk,
     WelcomeHintEnd,
+    /// The welcome card's button that creates and fills the sample table.
+    SampleTable,
+    StartWithLesson,
+    /// Shows the table designer where it is folded away.
+    DesignTable,
+    /// The header's menu button on narrow screens.
+    Menu,
+    /// Folds the tables drawer away again.
+    HideTables,
 
     // ---- console ----
     Refused,

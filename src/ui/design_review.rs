@@ -7,8 +7,8 @@
 //!
 //! The run advances in frames of a few milliseconds, as the hot-key lab's
 //! does, so the tab never freezes: Pause and Step work at any moment. The
-//! run outlives the panel (switch to Items and back: it is still there, and
-//! *Run review* continues a paused one), but a change to the data or the
+//! run outlives the panel (switch to Items and back: it is still there,
+//! playing on if it was, and *Run review* continues a paused one), but a change to the data or the
 //! patterns makes it stale: it is dropped rather than shown for a design
 //! that is no longer there.
 //!
@@ -40,6 +40,8 @@ thread_local! {
     static RUN: Rc<RefCell<Option<ReviewRun>>> = Rc::default();
     /// The design it reviews.
     static DESIGN: RefCell<Design> = const { RefCell::new(None) };
+    /// Whether it was playing.
+    static PLAYING: Cell<bool> = const { Cell::new(false) };
 }
 
 /// Time between two frames of a run.
@@ -158,10 +160,13 @@ pub fn DesignReview() -> Html {
     let lang = use_lang();
     let words = lang.review();
     let state = use_context::<PlaygroundContext>();
-    let seconds = use_state(|| "60".to_string());
+    // A kept run's length, or a minute.
+    let seconds = use_state(|| RUN.with(|r| r.borrow().as_ref().map_or(60, ReviewRun::seconds)).to_string());
     let run = RUN.with(Rc::clone);
     let frame = use_state(|| 0u64);
-    let playing = use_state(|| false);
+    // A run that was playing when the panel was left plays on when it is back.
+    let playing = use_state(|| PLAYING.with(Cell::get));
+    use_effect_with(*playing, |on| PLAYING.with(|p| p.set(*on)));
     let error = use_state(|| None::<String>);
     let copied = use_state(|| false);
 
@@ -175,10 +180,10 @@ pub fn DesignReview() -> Html {
                 DESIGN.with(|kept| kept.replace(design.clone()));
                 if let Ok(mut r) = run.try_borrow_mut() {
                     if r.take().is_some() {
-                        playing.set(false);
                         frame.set(*frame + 1);
                     }
                 }
+                playing.set(false);
             }
         });
     }
@@ -198,7 +203,10 @@ pub fn DesignReview() -> Html {
                             break;
                         }
                         let Ok(mut slot) = run.try_borrow_mut() else { continue };
-                        let Some(r) = slot.as_mut() else { break };
+                        let Some(r) = slot.as_mut() else {
+                            stop.set(false);
+                            break;
+                        };
                         let began = js_sys::Date::now();
                         while r.step() && js_sys::Date::now() - began < FRAME_BUDGET_MILLIS {}
                         let finished = r.is_finished();

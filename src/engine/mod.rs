@@ -52,6 +52,7 @@ pub mod clock;
 pub mod contributors;
 pub mod error;
 pub mod expr;
+pub mod footprint;
 pub mod generate;
 pub mod index;
 pub mod ops;

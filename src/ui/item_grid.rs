@@ -35,6 +35,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use super::footprint::{mark_cell, mark_head, pieces, stop_line, word, GridFootprint, Piece};
 use super::format::{cell_text, editor_text_for, CellText};
 use super::language::{use_lang, Lang, Msg};
 use super::state::{Action, EngineHandle, Playground};
@@ -70,6 +71,9 @@ pub struct ItemGridProps {
     /// The key of the row to mark as just written or read.
     pub focus: Option<PrimaryKey>,
     pub dispatcher: UseReducerDispatcher<Playground>,
+    /// What the console's request reads of this table (`footprint`).
+    #[prop_or_default]
+    pub footprint: Option<Rc<GridFootprint>>,
 }
 
 /// The window of rows to draw, `first..end`, of `total` rows, when the
@@ -189,21 +193,27 @@ pub fn ItemGrid(props: &ItemGridProps) -> Html {
         shown.push((collection, skip, take));
     }
 
+    let footprint = props.footprint.as_deref();
+    let columns = 1 + usize::from(sort_name.is_some()) + others.len() + usize::from(footprint.is_some());
     let collections = shown.into_iter().map(|(collection, skip, take)| {
         let position = keyspace_position(&collection.hash);
-        let count = take;
         // The items are unpacked for this view (storage keeps them packed):
         // each row owns its item, shared with its click handler.
-        let rows = collection.items.into_iter().skip(skip).take(take).enumerate().map(|(index, item)| {
-            let item: Rc<Item> = Rc::new(item);
+        let items: Vec<Rc<Item>> = collection.items.into_iter().skip(skip).take(take).map(Rc::new).collect();
+        let keys: Vec<Option<PrimaryKey>> = match footprint {
+            Some(_) => items.iter().map(|item| schema.key_of_item(item).ok()).collect(),
+            None => Vec::new(),
+        };
+        let row = |index: usize, first: usize, count: usize| {
+            let item = items.get(index)?;
             let load = {
                 let dispatcher = props.dispatcher.clone();
                 let item = item.clone();
                 Callback::from(move |_: MouseEvent| dispatcher.dispatch(Action::SetEditorText(editor_text_for(&item))))
             };
-            // The partition key cell belongs to the collection's first row and
+            // The partition key cell belongs to the run's first row and
             // spans the others.
-            let partition_cell = (index == 0).then(|| {
+            let partition_cell = (index == first).then(|| {
                 let CellText { text, class, title } = cell_text(&collection.partition_key.to_attribute(), lang);
                 html! {
                     <td class={classes!("pk-cell", class)} rowspan={count.to_string()}>
@@ -215,21 +225,34 @@ pub fn ItemGrid(props: &ItemGridProps) -> Html {
                 }
             });
             let sort_cell = sort_name.as_ref().map(|name| value_cell(item.get(name), Some("sk-cell"), None, lang));
-            let focused = props.focus.is_some() && schema.key_of_item(&item).ok() == props.focus;
-            let expired = ttl.and_then(|a| expiry_millis(&item, a, now)).is_some_and(|at| at <= now);
+            let focused = props.focus.is_some() && schema.key_of_item(item).ok() == props.focus;
+            let expired = ttl.and_then(|a| expiry_millis(item, a, now)).is_some_and(|at| at <= now);
             let title = if expired { lang.t(Msg::ExpiredRowTitle) } else { lang.t(Msg::LoadRowTitle) };
             let badge = |name: &String| (expired && ttl == Some(name.as_str())).then_some("expired");
-            html! {
-                <tr class={classes!(focused.then_some("focus"), expired.then_some("expired"))} onclick={load} {title}>
+            let kept = footprint.and_then(|f| keys.get(index).and_then(Option::as_ref).and_then(|k| f.kept(k)));
+            Some(html! {
+                <tr class={classes!(focused.then_some("focus"), expired.then_some("expired"))} onclick={load} {title}
+                    data-footprint={kept.map(word)}>
+                    if footprint.is_some() { { mark_cell(kept, lang) } }
                     { partition_cell }
                     { sort_cell }
                     { for others.iter().map(|name| value_cell(item.get(name), None, badge(name), lang)) }
                 </tr>
-            }
-        });
-        html! {
-            <tbody class="collection" data-partition={position.clone()}>{ for rows }</tbody>
-        }
+            })
+        };
+        // A page that stopped inside the collection cuts it in two runs,
+        // with the stop line between them.
+        pieces(items.len(), &keys, footprint)
+            .into_iter()
+            .map(|piece| match piece {
+                Piece::Rows(start, end) => html! {
+                    <tbody class="collection" data-partition={position.clone()}>
+                        { for (start..end).filter_map(|i| row(i, start, end - start)) }
+                    </tbody>
+                },
+                Piece::Stop(reason, forward) => stop_line(reason, forward, columns, lang),
+            })
+            .collect::<Html>()
     });
 
     let onscroll = on_scroll(first_row.clone(), total);
@@ -237,9 +260,10 @@ pub fn ItemGrid(props: &ItemGridProps) -> Html {
         <div class={classes!("grid-scroll", windowed.then_some("windowed"))}
             style={windowed.then_some(WINDOW_STYLE)} onscroll={windowed.then_some(onscroll)}
             data-rows={total.to_string()}>
-            <table class="items">
+            <table class={classes!("items", footprint.is_some().then_some("footprinted"))}>
                 <thead>
                     <tr>
+                        if footprint.is_some() { { mark_head(lang) } }
                         <th class="key pk" scope="col" title={lang.t(Msg::PartitionKeyHash)}>
                             <span class="key-badge">{ "PK" }</span>{ partition_name }
                         </th>

@@ -518,7 +518,7 @@ impl Catalogue for German {
     }
 
     fn fp_legend(&self, operation: &str, target: &str) -> String {
-        format!("Was der {operation} der Konsole von {target} liest:")
+        format!("Was der {operation}-Request der Konsole von {target} liest:")
     }
 
     fn fp_stop(&self, limit: Option<usize>, above: bool) -> String {

@@ -193,7 +193,7 @@ pub fn legend(footprint: &GridFootprint, target: &str, lang: Lang) -> Html {
     let (returned, counted, filtered) = footprint.tally;
     let chip = |kept: Kept, n: usize| {
         html! {
-            <span class="fp-chip" data-footprint={word(kept)}>
+            <span class={classes!("fp-chip", format!("fp-{}", word(kept)))}>
                 <span class="fp-glyph" aria-hidden="true">{ glyph(kept) }</span>
                 { format!("{} {}", lang.t(label(kept)), lang.figure(&n.to_string())) }
             </span>

@@ -85,3 +85,42 @@ async fn a_scan_count_reads_every_row_and_returns_none() {
     assert_eq!(page.find_all("#footprint-view tr[data-footprint=\"read\"]").len(), 7);
     assert!(page.text("#footprint-view .fp-legend").contains("read, only counted"));
 }
+
+#[wasm_bindgen_test]
+async fn a_large_table_marks_only_the_rows_it_draws() {
+    let page = mount().await;
+    page.create_table("Orders", ("PK", "S"), Some(("SK", "S"))).await;
+    page.type_into("#generate-count", "100000").await;
+    page.type_into("#generate-seed", "1").await;
+    page.click("#generate-run").await;
+    wait_until("the generation to end", || page.exists("#generate-run")).await;
+    settle().await;
+    assert!(page.text(".table-view .facts").contains("100,000"), "{}", page.text(".table-view .facts"));
+
+    // A Scan with a filter that keeps nothing: one 1 MB page, every item
+    // on it read and thrown away; the grids draw their window only.
+    page.click("#tab-console").await;
+    page.choose("#c0-op", "Scan").await;
+    let performance = web_sys::window().unwrap().performance().unwrap();
+    let start = performance.now();
+    page.type_text("#c0-filter", "attribute_exists(nothing)").await;
+    let edit = performance.now() - start;
+    let legend = page.text("#footprint-view .fp-legend");
+    let filtered: String = legend
+        .split("filtered out ")
+        .nth(1)
+        .unwrap_or_default()
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == ',')
+        .collect();
+    let filtered: usize = filtered.replace(',', "").parse().unwrap_or_else(|_| panic!("{legend}"));
+    assert!(filtered > 1_000, "a 1 MB page of small items: {legend}");
+    let marked = page.find_all("#footprint-view tr[data-footprint=\"filtered\"]").len();
+    assert!((1..=150).contains(&marked), "the window's rows only: {marked}");
+    page.click("#tab-items").await;
+    let marked = page.find_all(".table-view tr[data-footprint=\"filtered\"]").len();
+    assert!((1..=150).contains(&marked), "{marked}");
+    console_log!(
+        "footprint on 100,000 items: {filtered} read and filtered out; an edit took {edit:.0} ms (debug build)"
+    );
+}

@@ -36,7 +36,9 @@
 //! run. A grid looks each row it draws up in a hash set of the keys read
 //! ([`GridFootprint::kept`]), and a windowed grid draws at most its window,
 //! so a Scan page of thousands of keys over 100,000 items costs a lookup
-//! per visible row.
+//! per visible row. When the request changes, a windowed items grid
+//! scrolls its box to the first item read, so a Query of one collection
+//! deep in a large table shows its marks without a search.
 //!
 //! The console draws its own copy under the builders ([`FootprintView`]),
 //! which follows every keystroke; the Items and Partitions tabs read the
@@ -100,6 +102,8 @@ pub struct GridFootprint {
     pub stops: Vec<(Stop, bool)>,
     /// (returned, counted, filtered out).
     pub tally: (usize, usize, usize),
+    /// The first item read: where a windowed grid scrolls to.
+    pub first: Option<PrimaryKey>,
 }
 
 impl GridFootprint {
@@ -112,6 +116,11 @@ impl GridFootprint {
                 marks: footprint.marks(table, index),
                 stops: footprint.stops(table, index).into_iter().map(|(s, f)| (s.clone(), f)).collect(),
                 tally: footprint.tally(table, index),
+                first: footprint
+                    .reads
+                    .iter()
+                    .filter(|r| r.table == table && r.index.as_deref() == index)
+                    .find_map(|r| r.items.first().map(|(key, _)| key.clone())),
             })
         })
     }

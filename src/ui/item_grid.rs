@@ -31,6 +31,7 @@
 //! collection cut by the window's edge keeps its partition key cell,
 //! spanning the rows that are drawn.
 
+use std::ops::Bound;
 use std::rc::Rc;
 
 use yew::prelude::*;
@@ -41,7 +42,7 @@ use super::language::{use_lang, Lang, Msg};
 use super::state::{Action, EngineHandle, Playground};
 use crate::engine::ordered::Ordered;
 use crate::engine::schema::PrimaryKey;
-use crate::engine::storage::keyspace_position;
+use crate::engine::storage::{keyspace_hash, keyspace_position, Storage};
 use crate::engine::ttl::expiry_millis;
 use crate::engine::value::{AttributeValue, Item};
 
@@ -111,6 +112,20 @@ pub(crate) fn on_scroll(first_row: UseStateHandle<usize>, total: usize) -> Callb
     })
 }
 
+/// The row (from 0, in the grid's order) of the item of `key`: the items of
+/// the collections before its own, then those before it in its collection.
+fn row_of(storage: &Storage, key: &PrimaryKey) -> usize {
+    let hash = keyspace_hash(&key.partition);
+    let before: usize = storage.collection_sizes().take_while(|(h, _, _)| **h < hash).map(|(_, _, n)| n).sum();
+    let inside = match &key.sort {
+        Some(sort) => {
+            storage.collection_range(&key.partition, (Bound::Unbounded, Bound::Excluded(Some(sort.clone())))).count()
+        }
+        None => 0,
+    };
+    before.saturating_add(inside)
+}
+
 /// One value cell; `badge` adds a word after the value.
 fn value_cell(
     value: Option<&AttributeValue>,
@@ -134,6 +149,23 @@ pub fn ItemGrid(props: &ItemGridProps) -> Html {
     // its properties stay the same.
     let lang = use_lang();
     let first_row = use_state_eq(|| 0usize);
+    let scroller = use_node_ref();
+    // A new footprint on a windowed grid: scroll to the first item read.
+    {
+        let (scroller, engine, table) = (scroller.clone(), props.engine.clone(), props.table.clone());
+        use_effect_with(props.footprint.clone(), move |footprint| {
+            let first = footprint.as_ref().and_then(|f| f.first.as_ref());
+            let row = first.and_then(|key| {
+                let engine = engine.0.try_borrow().ok()?;
+                let storage = &engine.table(&table)?.storage;
+                (storage.item_count() > WINDOW_OVER).then(|| row_of(storage, key))
+            });
+            if let (Some(row), Some(element)) = (row, scroller.cast::<web_sys::Element>()) {
+                let top = row.saturating_sub(3).saturating_mul(ROW_PX);
+                element.set_scroll_top(i32::try_from(top).unwrap_or(i32::MAX));
+            }
+        });
+    }
     // The columns after the keys: the union of all other attribute names,
     // sorted. Finding them reads every item, so it is done when the data
     // changes, not on every redraw (scrolling a windowed grid redraws).
@@ -257,7 +289,7 @@ pub fn ItemGrid(props: &ItemGridProps) -> Html {
 
     let onscroll = on_scroll(first_row.clone(), total);
     html! {
-        <div class={classes!("grid-scroll", windowed.then_some("windowed"))}
+        <div ref={scroller} class={classes!("grid-scroll", windowed.then_some("windowed"))}
             style={windowed.then_some(WINDOW_STYLE)} onscroll={windowed.then_some(onscroll)}
             data-rows={total.to_string()}>
             <table class={classes!("items", footprint.is_some().then_some("footprinted"))}>

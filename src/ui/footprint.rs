@@ -191,7 +191,7 @@ pub fn stop_line(reason: StopReason, forward: bool, columns: usize, lang: Lang) 
     html! {
         <tbody class="fp-stop-body">
             <tr class="fp-stop" data-stop={kind}>
-                <td colspan={columns.to_string()}>{ lang.tr().fp_stop(limit, forward) }</td>
+                <td colspan={columns.to_string()}><span class="fp-stop-text">{ lang.tr().fp_stop(limit, forward) }</span></td>
             </tr>
         </tbody>
     }

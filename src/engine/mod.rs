@@ -34,7 +34,8 @@
 //! The DynamoDB Streams API has its own entry point, `Engine::execute_streams`,
 //! with the same steps (its reads are never charged). `Engine::dry_run` runs a
 //! request with every table journaled and rolls it back: the console's live
-//! cost.
+//! cost. A dry run also records its reads' footprint (`footprint`): which
+//! items were read, returned or filtered out, and where the page stopped.
 //!
 //! The engine is pure Rust with no web dependencies: it compiles natively
 //! (tests, the local endpoint) and to wasm (the playground) unchanged. It never
@@ -52,6 +53,7 @@ pub mod clock;
 pub mod contributors;
 pub mod error;
 pub mod expr;
+pub mod footprint;
 pub mod generate;
 pub mod index;
 pub mod ops;

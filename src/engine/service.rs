@@ -116,8 +116,11 @@ pub struct Engine {
     /// The capacity model (partitions, buckets, metrics) of each table and
     /// GSI, by table and index name (see `sim`).
     pub(crate) sims: CapacityModels,
-    /// While a dry run is under way: no tokens are taken, no metrics kept.
+    /// While a dry run is under way: no tokens are taken, no metrics kept,
+    /// and reads record their footprint.
     pub(crate) dry_running: bool,
+    /// What the last dry run read, item by item ([`Engine::last_footprint`]).
+    pub(crate) last_footprint: crate::engine::footprint::Footprint,
     /// Streams of deleted tables, readable for 24 hours (see `streams`).
     pub(crate) retired_streams: Vec<crate::engine::streams::TableStream>,
     /// What the last ExecuteStatement planned and read (`Engine::last_statement`).
@@ -148,6 +151,7 @@ impl Engine {
             settings: EngineSettings::default(),
             sims: CapacityModels::default(),
             dry_running: false,
+            last_footprint: crate::engine::footprint::Footprint::default(),
             retired_streams: Vec::new(),
             last_statement: None,
             triggers: Vec::new(),
@@ -205,6 +209,7 @@ impl Engine {
     /// (`execute_admitted`), and a refused one is rolled back and throttled.
     pub fn execute(&mut self, operation: &str, request: &Value) -> Result<Value> {
         self.last_charges.clear();
+        self.last_footprint.reads.clear();
         self.catch_up();
         let answer = if self.settings.enforce_throughput && !self.dry_running && DATA_OPERATIONS.contains(&operation) {
             self.execute_admitted(operation, request)
@@ -332,7 +337,8 @@ impl Engine {
     /// copy of the engine. What the clock has made due (GSI updates,
     /// finished backfills, stream trimming) is applied first, as any request
     /// would; TTL deletions are not: the sweeper waits for a real request,
-    /// and a dry run writes no stream records.
+    /// and a dry run writes no stream records. What a read read, item by
+    /// item, is kept for [`Engine::last_footprint`].
     pub fn dry_run(&mut self, operation: &str, request: &Value) -> Result<Value> {
         // Dry running already: time is applied, but the TTL sweeper waits
         // for a real request.

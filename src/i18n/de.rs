@@ -151,6 +151,13 @@ impl Catalogue for German {
             Msg::SampleOtherAttributes => "weitere Attribute",
             // item grid
             Msg::NoItems => "Noch keine Items: Schreibe eines im Item-Editor und drücke PutItem.",
+            Msg::FpReturned => "zurückgegeben",
+            Msg::FpFiltered => "gelesen, herausgefiltert",
+            Msg::FpCounted => "gelesen, nur gezählt (Select: COUNT)",
+            Msg::FpUnmarked => "Zeilen ohne Markierung wurden nicht gelesen.",
+            Msg::FpColumn => "Footprint",
+            Msg::FpTitle => "Der Footprint des Requests",
+            Msg::FpTouched => "vom Request der Konsole berührt",
             Msg::PartitionKeyHash => "Partition Key (HASH)",
             Msg::SortKeyRange => "Sort Key (RANGE)",
             Msg::KeyspaceTitle => {
@@ -516,6 +523,18 @@ impl Catalogue for German {
 
     fn keyspace(&self, position: &str) -> String {
         format!("Schlüsselraum {position}")
+    }
+
+    fn fp_legend(&self, operation: &str, target: &str) -> String {
+        format!("Was der {operation}-Request der Konsole von {target} liest:")
+    }
+
+    fn fp_stop(&self, limit: Option<usize>, above: bool) -> String {
+        let stop = match limit {
+            Some(n) => format!("Limit {n} endet hier"),
+            None => "Die 1-MB-Seite endet hier".to_string(),
+        };
+        format!("{stop}: LastEvaluatedKey ist das Item {}", if above { "darüber" } else { "darunter" })
     }
 
     fn duration(&self, millis: u64) -> String {

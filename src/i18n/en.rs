@@ -139,6 +139,13 @@ impl Catalogue for English {
             Msg::SampleOtherAttributes => "other attributes",
             // item grid
             Msg::NoItems => "No items yet: write one in the item editor and press PutItem.",
+            Msg::FpReturned => "returned",
+            Msg::FpFiltered => "read, filtered out",
+            Msg::FpCounted => "read, only counted (Select: COUNT)",
+            Msg::FpUnmarked => "Rows without a mark were not read.",
+            Msg::FpColumn => "Footprint",
+            Msg::FpTitle => "The request's footprint",
+            Msg::FpTouched => "touched by the console's request",
             Msg::PartitionKeyHash => "Partition key (HASH)",
             Msg::SortKeyRange => "Sort key (RANGE)",
             Msg::KeyspaceTitle => {
@@ -503,6 +510,18 @@ impl Catalogue for English {
 
     fn keyspace(&self, position: &str) -> String {
         format!("keyspace {position}")
+    }
+
+    fn fp_legend(&self, operation: &str, target: &str) -> String {
+        format!("What the console's {operation} reads of {target}:")
+    }
+
+    fn fp_stop(&self, limit: Option<usize>, above: bool) -> String {
+        let stop = match limit {
+            Some(n) => format!("Limit {n} stops here"),
+            None => "1 MB page ends here".to_string(),
+        };
+        format!("{stop}: LastEvaluatedKey is the item {}", if above { "above" } else { "below" })
     }
 
     fn duration(&self, millis: u64) -> String {

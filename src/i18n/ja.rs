@@ -129,6 +129,13 @@ impl Catalogue for Japanese {
             Msg::SampleOtherAttributes => "その他の属性",
             // item grid
             Msg::NoItems => "項目はまだありません。項目エディターで書いて PutItem を押してください。",
+            Msg::FpReturned => "返された",
+            Msg::FpFiltered => "読まれ、フィルターで除外",
+            Msg::FpCounted => "読まれ、数えただけ (Select: COUNT)",
+            Msg::FpUnmarked => "印のない行は読まれていません。",
+            Msg::FpColumn => "フットプリント",
+            Msg::FpTitle => "リクエストのフットプリント",
+            Msg::FpTouched => "コンソールのリクエストが触れる",
             Msg::PartitionKeyHash => "パーティションキー (HASH)",
             Msg::SortKeyRange => "ソートキー (RANGE)",
             Msg::KeyspaceTitle => {
@@ -493,6 +500,18 @@ impl Catalogue for Japanese {
 
     fn keyspace(&self, position: &str) -> String {
         format!("キー空間 {position}")
+    }
+
+    fn fp_legend(&self, operation: &str, target: &str) -> String {
+        format!("コンソールの {operation} が {target} から読むもの:")
+    }
+
+    fn fp_stop(&self, limit: Option<usize>, above: bool) -> String {
+        let stop = match limit {
+            Some(n) => format!("Limit {n} はここで止まる"),
+            None => "1 MB のページはここで終わる".to_string(),
+        };
+        format!("{stop}: LastEvaluatedKey は{}の項目", if above { "上" } else { "下" })
     }
 
     fn duration(&self, millis: u64) -> String {

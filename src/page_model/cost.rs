@@ -148,6 +148,9 @@ pub struct Preview {
     pub touched: Vec<Touched>,
     /// For a PartiQL statement: the access path it became and what it read.
     pub statement: Option<crate::engine::partiql::StatementReport>,
+    /// What the first page read, item by item (`engine::footprint`): the
+    /// marks the items grid and the index contents draw.
+    pub footprint: std::rc::Rc<crate::engine::footprint::Footprint>,
 }
 
 /// "Partitions touched: 1 of 3 (Music: partition 2)" — partitions numbered
@@ -182,6 +185,8 @@ pub fn touched_line(touched: &[Touched], lang: Lang) -> Option<String> {
 pub fn preview(engine: &mut Engine, operation: &str, request: &Value) -> Preview {
     let outcome = engine.dry_run(operation, request);
     let charges = engine.last_charges().to_vec();
+    // Before the next pages' dry runs replace it.
+    let footprint = std::rc::Rc::new(engine.last_footprint().clone());
     let mut all_pages = None;
     if let (Ok(first), "Query" | "Scan") = (&outcome, operation) {
         if let Some(mut next_key) = first.get("LastEvaluatedKey").cloned() {
@@ -216,7 +221,7 @@ pub fn preview(engine: &mut Engine, operation: &str, request: &Value) -> Preview
     }
     let touched = engine.touched_partitions(&charges);
     let statement = (operation == "ExecuteStatement").then(|| engine.last_statement().cloned()).flatten();
-    Preview { outcome, charges, all_pages, elapsed_ms: None, touched, statement }
+    Preview { outcome, charges, all_pages, elapsed_ms: None, touched, statement, footprint }
 }
 
 fn count_of(response: &Value, member: &str) -> u64 {

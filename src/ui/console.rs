@@ -35,6 +35,7 @@ use super::code_view::CodeView;
 use super::console_state::{ConsoleAction, ConsoleContext};
 use super::cost::{dollars, Preview, Tally, UnitNames};
 use super::draft::ItemOperation;
+use super::footprint::FootprintView;
 use super::history_view::HistoryView;
 use super::language::{use_lang, Lang, Msg};
 use super::operation_builder::{run_preview, side_request, OperationBuilder, SideRequest};
@@ -98,6 +99,11 @@ fn comparison(a: &StripSide, b: &StripSide, lang: Lang) -> Option<String> {
     })
 }
 
+/// The operation a side holds, by name ("" for none).
+fn operation_of_side(input: &Option<(SideRequest, ItemOperation)>) -> &'static str {
+    input.as_ref().map_or("", |(_, op)| op.name())
+}
+
 #[component]
 pub fn Console() -> Html {
     let lang = use_lang();
@@ -145,6 +151,12 @@ pub fn Console() -> Html {
         })
     };
     let no_tables = state.engine.try_borrow().map(|engine| engine.tables().next().is_none()).unwrap_or(true);
+    // The footprint drawn is the side used last's (side A unless comparing).
+    let (footprint_operation, footprint_preview) = if compare && console.active == 1 {
+        (operation_of_side(&b), preview_b.clone())
+    } else {
+        (operation_of_side(&a), preview_a.clone())
+    };
     let operation_of = |input: &Option<(SideRequest, ItemOperation)>| input.as_ref().map_or("", |(_, op)| op.name());
     let strip = if compare {
         html! {
@@ -183,8 +195,9 @@ pub fn Console() -> Html {
             { strip }
             <div class={classes!("builders", compare.then_some("two"))}>
                 <OperationBuilder side={0} preview={preview_a} />
-                if compare { <OperationBuilder side={1} preview={preview_b} /> }
+                if compare { <OperationBuilder side={1} preview={preview_b.clone()} /> }
             </div>
+            <FootprintView operation={AttrValue::from(footprint_operation)} preview={footprint_preview} />
             <ResultsView console={console.dispatcher()} />
             <div class="console-lower">
                 <SavedOperations />

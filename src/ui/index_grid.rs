@@ -42,6 +42,7 @@ use std::collections::BTreeMap;
 
 use yew::prelude::*;
 
+use super::footprint::{mark_cell, mark_head, pieces, stop_line, word, GridFootprint, Piece};
 use super::format::{cell_text, CellText};
 use super::item_grid::{on_scroll, spacer, window, WINDOW_OVER, WINDOW_STYLE};
 use super::language::{use_lang, Lang, Msg};
@@ -62,6 +63,9 @@ pub struct IndexGridProps {
     pub ticks: u64,
     pub table: AttrValue,
     pub index: AttrValue,
+    /// What the console's request reads of this index (`footprint`).
+    #[prop_or_default]
+    pub footprint: Option<std::rc::Rc<GridFootprint>>,
 }
 
 /// Attribute names that state an item's entity type.
@@ -172,16 +176,28 @@ pub fn IndexGrid(props: &IndexGridProps) -> Html {
         let take = end.saturating_sub(start).min(collection.entries.len()).saturating_sub(skip);
         (take > 0).then_some((group, collection, skip, take))
     });
+    let footprint = props.footprint.as_deref();
+    let columns = partition_names.len()
+        + sort_names.len()
+        + usize::from(show_types)
+        + base_keys.len()
+        + others.len()
+        + usize::from(!arriving.is_empty())
+        + usize::from(footprint.is_some());
     let groups = groups.map(|(group, collection, skip, take)| {
         let position = keyspace_position(&collection.hash);
-        let count = take;
         let overloaded_here = overloaded.get(group).copied().unwrap_or(false);
         // The combined value, "W + NA", names a multi-attribute partition.
         let combined = multi_partition.then(|| format!("{} = {}", partition_names.join(" + "), collection.partition_key.label()));
-        let rows = collection.entries.iter().enumerate().skip(skip).take(take).map(|(row, entry)| {
-            // One cell per HASH attribute, spanning the collection's rows;
-            // the first also says where the partition is.
-            let partition_cells = (row == skip).then(|| {
+        let keys: Vec<Option<PrimaryKey>> = match footprint {
+            Some(_) => collection.entries.iter().skip(skip).take(take).map(|e| Some(e.table_key.clone())).collect(),
+            None => Vec::new(),
+        };
+        let draw = |row: usize, first: usize, count: usize| {
+            let entry = collection.entries.get(row)?;
+            // One cell per HASH attribute, spanning the run's rows; the
+            // first also says where the partition is.
+            let partition_cells = (row == first).then(|| {
                 let parts = collection.partition_key.parts();
                 parts.iter().enumerate().map(|(part, value)| {
                     let CellText { text, class, title } = cell_text(&value.to_attribute(), lang);
@@ -209,22 +225,31 @@ pub fn IndexGrid(props: &IndexGridProps) -> Html {
                 None => html! { <td class="type-cell"></td> },
             });
             let leaves = leaving.get(&table_key_id(&table_schema.key_item(entry.table_key))).copied();
-            html! {
+            let kept = footprint.and_then(|f| f.kept(entry.table_key));
+            Some(html! {
                 <tr class={classes!("index-entry", leaves.is_some().then_some("leaving"))}
-                    title={leaves.map(|ms| tr.leaves_in(&tr.duration(ms)))}>
+                    title={leaves.map(|ms| tr.leaves_in(&tr.duration(ms)))} data-footprint={kept.map(word)}>
+                    if footprint.is_some() { { mark_cell(kept, lang) } }
                     { partition_cells }
                     { for sort_cells }
                     { type_cell }
                     { for base }
                     { for others.iter().map(|name| value_cell(entry.item.get(name), None, lang)) }
                 </tr>
-            }
-        });
-        html! {
-            <tbody class="collection" data-partition={position.clone()} data-key={collection.partition_key.label()}>
-                { for rows }
-            </tbody>
-        }
+            })
+        };
+        // A page that stopped inside the collection cuts it in two runs.
+        pieces(take, &keys, footprint)
+            .into_iter()
+            .map(|piece| match piece {
+                Piece::Rows(start, end) => html! {
+                    <tbody class="collection" data-partition={position.clone()} data-key={collection.partition_key.label()}>
+                        { for (start..end).filter_map(|i| draw(skip + i, skip + start, end - start)) }
+                    </tbody>
+                },
+                Piece::Stop(reason, forward) => stop_line(reason, forward, columns, lang),
+            })
+            .collect::<Html>()
     });
 
     let pending_rows = arriving.values().filter_map(|update| {
@@ -232,6 +257,7 @@ pub fn IndexGrid(props: &IndexGridProps) -> Html {
         let wait = tr.arrives_in(&tr.duration(update.remaining_millis));
         Some(html! {
             <tr class="pending-entry" title={lang.t(Msg::PendingEntryTitle)}>
+                if footprint.is_some() { { mark_cell(None, lang) } }
                 { for partition_names.iter().map(|name| value_cell(item.get(name), Some("pk-cell"), lang)) }
                 { for sort_names.iter().map(|name| value_cell(item.get(name), Some("sk-cell"), lang)) }
                 if show_types { <td class="type-cell"></td> }
@@ -255,9 +281,10 @@ pub fn IndexGrid(props: &IndexGridProps) -> Html {
             } else {
                 <div class={classes!("grid-scroll", windowed.then_some("windowed"))}
                     style={windowed.then_some(WINDOW_STYLE)} onscroll={windowed.then(|| on_scroll(first_row.clone(), total))}>
-                    <table class="items index-items">
+                    <table class={classes!("items", "index-items", footprint.is_some().then_some("footprinted"))}>
                         <thead>
                             <tr>
+                                if footprint.is_some() { { mark_head(lang) } }
                                 { for partition_names.iter().map(|name| html! {
                                     <th class="key pk" scope="col" title={lang.t(Msg::IndexPartitionKeyTitle)}>
                                         <span class="key-badge">{ "PK" }</span>{ name }

@@ -31,16 +31,18 @@
 //! collection cut by the window's edge keeps its partition key cell,
 //! spanning the rows that are drawn.
 
+use std::ops::Bound;
 use std::rc::Rc;
 
 use yew::prelude::*;
 
+use super::footprint::{mark_cell, mark_head, pieces, stop_line, word, GridFootprint, Piece};
 use super::format::{cell_text, editor_text_for, CellText};
 use super::language::{use_lang, Lang, Msg};
 use super::state::{Action, EngineHandle, Playground};
 use crate::engine::ordered::Ordered;
 use crate::engine::schema::PrimaryKey;
-use crate::engine::storage::keyspace_position;
+use crate::engine::storage::{keyspace_hash, keyspace_position, Storage};
 use crate::engine::ttl::expiry_millis;
 use crate::engine::value::{AttributeValue, Item};
 
@@ -70,6 +72,9 @@ pub struct ItemGridProps {
     /// The key of the row to mark as just written or read.
     pub focus: Option<PrimaryKey>,
     pub dispatcher: UseReducerDispatcher<Playground>,
+    /// What the console's request reads of this table (`footprint`).
+    #[prop_or_default]
+    pub footprint: Option<Rc<GridFootprint>>,
 }
 
 /// The window of rows to draw, `first..end`, of `total` rows, when the
@@ -107,6 +112,20 @@ pub(crate) fn on_scroll(first_row: UseStateHandle<usize>, total: usize) -> Callb
     })
 }
 
+/// The row (from 0, in the grid's order) of the item of `key`: the items of
+/// the collections before its own, then those before it in its collection.
+fn row_of(storage: &Storage, key: &PrimaryKey) -> usize {
+    let hash = keyspace_hash(&key.partition);
+    let before: usize = storage.collection_sizes().take_while(|(h, _, _)| **h < hash).map(|(_, _, n)| n).sum();
+    let inside = match &key.sort {
+        Some(sort) => {
+            storage.collection_range(&key.partition, (Bound::Unbounded, Bound::Excluded(Some(sort.clone())))).count()
+        }
+        None => 0,
+    };
+    before.saturating_add(inside)
+}
+
 /// One value cell; `badge` adds a word after the value.
 fn value_cell(
     value: Option<&AttributeValue>,
@@ -130,6 +149,23 @@ pub fn ItemGrid(props: &ItemGridProps) -> Html {
     // its properties stay the same.
     let lang = use_lang();
     let first_row = use_state_eq(|| 0usize);
+    let scroller = use_node_ref();
+    // A new footprint on a windowed grid: scroll to the first item read.
+    {
+        let (scroller, engine, table) = (scroller.clone(), props.engine.clone(), props.table.clone());
+        use_effect_with(props.footprint.clone(), move |footprint| {
+            let first = footprint.as_ref().and_then(|f| f.first.as_ref());
+            let row = first.and_then(|key| {
+                let engine = engine.0.try_borrow().ok()?;
+                let storage = &engine.table(&table)?.storage;
+                (storage.item_count() > WINDOW_OVER).then(|| row_of(storage, key))
+            });
+            if let (Some(row), Some(element)) = (row, scroller.cast::<web_sys::Element>()) {
+                let top = row.saturating_sub(3).saturating_mul(ROW_PX);
+                element.set_scroll_top(i32::try_from(top).unwrap_or(i32::MAX));
+            }
+        });
+    }
     // The columns after the keys: the union of all other attribute names,
     // sorted. Finding them reads every item, so it is done when the data
     // changes, not on every redraw (scrolling a windowed grid redraws).
@@ -189,21 +225,27 @@ pub fn ItemGrid(props: &ItemGridProps) -> Html {
         shown.push((collection, skip, take));
     }
 
+    let footprint = props.footprint.as_deref();
+    let columns = 1 + usize::from(sort_name.is_some()) + others.len() + usize::from(footprint.is_some());
     let collections = shown.into_iter().map(|(collection, skip, take)| {
         let position = keyspace_position(&collection.hash);
-        let count = take;
         // The items are unpacked for this view (storage keeps them packed):
         // each row owns its item, shared with its click handler.
-        let rows = collection.items.into_iter().skip(skip).take(take).enumerate().map(|(index, item)| {
-            let item: Rc<Item> = Rc::new(item);
+        let items: Vec<Rc<Item>> = collection.items.into_iter().skip(skip).take(take).map(Rc::new).collect();
+        let keys: Vec<Option<PrimaryKey>> = match footprint {
+            Some(_) => items.iter().map(|item| schema.key_of_item(item).ok()).collect(),
+            None => Vec::new(),
+        };
+        let row = |index: usize, first: usize, count: usize| {
+            let item = items.get(index)?;
             let load = {
                 let dispatcher = props.dispatcher.clone();
                 let item = item.clone();
                 Callback::from(move |_: MouseEvent| dispatcher.dispatch(Action::SetEditorText(editor_text_for(&item))))
             };
-            // The partition key cell belongs to the collection's first row and
+            // The partition key cell belongs to the run's first row and
             // spans the others.
-            let partition_cell = (index == 0).then(|| {
+            let partition_cell = (index == first).then(|| {
                 let CellText { text, class, title } = cell_text(&collection.partition_key.to_attribute(), lang);
                 html! {
                     <td class={classes!("pk-cell", class)} rowspan={count.to_string()}>
@@ -215,31 +257,45 @@ pub fn ItemGrid(props: &ItemGridProps) -> Html {
                 }
             });
             let sort_cell = sort_name.as_ref().map(|name| value_cell(item.get(name), Some("sk-cell"), None, lang));
-            let focused = props.focus.is_some() && schema.key_of_item(&item).ok() == props.focus;
-            let expired = ttl.and_then(|a| expiry_millis(&item, a, now)).is_some_and(|at| at <= now);
+            let focused = props.focus.is_some() && schema.key_of_item(item).ok() == props.focus;
+            let expired = ttl.and_then(|a| expiry_millis(item, a, now)).is_some_and(|at| at <= now);
             let title = if expired { lang.t(Msg::ExpiredRowTitle) } else { lang.t(Msg::LoadRowTitle) };
             let badge = |name: &String| (expired && ttl == Some(name.as_str())).then_some("expired");
-            html! {
-                <tr class={classes!(focused.then_some("focus"), expired.then_some("expired"))} onclick={load} {title}>
+            let kept = footprint.and_then(|f| keys.get(index).and_then(Option::as_ref).and_then(|k| f.kept(k)));
+            Some(html! {
+                <tr class={classes!(focused.then_some("focus"), expired.then_some("expired"))} onclick={load} {title}
+                    data-footprint={kept.map(word)}>
+                    if footprint.is_some() { { mark_cell(kept, lang) } }
                     { partition_cell }
                     { sort_cell }
                     { for others.iter().map(|name| value_cell(item.get(name), None, badge(name), lang)) }
                 </tr>
-            }
-        });
-        html! {
-            <tbody class="collection" data-partition={position.clone()}>{ for rows }</tbody>
-        }
+            })
+        };
+        // A page that stopped inside the collection cuts it in two runs,
+        // with the stop line between them.
+        pieces(items.len(), &keys, footprint)
+            .into_iter()
+            .map(|piece| match piece {
+                Piece::Rows(start, end) => html! {
+                    <tbody class="collection" data-partition={position.clone()}>
+                        { for (start..end).filter_map(|i| row(i, start, end - start)) }
+                    </tbody>
+                },
+                Piece::Stop(reason, forward) => stop_line(reason, forward, columns, lang),
+            })
+            .collect::<Html>()
     });
 
     let onscroll = on_scroll(first_row.clone(), total);
     html! {
-        <div class={classes!("grid-scroll", windowed.then_some("windowed"))}
+        <div ref={scroller} class={classes!("grid-scroll", windowed.then_some("windowed"))}
             style={windowed.then_some(WINDOW_STYLE)} onscroll={windowed.then_some(onscroll)}
             data-rows={total.to_string()}>
-            <table class="items">
+            <table class={classes!("items", footprint.is_some().then_some("footprinted"))}>
                 <thead>
                     <tr>
+                        if footprint.is_some() { { mark_head(lang) } }
                         <th class="key pk" scope="col" title={lang.t(Msg::PartitionKeyHash)}>
                             <span class="key-badge">{ "PK" }</span>{ partition_name }
                         </th>

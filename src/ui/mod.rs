@@ -73,6 +73,7 @@ pub mod design_review;
 pub mod embed;
 pub mod error_box;
 pub mod expr_field;
+pub mod footprint;
 pub mod generate_form;
 pub mod history_entry;
 pub mod history_view;

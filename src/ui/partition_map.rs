@@ -35,6 +35,7 @@ use yew::prelude::*;
 
 use super::cost::units;
 use super::embed::{EmbedButton, EmbedView};
+use super::footprint::use_console_footprint;
 use super::language::{use_lang, Lang, Msg};
 use super::state::{Action, PlaygroundContext};
 use super::welcome::StartButtons;
@@ -222,16 +223,24 @@ fn warm_text(space: &Keyspace, lang: Lang) -> String {
     lang.tr().pm_warm(&figure(read), &figure(write), to.as_ref().map(|(r, w)| (r.as_str(), w.as_str())))
 }
 
-fn band(id: &str, space: &Keyspace, fresh: &[bool], lang: Lang) -> Html {
+/// One keyspace's band; `touched` are the partitions (from 0) the
+/// console's request touches (`footprint`).
+fn band(id: &str, space: &Keyspace, fresh: &[bool], touched: Option<&[usize]>, lang: Lang) -> Html {
     let tr = lang.tr();
+    let touches = |i: usize| touched.is_some_and(|t| t.contains(&i));
     let title = tr.pm_keyspace(space.gsi.is_some(), &space.name);
     let is_new = |i: usize| fresh.get(i).copied().unwrap_or(false);
     let parts = space.partitions.iter().enumerate().map(|(i, p)| {
         let x = x_of(p.start);
         let w = (x_of(p.end) - x).max(0.5);
-        let class = classes!("pm-part", if i % 2 == 0 { "even" } else { "odd" }, is_new(i).then_some("pm-new"));
+        let class = classes!(
+            "pm-part",
+            if i % 2 == 0 { "even" } else { "odd" },
+            is_new(i).then_some("pm-new"),
+            touches(i).then_some("pm-touched")
+        );
         html! {
-            <rect key={p.start.to_string()} {class} x={format!("{x:.2}")} y="0" width={format!("{w:.2}")} height="60">
+            <rect key={p.start.to_string()} {class} data-touched={touches(i).then_some("true")} x={format!("{x:.2}")} y="0" width={format!("{w:.2}")} height="60">
                 <title>{ tr.pm_partition_title(i as u64 + 1, p.item_count, &lang.figure(&size_text(p.bytes))) }</title>
             </rect>
         }
@@ -252,8 +261,10 @@ fn band(id: &str, space: &Keyspace, fresh: &[bool], lang: Lang) -> Html {
     });
     let labels = space.partitions.iter().enumerate().map(|(i, p)| {
         html! {
-            <li key={p.start.to_string()} class={classes!("pm-label", is_new(i).then_some("pm-new"))}>
+            <li key={p.start.to_string()} class={classes!("pm-label", is_new(i).then_some("pm-new"), touches(i).then_some("pm-touched"))}
+                data-touched={touches(i).then_some("true")}>
                 <strong>{ format!("P{}", i + 1) }</strong>
+                if touches(i) { <span class="pm-touched-badge">{ "◆ " }{ lang.t(Msg::FpTouched) }</span> }
                 <span>{ tr.items(p.item_count) }</span>
                 <span>{ lang.figure(&size_text(p.bytes)) }</span>
                 <span>{ format!("{} RCU / {} WCU", lang.figure(&two_decimals(p.rcu_share)), lang.figure(&two_decimals(p.wcu_share))) }</span>
@@ -346,6 +357,7 @@ fn SizeLimit() -> Html {
 pub fn PartitionMap() -> Html {
     let lang = use_lang();
     let seen = use_mut_ref(FirstSeen::new);
+    let footprint = use_console_footprint();
     let Some(state) = use_context::<PlaygroundContext>() else { return html! {} };
     let Some(table) = state.selected.clone() else {
         return html! {
@@ -371,7 +383,8 @@ pub fn PartitionMap() -> Html {
             <SizeLimit />
             { for spaces.iter().enumerate().map(|(i, s)| {
                 let fresh = seen.try_borrow_mut().map(|mut seen| new_partitions(&mut seen, s, js_sys::Date::now())).unwrap_or_default();
-                band(&format!("pm-space-{i}"), s, &fresh, lang)
+                let touched = footprint.as_ref().and_then(|f| f.touched(&table, s.gsi.as_deref()));
+                band(&format!("pm-space-{i}"), s, &fresh, touched, lang)
             }) }
         </section>
     }

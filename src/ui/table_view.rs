@@ -4,6 +4,7 @@
 
 use yew::prelude::*;
 
+use super::footprint::{self, use_console_footprint};
 use super::generate_form::GenerateForm;
 use super::index_grid::IndexGrid;
 use super::item_grid::ItemGrid;
@@ -38,6 +39,8 @@ pub fn TableView() -> Html {
     let state = use_context::<PlaygroundContext>();
     // The view picked: `None` for the table itself, else an index's name.
     let view = use_state(|| None::<String>);
+    // What the console's request reads, marked on the rows (`footprint`).
+    let console_footprint = use_console_footprint();
     let Some(state) = state else { return html! {} };
     let Some(name) = state.selected.clone() else { return html! {} };
     let Ok(engine) = state.engine.try_borrow() else { return html! {} };
@@ -59,6 +62,14 @@ pub fn TableView() -> Html {
         facts = [tr.index_contents(entries, store.size_bytes() as u64), tr.index_partition_keys(groups)];
     }
     let now = engine.clock().now_millis();
+    let marks = console_footprint.as_ref().and_then(|f| f.grid(&name, index.map(|i| i.name.as_str())));
+    let legend = marks.as_ref().map(|m| {
+        let target = match index {
+            Some(index) => tr.table_index(&name, &index.name),
+            None => name.clone(),
+        };
+        footprint::legend(m, &target, lang)
+    });
     let pick = |target: Option<String>| {
         let view = view.clone();
         Callback::from(move |_: MouseEvent| view.set(target.clone()))
@@ -94,7 +105,8 @@ pub fn TableView() -> Html {
                     version={state.data_version}
                     table={AttrValue::from(name.clone())}
                     {focus}
-                    dispatcher={state.dispatcher()} />
+                    dispatcher={state.dispatcher()}
+                    footprint={marks.clone()} />
             </>
         },
         Some(index) => {
@@ -119,7 +131,8 @@ pub fn TableView() -> Html {
                         version={state.data_version}
                         ticks={state.ticks}
                         table={AttrValue::from(name.clone())}
-                        index={AttrValue::from(index.name.clone())} />
+                        index={AttrValue::from(index.name.clone())}
+                        footprint={marks.clone()} />
                 </>
             }
         }
@@ -144,6 +157,7 @@ pub fn TableView() -> Html {
                 <h2 id="items-title">{ title }</h2>
                 <ul class="facts">{ for facts.into_iter().map(|fact| html! { <li>{ fact }</li> }) }</ul>
             </div>
+            { legend }
             { body }
         </section>
     }

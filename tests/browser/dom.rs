@@ -163,10 +163,11 @@ impl Page {
 
     /// The text of each cell of the items grid, row by row.
     pub(crate) fn grid_rows(&self) -> Vec<Vec<String>> {
-        self.find_all("table.items tbody tr")
+        // A footprint's mark column and stop lines are not the data.
+        self.find_all("table.items tbody tr:not(.fp-stop)")
             .iter()
             .map(|row| {
-                let cells = row.query_selector_all("td").unwrap();
+                let cells = row.query_selector_all("td:not(.fp-mark)").unwrap();
                 (0..cells.length())
                     .filter_map(|i| cells.item(i))
                     .map(|cell| cell.text_content().unwrap_or_default())

@@ -25,6 +25,7 @@ mod console;
 mod design_review;
 mod dom;
 mod exchange;
+mod footprint;
 mod generator;
 mod hostile;
 mod indexes;

@@ -20,6 +20,7 @@ use crate::engine::answer::Answer;
 use crate::engine::api::batch::{BatchGetItem, BatchWriteItem, Write};
 use crate::engine::capacity::{Charge, ConsumedCapacity, ReturnConsumedCapacity};
 use crate::engine::error::{ApiError, Result};
+use crate::engine::footprint::Kept;
 use crate::engine::index::{CollectionClaims, WriteSource};
 use crate::engine::ops::item::write_charges;
 use crate::engine::ops::read::{check_table_key_paths, nested_projection_names};
@@ -57,6 +58,8 @@ impl Engine {
         let mut returned_bytes = 0;
         let mut full = false;
         let mut charges = Vec::new();
+        let mut read: Vec<(&String, PrimaryKey)> = Vec::new();
+        let trace = self.records_footprint();
         for (name, keys) in resolved {
             let (Some(table), Some(gets)) = (self.tables.get(name), request.tables.get(name)) else { continue };
             let mut items = Vec::new();
@@ -78,6 +81,9 @@ impl Engine {
                 charges.push(charge);
                 if let Some(item) = table.storage.get(key) {
                     returned_bytes += size;
+                    if trace {
+                        read.push((name, key.clone()));
+                    }
                     let item = match &gets.projection {
                         Some(projection) => projection.apply(&item),
                         None => item,
@@ -92,6 +98,11 @@ impl Engine {
                 unprocessed.insert(name.clone(), Value::Object(again));
             }
             consumed.push(ConsumedCapacity::on_table(name, units));
+        }
+        if let Some(footprint) = self.recording() {
+            for (name, key) in read {
+                footprint.record(name, None, true, [(key, Kept::Returned)], None);
+            }
         }
 
         let mut body = Map::new();

@@ -30,6 +30,7 @@ use crate::engine::capacity::{Charge, ConsumedCapacity, ReturnConsumedCapacity};
 use crate::engine::error::{ApiError, Result};
 use crate::engine::expr::ast::ActionKind;
 use crate::engine::expr::UpdateExpression;
+use crate::engine::footprint::Kept;
 use crate::engine::index::{IndexChange, WriteSource};
 use crate::engine::ops::read::{check_table_key_paths, nested_projection_names};
 use crate::engine::schema::{KeySchema, PrimaryKey};
@@ -192,6 +193,10 @@ impl Engine {
         let charge = Charge::read(&request.table_name, items, size, request.consistency).keyed(&key.partition);
         let consumed = ConsumedCapacity::on_table(&charge.table, charge.units);
         let body = response(projected.as_ref().map(|item| ("Item", item)), consumed, request.return_consumed_capacity);
+        if let Some(footprint) = self.recording() {
+            let read = (items > 0).then_some((key, Kept::Returned));
+            footprint.record(&request.table_name, None, true, read, None);
+        }
         Ok(Answer::new(body, vec![charge]))
     }
 

@@ -208,6 +208,13 @@ impl Engine {
                 let item = item_from_wire(wire)?;
                 if read.filter.as_ref().is_none_or(|f| f.evaluate(Some(&item))) {
                     items.push(item_to_wire(&project(&item, &read.projection)));
+                } else if self.records_footprint() {
+                    // The read returned it; the WHERE clause drops it.
+                    let table = request.get("TableName").and_then(Value::as_str).unwrap_or_default();
+                    let key = self.tables.get(table).and_then(|t| t.definition.key_schema.key_of_item(&item).ok());
+                    if let (Some(key), Some(footprint)) = (key, self.recording()) {
+                        footprint.filtered_out(table, &key);
+                    }
                 }
             }
             remaining = remaining.map(|r| r.saturating_sub(scanned));

@@ -52,6 +52,7 @@ use crate::engine::api::read::{Query, Read, Scan, Select};
 use crate::engine::capacity::{Charge, Consistency, ConsumedCapacity, Scope};
 use crate::engine::error::{ApiError, Result};
 use crate::engine::expr::{legacy, Condition, Projection};
+use crate::engine::footprint::{Kept, Stop, StopReason};
 use crate::engine::index::{IndexDefinition, IndexKind, IndexStatus, IndexStore, ProjectionType};
 use crate::engine::ordered::Ordered;
 use crate::engine::schema::{KeyCondition, KeySchema, KeyValue, PrimaryKey, SortKeyCondition};
@@ -233,6 +234,19 @@ enum RowItem<'a> {
     Entry(&'a Item),
 }
 
+impl<'a> Row<'a> {
+    /// The table key of the item, or of the item an index entry stands for
+    /// (a footprint names both by it).
+    fn table_key_owned(&self) -> Option<PrimaryKey> {
+        match (self.item, self.table_key) {
+            (RowItem::Packed(found), _) => {
+                Some(PrimaryKey { partition: found.partition.clone(), sort: found.sort.clone() })
+            }
+            (RowItem::Entry(_), key) => key.cloned(),
+        }
+    }
+}
+
 impl<'a> RowItem<'a> {
     /// The item, unpacked if it is a table item.
     fn get(&self) -> Cow<'a, Item> {
@@ -264,20 +278,53 @@ struct Page {
     /// Sizes of the base items fetched for an LSI read.
     fetched: Vec<usize>,
     last_evaluated: Option<Item>,
+    /// What the page read, item by item, when its footprint is recorded.
+    trace: PageTrace,
+}
+
+/// A page's footprint (see `footprint`): filled only during a dry run.
+#[derive(Default)]
+struct PageTrace {
+    /// Each item or entry read, by table key.
+    items: Vec<(PrimaryKey, Kept)>,
+    /// The base items an LSI read fetched, by table key.
+    fetched: Vec<(PrimaryKey, Kept)>,
+    stop: Option<Stop>,
+}
+
+impl PageTrace {
+    /// Records the page into the engine's footprint, if it is recorded:
+    /// the table or index read, and the table for fetched base items.
+    fn record(self, engine: &mut Engine, read: &Read, forward: bool) {
+        let Some(footprint) = engine.recording() else { return };
+        let table = &read.table_name;
+        footprint.record(table, read.index_name.as_deref(), forward, self.items, self.stop);
+        if !self.fetched.is_empty() {
+            footprint.record(table, None, forward, self.fetched, None);
+        }
+    }
 }
 
 /// Reads rows in order until `Limit` were evaluated or 1 MB was read.
 /// With `fetch`, each entry's base item is fetched and the filter and
-/// projection apply to it.
+/// projection apply to it. With `trace`, the page keeps its footprint.
 fn read_page<'a>(
     rows: impl Iterator<Item = Row<'a>>,
     read: &Read,
     shape: &Shape,
     target: &Target,
     fetch: Option<&'a Storage>,
+    trace: bool,
 ) -> Page {
-    let mut page =
-        Page { items: Vec::new(), count: 0, scanned: 0, bytes: 0, fetched: Vec::new(), last_evaluated: None };
+    let mut page = Page {
+        items: Vec::new(),
+        count: 0,
+        scanned: 0,
+        bytes: 0,
+        fetched: Vec::new(),
+        last_evaluated: None,
+        trace: PageTrace::default(),
+    };
     let mut rows = rows.peekable();
     while let Some(row) = rows.next() {
         page.scanned += 1;
@@ -289,8 +336,22 @@ fn read_page<'a>(
         if let Some(base) = &fetched {
             page.fetched.push(crate::engine::value::size::item_size(base));
         }
+        let was_fetched = fetched.is_some();
         let item = fetched.map_or_else(|| row.item.get(), Cow::Owned);
         let matched = shape.filter.as_ref().is_none_or(|f| f.evaluate(Some(&item)));
+        if trace {
+            let kept = match (matched, read.select) {
+                (false, _) => Kept::FilteredOut,
+                (true, Select::Count) => Kept::Counted,
+                (true, _) => Kept::Returned,
+            };
+            if let Some(key) = row.table_key_owned() {
+                if was_fetched {
+                    page.trace.fetched.push((key.clone(), kept));
+                }
+                page.trace.items.push((key, kept));
+            }
+        }
         if matched {
             page.count += 1;
             if read.select != Select::Count {
@@ -306,6 +367,13 @@ fn read_page<'a>(
         let full = page.bytes >= PAGE_BYTES && rows.peek().is_some();
         if at_limit || full {
             page.last_evaluated = Some(target.key_of(&row.item.get()));
+            if trace {
+                let reason = match read.limit {
+                    Some(limit) if at_limit => StopReason::Limit(limit),
+                    _ => StopReason::PageSize,
+                };
+                page.trace.stop = row.table_key_owned().map(|at| Stop { reason, at });
+            }
             break;
         }
     }
@@ -314,7 +382,7 @@ fn read_page<'a>(
 
 /// The response body of a page, and the page's charges: one rounding for
 /// what was read (on the table or the index), one per fetched base item.
-fn page_response(page: Page, read: &Read, target: &Target) -> (Value, Vec<Charge>) {
+fn page_response(page: &Page, read: &Read, target: &Target) -> (Value, Vec<Charge>) {
     let mut body = Map::new();
     if read.select != Select::Count {
         body.insert("Items".into(), page.items.iter().map(item_to_wire).collect::<Vec<_>>().into());
@@ -458,6 +526,7 @@ impl Engine {
         };
         let target = resolve_target(table, read)?;
         let schema = target.schema();
+        let trace = self.records_footprint();
 
         let mut parser = ExpressionParser::new(read.substitutions())?;
         let key_condition: KeyCondition = match (&request.key_condition_expression, &request.key_conditions) {
@@ -505,10 +574,10 @@ impl Engine {
                 });
                 if request.forward {
                     // begins_with has no upper bound: stop at the first key past the prefix.
-                    read_page(rows.take_while(in_range), read, &shape, &target, None)
+                    read_page(rows.take_while(in_range), read, &shape, &target, None, trace)
                 } else {
                     let rows = rows.rev().skip_while(|r| !in_range(r)).take_while(in_range);
-                    read_page(rows, read, &shape, &target, None)
+                    read_page(rows, read, &shape, &target, None, trace)
                 }
             }
             Some((_, store)) => {
@@ -542,14 +611,15 @@ impl Engine {
                 });
                 if request.forward {
                     let rows = rows.skip_while(before_range).take_while(in_range).filter(after);
-                    read_page(rows, read, &shape, &target, fetch)
+                    read_page(rows, read, &shape, &target, fetch, trace)
                 } else {
                     let rows = rows.rev().skip_while(|r| !in_range(r)).take_while(in_range).filter(after);
-                    read_page(rows, read, &shape, &target, fetch)
+                    read_page(rows, read, &shape, &target, fetch, trace)
                 }
             }
         };
-        let (body, charges) = page_response(page, read, &target);
+        let (body, charges) = page_response(&page, read, &target);
+        page.trace.record(self, read, request.forward);
         Ok(Answer::new(body, charges.into_iter().map(|c| c.keyed(&key_condition.partition)).collect()))
     }
 
@@ -557,6 +627,7 @@ impl Engine {
         let filter = request.filter.take();
         let projection = request.projection.take();
         let read = &request.read;
+        let trace = self.records_footprint();
         let table = find_table(self, read)?;
         let target = resolve_target(table, read)?;
         check_table_key_paths(table, nested_projection_names(&projection))?;
@@ -588,7 +659,7 @@ impl Engine {
                     size: r.size,
                     table_key: None,
                 });
-                read_page(rows.filter(in_segment), read, &shape, &target, None)
+                read_page(rows.filter(in_segment), read, &shape, &target, None, trace)
             }
             Some((_, store)) => {
                 let position = start.as_ref().and_then(|s| s.table_key.as_ref().map(|t| (&s.key, t)));
@@ -599,10 +670,11 @@ impl Engine {
                     size: r.size,
                     table_key: Some(r.table_key),
                 });
-                read_page(rows.filter(in_segment), read, &shape, &target, fetch)
+                read_page(rows.filter(in_segment), read, &shape, &target, fetch, trace)
             }
         };
-        let (body, charges) = page_response(page, read, &target);
+        let (body, charges) = page_response(&page, read, &target);
+        page.trace.record(self, read, true);
         Ok(Answer::new(body, charges))
     }
 }

@@ -43,6 +43,7 @@ use crate::engine::api::item::MAX_ITEM_BYTES;
 use crate::engine::api::transact::{TransactGetItems, TransactWriteItems, WriteKind};
 use crate::engine::capacity::{Charge, ConsumedCapacity, ReturnConsumedCapacity, Split};
 use crate::engine::error::{ApiError, Result};
+use crate::engine::footprint::Kept;
 use crate::engine::index::{CollectionClaims, WriteSource};
 use crate::engine::ops::item::{creates_nothing, write_charges, CONDITIONAL_REQUEST_FAILED};
 use crate::engine::ops::read::{check_table_key_paths, nested_projection_names};
@@ -152,8 +153,13 @@ impl Engine {
         }
         let mut responses = Vec::with_capacity(resolved.len());
         let mut units = Vec::with_capacity(resolved.len());
+        let trace = self.records_footprint();
+        let mut found_keys: Vec<(&str, PrimaryKey)> = Vec::new();
         for ((table_name, key), get) in resolved.iter().zip(&request.gets) {
             let found = self.tables.get(*table_name).and_then(|t| t.storage.get(key));
+            if trace && found.is_some() {
+                found_keys.push((*table_name, key.clone()));
+            }
             units.push(
                 Charge::transactional_read(table_name, found.as_ref().map_or(0, item_size)).keyed(&key.partition),
             );
@@ -167,6 +173,11 @@ impl Engine {
                 }
                 None => json!({}),
             });
+        }
+        if let Some(footprint) = self.recording() {
+            for (table_name, key) in found_keys {
+                footprint.record(table_name, None, true, [(key, Kept::Returned)], None);
+            }
         }
         let consumed = per_table(&units, Split::Read);
         let mut body = Map::new();

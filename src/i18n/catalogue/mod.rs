@@ -169,6 +169,11 @@ pub trait Catalogue {
     fn example(&self, sample: &str) -> String;
     /// Where a partition key's hash falls: "keyspace 3fa2c1".
     fn keyspace(&self, position: &str) -> String;
+    /// The footprint legend's lead: "What the console's Query reads of Music:".
+    fn fp_legend(&self, operation: &str, target: &str) -> String;
+    /// Where a page stopped: "Limit 5 stops here" (or "1 MB page ends
+    /// here" for `None`), and which row its LastEvaluatedKey names.
+    fn fp_stop(&self, limit: Option<usize>, above: bool) -> String;
     /// A wait: "1.2 s", "350 ms".
     fn duration(&self, millis: u64) -> String;
 

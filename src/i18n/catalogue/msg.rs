@@ -133,6 +133,21 @@ messages! {
 
     // ---- item grid ----
     NoItems,
+
+    // ---- the request's footprint (items grid, index contents, partition map) ----
+    /// The marks of items a read returned, read and filtered out, or read
+    /// and only counted (`Select: COUNT`).
+    FpReturned,
+    FpFiltered,
+    FpCounted,
+    /// After the legend: what a row without a mark means.
+    FpUnmarked,
+    /// The mark column's header, for screen readers.
+    FpColumn,
+    /// The console's footprint section.
+    FpTitle,
+    /// A partition the console's request touches.
+    FpTouched,
     PartitionKeyHash,
     SortKeyRange,
     KeyspaceTitle,

@@ -35,6 +35,7 @@ const SAME_AS_ENGLISH: &[(Lang, Msg)] = &[
     (Lang::De, Msg::CodeTitle),
     (Lang::Ja, Msg::KeyCtrl),
     (Lang::De, Msg::TabItems),
+    (Lang::De, Msg::FpColumn),
     (Lang::De, Msg::WelcomeHintEnd),
     (Lang::De, Msg::SentenceEnd),
     (Lang::De, Msg::Operation),

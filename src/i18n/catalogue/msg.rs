@@ -423,14 +423,14 @@ messages! {
     Versus,
     ThrottledRequests,
     PerSecondTotals,
-    TimelineLabel,
-    BurstLabel,
     /// A chart's time axis title.
     ChartTimeAxis,
     /// A heatmap's row axis title.
     ChartPartitionAxis,
     /// The heatmap legend's throttling entry.
     HeatLegendThrottled,
+    /// The burst bucket's y axis title.
+    ChartTokens,
     TopKeysWholeRun,
     ColKey,
     ColRequestsLower,

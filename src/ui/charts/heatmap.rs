@@ -12,15 +12,13 @@
 //!
 //! A cell shows consumption and throttling together, so a throttled
 //! partition that did consume its 1,000 WCU reads as full blue over red.
-//! Each cell names its values in its hover title and accessible name; one
-//! cell is in the tab order (the first throttled one) and the arrow keys,
-//! Home and End move between cells.
+//! Each cell names its values as [`focus`](super::focus) describes; the
+//! cell in the tab order is the first throttled one.
 
-use wasm_bindgen::{JsCast, JsValue};
-use web_sys::Element;
 use yew::prelude::*;
 
 use super::axis::second_ticks;
+use super::focus::{on_key, show_in_readout};
 use crate::engine::throttling::ThrottleCounts;
 use crate::engine::throughput::PartitionSample;
 use crate::page_model::cost::units;
@@ -83,41 +81,6 @@ fn cell_text(lang: Lang, partition: usize, (from, to): (usize, usize), cell: &Ce
         text = format!("{text} · {}", codes.join(", "));
     }
     text
-}
-
-/// Calls an SVG element's `focus()`: web-sys binds it on `SvgElement`,
-/// which the build does not enable, and `HtmlElement`'s refuses an SVG
-/// element.
-fn focus(element: &Element) {
-    if let Ok(function) = js_sys::Reflect::get(element, &JsValue::from_str("focus")) {
-        if let Ok(function) = function.dyn_into::<js_sys::Function>() {
-            let _ = function.call0(element);
-        }
-    }
-}
-
-/// The arrow keys, Home and End move the focus from cell to cell.
-fn on_key(rows: usize, columns: usize) -> Callback<KeyboardEvent> {
-    Callback::from(move |e: KeyboardEvent| {
-        let Some(cell) = e.target().and_then(|t| t.dyn_into::<Element>().ok()) else { return };
-        let at = |name: &str| cell.get_attribute(name).and_then(|v| v.parse::<usize>().ok());
-        let (Some(row), Some(col)) = (at("data-row"), at("data-col")) else { return };
-        let (row, col) = match e.key().as_str() {
-            "ArrowLeft" => (row, col.saturating_sub(1)),
-            "ArrowRight" => (row, (col + 1).min(columns.saturating_sub(1))),
-            "ArrowUp" => (row.saturating_sub(1), col),
-            "ArrowDown" => ((row + 1).min(rows.saturating_sub(1)), col),
-            "Home" => (row, 0),
-            "End" => (row, columns.saturating_sub(1)),
-            _ => return,
-        };
-        e.prevent_default();
-        let svg = e.current_target().and_then(|t| t.dyn_into::<Element>().ok());
-        let selector = format!("[data-row=\"{row}\"][data-col=\"{col}\"]");
-        if let Some(next) = svg.and_then(|svg| svg.query_selector(&selector).ok().flatten()) {
-            focus(&next);
-        }
-    })
 }
 
 /// The heatmap as a figure: caption, the SVG (its id `id`, with
@@ -218,7 +181,8 @@ pub fn heatmap(id: &str, input: &HeatmapInput, lang: Lang) -> Html {
                 data-seconds={input.done.to_string()}
                 viewBox={format!("0 0 {} {:.1}", LEFT + PLOT_WIDTH + RIGHT, bottom + BOTTOM)} role="group"
                 aria-label={lang.tr().heatmap_label(rows, input.done, seconds, throttled_cells)}
-                onkeydown={on_key(rows, done_columns)}>
+                onkeydown={on_key(rows, done_columns)} onfocusin={|e: FocusEvent| show_in_readout(&e)}
+                onmouseover={|e: MouseEvent| show_in_readout(&e)}>
                 <rect class="heat-bg" x={format!("{LEFT}")} y={format!("{TOP}")} width={format!("{PLOT_WIDTH}")}
                     height={format!("{height:.1}")} />
                 { for marks }
@@ -234,6 +198,7 @@ pub fn heatmap(id: &str, input: &HeatmapInput, lang: Lang) -> Html {
                         transform={format!("translate(10 {:.1}) rotate(-90)", TOP + height / 2.0)}>{ lang.t(Msg::ChartPartitionAxis) }</text>
                 </g>
             </svg>
+            <p class="chart-readout" aria-hidden="true"></p>
             <p class="chart-legend">
                 <span class="legend-item"><span class="legend-ramp" aria-hidden="true"></span>
                     { lang.tr().heat_legend_consumed(legend_limit.as_deref(), input.unit) }</span>

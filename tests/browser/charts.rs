@@ -71,6 +71,12 @@ async fn lab_charts_have_axes_legends_and_values_on_focus() {
         label(&cell)
     );
 
+    // Its text alternative: each partition's totals in a table.
+    let totals = page.find_all("#lab-before .heatmap-figure .visually-hidden table tbody tr");
+    assert_eq!(totals.len(), 14);
+    let hot = totals.iter().filter_map(|tr| tr.text_content()).find(|t| t.ends_with("60,00030,000"));
+    assert!(hot.is_some(), "the hot partition: 60,000 WCU consumed, 30,000 throttled");
+
     // The keyboard reaches it: it is the heatmap's one cell in the tab order,
     // and the arrow keys, Home and End move along the run and the partitions.
     let entry = page.find_all("#lab-before-heatmap [tabindex='0']");

@@ -84,7 +84,8 @@ fn cell_text(lang: Lang, partition: usize, (from, to): (usize, usize), cell: &Ce
 }
 
 /// The heatmap as a figure: caption, the SVG (its id `id`, with
-/// `data-throttled-cells` and `data-seconds` for tests) and its legend.
+/// `data-throttled-cells` and `data-seconds` for tests), its readout, a
+/// table of each partition's totals for screen readers, and its legend.
 pub fn heatmap(id: &str, input: &HeatmapInput, lang: Lang) -> Html {
     let seconds = (input.seconds as usize).max(1);
     let done = (input.done as usize).min(seconds);
@@ -173,14 +174,29 @@ pub fn heatmap(id: &str, input: &HeatmapInput, lang: Lang) -> Html {
         let x = format!("{:.2}", x_of(done));
         html! { <line class="heat-now" x1={x.clone()} x2={x} y1={format!("{TOP}")} y2={format!("{bottom:.1}")} /> }
     });
+    let summary = lang.tr().heatmap_label(rows, input.done, seconds, throttled_cells);
     let legend_limit = input.limit.map(|l| lang.figure(&units(l)));
+    // The text alternative: each partition's totals, for a screen reader's
+    // table navigation (hidden from sight; the chart shows the same).
+    let totals = (0..rows).map(|row| {
+        let row_cells = cells.get(row * columns..(row + 1) * columns).unwrap_or_default();
+        let consumed: f64 = row_cells.iter().map(|c| c.consumed).sum();
+        let throttled: u64 = row_cells.iter().map(|c| c.throttled).sum();
+        html! {
+            <tr>
+                <th scope="row">{ format!("P{}", row + 1) }</th>
+                <td>{ lang.figure(&two_decimals(consumed)) }</td>
+                <td>{ lang.count(throttled) }</td>
+            </tr>
+        }
+    });
     html! {
         <figure class="lab-figure chart heatmap-figure">
             <figcaption>{ lang.tr().heatmap_caption(bin) }</figcaption>
             <svg class="heatmap" id={id.to_string()} data-throttled-cells={throttled_cells.to_string()}
                 data-seconds={input.done.to_string()}
                 viewBox={format!("0 0 {} {:.1}", LEFT + PLOT_WIDTH + RIGHT, bottom + BOTTOM)} role="group"
-                aria-label={lang.tr().heatmap_label(rows, input.done, seconds, throttled_cells)}
+                aria-label={summary.clone()}
                 onkeydown={on_key(rows, done_columns)} onfocusin={|e: FocusEvent| show_in_readout(&e)}
                 onmouseover={|e: MouseEvent| show_in_readout(&e)}>
                 <rect class="heat-bg" x={format!("{LEFT}")} y={format!("{TOP}")} width={format!("{PLOT_WIDTH}")}
@@ -199,6 +215,18 @@ pub fn heatmap(id: &str, input: &HeatmapInput, lang: Lang) -> Html {
                 </g>
             </svg>
             <p class="chart-readout" aria-hidden="true"></p>
+            // A table ignores a 1 px width: its wrapper is what hides it.
+            <div class="visually-hidden"><table>
+                <caption>{ summary.clone() }</caption>
+                <thead>
+                    <tr>
+                        <th scope="col">{ lang.t(Msg::ChartPartitionAxis) }</th>
+                        <th scope="col">{ format!("{} ({})", lang.t(Msg::Consumed), input.unit) }</th>
+                        <th scope="col">{ lang.t(Msg::ColThrottled) }</th>
+                    </tr>
+                </thead>
+                <tbody>{ for totals }</tbody>
+            </table></div>
             <p class="chart-legend">
                 <span class="legend-item"><span class="legend-ramp" aria-hidden="true"></span>
                     { lang.tr().heat_legend_consumed(legend_limit.as_deref(), input.unit) }</span>

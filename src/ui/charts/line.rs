@@ -28,7 +28,7 @@ const MAX_COLUMNS: usize = 120;
 const PLOT_WIDTH: f64 = 480.0;
 const LEFT: f64 = 70.0;
 const RIGHT: f64 = 14.0;
-const TOP: f64 = 18.0;
+const TOP: f64 = 24.0;
 const BOTTOM: f64 = 36.0;
 const MOST_TICKS: u64 = 8;
 
@@ -178,7 +178,7 @@ pub fn line_chart(id: &str, caption: Html, input: &LineInput, lang: Lang) -> Htm
                     <line class="chart-axis-line" x1={format!("{LEFT}")} x2={format!("{LEFT}")}
                         y1={format!("{TOP}")} y2={format!("{bottom:.1}")} />
                     { for x_ticks }
-                    <text class="chart-axis-title" x={format!("{LEFT}")} y="11">{ input.axis.clone() }</text>
+                    <text class="chart-axis-title" x={format!("{LEFT}")} y="15">{ input.axis.clone() }</text>
                     <text class="chart-axis-title" x={format!("{}", LEFT + PLOT_WIDTH / 2.0)} y={format!("{:.1}", bottom + 31.0)}
                         text-anchor="middle">{ lang.t(Msg::ChartTimeAxis) }</text>
                 </g>

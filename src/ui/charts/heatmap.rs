@@ -31,12 +31,12 @@ const MAX_COLUMNS: usize = 120;
 const PLOT_WIDTH: f64 = 480.0;
 const LEFT: f64 = 50.0;
 const RIGHT: f64 = 14.0;
-const TOP: f64 = 6.0;
+const TOP: f64 = 22.0;
 const BOTTOM: f64 = 36.0;
 /// The height of all rows together, and the bounds of one row's.
 const ROWS_HEIGHT: f64 = 260.0;
 const ROW_MIN: f64 = 5.0;
-const ROW_MAX: f64 = 20.0;
+const ROW_MAX: f64 = 28.0;
 /// Most labelled rows and time ticks.
 const MOST_ROW_LABELS: usize = 16;
 const MOST_TICKS: u64 = 8;
@@ -210,8 +210,7 @@ pub fn heatmap(id: &str, input: &HeatmapInput, lang: Lang) -> Html {
                     <text class="chart-axis-title" x={format!("{}", LEFT + PLOT_WIDTH / 2.0)} y={format!("{:.1}", bottom + 31.0)}
                         text-anchor="middle">{ lang.t(Msg::ChartTimeAxis) }</text>
                     { for row_labels }
-                    <text class="chart-axis-title" text-anchor="middle"
-                        transform={format!("translate(10 {:.1}) rotate(-90)", TOP + height / 2.0)}>{ lang.t(Msg::ChartPartitionAxis) }</text>
+                    <text class="chart-axis-title" x="2" y="14">{ lang.t(Msg::ChartPartitionAxis) }</text>
                 </g>
             </svg>
             <p class="chart-readout" aria-hidden="true"></p>

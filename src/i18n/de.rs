@@ -435,6 +435,7 @@ impl Catalogue for German {
             Msg::ThrottledRequests => "gedrosselte Anfragen",
             Msg::PerSecondTotals => " pro Sekunde (Summen der Tabelle)",
             Msg::ChartTokens => "Tokens",
+            Msg::ChartHint => "Zeigen Sie auf das Diagramm oder gehen Sie mit Tab hinein und nutzen Sie die Pfeiltasten, um hier seine Werte zu lesen.",
             Msg::ChartTimeAxis => "Zeit (s)",
             Msg::ChartPartitionAxis => "Partition",
             Msg::HeatLegendThrottled => "rote untere Hälfte: gedrosselte Anfragen",

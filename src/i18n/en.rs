@@ -423,6 +423,7 @@ impl Catalogue for English {
             Msg::ThrottledRequests => "throttled requests",
             Msg::PerSecondTotals => " per second (table totals)",
             Msg::ChartTokens => "tokens",
+            Msg::ChartHint => "Point at the chart, or Tab to it and use the arrow keys, to read its values here.",
             Msg::ChartTimeAxis => "time (s)",
             Msg::ChartPartitionAxis => "partition",
             Msg::HeatLegendThrottled => "red lower half: requests throttled",

@@ -412,6 +412,7 @@ impl Catalogue for Japanese {
             Msg::ThrottledRequests => "スロットリングされたリクエスト",
             Msg::PerSecondTotals => " (毎秒、テーブル合計)",
             Msg::ChartTokens => "トークン",
+            Msg::ChartHint => "グラフを指すか、Tab で移動して矢印キーを使うと、ここに値が表示されます。",
             Msg::ChartTimeAxis => "時間 (秒)",
             Msg::ChartPartitionAxis => "パーティション",
             Msg::HeatLegendThrottled => "赤い下半分: スロットリングされたリクエスト",

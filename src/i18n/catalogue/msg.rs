@@ -431,6 +431,8 @@ messages! {
     HeatLegendThrottled,
     /// The burst bucket's y axis title.
     ChartTokens,
+    /// Under a chart until a reader points at it.
+    ChartHint,
     TopKeysWholeRun,
     ColKey,
     ColRequestsLower,

@@ -53,7 +53,9 @@ pub fn on_key(rows: usize, columns: usize) -> Callback<KeyboardEvent> {
 /// Writes the accessible name of the mark an event reached into the
 /// readout beside the chart (the SVG's next sibling `.chart-readout`).
 /// The readout is the page's own echo of what a screen reader already
-/// says, so it is `aria-hidden`; Yew draws it empty and never redraws it.
+/// says, so it is `aria-hidden`; Yew draws it empty (its hint is its
+/// `data-hint`, shown by CSS while it is empty), so the text written here
+/// is no node Yew keeps.
 pub fn show_in_readout(e: &Event) {
     let Some(mark) = e.target().and_then(|t| t.dyn_into::<Element>().ok()) else { return };
     let Some(text) = mark.get_attribute("aria-label").filter(|_| mark.has_attribute("data-col")) else { return };

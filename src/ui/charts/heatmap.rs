@@ -138,8 +138,10 @@ pub fn heatmap(id: &str, input: &HeatmapInput, lang: Lang) -> Html {
                     fill-opacity={format!("{opacity:.2}")} />
             }
         });
+        // Keyed, so a cell keeps its node (and the focus) while a run
+        // under way adds columns before it in the list.
         html! {
-            <>
+            <g key={i}>
                 <rect class={classes!("heat-cell", throttled.then_some("throttled"))}
                     data-row={row.to_string()} data-col={col.to_string()}
                     tabindex={if i == entry { "0" } else { "-1" }} role="img" aria-label={text.clone()}
@@ -148,7 +150,7 @@ pub fn heatmap(id: &str, input: &HeatmapInput, lang: Lang) -> Html {
                     <title>{ text }</title>
                 </rect>
                 { marker }
-            </>
+            </g>
         }
     });
     let every = rows.div_ceil(MOST_ROW_LABELS).max((9.0 / row_height).ceil() as usize).max(1);
@@ -213,7 +215,7 @@ pub fn heatmap(id: &str, input: &HeatmapInput, lang: Lang) -> Html {
                     <text class="chart-axis-title" x="2" y="14">{ lang.t(Msg::ChartPartitionAxis) }</text>
                 </g>
             </svg>
-            <p class="chart-readout" aria-hidden="true"></p>
+            <p class="chart-readout" aria-hidden="true" data-hint={lang.t(Msg::ChartHint)}></p>
             // A table ignores a 1 px width: its wrapper is what hides it.
             <div class="visually-hidden"><table>
                 <caption>{ summary.clone() }</caption>

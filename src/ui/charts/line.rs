@@ -187,7 +187,7 @@ pub fn line_chart(id: &str, caption: Html, input: &LineInput, lang: Lang) -> Htm
                 { cursor }
                 { for columns }
             </svg>
-            <p class="chart-readout" aria-hidden="true"></p>
+            <p class="chart-readout" aria-hidden="true" data-hint={lang.t(Msg::ChartHint)}></p>
             <p class="chart-legend">{ for legend }</p>
         </figure>
     }

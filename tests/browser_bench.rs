@@ -262,6 +262,93 @@ fn bench_generate_a_million_items() {
     report("generate 1,000,000 items (template, seed)", ms, "100,000 PutItem × 10", base, "target < 5,000 ms");
 }
 
+#[wasm_bindgen_test]
+#[ignore]
+fn bench_review_and_autosave_with_a_million_generated_items() {
+    use ddb_playground::engine::review::{AccessPattern, KeyVariation};
+    use ddb_playground::scenario::generated::{generate, GeneratedData};
+    let mut engine = Engine::new();
+    engine
+        .execute(
+            "CreateTable",
+            &json!({"TableName": "Orders", "BillingMode": "PAY_PER_REQUEST",
+                "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}, {"AttributeName": "sk", "AttributeType": "S"}],
+                "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}, {"AttributeName": "sk", "KeyType": "RANGE"}]}),
+        )
+        .unwrap();
+    let mut scenario = Scenario::of_engine(engine);
+    let generation = GeneratedData {
+        table: "Orders".into(),
+        template: json!({"ItemsPerPartitionKey": {"Distribution": "Fixed", "Count": 100},
+            "Attributes": [
+                {"Name": "pk", "Type": "Template", "Template": "CUSTOMER#{n}"},
+                {"Name": "OrderDate", "Type": "Date", "From": "2025-01-01", "To": "2025-12-31"},
+                {"Name": "sk", "Type": "Template", "Template": "ORDER#{OrderDate}#{i}"},
+                {"Name": "total", "Type": "Number", "Min": 1, "Max": 1000, "Decimals": 2},
+                {"Name": "note", "Type": "String", "Length": 60}]}),
+        count: 1_000_000,
+        seed: 1,
+        deleted: Vec::new(),
+    };
+    generate(&mut scenario.engine, &generation).unwrap();
+    scenario.generated.push(generation);
+    // Baseline: the copy of the engine a review runs on (and the autosave
+    // once made of the whole playground).
+    let start = now();
+    let copy = scenario.engine.clone();
+    let copy_ms = now() - start;
+    drop(copy);
+    // The autosave's document: the template travels, not the items.
+    let start = now();
+    let document = scenario.to_json().to_string();
+    let write_ms = now() - start;
+    assert!(document.len() < 5_000, "{}", document.len());
+    report("write the scenario of 1,000,000 generated items", write_ms, "a copy of the engine", copy_ms, "");
+    // A review of five patterns, 10,000 requests a second in all, for 60 s.
+    let pattern = |name: &str, operation: &str, request: Value, rate: f64| AccessPattern {
+        name: name.into(),
+        operation: operation.into(),
+        request,
+        requests_per_second: rate,
+        keys: KeyVariation::Zipf { count: 10_000, exponent: 1.0 },
+    };
+    let key = json!({"pk": {"S": "CUSTOMER#1"}, "sk": {"S": "ORDER#2025-01-01#0"}});
+    let patterns = [
+        pattern("Order", "GetItem", json!({"TableName": "Orders", "Key": key}), 5_000.0),
+        pattern(
+            "Orders of a customer",
+            "Query",
+            json!({"TableName": "Orders", "KeyConditionExpression": "pk = :c",
+            "ExpressionAttributeValues": {":c": {"S": "CUSTOMER#1"}}, "Limit": 10}),
+            3_000.0,
+        ),
+        pattern(
+            "Place an order",
+            "PutItem",
+            json!({"TableName": "Orders", "Item": {"pk": {"S": "CUSTOMER#1"},
+            "sk": {"S": "ORDER#2026-01-01#0"}, "total": {"N": "12"}}}),
+            1_500.0,
+        ),
+        pattern("Cancel", "DeleteItem", json!({"TableName": "Orders", "Key": key}), 499.0),
+        pattern(
+            "Big orders",
+            "Scan",
+            json!({"TableName": "Orders", "FilterExpression": "total > :t",
+            "ExpressionAttributeValues": {":t": {"N": "900"}}}),
+            1.0,
+        ),
+    ];
+    let start = now();
+    let mut run = scenario.engine.start_review(&patterns, 60).unwrap();
+    let start_ms = now() - start;
+    let start = now();
+    while run.step() {}
+    let steps_ms = now() - start;
+    assert_eq!(run.report().patterns[0].requests, 300_000);
+    report("start a review of 5 patterns on 1,000,000 items", start_ms, "a copy of the engine", copy_ms, "");
+    report("60 s of review traffic, 10,000 requests a second", steps_ms, "a copy of the engine", copy_ms, "");
+}
+
 thread_local! {
     /// The scenario the next [`Views`] shows.
     static NEXT: RefCell<Option<Scenario>> = const { RefCell::new(None) };

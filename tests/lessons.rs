@@ -10,9 +10,11 @@ use ddb_playground::engine::review::{classify, AccessPath, KeyVariation};
 use ddb_playground::engine::value::size::item_size;
 use ddb_playground::engine::value::wire::item_from_wire;
 use ddb_playground::engine::Engine;
-use ddb_playground::scenario::lessons::{self, assess, setup, Lesson, StepAction, Verdict, LESSON_IDS};
+use ddb_playground::i18n::Lang;
+use ddb_playground::scenario::lessons::{self, assess, setup, Lesson, Overlay, StepAction, Verdict, LESSON_IDS};
 use ddb_playground::scenario::{link, Scenario};
 use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
 
 fn build(id: &str) -> (Lesson, Scenario) {
     let lesson = lessons::lesson(id).unwrap_or_else(|e| panic!("{id}: {}", e.message()));
@@ -743,4 +745,256 @@ fn multi_attribute_keys_serve_the_glued_patterns_without_the_glue() {
     // Pattern 5 fans out over the 13 shards of seed 002: 13 × 0.5 RCU.
     assert_eq!(of("Synthetic keys"), [(q, 0.5), (q, 6.5), (q, 0.5), (q, 0.5), (k, 6.0), (k, 5.0)]);
     assert_eq!(of("Multi-attribute keys"), [(q, 0.5), (q, 6.5), (q, 0.5), (q, 0.5), (k, 3.0), (k, 5.0)]);
+}
+
+// ---- the lessons in German and Japanese ----
+
+/// The languages a lesson's texts are translated into: the folders of
+/// `data/` that hold overlays.
+const TRANSLATED: [Lang; 2] = [Lang::De, Lang::Ja];
+
+fn data_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src/scenario/lessons/data")
+}
+
+/// Every overlay file there is, whatever lesson or language it is for:
+/// (language, file name, text).
+fn overlay_files() -> Vec<(Lang, String, String)> {
+    let mut files = Vec::new();
+    for lang in TRANSLATED {
+        let Ok(dir) = std::fs::read_dir(data_dir().join(lang.code())) else { continue };
+        for file in dir {
+            let path = file.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().to_string();
+            let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            files.push((lang, name, text));
+        }
+    }
+    files.sort_by(|a, b| (a.0.code(), &a.1).cmp(&(b.0.code(), &b.1)));
+    files
+}
+
+/// Each text the page shows of an English lesson beside its translation:
+/// (where, English, translated). Members the overlay lacks are left out
+/// (the alignment test reports them).
+fn paired_texts(english: &Lesson, overlay: &Overlay) -> Vec<(String, String, String)> {
+    let mut pairs = Vec::new();
+    let mut pair = |at: String, english: &str, translated: &Option<String>| {
+        if let Some(translated) = translated {
+            pairs.push((at, english.to_string(), translated.clone()));
+        }
+    };
+    pair("title".into(), &english.title, &overlay.title);
+    pair("summary".into(), &english.summary, &overlay.summary);
+    for (n, (e, t)) in english.steps.iter().zip(&overlay.steps).enumerate() {
+        pair(format!("step {} title", n + 1), &e.title, &t.title);
+        pair(format!("step {} text", n + 1), &e.text, &t.text);
+    }
+    for (c, (e, t)) in english.checklists.iter().zip(&overlay.checklists).enumerate() {
+        pair(format!("checklist {} title", c + 1), &e.title, &t.title);
+        for (p, (e, t)) in e.patterns.iter().zip(&t.patterns).enumerate() {
+            let at = format!("checklist {}, pattern {}", c + 1, p + 1);
+            pair(format!("{at} name"), &e.name, &t.name);
+            pair(format!("{at} why"), e.unservable.as_deref().unwrap_or_default(), &t.why);
+            pair(format!("{at} cite"), e.cite.as_deref().unwrap_or_default(), &t.cite);
+        }
+    }
+    pairs
+}
+
+/// The runs of digits in `text`, sorted, after dropping the thousands
+/// separators of any language: a `,`, `.`, space or apostrophe between a
+/// digit and exactly three more is one ("1,500", "1.500", "1 500" are all
+/// 1500). A decimal point or comma stays a break ("0.5" and "0,5" are 0
+/// and 5 either way).
+fn digit_runs(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let is_digit = |i: usize| chars.get(i).is_some_and(char::is_ascii_digit);
+    let mut kept = String::new();
+    for (i, c) in chars.iter().enumerate() {
+        let separator = matches!(c, ',' | '.' | ' ' | '\'' | '\u{202f}' | '\u{a0}');
+        let thousands = i > 0 && is_digit(i - 1) && (1..=3).all(|k| is_digit(i + k)) && !is_digit(i + 4);
+        if !(separator && thousands) {
+            kept.push(*c);
+        }
+    }
+    let mut runs: Vec<String> =
+        kept.split(|c: char| !c.is_ascii_digit()).filter(|run| !run.is_empty()).map(str::to_string).collect();
+    runs.sort();
+    runs
+}
+
+/// What a translation must quote exactly as the English does: code spans
+/// in backticks, and double-quoted names of the lesson's saved operations
+/// or single tokens (`"CandidateA_"`, `"Tag_"`): the student finds them
+/// under those names on the page.
+fn verbatim_spans(text: &str, lesson: &Lesson) -> Vec<String> {
+    let mut spans: Vec<String> = text.split('`').skip(1).step_by(2).map(str::to_string).collect();
+    for quoted in text.split('"').skip(1).step_by(2) {
+        if lesson.operation(quoted).is_some() || (!quoted.is_empty() && !quoted.contains(char::is_whitespace)) {
+            spans.push(quoted.to_string());
+        }
+    }
+    spans
+}
+
+/// A text worth translating: four words or more (shorter ones are often
+/// names: "GameTitleIndex", "5 getEventsByTag").
+fn is_prose(text: &str) -> bool {
+    text.split_whitespace().filter(|w| w.chars().any(char::is_alphabetic)).count() >= 4
+}
+
+/// Every overlay file names a lesson, reads, lines up with the English
+/// member by member, translates its prose, and keeps every figure and
+/// every name the page shows elsewhere. Runs over whatever overlays there
+/// are, so a new language or lesson is checked as soon as its file exists.
+#[test]
+fn every_translation_lines_up_with_its_lesson_and_keeps_its_figures() {
+    let files = overlay_files();
+    for entry in &lessons::CATALOG {
+        let german = files.iter().any(|(lang, file, _)| *lang == Lang::De && file == entry.file);
+        assert!(german, "{}: every lesson has its texts in German, data/de/{}", entry.id, entry.file);
+    }
+    let mut problems = Vec::new();
+    for (lang, file, text) in &files {
+        let at = format!("data/{}/{file}", lang.code());
+        let Some(entry) = lessons::CATALOG.iter().find(|e| e.file == *file) else {
+            problems.push(format!("{at}: no lesson has this file name"));
+            continue;
+        };
+        let english = lessons::lesson(entry.id).unwrap();
+        let overlay = match Overlay::parse(text) {
+            Ok(overlay) => overlay,
+            Err(e) => {
+                problems.push(format!("{at}: does not read: {e}"));
+                continue;
+            }
+        };
+        problems.extend(overlay.misalignments(&english).into_iter().map(|p| format!("{at}: {p}")));
+        for (member, english_text, translated) in paired_texts(&english, &overlay) {
+            let at = format!("{at}, {member}");
+            if is_prose(&english_text) && translated.trim() == english_text.trim() {
+                problems.push(format!("{at}: still the English: {english_text}"));
+            }
+            let (want, got) = (digit_runs(&english_text), digit_runs(&translated));
+            if want != got {
+                problems.push(format!("{at}: the figures {got:?} are not the English's {want:?}"));
+            }
+            for span in verbatim_spans(&english_text, &english) {
+                if !translated.contains(&span) {
+                    problems.push(format!("{at}: \"{span}\" is not quoted as in the English"));
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{} problems:\n{}", problems.len(), problems.join("\n"));
+}
+
+/// The menu's titles (catalog.rs, compiled in) are the overlays' titles.
+#[test]
+fn the_catalog_titles_are_the_overlays_titles() {
+    let mut wrong = Vec::new();
+    for (lang, file, text) in overlay_files() {
+        let Some(entry) = lessons::CATALOG.iter().find(|e| e.file == file) else { continue };
+        let Ok(Overlay { title: Some(title), .. }) = Overlay::parse(&text) else { continue };
+        if entry.title_in(lang) != title {
+            wrong.push(format!("{} of {}: title_{}: \"{title}\",", lang.code(), entry.id, lang.code()));
+        }
+    }
+    assert!(wrong.is_empty(), "catalog.rs should say:\n{}", wrong.join("\n"));
+    let entry = lessons::entry("game-scores").unwrap();
+    assert_eq!(entry.title_in(Lang::En), "GameScores and GameTitleIndex");
+    assert_eq!(entry.overlay_file(Lang::De).as_deref(), Some("de/01-game-scores.json"));
+    assert_eq!(entry.overlay_file(Lang::En), None);
+}
+
+/// The page shows a lesson in its language: texts from the overlay, the
+/// rest (actions, operations, the access patterns' names) as in English.
+/// Whatever is missing or broken shows in English, and never fails a lesson.
+#[test]
+fn a_lesson_shows_its_overlays_texts_and_falls_back_to_english() {
+    let english = lessons::lesson("game-scores").unwrap();
+    let german_text = std::fs::read_to_string(data_dir().join("de/01-game-scores.json")).unwrap();
+    let overlay = Overlay::parse(&german_text).unwrap();
+    assert!(lessons::provide_overlay("game-scores", Lang::De, Some(&german_text)));
+    assert!(lessons::has_overlay_answer("game-scores", Lang::De));
+    assert!(!lessons::has_overlay_answer("forum-lsi", Lang::De), "nothing asked for yet");
+    assert!(lessons::has_overlay_answer("forum-lsi", Lang::En), "English needs no overlay");
+    assert!(!lessons::provide_overlay("nope", Lang::De, None));
+    let german = lessons::lesson_in("game-scores", Lang::De).unwrap();
+    assert_eq!(Some(&german.title), overlay.title.as_ref());
+    assert_eq!(Some(&german.summary), overlay.summary.as_ref());
+    assert_eq!(german.steps[1].text, overlay.steps[1].text.clone().unwrap());
+    assert_eq!(german.checklists[0].label, overlay.checklists[0].title.clone().unwrap());
+    assert_eq!(german.checklists[0].patterns[0].label, overlay.checklists[0].patterns[0].name.clone().unwrap());
+    assert_ne!(german.steps[1].text, english.steps[1].text);
+    // What the lesson does is the English document's.
+    assert_eq!(german.access_patterns(), english.access_patterns());
+    assert_eq!(german.operations, english.operations);
+    assert_eq!(german.checklists[0].patterns[0].name, english.checklists[0].patterns[0].name);
+    let actions = |l: &Lesson| l.steps.iter().map(|s| (s.action.clone(), s.table.clone())).collect::<Vec<_>>();
+    assert_eq!(actions(&german), actions(&english));
+    assert_eq!(lessons::lesson_in("game-scores", Lang::En).unwrap(), english);
+    assert_eq!(lessons::lesson_in("game-scores", Lang::Ja).unwrap().title, english.title, "none at hand");
+
+    // A member left out or left empty shows in English; the rest translated.
+    let mut partial: Value = serde_json::from_str(&german_text).unwrap();
+    partial["steps"][2].as_object_mut().unwrap().remove("text");
+    partial["summary"] = json!(" ");
+    let shown = english.with_texts(&Overlay::parse(&partial.to_string()).unwrap());
+    assert_eq!(
+        (shown.steps[2].text.as_str(), shown.summary.as_str()),
+        (english.steps[2].text.as_str(), english.summary.as_str())
+    );
+    assert_eq!(shown.steps[1].text, german.steps[1].text);
+    assert_eq!(shown.title, german.title);
+
+    // Broken overlays: the lesson, in English.
+    let mut one_step_less = partial.clone();
+    one_step_less["steps"].as_array_mut().unwrap().pop();
+    let mut extra_member = serde_json::from_str::<Value>(&german_text).unwrap();
+    extra_member["steps"][0]["txet"] = json!("Tippfehler");
+    for (what, broken) in [
+        ("not JSON", "{\"title\": \"GameScores und".to_string()),
+        ("a step missing", one_step_less.to_string()),
+        ("an unknown member", extra_member.to_string()),
+        ("a title that is not text", json!({"title": 5}).to_string()),
+    ] {
+        assert!(lessons::provide_overlay("game-scores", Lang::De, Some(&broken)));
+        assert_eq!(lessons::lesson_in("game-scores", Lang::De).unwrap(), english, "{what}");
+    }
+    assert!(!Overlay::parse(&one_step_less.to_string()).unwrap().misalignments(&english).is_empty());
+    // There is none (the page could not fetch it): English.
+    assert!(lessons::provide_overlay("game-scores", Lang::De, None));
+    assert!(lessons::has_overlay_answer("game-scores", Lang::De));
+    assert_eq!(lessons::lesson_in("game-scores", Lang::De).unwrap(), english);
+}
+
+#[test]
+fn figures_are_compared_whatever_the_thousands_separator() {
+    assert_eq!(digit_runs("1,500 WCU, 0.5 RCU, 1,666.67 RCU"), digit_runs("1.500 WCU, 0,5 RCU, 1.666,67 RCU"));
+    assert_eq!(digit_runs("90,000 requests"), ["90000"]);
+    assert_eq!(digit_runs("0.125 $ and 2.17"), digit_runs("0,125 $ und 2,17"));
+    assert_ne!(digit_runs("5842 and 2317"), digit_runs("5842 und 2371"));
+    assert_eq!(digit_runs("GSI-1, 13 shards"), ["1", "13"]);
+}
+
+/// The browser test reads the Japanese game-scores lesson once it exists
+/// (it cannot look for the file itself: a missing `include_str!` does not
+/// compile).
+#[test]
+fn the_browser_test_checks_the_japanese_lesson_once_it_exists() {
+    let browser_test = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser/lessons.rs");
+    let browser_test = std::fs::read_to_string(browser_test).unwrap();
+    let japanese = "Some(include_str!(\"../../src/scenario/lessons/data/ja/01-game-scores.json\"))";
+    let squeezed = |text: &str| text.split_whitespace().collect::<String>();
+    let enabled =
+        squeezed(&browser_test).contains(&squeezed(&format!("const JAPANESE_GAME_SCORES: Option<&str> = {japanese};")));
+    let exists = data_dir().join("ja/01-game-scores.json").exists();
+    assert_eq!(
+        enabled,
+        exists,
+        "tests/browser/lessons.rs should say:\nconst JAPANESE_GAME_SCORES: Option<&str> = {};",
+        if exists { japanese } else { "None" }
+    );
 }

@@ -50,7 +50,7 @@ fn seed_001_voting_on_one_candidate_throttles_a_third_as_key_range_throttles() {
     assert!((p.monthly.on_demand - 2_430.0).abs() < 0.01, "{}", p.monthly.on_demand);
     // 1,500 WCU provisioned for 720 hours at $0.00065.
     assert!((p.monthly.provisioned - 702.0).abs() < 0.01, "{}", p.monthly.provisioned);
-    assert_eq!(p.fix, Some(Fix::WriteSharding { shards: 2 }));
+    assert_eq!(p.fixes, [Fix::WriteSharding { shards: 2, key: "CandidateA".into(), index: None }]);
     // The hot spot: the candidate's partition, every throttle there.
     let hot = &review.hot_spots[0];
     assert_eq!((hot.table.as_str(), hot.index.as_deref(), hot.throttled), ("Votes", None, 30_000));
@@ -71,7 +71,7 @@ fn seed_001_voting_over_ten_shards_never_throttles() {
     let p = &review.patterns[0];
     assert_eq!((p.requests, p.throttled), (90_000, 0));
     assert!(p.throttling_reasons.is_empty());
-    assert_eq!(p.fix, None);
+    assert!(p.fixes.is_empty());
 }
 
 #[test]
@@ -109,8 +109,8 @@ fn each_pattern_is_classified_and_a_bad_one_does_not_stop_the_others() {
     assert_eq!(unservable.error.as_ref().map(|e| e.name()), Some("ValidationException"));
     assert_eq!(unservable.requests, 0);
     // A Query on an attribute no key has: a GSI on it would serve it.
-    let wanted = Fix::GlobalSecondaryIndex { partition_key: "r".into(), sort_key: vec![], sparse: true };
-    assert_eq!(unservable.fix, Some(wanted));
+    let wanted = Fix::GlobalSecondaryIndex { partition_key: Some("r".into()), sort_key: vec![], sparse: true };
+    assert_eq!(unservable.fixes, [wanted]);
     assert_eq!(review.patterns[0].requests, 50, "the others still run");
     assert_eq!(review.patterns[0].read_units, 0.5);
     // Storage: the item's bytes (pk + "CandidateA" + votes + 3 = 2 + 10 + 5 + 2)
@@ -241,7 +241,62 @@ fn seed_002_open_orders_under_one_gsi_key_want_13_write_shards() {
         p.throttling_reasons
     );
     // N = 600,000 items a second / (3,000 × 4 KB / 250 B): 12.2, so 13.
-    assert_eq!(p.fix, Some(Fix::WriteSharding { shards: 13 }));
+    assert_eq!(p.fixes, [Fix::WriteSharding { shards: 13, key: "OPEN".into(), index: Some("GSI-2".into()) }]);
     let hot = review.hot_spots.iter().find(|h| h.index.as_deref() == Some("GSI-2")).unwrap();
     assert_eq!(hot.key.as_ref().map(|k| k.key.as_str()), Some("OPEN"));
+}
+
+/// A table provisioned below the rate, on one key: once its burst is spent
+/// its capacity refuses, and one partition could not serve the rate anyway.
+#[test]
+fn a_pattern_over_its_tables_capacity_and_a_partitions_wants_both_fixes() {
+    let mut engine = Engine::new();
+    let table = json!({
+        "TableName": "Votes",
+        "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
+        "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
+        "ProvisionedThroughput": {"ReadCapacityUnits": 100, "WriteCapacityUnits": 100}
+    });
+    engine.execute("CreateTable", &table).unwrap();
+    let review = engine.review_access_patterns(&[vote(KeyVariation::Single)], 60).unwrap();
+    let p = &review.patterns[0];
+    let reasons: Vec<&str> = p.throttling_reasons.iter().map(|(r, _)| r.as_str()).collect();
+    assert!(reasons.contains(&"TableWriteProvisionedThroughputExceeded"), "{reasons:?}");
+    assert_eq!(
+        p.fixes,
+        [
+            Fix::Provision { index: None, read: 0.0, write: 1_500.0 },
+            Fix::WriteSharding { shards: 2, key: "CandidateA".into(), index: None }
+        ],
+        "{reasons:?}"
+    );
+}
+
+/// A table provisioned below what its patterns ask for, in a run too short
+/// to spend its burst capacity: no throttle yet, but the review says it
+/// will, and what the table needs for all of them together.
+#[test]
+fn a_table_asked_for_more_than_it_has_is_flagged_before_its_burst_runs_out() {
+    let mut engine = Engine::new();
+    let table = json!({
+        "TableName": "Votes",
+        "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
+        "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
+        "ProvisionedThroughput": {"ReadCapacityUnits": 100, "WriteCapacityUnits": 100}
+    });
+    engine.execute("CreateTable", &table).unwrap();
+    let mut a = vote(KeyVariation::Uniform { count: 100 });
+    a.requests_per_second = 80.0;
+    let mut b = a.clone();
+    b.name = "Another vote".into();
+    let review = engine.review_access_patterns(&[a, b], 5).unwrap();
+    for p in &review.patterns {
+        assert_eq!(p.throttled, 0, "burst capacity carries 5 s");
+        assert!(p.over_capacity);
+        // 160 WCU a second for both, on a table of 100: one capacity fix, no shards.
+        assert_eq!(p.fixes, [Fix::Provision { index: None, read: 0.0, write: 160.0 }]);
+    }
+    // Spread over 100 keys at 80 a second: nothing for sharding to fix.
+    let review = engine.review_access_patterns(&[vote(KeyVariation::Uniform { count: 100 })], 5).unwrap();
+    assert!(review.patterns[0].fixes.iter().all(|f| !matches!(f, Fix::WriteSharding { .. })));
 }

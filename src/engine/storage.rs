@@ -27,7 +27,7 @@
 //! within a small multiple of its DynamoDB size (`examples/memory.rs`), where
 //! items as `BTreeMap`s took ten times as much.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Bound;
 
 use md5::{Digest, Md5};
@@ -62,9 +62,10 @@ struct CollectionKey {
 }
 
 /// One stored item, packed; the packed form starts with the item's size,
-/// so table totals need no recount.
+/// so table totals need no recount. The flag says the item is exactly as
+/// the generator made it ([`Storage::mark_generated`]).
 #[derive(Clone, Debug, PartialEq)]
-struct Stored(PackedItem);
+struct Stored(PackedItem, bool);
 
 impl Stored {
     fn size(&self) -> usize {
@@ -107,11 +108,20 @@ pub struct ItemRef<'a> {
     packed: &'a PackedItem,
     /// The item's size in bytes (semantics B.1).
     pub size: usize,
+    /// Exactly as the generator made it.
+    pub generated: bool,
 }
 
 impl<'a> ItemRef<'a> {
     fn of(key: &'a CollectionKey, sort: &'a Option<KeyValue>, stored: &'a Stored) -> Self {
-        ItemRef { hash: &key.hash, partition: &key.partition, sort, packed: &stored.0, size: stored.size() }
+        ItemRef {
+            hash: &key.hash,
+            partition: &key.partition,
+            sort,
+            packed: &stored.0,
+            size: stored.size(),
+            generated: stored.1,
+        }
     }
 
     /// The item, unpacked.
@@ -135,6 +145,10 @@ pub struct Storage {
     /// While a dry run is under way: every change, with the item it replaced,
     /// so [`Storage::roll_back`] can undo them in reverse.
     journal: Option<Vec<(PrimaryKey, Option<Stored>)>>,
+    /// The keys whose generated item was replaced or deleted since: with
+    /// the flags, what a scenario needs to carry generated data as its
+    /// template ([`Storage::diverged`]).
+    diverged: BTreeSet<PrimaryKey>,
 }
 
 impl Storage {
@@ -177,7 +191,13 @@ impl Storage {
                 undone(self.get(&key), previous.as_ref().map(|stored| stored.unpack(&key.partition, &key.sort)));
             }
             match previous {
-                Some(stored) => self.put_stored(&key, stored),
+                Some(stored) => {
+                    // The generated item is back: the change that replaced it is undone.
+                    if stored.1 {
+                        self.diverged.remove(&key);
+                    }
+                    self.put_stored(&key, stored)
+                }
                 None => self.delete_stored(&key),
             };
         }
@@ -196,8 +216,37 @@ impl Storage {
     pub fn put(&mut self, key: &PrimaryKey, item: Item) -> Option<Item> {
         let packed = PackedItem::pack(&item, FiledUnder { partition: &key.partition, sort: key.sort.as_ref() });
         self.record(key);
-        let old = self.put_stored(key, Stored(packed));
+        let old = self.put_stored(key, Stored(packed, false));
+        self.note_diverged(key, old.as_ref());
         old.map(|old| old.unpack(&key.partition, &key.sort))
+    }
+
+    fn note_diverged(&mut self, key: &PrimaryKey, old: Option<&Stored>) {
+        if old.is_some_and(|old| old.1) {
+            self.diverged.insert(key.clone());
+        }
+    }
+
+    /// Marks the item under `key` as exactly as the generator made it (until
+    /// it is replaced or deleted).
+    pub fn mark_generated(&mut self, key: &PrimaryKey) {
+        if let Some(stored) =
+            self.collections.get_mut(&Self::collection_key(key)).and_then(|c| c.items.get_mut(&key.sort))
+        {
+            stored.1 = true;
+        }
+    }
+
+    /// Marks `key` as one whose generated item is no longer stored as made
+    /// (a scenario read back deletes it again, or kept an edit there).
+    pub fn mark_diverged(&mut self, key: &PrimaryKey) {
+        self.diverged.insert(key.clone());
+    }
+
+    /// The keys whose generated item was replaced or deleted: those with
+    /// no item now are the generated items deleted since.
+    pub fn diverged(&self) -> impl Iterator<Item = &PrimaryKey> {
+        self.diverged.iter()
     }
 
     fn put_stored(&mut self, key: &PrimaryKey, stored: Stored) -> Option<Stored> {
@@ -220,6 +269,7 @@ impl Storage {
     pub fn delete(&mut self, key: &PrimaryKey) -> Option<Item> {
         self.record(key);
         let old = self.delete_stored(key)?;
+        self.note_diverged(key, Some(&old));
         Some(old.unpack(&key.partition, &key.sort))
     }
 

@@ -199,7 +199,7 @@ impl Catalogue for German {
             Msg::HistoryRerunTitle => "Dieselbe Anfrage noch einmal senden",
             // app
             Msg::WelcomeTitle => "Beginne mit einer Tabelle",
-            Msg::WelcomeText => "Alles hier ist ein simuliertes DynamoDB, das in dieser Seite läuft: kein Konto, kein Netzwerk. Erzeuge links eine Tabelle, schreibe Items hinein und sieh zu, wie DynamoDB sie nach Partition Key gruppiert und was jede Anfrage kostet.",
+            Msg::WelcomeText => "Alles hier ist ein simuliertes DynamoDB, das in dieser Seite läuft: kein Konto, kein Netzwerk. Beginne mit der Beispieltabelle oder einer Lektion, oder entwirf eine eigene Tabelle; schreibe dann Items hinein und sieh zu, wie DynamoDB sie nach Partition Key gruppiert und was jede Anfrage kostet.",
             Msg::Tagline => "ein simuliertes DynamoDB, das in dieser Seite läuft",
             Msg::TabsLabel => "Ansicht",
             Msg::TabItems => "Items",
@@ -210,6 +210,11 @@ impl Catalogue for German {
             Msg::WelcomeHintPk => " mit Partition Key ",
             Msg::WelcomeHintSk => " und Sort Key ",
             Msg::WelcomeHintEnd => ".",
+            Msg::SampleTable => "Beispieltabelle Music anlegen",
+            Msg::StartWithLesson => "Oder beginne mit einer Lektion:",
+            Msg::DesignTable => "Eigene Tabelle entwerfen",
+            Msg::Menu => "Menü",
+            Msg::HideTables => "Schließen",
             // console
             Msg::Refused => "abgelehnt",
             Msg::CostSame => "A und B kosten gleich viel",
@@ -368,6 +373,8 @@ impl Catalogue for German {
             Msg::PatternNameNeeded => "Ein Zugriffsmuster braucht einen Namen.",
             Msg::NotANumber => "Das ist keine Zahl.",
             Msg::WholeNumberNeeded => "N muss eine ganze Zahl sein.",
+            Msg::AddAccessPattern => "Muster hinzufügen",
+            Msg::RequestNotAnObject => "Die Anfrage muss ein JSON-Objekt sein, wie das SDK es sendet.",
             // ttl panel
             Msg::TtlFilterHint => "Lass sie mit einem Filter auf das TTL-Attribut aus dem Lesen heraus: ",
             Msg::TtlIntro => "Ein Item läuft ab, wenn die Number in seinem TTL-Attribut (Epoch-Sekunden) vorbei ist. DynamoDB löscht abgelaufene Items im Hintergrund, meist innerhalb weniger Tage, kostenlos; bis dahin werden sie weiter gelesen. Hier löscht der Sweeper sie nach der Verzögerung unten, auf der Uhr der Engine.",
@@ -457,9 +464,7 @@ impl Catalogue for German {
             // notices
             Msg::PlaygroundBack => "Dein Playground ist zurück.",
             Msg::PmTitle => "Partitionskarte",
-            Msg::PmNoTable => {
-                "Lege eine Tabelle an oder wähle eine aus, um ihren Schlüsselraum in Partitionen geteilt zu sehen."
-            }
+            Msg::PmNoTable => "Noch keine Tabelle: Lege die Beispieltabelle an oder öffne unten eine Lektion, dann erscheint hier ihr Schlüsselraum, in Partitionen geteilt.",
             Msg::PmHint => {
                 "Jede Partition besitzt einen zusammenhängenden Bereich des Hashs des Partition Keys. Eine Item \
                  Collection (alle Items mit einem Partition Key) liegt bei ihrem Hash, in genau einer Partition; \

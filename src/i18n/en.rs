@@ -187,7 +187,7 @@ impl Catalogue for English {
             Msg::HistoryRerunTitle => "Send the same request again",
             // app
             Msg::WelcomeTitle => "Start with a table",
-            Msg::WelcomeText => "Everything here is a simulated DynamoDB running inside this page: no account, no network. Create a table on the left, then put items into it and watch how DynamoDB groups them by partition key and what every request costs.",
+            Msg::WelcomeText => "Everything here is a simulated DynamoDB running inside this page: no account, no network. Start from the sample table or a lesson, or design a table of your own; then put items into it and watch how DynamoDB groups them by partition key and what every request costs.",
             Msg::Tagline => "a simulated DynamoDB, running in this page",
             Msg::TabsLabel => "View",
             Msg::TabItems => "Items",
@@ -198,6 +198,11 @@ impl Catalogue for English {
             Msg::WelcomeHintPk => " with partition key ",
             Msg::WelcomeHintSk => " and sort key ",
             Msg::WelcomeHintEnd => ".",
+            Msg::SampleTable => "Create the Music sample table",
+            Msg::StartWithLesson => "Or start with a lesson:",
+            Msg::DesignTable => "Design your own table",
+            Msg::Menu => "Menu",
+            Msg::HideTables => "Close",
             // console
             Msg::Refused => "refused",
             Msg::CostSame => "A and B cost the same",
@@ -356,6 +361,8 @@ impl Catalogue for English {
             Msg::PatternNameNeeded => "An access pattern needs a name.",
             Msg::NotANumber => "That is not a number.",
             Msg::WholeNumberNeeded => "N must be a whole number.",
+            Msg::AddAccessPattern => "Add pattern",
+            Msg::RequestNotAnObject => "The request must be a JSON object, as the SDK sends it.",
             // ttl panel
             Msg::TtlFilterHint => "Leave them out of reads with a filter on the TTL attribute: ",
             Msg::TtlIntro => "An item expires when the Number in its TTL attribute (epoch seconds) has passed. DynamoDB deletes expired items in the background, typically within a few days, for free; until then they are still read. Here the sweeper deletes them after the delay below, on the engine clock.",
@@ -445,7 +452,7 @@ impl Catalogue for English {
             // notices
             Msg::PlaygroundBack => "Your playground is back.",
             Msg::PmTitle => "Partition map",
-            Msg::PmNoTable => "Create or select a table to see its keyspace cut into partitions.",
+            Msg::PmNoTable => "No table yet: create the sample table or open a lesson below, and its keyspace appears here, cut into partitions.",
             Msg::PmHint => {
                 "Each partition owns a contiguous range of the partition key's hash. An item collection (all items \
                  with one partition key) lives at its hash, in exactly one partition; each partition gets an even \

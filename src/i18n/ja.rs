@@ -176,7 +176,7 @@ impl Catalogue for Japanese {
             Msg::HistoryRerunTitle => "同じリクエストをもう一度送信します",
             // app
             Msg::WelcomeTitle => "まずテーブルを作成",
-            Msg::WelcomeText => "ここにあるのは、このページの中で動くシミュレーションの DynamoDB です。アカウントもネットワークも不要です。左でテーブルを作成し、項目を書き込んで、DynamoDB がパーティションキーでどうまとめるか、各リクエストのコストがいくらかを見てください。",
+            Msg::WelcomeText => "ここにあるのは、このページの中で動くシミュレーションの DynamoDB です。アカウントもネットワークも不要です。サンプルテーブルかレッスンから始めるか、自分でテーブルを設計し、項目を書き込んで、DynamoDB がパーティションキーでどうまとめるか、各リクエストのコストがいくらかを見てください。",
             Msg::Tagline => "このページで動くシミュレーションの DynamoDB",
             Msg::TabsLabel => "表示",
             Msg::TabItems => "項目",
@@ -187,6 +187,11 @@ impl Catalogue for Japanese {
             Msg::WelcomeHintPk => " (パーティションキー ",
             Msg::WelcomeHintSk => "、ソートキー ",
             Msg::WelcomeHintEnd => ")。",
+            Msg::SampleTable => "サンプルテーブル Music を作成",
+            Msg::StartWithLesson => "またはレッスンから始める:",
+            Msg::DesignTable => "自分でテーブルを設計",
+            Msg::Menu => "メニュー",
+            Msg::HideTables => "閉じる",
             // console
             Msg::Refused => "拒否",
             Msg::CostSame => "A と B のコストは同じです",
@@ -345,6 +350,8 @@ impl Catalogue for Japanese {
             Msg::PatternNameNeeded => "アクセスパターンには名前が必要です。",
             Msg::NotANumber => "数値ではありません。",
             Msg::WholeNumberNeeded => "N は整数でなければなりません。",
+            Msg::AddAccessPattern => "パターンを追加",
+            Msg::RequestNotAnObject => "リクエストは SDK が送るとおりの JSON オブジェクトでなければなりません。",
             // ttl panel
             Msg::TtlFilterHint => "TTL 属性のフィルターで読み取りから除外できます: ",
             Msg::TtlIntro => "項目は、TTL 属性の Number (エポック秒) が過ぎると期限切れになります。DynamoDB は期限切れの項目をバックグラウンドで、通常は数日以内に無料で削除します。それまでは読み取りで返されます。ここではスイーパーが、エンジンの時計で下の遅延の後に削除します。",
@@ -434,7 +441,7 @@ impl Catalogue for Japanese {
             // notices
             Msg::PlaygroundBack => "元のプレイグラウンドに戻りました。",
             Msg::PmTitle => "パーティションマップ",
-            Msg::PmNoTable => "テーブルを作成または選択すると、そのキー空間がパーティションに分かれる様子が表示されます。",
+            Msg::PmNoTable => "テーブルがまだありません。サンプルテーブルを作成するか、下のレッスンを開くと、そのキー空間がパーティションに分かれる様子がここに表示されます。",
             Msg::PmHint => {
                 "各パーティションはパーティションキーのハッシュの連続した範囲を受け持ちます。項目コレクション \
                  (同じパーティションキーを持つすべての項目) はそのハッシュの位置にあり、ちょうど 1 つのパーティションに\

@@ -38,8 +38,8 @@ pub struct ReviewWords {
     pub col_capacity: &'static str,
     pub col_on_demand: &'static str,
     pub col_provisioned: &'static str,
-    /// `(table or table/index, items, bytes)`.
-    pub storage_row: fn(&str, &str, &str) -> String,
+    /// `(table or table/index, item count, the count spelled, bytes)`.
+    pub storage_row: fn(&str, u64, &str, &str) -> String,
     pub total: &'static str,
     /// `(region, date)`: where the prices come from.
     pub prices_note: fn(&str, &str) -> String,
@@ -47,14 +47,23 @@ pub struct ReviewWords {
     pub no_traffic: &'static str,
     /// `(table or table/index, partition, partitions, consumed, throttled)`.
     pub hot_spot: fn(&str, usize, usize, &str, &str) -> String,
-    /// `(key, accesses, throttled)`.
+    /// `(key, accesses, throttled)`: follows the hot spot's sentence.
     pub hot_key: fn(&str, &str, &str) -> String,
     pub fixes: &'static str,
     pub no_fixes: &'static str,
     /// `(key, shards, first shard, last shard)`.
     pub write_sharding: fn(&str, u32, &str, &str) -> String,
-    /// `(on a GSI, read, write)`.
+    /// `(on a GSI, the table or GSI's name, the units a second it needs
+    /// for all patterns, e.g. "1,500 WCU")`.
     pub provision: fn(bool, &str, &str) -> String,
+    /// Evidence for a pattern a short run did not throttle: `(the table or
+    /// GSI, the units a second needed, the units provisioned)`.
+    pub over_capacity: fn(&str, &str, &str) -> String,
+    /// `(sort key attributes joined)`: a GSI for a pattern that compares no
+    /// attribute with `=`.
+    pub gsi_sorted: fn(&str) -> String,
+    /// What ends a sentence.
+    pub full_stop: &'static str,
     /// `(partition key)`.
     pub gsi: fn(&str) -> String,
     /// `(sort key attributes joined, composite key)`.
@@ -67,6 +76,7 @@ pub struct ReviewWords {
     pub pause: &'static str,
     pub step: &'static str,
     pub seconds_label: &'static str,
+    pub seconds_needed: &'static str,
     /// `(done, of)`.
     pub progress: fn(u32, u32) -> String,
     pub heatmaps: &'static str,
@@ -77,7 +87,8 @@ pub struct ReviewWords {
 static EN: ReviewWords = ReviewWords {
     title: "Design review",
     intro: |patterns, seconds| {
-        format!("{patterns} access patterns, their traffic sent at their rates for {seconds} s of engine time on the tables as they are (a dry run: nothing was changed).")
+        let noun = if patterns == 1 { "access pattern" } else { "access patterns" };
+        format!("{patterns} {noun}, their traffic sent at their rates for {seconds} s of engine time on the tables as they are (a dry run: nothing was changed).")
     },
     patterns: "Access patterns",
     col_verdict: "Verdict",
@@ -98,7 +109,10 @@ static EN: ReviewWords = ReviewWords {
     col_capacity: "Capacity needed",
     col_on_demand: "On demand",
     col_provisioned: "Provisioned",
-    storage_row: |what, items, bytes| format!("Storage of {what}: {items} items, {bytes} billed"),
+    storage_row: |what, n, items, bytes| {
+        let noun = if n == 1 { "item" } else { "items" };
+        format!("Storage of {what}: {items} {noun}, {bytes} billed")
+    },
     total: "Total",
     prices_note: |region, date| {
         format!("Prices: {region}, Standard table class, checked {date}; a 30-day month; provisioned at exactly the capacity each rate needs.")
@@ -108,16 +122,21 @@ static EN: ReviewWords = ReviewWords {
     hot_spot: |what, p, of, consumed, throttled| {
         format!("{what}: partition {p} of {of} consumed {consumed} units and throttled {throttled} requests.")
     },
-    hot_key: |key, accesses, throttled| format!("Its hottest key: {key} ({accesses} requests, {throttled} throttled)."),
+    hot_key: |key, accesses, throttled| format!(" Its hottest key: {key} ({accesses} requests, {throttled} throttled)."),
     fixes: "What would fix it",
     no_fixes: "Every pattern is served by a key or a Query and holds at its rate.",
     write_sharding: |key, shards, first, last| {
         format!("Write sharding: spread {key} over {shards} partition key values ({first} … {last}), each write on one of them; reads query all {shards} in parallel and merge.")
     },
-    provision: |gsi, read, write| {
+    provision: |gsi, name, units| {
         let on = if gsi { "the GSI" } else { "the table" };
-        format!("Give {on} the capacity the rate needs: {read} RCU and {write} WCU a second (or a higher on-demand maximum).")
+        format!("Give {on} {name} the capacity all patterns need: {units} a second (or a higher on-demand maximum).")
     },
+    over_capacity: |what, needed, provisioned| {
+        format!("{what} is asked for {needed} a second and provisioned with {provisioned}: it runs on burst capacity, then throttles")
+    },
+    gsi_sorted: |sort| format!("A global secondary index sorted by {sort}, under a partition key only the wanted items carry (a sparse index)"),
+    full_stop: ".",
     gsi: |pk| format!("A global secondary index with partition key {pk}"),
     composite_sort_key: |attributes, composite| format!(" and a composite sort key of {attributes} ({composite})"),
     sparse: ": a sparse index, as most items do not carry that attribute",
@@ -128,6 +147,7 @@ static EN: ReviewWords = ReviewWords {
     pause: "Pause",
     step: "Step 1 s",
     seconds_label: "Seconds of traffic",
+    seconds_needed: "Seconds must be a whole number from 1 to 3600.",
     progress: |done, of| format!("{done} of {of} s"),
     heatmaps: "Partition heat",
     hint: "Runs every access pattern at its rate against your tables and GSIs, second by second, on a copy: nothing changes.",
@@ -137,7 +157,7 @@ static EN: ReviewWords = ReviewWords {
 static DE: ReviewWords = ReviewWords {
     title: "Design-Review",
     intro: |patterns, seconds| {
-        format!("{patterns} Zugriffsmuster, ihr Verkehr mit ihren Raten für {seconds} s Engine-Zeit auf die Tabellen, wie sie sind (ein Probelauf: nichts wurde geändert).")
+        format!("{patterns} Zugriffsmuster: ihr Traffic lief {seconds} s Engine-Zeit lang mit ihren Raten gegen die Tabellen in ihrem jetzigen Zustand (ein Probelauf: nichts wurde geändert).")
     },
     patterns: "Zugriffsmuster",
     col_verdict: "Urteil",
@@ -152,7 +172,7 @@ static DE: ReviewWords = ReviewWords {
     by_key: |op| format!("{op} über den Primary Key"),
     query_on_table: "Query auf der Tabelle",
     query_on_index: |index| format!("Query auf dem Index {index}"),
-    scan_reads_all: "ein Scan liest jedes Item, egal was er zurückgibt",
+    scan_reads_all: "ein Scan liest jedes Item, auch wenn er nur wenige zurückgibt",
     throttled_evidence: |throttled, requests, reasons| {
         format!("{throttled} von {requests} Anfragen gedrosselt: {reasons}")
     },
@@ -160,28 +180,36 @@ static DE: ReviewWords = ReviewWords {
     col_capacity: "Benötigte Kapazität",
     col_on_demand: "On-Demand",
     col_provisioned: "Provisioned",
-    storage_row: |what, items, bytes| format!("Speicher von {what}: {items} Items, {bytes} berechnet"),
+    storage_row: |what, n, items, bytes| {
+        let noun = if n == 1 { "Item" } else { "Items" };
+        format!("Speicherung von {what}: {items} {noun}, {bytes} abgerechnet")
+    },
     total: "Summe",
     prices_note: |region, date| {
-        format!("Preise: {region}, Tabellenklasse Standard, geprüft am {date}; ein Monat mit 30 Tagen; Provisioned genau mit der Kapazität, die jede Rate braucht.")
+        format!("Preise: {region}, Tabellenklasse Standard, Stand {date}; ein Monat hat 30 Tage; Provisioned genau mit der Kapazität, die jede Rate braucht.")
     },
     hot_spots: "Hot Spots",
-    no_traffic: "Kein Verkehr hat eine Tabelle erreicht.",
+    no_traffic: "Kein Traffic hat eine Tabelle erreicht.",
     hot_spot: |what, p, of, consumed, throttled| {
         format!("{what}: Partition {p} von {of} hat {consumed} Einheiten verbraucht und {throttled} Anfragen gedrosselt.")
     },
     hot_key: |key, accesses, throttled| {
-        format!("Ihr heißester Schlüssel: {key} ({accesses} Anfragen, {throttled} gedrosselt).")
+        format!(" Der heißeste Schlüssel: {key} ({accesses} Anfragen, {throttled} gedrosselt).")
     },
-    fixes: "Was es beheben würde",
+    fixes: "Abhilfe",
     no_fixes: "Jedes Muster wird über einen Schlüssel oder eine Query bedient und hält seine Rate.",
     write_sharding: |key, shards, first, last| {
-        format!("Write Sharding: {key} auf {shards} Partition-Key-Werte verteilen ({first} … {last}), jeder Schreibzugriff auf einen davon; Lesezugriffe fragen alle {shards} parallel ab und führen sie zusammen.")
+        format!("Write Sharding: {key} auf {shards} Partition-Key-Werte verteilen ({first} … {last}), jeder Schreibzugriff trifft einen davon; Lesezugriffe fragen alle {shards} parallel ab und führen die Ergebnisse zusammen.")
     },
-    provision: |gsi, read, write| {
-        let on = if gsi { "dem GSI" } else { "der Tabelle" };
-        format!("Geben Sie {on} die Kapazität, die die Rate braucht: {read} RCU und {write} WCU pro Sekunde (oder ein höheres On-Demand-Maximum).")
+    provision: |gsi, name, units| {
+        let on = if gsi { "Dem GSI" } else { "Der Tabelle" };
+        format!("{on} {name} so viel Kapazität geben, wie alle Muster zusammen brauchen: {units} pro Sekunde (oder ein höheres On-Demand-Maximum).")
     },
+    over_capacity: |what, needed, provisioned| {
+        format!("{what} braucht {needed} pro Sekunde und hat {provisioned}: das trägt nur die Burst-Kapazität, dann wird gedrosselt")
+    },
+    gsi_sorted: |sort| format!("Ein Global Secondary Index sortiert nach {sort}, unter einem Partition Key, den nur die gesuchten Items haben (ein Sparse Index)"),
+    full_stop: ".",
     gsi: |pk| format!("Ein Global Secondary Index mit Partition Key {pk}"),
     composite_sort_key: |attributes, composite| {
         format!(" und einem zusammengesetzten Sort Key aus {attributes} ({composite})")
@@ -193,17 +221,18 @@ static DE: ReviewWords = ReviewWords {
     run: "Review starten",
     pause: "Pause",
     step: "1 s weiter",
-    seconds_label: "Sekunden Verkehr",
+    seconds_label: "Sekunden Traffic",
+    seconds_needed: "Die Sekunden Traffic müssen eine ganze Zahl von 1 bis 3600 sein.",
     progress: |done, of| format!("{done} von {of} s"),
     heatmaps: "Partitionslast",
-    hint: "Schickt jedes Zugriffsmuster mit seiner Rate an Ihre Tabellen und GSIs, Sekunde für Sekunde, auf einer Kopie: nichts ändert sich.",
+    hint: "Schickt jedes Zugriffsmuster mit seiner Rate an die eigenen Tabellen und GSIs, Sekunde für Sekunde, auf einer Kopie: nichts ändert sich.",
     copied: "Kopiert.",
 };
 
 static JA: ReviewWords = ReviewWords {
     title: "設計レビュー",
     intro: |patterns, seconds| {
-        format!("{patterns} 個のアクセスパターンのトラフィックを、それぞれのレートで {seconds} 秒 (エンジン時間) 現在のテーブルに送りました (ドライラン: 何も変更していません)。")
+        format!("{patterns} 個のアクセスパターンのトラフィックを、それぞれのレートで {seconds} 秒間 (エンジン時間)、現在のテーブルに送りました (ドライラン: 何も変更していません)。")
     },
     patterns: "アクセスパターン",
     col_verdict: "判定",
@@ -218,36 +247,43 @@ static JA: ReviewWords = ReviewWords {
     by_key: |op| format!("プライマリーキーによる {op}"),
     query_on_table: "テーブルへの Query",
     query_on_index: |index| format!("インデックス {index} への Query"),
-    scan_reads_all: "Scan は返す項目にかかわらずすべての項目を読み取ります",
+    scan_reads_all: "Scan は、返す項目が少なくてもすべての項目を読み取ります",
     throttled_evidence: |throttled, requests, reasons| {
-        format!("{requests} リクエスト中 {throttled} がスロットリング: {reasons}")
+        format!("{requests} 件中 {throttled} 件のリクエストがスロットリング: {reasons}")
     },
     cost: "月額コスト",
     col_capacity: "必要なキャパシティー",
     col_on_demand: "オンデマンド",
     col_provisioned: "プロビジョンド",
-    storage_row: |what, items, bytes| format!("{what} のストレージ: {items} 項目、課金対象 {bytes}"),
+    storage_row: |what, _, items, bytes| format!("{what} のストレージ: 項目 {items} 件、課金対象 {bytes}"),
     total: "合計",
     prices_note: |region, date| {
-        format!("料金: {region}、Standard テーブルクラス、{date} 確認; 1 か月 = 30 日; プロビジョンドは各レートに必要なキャパシティーちょうど。")
+        format!("料金: {region}、Standard テーブルクラス ({date} 時点)。1 か月を 30 日として計算し、プロビジョンドは各レートに必要なキャパシティーちょうどで計算しています。")
     },
     hot_spots: "ホットスポット",
     no_traffic: "どのテーブルにもトラフィックが届きませんでした。",
     hot_spot: |what, p, of, consumed, throttled| {
-        format!("{what}: {of} 個中パーティション {p} が {consumed} ユニットを消費し、{throttled} リクエストをスロットリングしました。")
+        format!("{what}: パーティション {p} ({of} 個中) が {consumed} ユニットを消費し、{throttled} 件のリクエストがスロットリングされました。")
     },
     hot_key: |key, accesses, throttled| {
-        format!("最もホットなキー: {key} ({accesses} リクエスト、{throttled} スロットリング)。")
+        format!("最もホットなキー: {key} (リクエスト {accesses} 件、スロットリング {throttled} 件)。")
     },
     fixes: "改善策",
-    no_fixes: "すべてのパターンがキーまたは Query で処理され、そのレートに耐えられます。",
+    no_fixes: "すべてのパターンがキーまたは Query で処理され、このレートでもスロットリングされません。",
     write_sharding: |key, shards, first, last| {
-        format!("書き込みシャーディング: {key} を {shards} 個のパーティションキー値 ({first} … {last}) に分散し、各書き込みはそのうちの 1 つへ; 読み取りは {shards} 個すべてを並列にクエリしてマージします。")
+        format!("書き込みシャーディング: {key} を {shards} 個のパーティションキー値 ({first} … {last}) に分散し、各書き込みはそのうち 1 つに行います。読み取りは {shards} 個すべてを並列にクエリしてマージします。")
     },
-    provision: |gsi, read, write| {
+    provision: |gsi, name, units| {
         let on = if gsi { "GSI" } else { "テーブル" };
-        format!("{on}にレートに必要なキャパシティーを与えます: 毎秒 {read} RCU と {write} WCU (またはより高いオンデマンド上限)。")
+        format!("{on} {name} に、すべてのパターンに必要なキャパシティーを割り当てます: 毎秒 {units} (オンデマンドの場合は上限を引き上げます)。")
     },
+    over_capacity: |what, needed, provisioned| {
+        format!("{what} には毎秒 {needed} が必要ですが、プロビジョンドは {provisioned} です。バーストキャパシティーを使い切るとスロットリングされます")
+    },
+    gsi_sorted: |sort| {
+        format!("{sort} でソートするグローバルセカンダリーインデックス (対象の項目だけが持つパーティションキーの下に置くスパースインデックス)")
+    },
+    full_stop: "。",
     gsi: |pk| format!("パーティションキー {pk} のグローバルセカンダリーインデックス"),
     composite_sort_key: |attributes, composite| format!("、{attributes} からなる複合ソートキー ({composite})"),
     sparse: ": ほとんどの項目がこの属性を持たないため、スパースインデックスになります",
@@ -258,6 +294,7 @@ static JA: ReviewWords = ReviewWords {
     pause: "一時停止",
     step: "1 秒進める",
     seconds_label: "トラフィックの秒数",
+    seconds_needed: "秒数は 1 から 3600 までの整数でなければなりません。",
     progress: |done, of| format!("{done} / {of} 秒"),
     heatmaps: "パーティションの負荷",
     hint:

@@ -31,7 +31,7 @@ impl Verdict {
         match &p.access_path {
             AccessPath::Unservable => Verdict::Unservable,
             AccessPath::Scan { .. } => Verdict::Scan,
-            _ if p.throttled > 0 => Verdict::Throttles,
+            _ if p.throttled > 0 || p.over_capacity => Verdict::Throttles,
             AccessPath::ByKey(_) => Verdict::ByKey,
             AccessPath::Query { .. } => Verdict::Query,
         }
@@ -90,6 +90,10 @@ pub struct ReviewReport {
 }
 
 fn money(lang: Lang, amount: f64) -> String {
+    // A tenth of a cent a month is nothing anyone pays.
+    if amount > 0.0 && amount < 0.001 {
+        return format!("< {}", lang.dollars("$0.001"));
+    }
     let english = if amount >= 1.0 && amount.is_finite() {
         let cents = (amount * 100.0).round() as u64;
         format!("${}.{:02}", numbers::grouped(cents / 100), cents % 100)
@@ -132,10 +136,37 @@ fn per_request(p: &PatternReview, names: UnitNames, lang: Lang) -> String {
     read_write(p.read_units, p.write_units, names, lang)
 }
 
-fn evidence(p: &PatternReview, lang: Lang) -> String {
+/// `Votes` or `Orders/ByStatus`.
+fn place(table: &str, index: Option<&str>) -> String {
+    match index {
+        Some(index) => format!("{table}/{index}"),
+        None => table.to_string(),
+    }
+}
+
+fn evidence(p: &PatternReview, review: &Review, lang: Lang) -> String {
     let words = lang.review();
     if let Some(error) = &p.error {
         return format!("{}: {}", error.name(), error.message());
+    }
+    if p.throttled == 0 && p.over_capacity {
+        // A short run rode on burst capacity: say which table cannot keep up.
+        let over = p.fixes.iter().find_map(|f| match f {
+            Fix::Provision { index, .. } => Some(index.clone()),
+            _ => None,
+        });
+        let demand = over.and_then(|index| {
+            review.demands.iter().find(|((_, i), d)| *i == index && d.over()).map(|((t, i), d)| (t, i, d))
+        });
+        if let Some((table, index, demand)) = demand {
+            let (r, w) = demand.provisioned.unwrap_or_default();
+            let names = UnitNames::PROVISIONED;
+            return (words.over_capacity)(
+                &place(table, index.as_deref()),
+                &read_write(demand.read, demand.write, names, lang),
+                &read_write(r, w, names, lang),
+            );
+        }
     }
     if p.throttled > 0 {
         let reasons: Vec<String> =
@@ -151,30 +182,41 @@ fn evidence(p: &PatternReview, lang: Lang) -> String {
     }
 }
 
-fn fix_text(p: &PatternReview, key: Option<&str>, lang: Lang) -> Option<String> {
+fn fix_text(p: &PatternReview, fix: &Fix, table: Option<&str>, lang: Lang) -> String {
     let words = lang.review();
-    let text = match p.fix.as_ref()? {
-        Fix::WriteSharding { shards } => {
-            let key = key.unwrap_or("PK");
+    let text = match fix {
+        Fix::WriteSharding { shards, key, index } => {
             let last = shards.saturating_sub(1);
-            (words.write_sharding)(key, *shards, &format!("{key}_0"), &format!("{key}_{last}"))
+            let named = match index {
+                Some(index) => format!("{key} ({index})"),
+                None => key.clone(),
+            };
+            (words.write_sharding)(&named, *shards, &format!("{key}_0"), &format!("{key}_{last}"))
         }
         Fix::Provision { index, read, write } => {
-            (words.provision)(*index, &lang.number(read.ceil()), &lang.number(write.ceil()))
+            let name = place(table.unwrap_or_default(), index.as_deref());
+            let needed = read_write(read.ceil(), write.ceil(), UnitNames::PROVISIONED, lang);
+            (words.provision)(index.is_some(), &name, &needed)
         }
         Fix::GlobalSecondaryIndex { partition_key, sort_key, sparse } => {
-            let mut text = (words.gsi)(partition_key);
-            if !sort_key.is_empty() {
-                text.push_str(&(words.composite_sort_key)(&sort_key.join(", "), &sort_key.join("#")));
-            }
-            if *sparse {
-                text.push_str(words.sparse);
-            }
-            text.push('.');
+            let mut text = match partition_key {
+                Some(pk) => {
+                    let mut text = (words.gsi)(pk);
+                    if !sort_key.is_empty() {
+                        text.push_str(&(words.composite_sort_key)(&sort_key.join(", "), &sort_key.join("#")));
+                    }
+                    if *sparse {
+                        text.push_str(words.sparse);
+                    }
+                    text
+                }
+                None => (words.gsi_sorted)(&sort_key.join("#")),
+            };
+            text.push_str(words.full_stop);
             text
         }
     };
-    Some(format!("{}: {text}", p.name))
+    format!("{}: {text}", p.name)
 }
 
 /// The table a request names first (`TableName`, or the first of
@@ -183,15 +225,6 @@ fn table_of(request: &serde_json::Value) -> Option<&str> {
     request.get("TableName").and_then(|t| t.as_str()).or_else(|| {
         request.get("RequestItems").and_then(|t| t.as_object()).and_then(|t| t.keys().next()).map(String::as_str)
     })
-}
-
-/// The partition key value a pattern's request names, as the review's
-/// shards would be spelled (`CandidateA`).
-fn key_value(engine: &Engine, request: &serde_json::Value) -> Option<String> {
-    let table = engine.table(table_of(request)?)?;
-    let name = table.definition.key_schema.partition_key.name.as_str();
-    let value = request.get("Key").or_else(|| request.get("Item"))?.get(name)?;
-    value.as_object()?.values().next()?.as_str().map(str::to_string)
 }
 
 impl ReviewReport {
@@ -221,25 +254,25 @@ impl ReviewReport {
                     format!("{}/s", lang.number(rate)),
                     lang.count(p.requests),
                     lang.count(p.throttled),
-                    evidence(p, lang),
+                    evidence(p, review, lang),
                 ],
             });
             let needed = read_write(p.capacity_needed.0, p.capacity_needed.1, names, lang);
-            cost_rows.push(vec![
-                p.name.clone(),
-                needed,
-                money(lang, p.monthly.on_demand),
-                money(lang, p.monthly.provisioned),
-            ]);
-            let key = request.and_then(|r| key_value(engine, r));
-            fixes.extend(fix_text(p, key.as_deref(), lang));
+            cost_rows.push(if p.error.is_some() {
+                // Refused: it costs nothing because it cannot be served.
+                vec![p.name.clone(), "–".into(), "–".into(), "–".into()]
+            } else {
+                vec![p.name.clone(), needed, money(lang, p.monthly.on_demand), money(lang, p.monthly.provisioned)]
+            });
+            let table = request.and_then(table_of);
+            fixes.extend(p.fixes.iter().map(|fix| fix_text(p, fix, table, lang)));
         }
         for s in &review.storage {
             let what = match &s.index {
                 Some(index) => format!("{}/{index}", s.table),
                 None => s.table.clone(),
             };
-            let label = (words.storage_row)(&what, &lang.count(s.items), &bytes(lang, s.billed_bytes));
+            let label = (words.storage_row)(&what, s.items, &lang.count(s.items), &bytes(lang, s.billed_bytes));
             cost_rows.push(vec![label, String::new(), money(lang, s.monthly), money(lang, s.monthly)]);
         }
         cost_rows.push(vec![
@@ -264,7 +297,6 @@ impl ReviewReport {
                     &lang.count(h.throttled),
                 );
                 if let Some(key) = &h.key {
-                    text.push(' ');
                     text.push_str(&(words.hot_key)(&key.key, &lang.count(key.accesses), &lang.count(key.throttles)));
                 }
                 text

@@ -173,8 +173,7 @@ impl Scenario {
             .iter()
             .map(|o| json!({"name": o.name, "operation": o.operation, "request": o.request}))
             .collect();
-        let mut snapshot = self.engine.snapshot();
-        let generated = generated::strip_generated_items(&self.engine, &mut snapshot, &self.generated);
+        let (snapshot, generated) = generated::written(&self.engine, &self.generated);
         let mut document = json!({
             "format": FORMAT,
             "version": VERSION,

@@ -4,7 +4,9 @@
 //! for any scenario: each pattern's verdict and its cost per request.
 //!
 //! Patterns are saved from the console ("Save as access pattern",
-//! [`super::saved_operations`]) and live in the scenario
+//! [`super::saved_operations`]) or written in the panel (an operation and
+//! its request as the SDK sends it; each row's request can be edited
+//! there too), and live in the scenario
 //! ([`Playground::access_patterns`](super::state::Playground::access_patterns)),
 //! so a link, an export, a workspace and the autosave carry them, and a
 //! lesson opens with its checklist as patterns.
@@ -23,12 +25,15 @@ use std::collections::BTreeMap;
 
 use yew::prelude::*;
 
+use serde_json::Value;
+
 use super::cost::{units, UnitNames};
 use super::language::{use_lang, Lang, Msg};
 use super::state::{Action, PlaygroundContext};
 use crate::engine::review::{classify, AccessPath, AccessPattern, KeyVariation};
 use crate::engine::table::BillingMode;
 use crate::engine::{ApiError, Engine};
+use crate::page_model::format::pretty;
 
 /// One pattern's verdict and cost per request.
 #[derive(Clone, Debug, PartialEq)]
@@ -90,6 +95,21 @@ fn cost(checked: &Checked, lang: Lang) -> Html {
     html! { <span class="cost">{ format!("{} {}", lang.figure(&parts.join(" + ")), lang.t(Msg::PerRequest)) }</span> }
 }
 
+/// The operations a pattern may be served by.
+const OPERATIONS: [&str; 11] = [
+    "GetItem",
+    "Query",
+    "Scan",
+    "PutItem",
+    "UpdateItem",
+    "DeleteItem",
+    "BatchGetItem",
+    "BatchWriteItem",
+    "TransactGetItems",
+    "TransactWriteItems",
+    "ExecuteStatement",
+];
+
 /// What one field of a row changes.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Field {
@@ -98,6 +118,21 @@ enum Field {
     Distribution,
     Count,
     Exponent,
+    Operation,
+    Request,
+}
+
+/// A request typed as JSON text: an object, or why not.
+fn request_of(text: &str) -> Result<Value, Problem> {
+    match serde_json::from_str::<Value>(text) {
+        Ok(value @ Value::Object(_)) => Ok(value),
+        Ok(_) => Err(Problem::Said(Msg::RequestNotAnObject)),
+        Err(e) => Err(Problem::Engine(format!("SerializationException: {e}"))),
+    }
+}
+
+fn operation_options(selected: &str) -> Html {
+    OPERATIONS.iter().map(|op| html! { <option value={*op} selected={*op == selected}>{ *op }</option> }).collect()
 }
 
 /// Why an edit was not applied: a fixed text, or the engine's message.
@@ -159,6 +194,8 @@ fn edited(pattern: &AccessPattern, field: Field, text: &str) -> Result<AccessPat
                 *exponent = value;
             }
         }
+        Field::Operation => next.operation = text.to_string(),
+        Field::Request => next.request = request_of(text)?,
     }
     next.check().map_err(|e| Problem::Engine(e.message().to_string()))?;
     Ok(next)
@@ -171,6 +208,9 @@ pub fn AccessPatterns() -> Html {
     // Refused edits by row and field: what was typed (shown in the field
     // until it is fixed) and why it was refused.
     let refused = use_state(BTreeMap::<(usize, Field), (String, Problem)>::new);
+    // The form for a pattern written in the panel: name, operation, request.
+    let draft = use_state(|| (String::new(), "GetItem".to_string(), String::new()));
+    let draft_problem = use_state(|| None::<Problem>);
     let checked = {
         let state = state.clone();
         let key = state.as_ref().map(|s| (s.data_version, std::rc::Rc::clone(&s.access_patterns)));
@@ -196,6 +236,7 @@ pub fn AccessPatterns() -> Html {
                     .target_dyn_into::<web_sys::HtmlInputElement>()
                     .map(|input| input.value())
                     .or_else(|| e.target_dyn_into::<web_sys::HtmlSelectElement>().map(|select| select.value()))
+                    .or_else(|| e.target_dyn_into::<web_sys::HtmlTextAreaElement>().map(|area| area.value()))
                     .unwrap_or_default();
                 let Some(pattern) = patterns.get(i) else { return };
                 match edited(pattern, field, &text) {
@@ -309,7 +350,17 @@ pub fn AccessPatterns() -> Html {
                 if let Some(checked) = checked.get(i) {
                     <p class="ap-cost">{ cost(checked, lang) }</p>
                 }
-                { for refused.range((i, Field::Name)..=(i, Field::Exponent)).map(|(_, (_, problem))| html! {
+                <details class="ap-request">
+                    <summary>{ lang.t(Msg::FieldRequestJson) }</summary>
+                    <label>{ lang.t(Msg::Operation) }
+                        <select class="ap-operation" onchange={on_field(Field::Operation)}>
+                            { operation_options(&pattern.operation) }
+                        </select>
+                    </label>
+                    <textarea class="ap-request-json" rows="6" spellcheck="false" onchange={on_field(Field::Request)}
+                        value={shown(Field::Request, pretty(&pattern.request))} />
+                </details>
+                { for refused.range((i, Field::Name)..=(i, Field::Request)).map(|(_, (_, problem))| html! {
                     <p class="error-box ap-problem" role="alert">{ problem.text(lang) }</p>
                 }) }
             </li>
@@ -326,6 +377,89 @@ pub fn AccessPatterns() -> Html {
             } else {
                 <ol class="access-pattern-list" id="access-pattern-list">{ for rows }</ol>
             }
+            { new_pattern(lang, &draft, &draft_problem, &patterns, &set) }
         </section>
+    }
+}
+
+/// The form for a pattern written in the panel: its name, operation and
+/// request; added at one request a second, always the request's key, when
+/// it makes sense (the form keeps what was typed otherwise).
+fn new_pattern(
+    lang: Lang,
+    draft: &UseStateHandle<(String, String, String)>,
+    problem: &UseStateHandle<Option<Problem>>,
+    patterns: &[AccessPattern],
+    set: &(impl Fn(Vec<AccessPattern>) + Clone + 'static),
+) -> Html {
+    let field = |which: usize| {
+        let draft = draft.clone();
+        Callback::from(move |e: Event| {
+            let text = e
+                .target_dyn_into::<web_sys::HtmlInputElement>()
+                .map(|input| input.value())
+                .or_else(|| e.target_dyn_into::<web_sys::HtmlSelectElement>().map(|select| select.value()))
+                .or_else(|| e.target_dyn_into::<web_sys::HtmlTextAreaElement>().map(|area| area.value()))
+                .unwrap_or_default();
+            let mut next = (*draft).clone();
+            match which {
+                0 => next.0 = text,
+                1 => next.1 = text,
+                _ => next.2 = text,
+            }
+            draft.set(next);
+        })
+    };
+    let add = {
+        let (draft, problem, patterns, set) = (draft.clone(), problem.clone(), patterns.to_vec(), set.clone());
+        Callback::from(move |_: MouseEvent| {
+            let (name, operation, text) = &*draft;
+            let pattern = (|| {
+                let name = name.trim();
+                if name.is_empty() {
+                    return Err(Problem::Said(Msg::PatternNameNeeded));
+                }
+                let pattern = AccessPattern {
+                    name: name.to_string(),
+                    operation: operation.clone(),
+                    request: request_of(text)?,
+                    requests_per_second: 1.0,
+                    keys: KeyVariation::Single,
+                };
+                pattern.check().map_err(|e| Problem::Engine(e.message().to_string()))?;
+                Ok(pattern)
+            })();
+            match pattern {
+                Ok(pattern) => {
+                    let mut all = patterns.clone();
+                    all.push(pattern);
+                    set(all);
+                    draft.set((String::new(), operation.clone(), String::new()));
+                    problem.set(None);
+                }
+                Err(refusal) => problem.set(Some(refusal)),
+            }
+        })
+    };
+    html! {
+        <details class="ap-new" id="ap-new">
+            <summary>{ lang.t(Msg::AddAccessPattern) }</summary>
+            <div class="ap-fields">
+                <label>{ lang.t(Msg::Name) }
+                    <input id="ap-new-name" type="text" value={draft.0.clone()} onchange={field(0)} />
+                </label>
+                <label>{ lang.t(Msg::Operation) }
+                    <select id="ap-new-operation" onchange={field(1)}>{ operation_options(&draft.1) }</select>
+                </label>
+            </div>
+            <label class="ap-new-request">{ lang.t(Msg::FieldRequestJson) }
+                <textarea id="ap-new-request" rows="6" spellcheck="false" value={draft.2.clone()} onchange={field(2)}
+                    placeholder={r#"{"TableName": "…", "Key": {…}}"#} />
+            </label>
+            <button type="button" id="ap-new-add" onclick={add}>{ lang.t(Msg::AddAccessPattern) }</button>
+            if let Some(refusal) = &**problem {
+                <p class="error-box" role="alert" id="ap-new-problem">{ refusal.text(lang) }</p>
+            }
+        </details>
     }
 }

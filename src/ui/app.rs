@@ -3,17 +3,25 @@
 //! ```text
 //!   App ── use_reducer(boot) ── ContextProvider<PlaygroundContext>
 //!       ── use_reducer(ConsoleState) ── ContextProvider<ConsoleContext>
-//!    ├─ sidebar: TableList, CreateTable
+//!    ├─ header: LessonsMenu, LanguagePicker, ScenarioMenu (behind a menu
+//!    │          button on narrow screens); NoticeToast
+//!    ├─ sidebar: TableList, CreateTable (a drawer in presenter mode and on
+//!    │           narrow screens, opened with the Tables button)
 //!    └─ main: LessonPanel (when a lesson is open), then three tabs:
 //!         Items:      ItemEditor, TableView (→ ItemGrid | IndexGrid), IndexPanel, TtlPanel,
-//!                     StreamPanel, ActivityLog
+//!                     StreamPanel, ActivityLog (without a table: Welcome)
 //!         Console:    Console (builders, live cost, results, code, history), AccessPatterns
 //!         Partitions: PartitionMap, HotKeyLab, Planners
 //! ```
 //!
 //! The header holds the [`LessonsMenu`] (the built-in lessons, presenter
 //! mode), the [`LanguagePicker`] and the [`ScenarioMenu`] (Copy link,
-//! Export, Import, Reset); an open lesson's [`LessonPanel`] sits above the
+//! Export, Import, Reset); messages are a toast ([`NoticeToast`]) that
+//! covers a corner rather than pushing the page down. The layout for a
+//! projector and for phones is the stylesheet's (`www/style.css`, sections
+//! "presenter mode" and "narrow screens"): in presenter mode the page is one
+//! screen, the lesson's step in a column beside the view it talks about,
+//! each scrolling on its own. An open lesson's [`LessonPanel`] sits above the
 //! tabs, and its steps reach the tabs and the hot-key lab through the
 //! [`LessonBus`](super::lesson_bus). The language is a context of its own,
 //! `Lang` ([`language`]), outside the others: switching it changes no data.
@@ -58,6 +66,7 @@ use super::language_picker::LanguagePicker;
 use super::lesson_bus::{LessonBus, LessonBusContext};
 use super::lesson_panel::LessonPanel;
 use super::lessons_menu::LessonsMenu;
+use super::notice_toast::NoticeToast;
 use super::partition_map::PartitionMap;
 use super::persist;
 use super::planners::Planners;
@@ -67,21 +76,7 @@ use super::stream_panel::StreamPanel;
 use super::table_list::TableList;
 use super::table_view::TableView;
 use super::ttl_panel::TtlPanel;
-
-/// Shown in place of the editor and items until there is a table.
-fn welcome(lang: Lang) -> Html {
-    html! {
-        <section class="card welcome">
-            <h2>{ lang.t(Msg::WelcomeTitle) }</h2>
-            <p>{ lang.t(Msg::WelcomeText) }</p>
-            <p class="hint">
-                { lang.t(Msg::WelcomeHintStart) }<strong>{ "Music" }</strong>{ lang.t(Msg::WelcomeHintPk) }
-                <code>{ "Artist" }</code>{ lang.t(Msg::WelcomeHintSk) }<code>{ "SongTitle" }</code>
-                { lang.t(Msg::WelcomeHintEnd) }
-            </p>
-        </section>
-    }
-}
+use super::welcome::Welcome;
 
 /// The main column's tabs.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -138,6 +133,10 @@ fn boot() -> Playground {
     playground
 }
 
+/// How many tenths of a second a lesson's workload may take to show its
+/// first results before the view gives up bringing them into view.
+const LAB_RESULTS_WAIT: u32 = 50;
+
 /// How long the playground must stay unchanged before it is autosaved.
 const AUTOSAVE_DELAY: Duration = Duration::from_millis(500);
 
@@ -147,6 +146,11 @@ pub fn App() -> Html {
     let console = use_reducer(ConsoleState::default);
     let bus = use_reducer(LessonBus::default);
     let tab = use_state(|| Tab::Items);
+    // The header's controls behind the menu button (narrow screens), and
+    // the tables drawer (presenter mode and narrow screens).
+    let menu_open = use_state(|| false);
+    let tables_open = use_state(|| false);
+    let panel = use_node_ref();
     // A lesson step asked for a tab.
     {
         let tab = tab.clone();
@@ -155,6 +159,51 @@ pub fn App() -> Html {
                 tab.set(which);
             }
         });
+    }
+    // A lesson step ran a workload: once the lab shows its first results,
+    // bring them to the top of the view (the panel scrolls on its own in
+    // presenter mode, the page elsewhere), so the class sees the charts.
+    {
+        let panel = panel.clone();
+        // Not cancelled when the request changes: the lab marks it done as
+        // soon as it starts. The wait ends by itself, and a page gone away
+        // leaves no panel to scroll.
+        use_effect_with(bus.lab.as_ref().map(|(n, _)| *n), move |request| {
+            if request.is_some() {
+                yew::platform::spawn_local(async move {
+                    for _ in 0..LAB_RESULTS_WAIT {
+                        yew::platform::time::sleep(Duration::from_millis(100)).await;
+                        let results = panel
+                            .cast::<web_sys::Element>()
+                            .and_then(|p| p.query_selector("#hotkey-lab .lab-results").ok().flatten());
+                        if let Some(results) = results.filter(|r| r.child_element_count() > 0) {
+                            results.scroll_into_view();
+                            return;
+                        }
+                    }
+                });
+            }
+        });
+    }
+    // Escape folds the header's menu and the tables drawer away.
+    {
+        let (menu_open, tables_open) = (menu_open.clone(), tables_open.clone());
+        use_effect_with((), move |_| {
+            let on_key = move |e: &web_sys::Event| {
+                if e.dyn_ref::<web_sys::KeyboardEvent>().is_some_and(|e| e.key() == "Escape") {
+                    menu_open.set(false);
+                    tables_open.set(false);
+                }
+            };
+            // Removed when dropped, with the effect.
+            let listener = web_sys::window().map(|window| EventListener::new(&window, "keydown", on_key));
+            move || drop(listener)
+        });
+    }
+    // Choosing a table (or creating one) folds the drawer away.
+    {
+        let tables_open = tables_open.clone();
+        use_effect_with(state.selected.clone(), move |_| tables_open.set(false));
     }
     // Embed mode (`?embed=`): one view, and nothing is ever saved.
     let embed = use_memo((), |_| embed::requested());
@@ -202,7 +251,7 @@ pub fn App() -> Html {
                 if !waiting.get() || embedded {
                     return;
                 }
-                let outcome = state.scenario().map(|s| persist::autosave(&s));
+                let outcome = state.lend_scenario(persist::autosave);
                 if let Some(Err(reason)) = outcome {
                     dispatcher.dispatch(Action::Notify(Some(Notice::worded(true, Said::AutosaveFailed(reason)))));
                 }
@@ -224,9 +273,8 @@ pub fn App() -> Html {
                 if embedded {
                     return;
                 }
-                let scenario = latest.try_borrow().ok().and_then(|s| s.as_ref().and_then(|s| s.scenario()));
-                if let Some(scenario) = scenario {
-                    let _ = persist::autosave(&scenario);
+                if let Ok(latest) = latest.try_borrow() {
+                    let _ = latest.as_ref().and_then(|s| s.lend_scenario(persist::autosave));
                 }
             };
             let storage_dispatcher = dispatcher.clone();
@@ -305,6 +353,27 @@ pub fn App() -> Html {
                 aria-controls="main-panel" {onclick} {onkeydown}>{ label }</button>
         }
     };
+    let toggle_menu = {
+        let menu_open = menu_open.clone();
+        Callback::from(move |_: MouseEvent| menu_open.set(!*menu_open))
+    };
+    let toggle_tables = {
+        let tables_open = tables_open.clone();
+        Callback::from(move |_: MouseEvent| tables_open.set(!*tables_open))
+    };
+    let design_table = {
+        let tables_open = tables_open.clone();
+        Callback::from(move |_: MouseEvent| {
+            tables_open.set(true);
+            let field = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.get_element_by_id("ct-name"))
+                .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok());
+            if let Some(field) = field {
+                let _ = field.focus();
+            }
+        })
+    };
     if let Some(view) = (*embed).clone() {
         return html! {
             <ContextProvider<Lang> context={*lang}>
@@ -322,26 +391,41 @@ pub fn App() -> Html {
         <ContextProvider<ConsoleContext> context={console}>
         <ContextProvider<LessonBusContext> context={bus}>
             <div class="app">
-                <header class="topbar">
+                <header class={classes!("topbar", menu_open.then_some("menu-open"))}>
                     <h1><span class="brand-mark" aria-hidden="true"></span>{ "DynamoDB Playground" }</h1>
                     <p class="tagline">{ lang.t(Msg::Tagline) }</p>
-                    <LessonsMenu />
-                    <LanguagePicker lang={*lang} onchange={set_lang} />
-                    <ScenarioMenu />
+                    <button type="button" id="btn-menu" class="topbar-button menu-button" onclick={toggle_menu}
+                        aria-expanded={menu_open.to_string()} aria-controls="topbar-controls">
+                        <span aria-hidden="true">{ "☰ " }</span>{ lang.t(Msg::Menu) }
+                    </button>
+                    <div class="topbar-controls" id="topbar-controls">
+                        <LessonsMenu />
+                        <LanguagePicker lang={*lang} onchange={set_lang} />
+                        <ScenarioMenu />
+                    </div>
                 </header>
-                <div class={classes!("layout", wide.then_some("wide"))}>
-                    <aside class="sidebar">
+                <NoticeToast />
+                <div class={classes!("layout", wide.then_some("wide"), tables_open.then_some("tables-open"))}>
+                    <aside class="sidebar" id="sidebar">
+                        <button type="button" id="btn-tables-close" class="quiet drawer-close"
+                            onclick={toggle_tables.clone()}>{ lang.t(Msg::HideTables) }</button>
                         <TableList />
                         <CreateTable />
                     </aside>
                     <main class="main">
                         <LessonPanel />
-                        <div class="main-tabs" role="tablist" aria-label={lang.t(Msg::TabsLabel)}>
-                            { tab_button(Tab::Items, "tab-items", lang.t(Msg::TabItems)) }
-                            { tab_button(Tab::Console, "tab-console", lang.t(Msg::TabConsole)) }
-                            { tab_button(Tab::Partitions, "tab-partitions", lang.t(Msg::TabPartitions)) }
+                        <div class="main-bar">
+                            <div class="main-tabs" role="tablist" aria-label={lang.t(Msg::TabsLabel)}>
+                                { tab_button(Tab::Items, "tab-items", lang.t(Msg::TabItems)) }
+                                { tab_button(Tab::Console, "tab-console", lang.t(Msg::TabConsole)) }
+                                { tab_button(Tab::Partitions, "tab-partitions", lang.t(Msg::TabPartitions)) }
+                            </div>
+                            <button type="button" id="btn-tables" class="quiet tables-toggle" onclick={toggle_tables}
+                                aria-expanded={tables_open.to_string()} aria-controls="sidebar">
+                                { lang.t(Msg::TablesTitle) }
+                            </button>
                         </div>
-                        <div id="main-panel" role="tabpanel" class="main-panel">
+                        <div id="main-panel" role="tabpanel" class="main-panel" ref={panel}>
                             if *tab == Tab::Console {
                                 <Console />
                                 <AccessPatterns />
@@ -358,7 +442,7 @@ pub fn App() -> Html {
                                     <TtlPanel />
                                     <StreamPanel />
                                 } else {
-                                    { welcome(*lang) }
+                                    <Welcome on_design={design_table} />
                                 }
                                 <ActivityLog />
                             }

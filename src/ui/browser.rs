@@ -13,6 +13,12 @@ pub fn local_storage() -> Option<web_sys::Storage> {
 /// Copies `text` to the clipboard; `done` learns whether the browser took
 /// it (it may refuse without a user gesture or permission).
 pub fn copy_text(text: &str, done: impl FnOnce(bool) + 'static) {
+    // Boxed, so the clipboard call and its future are compiled once rather
+    // than once per caller's closure.
+    copy_text_boxed(text, Box::new(done));
+}
+
+fn copy_text_boxed(text: &str, done: Box<dyn FnOnce(bool)>) {
     let Some(window) = web_sys::window() else {
         done(false);
         return;

@@ -6,14 +6,16 @@
 //! partition × time heatmap of each table and GSI the traffic reached.
 //!
 //! The run advances in frames of a few milliseconds, as the hot-key lab's
-//! does, so the tab never freezes: Pause and Step work at any moment. A
-//! change to the data or the patterns makes a finished review stale: it is
-//! dropped rather than shown for a design that is no longer there.
+//! does, so the tab never freezes: Pause and Step work at any moment. The
+//! run outlives the panel (switch to Items and back: it is still there, and
+//! *Run review* continues a paused one), but a change to the data or the
+//! patterns makes it stale: it is dropped rather than shown for a design
+//! that is no longer there.
 //!
 //! The review is exported as Markdown (a download, or the clipboard) and
 //! printed on its own (the print style sheet hides the rest of the page).
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use std::time::Duration;
 
@@ -21,12 +23,24 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::browser::copy_text;
+use super::charts::heatmap::{heatmap, HeatmapInput};
 use super::language::use_lang;
 use super::persist::download;
 use super::state::PlaygroundContext;
-use crate::engine::review::ReviewRun;
-use crate::i18n::Msg;
+use crate::engine::partition::{PARTITION_MAX_RCU, PARTITION_MAX_WCU};
+use crate::engine::review::{AccessPattern, Review, ReviewRun};
+use crate::i18n::{Lang, Msg};
 use crate::page_model::review_report::{Grid, ReviewReport};
+
+/// What a run was started on: the data's version and the patterns.
+type Design = Option<(u64, Rc<Vec<AccessPattern>>)>;
+
+thread_local! {
+    /// The review, kept while the panel is not shown.
+    static RUN: Rc<RefCell<Option<ReviewRun>>> = Rc::default();
+    /// The design it reviews.
+    static DESIGN: RefCell<Design> = const { RefCell::new(None) };
+}
 
 /// Time between two frames of a run.
 const FRAME: Duration = Duration::from_millis(50);
@@ -39,7 +53,7 @@ fn grid(id: &str, grid: &Grid) -> Html {
             <thead><tr>{ for grid.header.iter().map(|h| html! { <th scope="col">{ h }</th> }) }</tr></thead>
             <tbody>
                 { for grid.rows.iter().map(|row| html! {
-                    <tr>{ for row.iter().map(|c| html! { <td>{ c }</td> }) }</tr>
+                    <tr>{ for row.iter().zip(&grid.header).map(|(c, h)| html! { <td data-label={h.clone()}>{ c }</td> }) }</tr>
                 }) }
             </tbody>
         </table>
@@ -47,25 +61,37 @@ fn grid(id: &str, grid: &Grid) -> Html {
 }
 
 fn report_view(report: &ReviewReport) -> Html {
+    // Every column but the last, the evidence.
+    let columns = report.pattern_header.split_last().map_or(&[][..], |(_, rest)| rest);
+    let evidence_label = report.pattern_header.last().cloned().unwrap_or_default();
     html! {
         <article class="review-report" id="review-report">
-            <h3>{ &report.title }</h3>
-            <p>{ &report.intro }</p>
+            <p class="review-intro">{ &report.intro }</p>
             <h4>{ &report.patterns_heading }</h4>
             <div class="review-scroll">
                 <table class="review-table" id="review-patterns">
-                    <thead><tr>{ for report.pattern_header.iter().map(|h| html! { <th scope="col">{ h }</th> }) }</tr></thead>
-                    <tbody>
-                        { for report.patterns.iter().map(|line| html! {
-                            <tr data-verdict={line.verdict.class()}>
-                                { for line.cells.iter().enumerate().map(|(i, c)| if i == 0 {
-                                    html! { <td><span class={classes!("verdict", line.verdict.class())}>{ c }</span></td> }
-                                } else {
-                                    html! { <td>{ c }</td> }
-                                }) }
-                            </tr>
-                        }) }
-                    </tbody>
+                    <thead><tr>{ for columns.iter().map(|h| html! { <th scope="col">{ h }</th> }) }</tr></thead>
+                    { for report.patterns.iter().map(|line| {
+                        let (cells, evidence) = line.cells.split_at(columns.len().min(line.cells.len()));
+                        html! {
+                            <tbody class="review-pattern" data-verdict={line.verdict.class()}>
+                                <tr>
+                                    { for cells.iter().zip(columns).enumerate().map(|(i, (c, h))| if i == 0 {
+                                        html! { <td><span class={classes!("verdict", line.verdict.class())}>{ c }</span></td> }
+                                    } else {
+                                        // The label a phone shows beside the value (see style.css).
+                                        html! { <td data-label={h.clone()}>{ c }</td> }
+                                    }) }
+                                </tr>
+                                // The evidence is long (an error, the reasons): a row of its own.
+                                <tr class="review-evidence">
+                                    <td colspan={columns.len().to_string()}>
+                                        { for evidence.iter().map(|e| html! { <>{ format!("{evidence_label}: ") }{ e }</> }) }
+                                    </td>
+                                </tr>
+                            </tbody>
+                        }
+                    }) }
                 </table>
             </div>
             <h4>{ &report.cost_heading }</h4>
@@ -79,13 +105,61 @@ fn report_view(report: &ReviewReport) -> Html {
     }
 }
 
+/// How many of a table's busiest keys the review lists.
+const TOP_KEYS: usize = 5;
+
+/// The heatmap and the busiest keys of every table and GSI the run's
+/// traffic reached, hottest first.
+fn heatmaps(run: &ReviewRun, review: &Review, lang: Lang) -> Html {
+    let engine = run.engine();
+    let start = run.start_second();
+    let to = start + u64::from(run.seconds_done());
+    let maps = review.hot_spots.iter().enumerate().filter_map(|(i, spot)| {
+        let metrics = engine.metrics(&spot.table, spot.index.as_deref(), start, to, TOP_KEYS).ok()?;
+        let reads = metrics.samples.iter().map(|s| s.consumed_read).sum::<f64>();
+        let writes = metrics.samples.iter().map(|s| s.consumed_write).sum::<f64>();
+        // The scale of the kind of units the traffic mostly used.
+        let (limit, unit) = if writes >= reads { (PARTITION_MAX_WCU, "WCU") } else { (PARTITION_MAX_RCU, "RCU") };
+        let input = HeatmapInput {
+            samples: &metrics.samples,
+            start_second: start,
+            done: run.seconds_done(),
+            seconds: run.seconds(),
+            partitions: spot.partitions,
+            limit: Some(limit),
+            unit,
+        };
+        let title = match &spot.index {
+            Some(index) => format!("{}/{index}", spot.table),
+            None => spot.table.clone(),
+        };
+        let id = format!("review-heatmap-{i}");
+        Some(html! {
+            <div class="review-heatmap">
+                <h5>{ title }</h5>
+                { heatmap(&id, &input, lang) }
+                <table class="lab-top" id={format!("review-top-keys-{i}")}>
+                    <caption>{ lang.t(Msg::TopKeysWholeRun) }</caption>
+                    <thead><tr><th>{ lang.t(Msg::ColKey) }</th><th>{ lang.t(Msg::ColRequestsLower) }</th><th>{ lang.t(Msg::ColThrottled) }</th></tr></thead>
+                    <tbody>
+                        { for metrics.top_keys.iter().map(|k| html! {
+                            <tr><td><code>{ &k.key }</code></td><td>{ lang.count(k.accesses) }</td><td>{ lang.count(k.throttles) }</td></tr>
+                        }) }
+                    </tbody>
+                </table>
+            </div>
+        })
+    });
+    html! { <div class="review-heatmaps">{ for maps }</div> }
+}
+
 #[component]
 pub fn DesignReview() -> Html {
     let lang = use_lang();
     let words = lang.review();
     let state = use_context::<PlaygroundContext>();
     let seconds = use_state(|| "60".to_string());
-    let run = use_mut_ref(|| None::<ReviewRun>);
+    let run = RUN.with(Rc::clone);
     let frame = use_state(|| 0u64);
     let playing = use_state(|| false);
     let error = use_state(|| None::<String>);
@@ -94,12 +168,16 @@ pub fn DesignReview() -> Html {
     // A review of a design that changed is dropped.
     {
         let (run, frame, playing) = (run.clone(), frame.clone(), playing.clone());
-        let key = state.as_ref().map(|s| (s.data_version, Rc::clone(&s.access_patterns)));
-        use_effect_with(key, move |_| {
-            if let Ok(mut r) = run.try_borrow_mut() {
-                if r.take().is_some() {
-                    playing.set(false);
-                    frame.set(*frame + 1);
+        let design: Design = state.as_ref().map(|s| (s.data_version, Rc::clone(&s.access_patterns)));
+        use_effect_with(design, move |design| {
+            let same = DESIGN.with(|kept| kept.borrow().as_ref() == design.as_ref());
+            if !same {
+                DESIGN.with(|kept| kept.replace(design.clone()));
+                if let Ok(mut r) = run.try_borrow_mut() {
+                    if r.take().is_some() {
+                        playing.set(false);
+                        frame.set(*frame + 1);
+                    }
                 }
             }
         });
@@ -146,7 +224,7 @@ pub fn DesignReview() -> Html {
             (run.clone(), seconds.clone(), error.clone(), state.clone(), patterns.clone());
         move || -> bool {
             let Ok(secs) = seconds.trim().parse::<u32>() else {
-                error.set(Some(lang.t(Msg::WholeNumberNeeded).to_string()));
+                error.set(Some(lang.review().seconds_needed.to_string()));
                 return false;
             };
             let Ok(engine) = state.engine.try_borrow() else { return false };
@@ -166,9 +244,12 @@ pub fn DesignReview() -> Html {
         }
     };
     let onrun = {
-        let (start, playing) = (start.clone(), playing.clone());
+        let (start, playing, run, seconds) = (start.clone(), playing.clone(), run.clone(), seconds.clone());
         Callback::from(move |_: MouseEvent| {
-            if start() {
+            // A paused run of as many seconds continues; otherwise a new one starts.
+            let wanted = seconds.trim().parse::<u32>().ok();
+            let paused = run.borrow().as_ref().is_some_and(|r| !r.is_finished() && Some(r.seconds()) == wanted);
+            if paused || start() {
                 playing.set(true);
             }
         })
@@ -266,6 +347,10 @@ pub fn DesignReview() -> Html {
                     }
                 </div>
                 { report_view(report) }
+                if let (Some(r), Some(review)) = (slot.as_ref(), review.as_ref()) {
+                    <h4>{ words.heatmaps }</h4>
+                    { heatmaps(r, review, lang) }
+                }
                 <details class="review-markdown no-print">
                     <summary>{ "Markdown" }</summary>
                     <pre id="review-markdown">{ markdown.clone().unwrap_or_default() }</pre>

@@ -72,6 +72,7 @@ impl Running {
             template: self.template.clone(),
             count: made,
             seed: self.seed,
+            deleted: Vec::new(),
         })
     }
 }

@@ -66,15 +66,16 @@ pub fn LessonChecklist(props: &LessonChecklistProps) -> Html {
     let lang = use_lang();
     let engine = props.engine.clone();
     let lesson = Rc::clone(&props.lesson);
-    let results = use_memo((lesson.id.clone(), props.version), move |_| {
+    // Keyed by the language too: the lesson's labels change with it.
+    let results = use_memo((lesson.id.clone(), props.version, lang), move |_| {
         let Ok(mut engine) = engine.0.try_borrow_mut() else { return Vec::new() };
         lesson
             .checklists
             .iter()
             .map(|list| {
                 let rows: Vec<(String, Assessment)> =
-                    list.patterns.iter().map(|p| (p.name.clone(), assess(&mut engine, &lesson, p))).collect();
-                (list.title.clone(), rows)
+                    list.patterns.iter().map(|p| (p.label.clone(), assess(&mut engine, &lesson, p))).collect();
+                (list.label.clone(), rows)
             })
             .collect::<Vec<_>>()
     });

@@ -11,7 +11,10 @@
 //! ```
 //!
 //! The open lesson and its step live in the playground's view state, so the
-//! autosave, a share link and an export all reopen it where it was.
+//! autosave, a share link and an export all reopen it where it was. Its
+//! texts are in the page's language ([`lessons::lesson_in`], fetched with
+//! the document); the scenario is built from the English document, so a
+//! language switch changes the words and nothing else.
 //! Presenter mode is a class on the document's root element, remembered in
 //! `localStorage` under [`PRESENTER_KEY`].
 
@@ -21,7 +24,7 @@ use yew::prelude::*;
 use super::browser::local_storage;
 use super::console_state::{ConsoleAction, ConsoleState};
 use super::draft::ItemOperation;
-use super::language::{Msg, Said};
+use super::language::{Lang, Msg, Said};
 use super::lesson_bus::{BusAction, LessonBus};
 use super::persist;
 use super::state::{Action, Notice, Playground, PlaygroundContext};
@@ -109,22 +112,34 @@ fn stash(current: &Scenario) -> Result<(bool, Option<String>), Said> {
     Ok((true, earlier))
 }
 
-/// Fetches lesson `id`'s document (`lessons/<file>` next to the page,
-/// copied there by `index.html`) and hands it to the catalog; `done` hears
-/// how it went (the notice to show if it failed). A document already at
-/// hand is not fetched again.
-pub fn fetch_lesson(id: &str, done: impl FnOnce(Result<(), Notice>) + 'static) {
-    if lessons::is_available(id) {
-        return done(Ok(()));
-    }
+/// Fetches what lesson `id` needs in `lang` and hands it to the catalog:
+/// its document (`lessons/<file>` next to the page, copied there by
+/// `index.html`) and the overlay of its texts in `lang`
+/// (`lessons/de/<file>`); `done` hears how it went (the notice to show if
+/// the document failed). What is at hand already is not fetched again. An
+/// overlay that cannot be fetched is not an error: the lesson shows in
+/// English, and is not asked for again until the page reloads.
+pub fn fetch_lesson(id: &str, lang: Lang, done: impl FnOnce(Result<(), Notice>) + 'static) {
     let Some(entry) = lessons::entry(id) else {
         return done(lessons::lesson(id).map(|_| ()).map_err(|e| Notice::error(e.message())));
     };
+    let document = !lessons::is_available(id);
+    let overlay = entry.overlay_file(lang).filter(|_| !lessons::has_overlay_answer(id, lang));
+    if !document && overlay.is_none() {
+        return done(Ok(()));
+    }
     yew::platform::spawn_local(async move {
-        let result = fetch_text(&format!("lessons/{}", entry.file)).await.map(|text| {
-            lessons::provide(entry.id, &text);
-        });
-        let title = entry.title.to_string();
+        if let Some(file) = overlay {
+            let text = fetch_text(&format!("lessons/{file}")).await.ok();
+            lessons::provide_overlay(entry.id, lang, text.as_deref());
+        }
+        let mut result = Ok(());
+        if document {
+            result = fetch_text(&format!("lessons/{}", entry.file)).await.map(|text| {
+                lessons::provide(entry.id, &text);
+            });
+        }
+        let title = entry.title_in(lang).to_string();
         done(result.map_err(|reason| Notice::worded(true, Said::LessonNotLoaded { title, reason })));
     });
 }
@@ -146,28 +161,30 @@ async fn fetch_text(url: &str) -> Result<String, FetchFailure> {
 
 /// Opens lesson `id` at `step`, keeping the current playground (see the
 /// module notes). Nothing changes if the lesson cannot be built or the
-/// current work cannot be kept. A lesson whose document is not at hand yet
-/// is fetched first ("Loading the lesson …"), then opened; a failure then
-/// shows as an error notice. `Err`: the notice to show.
-pub fn open_lesson(state: &PlaygroundContext, id: &str, step: usize) -> Result<(), Notice> {
+/// current work cannot be kept. A lesson whose document (or texts in
+/// `lang`) is not at hand yet is fetched first ("Loading the lesson …"),
+/// then opened; a failure then shows as an error notice. `Err`: the notice
+/// to show.
+pub fn open_lesson(state: &PlaygroundContext, id: &str, step: usize, lang: Lang) -> Result<(), Notice> {
     match lessons::entry(id) {
-        Some(entry) if !lessons::is_available(id) => {
-            let loading = Said::LessonLoading { title: entry.title.to_string() };
+        Some(entry) if !lessons::is_available(id) || !lessons::has_overlay_answer(id, lang) => {
+            let loading = Said::LessonLoading { title: entry.title_in(lang).to_string() };
             state.dispatch(Action::Notify(Some(Notice::worded(false, loading))));
             let state = state.clone();
-            fetch_lesson(id, move |result| {
-                if let Err(notice) = result.and_then(|()| open_available(&state, entry.id, step)) {
+            fetch_lesson(id, lang, move |result| {
+                if let Err(notice) = result.and_then(|()| open_available(&state, entry.id, step, lang)) {
                     state.dispatch(Action::Notify(Some(notice)));
                 }
             });
             Ok(())
         }
-        _ => open_available(state, id, step),
+        _ => open_available(state, id, step, lang),
     }
 }
 
-/// [`open_lesson`] once the document is at hand.
-fn open_available(state: &PlaygroundContext, id: &str, step: usize) -> Result<(), Notice> {
+/// [`open_lesson`] once the document is at hand. The scenario is built from
+/// the English lesson: its access patterns keep their English names.
+fn open_available(state: &PlaygroundContext, id: &str, step: usize, lang: Lang) -> Result<(), Notice> {
     let lesson = lessons::lesson(id).map_err(|e| Notice::error(e.message()))?;
     let mut scenario = setup::scenario(&lesson).map_err(|e| Notice::error(e.message()))?;
     let (kept, earlier) = match state.scenario() {
@@ -177,7 +194,8 @@ fn open_available(state: &PlaygroundContext, id: &str, step: usize) -> Result<()
     if let Value::Object(view) = &mut scenario.view {
         view.insert("step".into(), step.min(lesson.steps.len().saturating_sub(1)).into());
     }
-    let said = Said::LessonOpened { title: lesson.title.clone(), kept, earlier };
+    let title = lessons::lesson_in(id, lang).map_or(lesson.title, |shown| shown.title);
+    let said = Said::LessonOpened { title, kept, earlier };
     state.dispatch(Action::Load(Box::new(scenario), Some(Notice::worded(false, said))));
     Ok(())
 }

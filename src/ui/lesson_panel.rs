@@ -48,21 +48,27 @@ pub fn LessonPanel() -> Html {
     let bus = use_context::<LessonBusContext>();
     let id = state.as_ref().and_then(|s| open_id(s));
     // A lesson reopened from the autosave or a share link may not be
-    // fetched yet: fetch it, and count arrivals so the memo reads it again.
+    // fetched yet, nor its texts in a language just chosen: fetch them, and
+    // count arrivals so the memo reads the lesson again. The step and the
+    // data are the playground's, untouched by a switch.
     let arrived = use_state(|| 0u32);
     {
         let arrived = arrived.clone();
-        use_effect_with(id.clone(), move |id| {
-            if let Some(id) = id.as_ref().filter(|id| !lessons::is_available(id)) {
-                lesson_nav::fetch_lesson(id, move |result| {
-                    if result.is_ok() {
-                        arrived.set(*arrived + 1);
-                    }
-                });
+        use_effect_with((id.clone(), lang), move |(id, lang)| {
+            if let Some(id) = id.as_ref() {
+                if !lessons::is_available(id) || !lessons::has_overlay_answer(id, *lang) {
+                    lesson_nav::fetch_lesson(id, *lang, move |result| {
+                        if result.is_ok() {
+                            arrived.set(*arrived + 1);
+                        }
+                    });
+                }
             }
         });
     }
-    let lesson = use_memo((id, *arrived), |(id, _)| id.as_ref().and_then(|id| lessons::lesson(id).ok()).map(Rc::new));
+    let lesson = use_memo((id, lang, *arrived), |(id, lang, _)| {
+        id.as_ref().and_then(|id| lessons::lesson_in(id, *lang).ok()).map(Rc::new)
+    });
     // The newest state, for the key listener installed once.
     let latest = use_mut_ref(|| None::<(PlaygroundContext, Option<Rc<lessons::Lesson>>)>);
     if let Some(state) = &state {

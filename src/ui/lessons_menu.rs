@@ -10,7 +10,7 @@ use std::rc::Rc;
 use gloo_events::EventListener;
 use yew::prelude::*;
 
-use super::language::{use_lang, Msg};
+use super::language::{use_lang, Lang, Msg};
 use super::lesson_bus::{BusAction, LessonBusContext};
 use super::lesson_nav::{self, link_in_url, open_lesson, presenter_saved, set_presenter};
 use super::persist;
@@ -26,8 +26,8 @@ pub fn LessonsMenu() -> Html {
     let presenter = use_state(presenter_saved);
     use_effect_with(*presenter, |on| set_presenter(*on));
     // The newest state, for the hashchange listener installed once.
-    let latest = use_mut_ref(|| None::<PlaygroundContext>);
-    *latest.borrow_mut() = state.clone();
+    let latest = use_mut_ref(|| None::<(PlaygroundContext, Lang)>);
+    *latest.borrow_mut() = state.clone().map(|state| (state, lang));
     {
         let latest = Rc::clone(&latest);
         let presenter = presenter.clone();
@@ -38,8 +38,8 @@ pub fn LessonsMenu() -> Html {
                 if link.presenter {
                     presenter.set(true);
                 }
-                let Some(state) = latest.try_borrow().ok().and_then(|s| s.clone()) else { return };
-                if let Err(notice) = open_lesson(&state, &link.id, link.step) {
+                let Some((state, lang)) = latest.try_borrow().ok().and_then(|s| s.clone()) else { return };
+                if let Err(notice) = open_lesson(&state, &link.id, link.step, lang) {
                     state.dispatch(Action::Notify(Some(notice)));
                 }
             };
@@ -65,7 +65,7 @@ pub fn LessonsMenu() -> Html {
             let (state, bus, open, id) = (state.clone(), bus.dispatcher(), open.clone(), lesson.id);
             Callback::from(move |_: MouseEvent| {
                 open.set(false);
-                match open_lesson(&state, id, 0) {
+                match open_lesson(&state, id, 0, lang) {
                     Ok(()) => bus.dispatch(BusAction::ShowTab("tab-items")),
                     Err(notice) => state.dispatch(Action::Notify(Some(notice))),
                 }
@@ -76,7 +76,7 @@ pub fn LessonsMenu() -> Html {
             <li>
                 <button type="button" class={classes!("lesson-entry", selected.then_some("selected"))}
                     data-lesson={lesson.id} {onclick}>
-                    <span class="lesson-entry-title">{ lesson.title }</span>
+                    <span class="lesson-entry-title">{ lesson.title_in(lang) }</span>
                     <span class="lesson-entry-seed">{ lang.tr().seed(lesson.seed) }</span>
                 </button>
             </li>

@@ -11,7 +11,8 @@
 //! * one component per file: [`app`] (layout), [`table_list`],
 //!   [`create_table`], [`item_editor`], [`table_view`] and [`item_grid`]
 //!   (items grouped by partition key), [`activity_log`] and [`log_entry`],
-//!   [`error_box`];
+//!   [`error_box`], [`notice_toast`] (the page's messages), [`welcome`] (the
+//!   first minute: a sample table, suggested lessons);
 //! * secondary indexes: [`index_form`] (one index's fields and its "what
 //!   it copies" diagram, used by [`create_table`] and by [`index_panel`],
 //!   which lists, adds and drops indexes), [`index_grid`] (an index's
@@ -93,6 +94,7 @@ pub mod lesson_panel;
 pub mod lessons_menu;
 pub mod limits;
 pub mod log_entry;
+pub mod notice_toast;
 pub mod operation_builder;
 mod operation_form;
 pub mod partition_map;
@@ -107,6 +109,7 @@ pub mod stream_panel;
 pub mod table_list;
 pub mod table_view;
 pub mod ttl_panel;
+pub mod welcome;
 pub mod workspaces_menu;
 
 pub use crate::page_model::{cost, draft, format};

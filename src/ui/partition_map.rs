@@ -37,6 +37,7 @@ use super::cost::units;
 use super::embed::{EmbedButton, EmbedView};
 use super::language::{use_lang, Lang, Msg};
 use super::state::{Action, PlaygroundContext};
+use super::welcome::StartButtons;
 use crate::engine::index::IndexKind;
 use crate::engine::ordered::Ordered;
 use crate::engine::partition::{hash_position, PARTITION_SIZE_BYTES};
@@ -351,6 +352,7 @@ pub fn PartitionMap() -> Html {
             <section class="card partition-map" id="partition-map">
                 <h2>{ lang.t(Msg::PmTitle) }</h2>
                 <p class="hint">{ lang.t(Msg::PmNoTable) }</p>
+                <StartButtons />
                 <SizeLimit />
             </section>
         };

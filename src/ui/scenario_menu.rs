@@ -1,5 +1,6 @@
 //! The header's scenario buttons (Copy link, Export ▸, Import, Workspaces ▸
-//! ([`super::workspaces_menu`]), Reset) and the message line under the header.
+//! ([`super::workspaces_menu`]), Reset). Their messages are shown by
+//! [`super::notice_toast`].
 //!
 //! Export is a menu (a `<details>` element: it opens and closes with the
 //! keyboard and needs no script) of the formats of
@@ -110,11 +111,6 @@ pub fn ScenarioMenu() -> Html {
             state.dispatch(Action::Reset);
         })
     };
-    let on_dismiss = {
-        let state = state.clone();
-        Callback::from(move |_: MouseEvent| state.dispatch(Action::Notify(None)))
-    };
-
     html! {
         <>
             <nav class="scenario-menu" aria-label={lang.t(Msg::ScenarioLabel)}>
@@ -148,21 +144,6 @@ pub fn ScenarioMenu() -> Html {
                         title={lang.t(Msg::ResetTitle)}>{ lang.t(Msg::Reset) }</button>
                 }
             </nav>
-            if let Some(notice) = &state.notice {
-                <div id="scenario-notice" class={classes!("scenario-notice", notice.error.then_some("error"))}
-                    role={if notice.error { "alert" } else { "status" }}>
-                    <div class="notice-body">
-                        <span class="notice-text">{ notice.text_in(lang) }</span>
-                        if !notice.details.is_empty() {
-                            <ul class="notice-details">
-                                { for notice.details.iter().map(|detail| html! { <li>{ lang.tr().warning(detail) }</li> }) }
-                            </ul>
-                        }
-                    </div>
-                    <button type="button" id="btn-dismiss" class="notice-dismiss" onclick={on_dismiss}
-                        aria-label={lang.t(Msg::DismissLabel)}>{ lang.t(Msg::Dismiss) }</button>
-                </div>
-            }
         </>
     }
 }

@@ -506,6 +506,30 @@ impl Playground {
         Some(scenario)
     }
 
+    /// Calls `f` with the playground as a scenario, lending it the engine
+    /// rather than copying it (a copy of a million generated items takes
+    /// the tab a second): for the autosave, which runs after every change.
+    /// `f` must not reach the engine through the context meanwhile: it
+    /// holds an empty one then.
+    pub fn lend_scenario<R>(&self, f: impl FnOnce(&Scenario) -> R) -> Option<R> {
+        let engine = std::mem::take(&mut *self.engine.try_borrow_mut().ok()?);
+        let mut scenario = Scenario::of_engine(engine);
+        scenario.operations = self.operations.as_ref().clone();
+        scenario.access_patterns = self.access_patterns.as_ref().clone();
+        scenario.workbench = self.workbench.as_deref().cloned();
+        scenario.generated = self.generated.as_ref().clone();
+        let mut view = self.view.as_ref().clone();
+        if let (Some(table), Value::Object(members)) = (&self.selected, &mut view) {
+            members.insert("table".into(), table.as_str().into());
+        }
+        scenario.view = view;
+        let result = f(&scenario);
+        if let Ok(mut slot) = self.engine.try_borrow_mut() {
+            *slot = scenario.engine;
+        }
+        Some(result)
+    }
+
     /// Replaces everything with `scenario`. The engine is swapped in place
     /// (every view and the ticker hold the same `Rc`), and the clock offset
     /// is set so the engine's clock never runs backwards.

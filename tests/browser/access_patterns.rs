@@ -1,5 +1,5 @@
-//! The access patterns panel: a pattern saved from the console, its rate
-//! and key variation edited, patterns reordered and deleted, each one's
+//! The access patterns panel: a pattern saved from the console or written
+//! in the panel, its rate, key variation and request edited, patterns reordered and deleted, each one's
 //! verdict and cost from a dry run on the data as it is, and the patterns
 //! in a share link and a lesson.
 
@@ -68,6 +68,34 @@ async fn patterns_are_saved_from_the_console_edited_reordered_and_deleted() {
     page.change(".access-pattern:nth-child(2) .ap-name", "All songs").await;
     page.click(".access-pattern:nth-child(1) .ap-delete").await;
     assert_eq!(page.pattern_names(), ["All songs"]);
+
+    // The request itself, edited in the panel: a Query instead of the Scan.
+    let query = r#"{"TableName": "Music", "KeyConditionExpression": "Artist = :a", "ExpressionAttributeValues": {":a": {"S": "Acme"}}}"#;
+    page.change(".access-pattern:nth-child(1) .ap-operation", "Query").await;
+    page.change(".access-pattern:nth-child(1) .ap-request-json", query).await;
+    assert_eq!(page.pattern_verdicts(), ["✓ Query"]);
+    // Not JSON, or not an object: explained, what was typed stays, nothing changes.
+    page.change(".access-pattern:nth-child(1) .ap-request-json", "{oops").await;
+    assert!(page.text(".ap-problem").contains("SerializationException"), "{}", page.text(".ap-problem"));
+    assert_eq!(page.value(".access-pattern:nth-child(1) .ap-request-json"), "{oops");
+    assert_eq!(page.pattern_verdicts(), ["✓ Query"]);
+    page.change(".access-pattern:nth-child(1) .ap-request-json", "[1]").await;
+    assert!(page.text(".ap-problem").contains("must be a JSON object"), "{}", page.text(".ap-problem"));
+
+    // A pattern written in the panel from scratch.
+    page.click("#ap-new summary").await;
+    page.change("#ap-new-name", "One song").await;
+    page.change("#ap-new-operation", "GetItem").await;
+    page.change("#ap-new-request", "not json").await;
+    page.click("#ap-new-add").await;
+    assert!(page.text("#ap-new-problem").contains("SerializationException"), "{}", page.text("#ap-new-problem"));
+    assert_eq!(page.value("#ap-new-request"), "not json", "what was typed stays");
+    let get = r#"{"TableName": "Music", "Key": {"Artist": {"S": "Acme"}, "SongTitle": {"S": "A1"}}}"#;
+    page.change("#ap-new-request", get).await;
+    page.click("#ap-new-add").await;
+    assert!(!page.exists("#ap-new-problem"));
+    assert_eq!(page.pattern_names(), ["All songs", "One song"]);
+    assert_eq!(page.pattern_verdicts(), ["✓ Query", "✓ by key"]);
     drop(page);
     forget_everything();
 }

@@ -35,12 +35,12 @@ async fn a_review_runs_on_a_copy_and_says_what_throttles_and_why() {
     assert_eq!(page.text("#review-progress-text"), "2 of 5 s");
     run_to_the_end(&page).await;
     let verdicts: Vec<String> = page
-        .find_all("#review-patterns tbody tr")
+        .find_all("#review-patterns tbody")
         .iter()
         .map(|r| r.get_attribute("data-verdict").unwrap_or_default())
         .collect();
     assert_eq!(verdicts, ["warn", "ok", "ok"]);
-    let first = page.text("#review-patterns tbody tr:nth-child(1)");
+    let first = page.text("#review-patterns tbody:nth-of-type(1)");
     assert!(first.contains("Record a vote") && first.contains("7,500"), "{first}");
     assert!(first.contains("TableWriteKeyRangeThroughputExceeded"), "{first}");
     let hot = page.text("#review-hot-spots");
@@ -48,6 +48,9 @@ async fn a_review_runs_on_a_copy_and_says_what_throttles_and_why() {
     let fixes = page.text("#review-fixes");
     assert!(fixes.contains("Write sharding: spread CandidateA over 2 partition key values"), "{fixes}");
     assert!(page.text("#review-cost").contains("Total"), "{}", page.text("#review-cost"));
+    // The hottest table's heatmap, with throttled cells, and its busiest keys.
+    assert!(page.exists("#review-heatmap-0 rect"), "a heatmap of the table");
+    assert!(page.text("#review-top-keys-0").contains("CandidateA"), "{}", page.text("#review-top-keys-0"));
     // The Markdown says the same.
     let markdown = page.text("#review-markdown");
     assert!(markdown.starts_with("# Design review"), "{markdown}");
@@ -56,10 +59,12 @@ async fn a_review_runs_on_a_copy_and_says_what_throttles_and_why() {
     page.click("#tab-items").await;
     assert_eq!(page.grid_rows(), items_before);
 
-    // In German, the same review.
+    // Back on the console the review is still there; in German, the same review.
     page.click("#tab-console").await;
+    assert!(page.exists("#review-report"), "the review outlives a tab switch");
     page.choose("#lang-select", "de").await;
-    assert!(page.text("#review-report h3").contains("Design-Review"));
+    assert!(page.text("#design-review-title").contains("Design-Review"));
+    assert!(page.text("#review-report").contains("Zugriffsmuster"));
     assert!(page.text("#review-fixes").contains("Write Sharding"), "{}", page.text("#review-fixes"));
     page.choose("#lang-select", "en").await;
 
@@ -103,7 +108,7 @@ async fn bad_seconds_get_a_message_and_no_patterns_no_run() {
     assert!(page.find_all("#review-run").iter().all(|b| b.has_attribute("disabled")), "nothing to review");
     page.type_text("#c0-pk-value", "Acme").await;
     page.save_access_pattern("Songs of an artist").await;
-    for (typed, says) in [("abc", "whole number"), ("0", "Seconds must be between 1 and 3600")] {
+    for (typed, says) in [("abc", "Seconds must be a whole number"), ("0", "Seconds must be between 1 and 3600")] {
         page.type_text("#review-seconds", typed).await;
         page.click("#review-run").await;
         assert!(page.text("#review-error").contains(says), "{typed}: {}", page.text("#review-error"));

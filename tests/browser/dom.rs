@@ -514,6 +514,8 @@ impl Page {
             input.set_value(value);
         } else if let Some(select) = element.dyn_ref::<HtmlSelectElement>() {
             select.set_value(value);
+        } else if let Some(area) = element.dyn_ref::<HtmlTextAreaElement>() {
+            area.set_value(value);
         } else {
             panic!("{selector} is not a field");
         }
@@ -539,5 +541,82 @@ impl Page {
     pub(crate) async fn save_access_pattern(&self, name: &str) {
         self.type_into("#saved-op-name", name).await;
         self.click("#save-access-pattern").await;
+    }
+}
+
+/// A playground in an `<iframe>` of a given size, styled by the page's own
+/// stylesheet: its media queries, `vh` units and scrolling answer to the
+/// frame's size, as they would to a projector's or a phone's screen.
+pub(crate) struct Framed {
+    pub(crate) page: Page,
+    pub(crate) frame: web_sys::HtmlIFrameElement,
+}
+
+impl Drop for Framed {
+    fn drop(&mut self) {
+        unmount(Some(&self.page.root));
+        self.frame.remove();
+    }
+}
+
+/// The stylesheet `index.html` links.
+const STYLE: &str = include_str!("../../www/style.css");
+
+/// Mounts the playground as a page load would (URL and autosaved copy as
+/// they are) into a `width` × `height` frame. Yew creates its elements in
+/// this document and the frame adopts them, so the helpers of [`Page`] work
+/// unchanged.
+pub(crate) async fn mount_in_frame(width: u32, height: u32) -> Framed {
+    unmount(None);
+    let document = web_sys::window().unwrap().document().unwrap();
+    // A frame only a failed test can have left.
+    while let Some(old) = document.query_selector("iframe.layout-frame").unwrap() {
+        old.remove();
+    }
+    let frame: web_sys::HtmlIFrameElement = document.create_element("iframe").unwrap().dyn_into().unwrap();
+    frame.set_class_name("layout-frame");
+    frame.set_attribute("style", &format!("width: {width}px; height: {height}px; border: 0; display: block")).unwrap();
+    document.body().unwrap().append_child(&frame).unwrap();
+    let inner = frame.content_document().unwrap();
+    let style = document.create_element("style").unwrap();
+    style.set_text_content(Some(STYLE));
+    inner.query_selector("head").unwrap().unwrap().append_child(&style).unwrap();
+    let root = document.create_element("div").unwrap();
+    inner.body().unwrap().append_child(&root).unwrap();
+    let app = yew::Renderer::<App>::with_root(root.clone()).render();
+    MOUNTED.with(|mounted| mounted.borrow_mut().push((root.clone(), app)));
+    settle().await;
+    Framed { page: Page { root }, frame }
+}
+
+impl Framed {
+    /// The frame's document.
+    pub(crate) fn document(&self) -> web_sys::Document {
+        self.frame.content_document().unwrap()
+    }
+
+    /// The frame's viewport: (innerWidth, innerHeight).
+    pub(crate) fn viewport(&self) -> (f64, f64) {
+        let window = self.frame.content_window().unwrap();
+        (window.inner_width().unwrap().as_f64().unwrap(), window.inner_height().unwrap().as_f64().unwrap())
+    }
+
+    /// How far the frame's page scrolls: (scrollWidth, scrollHeight).
+    pub(crate) fn scroll_size(&self) -> (f64, f64) {
+        let scrolling = self.document().scrolling_element().unwrap();
+        (f64::from(scrolling.scroll_width()), f64::from(scrolling.scroll_height()))
+    }
+
+    /// Presenter mode on the frame's root element too (the page sets it on
+    /// the document the app runs in, which here is the test's).
+    pub(crate) fn follow_presenter_mode(&self) {
+        let on = ddb_playground::ui::lesson_nav::presenter_on();
+        self.document().document_element().unwrap().set_class_name(if on { "presenter" } else { "" });
+    }
+
+    /// The element's box in the frame's viewport: (top, bottom, height).
+    pub(crate) fn rect(&self, selector: &str) -> (f64, f64, f64) {
+        let rect = self.page.find(selector).get_bounding_client_rect();
+        (rect.top(), rect.bottom(), rect.height())
     }
 }

@@ -1,6 +1,7 @@
 //! The item generator on the Items tab: a table filled from a template, in
 //! slices with progress and Cancel, and a share link that carries the
-//! template and seed rather than the items.
+//! template and seed rather than the items (and the generated items
+//! deleted since).
 
 use crate::dom::*;
 use ddb_playground::scenario::link;
@@ -37,6 +38,25 @@ async fn a_template_fills_the_table_and_a_link_carries_the_template() {
     let fragment = location_hash();
     assert!(fragment.len() < 3_000, "the link holds the template, not 5,000 items: {}", fragment.len());
     assert_eq!(orders_in(&fragment), (5_000, vec![5_000]));
+
+    // A generated item deleted stays deleted in the link and when it is followed.
+    let shared = link::decode(&fragment).expect("the link decodes");
+    let first = shared.engine.table("Orders").and_then(|t| t.storage.scan_after(None).next().map(|i| i.item()));
+    let first = first.expect("an item");
+    let key = |name: &str| match first.get(name) {
+        Some(ddb_playground::engine::value::AttributeValue::S(s)) => s.clone(),
+        other => panic!("{name}: {other:?}"),
+    };
+    page.edit(&format!(r#"{{"PK": "{}", "SK": "{}"}}"#, key("PK"), key("SK"))).await;
+    page.click("#btn-delete").await;
+    assert!(page.text("#editor-outcome").contains("DeleteItem"), "{}", page.text("#editor-outcome"));
+    page.click("#btn-share").await;
+    let fragment = location_hash();
+    assert_eq!(orders_in(&fragment), (4_999, vec![5_000]));
+    ddb_playground::ui::persist::set_fragment("");
+    visit_fragment(&fragment).await;
+    assert!(page.text(".table-view .facts").contains("4,999"), "{}", page.text(".table-view .facts"));
+    ddb_playground::ui::persist::set_fragment("");
     drop(page);
     forget_everything();
 }

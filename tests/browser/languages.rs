@@ -264,9 +264,9 @@ const CONSOLE_JAPANESE: ConsoleWords = ConsoleWords {
 async fn check_console_words(page: &Page, expected: &ConsoleWords) {
     let lang = expected.lang;
     assert_eq!(document_lang(), lang);
-    // The lesson's chrome (its own words stay English).
+    // The lesson's chrome, and its own words (`lessons.rs` checks them).
     assert_eq!(page.text("#btn-lessons"), expected.lessons, "{lang}");
-    assert_eq!(page.text("#lesson-title"), "GameScores and GameTitleIndex");
+    assert_eq!(page.text("#lesson-title"), crate::lessons::game_scores_title(lang), "{lang}");
     assert_eq!(page.text("#lesson-step-count"), expected.step_count, "{lang}");
     assert_eq!(page.text("#lesson-next"), expected.next, "{lang}");
     assert_eq!(page.text("#lesson-close"), expected.close, "{lang}");
@@ -294,6 +294,7 @@ async fn check_console_words(page: &Page, expected: &ConsoleWords) {
 
 #[wasm_bindgen_test]
 async fn languages_switch_the_console_cost_partitions_tab_and_lesson_chrome() {
+    crate::lessons::provide_game_scores_translations();
     let page = open_lesson_link("lesson=game-scores").await;
     page.create_table("Music", ("Artist", "S"), Some(("SongTitle", "S"))).await;
     let lyrics = "a".repeat(1200);

@@ -261,3 +261,93 @@ async fn the_messaging_lesson_cuts_long_values_and_saves_compressed() {
     forget_everything();
     forget_lessons();
 }
+
+// ---- lessons in German and Japanese ----
+
+/// The German overlay of the game-scores lesson.
+const GERMAN_GAME_SCORES: &str = include_str!("../../src/scenario/lessons/data/de/01-game-scores.json");
+/// The Japanese one (`None` while there is none: `tests/lessons.rs` keeps
+/// this in step with `data/ja/01-game-scores.json`).
+const JAPANESE_GAME_SCORES: Option<&str> = Some(include_str!("../../src/scenario/lessons/data/ja/01-game-scores.json"));
+
+/// Hands the page the game-scores lesson's overlays, as it would fetch
+/// them (the test server has no `lessons/` folder): German, and Japanese or
+/// the answer that there is none. Every other lesson is left as it is.
+pub(crate) fn provide_game_scores_translations() {
+    use ddb_playground::i18n::Lang;
+    use ddb_playground::scenario::lessons;
+    assert!(lessons::provide_overlay("game-scores", Lang::De, Some(GERMAN_GAME_SCORES)));
+    assert!(lessons::provide_overlay("game-scores", Lang::Ja, JAPANESE_GAME_SCORES));
+}
+
+/// The game-scores lesson's title as the page shows it in `lang` (after
+/// [`provide_game_scores_translations`]).
+pub(crate) fn game_scores_title(lang: &str) -> String {
+    use ddb_playground::i18n::Lang;
+    use ddb_playground::scenario::lessons;
+    let lang = Lang::from_tag(lang).unwrap();
+    lessons::lesson_in("game-scores", lang).unwrap().title
+}
+
+#[wasm_bindgen_test]
+async fn a_lesson_speaks_the_pages_language_and_keeps_its_step_and_data() {
+    use ddb_playground::scenario::lessons::Overlay;
+    provide_game_scores_translations();
+    let page = open_lesson_link("lesson=game-scores&step=3").await;
+    assert_eq!(page.text("#lesson-step-title"), "The top score of a game");
+    page.click("#lesson-step-action").await;
+    assert_eq!(page.text("#strip-a"), "0.5 RCU");
+
+    // German: the lesson's own words, the same step, the same data.
+    page.choose("#lang-select", "de").await;
+    assert_eq!(page.text("#lesson-title"), "GameScores und GameTitleIndex");
+    assert_eq!(page.text("#lesson-step-count"), "Schritt 3 von 6");
+    assert_eq!(page.text("#lesson-step-title"), "Der Top Score eines Spiels");
+    let text = page.text("#lesson-step-text");
+    assert!(text.starts_with("ScanIndexForward=false liest die Item Collection rückwärts"), "{text}");
+    assert!(text.contains("1000 von Benutzer 101, für 0,5 RCU"), "{text}");
+    assert!(page.text(".lesson-summary").starts_with("Eine Tabelle beantwortet nur Fragen zu ihren Schlüsseln."));
+    let checklist = page.text("#lesson-checklist");
+    assert!(
+        checklist.contains("Die Fragen der Folie") && checklist.contains("Alle Scores eines Benutzers"),
+        "{checklist}"
+    );
+    assert_eq!(page.find_all("#lesson-checklist .pattern.servable").len(), 3, "{checklist}");
+    assert_eq!(page.text("#strip-a"), "0,5 RCU", "the console keeps its request");
+    page.click("#tab-items").await;
+    assert_eq!(table_rows(&page), 12);
+    // The access patterns are the scenario's: English names in any language.
+    page.click("#tab-console").await;
+    assert_eq!(page.pattern_names()[2], "All scores of one user");
+    page.click("#lesson-next").await;
+    assert_eq!(page.text("#lesson-step-title"), "Projektionen");
+    // The menu lists the lessons by their German titles.
+    page.click("#btn-lessons").await;
+    let menu = page.text("#lesson-list");
+    assert!(menu.contains("Forum-Threads und LastPostIndex") && menu.contains("Der gescheiterte Entwurf"), "{menu}");
+    page.click("#btn-lessons").await;
+
+    // Japanese: the overlay's words where there is one, English otherwise.
+    page.choose("#lang-select", "ja").await;
+    assert_eq!(page.text("#lesson-step-count"), "ステップ 4 / 6");
+    match JAPANESE_GAME_SCORES {
+        Some(japanese) => {
+            let overlay = Overlay::parse(japanese).unwrap();
+            let step = overlay.steps[3].clone();
+            assert_eq!(Some(page.text("#lesson-step-title")), step.title);
+            assert_eq!(Some(page.text("#lesson-step-text")), step.text);
+            assert!(!page.text("#lesson-step-text").is_ascii(), "Japanese, not English");
+            assert_eq!(Some(page.text("#lesson-title")), overlay.title);
+        }
+        None => assert_eq!(page.text("#lesson-step-title"), "Projections"),
+    }
+
+    // And back: English, still at step 4.
+    page.choose("#lang-select", "en").await;
+    assert_eq!(page.text("#lesson-title"), "GameScores and GameTitleIndex");
+    assert_eq!(page.text("#lesson-step-title"), "Projections");
+    assert_eq!(page.text("#lesson-step-count"), "Step 4 of 6");
+    drop(page);
+    forget_everything();
+    forget_lessons();
+}

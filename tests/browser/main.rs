@@ -31,6 +31,7 @@ mod hostile;
 mod indexes;
 mod items;
 mod languages;
+mod layout;
 mod lessons;
 mod multi_key;
 mod partiql;

@@ -47,7 +47,7 @@ def test_voting_on_one_candidate_and_over_ten_shards(client):
         assert vote["ThrottlingReasons"] == {"TableWriteKeyRangeThroughputExceeded": 30000}
         assert round(vote["MonthlyCost"]["OnDemand"], 2) == 2430.0
         assert vote["ShardsNeeded"] == 2
-        assert vote["Fix"] == {"WriteSharding": {"Shards": 2}}
+        assert vote["Fixes"] == [{"WriteSharding": {"Shards": 2, "PartitionKeyValue": "CandidateA"}}]
         assert results["AccessPath"] == "Scan"
         # The hot spot: the candidate's partition, and the key that made it hot.
         (spot,) = [h for h in review["HotSpots"] if h["TableName"] == name]

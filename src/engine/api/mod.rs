@@ -46,7 +46,13 @@ use super::error::{ApiError, Result};
 // (the wasm is 1.4 KB smaller).
 #[inline(never)]
 pub fn parse<T: DeserializeOwned>(request: &Value) -> Result<T> {
-    T::deserialize(request).map_err(|e| ApiError::Serialization(serialization_message(&e.to_string())))
+    T::deserialize(request).map_err(serialization_error)
+}
+
+/// The `SerializationException` for a request serde could not read: one
+/// non-generic function, rather than a copy in every request type's `parse`.
+fn serialization_error(error: serde_json::Error) -> ApiError {
+    ApiError::Serialization(serialization_message(&error.to_string()))
 }
 
 /// Reads a request whose members come in two groups: the operation's own

@@ -21,13 +21,13 @@
 //!   and throttled most in the run, and the key that made it hot (the
 //!   run's top key, as CloudWatch Contributor Insights would show it).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
 
 use super::classify::Served;
-use super::AccessPath;
-use crate::engine::capacity::ChargeKind;
+use super::{AccessPath, AccessPattern, KeyVariation};
+use crate::engine::capacity::{Charge, ChargeKind, Scope};
 use crate::engine::partition::{PARTITION_MAX_RCU, PARTITION_MAX_WCU};
 use crate::engine::service::Engine;
 use crate::engine::sim::KeyStat;
@@ -40,17 +40,37 @@ const SPARSE_SAMPLE: usize = 10_000;
 /// What would fix a pattern.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Fix {
-    /// Spread the partition key over `shards` values (`v_0 … v_{N-1}`),
-    /// each request on one of them, reads querying all in parallel.
-    WriteSharding { shards: u32 },
-    /// The table's (or, with `index`, a GSI's) capacity refused the
-    /// traffic: it needs at least this much a second (or a higher on-demand
-    /// maximum).
-    Provision { index: bool, read: f64, write: f64 },
-    /// A GSI keyed on `partition_key`, with `sort_key` as its sort key
-    /// (several attributes: a composite sort key `A#B`); `sparse` when most
-    /// items do not carry the partition key attribute.
-    GlobalSecondaryIndex { partition_key: String, sort_key: Vec<String>, sparse: bool },
+    /// Spread partition key value `key` (of the table, or of GSI `index`)
+    /// over `shards` values (`key_0 … key_{N-1}`), each request on one of
+    /// them, reads querying all in parallel.
+    WriteSharding { shards: u32, key: String, index: Option<String> },
+    /// The table (or GSI `index`) needs this much capacity a second for
+    /// all the patterns it serves: more than it is provisioned with (or an
+    /// on-demand maximum that refused it).
+    Provision { index: Option<String>, read: f64, write: f64 },
+    /// A GSI keyed on `partition_key` — an attribute the pattern compares
+    /// with `=`; `None` when it compares none, so the wanted items need a
+    /// key of their own (a sparse index's marker) — with `sort_key` as its
+    /// sort key (several attributes: a composite sort key `A#B`); `sparse`
+    /// when most items do not carry the partition key attribute.
+    GlobalSecondaryIndex { partition_key: Option<String>, sort_key: Vec<String>, sparse: bool },
+}
+
+/// What one table or GSI is asked for a second by all the patterns, and
+/// what it is provisioned with (`None` on demand).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Demand {
+    pub read: f64,
+    pub write: f64,
+    pub provisioned: Option<(f64, f64)>,
+}
+
+impl Demand {
+    /// More than provisioned: it throttles once burst capacity is spent,
+    /// whatever a short run shows.
+    pub fn over(&self) -> bool {
+        self.provisioned.is_some_and(|(r, w)| self.read > r + 1e-9 || self.write > w + 1e-9)
+    }
 }
 
 /// The partition of a table or GSI that ran hottest in a review.
@@ -68,38 +88,80 @@ pub struct HotSpot {
     pub key: Option<KeyStat>,
 }
 
-/// The fix for a pattern its traffic or its access path calls for, if any.
-pub(super) fn fix(served: &Served, reasons: &[(String, u64)], rate: f64, index_fix: &Option<Fix>) -> Option<Fix> {
-    let key_range = LimitType::KeyRangeThroughputExceeded.name();
-    if reasons.iter().any(|(r, _)| r.ends_with(key_range)) {
-        return Some(Fix::WriteSharding { shards: shards(served, rate) });
-    }
-    if !reasons.is_empty() {
-        let (read, write) = super::units(&served.charges);
-        let index = reasons.iter().all(|(r, _)| r.starts_with("Index"));
-        return Some(Fix::Provision { index, read: read * rate, write: write * rate });
-    }
-    match served.path {
-        AccessPath::Scan { .. } | AccessPath::Unservable => index_fix.clone(),
-        _ => None,
+/// Where a charge lands: the table, or a GSI (an LSI's are the table's).
+pub(super) fn target(charge: &Charge) -> (String, Option<String>) {
+    match &charge.scope {
+        Scope::Index { name, global: true, .. } => (charge.table.clone(), Some(name.clone())),
+        _ => (charge.table.clone(), None),
     }
 }
 
-/// The seeds' N: the blocks one key must serve a second over what one
-/// partition serves, rounded up.
-fn shards(served: &Served, rate: f64) -> u32 {
-    let on_key = served.charges.iter().filter(|c| c.partition.is_some() && c.partition == served.key);
-    let (read, write) = on_key.fold((0.0, 0.0), |(r, w), c| match c.kind {
+/// The fixes a pattern's traffic or access path calls for: capacity for
+/// each table or GSI it uses that is asked for more than it has (or that
+/// refused it: an on-demand maximum), write sharding when one partition
+/// cannot serve its hottest key value, an index when only a Scan serves it.
+pub(super) fn fixes(
+    served: &Served,
+    pattern: &AccessPattern,
+    reasons: &[(String, u64)],
+    demands: &BTreeMap<(String, Option<String>), Demand>,
+    index_fix: &Option<Fix>,
+) -> Vec<Fix> {
+    let mut out = Vec::new();
+    let refused_by_capacity = reasons.iter().any(|(r, _)| !r.ends_with(LimitType::KeyRangeThroughputExceeded.name()));
+    let mut targets: Vec<(String, Option<String>)> = served.charges.iter().map(target).collect();
+    targets.dedup();
+    for (table, index) in targets {
+        let Some(demand) = demands.get(&(table.clone(), index.clone())) else { continue };
+        let refused_here = refused_by_capacity
+            && reasons.iter().any(|(r, _)| r.starts_with(if index.is_some() { "Index" } else { "Table" }));
+        if demand.over() || (refused_here && demand.provisioned.is_none()) {
+            let fix = Fix::Provision { index, read: demand.read, write: demand.write };
+            if !out.contains(&fix) {
+                out.push(fix);
+            }
+        }
+    }
+    if let Some(fix) = sharding(served, pattern) {
+        out.push(fix);
+    }
+    if let (AccessPath::Scan { .. } | AccessPath::Unservable, Some(fix)) = (&served.path, index_fix) {
+        out.push(fix.clone());
+    }
+    out
+}
+
+/// Write sharding, when one partition cannot serve the pattern's hottest
+/// key value: the seeds' N — the blocks that value must serve a second
+/// over what one partition serves, rounded up — for one value, or for all
+/// of them when the traffic is already spread evenly and not enough.
+fn sharding(served: &Served, pattern: &AccessPattern) -> Option<Fix> {
+    let key = served.key.as_ref()?;
+    let on_key: Vec<&Charge> = served.charges.iter().filter(|c| c.partition.as_ref() == Some(key)).collect();
+    let (read, write) = on_key.iter().fold((0.0, 0.0), |(r, w), c| match c.kind {
         // Strongly consistent blocks: the formula's 4 KB per read unit.
         ChargeKind::Read(_) | ChargeKind::TransactionalRead => (r + c.blocks as f64, w),
         ChargeKind::Write | ChargeKind::TransactionalWrite => (r, w + c.blocks as f64),
     });
-    let needed = (rate * read / PARTITION_MAX_RCU).max(rate * write / PARTITION_MAX_WCU).ceil();
-    if needed.is_finite() && needed >= 1.0 {
-        needed.min(f64::from(super::MAX_KEY_VALUES)) as u32
-    } else {
-        1
-    }
+    let rate = pattern.requests_per_second;
+    let partitions = |share: f64| (share * read / PARTITION_MAX_RCU).max(share * write / PARTITION_MAX_WCU).ceil();
+    let (shards, hottest) = match &pattern.keys {
+        KeyVariation::Single => (partitions(rate), 0),
+        // Spread evenly: as many values as the whole rate needs.
+        KeyVariation::Uniform { count } => (partitions(rate).max(f64::from(*count)), *count),
+        // Skewed: the hottest value alone needs its own shards.
+        KeyVariation::Zipf { count, exponent } => {
+            let harmonic: f64 = (1..=*count).map(|k| 1.0 / f64::from(k).powf(*exponent)).sum();
+            (partitions(rate / harmonic), 0)
+        }
+    };
+    let needed = shards.is_finite() && shards > 1.0 && shards > f64::from(hottest.max(1));
+    let index = on_key.first().and_then(|c| target(c).1);
+    needed.then(|| Fix::WriteSharding {
+        shards: shards.min(f64::from(super::MAX_KEY_VALUES)) as u32,
+        key: key.label(),
+        index,
+    })
 }
 
 /// The GSI that would serve a Scan's filter or a refused Query's key
@@ -112,23 +174,28 @@ pub(super) fn index_fix(engine: &Engine, operation: &str, request: &Value) -> Op
     }?
     .as_str()?;
     let names = request.get("ExpressionAttributeNames");
-    let attributes = attributes_named(expression, names);
-    let (first, rest) = attributes.split_first()?;
+    let (equal, ranged) = attributes_named(expression, names);
+    let (partition_key, sort_key) = match equal.split_first() {
+        Some((first, rest)) => (Some(first.clone()), rest.iter().chain(&ranged).cloned().collect()),
+        None if !ranged.is_empty() => (None, ranged),
+        None => return None,
+    };
+    let first = partition_key.as_ref().or(sort_key.first())?;
     let table = engine.table(request.get("TableName")?.as_str()?)?;
     let sampled: Vec<bool> =
         table.storage.scan_after(None).take(SPARSE_SAMPLE).map(|i| i.item().contains_key(first.as_str())).collect();
     let carrying = sampled.iter().filter(|c| **c).count();
     Some(Fix::GlobalSecondaryIndex {
-        partition_key: first.clone(),
-        sort_key: rest.to_vec(),
         sparse: !sampled.is_empty() && carrying * 2 < sampled.len(),
+        partition_key,
+        sort_key,
     })
 }
 
-/// The top-level attribute names an expression uses, once each, those it
-/// compares with `=` first, otherwise in order: `#n` placeholders resolved,
-/// functions, keywords and `:values` left out.
-fn attributes_named(expression: &str, names: Option<&Value>) -> Vec<String> {
+/// The top-level attribute names an expression uses, once each, in order:
+/// those it compares with `=`, then the others; `#n` placeholders
+/// resolved, functions, keywords and `:values` left out.
+fn attributes_named(expression: &str, names: Option<&Value>) -> (Vec<String>, Vec<String>) {
     const WORDS: [&str; 13] = [
         "and",
         "or",
@@ -174,11 +241,12 @@ fn attributes_named(expression: &str, names: Option<&Value>) -> Vec<String> {
         if seen.insert(name.clone()) {
             // An attribute compared with `=` can be a partition key; one
             // compared by range only, a sort key: equalities go first.
-            out.push((!rest.trim_start().starts_with('='), name));
+            let after = rest.trim_start_matches(|c: char| c.is_alphanumeric() || "._[]#".contains(c));
+            out.push((!after.trim_start().starts_with('='), name));
         }
     }
-    out.sort_by_key(|(range, _)| *range);
-    out.into_iter().map(|(_, name)| name).collect()
+    let (ranged, equal): (Vec<_>, Vec<_>) = out.into_iter().partition(|(range, _)| *range);
+    (equal.into_iter().map(|(_, n)| n).collect(), ranged.into_iter().map(|(_, n)| n).collect())
 }
 
 impl Engine {
@@ -222,13 +290,20 @@ mod tests {
     #[test]
     fn attributes_are_named_in_order_once() {
         let names = json!({"#s": "Status", "#d": "Date"});
+        let strings = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         assert_eq!(
             attributes_named("#s = :open AND begins_with(#d, :aug) AND #s <> :x", Some(&names)),
-            vec!["Status", "Date"]
+            (strings(&["Status"]), strings(&["Date"]))
         );
-        assert_eq!(attributes_named("attribute_exists(Tag) and size(Body) > :n", None), vec!["Tag", "Body"]);
-        assert_eq!(attributes_named("Address.City = :c OR Tags[0] = :t", None), vec!["Address", "Tags"]);
-        assert!(attributes_named(":a = :b", None).is_empty());
-        assert_eq!(attributes_named("Score > :s AND Game = :g", None), vec!["Game", "Score"]);
+        assert_eq!(
+            attributes_named("attribute_exists(Tag) and size(Body) > :n", None),
+            (vec![], strings(&["Tag", "Body"]))
+        );
+        assert_eq!(
+            attributes_named("Address.City = :c OR Tags[0] = :t", None),
+            (strings(&["Address", "Tags"]), vec![])
+        );
+        assert_eq!(attributes_named(":a = :b", None), (vec![], vec![]));
+        assert_eq!(attributes_named("Score > :s AND Game = :g", None), (strings(&["Game"]), strings(&["Score"])));
     }
 }

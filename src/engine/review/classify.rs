@@ -1,6 +1,7 @@
-//! How a pattern is served: its request dry run once on the data as it is,
-//! the access path it takes, the charges one request makes, and the
-//! partition key value those charges fall on.
+//! How a pattern is served: its request dry run once on the data as it is
+//! (every page of a Query or Scan without a `Limit`, which wants all its
+//! results), the access path it takes, the charges one request makes, and
+//! the partition key value those charges fall on.
 
 use serde_json::Value;
 
@@ -73,13 +74,34 @@ pub(super) fn serve(engine: &mut Engine, pattern: &AccessPattern) -> Served {
         Ok(path) => path,
         Err(error) => return unservable(error),
     };
-    if let Err(error) = engine.dry_run(&pattern.operation, &pattern.request) {
-        return unservable(error);
+    let mut response = match engine.dry_run(&pattern.operation, &pattern.request) {
+        Ok(response) => response,
+        Err(error) => return unservable(error),
+    };
+    let mut charges = engine.last_charges().to_vec();
+    // A Query or Scan without a Limit wants every result: all its pages
+    // are one request's cost (a Limit reads one page at a time).
+    let paged = matches!(pattern.operation.as_str(), "Query" | "Scan") && pattern.request.get("Limit").is_none();
+    let mut pages = 1;
+    while paged && pages < MAX_PAGES {
+        let Some(last) = response.get("LastEvaluatedKey").cloned() else { break };
+        let mut next = pattern.request.clone();
+        if let Some(members) = next.as_object_mut() {
+            members.insert("ExclusiveStartKey".into(), last);
+        }
+        match engine.dry_run(&pattern.operation, &next) {
+            Ok(r) => response = r,
+            Err(_) => break,
+        }
+        charges.extend_from_slice(engine.last_charges());
+        pages += 1;
     }
-    let charges = engine.last_charges().to_vec();
     let key = charges.iter().find_map(|c| c.partition.clone());
     Served { path, error: None, charges, key }
 }
+
+/// The most pages one request's dry run reads (a 1 GB table at 1 MB a page).
+const MAX_PAGES: usize = 1_000;
 
 fn index_of(request: &Value) -> Option<String> {
     request.get("IndexName").and_then(Value::as_str).map(str::to_string)

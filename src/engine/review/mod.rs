@@ -28,15 +28,18 @@ mod classify;
 pub mod prices;
 mod traffic;
 
+use std::collections::BTreeMap;
+
 use serde_json::Value;
 
-pub use advice::{Fix, HotSpot};
+pub use advice::{Demand, Fix, HotSpot};
 pub use classify::{classify, AccessPath};
 
 use super::capacity::ChargeKind;
 use super::clock::ClockMode;
 use super::error::{ApiError, Result};
 use super::service::Engine;
+use super::table::BillingMode;
 
 /// The most requests per second a pattern may name.
 pub const MAX_REQUESTS_PER_SECOND: f64 = 10_000_000.0;
@@ -99,10 +102,14 @@ pub struct PatternReview {
     pub monthly: MonthlyCost,
     /// The capacity the rate needs per second: reads, writes.
     pub capacity_needed: (f64, f64),
-    /// What would fix it: write sharding for a key one partition cannot
-    /// serve, capacity for a table that refused it, an index for a pattern
-    /// only a Scan serves ([`Fix`]).
-    pub fix: Option<Fix>,
+    /// Whether a table or GSI it uses is asked for more than it is
+    /// provisioned with, by all the patterns together: it throttles once
+    /// burst capacity is spent, however short the run.
+    pub over_capacity: bool,
+    /// What would fix it: capacity for a table that refused it, write
+    /// sharding for a key one partition cannot serve, an index for a
+    /// pattern only a Scan serves ([`Fix`]).
+    pub fixes: Vec<Fix>,
 }
 
 /// What a table or GSI the patterns use costs to store for a month: its
@@ -129,6 +136,8 @@ pub struct Review {
     pub total: MonthlyCost,
     /// The hottest partition of each table and GSI the traffic reached.
     pub hot_spots: Vec<HotSpot>,
+    /// What each table and GSI is asked for a second, by all patterns.
+    pub demands: BTreeMap<(String, Option<String>), Demand>,
 }
 
 impl AccessPattern {
@@ -327,6 +336,7 @@ impl ReviewRun {
 
     /// What the review found so far.
     pub fn report(&self) -> Review {
+        let demands = self.demands();
         let mut reviews = Vec::new();
         let mut total = MonthlyCost::default();
         let fixes = self.patterns.iter().zip(&self.index_fixes);
@@ -342,7 +352,8 @@ impl ReviewRun {
             };
             total.on_demand += monthly.on_demand;
             total.provisioned += monthly.provisioned;
-            let fix = advice::fix(serve, &count.reasons, rate, index_fix);
+            let fixes = advice::fixes(serve, pattern, &count.reasons, &demands, index_fix);
+            let over_capacity = serve.charges.iter().any(|c| demands.get(&advice::target(c)).is_some_and(Demand::over));
             reviews.push(PatternReview {
                 name: pattern.name.clone(),
                 access_path: serve.path.clone(),
@@ -354,19 +365,51 @@ impl ReviewRun {
                 throttling_reasons: count.reasons.clone(),
                 monthly,
                 capacity_needed,
-                fix,
+                over_capacity,
+                fixes,
             });
         }
         let stored: f64 = self.storage.iter().map(|s| s.monthly).sum();
         total.on_demand += stored;
         total.provisioned += stored;
         let to = self.start_second + u64::from(self.done);
-        let hot_spots = self
+        let mut hot_spots: Vec<HotSpot> = self
             .storage
             .iter()
             .filter_map(|s| self.engine.hot_spot(&s.table, s.index.as_deref(), self.start_second, to))
             .collect();
-        Review { seconds: self.done, patterns: reviews, storage: self.storage.clone(), total, hot_spots }
+        // The hottest first.
+        hot_spots.sort_by(|a, b| b.throttled.cmp(&a.throttled).then(b.consumed.total_cmp(&a.consumed)));
+        Review { seconds: self.done, patterns: reviews, storage: self.storage.clone(), total, hot_spots, demands }
+    }
+
+    /// What each table and GSI is asked for a second by all the patterns
+    /// together, beside what it is provisioned with.
+    fn demands(&self) -> BTreeMap<(String, Option<String>), Demand> {
+        let mut out: BTreeMap<(String, Option<String>), Demand> = BTreeMap::new();
+        for (pattern, serve) in self.patterns.iter().zip(&self.served) {
+            for charge in &serve.charges {
+                let (table, index) = advice::target(charge);
+                let demand = out.entry((table.clone(), index.clone())).or_insert_with(|| Demand {
+                    provisioned: self.engine.table(&table).and_then(|t| {
+                        let d = &t.definition;
+                        let throughput = match &index {
+                            None => &d.throughput,
+                            Some(name) => &d.indexes.iter().find(|i| &i.name == name)?.throughput,
+                        };
+                        (d.billing_mode == BillingMode::Provisioned)
+                            .then_some((throughput.read_capacity_units as f64, throughput.write_capacity_units as f64))
+                    }),
+                    ..Demand::default()
+                });
+                let units = charge.units * pattern.requests_per_second;
+                match charge.kind {
+                    ChargeKind::Read(_) | ChargeKind::TransactionalRead => demand.read += units,
+                    ChargeKind::Write | ChargeKind::TransactionalWrite => demand.write += units,
+                }
+            }
+        }
+        out
     }
 }
 

@@ -185,11 +185,14 @@ fn settings_snapshot(settings: &EngineSettings) -> Option<Value> {
     (!changed.is_empty()).then_some(Value::Object(changed))
 }
 
-fn table_snapshot(table: &Table) -> Value {
+/// The table with its items, in keyspace order, or only those not exactly
+/// as generated (`generated: false`).
+fn table_snapshot(table: &Table, generated: bool) -> Value {
     let items: Vec<Value> = table
         .storage
-        .collections()
-        .flat_map(|collection| collection.items.into_iter().map(|item| item_to_wire(&item)))
+        .scan_after(None)
+        .filter(|stored| generated || !stored.generated)
+        .map(|stored| item_to_wire(&stored.item()))
         .collect();
     json!({"definition": create_table_request(table), "state": table_state(table), "items": items})
 }
@@ -197,7 +200,18 @@ fn table_snapshot(table: &Table) -> Value {
 impl Engine {
     /// The whole engine as a versioned JSON document (see the module docs).
     pub fn snapshot(&self) -> Value {
-        let tables: Vec<Value> = self.tables.values().map(table_snapshot).collect();
+        self.snapshot_of(true)
+    }
+
+    /// The snapshot without the items still exactly as the generator made
+    /// them: what a scenario stores beside its generations' templates
+    /// (`scenario::generated`), at the cost of the other items only.
+    pub fn snapshot_without_generated(&self) -> Value {
+        self.snapshot_of(false)
+    }
+
+    fn snapshot_of(&self, generated: bool) -> Value {
+        let tables: Vec<Value> = self.tables.values().map(|t| table_snapshot(t, generated)).collect();
         let mut out = json!({"format": FORMAT, "version": VERSION, "clock": self.clock.now_millis(), "tables": tables});
         if let (Some(settings), Value::Object(members)) = (settings_snapshot(&self.settings), &mut out) {
             members.insert("settings".into(), settings);

@@ -192,6 +192,15 @@ messages! {
     WelcomeHintPk,
     WelcomeHintSk,
     WelcomeHintEnd,
+    /// The welcome card's button that creates and fills the sample table.
+    SampleTable,
+    StartWithLesson,
+    /// Shows the table designer where it is folded away.
+    DesignTable,
+    /// The header's menu button on narrow screens.
+    Menu,
+    /// Folds the tables drawer away again.
+    HideTables,
 
     // ---- console ----
     Refused,
@@ -357,6 +366,9 @@ messages! {
     PatternNameNeeded,
     NotANumber,
     WholeNumberNeeded,
+    /// The panel's form for a pattern written there.
+    AddAccessPattern,
+    RequestNotAnObject,
     // ---- ttl panel ----
     TtlFilterHint,
     TtlIntro,

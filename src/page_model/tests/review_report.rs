@@ -52,7 +52,7 @@ fn the_review_says_each_verdict_its_evidence_cost_hot_spot_and_fix() {
         "Votes: partition ",
         "Its hottest key: CandidateA (90,000 requests, 30,000 throttled).",
         "- Vote: Write sharding: spread CandidateA over 2 partition key values (CandidateA_0 … CandidateA_1)",
-        "- Leaders \\| top 3: A global secondary index with partition key votes.",
+        "- Leaders \\| top 3: A global secondary index sorted by votes, under a partition key only the wanted items carry (a sparse index).",
         "us-east-1",
     ] {
         assert!(md.contains(expected), "missing {expected:?} in\n{md}");

@@ -30,6 +30,9 @@
 //! turned into DynamoDB JSON when the lesson is read
 //! ([`super::setup::wire_request`]), so the scenario's saved operations are
 //! exactly what an SDK sends.
+//!
+//! The texts read here are English; [`Lesson::with_texts`] (in
+//! [`super::overlay`]) puts a translation's in their place for display.
 
 use serde_json::{json, Map, Value};
 
@@ -87,14 +90,24 @@ pub enum StepAction {
 /// Access patterns and what serves them, for one design.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Checklist {
+    /// The design's name; it prefixes the access patterns' names when a
+    /// lesson compares designs, so it stays English (scenario data).
     pub title: String,
+    /// What the checklist shows as its title: [`Checklist::title`], or its
+    /// translation (see [`super::overlay`]).
+    pub label: String,
     pub patterns: Vec<Pattern>,
 }
 
 /// One access pattern.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Pattern {
+    /// The access pattern's name in the scenario: English in every
+    /// language, as a share link carries it.
     pub name: String,
+    /// What the checklist shows: [`Pattern::name`], or its translation
+    /// (see [`super::overlay`]).
+    pub label: String,
     /// The saved operations that serve it, in order (a second request may
     /// use what the first returned, as seed 004's getEventsByVenueName does).
     pub operations: Vec<String>,
@@ -212,6 +225,7 @@ impl Lesson {
                     }
                 };
                 patterns.push(Pattern {
+                    label: name.clone(),
                     name,
                     operations,
                     fan_out,
@@ -221,7 +235,8 @@ impl Lesson {
                     cite: text(pattern, "cite"),
                 });
             }
-            checklists.push(Checklist { title: text(entry, "title").unwrap_or_default(), patterns });
+            let title = text(entry, "title").unwrap_or_default();
+            checklists.push(Checklist { label: title.clone(), title, patterns });
         }
 
         Ok(Self {

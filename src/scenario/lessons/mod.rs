@@ -37,17 +37,25 @@
 //! exactly what the class will see.
 //!
 //! [`catalog`] lists the lessons in the order `docs/lessons.md` gives them.
+//!
+//! The documents are English. A lesson's texts in German and Japanese are
+//! overlays on them ([`overlay`]: `data/de/`, `data/ja/`), shown in the
+//! page's language; what the lesson does is the same in every language.
 
 pub mod catalog;
 pub mod checklist;
 pub mod generate;
 pub mod lesson;
+pub mod overlay;
 pub mod setup;
 pub mod workload;
 
 #[cfg(target_arch = "wasm32")]
 pub use catalog::provide;
-pub use catalog::{entry, is_available, lesson, lessons, Entry, CATALOG, LESSON_IDS};
+pub use catalog::{
+    entry, has_overlay_answer, is_available, lesson, lesson_in, lessons, provide_overlay, Entry, CATALOG, LESSON_IDS,
+};
 pub use checklist::{assess, Assessment, RequestCost, Verdict};
 pub use lesson::{Checklist, Lesson, Pattern, Step, StepAction, DEFAULT_RATE};
+pub use overlay::Overlay;
 pub use workload::LessonWorkload;

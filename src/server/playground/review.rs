@@ -26,8 +26,14 @@ use crate::scenario::access_patterns;
 /// The most access patterns one review takes.
 pub const MAX_ACCESS_PATTERNS: usize = 100;
 
+/// A figure as the endpoint answers it: to a millionth, so float noise
+/// (`23.399999999999995`) does not show.
+fn round(x: f64) -> f64 {
+    (x * 1e6).round() / 1e6
+}
+
 fn cost(on_demand: f64, provisioned: f64) -> Value {
-    json!({"OnDemand": on_demand, "Provisioned": provisioned})
+    json!({"OnDemand": round(on_demand), "Provisioned": round(provisioned)})
 }
 
 fn pattern_json(p: &PatternReview) -> Value {
@@ -46,32 +52,47 @@ fn pattern_json(p: &PatternReview) -> Value {
     );
     out.insert(
         "CapacityNeeded".into(),
-        json!({"ReadCapacityUnits": p.capacity_needed.0, "WriteCapacityUnits": p.capacity_needed.1}),
+        json!({"ReadCapacityUnits": round(p.capacity_needed.0), "WriteCapacityUnits": round(p.capacity_needed.1)}),
     );
+    if p.over_capacity {
+        out.insert("OverCapacity".into(), true.into());
+    }
     out.insert("Requests".into(), p.requests.into());
     out.insert("Throttled".into(), p.throttled.into());
     let reasons: Map<String, Value> = p.throttling_reasons.iter().map(|(r, n)| (r.clone(), json!(n))).collect();
     out.insert("ThrottlingReasons".into(), reasons.into());
     out.insert("MonthlyCost".into(), cost(p.monthly.on_demand, p.monthly.provisioned));
-    match &p.fix {
-        Some(Fix::WriteSharding { shards }) => {
-            out.insert("ShardsNeeded".into(), (*shards).into());
-            out.insert("Fix".into(), json!({"WriteSharding": {"Shards": shards}}));
-        }
-        Some(Fix::Provision { index, read, write }) => {
-            let on = if *index { "GlobalSecondaryIndex" } else { "Table" };
-            out.insert(
-                "Fix".into(),
-                json!({"ProvisionedThroughput": {"On": on, "ReadCapacityUnits": read, "WriteCapacityUnits": write}}),
-            );
-        }
-        Some(Fix::GlobalSecondaryIndex { partition_key, sort_key, sparse }) => {
-            out.insert(
-                "Fix".into(),
-                json!({"GlobalSecondaryIndex": {"PartitionKey": partition_key, "SortKey": sort_key, "Sparse": sparse}}),
-            );
-        }
-        None => {}
+    let fixes: Vec<Value> = p
+        .fixes
+        .iter()
+        .map(|fix| match fix {
+            Fix::WriteSharding { shards, key, index } => {
+                out.insert("ShardsNeeded".into(), (*shards).into());
+                let mut fix = json!({"Shards": shards, "PartitionKeyValue": key});
+                if let (Some(index), Some(members)) = (index, fix.as_object_mut()) {
+                    members.insert("IndexName".into(), index.clone().into());
+                }
+                json!({"WriteSharding": fix})
+            }
+            Fix::Provision { index, read, write } => {
+                let mut fix =
+                    json!({"ReadCapacityUnits": round(read.ceil()), "WriteCapacityUnits": round(write.ceil())});
+                if let (Some(index), Some(members)) = (index, fix.as_object_mut()) {
+                    members.insert("IndexName".into(), index.clone().into());
+                }
+                json!({"ProvisionedThroughput": fix})
+            }
+            Fix::GlobalSecondaryIndex { partition_key, sort_key, sparse } => {
+                let mut fix = json!({"SortKey": sort_key, "Sparse": sparse});
+                if let (Some(pk), Some(members)) = (partition_key, fix.as_object_mut()) {
+                    members.insert("PartitionKey".into(), pk.clone().into());
+                }
+                json!({"GlobalSecondaryIndex": fix})
+            }
+        })
+        .collect();
+    if !fixes.is_empty() {
+        out.insert("Fixes".into(), fixes.into());
     }
     Value::Object(out)
 }

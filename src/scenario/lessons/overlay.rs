@@ -1,0 +1,179 @@
+//! A lesson's texts in another language: an overlay on its English document.
+//!
+//! The English document says everything a lesson *does* (tables, requests,
+//! steps' actions); an overlay in `data/de/` or `data/ja/`, under the same
+//! file name, says only what it *shows*, aligned by position:
+//!
+//! ```json
+//! { "title": "…", "summary": "…",
+//!   "steps": [ {"title": "…", "text": "…"} ],
+//!   "checklists": [ {"title": "…", "patterns": [ {"name": "…", "why": "…", "cite": "…"} ]} ] }
+//! ```
+//!
+//! [`Lesson::with_texts`] puts the overlay's texts where the page shows
+//! them. English stays the fallback, member by member: a text the overlay
+//! lacks (or leaves empty) shows in English. An overlay whose steps,
+//! checklists or patterns do not line up with the English (a step added to
+//! the English document and not yet to the translation) would put texts
+//! beside the wrong steps, so it is not used at all; neither is one that
+//! does not read. The page then shows the lesson in English, and
+//! `tests/lessons.rs` ([`Overlay::misalignments`], stricter) fails first.
+//!
+//! The access patterns a checklist becomes keep their English names
+//! ([`Pattern::name`](super::Pattern::name), [`Checklist::title`](super::Checklist::title)):
+//! they are the scenario's data, the same in a share link whatever language
+//! it is opened in. The overlay changes only what the checklist displays
+//! ([`Pattern::label`](super::Pattern::label), [`Checklist::label`](super::Checklist::label)).
+
+use serde::Deserialize;
+
+use super::lesson::Lesson;
+
+/// One lesson's texts in one language. Unknown members are refused, so a
+/// misspelt member fails its test instead of silently showing English.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Overlay {
+    /// The lesson's title (also in the catalog's table, for the menu).
+    pub title: Option<String>,
+    pub summary: Option<String>,
+    #[serde(default)]
+    pub steps: Vec<StepTexts>,
+    #[serde(default)]
+    pub checklists: Vec<ChecklistTexts>,
+}
+
+/// A step's texts.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StepTexts {
+    pub title: Option<String>,
+    pub text: Option<String>,
+}
+
+/// A checklist's texts.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChecklistTexts {
+    pub title: Option<String>,
+    #[serde(default)]
+    pub patterns: Vec<PatternTexts>,
+}
+
+/// An access pattern's texts: the name the checklist shows, why the design
+/// cannot serve it, where the seed gives its rate.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PatternTexts {
+    pub name: Option<String>,
+    pub why: Option<String>,
+    pub cite: Option<String>,
+}
+
+/// The translation if it has one, else the English.
+fn or_english(translated: &Option<String>, english: &str) -> String {
+    match translated {
+        Some(text) if !text.trim().is_empty() => text.clone(),
+        _ => english.to_string(),
+    }
+}
+
+/// [`or_english`] for a member the English may lack.
+fn or_english_opt(translated: &Option<String>, english: &Option<String>) -> Option<String> {
+    english.as_ref().map(|english| or_english(translated, english))
+}
+
+/// Whether the translation has member `name` exactly when the English does.
+fn same_member(problems: &mut Vec<String>, at: &str, name: &str, translated: &Option<String>, english: bool) {
+    let present = translated.as_ref().is_some_and(|t| !t.trim().is_empty());
+    if present != english {
+        let what = if english { "lacks" } else { "has" };
+        problems.push(format!("{at}: {what} \"{name}\", the English {}", if english { "has it" } else { "does not" }));
+    }
+}
+
+impl Overlay {
+    /// Reads an overlay file.
+    pub fn parse(source: &str) -> Result<Self, String> {
+        serde_json::from_str(source).map_err(|e| e.to_string())
+    }
+
+    /// Whether the overlay's lists line up with the English lesson's (the
+    /// condition for using it at all). A list the overlay leaves out
+    /// entirely lines up: all of it shows in English.
+    pub fn lines_up_with(&self, english: &Lesson) -> bool {
+        let fits = |translated: usize, english: usize| translated == 0 || translated == english;
+        fits(self.steps.len(), english.steps.len())
+            && fits(self.checklists.len(), english.checklists.len())
+            && self.checklists.iter().zip(&english.checklists).all(|(t, e)| fits(t.patterns.len(), e.patterns.len()))
+    }
+
+    /// Everything that keeps the overlay from being a complete translation
+    /// of `english`: a list of another length, a member the English has and
+    /// the overlay lacks, or the other way round. Empty when complete.
+    pub fn misalignments(&self, english: &Lesson) -> Vec<String> {
+        let mut problems = Vec::new();
+        same_member(&mut problems, "the lesson", "title", &self.title, true);
+        same_member(&mut problems, "the lesson", "summary", &self.summary, true);
+        if self.steps.len() != english.steps.len() {
+            problems.push(format!("{} steps, the English has {}", self.steps.len(), english.steps.len()));
+        }
+        for (n, (t, e)) in self.steps.iter().zip(&english.steps).enumerate() {
+            let at = format!("step {}", n + 1);
+            same_member(&mut problems, &at, "title", &t.title, true);
+            same_member(&mut problems, &at, "text", &t.text, !e.text.is_empty());
+        }
+        if self.checklists.len() != english.checklists.len() {
+            problems.push(format!(
+                "{} checklists, the English has {}",
+                self.checklists.len(),
+                english.checklists.len()
+            ));
+        }
+        for (c, (t, e)) in self.checklists.iter().zip(&english.checklists).enumerate() {
+            let at = format!("checklist {}", c + 1);
+            same_member(&mut problems, &at, "title", &t.title, !e.title.is_empty());
+            if t.patterns.len() != e.patterns.len() {
+                problems.push(format!("{at}: {} patterns, the English has {}", t.patterns.len(), e.patterns.len()));
+            }
+            for (p, (t, e)) in t.patterns.iter().zip(&e.patterns).enumerate() {
+                let at = format!("{at}, pattern {}", p + 1);
+                same_member(&mut problems, &at, "name", &t.name, true);
+                same_member(&mut problems, &at, "why", &t.why, e.unservable.is_some());
+                same_member(&mut problems, &at, "cite", &t.cite, e.cite.is_some());
+            }
+        }
+        problems
+    }
+}
+
+impl Lesson {
+    /// This lesson as the page shows it with `overlay`'s texts: title,
+    /// summary, steps, checklist titles and patterns' names, reasons and
+    /// citations. Everything the lesson does (and the access patterns'
+    /// names) stays as it is. An overlay that does not line up changes
+    /// nothing (see the module notes).
+    pub fn with_texts(&self, overlay: &Overlay) -> Lesson {
+        let mut lesson = self.clone();
+        if !overlay.lines_up_with(self) {
+            return lesson;
+        }
+        lesson.title = or_english(&overlay.title, &self.title);
+        lesson.summary = or_english(&overlay.summary, &self.summary);
+        for (step, texts) in lesson.steps.iter_mut().zip(&overlay.steps) {
+            step.title = or_english(&texts.title, &step.title);
+            if !step.text.is_empty() {
+                step.text = or_english(&texts.text, &step.text);
+            }
+        }
+        for (checklist, texts) in lesson.checklists.iter_mut().zip(&overlay.checklists) {
+            checklist.label = or_english(&texts.title, &checklist.title);
+            for (pattern, texts) in checklist.patterns.iter_mut().zip(&texts.patterns) {
+                pattern.label = or_english(&texts.name, &pattern.name);
+                pattern.unservable = or_english_opt(&texts.why, &pattern.unservable);
+                pattern.cite = or_english_opt(&texts.cite, &pattern.cite);
+            }
+        }
+        lesson
+    }
+}

@@ -1,0 +1,192 @@
+//! The page's layout at a projector's, a tablet's and a phone's size:
+//! presenter mode fits one screen with the lesson's step beside its view;
+//! narrow screens get a one-row header, no sideways scrolling, and a
+//! lesson's step (then its table) first.
+//!
+//! The test runner's browser window has one fixed size, so each test puts
+//! the playground in an `<iframe>` of the size it checks
+//! ([`mount_in_frame`]), styled by `www/style.css` itself. Inside the frame
+//! the stylesheet's media queries, `vh` units and page scrolling answer to
+//! the frame's size exactly as they would to a screen of that size, so the
+//! facts read here (`scrollHeight`, `scrollWidth`, element boxes) are the
+//! ones a projector or a phone would show. Shrinking the test page's own
+//! width instead would leave the media queries and `vh` on the runner's
+//! window and check nothing.
+//!
+//! Bounds: a narrow screen's header is one row — the name and the menu
+//! button (44 px tall, a fingertip) with its padding — so at most 72 px;
+//! buttons a finger taps are at least 40 px high.
+
+use wasm_bindgen_test::wasm_bindgen_test;
+
+use crate::dom::*;
+
+/// The tallest a narrow screen's header may be: one row of 44 px buttons and padding.
+const NARROW_HEADER: f64 = 72.0;
+
+/// Presses Escape (the page listens on its window).
+async fn escape() {
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key("Escape");
+    init.set_bubbles(true);
+    let event = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+    web_sys::window().unwrap().dispatch_event(&event).unwrap();
+    settle().await;
+}
+
+/// Opens `fragment` (a lesson link) in a fresh frame of this size.
+async fn open_in_frame(fragment: &str, width: u32, height: u32) -> Framed {
+    forget_everything();
+    forget_lessons();
+    ddb_playground::ui::persist::set_fragment(fragment);
+    let framed = mount_in_frame(width, height).await;
+    for _ in 0..3 {
+        settle().await;
+    }
+    framed.follow_presenter_mode();
+    settle().await;
+    framed
+}
+
+/// The page does not scroll, and the selector's element is on screen
+/// (at least `visible` pixels of it, or all of it if it is smaller).
+fn fits_with(framed: &Framed, selector: &str, visible: f64, what: &str) {
+    let (width, height) = framed.viewport();
+    let (scroll_width, scroll_height) = framed.scroll_size();
+    assert!(scroll_height <= height, "{what}: the page scrolls ({scroll_height} px in {height} px)");
+    assert!(scroll_width <= width, "{what}: the page scrolls sideways ({scroll_width} px in {width} px)");
+    let (step_top, step_bottom, _) = framed.rect("#lesson-step");
+    assert!(step_top >= 0.0 && step_bottom <= height, "{what}: the step is at {step_top}..{step_bottom}");
+    let (top, bottom, tall) = framed.rect(selector);
+    let shown = bottom.min(height) - top.max(0.0);
+    assert!(shown >= visible.min(tall), "{what}: {selector} shows {shown} px of {tall} ({top}..{bottom})");
+}
+
+#[wasm_bindgen_test]
+async fn presenter_mode_fits_a_1280x720_projector_step_beside_its_view() {
+    let framed = open_in_frame("lesson=voting&presenter=1", 1280, 720).await;
+    let page = &framed.page;
+    assert_eq!(page.text("#lesson-step-action"), "Run workload");
+    fits_with(&framed, "table.items", 150.0, "the voting lesson's first step");
+    // The step and the view side by side: the view starts right of the step.
+    let step = page.find("#lesson-step").get_bounding_client_rect();
+    let panel = page.find("#main-panel").get_bounding_client_rect();
+    assert!(panel.left() >= step.right(), "the view is beside the step, not under it");
+    // The table list and the designer wait behind the Tables button.
+    assert_eq!(page.find(".sidebar").get_bounding_client_rect().height(), 0.0);
+    page.click("#btn-tables").await;
+    assert!(page.find("#ct-name").get_bounding_client_rect().height() > 0.0, "the drawer opened");
+    escape().await;
+    assert_eq!(page.find("#ct-name").get_bounding_client_rect().height(), 0.0, "Escape closed the drawer");
+    // The lesson's notice is a toast: dismissing it moves nothing.
+    assert!(page.text("#scenario-notice").contains("Opened the lesson"));
+    let before = framed.rect(".main-bar");
+    page.click("#btn-dismiss").await;
+    assert!(!page.exists("#scenario-notice"));
+    assert_eq!(framed.rect(".main-bar"), before, "the notice pushed the page down");
+
+    // "Run workload": the lab's charts come on screen, the page still does not scroll.
+    page.click("#lesson-step-action").await;
+    lab_finished(page).await;
+    for _ in 0..4 {
+        settle().await;
+    }
+    fits_with(&framed, "#hotkey-lab .lab-results svg", 100.0, "after Run workload");
+    drop(framed);
+    forget_everything();
+    forget_lessons();
+}
+
+#[wasm_bindgen_test]
+async fn presenter_mode_fits_1920x1080_with_the_console() {
+    let framed = open_in_frame("lesson=game-scores&step=3&presenter=1", 1920, 1080).await;
+    framed.page.click("#lesson-step-action").await;
+    settle().await;
+    fits_with(&framed, "#console", 300.0, "a step that loads the console");
+    drop(framed);
+    forget_everything();
+    forget_lessons();
+}
+
+/// A narrow screen opening a lesson link: header, sideways scroll, what comes first.
+async fn narrow_screen(width: u32, height: u32) {
+    let what = format!("{width}×{height}");
+    let framed = open_in_frame("lesson=game-scores", width, height).await;
+    let page = &framed.page;
+    let (inner_width, inner_height) = framed.viewport();
+    let (_, header_bottom, header) = framed.rect(".topbar");
+    assert!(header <= NARROW_HEADER, "{what}: the header is {header} px tall");
+    // The header's controls wait behind the menu button.
+    assert_eq!(framed.rect("#btn-lessons").2, 0.0, "{what}: the lessons button is folded away");
+    assert!(framed.scroll_size().0 <= inner_width, "{what}: the page scrolls sideways");
+    // The step first (under the lesson's title), whole; the table on the same screen.
+    let (step_top, step_bottom, _) = framed.rect("#lesson-step");
+    let (head_top, head_bottom, _) = framed.rect(".lesson-head");
+    assert!(head_top >= header_bottom && step_top >= head_bottom, "{what}: the lesson's title, then its step");
+    assert!(step_top - header_bottom <= 200.0, "{what}: the step starts {step_top} px down");
+    assert!(step_bottom <= inner_height, "{what}: the step ends at {step_bottom}");
+    let (table_top, _, _) = framed.rect(".table-view");
+    assert!(table_top < inner_height - 40.0, "{what}: the table starts at {table_top}, below the first screen");
+    // Fingers: the buttons a student taps.
+    for button in ["#btn-menu", "#lesson-next", "#tab-items", "#btn-tables"] {
+        let tall = framed.rect(button).2;
+        assert!(tall >= 40.0, "{what}: {button} is {tall} px tall");
+    }
+    // The menu unfolds the controls, and still nothing scrolls sideways.
+    page.click("#btn-menu").await;
+    assert!(framed.rect("#btn-lessons").2 >= 40.0, "{what}: the menu shows the lessons button");
+    assert!(framed.rect("#btn-share").2 >= 40.0, "{what}: and the scenario buttons");
+    page.click("#btn-lessons").await;
+    page.click("#btn-workspaces-menu").await;
+    assert!(framed.scroll_size().0 <= inner_width, "{what}: an open menu scrolls sideways");
+    // The console too.
+    page.click("#tab-console").await;
+    assert!(framed.scroll_size().0 <= inner_width, "{what}: the console scrolls sideways");
+    drop(framed);
+    forget_everything();
+    forget_lessons();
+}
+
+#[wasm_bindgen_test]
+async fn a_phone_gets_a_one_row_header_and_the_step_first() {
+    narrow_screen(390, 844).await;
+}
+
+#[wasm_bindgen_test]
+async fn a_tablet_gets_a_one_row_header_and_the_step_first() {
+    narrow_screen(768, 1024).await;
+}
+
+#[wasm_bindgen_test]
+async fn the_welcome_card_leads_into_lessons_and_a_sample_table() {
+    let page = mount().await;
+    let lessons: Vec<String> = page
+        .find_all("#welcome .start-lesson")
+        .iter()
+        .map(|b| b.get_attribute("data-lesson").unwrap_or_default())
+        .collect();
+    assert_eq!(lessons, ["game-scores", "partition-math", "voting"]);
+    // An empty Partitions tab says what to do, with the same buttons.
+    page.click("#tab-partitions").await;
+    assert!(page.text("#partition-map").contains("No table yet"));
+    assert!(page.exists("#partition-map #btn-sample-table"));
+    page.click("#tab-items").await;
+    // One click: the sample table, made by requests the log shows.
+    page.click("#btn-sample-table").await;
+    assert_eq!(table_rows(&page), 6);
+    assert!(page.text(".table-view").contains("Music"));
+    assert!(page.text("#activity-log").contains("CreateTable"));
+    // A suggested lesson opens with one click.
+    drop(page);
+    forget_everything();
+    forget_lessons();
+    let page = mount().await;
+    page.click("#welcome .start-lesson[data-lesson='game-scores']").await;
+    for _ in 0..3 {
+        settle().await;
+    }
+    assert_eq!(page.attribute("#lesson-panel", "data-lesson"), "game-scores");
+    drop(page);
+    forget_everything();
+    forget_lessons();
+}

@@ -448,8 +448,8 @@ impl Catalogue for German {
             Msg::Versus => " gegen ",
             Msg::ThrottledRequests => "gedrosselte Anfragen",
             Msg::PerSecondTotals => " pro Sekunde (Summen der Tabelle)",
-            Msg::TimelineLabel => "Verbraucht, provisioniert und gedrosselt pro Sekunde",
-            Msg::BurstLabel => "Füllstand des Burst-Buckets",
+            Msg::ChartTokens => "Tokens",
+            Msg::ChartHint => "Zeigen Sie auf das Diagramm oder gehen Sie mit Tab hinein und nutzen Sie die Pfeiltasten, um hier seine Werte zu lesen.",
             Msg::ChartTimeAxis => "Zeit (s)",
             Msg::ChartPartitionAxis => "Partition",
             Msg::HeatLegendThrottled => "rote untere Hälfte: gedrosselte Anfragen",
@@ -1404,6 +1404,26 @@ impl Catalogue for German {
 
     fn heat_share(&self, percent: &str) -> String {
         format!("{percent} % des Partitionslimits")
+    }
+
+    fn chart_seconds(&self, from: usize, to: usize) -> String {
+        format!("s {from}–{to}")
+    }
+
+    fn per_second(&self, unit: &str) -> String {
+        format!("{unit} pro Sekunde")
+    }
+
+    fn timeline_label(&self, done: u32, seconds: u32, peak: &str, unit: &str, throttled: u64) -> String {
+        format!(
+            "Verbraucht, provisioniert und gedrosselt pro Sekunde, {done} von {seconds} Sekunden: höchstens {peak} {unit} in einer Sekunde verbraucht, {} {} gedrosselt",
+            count(Lang::De, throttled),
+            plural(throttled, "Anfrage", "Anfragen")
+        )
+    }
+
+    fn burst_label(&self, partition: usize, start: &str, lowest: &str, end: &str) -> String {
+        format!("Burst-Bucket von P{partition}: {start} Tokens am Anfang, {lowest} am wenigsten, {end} am Ende")
     }
 
     fn heatmap_label(&self, partitions: usize, done: u32, seconds: usize, throttled_cells: usize) -> String {

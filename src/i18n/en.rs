@@ -436,8 +436,8 @@ impl Catalogue for English {
             Msg::Versus => " vs ",
             Msg::ThrottledRequests => "throttled requests",
             Msg::PerSecondTotals => " per second (table totals)",
-            Msg::TimelineLabel => "Consumed, provisioned and throttled per second",
-            Msg::BurstLabel => "Burst bucket level",
+            Msg::ChartTokens => "tokens",
+            Msg::ChartHint => "Point at the chart, or Tab to it and use the arrow keys, to read its values here.",
             Msg::ChartTimeAxis => "time (s)",
             Msg::ChartPartitionAxis => "partition",
             Msg::HeatLegendThrottled => "red lower half: requests throttled",
@@ -1315,6 +1315,26 @@ impl Catalogue for English {
 
     fn heat_share(&self, percent: &str) -> String {
         format!("{percent}% of the partition's limit")
+    }
+
+    fn chart_seconds(&self, from: usize, to: usize) -> String {
+        format!("s {from}–{to}")
+    }
+
+    fn per_second(&self, unit: &str) -> String {
+        format!("{unit} per second")
+    }
+
+    fn timeline_label(&self, done: u32, seconds: u32, peak: &str, unit: &str, throttled: u64) -> String {
+        format!(
+            "Consumed, provisioned and throttled per second, {done} of {seconds} seconds: at most {peak} {unit} consumed in a second, {} request{} throttled",
+            count(Lang::En, throttled),
+            s(throttled)
+        )
+    }
+
+    fn burst_label(&self, partition: usize, start: &str, lowest: &str, end: &str) -> String {
+        format!("Burst bucket of P{partition}: {start} tokens at the start, {lowest} at the lowest, {end} at the end")
     }
 
     fn heatmap_label(&self, partitions: usize, done: u32, seconds: usize, throttled_cells: usize) -> String {

@@ -425,8 +425,8 @@ impl Catalogue for Japanese {
             Msg::Versus => " 対 ",
             Msg::ThrottledRequests => "スロットリングされたリクエスト",
             Msg::PerSecondTotals => " (毎秒、テーブル合計)",
-            Msg::TimelineLabel => "毎秒の消費、プロビジョンド、スロットリング",
-            Msg::BurstLabel => "バーストバケットの残量",
+            Msg::ChartTokens => "トークン",
+            Msg::ChartHint => "グラフを指すか、Tab で移動して矢印キーを使うと、ここに値が表示されます。",
             Msg::ChartTimeAxis => "時間 (秒)",
             Msg::ChartPartitionAxis => "パーティション",
             Msg::HeatLegendThrottled => "赤い下半分: スロットリングされたリクエスト",
@@ -1357,6 +1357,25 @@ impl Catalogue for Japanese {
 
     fn heat_share(&self, percent: &str) -> String {
         format!("パーティション上限の {percent}%")
+    }
+
+    fn chart_seconds(&self, from: usize, to: usize) -> String {
+        format!("{from}–{to} 秒")
+    }
+
+    fn per_second(&self, unit: &str) -> String {
+        format!("毎秒の {unit}")
+    }
+
+    fn timeline_label(&self, done: u32, seconds: u32, peak: &str, unit: &str, throttled: u64) -> String {
+        format!(
+            "毎秒の消費、プロビジョンド、スロットリング ({seconds} 秒中 {done} 秒): 1 秒の最大消費 {peak} {unit}、スロットリングされたリクエスト {} 件",
+            count(Lang::Ja, throttled)
+        )
+    }
+
+    fn burst_label(&self, partition: usize, start: &str, lowest: &str, end: &str) -> String {
+        format!("P{partition} のバーストバケット: 開始時 {start} トークン、最少 {lowest}、終了時 {end}")
     }
 
     fn heatmap_label(&self, partitions: usize, done: u32, seconds: usize, throttled_cells: usize) -> String {

@@ -3,13 +3,13 @@
 //! second, the hottest partition's burst bucket, the lab table's keyspace
 //! (where splits for heat appear), and the top keys.
 //!
-//! The heatmap is the reusable [`charts::heatmap`](super::charts::heatmap).
+//! The heatmap is the reusable [`charts::heatmap`](mod@super::charts::heatmap).
 //! Charts are laid out for the whole run from the first second, so a run
 //! under way fills them from left to right.
 
 use yew::prelude::*;
 
-use super::charts::{heatmap, HeatmapInput};
+use super::charts::{heatmap, line_chart, HeatmapInput, LineInput, Reference, Series};
 use super::cost::{units, UnitNames};
 use super::lab_run::{LabView, RECENT_SECONDS};
 use super::language::{Lang, Msg};
@@ -35,28 +35,12 @@ fn heatmap_input(view: &LabView) -> HeatmapInput<'_> {
     }
 }
 
-/// A polyline through `values` scaled into a `w` × `h` box with `max` on
-/// top, `slots` values wide (so a run under way draws its part).
-fn polyline(values: &[f64], slots: usize, max: f64, w: f64, h: f64) -> String {
-    let n = slots.max(values.len()).max(2) - 1;
-    values
-        .iter()
-        .enumerate()
-        .map(|(i, v)| format!("{:.1},{:.1}", i as f64 / n as f64 * w, h - (v / max).clamp(0.0, 1.0) * h))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// Consumed vs provisioned vs throttled per second, and the hottest
 /// partition's burst bucket.
-fn timeline(view: &LabView, lang: Lang) -> Html {
-    let (w, h) = (400.0, 120.0);
-    let slots = view.seconds as usize;
+fn timeline(class: &str, view: &LabView, lang: Lang) -> Html {
     let per_second = &view.report.per_second;
     let consumed: Vec<f64> = per_second.iter().map(|s| s.consumed_read + s.consumed_write).collect();
     let throttled: Vec<f64> = per_second.iter().map(|s| s.throttled as f64).collect();
-    let max = consumed.iter().chain(throttled.iter()).copied().fold(view.provisioned, f64::max).max(1.0) * 1.05;
-    let prov_y = format!("{:.1}", h - view.provisioned / max * h);
     // The partition that throttled most (or consumed most) and its bucket.
     let mut by_partition = vec![(0u64, 0.0f64); view.partitions];
     for s in &view.report.partitions {
@@ -88,31 +72,44 @@ fn timeline(view: &LabView, lang: Lang) -> Html {
         }
         *slot = last;
     }
-    let burst_max = burst.iter().copied().fold(1.0, f64::max) * 1.05;
-    let burst_min = burst.iter().copied().fold(0.0, f64::min);
-    let burst_shifted: Vec<f64> = burst.iter().map(|b| b - burst_min).collect();
-    let level = burst.last().copied().unwrap_or(view.share * 300.0);
+    let spell = |x: f64| lang.figure(&two_decimals(x));
+    let start = view.share * 300.0;
+    let level = burst.last().copied().unwrap_or(start);
+    let lowest = burst.iter().copied().fold(start, f64::min);
+    let peak = consumed.iter().copied().fold(0.0, f64::max);
+    let provisioned = lang.tr().provisioned_line(view.provisioned as u64, view.unit);
+    let usage = LineInput {
+        series: vec![
+            Series { name: lang.t(Msg::Consumed).into(), class: "consumed", values: &consumed, unit: view.unit },
+            Series { name: lang.t(Msg::ThrottledRequests).into(), class: "throttled", values: &throttled, unit: "" },
+        ],
+        reference: Some(Reference { name: provisioned.clone(), class: "provisioned", value: view.provisioned }),
+        done: view.done,
+        seconds: view.seconds,
+        axis: lang.tr().per_second(view.unit),
+        height: 150.0,
+        label: lang.tr().timeline_label(view.done, view.seconds, &spell(peak), view.unit, view.report.throttled),
+    };
+    let bucket = LineInput {
+        series: vec![Series { name: lang.t(Msg::ChartTokens).into(), class: "burst", values: &burst, unit: "" }],
+        reference: None,
+        done: view.done,
+        seconds: view.seconds,
+        axis: lang.t(Msg::ChartTokens).into(),
+        height: 100.0,
+        label: lang.tr().burst_label(hottest + 1, &spell(start), &spell(lowest), &spell(level)),
+    };
+    let usage_caption = html! {
+        <>
+            { lang.t(Msg::Consumed) }{ lang.t(Msg::Versus) }{ provisioned.clone() }{ lang.t(Msg::Versus) }
+            { lang.t(Msg::ThrottledRequests) }{ lang.t(Msg::PerSecondTotals) }
+        </>
+    };
+    let bucket_caption = html! { { lang.tr().burst_bucket(hottest + 1, &spell(level)) } };
     html! {
         <>
-            <figure class="lab-figure">
-                <figcaption>
-                    <span class="key-consumed">{ lang.t(Msg::Consumed) }</span>{ lang.t(Msg::Versus) }
-                    <span class="key-provisioned">{ lang.tr().provisioned_line(view.provisioned as u64, view.unit) }</span>
-                    { lang.t(Msg::Versus) }<span class="key-throttled">{ lang.t(Msg::ThrottledRequests) }</span>{ lang.t(Msg::PerSecondTotals) }
-                </figcaption>
-                <svg class="timeline" viewBox={format!("0 0 {w} {h}")} role="img" aria-label={lang.t(Msg::TimelineLabel)}>
-                    <line class="line-provisioned" x1="0" x2={format!("{w}")} y1={prov_y.clone()} y2={prov_y} />
-                    <text class="axis-label" x="4" y="11">{ units(max.round()) }</text>
-                    <polyline class="line-consumed" points={polyline(&consumed, slots, max, w, h)} />
-                    <polyline class="line-throttled" points={polyline(&throttled, slots, max, w, h)} />
-                </svg>
-            </figure>
-            <figure class="lab-figure">
-                <figcaption>{ lang.tr().burst_bucket(hottest + 1, &lang.figure(&two_decimals(level))) }</figcaption>
-                <svg class="timeline burst" viewBox={format!("0 0 {w} 60")} role="img" aria-label={lang.t(Msg::BurstLabel)}>
-                    <polyline class="line-burst" points={polyline(&burst_shifted, slots, burst_max - burst_min, w, 60.0)} />
-                </svg>
-            </figure>
+            { line_chart(&format!("{class}-timeline"), usage_caption, &usage, lang) }
+            { line_chart(&format!("{class}-burst"), bucket_caption, &bucket, lang) }
         </>
     }
 }
@@ -206,7 +203,7 @@ pub fn run_view(class: &'static str, view: &LabView, lang: Lang) -> Html {
             </p>
             { reasons(&format!("{class}-reasons"), r, lang) }
             { heatmap(&format!("{class}-heatmap"), &heatmap_input(view), lang) }
-            { timeline(view, lang) }
+            { timeline(class, view, lang) }
             { keyspace(&format!("{class}-keyspace"), view, lang) }
             { splits }
             <div class="lab-tops">

@@ -21,6 +21,7 @@ use wasm_bindgen_test::wasm_bindgen_test_configure;
 wasm_bindgen_test_configure!(run_in_browser);
 
 mod access_patterns;
+mod charts;
 mod console;
 mod design_review;
 mod dom;

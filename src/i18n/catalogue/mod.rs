@@ -561,6 +561,16 @@ pub trait Catalogue {
     /// After a heatmap cell's hover text: its consumption per second as a
     /// share of the partition's limit (spelled, "62.5").
     fn heat_share(&self, percent: &str) -> String;
+    /// A line chart's column in its hover text: "s 10–12".
+    fn chart_seconds(&self, from: usize, to: usize) -> String;
+    /// A line chart's y axis title: "WCU per second".
+    fn per_second(&self, unit: &str) -> String;
+    /// The timeline's accessible summary: seconds done of the run, the
+    /// most consumed in one second (spelled) and its unit, requests throttled.
+    fn timeline_label(&self, done: u32, seconds: u32, peak: &str, unit: &str, throttled: u64) -> String;
+    /// The burst bucket chart's accessible summary: the partition, and its
+    /// tokens at the start, at the lowest and at the end (spelled).
+    fn burst_label(&self, partition: usize, start: &str, lowest: &str, end: &str) -> String;
     /// The heatmap's accessible label.
     fn heatmap_label(&self, partitions: usize, done: u32, seconds: usize, throttled_cells: usize) -> String;
     /// The lab keyspace band's accessible label.

@@ -450,14 +450,16 @@ messages! {
     Versus,
     ThrottledRequests,
     PerSecondTotals,
-    TimelineLabel,
-    BurstLabel,
     /// A chart's time axis title.
     ChartTimeAxis,
     /// A heatmap's row axis title.
     ChartPartitionAxis,
     /// The heatmap legend's throttling entry.
     HeatLegendThrottled,
+    /// The burst bucket's y axis title.
+    ChartTokens,
+    /// Under a chart until a reader points at it.
+    ChartHint,
     TopKeysWholeRun,
     ColKey,
     ColRequestsLower,

@@ -17,7 +17,8 @@ pub fn value_ticks(max: f64, most: usize) -> Vec<f64> {
     if !(max.is_finite() && max > 0.0) {
         return vec![0.0];
     }
-    let rough = max / most.max(1) as f64;
+    // At least two steps above 0, or a tall step could leave 0 alone.
+    let rough = max / most.max(2) as f64;
     let power = 10f64.powf(rough.log10().floor());
     let step = [1.0, 2.0, 5.0, 10.0].into_iter().map(|m| m * power).find(|step| *step >= rough).unwrap_or(power * 10.0);
     let n = (max / step).floor() as usize;

@@ -12,15 +12,13 @@
 //!
 //! A cell shows consumption and throttling together, so a throttled
 //! partition that did consume its 1,000 WCU reads as full blue over red.
-//! Each cell names its values in its hover title and accessible name; one
-//! cell is in the tab order (the first throttled one) and the arrow keys,
-//! Home and End move between cells.
+//! Each cell names its values as [`focus`](super::focus) describes; the
+//! cell in the tab order is the first throttled one.
 
-use wasm_bindgen::{JsCast, JsValue};
-use web_sys::Element;
 use yew::prelude::*;
 
 use super::axis::second_ticks;
+use super::focus::{on_key, show_in_readout};
 use crate::engine::throttling::ThrottleCounts;
 use crate::engine::throughput::PartitionSample;
 use crate::page_model::cost::units;
@@ -33,12 +31,12 @@ const MAX_COLUMNS: usize = 120;
 const PLOT_WIDTH: f64 = 480.0;
 const LEFT: f64 = 50.0;
 const RIGHT: f64 = 14.0;
-const TOP: f64 = 6.0;
+const TOP: f64 = 22.0;
 const BOTTOM: f64 = 36.0;
 /// The height of all rows together, and the bounds of one row's.
 const ROWS_HEIGHT: f64 = 260.0;
 const ROW_MIN: f64 = 5.0;
-const ROW_MAX: f64 = 20.0;
+const ROW_MAX: f64 = 28.0;
 /// Most labelled rows and time ticks.
 const MOST_ROW_LABELS: usize = 16;
 const MOST_TICKS: u64 = 8;
@@ -85,43 +83,9 @@ fn cell_text(lang: Lang, partition: usize, (from, to): (usize, usize), cell: &Ce
     text
 }
 
-/// Calls an SVG element's `focus()`: web-sys binds it on `SvgElement`,
-/// which the build does not enable, and `HtmlElement`'s refuses an SVG
-/// element.
-fn focus(element: &Element) {
-    if let Ok(function) = js_sys::Reflect::get(element, &JsValue::from_str("focus")) {
-        if let Ok(function) = function.dyn_into::<js_sys::Function>() {
-            let _ = function.call0(element);
-        }
-    }
-}
-
-/// The arrow keys, Home and End move the focus from cell to cell.
-fn on_key(rows: usize, columns: usize) -> Callback<KeyboardEvent> {
-    Callback::from(move |e: KeyboardEvent| {
-        let Some(cell) = e.target().and_then(|t| t.dyn_into::<Element>().ok()) else { return };
-        let at = |name: &str| cell.get_attribute(name).and_then(|v| v.parse::<usize>().ok());
-        let (Some(row), Some(col)) = (at("data-row"), at("data-col")) else { return };
-        let (row, col) = match e.key().as_str() {
-            "ArrowLeft" => (row, col.saturating_sub(1)),
-            "ArrowRight" => (row, (col + 1).min(columns.saturating_sub(1))),
-            "ArrowUp" => (row.saturating_sub(1), col),
-            "ArrowDown" => ((row + 1).min(rows.saturating_sub(1)), col),
-            "Home" => (row, 0),
-            "End" => (row, columns.saturating_sub(1)),
-            _ => return,
-        };
-        e.prevent_default();
-        let svg = e.current_target().and_then(|t| t.dyn_into::<Element>().ok());
-        let selector = format!("[data-row=\"{row}\"][data-col=\"{col}\"]");
-        if let Some(next) = svg.and_then(|svg| svg.query_selector(&selector).ok().flatten()) {
-            focus(&next);
-        }
-    })
-}
-
 /// The heatmap as a figure: caption, the SVG (its id `id`, with
-/// `data-throttled-cells` and `data-seconds` for tests) and its legend.
+/// `data-throttled-cells` and `data-seconds` for tests), its readout, a
+/// table of each partition's totals for screen readers, and its legend.
 pub fn heatmap(id: &str, input: &HeatmapInput, lang: Lang) -> Html {
     let seconds = (input.seconds as usize).max(1);
     let done = (input.done as usize).min(seconds);
@@ -174,8 +138,10 @@ pub fn heatmap(id: &str, input: &HeatmapInput, lang: Lang) -> Html {
                     fill-opacity={format!("{opacity:.2}")} />
             }
         });
+        // Keyed, so a cell keeps its node (and the focus) while a run
+        // under way adds columns before it in the list.
         html! {
-            <>
+            <g key={i}>
                 <rect class={classes!("heat-cell", throttled.then_some("throttled"))}
                     data-row={row.to_string()} data-col={col.to_string()}
                     tabindex={if i == entry { "0" } else { "-1" }} role="img" aria-label={text.clone()}
@@ -184,7 +150,7 @@ pub fn heatmap(id: &str, input: &HeatmapInput, lang: Lang) -> Html {
                     <title>{ text }</title>
                 </rect>
                 { marker }
-            </>
+            </g>
         }
     });
     let every = rows.div_ceil(MOST_ROW_LABELS).max((9.0 / row_height).ceil() as usize).max(1);
@@ -210,15 +176,31 @@ pub fn heatmap(id: &str, input: &HeatmapInput, lang: Lang) -> Html {
         let x = format!("{:.2}", x_of(done));
         html! { <line class="heat-now" x1={x.clone()} x2={x} y1={format!("{TOP}")} y2={format!("{bottom:.1}")} /> }
     });
+    let summary = lang.tr().heatmap_label(rows, input.done, seconds, throttled_cells);
     let legend_limit = input.limit.map(|l| lang.figure(&units(l)));
+    // The text alternative: each partition's totals, for a screen reader's
+    // table navigation (hidden from sight; the chart shows the same).
+    let totals = (0..rows).map(|row| {
+        let row_cells = cells.get(row * columns..(row + 1) * columns).unwrap_or_default();
+        let consumed: f64 = row_cells.iter().map(|c| c.consumed).sum();
+        let throttled: u64 = row_cells.iter().map(|c| c.throttled).sum();
+        html! {
+            <tr>
+                <th scope="row">{ format!("P{}", row + 1) }</th>
+                <td>{ lang.figure(&two_decimals(consumed)) }</td>
+                <td>{ lang.count(throttled) }</td>
+            </tr>
+        }
+    });
     html! {
         <figure class="lab-figure chart heatmap-figure">
             <figcaption>{ lang.tr().heatmap_caption(bin) }</figcaption>
             <svg class="heatmap" id={id.to_string()} data-throttled-cells={throttled_cells.to_string()}
                 data-seconds={input.done.to_string()}
                 viewBox={format!("0 0 {} {:.1}", LEFT + PLOT_WIDTH + RIGHT, bottom + BOTTOM)} role="group"
-                aria-label={lang.tr().heatmap_label(rows, input.done, seconds, throttled_cells)}
-                onkeydown={on_key(rows, done_columns)}>
+                aria-label={summary.clone()}
+                onkeydown={on_key(rows, done_columns)} onfocusin={|e: FocusEvent| show_in_readout(&e)}
+                onmouseover={|e: MouseEvent| show_in_readout(&e)}>
                 <rect class="heat-bg" x={format!("{LEFT}")} y={format!("{TOP}")} width={format!("{PLOT_WIDTH}")}
                     height={format!("{height:.1}")} />
                 { for marks }
@@ -230,10 +212,22 @@ pub fn heatmap(id: &str, input: &HeatmapInput, lang: Lang) -> Html {
                     <text class="chart-axis-title" x={format!("{}", LEFT + PLOT_WIDTH / 2.0)} y={format!("{:.1}", bottom + 31.0)}
                         text-anchor="middle">{ lang.t(Msg::ChartTimeAxis) }</text>
                     { for row_labels }
-                    <text class="chart-axis-title" text-anchor="middle"
-                        transform={format!("translate(10 {:.1}) rotate(-90)", TOP + height / 2.0)}>{ lang.t(Msg::ChartPartitionAxis) }</text>
+                    <text class="chart-axis-title" x="2" y="14">{ lang.t(Msg::ChartPartitionAxis) }</text>
                 </g>
             </svg>
+            <p class="chart-readout" aria-hidden="true" data-hint={lang.t(Msg::ChartHint)}></p>
+            // A table ignores a 1 px width: its wrapper is what hides it.
+            <div class="visually-hidden"><table>
+                <caption>{ summary.clone() }</caption>
+                <thead>
+                    <tr>
+                        <th scope="col">{ lang.t(Msg::ChartPartitionAxis) }</th>
+                        <th scope="col">{ format!("{} ({})", lang.t(Msg::Consumed), input.unit) }</th>
+                        <th scope="col">{ lang.t(Msg::ColThrottled) }</th>
+                    </tr>
+                </thead>
+                <tbody>{ for totals }</tbody>
+            </table></div>
             <p class="chart-legend">
                 <span class="legend-item"><span class="legend-ramp" aria-hidden="true"></span>
                     { lang.tr().heat_legend_consumed(legend_limit.as_deref(), input.unit) }</span>

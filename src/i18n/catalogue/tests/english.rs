@@ -278,6 +278,12 @@ fn english_texts_with_values_are_unchanged() {
     );
     assert_eq!(en.heat_legend_consumed(None, "RCU"), "blue: consumed per second (RCU), darker is more");
     assert_eq!(en.heat_share("62.5"), "62.5% of the partition's limit");
+    assert_eq!(en.chart_seconds(10, 12), "s 10–12");
+    assert_eq!(en.per_second("WCU"), "WCU per second");
+    assert_eq!(
+        en.timeline_label(20, 60, "1,000", "WCU", 1),
+        "Consumed, provisioned and throttled per second, 20 of 60 seconds: at most 1,000 WCU consumed in a second, 1 request throttled"
+    );
     assert_eq!(en.lab_keyspace(1, 0), "Keyspace of the lab table: 1 partition");
     assert_eq!(en.lab_keyspace(3, 2), "Keyspace of the lab table: 3 partitions, 2 added by splits for heat");
     // 90,000 requests in 60 s, a third throttled: 33.3 %.

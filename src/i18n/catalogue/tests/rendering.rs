@@ -129,6 +129,11 @@ fn texts_with_values_render_in_every_language() {
         has(tr.heat_legend_consumed(Some("1,000"), "WCU"), "1,000 WCU");
         has(tr.heat_legend_consumed(None, "RCU"), "RCU");
         has(tr.heat_share("62,5"), "62,5");
+        has(tr.chart_seconds(10, 12), "10");
+        has(tr.per_second("WCU"), "WCU");
+        has(tr.timeline_label(20, 60, "1.000", "WCU", 30_000), &lang.count(30_000));
+        has(tr.timeline_label(20, 60, "1.000", "WCU", 30_000), "1.000 WCU");
+        has(tr.burst_label(9, "300.000", "12", "410.714,29"), "410.714,29");
         has(tr.lab_keyspace(3, 2), "3");
         has(tr.lab_summary(Some((3, 60)), [90_000, 30_000, 7], "33,3", "1 WCU", 4), &lang.count(90_000));
         has(tr.lab_summary(Some((3, 60)), [90_000, 30_000, 7], "33,3", "1 WCU", 4), "33,3");

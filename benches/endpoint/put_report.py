@@ -68,12 +68,12 @@ print(f"wrk -t2 -c16, PutItem only (100-byte items, distinct keys), {seconds} s 
       f"{rounds} rounds interleaved; {cpus} CPUs, nothing pinned; {versions}")
 print()
 print("| round | server | load average before | requests/s | p50 ms | p99 ms | non-2xx | socket errors "
-      "| stored − acknowledged | server CPU | wrk CPU | other processes' CPU |")
-print("|---:|---|---|---:|---:|---:|---:|---|---:|---:|---:|---:|")
+      "| stored − acknowledged | server CPU | server CPU per request | wrk CPU | other processes' CPU |")
+print("|---:|---|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|")
 for x in runs:
     print(f"| {x['round']} | {x['name']} | {x['load']} | {x['rate']:,.0f} | {x['p50']:.2f} | {x['p99']:.2f} | "
           f"{x['non2xx']} | {x['socket']} | {x['stored'] - x['acknowledged']:+d} | {x['server_share'] * 100:.0f}% | "
-          f"{x['wrk_share'] * 100:.0f}% | {x['other_share'] * 100:.0f}% |")
+          f"{x['server_share'] / x['rate'] * 1e6:.1f} µs | {x['wrk_share'] * 100:.0f}% | {x['other_share'] * 100:.0f}% |")
 print()
 print("CPU shares are of one CPU over the measured seconds. stored − acknowledged: the items the table held "
       "after the run (Scan, Select COUNT) minus the PutItems answered 200 in the warm-up and the run; "
@@ -95,13 +95,14 @@ for n in names:
     median[n] = {
         "rate": statistics.median(x["rate"] for x in mine),
         "p99": statistics.median(x["p99"] for x in mine),
+        "cpu_us": statistics.median(x["server_share"] / x["rate"] * 1e6 for x in mine),
         "non200": sum(max(x["non200"], x["non2xx"]) for x in mine),
     }
 print()
-print("| server | median requests/s | median p99 ms | answers other than 200 (all runs) |")
-print("|---|---:|---:|---:|")
+print("| server | median requests/s | median p99 ms | median server CPU per request | answers other than 200 (all runs) |")
+print("|---|---:|---:|---:|---:|")
 for n, m in median.items():
-    print(f"| {n} | {m['rate']:,.0f} | {m['p99']:.2f} | {m['non200']} |")
+    print(f"| {n} | {m['rate']:,.0f} | {m['p99']:.2f} | {m['cpu_us']:.1f} µs | {m['non200']} |")
 peers = [n for n in names if n != "ddb-local"]
 if "ddb-local" in median and peers:
     fastest = max(peers, key=lambda n: median[n]["rate"])

@@ -30,9 +30,9 @@
 //! data is appended to the [`Journal`] while the lock is held, and its
 //! answer waits until the journal has it on disk ([`Endpoint::durable`]).
 //! It also bumps a generation counter. A checkpoint
-//! ([`Endpoint::save_if_changed`]) snapshots the engine and marks the
-//! journal (under the lock), writes the data file (outside it), then drops
-//! the journal's records the checkpoint holds.
+//! ([`Endpoint::save_if_changed`]) copies the engine and marks the journal
+//! (under the lock), turns the copy into the snapshot and writes the data
+//! file (outside it), then drops the journal's records the checkpoint holds.
 
 use std::io;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -323,14 +323,17 @@ impl Endpoint {
     fn save_when(&self, needed: impl FnOnce(&State) -> bool) -> io::Result<bool> {
         let Some(path) = &self.data_file else { return Ok(false) };
         let _writing = self.save_lock.lock().unwrap_or_else(PoisonError::into_inner);
-        let (snapshot, generation, mark) = {
+        // Under the lock only a copy of the engine is taken: turning it into
+        // the snapshot's JSON is many times slower, and every request would
+        // wait for it (the `--data` tail in BENCHMARKS.md).
+        let (engine, generation, mark) = {
             let state = self.lock();
             if !needed(&state) {
                 return Ok(false);
             }
-            (state.engine.snapshot(), state.generation, self.journal.as_ref().map(Journal::mark))
+            (state.engine.clone(), state.generation, self.journal.as_ref().map(Journal::mark))
         };
-        self.write_checkpoint(path, snapshot, mark.as_ref().map(|(mark, _)| mark))?;
+        self.write_checkpoint(path, engine.snapshot(), mark.as_ref().map(|(mark, _)| mark))?;
         if let (Some(journal), Some((_, offset))) = (&self.journal, mark) {
             journal.compact(offset)?;
         }

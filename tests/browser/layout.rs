@@ -190,3 +190,24 @@ async fn the_welcome_card_leads_into_lessons_and_a_sample_table() {
     forget_everything();
     forget_lessons();
 }
+
+/// Japanese on a phone: the gaming lesson's checklist names a long GSI in
+/// its verdicts, and the design review's tables hold the longest words;
+/// neither scrolls the page sideways.
+#[wasm_bindgen_test]
+async fn a_phone_in_japanese_never_scrolls_sideways_on_the_console_or_the_review() {
+    let framed = open_in_frame("lesson=gaming", 390, 844).await;
+    framed.page.choose("#lang-select", "ja").await;
+    let page = &framed.page;
+    let (inner_width, _) = framed.viewport();
+    page.click("#tab-console").await;
+    assert!(framed.scroll_size().0 <= inner_width, "the console scrolls sideways: {}", framed.scroll_size().0);
+    page.type_text("#review-seconds", "3").await;
+    page.click("#review-run").await;
+    wait_until("the review", || page.exists("#review-report") && page.exists("#review-run")).await;
+    settle().await;
+    assert!(framed.scroll_size().0 <= inner_width, "the review scrolls sideways: {}", framed.scroll_size().0);
+    drop(framed);
+    forget_everything();
+    forget_lessons();
+}

@@ -69,8 +69,9 @@ fn report_view(report: &ReviewReport) -> Html {
     html! {
         <article class="review-report" id="review-report">
             <p class="review-intro">{ &report.intro }</p>
-            <h4>{ &report.patterns_heading }</h4>
-            <div class="review-scroll">
+            <h3>{ &report.patterns_heading }</h3>
+            // Scrollable when narrow: the keyboard reaches it too.
+            <div class="review-scroll" tabindex="0" role="region" aria-label={report.patterns_heading.clone()}>
                 <table class="review-table" id="review-patterns">
                     <thead><tr>{ for columns.iter().map(|h| html! { <th scope="col">{ h }</th> }) }</tr></thead>
                     { for report.patterns.iter().map(|line| {
@@ -96,12 +97,14 @@ fn report_view(report: &ReviewReport) -> Html {
                     }) }
                 </table>
             </div>
-            <h4>{ &report.cost_heading }</h4>
-            <div class="review-scroll">{ grid("review-cost", &report.cost) }</div>
+            <h3>{ &report.cost_heading }</h3>
+            <div class="review-scroll" tabindex="0" role="region" aria-label={report.cost_heading.clone()}>
+                { grid("review-cost", &report.cost) }
+            </div>
             <p class="hint">{ &report.prices_note }</p>
-            <h4>{ &report.hot_heading }</h4>
+            <h3>{ &report.hot_heading }</h3>
             <ul id="review-hot-spots">{ for report.hot_spots.iter().map(|l| html! { <li>{ l }</li> }) }</ul>
-            <h4>{ &report.fix_heading }</h4>
+            <h3>{ &report.fix_heading }</h3>
             <ul id="review-fixes">{ for report.fixes.iter().map(|l| html! { <li>{ l }</li> }) }</ul>
         </article>
     }
@@ -138,7 +141,7 @@ fn heatmaps(run: &ReviewRun, review: &Review, lang: Lang) -> Html {
         let id = format!("review-heatmap-{i}");
         Some(html! {
             <div class="review-heatmap">
-                <h5>{ title }</h5>
+                <h4>{ title }</h4>
                 { heatmap(&id, &input, lang) }
                 <table class="lab-top" id={format!("review-top-keys-{i}")}>
                     <caption>{ lang.t(Msg::TopKeysWholeRun) }</caption>
@@ -356,7 +359,7 @@ pub fn DesignReview() -> Html {
                 </div>
                 { report_view(report) }
                 if let (Some(r), Some(review)) = (slot.as_ref(), review.as_ref()) {
-                    <h4>{ words.heatmaps }</h4>
+                    <h3>{ words.heatmaps }</h3>
                     { heatmaps(r, review, lang) }
                 }
                 <details class="review-markdown no-print">

@@ -280,6 +280,7 @@ pub fn IndexGrid(props: &IndexGridProps) -> Html {
                 <p class="hint empty-items">{ lang.t(Msg::IndexEmpty) }</p>
             } else {
                 <div class={classes!("grid-scroll", windowed.then_some("windowed"))}
+                    tabindex="0" role="region" aria-label={index.name.clone()}
                     style={windowed.then_some(WINDOW_STYLE)} onscroll={windowed.then(|| on_scroll(first_row.clone(), total))}>
                     <table class={classes!("items", "index-items", footprint.is_some().then_some("footprinted"))}>
                         <thead>

@@ -290,6 +290,8 @@ pub fn ItemGrid(props: &ItemGridProps) -> Html {
     let onscroll = on_scroll(first_row.clone(), total);
     html! {
         <div ref={scroller} class={classes!("grid-scroll", windowed.then_some("windowed"))}
+            // Scrollable: the keyboard reaches it too.
+            tabindex="0" role="region" aria-label={lang.t(Msg::TabItems)}
             style={windowed.then_some(WINDOW_STYLE)} onscroll={windowed.then_some(onscroll)}
             data-rows={total.to_string()}>
             <table class={classes!("items", footprint.is_some().then_some("footprinted"))}>

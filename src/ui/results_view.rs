@@ -95,7 +95,7 @@ fn items_table(items: &[Item], schema: Option<&KeySchema>, lang: Lang) -> Html {
         html! { <tr>{ cells }</tr> }
     });
     html! {
-        <div class="grid-scroll results-scroll">
+        <div class="grid-scroll results-scroll" tabindex="0" role="region" aria-label={lang.t(Msg::ResultsTitle)}>
             <table class="items results-items">
                 <thead><tr>{ head }</tr></thead>
                 <tbody>{ for rows }</tbody>

@@ -13,6 +13,8 @@ use super::lang::Lang;
 /// The review's words in one language.
 pub struct ReviewWords {
     pub title: &'static str,
+    /// The heading over the tables and indexes reviewed.
+    pub design: &'static str,
     /// `(patterns, seconds)`: what was reviewed.
     pub intro: fn(usize, u32) -> String,
     pub patterns: &'static str,
@@ -86,6 +88,7 @@ pub struct ReviewWords {
 
 static EN: ReviewWords = ReviewWords {
     title: "Design review",
+    design: "Design",
     intro: |patterns, seconds| {
         let noun = if patterns == 1 { "access pattern" } else { "access patterns" };
         format!("{patterns} {noun}, their traffic sent at their rates for {seconds} s of engine time on the tables as they are (a dry run: nothing was changed).")
@@ -156,6 +159,7 @@ static EN: ReviewWords = ReviewWords {
 
 static DE: ReviewWords = ReviewWords {
     title: "Design-Review",
+    design: "Entwurf",
     intro: |patterns, seconds| {
         format!("{patterns} Zugriffsmuster: ihr Traffic lief {seconds} s Engine-Zeit lang mit ihren Raten gegen die Tabellen in ihrem jetzigen Zustand (ein Probelauf: nichts wurde geändert).")
     },
@@ -231,6 +235,7 @@ static DE: ReviewWords = ReviewWords {
 
 static JA: ReviewWords = ReviewWords {
     title: "設計レビュー",
+    design: "設計",
     intro: |patterns, seconds| {
         format!("{patterns} 個のアクセスパターンのトラフィックを、それぞれのレートで {seconds} 秒間 (エンジン時間)、現在のテーブルに送りました (ドライラン: 何も変更していません)。")
     },

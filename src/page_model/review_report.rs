@@ -13,6 +13,7 @@ use crate::engine::review::{prices, AccessPath, AccessPattern, Fix, PatternRevie
 use crate::engine::table::BillingMode;
 use crate::engine::Engine;
 use crate::i18n::{numbers, Lang, Msg};
+use serde_json::Value;
 
 use super::cost::{units, UnitNames};
 
@@ -77,6 +78,9 @@ pub struct PatternLine {
 pub struct ReviewReport {
     pub title: String,
     pub intro: String,
+    pub design_heading: String,
+    /// The tables reviewed and their indexes: keys, projection, capacity.
+    pub design: Vec<String>,
     pub patterns_heading: String,
     pub pattern_header: Vec<String>,
     pub patterns: Vec<PatternLine>,
@@ -227,6 +231,77 @@ fn table_of(request: &serde_json::Value) -> Option<&str> {
     })
 }
 
+/// `Candidate (S) HASH, Date (S) RANGE`: a key schema as DescribeTable
+/// shows it, with each attribute's type from `definitions`.
+fn key_text(schema: Option<&Value>, definitions: Option<&Value>) -> String {
+    let type_of = |name: &str| {
+        definitions
+            .and_then(Value::as_array)
+            .and_then(|defs| defs.iter().find(|d| d["AttributeName"] == name))
+            .and_then(|d| d["AttributeType"].as_str())
+            .unwrap_or("?")
+            .to_string()
+    };
+    schema
+        .and_then(Value::as_array)
+        .map(|keys| {
+            keys.iter()
+                .map(|k| {
+                    let name = k["AttributeName"].as_str().unwrap_or_default();
+                    format!("{name} ({}) {}", type_of(name), k["KeyType"].as_str().unwrap_or_default())
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        })
+        .unwrap_or_default()
+}
+
+/// `10,000 RCU / 10,000 WCU`, or on demand.
+fn capacity_text(billing_on_demand: bool, throughput: Option<&Value>, lang: Lang) -> String {
+    if billing_on_demand {
+        return lang.t(Msg::OnDemand).to_string();
+    }
+    let units = |member: &str| throughput.and_then(|t| t[member].as_u64()).unwrap_or(0);
+    format!("{} RCU / {} WCU", lang.count(units("ReadCapacityUnits")), lang.count(units("WriteCapacityUnits")))
+}
+
+/// One line per table the review names, and one per index of it, in the
+/// API's own words (key roles, projection types, RCU and WCU).
+fn design_lines(review: &Review, engine: &Engine, lang: Lang) -> Vec<String> {
+    let mut lines = Vec::new();
+    for stored in review.storage.iter().filter(|s| s.index.is_none()) {
+        let Some(table) = engine.table(&stored.table) else { continue };
+        let d = table.describe("ACTIVE", 0);
+        let on_demand = d.pointer("/BillingModeSummary/BillingMode").and_then(Value::as_str) == Some("PAY_PER_REQUEST");
+        let definitions = d.get("AttributeDefinitions");
+        lines.push(format!(
+            "{}: {} · {}",
+            stored.table,
+            key_text(d.get("KeySchema"), definitions),
+            capacity_text(on_demand, d.get("ProvisionedThroughput"), lang)
+        ));
+        for (member, kind) in [("GlobalSecondaryIndexes", "GSI"), ("LocalSecondaryIndexes", "LSI")] {
+            for index in d.get(member).and_then(Value::as_array).into_iter().flatten() {
+                let mut line = format!(
+                    "{}/{} ({kind}): {} · Projection {}",
+                    stored.table,
+                    index["IndexName"].as_str().unwrap_or_default(),
+                    key_text(index.get("KeySchema"), definitions),
+                    index.pointer("/Projection/ProjectionType").and_then(Value::as_str).unwrap_or_default()
+                );
+                if kind == "GSI" {
+                    line.push_str(&format!(
+                        " · {}",
+                        capacity_text(on_demand, index.get("ProvisionedThroughput"), lang)
+                    ));
+                }
+                lines.push(line);
+            }
+        }
+    }
+    lines
+}
+
 impl ReviewReport {
     /// Words the `review` of `patterns` (in the same order) in `lang`;
     /// `engine` says the tables' billing modes and key names.
@@ -305,6 +380,8 @@ impl ReviewReport {
         ReviewReport {
             title: words.title.to_string(),
             intro: (words.intro)(review.patterns.len(), review.seconds),
+            design_heading: words.design.to_string(),
+            design: design_lines(review, engine, lang),
             patterns_heading: words.patterns.to_string(),
             pattern_header: [
                 words.col_verdict,
@@ -336,7 +413,11 @@ impl ReviewReport {
 
     /// The report as Markdown: a title, the intro, two tables and two lists.
     pub fn markdown(&self) -> String {
-        let mut out = format!("# {}\n\n{}\n\n## {}\n\n", self.title, self.intro, self.patterns_heading);
+        let mut out = format!("# {}\n\n{}\n\n## {}\n\n", self.title, self.intro, self.design_heading);
+        for line in &self.design {
+            out.push_str(&format!("- {}\n", cell(line)));
+        }
+        out.push_str(&format!("\n## {}\n\n", self.patterns_heading));
         table(&mut out, &self.pattern_header, self.patterns.iter().map(|l| l.cells.as_slice()));
         out.push_str(&format!("\n## {}\n\n", self.cost_heading));
         table(&mut out, &self.cost.header, self.cost.rows.iter().map(Vec::as_slice));

@@ -69,6 +69,8 @@ fn report_view(report: &ReviewReport) -> Html {
     html! {
         <article class="review-report" id="review-report">
             <p class="review-intro">{ &report.intro }</p>
+            <h3>{ &report.design_heading }</h3>
+            <ul id="review-design">{ for report.design.iter().map(|l| html! { <li>{ l }</li> }) }</ul>
             <h3>{ &report.patterns_heading }</h3>
             // Scrollable when narrow: the keyboard reaches it too.
             <div class="review-scroll" tabindex="0" role="region" aria-label={report.patterns_heading.clone()}>

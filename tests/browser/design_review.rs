@@ -43,6 +43,9 @@ async fn a_review_runs_on_a_copy_and_says_what_throttles_and_why() {
     let first = page.text("#review-patterns tbody:nth-of-type(1)");
     assert!(first.contains("Record a vote") && first.contains("7,500"), "{first}");
     assert!(first.contains("TableWriteKeyRangeThroughputExceeded"), "{first}");
+    // The design it reviews, in the API's words.
+    let design = page.text("#review-design");
+    assert!(design.contains("Votes: Candidate (S) HASH · 10,000 RCU / 10,000 WCU"), "{design}");
     let hot = page.text("#review-hot-spots");
     assert!(hot.contains("Votes: partition") && hot.contains("Its hottest key: CandidateA"), "{hot}");
     let fixes = page.text("#review-fixes");

@@ -45,6 +45,7 @@ fn the_review_says_each_verdict_its_evidence_cost_hot_spot_and_fix() {
     let md = report.markdown();
     for expected in [
         "# Design review",
+        "## Design\n\n- Votes: pk (S) HASH · 10,000 RCU / 10,000 WCU\n",
         "| ⚠ throttles at this rate | Vote | UpdateItem | 1 WCU | 1,500/s | 90,000 | 30,000 | 30,000 of 90,000 requests throttled: TableWriteKeyRangeThroughputExceeded × 30,000 |",
         "| ✗ only by Scan | Leaders \\| top 3 | Scan |",
         "| Vote | 1,500 WCU | $2,430.00 | $702.00 |",
@@ -64,9 +65,15 @@ fn the_review_speaks_german_and_japanese_with_their_figures() {
     let (engine, patterns) = voting();
     let review = engine.review_access_patterns(&patterns, 60).unwrap();
     let de = ReviewReport::new(&review, &patterns, &engine, Lang::De).markdown();
-    for expected in
-        ["# Design-Review", "2.430,00 $", "1.500/s", "Write Sharding", "TableWriteKeyRangeThroughputExceeded × 30.000"]
-    {
+    for expected in [
+        "# Design-Review",
+        "## Entwurf",
+        "10.000 RCU / 10.000 WCU",
+        "2.430,00 $",
+        "1.500/s",
+        "Write Sharding",
+        "TableWriteKeyRangeThroughputExceeded × 30.000",
+    ] {
         assert!(de.contains(expected), "missing {expected:?} in\n{de}");
     }
     let ja = ReviewReport::new(&review, &patterns, &engine, Lang::Ja).markdown();
@@ -74,4 +81,17 @@ fn the_review_speaks_german_and_japanese_with_their_figures() {
     {
         assert!(ja.contains(expected), "missing {expected:?} in\n{ja}");
     }
+}
+
+#[test]
+fn the_design_lists_each_table_and_its_indexes_in_the_apis_words() {
+    use crate::scenario::lessons::{self, setup};
+    let lesson = lessons::lesson("messaging").unwrap();
+    let engine = setup::scenario(&lesson).unwrap().engine;
+    let patterns = lesson.access_patterns();
+    let review = engine.review_access_patterns(&patterns, 1).unwrap();
+    let design = ReviewReport::new(&review, &patterns, &engine, Lang::En).design;
+    assert!(design[0].starts_with("Messages: MsgId (S) HASH · 2,000 RCU / 10 WCU"), "{design:?}");
+    let inbox = design.iter().find(|l| l.starts_with("Messages/Inbox (GSI): Recipient (S) HASH")).unwrap();
+    assert!(inbox.contains("· Projection "), "{inbox}");
 }

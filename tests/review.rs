@@ -9,12 +9,17 @@ use serde_json::{json, Value};
 
 /// Seed 001's voting table: 10,000 RCU / 10,000 WCU, keyed by `pk`.
 fn votes() -> Engine {
+    votes_at(10_000)
+}
+
+/// The voting table provisioned at `units` RCU and WCU.
+fn votes_at(units: u64) -> Engine {
     let mut engine = Engine::new();
     let table = json!({
         "TableName": "Votes",
         "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
         "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
-        "ProvisionedThroughput": {"ReadCapacityUnits": 10_000, "WriteCapacityUnits": 10_000}
+        "ProvisionedThroughput": {"ReadCapacityUnits": units, "WriteCapacityUnits": units}
     });
     engine.execute("CreateTable", &table).unwrap();
     engine
@@ -250,14 +255,7 @@ fn seed_002_open_orders_under_one_gsi_key_want_13_write_shards() {
 /// its capacity refuses, and one partition could not serve the rate anyway.
 #[test]
 fn a_pattern_over_its_tables_capacity_and_a_partitions_wants_both_fixes() {
-    let mut engine = Engine::new();
-    let table = json!({
-        "TableName": "Votes",
-        "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
-        "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
-        "ProvisionedThroughput": {"ReadCapacityUnits": 100, "WriteCapacityUnits": 100}
-    });
-    engine.execute("CreateTable", &table).unwrap();
+    let engine = votes_at(100);
     let review = engine.review_access_patterns(&[vote(KeyVariation::Single)], 60).unwrap();
     let p = &review.patterns[0];
     let reasons: Vec<&str> = p.throttling_reasons.iter().map(|(r, _)| r.as_str()).collect();
@@ -277,14 +275,7 @@ fn a_pattern_over_its_tables_capacity_and_a_partitions_wants_both_fixes() {
 /// will, and what the table needs for all of them together.
 #[test]
 fn a_table_asked_for_more_than_it_has_is_flagged_before_its_burst_runs_out() {
-    let mut engine = Engine::new();
-    let table = json!({
-        "TableName": "Votes",
-        "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
-        "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
-        "ProvisionedThroughput": {"ReadCapacityUnits": 100, "WriteCapacityUnits": 100}
-    });
-    engine.execute("CreateTable", &table).unwrap();
+    let engine = votes_at(100);
     let mut a = vote(KeyVariation::Uniform { count: 100 });
     a.requests_per_second = 80.0;
     let mut b = a.clone();

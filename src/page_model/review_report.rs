@@ -122,7 +122,7 @@ fn on_demand(engine: &Engine, request_table: Option<&str>) -> bool {
 }
 
 /// "1 WCU", "0.5 RCU + 2 WCU": the kinds used, or "0 RCU".
-fn read_write(read: f64, write: f64, names: UnitNames, lang: Lang) -> String {
+pub fn read_write(read: f64, write: f64, names: UnitNames, lang: Lang) -> String {
     let mut parts = Vec::new();
     if read > 0.0 || write == 0.0 {
         parts.push(format!("{} {}", units(read), names.read));
@@ -225,7 +225,7 @@ fn fix_text(p: &PatternReview, fix: &Fix, table: Option<&str>, lang: Lang) -> St
 
 /// The table a request names first (`TableName`, or the first of
 /// `RequestItems`).
-fn table_of(request: &serde_json::Value) -> Option<&str> {
+pub fn table_of(request: &serde_json::Value) -> Option<&str> {
     request.get("TableName").and_then(|t| t.as_str()).or_else(|| {
         request.get("RequestItems").and_then(|t| t.as_object()).and_then(|t| t.keys().next()).map(String::as_str)
     })

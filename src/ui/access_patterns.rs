@@ -27,13 +27,14 @@ use yew::prelude::*;
 
 use serde_json::Value;
 
-use super::cost::{units, UnitNames};
+use super::cost::UnitNames;
 use super::language::{use_lang, Lang, Msg};
 use super::state::{Action, PlaygroundContext};
 use crate::engine::review::{classify, AccessPath, AccessPattern, KeyVariation};
 use crate::engine::table::BillingMode;
 use crate::engine::{ApiError, Engine};
 use crate::page_model::format::pretty;
+use crate::page_model::review_report::{read_write, table_of};
 
 /// One pattern's verdict and cost per request.
 #[derive(Clone, Debug, PartialEq)]
@@ -50,15 +51,7 @@ fn check_all(engine: &mut Engine, patterns: &[AccessPattern]) -> Vec<Checked> {
         .iter()
         .map(|pattern| {
             let (path, error, read, write) = classify(engine, pattern);
-            let table = pattern.request.get("TableName").and_then(|t| t.as_str()).or_else(|| {
-                pattern
-                    .request
-                    .get("RequestItems")
-                    .and_then(|t| t.as_object())
-                    .and_then(|t| t.keys().next())
-                    .map(String::as_str)
-            });
-            let on_demand = table
+            let on_demand = table_of(&pattern.request)
                 .and_then(|t| engine.table(t))
                 .is_some_and(|t| t.definition.billing_mode == BillingMode::PayPerRequest);
             Checked { path, error, read, write, on_demand }
@@ -84,15 +77,8 @@ fn cost(checked: &Checked, lang: Lang) -> Html {
             <span class="refused">{ format!("{}: {}: {}", lang.t(Msg::Refused), error.name(), error.message()) }</span>
         };
     }
-    let names = UnitNames::of(checked.on_demand);
-    let mut parts = Vec::new();
-    if checked.read > 0.0 || checked.write == 0.0 {
-        parts.push(format!("{} {}", units(checked.read), names.read));
-    }
-    if checked.write > 0.0 {
-        parts.push(format!("{} {}", units(checked.write), names.write));
-    }
-    html! { <span class="cost">{ format!("{} {}", lang.figure(&parts.join(" + ")), lang.t(Msg::PerRequest)) }</span> }
+    let figures = read_write(checked.read, checked.write, UnitNames::of(checked.on_demand), lang);
+    html! { <span class="cost">{ format!("{figures} {}", lang.t(Msg::PerRequest)) }</span> }
 }
 
 /// The operations a pattern may be served by.

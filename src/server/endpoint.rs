@@ -1,7 +1,8 @@
 //! The engine as the server shares it: one [`Engine`] behind one mutex, and
 //! the bookkeeping that decides when the data file needs saving.
 //!
-//! Every request runs [`Endpoint::execute`] on a blocking thread. The JSON is
+//! Every request runs the engine under the mutex, on the async worker that
+//! read it or on a blocking thread (which one: [`super::http`]). The JSON is
 //! parsed *before* the lock is taken and the response serialised after it is
 //! released, so the lock covers exactly the engine's own work:
 //!
@@ -38,7 +39,7 @@ use std::io;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard, PoisonError, TryLockError};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use serde_json::Value;
 
@@ -49,6 +50,13 @@ use super::protocol::{is_read_only, Target};
 use crate::engine::clock::ClockMode;
 use crate::engine::{ApiError, Engine};
 use crate::scenario::Scenario;
+
+/// How long [`Endpoint::try_execute_logged`] spins for a busy engine before
+/// giving up. A single-item request holds the engine for a few microseconds,
+/// so a collision between two threads is over well within this; a Scan or a
+/// workload holds it far longer, and then the caller hands the request off
+/// rather than spin through it.
+pub const INLINE_PATIENCE: Duration = Duration::from_micros(50);
 
 /// What the mutex guards.
 #[derive(Debug)]
@@ -233,10 +241,11 @@ impl Endpoint {
         self.run(self.lock(), target, request)
     }
 
-    /// Runs a parsed request if the engine is free right now; `None` (and
-    /// nothing done) if another request holds it. The HTTP side uses this to
-    /// run short requests on the thread that read them, and hands a request
-    /// to a blocking thread only when it would have to wait (see `http`).
+    /// Runs a parsed request if the engine is free now or within
+    /// [`INLINE_PATIENCE`]; `None` (and nothing done) if another request
+    /// holds it longer. The HTTP side uses this to run short requests on the
+    /// thread that read them, and hands a request to a blocking thread only
+    /// when it would have to wait long (see `http`).
     pub fn try_execute_parsed(&self, target: Target<'_>, request: &Value) -> Option<Result<Value, ApiError>> {
         let (outcome, ticket) = self.try_execute_logged(target, request)?;
         Some(self.wait(ticket).and(outcome))
@@ -249,10 +258,21 @@ impl Endpoint {
         target: Target<'_>,
         request: &Value,
     ) -> Option<(Result<Value, ApiError>, Option<Ticket>)> {
-        let state = match self.state.try_lock() {
-            Ok(state) => state,
-            Err(TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),
-            Err(TryLockError::WouldBlock) => return None,
+        let started = Instant::now();
+        let mut attempts = 0u32;
+        let state = loop {
+            match self.state.try_lock() {
+                Ok(state) => break state,
+                Err(TryLockError::Poisoned(poisoned)) => break poisoned.into_inner(),
+                Err(TryLockError::WouldBlock) => {
+                    attempts += 1;
+                    // Reading the clock costs more than a spin: look every 64th time.
+                    if attempts.is_multiple_of(64) && started.elapsed() >= INLINE_PATIENCE {
+                        return None;
+                    }
+                    std::hint::spin_loop();
+                }
+            }
         };
         Some(self.run(state, target, request))
     }

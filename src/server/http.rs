@@ -15,7 +15,7 @@
 //!                      │                                      else 400 UnknownOperation
 //!                      │    read body, at most the cap        else 413
 //!                      │      within `body_read_timeout`      else 408, connection closed
-//!                      │    single-item op or Query, engine free? run it here
+//!                      │    single-item op or Query, engine free within 50 µs? run it here
 //!                      │    otherwise spawn_blocking ─► Endpoint::execute (engine mutex)
 //!                      ▼    200 JSON | 4xx/5xx error JSON, + x-amz-crc32, x-amzn-RequestId
 //!   with a data file: a change is answered once the journal has it on disk
@@ -28,12 +28,13 @@
 //! then never stalls the connections that are only reading or writing bytes.
 //! The requests that make up most traffic, the single-item operations and
 //! Query (bounded by the 400 KB item and the 1 MB page), run on the async
-//! worker that read them when the engine is free at that moment
-//! ([`Endpoint::try_execute_parsed`]): handing each one to another thread
-//! and back cost more than the engine's own work (futex wake-ups and context
-//! switches were a fifth of the server's CPU time in `scripts/bench-endpoint`).
-//! A worker never waits for the lock: when the engine is busy, the request
-//! goes to the blocking pool like the others.
+//! worker that read them ([`Endpoint::try_execute_parsed`]): handing each
+//! one to another thread and back cost more than the engine's own work
+//! (futex wake-ups and context switches were a fifth of the server's CPU
+//! time in `scripts/bench-endpoint`). When the other worker holds the engine,
+//! this one spins for it, as that request is over in microseconds; it gives
+//! up after [`INLINE_PATIENCE`](super::endpoint::INLINE_PATIENCE) (a long request holds the engine) and the
+//! request goes to the blocking pool like the others.
 //!
 //! Shutdown ([`RunningServer::shutdown`]): stop accepting, let open
 //! connections finish the request in hand (at most [`GRACE_PERIOD`]), stop the

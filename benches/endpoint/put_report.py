@@ -1,6 +1,9 @@
 """The report of scripts/bench-endpoint --putitem-only: reads the run files it
 left in WORK and prints Markdown tables (every run, then the median per server
-and ddb-local's ratio to the fastest peer).
+and ddb-local's ratio to the fastest peer). `bare-http` is not a peer but the
+bound: the answers of a server that does nothing (examples/bare_http.rs); the
+report says how far ddb-local is from it and how far the fastest peer would
+have to be surpassed.
 
     python3 put_report.py WORK ROUNDS SECONDS CPUS CLK_TCK VERSIONS SERVER...
 
@@ -64,6 +67,10 @@ for r in range(1, rounds + 1):
             "other_share": max(0.0, machine - server - load_gen) / wall,
         })
 
+def stored_gap(run):
+    return "n/a" if run["stored"] is None else f"{run['stored'] - run['acknowledged']:+d}"
+
+
 print(f"wrk -t2 -c16, PutItem only (100-byte items, distinct keys), {seconds} s measured per run, "
       f"{rounds} rounds interleaved; {cpus} CPUs, nothing pinned; {versions}")
 print()
@@ -72,7 +79,7 @@ print("| round | server | load average before | requests/s | p50 ms | p99 ms | n
 print("|---:|---|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|")
 for x in runs:
     print(f"| {x['round']} | {x['name']} | {x['load']} | {x['rate']:,.0f} | {x['p50']:.2f} | {x['p99']:.2f} | "
-          f"{x['non2xx']} | {x['socket']} | {x['stored'] - x['acknowledged']:+d} | {x['server_share'] * 100:.0f}% | "
+          f"{x['non2xx']} | {x['socket']} | {stored_gap(x)} | {x['server_share'] * 100:.0f}% | "
           f"{x['server_share'] / x['rate'] * 1e6:.1f} µs | {x['wrk_share'] * 100:.0f}% | {x['other_share'] * 100:.0f}% |")
 print()
 print("CPU shares are of one CPU over the measured seconds. stored − acknowledged: the items the table held "
@@ -83,7 +90,7 @@ problems = []
 for x in runs:
     if x["non200"] or x["non2xx"]:
         problems.append(f"{x['name']} round {x['round']}: answers other than 200: {x['other_statuses']}")
-    if x["stored"] < x["acknowledged"]:
+    if x["stored"] is not None and x["stored"] < x["acknowledged"]:
         problems.append(f"{x['name']} round {x['round']}: {x['acknowledged']} PutItems acknowledged, "
                         f"{x['stored']} items stored")
 for p in problems:
@@ -103,7 +110,8 @@ print("| server | median requests/s | median p99 ms | median server CPU per requ
 print("|---|---:|---:|---:|---:|")
 for n, m in median.items():
     print(f"| {n} | {m['rate']:,.0f} | {m['p99']:.2f} | {m['cpu_us']:.1f} µs | {m['non200']} |")
-peers = [n for n in names if n != "ddb-local"]
+BOUND = "bare-http"
+peers = [n for n in names if n not in ("ddb-local", BOUND)]
 if "ddb-local" in median and peers:
     fastest = max(peers, key=lambda n: median[n]["rate"])
     ratio = median["ddb-local"]["rate"] / median[fastest]["rate"]
@@ -115,3 +123,9 @@ if "ddb-local" in median and peers:
         best = max(x["rate"] for x in runs if x["name"] in peers and x["round"] == r)
         per_round.append(f"{ours / best:.1f}x")
     print(f"per round: {', '.join(per_round)}")
+    if BOUND in median:
+        bound = median[BOUND]["rate"]
+        print()
+        print(f"{BOUND} (ddb-local's HTTP stack doing no work), medians: {bound:,.0f} requests/s, "
+              f"**{bound / median[fastest]['rate']:.1f}x** the fastest peer; "
+              f"ddb-local serves {median['ddb-local']['rate'] / bound:.0%} of it")

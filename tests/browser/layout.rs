@@ -108,6 +108,45 @@ async fn presenter_mode_fits_1920x1080_with_the_console() {
     forget_lessons();
 }
 
+/// The header's name is not cut off beside the menu button.
+fn name_shows_whole(framed: &Framed, what: &str) {
+    let name = framed.page.find(".topbar h1");
+    let (needs, has) = (name.scroll_width(), name.client_width());
+    assert!(needs <= has, "{what}: the name needs {needs} px and has {has}");
+}
+
+/// On a laptop the header's buttons and its two menus (Export, Workspaces:
+/// `<details>`, not buttons) are one row of one height, in every language.
+#[wasm_bindgen_test]
+async fn the_header_buttons_and_menus_line_up_on_a_laptop() {
+    let framed = open_in_frame("lesson=voting", 1280, 720).await;
+    for language in ["en", "de", "ja"] {
+        framed.page.choose("#lang-select", language).await;
+        let boxes: Vec<(String, f64, f64)> = framed
+            .page
+            .find_all(".scenario-menu > button, .scenario-menu > details")
+            .iter()
+            .map(|e| {
+                let rect = e.get_bounding_client_rect();
+                // A menu by its summary's words, not its whole list.
+                let label = e.query_selector("summary").ok().flatten().unwrap_or_else(|| e.clone());
+                (label.text_content().unwrap_or_default(), rect.top(), rect.height())
+            })
+            .collect();
+        assert!(boxes.len() >= 5, "{language}: {boxes:?}");
+        let (_, top, height) = boxes[0].clone();
+        for (label, t, h) in &boxes {
+            assert!(
+                (t - top).abs() < 0.5 && (h - height).abs() < 0.5,
+                "{language}: {label} at {t} ({h} px) against {top} ({height} px)"
+            );
+        }
+    }
+    drop(framed);
+    forget_everything();
+    forget_lessons();
+}
+
 /// A narrow screen opening a lesson link: header, sideways scroll, what comes first.
 async fn narrow_screen(width: u32, height: u32) {
     let what = format!("{width}×{height}");
@@ -116,6 +155,7 @@ async fn narrow_screen(width: u32, height: u32) {
     let (inner_width, inner_height) = framed.viewport();
     let (_, header_bottom, header) = framed.rect(".topbar");
     assert!(header <= NARROW_HEADER, "{what}: the header is {header} px tall");
+    name_shows_whole(&framed, &what);
     // The header's controls wait behind the menu button.
     assert_eq!(framed.rect("#btn-lessons").2, 0.0, "{what}: the lessons button is folded away");
     assert!(framed.scroll_size().0 <= inner_width, "{what}: the page scrolls sideways");
@@ -200,6 +240,7 @@ async fn a_phone_in_japanese_never_scrolls_sideways_on_the_console_or_the_review
     framed.page.choose("#lang-select", "ja").await;
     let page = &framed.page;
     let (inner_width, _) = framed.viewport();
+    name_shows_whole(&framed, "in Japanese");
     page.click("#tab-console").await;
     assert!(framed.scroll_size().0 <= inner_width, "the console scrolls sideways: {}", framed.scroll_size().0);
     page.type_text("#review-seconds", "3").await;

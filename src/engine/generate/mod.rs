@@ -44,13 +44,14 @@ use std::fmt::Write as _;
 
 use serde_json::Value;
 
+use super::calendar::date_text;
 use crate::engine::error::{ApiError, Result};
 use crate::engine::index::WriteSource;
 use crate::engine::schema::PrimaryKey;
 use crate::engine::sim::Rng;
 use crate::engine::value::{AttributeValue, Item, Number};
 use crate::engine::Engine;
-use draw::{below, date_text, random_text};
+use draw::{below, random_text};
 pub use draw::{Pick, MAX_ZIPF_VALUES};
 pub use template::{check_count, ItemTemplate, PerPartitionKey, Source, MAX_GENERATED_ITEMS};
 use template::{AttributeTemplate, Part};

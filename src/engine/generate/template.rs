@@ -20,8 +20,9 @@
 
 use serde_json::{Map, Value};
 
-use super::draw::{civil_day, date_text, Pick, MAX_ZIPF_VALUES};
+use super::draw::{Pick, MAX_ZIPF_VALUES};
 use crate::engine::api::item::MAX_ITEM_BYTES;
+use crate::engine::calendar::{civil_day, date_text};
 use crate::engine::error::{ApiError, Result};
 use crate::engine::value::{AttributeValue, Number};
 

@@ -80,6 +80,7 @@ use std::collections::VecDeque;
 use md5::{Digest, Md5};
 use serde_json::{json, Map, Value};
 
+use super::calendar::date_text;
 use super::partition::key_position;
 use super::schema::{KeySchema, PrimaryKey};
 use super::table::Table;
@@ -202,18 +203,8 @@ pub struct TableStream {
 pub fn iso_millis(millis: u64) -> String {
     let days = (millis / 86_400_000) as i64;
     let rest = millis % 86_400_000;
-    // Howard Hinnant's civil_from_days.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
     let (h, m, s, ms) = (rest / 3_600_000, rest / 60_000 % 60, rest / 1000 % 60, rest % 1000);
-    format!("{year:04}-{month:02}-{day:02}T{h:02}:{m:02}:{s:02}.{ms:03}")
+    format!("{}T{h:02}:{m:02}:{s:02}.{ms:03}", date_text(days))
 }
 
 fn hex_digest(parts: &[&[u8]]) -> String {

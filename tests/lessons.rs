@@ -908,6 +908,41 @@ fn the_catalog_titles_are_the_overlays_titles() {
     assert_eq!(entry.overlay_file(Lang::En), None);
 }
 
+/// A report names a lesson's access patterns in the reader's language:
+/// each pattern's name (the scenario's, English) with its label, made the
+/// same way of the checklist's and the pattern's labels.
+#[test]
+fn a_lessons_access_patterns_have_labels_in_its_language() {
+    for id in ["voting", "events"] {
+        let english = lessons::lesson(id).unwrap();
+        let entry = lessons::entry(id).unwrap();
+        let file = entry.overlay_file(Lang::De).unwrap();
+        let text = std::fs::read_to_string(data_dir().join(&file)).unwrap();
+        assert!(lessons::provide_overlay(id, Lang::De, Some(&text)));
+        let german = lessons::lesson_in(id, Lang::De).unwrap();
+        let names: Vec<String> = english.access_patterns().into_iter().map(|p| p.name).collect();
+        let labels = german.pattern_labels();
+        assert_eq!(labels.iter().map(|(name, _)| name.clone()).collect::<Vec<_>>(), names, "{id}");
+        assert_eq!(
+            english.pattern_labels().into_iter().filter(|(n, l)| n != l).count(),
+            0,
+            "{id}: English is its own label"
+        );
+        // Every label is German: none left as its English name.
+        for (name, label) in &labels {
+            assert_ne!(name, label, "{id}");
+        }
+    }
+    let voting = lessons::lesson_in("voting", Lang::De).unwrap().pattern_labels();
+    assert_eq!(voting[0], ("Record a vote".to_string(), "Eine Stimme erfassen".to_string()));
+    // Several designs: the checklist's label comes first, as its title does in the name.
+    let events = lessons::lesson_in("events", Lang::De).unwrap();
+    let (name, label) = &events.pattern_labels()[0];
+    let first = &events.checklists[0];
+    assert!(name.starts_with(&format!("{}: ", first.title)), "{name}");
+    assert!(label.starts_with(&format!("{}: ", first.label)), "{label}");
+}
+
 /// The page shows a lesson in its language: texts from the overlay, the
 /// rest (actions, operations, the access patterns' names) as in English.
 /// Whatever is missing or broken shows in English, and never fails a lesson.

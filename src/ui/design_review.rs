@@ -16,6 +16,7 @@
 //! printed on its own (the print style sheet hides the rest of the page).
 
 use std::cell::{Cell, RefCell};
+use std::collections::BTreeMap;
 use std::rc::Rc;
 use std::time::Duration;
 
@@ -25,12 +26,14 @@ use yew::prelude::*;
 use super::browser::copy_text;
 use super::charts::heatmap::{heatmap, HeatmapInput};
 use super::language::use_lang;
+use super::lesson_nav;
 use super::persist::download;
 use super::state::PlaygroundContext;
 use crate::engine::partition::{PARTITION_MAX_RCU, PARTITION_MAX_WCU};
 use crate::engine::review::{AccessPattern, Review, ReviewRun};
 use crate::i18n::{Lang, Msg};
 use crate::page_model::review_report::{Grid, ReviewReport};
+use crate::scenario::lessons;
 
 /// What a run was started on: the data's version and the patterns.
 type Design = Option<(u64, Rc<Vec<AccessPattern>>)>;
@@ -160,6 +163,18 @@ fn heatmaps(run: &ReviewRun, review: &Review, lang: Lang) -> Html {
     html! { <div class="review-heatmaps">{ for maps }</div> }
 }
 
+/// The review with each pattern that has a label under it: the scenario
+/// keeps a lesson's patterns by their English names, the report speaks the
+/// reader's language.
+fn labelled(mut review: Review, labels: &BTreeMap<String, String>) -> Review {
+    for pattern in &mut review.patterns {
+        if let Some(label) = labels.get(&pattern.name) {
+            pattern.name.clone_from(label);
+        }
+    }
+    review
+}
+
 #[component]
 pub fn DesignReview() -> Html {
     let lang = use_lang();
@@ -228,6 +243,15 @@ pub fn DesignReview() -> Html {
             move || alive.set(false)
         });
     }
+
+    // The open lesson's patterns by their labels in the page's language
+    // (read again once its overlay has arrived).
+    let lesson = state.as_ref().and_then(|s| lesson_nav::open_id(s));
+    let arrived = lesson.as_ref().is_some_and(|id| lessons::has_overlay_answer(id, lang));
+    let labels = use_memo((lesson, lang, arrived), |(lesson, lang, _)| {
+        let lesson = lesson.as_ref().and_then(|id| lessons::lesson_in(id, *lang).ok());
+        lesson.map(|l| l.pattern_labels().into_iter().collect::<BTreeMap<_, _>>()).unwrap_or_default()
+    });
 
     let Some(state) = state else { return html! {} };
     let patterns = state.access_patterns.as_ref().clone();
@@ -298,6 +322,7 @@ pub fn DesignReview() -> Html {
 
     let slot = run.borrow();
     let review = slot.as_ref().map(ReviewRun::report);
+    let review = review.map(|review| labelled(review, &labels));
     let report = review.as_ref().and_then(|review| {
         let engine = state.engine.try_borrow().ok()?;
         Some(ReviewReport::new(review, &patterns, &engine, lang))

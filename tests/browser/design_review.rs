@@ -1,13 +1,19 @@
 //! The design review: the voting lesson's patterns run on its own table,
 //! stepped and run to the end, the one-page review with its verdicts, hot
-//! spot, fix and heatmap, its Markdown, the words in German, a change that
+//! spot, fix and heatmap, its Markdown, the words and the lesson's pattern
+//! names in German, a change that
 //! makes it stale, and a share link that brings the same review back.
 
 use crate::dom::*;
 use ddb_playground::engine::review::KeyVariation;
-use ddb_playground::scenario::link;
+use ddb_playground::i18n::Lang;
+use ddb_playground::scenario::{lessons, link};
 use ddb_playground::ui::persist;
+use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
+
+/// The voting lesson's German overlay.
+const GERMAN_VOTING: &str = include_str!("../../src/scenario/lessons/data/de/07-voting.json");
 
 async fn run_to_the_end(page: &Page) {
     page.click("#review-run").await;
@@ -65,11 +71,22 @@ async fn a_review_runs_on_a_copy_and_says_what_throttles_and_why() {
     // Back on the console the review is still there; in German, the same review.
     page.click("#tab-console").await;
     assert!(page.exists("#review-report"), "the review outlives a tab switch");
+    // The lesson's German texts, as the page would fetch them (the test server has none).
+    assert!(lessons::provide_overlay("voting", Lang::De, Some(GERMAN_VOTING)));
     page.choose("#lang-select", "de").await;
     assert!(page.text("#design-review-title").contains("Design-Review"));
     assert!(page.text("#review-report").contains("Zugriffsmuster"));
     assert!(page.text("#review-fixes").contains("Write Sharding"), "{}", page.text("#review-fixes"));
+    // The lesson's patterns by their German names, on screen and in the Markdown;
+    // the scenario keeps its own (the panel's names are what a link carries).
+    let first = page.text("#review-patterns tbody:nth-of-type(1)");
+    assert!(first.contains("Eine Stimme erfassen") && !first.contains("Record a vote"), "{first}");
+    assert!(page.text("#review-markdown").contains("| Eine Stimme erfassen |"), "{}", page.text("#review-markdown"));
+    let name: web_sys::HtmlInputElement = page.find(".access-pattern:nth-child(1) .ap-name").dyn_into().unwrap();
+    assert_eq!(name.value(), "Record a vote");
     page.choose("#lang-select", "en").await;
+    assert!(page.text("#review-patterns tbody:nth-of-type(1)").contains("Record a vote"));
+    assert!(lessons::provide_overlay("voting", Lang::De, None));
 
     // A changed design drops the review.
     page.change(".access-pattern:nth-child(2) .ap-rate", "20").await;

@@ -262,30 +262,53 @@ impl Lesson {
     /// than one), prefixed with the checklist's title when the lesson
     /// compares several designs.
     pub fn access_patterns(&self) -> Vec<AccessPattern> {
+        self.requests()
+            .map(|(name, _, pattern, saved)| AccessPattern {
+                name,
+                operation: saved.operation.clone(),
+                request: saved.request.clone(),
+                requests_per_second: pattern.rate.unwrap_or(DEFAULT_RATE),
+                keys: pattern.keys.clone(),
+            })
+            .collect()
+    }
+
+    /// Each access pattern's name (as [`Lesson::access_patterns`] gives
+    /// it) and what to show for it in this lesson's language: the same
+    /// name made of the checklist's and the pattern's labels. A report can
+    /// show a lesson's patterns in the reader's language while the scenario
+    /// keeps their names.
+    pub fn pattern_labels(&self) -> Vec<(String, String)> {
+        self.requests().map(|(name, label, _, _)| (name, label)).collect()
+    }
+
+    /// The requests the checklists run, each with its access pattern's name
+    /// and label, its pattern and its saved operation.
+    fn requests(&self) -> impl Iterator<Item = (String, String, &Pattern, &SavedOperation)> + '_ {
         let several = self.checklists.len() > 1;
-        let mut out = Vec::new();
-        for checklist in &self.checklists {
-            for pattern in &checklist.patterns {
-                for name in &pattern.operations {
-                    let Some(saved) = self.operation(name) else { continue };
-                    let mut title = pattern.name.clone();
-                    if pattern.operations.len() > 1 {
-                        title = format!("{title} ({name})");
-                    }
-                    if several {
-                        title = format!("{}: {title}", checklist.title);
-                    }
-                    out.push(AccessPattern {
-                        name: title,
-                        operation: saved.operation.clone(),
-                        request: saved.request.clone(),
-                        requests_per_second: pattern.rate.unwrap_or(DEFAULT_RATE),
-                        keys: pattern.keys.clone(),
-                    });
-                }
-            }
-        }
-        out
+        self.checklists.iter().flat_map(move |checklist| {
+            checklist.patterns.iter().flat_map(move |pattern| {
+                pattern.operations.iter().filter_map(move |operation| {
+                    let saved = self.operation(operation)?;
+                    let named = |checklist_title: &str, pattern_name: &str| {
+                        let mut title = pattern_name.to_string();
+                        if pattern.operations.len() > 1 {
+                            title = format!("{title} ({operation})");
+                        }
+                        if several {
+                            title = format!("{checklist_title}: {title}");
+                        }
+                        title
+                    };
+                    Some((
+                        named(&checklist.title, &pattern.name),
+                        named(&checklist.label, &pattern.label),
+                        pattern,
+                        saved,
+                    ))
+                })
+            })
+        })
     }
 
     /// The share link that opens this lesson: `#lesson=<id>`.

@@ -22,8 +22,9 @@
 //! The access patterns a checklist becomes keep their English names
 //! ([`Pattern::name`](super::Pattern::name), [`Checklist::title`](super::Checklist::title)):
 //! they are the scenario's data, the same in a share link whatever language
-//! it is opened in. The overlay changes only what the checklist displays
-//! ([`Pattern::label`](super::Pattern::label), [`Checklist::label`](super::Checklist::label)).
+//! it is opened in. The overlay changes only what the checklist and the
+//! design review display ([`Pattern::label`](super::Pattern::label),
+//! [`Checklist::label`](super::Checklist::label), [`Lesson::pattern_labels`]).
 
 use serde::Deserialize;
 

@@ -303,6 +303,30 @@ def test_table_already_exists(client, table):
     assert (code, message) == ("ResourceInUseException", f"Table already exists: {table}")
 
 
+def test_deletion_protection_keeps_a_table(client):
+    # docs/dynamodb-semantics.md, "Deletion protection".
+    name = unique_name()
+    created = client.create_table(
+        TableName=name,
+        KeySchema=[{"AttributeName": "pk", "KeyType": "HASH"}],
+        AttributeDefinitions=[{"AttributeName": "pk", "AttributeType": "S"}],
+        BillingMode="PAY_PER_REQUEST",
+        DeletionProtectionEnabled=True,
+    )
+    assert created["TableDescription"]["DeletionProtectionEnabled"] is True
+    with pytest.raises(ClientError) as caught:
+        client.delete_table(TableName=name)
+    assert caught.value.response["Error"] == {
+        "Code": "ValidationException",
+        "Message": "Resource cannot be deleted as it is currently protected against deletion. "
+        "Disable deletion protection first.",
+    }
+    assert client.describe_table(TableName=name)["Table"]["DeletionProtectionEnabled"] is True
+    client.update_table(TableName=name, DeletionProtectionEnabled=False)
+    assert client.describe_table(TableName=name)["Table"]["DeletionProtectionEnabled"] is False
+    client.delete_table(TableName=name)
+
+
 def test_crc32_header_is_the_checksum_of_the_body(client, table):
     seen = []
 

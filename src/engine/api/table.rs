@@ -116,6 +116,7 @@ pub struct CreateTableInput {
     pub tags: Option<Vec<super::tags::TagInput>>,
     pub on_demand_throughput: Option<OnDemandThroughputInput>,
     pub warm_throughput: Option<WarmThroughputInput>,
+    pub deletion_protection_enabled: Option<bool>,
 }
 
 /// A secondary index of a CreateTable (or UpdateTable Create) that passed
@@ -155,6 +156,8 @@ pub struct CreateTable {
     /// `OnDemandThroughput` and `WarmThroughput`, as sent.
     pub on_demand_throughput: Option<OnDemandThroughputInput>,
     pub warm_throughput: Option<WarmThroughputInput>,
+    /// `DeletionProtectionEnabled` (false when not sent).
+    pub deletion_protection_enabled: bool,
 }
 
 /// Member-level checks of a `ProvisionedThroughput` at `path`.
@@ -619,6 +622,7 @@ impl CreateTableInput {
             tags,
             on_demand_throughput: self.on_demand_throughput,
             warm_throughput: self.warm_throughput,
+            deletion_protection_enabled: self.deletion_protection_enabled.unwrap_or(false),
         })
     }
 }
@@ -747,6 +751,7 @@ pub struct UpdateTableInput {
     pub stream_specification: Option<StreamSpecificationInput>,
     pub on_demand_throughput: Option<OnDemandThroughputInput>,
     pub warm_throughput: Option<WarmThroughputInput>,
+    pub deletion_protection_enabled: Option<bool>,
 }
 
 /// A GSI to create, checked as far as possible without the table: its key
@@ -806,6 +811,8 @@ pub struct UpdateTable {
     /// `OnDemandThroughput` and `WarmThroughput`, as sent.
     pub on_demand_throughput: Option<OnDemandThroughputInput>,
     pub warm_throughput: Option<WarmThroughputInput>,
+    /// `DeletionProtectionEnabled`, when sent: a change of its own.
+    pub deletion_protection_enabled: Option<bool>,
 }
 
 impl UpdateTableInput {
@@ -854,6 +861,7 @@ impl UpdateTableInput {
             && self.stream_specification.is_none()
             && self.on_demand_throughput.is_none()
             && self.warm_throughput.is_none()
+            && self.deletion_protection_enabled.is_none()
             && no_index_updates
         {
             return Err(ApiError::validation(
@@ -946,6 +954,7 @@ impl UpdateTableInput {
             stream,
             on_demand_throughput: self.on_demand_throughput,
             warm_throughput: self.warm_throughput,
+            deletion_protection_enabled: self.deletion_protection_enabled,
         })
     }
 }

@@ -8,6 +8,9 @@
 //! (the rule is in [`crate::engine::settings::EngineSettings`]); queries on it
 //! are refused until then. A dropped GSI is `DELETING` for a moment, then
 //! gone, and so are the attribute definitions only it used.
+//!
+//! `DeletionProtectionEnabled` (CreateTable, UpdateTable) makes DeleteTable
+//! refuse the table until an UpdateTable turns it off (semantics F).
 
 use md5::{Digest, Md5};
 use serde_json::{json, Value};
@@ -115,6 +118,7 @@ impl Engine {
             tags: request.tags,
             on_demand_maximum,
             warm: WarmThroughput::new(warm),
+            deletion_protection_enabled: request.deletion_protection_enabled,
         };
         let mut table = Table::new(definition);
         let streamed = request.stream.is_some();
@@ -155,6 +159,13 @@ impl Engine {
     }
 
     pub(crate) fn delete_table(&mut self, name: &str) -> Result<Value> {
+        let protected =
+            self.tables.get(name).ok_or_else(|| table_not_found(name))?.definition.deletion_protection_enabled;
+        if protected {
+            return Err(ApiError::validation(
+                "Resource cannot be deleted as it is currently protected against deletion. Disable deletion protection first.",
+            ));
+        }
         let mut table = self.tables.remove(name).ok_or_else(|| table_not_found(name))?;
         let mut description = table.describe("DELETING", self.clock.now_millis());
         super::scaling::created_warm_members(&mut description, false, &[]);
@@ -233,6 +244,9 @@ impl Engine {
         if let Some(class) = request.table_class {
             definition.table_class = class;
             definition.table_class_given = true;
+        }
+        if let Some(enabled) = request.deletion_protection_enabled {
+            definition.deletion_protection_enabled = enabled;
         }
         for attribute in new_definitions {
             if !definition.attribute_definitions.iter().any(|d| d.name == attribute.name) {

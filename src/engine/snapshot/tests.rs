@@ -564,3 +564,21 @@ fn maxima_and_warm_throughput_round_trip() {
     bad["tables"][1]["state"]["warmThroughput"]["raising"] = json!([1, 1, 0]);
     assert!(Engine::restore(&bad).is_err());
 }
+
+#[test]
+fn deletion_protection_round_trips() {
+    let mut engine = populated();
+    run(&mut engine, "UpdateTable", json!({"TableName": "Music", "DeletionProtectionEnabled": true}));
+    let snapshot = engine.snapshot();
+    let music_entry =
+        snapshot["tables"].as_array().and_then(|t| t.iter().find(|t| t["definition"]["TableName"] == "Music"));
+    assert_eq!(music_entry.map(|t| &t["definition"]["DeletionProtectionEnabled"]), Some(&json!(true)));
+    let bin_keys =
+        snapshot["tables"].as_array().and_then(|t| t.iter().find(|t| t["definition"]["TableName"] == "bin-keys"));
+    assert!(bin_keys.is_some_and(|t| t["definition"].get("DeletionProtectionEnabled").is_none()));
+    let mut restored = Engine::restore(&snapshot).expect("restorable");
+    assert_eq!(restored.tables, engine.tables);
+    assert_eq!(restored.snapshot(), snapshot);
+    let refused = restored.execute("DeleteTable", &json!({"TableName": "Music"}));
+    assert!(matches!(refused, Err(ApiError::Validation(_))), "{refused:?}");
+}

@@ -64,6 +64,9 @@ fn create_table_request(table: &Table) -> Value {
     if let Some(maximum) = d.on_demand_maximum.describe().filter(|_| d.billing_mode == BillingMode::PayPerRequest) {
         request.insert("OnDemandThroughput".into(), maximum);
     }
+    if d.deletion_protection_enabled {
+        request.insert("DeletionProtectionEnabled".into(), true.into());
+    }
     if !d.tags.is_empty() {
         let tags: Vec<Value> = d.tags.iter().map(|(key, value)| json!({"Key": key, "Value": value})).collect();
         request.insert("Tags".into(), tags.into());

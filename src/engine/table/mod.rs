@@ -121,6 +121,8 @@ pub struct TableDefinition {
     pub on_demand_maximum: OnDemandMaximum,
     /// `WarmThroughput`.
     pub warm: WarmThroughput,
+    /// `DeletionProtectionEnabled`: DeleteTable is refused while it is on.
+    pub deletion_protection_enabled: bool,
 }
 
 /// A table: definition, items, and its secondary indexes' contents.
@@ -198,7 +200,7 @@ impl Table {
         if d.table_class_given {
             out.insert("TableClassSummary".into(), json!({"TableClass": d.table_class.as_str()}));
         }
-        out.insert("DeletionProtectionEnabled".into(), false.into());
+        out.insert("DeletionProtectionEnabled".into(), d.deletion_protection_enabled.into());
         self.describe_stream_members(&mut out);
         let on_demand = d.billing_mode == BillingMode::PayPerRequest;
         if let Some(maximum) = d.on_demand_maximum.describe().filter(|_| on_demand) {

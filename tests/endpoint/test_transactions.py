@@ -330,6 +330,15 @@ def test_transact_get_costs_twice_per_item_even_when_missing(client, bank):
     ]
 
 
+def test_transact_get_projection_matching_nothing_leaves_no_item(client, bank):
+    # docs/dynamodb-semantics.md, D.4: GetItem answers Item: {}, TransactGetItems no Item.
+    get = {"TableName": bank, "Key": {"acct": S("alice")}, "ProjectionExpression": "#x"}
+    names = {"ExpressionAttributeNames": {"#x": "doesNotExist"}}
+    assert client.get_item(**get, **names)["Item"] == {}
+    response = client.transact_get_items(TransactItems=[{"Get": {**get, **names}}])
+    assert response["Responses"] == [{}]
+
+
 def test_transact_get_errors(client, bank):
     assert fails_with(
         client.transact_get_items, TransactItems=[{"Get": {"TableName": "no-such-table", "Key": {"acct": S("x")}}}]

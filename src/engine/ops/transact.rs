@@ -163,14 +163,15 @@ impl Engine {
             units.push(
                 Charge::transactional_read(table_name, found.as_ref().map_or(0, item_size)).keyed(&key.partition),
             );
-            responses.push(match found {
-                Some(item) => {
-                    let item = match &get.projection {
-                        Some(p) => p.apply(&item),
-                        None => item,
-                    };
-                    json!({ "Item": item_to_wire(&item) })
-                }
+            let item = found.map(|item| match &get.projection {
+                Some(p) => p.apply(&item),
+                None => item,
+            });
+            // A projection that matches nothing on a present item leaves the
+            // entry as empty as a missing item's: no `Item` at all, where
+            // GetItem answers `Item: {}` (semantics D.4).
+            responses.push(match item.filter(|item| !item.is_empty()) {
+                Some(item) => json!({ "Item": item_to_wire(&item) }),
                 None => json!({}),
             });
         }

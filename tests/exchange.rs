@@ -653,6 +653,39 @@ fn tags_are_in_the_template_and_the_cli_script_not_in_a_workbench_model() {
     );
 }
 
+/// A table protected against deletion stays protected where it is rebuilt:
+/// the template's property, the script's create-table flag.
+#[test]
+fn deletion_protection_is_in_the_template_and_the_cli_script_not_in_a_workbench_model() {
+    let mut engine = Engine::new();
+    for (name, protected) in [("Kept", true), ("Loose", false)] {
+        run(
+            &mut engine,
+            "CreateTable",
+            json!({"TableName": name, "BillingMode": "PAY_PER_REQUEST",
+                   "KeySchema": [{"AttributeName": "id", "KeyType": "HASH"}],
+                   "AttributeDefinitions": [{"AttributeName": "id", "AttributeType": "S"}],
+                   "DeletionProtectionEnabled": protected}),
+        );
+    }
+    let scenario = Scenario::of(&engine);
+    let template = cloudformation::template(&scenario).template;
+    assert_eq!(template["Resources"]["KeptTable"]["Properties"]["DeletionProtectionEnabled"], json!(true));
+    assert!(template["Resources"]["LooseTable"]["Properties"].get("DeletionProtectionEnabled").is_none());
+    let script = cli_script::script(&scenario).text;
+    let kept = script.find("--table-name Kept").expect("Kept is created");
+    let loose = script.find("--table-name Loose").expect("Loose is created");
+    assert_eq!(script.matches("--deletion-protection-enabled").count(), 1, "{script}");
+    let flag = script.find("--deletion-protection-enabled").unwrap_or_default();
+    assert!(kept < flag && flag < loose, "the flag belongs to Kept's create-table: {script}");
+    // A NoSQL Workbench model has no place for it: the export says so.
+    let model = workbench::export(&scenario, ModelVersion::V3);
+    assert_eq!(
+        texts(&model.warnings),
+        vec!["Table Kept: a Workbench model cannot hold its deletion protection; not exported.".to_string()]
+    );
+}
+
 // ---- multi-attribute GSI keys in every format ----
 
 /// `Orders` (HASH `PK`, provisioned) with GSI `ByTenant`: HASH `Tenant`,

@@ -1538,6 +1538,7 @@ impl Catalogue for German {
                             format!("die eigene Kapazität von Index {index} (ein Modell gibt GSIs die der Tabelle)")
                         }
                         Lost::Tags(n) => format!("ihre {n} Tag(s)"),
+                        Lost::DeletionProtection => "ihren Löschschutz".to_string(),
                         Lost::MoreKeyAttributes { index, attributes } => format!(
                             "die Schlüsselattribute {} von Index {index} (der GSI-Schlüssel eines Modells hat ein \
                              Partition-Key- und ein Sort-Key-Attribut; exportiert wird jeweils das erste)",

@@ -1478,6 +1478,7 @@ impl Catalogue for Japanese {
                             "インデックス {index} 独自のキャパシティー (モデルでは GSI はテーブルのキャパシティーを使います)"
                         ),
                         Lost::Tags(n) => format!("タグ {n} 個"),
+                        Lost::DeletionProtection => "削除保護".to_string(),
                         Lost::MoreKeyAttributes { index, attributes } => format!(
                             "インデックス {index} のキー属性 {} (モデルの GSI キーはパーティションキー属性とソートキー属性を\
                              1 つずつしか持てないため、それぞれ最初の属性をエクスポートします)",

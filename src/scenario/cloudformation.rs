@@ -16,6 +16,7 @@
 //! | `StreamSpecification` `{StreamEnabled, StreamViewType}` | `StreamSpecification` `{StreamViewType}` (no `StreamEnabled` in CloudFormation) |
 //! | `TableClass` (when one was named)        | `TableClass`                                 |
 //! | `Tags` (TagResource, CreateTable)        | `Tags`: the same `[{Key, Value}]` list       |
+//! | `DeletionProtectionEnabled` (when on)    | `DeletionProtectionEnabled: true`            |
 //! | time to live (UpdateTimeToLive)          | `TimeToLiveSpecification` `{AttributeName, Enabled: true}` |
 //!
 //! Every table resource has `DeletionPolicy` and `UpdateReplacePolicy`
@@ -88,6 +89,7 @@ fn properties(table: &Value) -> Map<String, Value> {
         "LocalSecondaryIndexes",
         "TableClass",
         "Tags",
+        "DeletionProtectionEnabled",
     ] {
         if let Some(value) = definition.get(member) {
             out.insert(member.into(), value.clone());

@@ -98,7 +98,7 @@
 //!   or the GSI keys use that it does not name.
 //!
 //! What a model cannot hold — local secondary indexes, streams, time to
-//! live, the table class, a GSI's own capacity, tags, capacity in a 1.0
+//! live, the table class, a GSI's own capacity, tags, deletion protection, capacity in a 1.0
 //! model, a multi-attribute GSI key's attributes after its first HASH and
 //! first RANGE attribute (its `KeyAttributes` has one `PartitionKey` and one
 //! `SortKey`; the others stay in `NonKeyAttributes`) — is reported in the
@@ -807,6 +807,9 @@ fn note_what_a_model_cannot_hold(
     }
     if let Some(tags) = definition.get("Tags").and_then(Value::as_array).filter(|tags| !tags.is_empty()) {
         lost.push(Lost::Tags(tags.len()));
+    }
+    if definition.get("DeletionProtectionEnabled").and_then(Value::as_bool) == Some(true) {
+        lost.push(Lost::DeletionProtection);
     }
     if !lost.is_empty() {
         warnings.push(Warning::CannotHold { table: name.to_string(), lost });

@@ -366,6 +366,7 @@ fn import_and_export_warnings() {
                 Lost::TableClass("STANDARD_INFREQUENT_ACCESS".into()),
                 Lost::OwnCapacity("GameScore".into()),
                 Lost::Tags(2),
+                Lost::DeletionProtection,
                 Lost::MoreKeyAttributes { index: "ByTenant".into(), attributes: vec!["Region".into(), "Day".into()] },
             ],
         },

@@ -71,6 +71,9 @@ pub enum ApiError {
     /// `AccessDeniedException`: IAM refused the request, e.g. a tag
     /// operation on an ARN of another account (see `ops/tags.rs`).
     AccessDenied(String),
+    /// `TableNotFoundException`: the backup operations' way of saying a
+    /// table does not exist (the others say `ResourceNotFoundException`).
+    TableNotFound(String),
 }
 
 impl ApiError {
@@ -112,6 +115,7 @@ impl ApiError {
             Self::ExpiredIterator(_) => "ExpiredIteratorException",
             Self::TrimmedDataAccess(_) => "TrimmedDataAccessException",
             Self::AccessDenied(_) => "AccessDeniedException",
+            Self::TableNotFound(_) => "TableNotFoundException",
         }
     }
 
@@ -146,7 +150,8 @@ impl ApiError {
             | Self::InternalServer(m)
             | Self::ExpiredIterator(m)
             | Self::TrimmedDataAccess(m)
-            | Self::AccessDenied(m) => m,
+            | Self::AccessDenied(m)
+            | Self::TableNotFound(m) => m,
             Self::ConditionalCheckFailed { message, .. }
             | Self::InvalidExpression { message, .. }
             | Self::TransactionCanceled { message, .. }

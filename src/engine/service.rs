@@ -52,6 +52,9 @@ pub const OPERATIONS: &[&str] = &[
     "TagResource",
     "UntagResource",
     "ListTagsOfResource",
+    "DescribeLimits",
+    "DescribeEndpoints",
+    "DescribeContinuousBackups",
 ];
 
 /// The operations that read or write items: admitted against the
@@ -298,6 +301,11 @@ impl Engine {
             }
             "ListTagsOfResource" => {
                 self.list_tags_of_resource(api::parse::<tags::ListTagsOfResourceInput>(request)?.validate()?).map(free)
+            }
+            "DescribeLimits" => Ok(free(self.describe_limits())),
+            "DescribeEndpoints" => Ok(free(self.describe_endpoints())),
+            "DescribeContinuousBackups" => {
+                self.describe_continuous_backups(&api::parse::<table::TableNameInput>(request)?.validate()?).map(free)
             }
             _ => Err(ApiError::UnknownOperation(format!("Unknown operation: {operation}"))),
         }

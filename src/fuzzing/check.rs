@@ -31,6 +31,7 @@ pub const EXCEPTIONS: &[&str] = &[
     "ExpiredIteratorException",
     "TrimmedDataAccessException",
     "AccessDeniedException",
+    "TableNotFoundException",
 ];
 
 /// Checks one answer of `operation` to `request` (`None`: the body was not

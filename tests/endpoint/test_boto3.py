@@ -327,6 +327,22 @@ def test_deletion_protection_keeps_a_table(client):
     client.delete_table(TableName=name)
 
 
+def test_the_reads_tools_make_around_a_table(client, table):
+    # docs/dynamodb-semantics.md, "Tool-facing reads" (what Terraform reads after CreateTable).
+    limits = client.describe_limits()
+    assert (limits["TableMaxReadCapacityUnits"], limits["AccountMaxWriteCapacityUnits"]) == (40000, 80000)
+    endpoints = client.describe_endpoints()["Endpoints"]
+    assert endpoints == [{"Address": "dynamodb.us-east-1.amazonaws.com", "CachePeriodInMinutes": 1440}]
+    backups = client.describe_continuous_backups(TableName=table)["ContinuousBackupsDescription"]
+    assert backups == {
+        "ContinuousBackupsStatus": "ENABLED",
+        "PointInTimeRecoveryDescription": {"PointInTimeRecoveryStatus": "DISABLED"},
+    }
+    with pytest.raises(ClientError) as caught:
+        client.describe_continuous_backups(TableName="NoSuchTable")
+    assert caught.value.response["Error"] == {"Code": "TableNotFoundException", "Message": "Table not found: NoSuchTable"}
+
+
 def test_crc32_header_is_the_checksum_of_the_body(client, table):
     seen = []
 

@@ -2,6 +2,7 @@
 //! methods take a request that already passed the request-level checks of
 //! [`super::api`] and return the response body.
 
+mod account;
 mod batch;
 pub(crate) mod item;
 pub(crate) mod partiql;

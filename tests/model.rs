@@ -1185,8 +1185,21 @@ impl Run {
         if request_items.is_empty() {
             return;
         }
-        let response = self.ok("BatchWriteItem", json!({"RequestItems": request_items}));
-        assert_eq!(response["UnprocessedItems"], json!({}), "UnprocessedItems\n{}", self.context());
+        // Items a partition refused come back unprocessed, the rest are
+        // written: sent again a second later, as an SDK retries, until none is left.
+        let mut items = Value::Object(request_items);
+        loop {
+            let response = self.ok("BatchWriteItem", json!({"RequestItems": items}));
+            let left = &response["UnprocessedItems"];
+            if left == &json!({}) {
+                break;
+            }
+            assert!(self.provisioned, "BatchWriteItem left items on demand: {left}\n{}", self.context());
+            self.count("batch items left, retried");
+            items = left.clone();
+            self.engine.advance_clock(1_000);
+            self.waited += 1;
+        }
         for (table, key, item) in changes {
             match item {
                 Some(item) => self.model.put(table, item),
@@ -1213,13 +1226,28 @@ impl Run {
         if request_items.is_empty() {
             return;
         }
-        let response = self.ok("BatchGetItem", json!({"RequestItems": request_items}));
-        assert_eq!(response["UnprocessedKeys"], json!({}), "UnprocessedKeys\n{}", self.context());
+        // Keys a partition refused come back unprocessed: asked again a
+        // second later until every key is answered.
+        let mut answered: BTreeMap<String, Vec<Item>> = BTreeMap::new();
+        let mut keys = Value::Object(request_items);
+        loop {
+            let response = self.ok("BatchGetItem", json!({"RequestItems": keys}));
+            for (table, items) in response["Responses"].as_object().into_iter().flatten() {
+                let items = items.as_array().map(|list| list.iter().map(item_from_wire).collect::<Vec<_>>());
+                answered.entry(table.clone()).or_default().extend(items.unwrap_or_default());
+            }
+            let left = &response["UnprocessedKeys"];
+            if left == &json!({}) {
+                break;
+            }
+            assert!(self.provisioned, "BatchGetItem left keys on demand: {left}\n{}", self.context());
+            self.count("batch keys left, retried");
+            keys = left.clone();
+            self.engine.advance_clock(1_000);
+            self.waited += 1;
+        }
         for (table, keys) in asked {
-            let got: Vec<Item> = response["Responses"][table]
-                .as_array()
-                .map(|list| list.iter().map(item_from_wire).collect())
-                .unwrap_or_default();
+            let got: Vec<Item> = answered.remove(table).unwrap_or_default();
             let expected: Vec<Item> = keys.iter().filter_map(|k| self.model.get(table, k).cloned()).collect();
             assert_eq!(Self::sorted(table, got), Self::sorted(table, expected), "BatchGetItem\n{}", self.context());
         }

@@ -180,3 +180,79 @@ fn an_on_demand_table_at_the_per_table_quota_is_refused_for_the_account_limit() 
     assert!(error.message().starts_with("Throughput exceeds the current throughput limit for your account."));
     assert_eq!(error.to_wire()["ThrottlingReasons"][0]["reason"], "TableWriteAccountLimitExceeded");
 }
+
+/// A batch is its items' requests: the ones their partition admits are
+/// written (or read) and paid for, the refused ones come back unprocessed
+/// for the caller to retry, and only a batch none of whose items got
+/// through fails with the throttle (API:BatchWriteItem, API:BatchGetItem).
+#[test]
+fn a_batch_returns_its_refused_items_unprocessed_and_fails_only_when_none_got_through() {
+    let mut engine = Engine::new();
+    create(
+        &mut engine,
+        json!({"TableName": "Log", "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
+               "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
+               "ProvisionedThroughput": {"ReadCapacityUnits": 1, "WriteCapacityUnits": 1}}),
+    );
+    let item = |n: usize| json!({"pk": {"S": format!("k{n:02}")}, "pad": {"S": "x".repeat(20 * 1024 - 64)}});
+    let puts: Vec<Value> = (0..25).map(|n| json!({"PutRequest": {"Item": item(n)}})).collect();
+    let batch = |writes: Value| json!({"RequestItems": {"Log": writes}, "ReturnConsumedCapacity": "TOTAL"});
+
+    // 20 WCU an item against 300 s of 1 WCU: the first items go through.
+    let response = engine.execute("BatchWriteItem", &batch(Value::Array(puts))).unwrap();
+    let left = response["UnprocessedItems"]["Log"].as_array().cloned().unwrap_or_default();
+    let written = 25 - left.len();
+    assert!(written > 0 && !left.is_empty(), "{written} written, {} left", left.len());
+    assert_eq!(response["ConsumedCapacity"][0]["CapacityUnits"], json!(20.0 * written as f64));
+    // Exactly the items not left over are stored, and the left ones come back as sent.
+    let stored = engine.execute("Scan", &json!({"TableName": "Log", "Select": "COUNT"})).unwrap();
+    assert_eq!(stored["Count"], json!(written));
+    assert_eq!(left[0], json!({"PutRequest": {"Item": item(written)}}));
+
+    // At once again: nothing goes through, so the batch fails, and writes nothing.
+    let error = engine.execute("BatchWriteItem", &batch(Value::Array(left.clone()))).unwrap_err();
+    assert_eq!(error.name(), "ProvisionedThroughputExceededException");
+    assert_eq!(
+        error.throttling_reasons(),
+        [ThrottlingReason {
+            on_index: false,
+            access: Access::Write,
+            limit: LimitType::ProvisionedThroughputExceeded,
+            resource: "arn:aws:dynamodb:us-east-1:000000000000:table/Log".into(),
+        }]
+    );
+    assert_eq!(
+        engine.execute("Scan", &json!({"TableName": "Log", "Select": "COUNT"})).unwrap()["Count"],
+        json!(written)
+    );
+
+    // Reads the same way: strongly consistent 20 KB reads cost 5 RCU each.
+    // Strongly consistent Scans spend the read bucket first.
+    let scan = json!({"TableName": "Log", "ConsistentRead": true});
+    while engine.execute("Scan", &scan).is_ok() {}
+    let keys: Vec<Value> = (0..written).map(|n| json!({"pk": {"S": format!("k{n:02}")}})).collect();
+    let mut asked = 0;
+    let mut read = 0;
+    let mut request = json!({"RequestItems": {"Log": {"Keys": keys, "ConsistentRead": true}}});
+    loop {
+        match engine.execute("BatchGetItem", &request) {
+            Ok(response) => {
+                asked += 1;
+                read += response["Responses"]["Log"].as_array().map_or(0, Vec::len);
+                match response["UnprocessedKeys"].get("Log") {
+                    Some(left) => {
+                        assert_eq!(left["ConsistentRead"], json!(true), "the keys come back as asked");
+                        request = json!({"RequestItems": {"Log": left}});
+                    }
+                    None => break,
+                }
+            }
+            Err(error) => {
+                assert_eq!(error.name(), "ProvisionedThroughputExceededException");
+                engine.advance_clock(10_000);
+            }
+        }
+    }
+    assert_eq!(read, written, "every key answered once");
+    assert!(asked > 1, "a drained bucket answers a few keys at a time: {asked} answer(s)");
+}

@@ -215,7 +215,16 @@ impl Engine {
         self.last_footprint.reads.clear();
         self.catch_up();
         let answer = if self.settings.enforce_throughput && !self.dry_running && DATA_OPERATIONS.contains(&operation) {
-            self.execute_admitted(operation, request)
+            match operation {
+                // A batch's items are admitted one by one (ops/batch.rs).
+                "BatchGetItem" => {
+                    self.batch_get_item(api::parse::<batch::BatchGetItemInput>(request)?.validate()?, true)
+                }
+                "BatchWriteItem" => {
+                    self.batch_write_item(api::parse::<batch::BatchWriteItemInput>(request)?.validate()?, true)
+                }
+                _ => self.execute_admitted(operation, request),
+            }
         } else {
             self.dispatch(operation, request)
         }?;
@@ -271,8 +280,10 @@ impl Engine {
             "DeleteItem" => self.delete_item(item::DeleteItemInput::parse(request)?.validate()?),
             "Query" => self.query(read::QueryInput::parse(request)?.validate()?),
             "Scan" => self.scan(read::ScanInput::parse(request)?.validate()?),
-            "BatchGetItem" => self.batch_get_item(api::parse::<batch::BatchGetItemInput>(request)?.validate()?),
-            "BatchWriteItem" => self.batch_write_item(api::parse::<batch::BatchWriteItemInput>(request)?.validate()?),
+            "BatchGetItem" => self.batch_get_item(api::parse::<batch::BatchGetItemInput>(request)?.validate()?, false),
+            "BatchWriteItem" => {
+                self.batch_write_item(api::parse::<batch::BatchWriteItemInput>(request)?.validate()?, false)
+            }
             "TransactGetItems" => {
                 self.transact_get_items(api::parse::<transact::TransactGetItemsInput>(request)?.validate()?)
             }

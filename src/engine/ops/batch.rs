@@ -13,8 +13,15 @@
 //! entries it changes (A.3), in the table's entry of the list. Reads
 //! stop at 16 MB (16,000,000 bytes) of response; the keys not reached come back in
 //! `UnprocessedKeys` for the caller to retry.
+//!
+//! Under throughput control each item is its own request to its partition,
+//! as on DynamoDB: an item whose partition (or table, or GSI) lacks the
+//! capacity is not read or written and comes back in `UnprocessedKeys` or
+//! `UnprocessedItems`, while the others go through and pay. Only a batch
+//! none of whose items got through fails, with the throttling exception of
+//! its first refused item. [API:BatchWriteItem, API:BatchGetItem; semantics C]
 
-use serde_json::{Map, Value};
+use serde_json::{json, Map, Value};
 
 use crate::engine::answer::Answer;
 use crate::engine::api::batch::{BatchGetItem, BatchWriteItem, Write};
@@ -41,7 +48,9 @@ fn consumed_list(consumed: Vec<ConsumedCapacity>, mode: ReturnConsumedCapacity) 
 }
 
 impl Engine {
-    pub(crate) fn batch_get_item(&mut self, request: BatchGetItem) -> Result<Answer> {
+    /// `admit_each`: admit every item on its own (see the module's docs);
+    /// otherwise the caller admits the batch's charges, or nothing does.
+    pub(crate) fn batch_get_item(&mut self, request: BatchGetItem, admit_each: bool) -> Result<Answer> {
         // Validate every table and key before reading anything.
         let mut resolved: Vec<(&String, Vec<PrimaryKey>)> = Vec::new();
         for (name, gets) in &request.tables {
@@ -60,13 +69,14 @@ impl Engine {
         let mut charges = Vec::new();
         let mut read: Vec<(&String, PrimaryKey)> = Vec::new();
         let trace = self.records_footprint();
+        let (mut throttle, mut processed) = (None, 0usize);
         for (name, keys) in resolved {
-            let (Some(table), Some(gets)) = (self.tables.get(name), request.tables.get(name)) else { continue };
+            let Some(gets) = request.tables.get(name) else { continue };
             let mut items = Vec::new();
             let mut units = 0.0;
             let mut left: Vec<Value> = Vec::new();
             for (key, raw_key) in keys.iter().zip(&gets.keys) {
-                let size = table.storage.size_of(key);
+                let Some(size) = self.tables.get(name).map(|table| table.storage.size_of(key)) else { continue };
                 let found = size.is_some();
                 let size = size.unwrap_or(0);
                 // Once an item would take the response past 16 MB, it and
@@ -77,8 +87,17 @@ impl Engine {
                     continue;
                 }
                 let charge = Charge::read(name, usize::from(found), size, gets.consistency).keyed(&key.partition);
+                if admit_each {
+                    if let Err(refused) = self.admit(std::slice::from_ref(&charge)) {
+                        throttle.get_or_insert(refused);
+                        left.push(item_to_wire(raw_key));
+                        continue;
+                    }
+                }
+                processed += 1;
                 units += charge.units;
                 charges.push(charge);
+                let Some(table) = self.tables.get(name) else { continue };
                 if let Some(item) = table.storage.get(key) {
                     returned_bytes += size;
                     if trace {
@@ -99,6 +118,9 @@ impl Engine {
             }
             consumed.push(ConsumedCapacity::on_table(name, units));
         }
+        if let (0, Some(throttle)) = (processed, throttle) {
+            return Err(throttle);
+        }
         if let Some(footprint) = self.recording() {
             for (name, key) in read {
                 footprint.record(name, None, true, [(key, Kept::Returned)], None);
@@ -114,7 +136,9 @@ impl Engine {
         Ok(Answer::new(Value::Object(body), charges))
     }
 
-    pub(crate) fn batch_write_item(&mut self, request: BatchWriteItem) -> Result<Answer> {
+    /// `admit_each`: as for [`Engine::batch_get_item`]; each admitted write
+    /// is journaled on its own, so a refused one is undone alone.
+    pub(crate) fn batch_write_item(&mut self, request: BatchWriteItem, admit_each: bool) -> Result<Answer> {
         let context = self.write_context();
         let limit = context.item_collection_limit_bytes;
         // Validate every table and key (and refuse the same key twice)
@@ -155,20 +179,44 @@ impl Engine {
         let mut consumed = Vec::new();
         let mut charges = Vec::new();
         let mut metrics = Map::new();
+        let mut unprocessed = Map::new();
+        let (mut throttle, mut processed) = (None, 0usize);
         for (name, writes) in resolved {
-            let Some(table) = self.tables.get_mut(name) else { continue };
             let mut table_charges = Vec::new();
             let mut table_metrics = Vec::new();
+            let mut left: Vec<Value> = Vec::new();
             for (key, write) in writes {
+                let Some(table) = self.tables.get_mut(name) else { continue };
                 let (new, new_size) = match write {
                     Write::Put(item) => (Some(item.clone()), Some(item_size(item))),
                     Write::Delete(_) => (None, None),
                 };
+                if admit_each {
+                    table.begin_journal();
+                }
                 let (old, changes) = table.write_item(&key, new, context);
                 let table_charge = Charge::write(name, old.as_ref().map(item_size), new_size).keyed(&key.partition);
-                table_charges.extend(write_charges(table_charge, &changes));
+                let item_charges = write_charges(table_charge, &changes);
+                if admit_each {
+                    let admitted = self.admit(&item_charges);
+                    let Some(table) = self.tables.get_mut(name) else { continue };
+                    if let Err(refused) = admitted {
+                        table.roll_back();
+                        throttle.get_or_insert(refused);
+                        left.push(match write {
+                            Write::Put(item) => json!({"PutRequest": {"Item": item_to_wire(item)}}),
+                            Write::Delete(key) => json!({"DeleteRequest": {"Key": item_to_wire(key)}}),
+                        });
+                        continue;
+                    }
+                    table.commit_journal();
+                }
+                processed += 1;
+                table_charges.extend(item_charges);
                 if request.return_item_collection_metrics {
-                    table_metrics.extend(table.item_collection_metrics(&key.partition, limit));
+                    if let Some(table) = self.tables.get(name) {
+                        table_metrics.extend(table.item_collection_metrics(&key.partition, limit));
+                    }
                 }
             }
             consumed.push(ConsumedCapacity::from_charges(name, &table_charges));
@@ -176,10 +224,16 @@ impl Engine {
             if !table_metrics.is_empty() {
                 metrics.insert(name.clone(), Value::Array(table_metrics));
             }
+            if !left.is_empty() {
+                unprocessed.insert(name.clone(), Value::Array(left));
+            }
+        }
+        if let (0, Some(throttle)) = (processed, throttle) {
+            return Err(throttle);
         }
 
         let mut body = Map::new();
-        body.insert("UnprocessedItems".into(), Value::Object(Map::new()));
+        body.insert("UnprocessedItems".into(), Value::Object(unprocessed));
         if let Some(list) = consumed_list(consumed, request.return_consumed_capacity) {
             body.insert("ConsumedCapacity".into(), list);
         }

@@ -1161,6 +1161,27 @@ impl Run {
         keys
     }
 
+    /// Sends a batch, then what it left unprocessed (in `left`: the items or
+    /// keys a partition refused) a second later, as an SDK retries, until
+    /// nothing is left; every answer, in order.
+    fn batch_until_done(&mut self, operation: &str, left: &str, request_items: Value) -> Vec<Value> {
+        let mut answers = Vec::new();
+        let mut request_items = request_items;
+        loop {
+            let response = self.ok(operation, json!({"RequestItems": request_items}));
+            let rest = response[left].clone();
+            answers.push(response);
+            if rest == json!({}) {
+                return answers;
+            }
+            assert!(self.provisioned, "{operation} left {rest} on demand\n{}", self.context());
+            self.count("batch left items or keys, retried");
+            request_items = rest;
+            self.engine.advance_clock(1_000);
+            self.waited += 1;
+        }
+    }
+
     fn batch_write(&mut self) {
         let mut request_items = Map::new();
         let mut changes: Vec<(&'static str, Key, Option<Item>)> = Vec::new();
@@ -1185,21 +1206,7 @@ impl Run {
         if request_items.is_empty() {
             return;
         }
-        // Items a partition refused come back unprocessed, the rest are
-        // written: sent again a second later, as an SDK retries, until none is left.
-        let mut items = Value::Object(request_items);
-        loop {
-            let response = self.ok("BatchWriteItem", json!({"RequestItems": items}));
-            let left = &response["UnprocessedItems"];
-            if left == &json!({}) {
-                break;
-            }
-            assert!(self.provisioned, "BatchWriteItem left items on demand: {left}\n{}", self.context());
-            self.count("batch items left, retried");
-            items = left.clone();
-            self.engine.advance_clock(1_000);
-            self.waited += 1;
-        }
+        self.batch_until_done("BatchWriteItem", "UnprocessedItems", Value::Object(request_items));
         for (table, key, item) in changes {
             match item {
                 Some(item) => self.model.put(table, item),
@@ -1226,25 +1233,12 @@ impl Run {
         if request_items.is_empty() {
             return;
         }
-        // Keys a partition refused come back unprocessed: asked again a
-        // second later until every key is answered.
         let mut answered: BTreeMap<String, Vec<Item>> = BTreeMap::new();
-        let mut keys = Value::Object(request_items);
-        loop {
-            let response = self.ok("BatchGetItem", json!({"RequestItems": keys}));
+        for response in self.batch_until_done("BatchGetItem", "UnprocessedKeys", Value::Object(request_items)) {
             for (table, items) in response["Responses"].as_object().into_iter().flatten() {
                 let items = items.as_array().map(|list| list.iter().map(item_from_wire).collect::<Vec<_>>());
                 answered.entry(table.clone()).or_default().extend(items.unwrap_or_default());
             }
-            let left = &response["UnprocessedKeys"];
-            if left == &json!({}) {
-                break;
-            }
-            assert!(self.provisioned, "BatchGetItem left keys on demand: {left}\n{}", self.context());
-            self.count("batch keys left, retried");
-            keys = left.clone();
-            self.engine.advance_clock(1_000);
-            self.waited += 1;
         }
         for (table, keys) in asked {
             let got: Vec<Item> = answered.remove(table).unwrap_or_default();

@@ -71,6 +71,7 @@ pub mod snapshot;
 pub mod storage;
 pub mod streams;
 pub mod table;
+mod table_arns;
 pub mod throttling;
 pub mod throughput;
 pub mod triggers;

@@ -26,6 +26,7 @@ use super::ops::transact::TokenRecord;
 use super::settings::EngineSettings;
 use super::sim::CapacityModels;
 use super::table::Table;
+use super::table_arns::echo_arns;
 
 /// The operations this engine answers, in the order the docs list them.
 pub const OPERATIONS: &[&str] = &[
@@ -214,6 +215,17 @@ impl Engine {
         self.last_charges.clear();
         self.last_footprint.reads.clear();
         self.catch_up();
+        // A table named by its ARN: run with the name, answer with the ARN.
+        if let Some((named, given)) = self.names_for_arns(operation, request)? {
+            let mut body = self.execute_named(operation, &named)?;
+            echo_arns(&mut body, &given);
+            return Ok(body);
+        }
+        self.execute_named(operation, request)
+    }
+
+    /// [`Engine::execute`] once every table is named by its name.
+    fn execute_named(&mut self, operation: &str, request: &Value) -> Result<Value> {
         let answer = if self.settings.enforce_throughput && !self.dry_running && DATA_OPERATIONS.contains(&operation) {
             match operation {
                 // A batch's items are admitted one by one (ops/batch.rs).

@@ -343,6 +343,16 @@ def test_the_reads_tools_make_around_a_table(client, table):
     assert caught.value.response["Error"] == {"Code": "TableNotFoundException", "Message": "Table not found: NoSuchTable"}
 
 
+def test_a_table_arn_works_where_its_name_is_asked(client, table):
+    # docs/dynamodb-semantics.md, "A table's ARN for its name".
+    arn = client.describe_table(TableName=table)["Table"]["TableArn"]
+    put = client.put_item(TableName=arn, Item={"pk": {"S": "by-arn"}}, ReturnConsumedCapacity="TOTAL")
+    assert put["ConsumedCapacity"]["TableName"] == arn
+    got = client.batch_get_item(RequestItems={arn: {"Keys": [{"pk": {"S": "by-arn"}}]}})
+    assert got["Responses"][arn] == [{"pk": {"S": "by-arn"}}]
+    assert client.get_item(TableName=table, Key={"pk": {"S": "by-arn"}})["Item"]["pk"]["S"] == "by-arn"
+
+
 def test_crc32_header_is_the_checksum_of_the_body(client, table):
     seen = []
 

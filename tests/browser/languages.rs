@@ -482,3 +482,36 @@ async fn notices_and_warnings_speak_german_and_japanese() {
     drop(page);
     forget_everything();
 }
+
+/// The export menu names its formats in the page's language.
+#[wasm_bindgen_test]
+async fn export_menu_speaks_german_and_japanese() {
+    let page = music_with_two_songs().await;
+    let labels = |page: &Page| -> Vec<String> {
+        page.find_all(".export-menu-item").iter().map(|b| b.text_content().unwrap_or_default()).collect()
+    };
+    page.choose("#lang-select", "de").await;
+    assert_eq!(
+        labels(&page),
+        [
+            "Szenariodatei",
+            "NoSQL-Workbench-Modell",
+            "NoSQL-Workbench-Modell (1.0)",
+            "CloudFormation-Vorlage",
+            "AWS-CLI-Skript"
+        ]
+    );
+    page.choose("#lang-select", "ja").await;
+    assert_eq!(
+        labels(&page),
+        [
+            "シナリオファイル",
+            "NoSQL Workbench モデル",
+            "NoSQL Workbench モデル (1.0)",
+            "CloudFormation テンプレート",
+            "AWS CLI スクリプト"
+        ]
+    );
+    drop(page);
+    forget_everything();
+}

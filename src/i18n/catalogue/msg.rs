@@ -419,6 +419,12 @@ messages! {
     ExportWorkbench1Title,
     ExportCloudFormationTitle,
     ExportCliTitle,
+    /// The export menu's entries, one per format.
+    ExportScenarioLabel,
+    ExportWorkbenchLabel,
+    ExportWorkbench1Label,
+    ExportCloudFormationLabel,
+    ExportCliLabel,
     ScenarioLabel,
     CopyLinkTitle,
     CopyLink,

@@ -565,6 +565,8 @@ impl Catalogue for German {
     }
 
     fn provisioned_capacity(&self, read: i64, write: i64) -> String {
+        // Capacity is at least 1, so the unsigned value is the figure itself.
+        let (read, write) = (count(Lang::De, read.unsigned_abs()), count(Lang::De, write.unsigned_abs()));
         format!("Provisioniert · {read} RCU / {write} WCU")
     }
 

@@ -546,6 +546,8 @@ impl Catalogue for English {
     }
 
     fn provisioned_capacity(&self, read: i64, write: i64) -> String {
+        // Capacity is at least 1, so the unsigned value is the figure itself.
+        let (read, write) = (count(Lang::En, read.unsigned_abs()), count(Lang::En, write.unsigned_abs()));
         format!("Provisioned · {read} RCU / {write} WCU")
     }
 

@@ -536,6 +536,8 @@ impl Catalogue for Japanese {
     }
 
     fn provisioned_capacity(&self, read: i64, write: i64) -> String {
+        // Capacity is at least 1, so the unsigned value is the figure itself.
+        let (read, write) = (count(Lang::Ja, read.unsigned_abs()), count(Lang::Ja, write.unsigned_abs()));
         format!("プロビジョンド · {read} RCU / {write} WCU")
     }
 

@@ -515,3 +515,20 @@ async fn export_menu_speaks_german_and_japanese() {
     drop(page);
     forget_everything();
 }
+
+/// A table's provisioned capacity in the table list is grouped like every
+/// other figure: 10,000 in English, 10.000 in German.
+#[wasm_bindgen_test]
+async fn table_list_groups_large_capacity() {
+    let page = mount().await;
+    page.type_into("#ct-rcu", "10000").await;
+    page.type_into("#ct-wcu", "40000").await;
+    page.create_table("Votes", ("Candidate", "S"), None).await;
+    let entry = page.text(".table-entry.selected");
+    assert!(entry.contains("Provisioned · 10,000 RCU / 40,000 WCU"), "{entry}");
+    page.choose("#lang-select", "de").await;
+    let entry = page.text(".table-entry.selected");
+    assert!(entry.contains("Provisioniert · 10.000 RCU / 40.000 WCU"), "{entry}");
+    drop(page);
+    forget_everything();
+}

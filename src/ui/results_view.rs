@@ -152,7 +152,8 @@ pub fn ResultsView(props: &ResultsViewProps) -> Html {
         tally.read += page_tally.read;
         tally.write += page_tally.write;
     }
-    let is_read_page = matches!(operation.as_str(), "Query" | "Scan");
+    // A refused request has no Count: DynamoDB answered with an error only.
+    let is_read_page = matches!(operation.as_str(), "Query" | "Scan") && pages.iter().any(|p| p.outcome.is_ok());
 
     let facts = {
         let mut facts = Vec::new();

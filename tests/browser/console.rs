@@ -116,6 +116,9 @@ async fn console_invalid_expression_is_underlined_and_nothing_is_lost() {
     // Running shows DynamoDB's error; every field keeps its text.
     page.click("#c0-run").await;
     assert!(page.text("#results .error-box").starts_with("ValidationException: Invalid FilterExpression"));
+    let facts = page.text("#results-facts");
+    assert!(!facts.contains("Count"), "a refused Query has no Count or ScannedCount: {facts}");
+    assert!(facts.contains("0 RCU"), "{facts}");
     assert_eq!(page.value("#c0-filter"), filter);
     assert_eq!(page.value("#c0-pk-value"), "Acme");
     assert_eq!(page.value("#c0-values"), r#"{":p": 25}"#);

@@ -57,7 +57,7 @@ impl Form {
         let mut key_schema = vec![json!({"AttributeName": self.partition_key, "KeyType": "HASH"})];
         // The sort key is optional: a blank field means "none".
         if !self.sort_key.trim().is_empty() {
-            definitions.push(json!({"AttributeName": self.sort_key, "AttributeType": self.sort_type}));
+            add_definition(&mut definitions, &self.sort_key, &self.sort_type);
             key_schema.push(json!({"AttributeName": self.sort_key, "KeyType": "RANGE"}));
         }
         for index in &self.indexes {

@@ -118,6 +118,29 @@ async fn gsi_on_a_filled_table_backfills_answers_queries_and_propagates() {
     assert!(page.exists("table.items"), "back to the table's items");
 }
 
+/// A GSI keyed on the table's sort key under another type: the designer
+/// sends both definitions and shows DynamoDB's refusal, rather than quietly
+/// giving the GSI the table's type. With the same type, one definition.
+#[wasm_bindgen_test]
+async fn table_designer_refuses_one_attribute_with_two_types() {
+    let page = mount().await;
+    page.type_into("#ct-name", "Orders").await;
+    page.type_into("#ct-pk", "id").await;
+    page.type_into("#ct-sk", "ts").await;
+    page.click("#ct-add-gsi").await;
+    page.type_into("#ct-gsi-0-name", "ByTime").await;
+    page.type_into("#ct-gsi-0-pk", "ts").await;
+    page.choose("#ct-gsi-0-pk-type", "N").await;
+    page.click("#ct-submit").await;
+    assert_eq!(page.text("#ct-outcome"), "ValidationException: Attribute Name is duplicated: ts");
+    assert!(!page.exists(".table-entry"), "nothing was created");
+
+    page.choose("#ct-gsi-0-pk-type", "S").await;
+    page.click("#ct-submit").await;
+    assert!(page.text("#ct-outcome").contains("CreateTable Orders → created"), "{}", page.text("#ct-outcome"));
+    assert!(page.text(".index-row[data-index='ByTime']").contains("ts"));
+}
+
 #[wasm_bindgen_test]
 async fn table_designer_creates_gsis_and_lsis_and_overloading_is_labelled() {
     let page = mount().await;

@@ -187,3 +187,30 @@ async fn table_designer_creates_gsis_and_lsis_and_overloading_is_labelled() {
     let groups = index_groups(&page);
     assert_eq!(groups, [("CUSTOMER#1".to_string(), vec!["2024".to_string()])]);
 }
+
+/// A put into a table with a GSI: the results say what the item cost and
+/// what its index entry cost, so the lines add up to the units consumed.
+#[wasm_bindgen_test]
+async fn results_explain_the_index_writes_of_a_put() {
+    let page = mount().await;
+    page.type_into("#ct-name", "Orders").await;
+    page.type_into("#ct-pk", "id").await;
+    page.click("#ct-add-gsi").await;
+    page.type_into("#ct-gsi-0-name", "ByCustomer").await;
+    page.type_into("#ct-gsi-0-pk", "customer").await;
+    page.click("#ct-submit").await;
+    page.click("#tab-console").await;
+    page.choose("#c0-op", "PutItem").await;
+    // id (2) + "o1" (2) + customer (8) + "c1" (2) = 14 bytes.
+    page.type_text("#c0-item", r#"{"id": "o1", "customer": "c1"}"#).await;
+    page.click("#c0-run").await;
+    assert!(page.text("#results-facts").contains("consumed 2 WCU"), "{}", page.text("#results-facts"));
+    let why: Vec<String> = page.find_all("#results .results-why").iter().filter_map(|p| p.text_content()).collect();
+    assert_eq!(
+        why,
+        [
+            "A put pays for the larger of the old and the new item (14 bytes), in 1 KB blocks: 1 WCU.",
+            "Secondary indexes cost extra writes, each entry rounded to 1 KB: ByCustomer (GSI, put): 1 WCU — 1 WCU in all.",
+        ]
+    );
+}

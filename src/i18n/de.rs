@@ -786,17 +786,20 @@ impl Catalogue for German {
 
     fn cost_batch_get(&self, bytes: usize, reads: usize, units: &str) -> String {
         format!(
-            "Ein Batch rundet jedes Item einzeln auf 4 KB auf ({} in {reads} Lesevorgängen): {units}.",
-            self.bytes(bytes)
+            "Ein Batch rundet jedes Item einzeln auf 4 KB auf ({} in {reads} {}): {units}.",
+            self.bytes(bytes),
+            plural(reads as u64, "Lesevorgang", "Lesevorgängen")
         )
     }
 
     fn cost_batch_write(&self, writes: usize, units: &str) -> String {
-        format!("Ein Batch wird wie seine einzelnen Schreibvorgänge abgerechnet: jedes Item in 1-KB-Blöcken ({writes} Schreibvorgänge): {units}.")
+        let noun = plural(writes as u64, "Schreibvorgang", "Schreibvorgänge");
+        format!("Ein Batch wird wie seine einzelnen Schreibvorgänge abgerechnet: jedes Item in 1-KB-Blöcken ({writes} {noun}): {units}.")
     }
 
     fn cost_transaction(&self, actions: usize, units: &str) -> String {
-        format!("Eine Transaktion kostet das Doppelte: jedes Item wird einzeln gerundet, dann × 2 ({actions} Aktionen): {units}.")
+        let noun = plural(actions as u64, "Aktion", "Aktionen");
+        format!("Eine Transaktion kostet das Doppelte: jedes Item wird einzeln gerundet, dann × 2 ({actions} {noun}): {units}.")
     }
 
     fn and_more(&self, n: usize) -> String {

@@ -760,15 +760,18 @@ impl Catalogue for English {
     }
 
     fn cost_batch_get(&self, bytes: usize, reads: usize, units: &str) -> String {
-        format!("A batch rounds each item up to 4 KB on its own ({} in {reads} reads): {units}.", self.bytes(bytes))
+        let s = s(reads as u64);
+        format!("A batch rounds each item up to 4 KB on its own ({} in {reads} read{s}): {units}.", self.bytes(bytes))
     }
 
     fn cost_batch_write(&self, writes: usize, units: &str) -> String {
-        format!("A batch is billed like its single writes: each item in 1 KB blocks ({writes} writes): {units}.")
+        let s = s(writes as u64);
+        format!("A batch is billed like its single writes: each item in 1 KB blocks ({writes} write{s}): {units}.")
     }
 
     fn cost_transaction(&self, actions: usize, units: &str) -> String {
-        format!("A transaction costs double: each item is rounded on its own, then × 2 ({actions} actions): {units}.")
+        let s = s(actions as u64);
+        format!("A transaction costs double: each item is rounded on its own, then × 2 ({actions} action{s}): {units}.")
     }
 
     fn and_more(&self, n: usize) -> String {

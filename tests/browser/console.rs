@@ -313,10 +313,12 @@ async fn console_writes_batches_and_transactions() {
     // TransactWriteItems: two puts, each doubled.
     page.choose("#c0-op", "TransactWriteItems").await;
     page.type_text("#c0-w0-item", r#"{"Artist": "T", "SongTitle": "1"}"#).await;
+    assert!(page.text("#c0-cost-lines").contains("(1 action)"), "{}", page.text("#c0-cost-lines"));
     page.click("#c0-add-write").await;
     page.type_text("#c0-w1-item", r#"{"Artist": "T", "SongTitle": "2"}"#).await;
     assert_eq!(figure(&page, 0), "4 WCU");
     assert!(page.text("#c0-cost-lines").contains("A transaction costs double"));
+    assert!(page.text("#c0-cost-lines").contains("(2 actions)"));
 
     // BatchGetItem: each key rounded on its own (ConsistentRead is still
     // ticked from the GetItem: fields carry over between operations).

@@ -51,7 +51,7 @@ fn a_transaction_doubles_its_items_and_not_its_index_entries() {
     assert_eq!(
         explained.lines,
         [
-            "A transaction costs double: each item is rounded on its own, then × 2 (1 actions): 2 WCU.",
+            "A transaction costs double: each item is rounded on its own, then × 2 (1 action): 2 WCU.",
             "Secondary indexes cost extra writes, each entry rounded to 1 KB: byStatus (GSI, put): 1 WCU — 1 WCU in all.",
         ]
     );

@@ -717,7 +717,7 @@ impl Catalogue for German {
     }
 
     fn bytes(&self, n: usize) -> String {
-        format!("{} Bytes", count(Lang::De, n as u64))
+        format!("{} {}", count(Lang::De, n as u64), plural(n as u64, "Byte", "Bytes"))
     }
 
     fn cost_refused(&self, error: &str) -> String {
@@ -758,6 +758,12 @@ impl Catalogue for German {
     }
 
     fn cost_summed(&self, scanned: u64, bytes: usize) -> String {
+        if scanned == 1 {
+            return format!(
+                "Das eine gelesene Item ({}) wird einmal pro Seite auf 4 KB aufgerundet.",
+                self.bytes(bytes)
+            );
+        }
         format!(
             "Die gelesenen {} werden summiert ({}) und einmal pro Seite auf 4 KB aufgerundet, nicht Item für Item.",
             self.items(scanned),

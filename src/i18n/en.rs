@@ -693,7 +693,7 @@ impl Catalogue for English {
     }
 
     fn bytes(&self, n: usize) -> String {
-        format!("{} bytes", count(Lang::En, n as u64))
+        format!("{} byte{}", count(Lang::En, n as u64), s(n as u64))
     }
 
     fn cost_refused(&self, error: &str) -> String {
@@ -729,6 +729,9 @@ impl Catalogue for English {
     }
 
     fn cost_summed(&self, scanned: u64, bytes: usize) -> String {
+        if scanned == 1 {
+            return format!("The 1 item read ({}) is rounded up to 4 KB once per page.", self.bytes(bytes));
+        }
         format!(
             "The {} read are summed ({}) and rounded up to 4 KB once per page, not item by item.",
             self.items(scanned),

@@ -26,6 +26,8 @@ async fn console_query_live_cost_run_results_and_history() {
     page.choose("#c0-sk-op", "=").await;
     page.type_text("#c0-sk-value", "A1").await;
     assert_eq!(figure(&page, 0), "0.5 RCU");
+    let lines = page.text("#c0-cost-lines");
+    assert!(lines.contains("The 1 item read ("), "one item is not summed: {lines}");
     page.choose("#c0-sk-op", "between").await;
     page.type_text("#c0-sk-value", "A2").await;
     page.type_text("#c0-sk-value2", "A4").await;

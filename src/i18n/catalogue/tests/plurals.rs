@@ -39,4 +39,8 @@ fn cost_lines_count_one_action_read_or_write_in_the_singular() {
     assert!(de.cost_batch_get(100, 3, "1,5 RCU").contains(" in 3 Lesevorgängen)"));
     assert!(de.cost_batch_write(1, "1 WCU").contains("(1 Schreibvorgang)"));
     assert!(de.cost_batch_write(2, "2 WCU").contains("(2 Schreibvorgänge)"));
+    // One item read is not "summed".
+    assert_eq!(en.cost_summed(1, 9_015), "The 1 item read (9,015 bytes) is rounded up to 4 KB once per page.");
+    assert_eq!(de.cost_summed(1, 1), "Das eine gelesene Item (1 Byte) wird einmal pro Seite auf 4 KB aufgerundet.");
+    assert!(en.cost_summed(2, 10).starts_with("The 2 items read are summed (10 bytes)"));
 }

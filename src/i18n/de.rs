@@ -390,6 +390,9 @@ impl Catalogue for German {
             Msg::DisableTtl => "TTL deaktivieren",
             Msg::SweepDelay => "Verzögerung des Sweepers nach Ablauf (s)",
             Msg::MoveClock => "Uhr vorstellen:",
+            Msg::ClockPlusMinute => "+1 min",
+            Msg::ClockPlusTenMinutes => "+10 min",
+            Msg::ClockPlusHour => "+1 h",
             // stream panel
             Msg::StreamKeysOnly => "nur die Schlüsselattribute des geänderten Items",
             Msg::StreamNewImage => "das ganze Item, wie es nach der Änderung ist",

@@ -378,6 +378,9 @@ impl Catalogue for English {
             Msg::DisableTtl => "Disable TTL",
             Msg::SweepDelay => "Sweep delay after expiry (s)",
             Msg::MoveClock => "Move the clock:",
+            Msg::ClockPlusMinute => "+1 min",
+            Msg::ClockPlusTenMinutes => "+10 min",
+            Msg::ClockPlusHour => "+1 h",
             // stream panel
             Msg::StreamKeysOnly => "only the key attributes of the item changed",
             Msg::StreamNewImage => "the whole item as it is after the change",

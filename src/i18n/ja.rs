@@ -367,6 +367,9 @@ impl Catalogue for Japanese {
             Msg::DisableTtl => "TTL を無効にする",
             Msg::SweepDelay => "期限切れから削除までの遅延 (秒)",
             Msg::MoveClock => "時計を進める:",
+            Msg::ClockPlusMinute => "+1 分",
+            Msg::ClockPlusTenMinutes => "+10 分",
+            Msg::ClockPlusHour => "+1 時間",
             // stream panel
             Msg::StreamKeysOnly => "変更された項目のキー属性のみ",
             Msg::StreamNewImage => "変更後の項目全体",

@@ -532,3 +532,21 @@ async fn table_list_groups_large_capacity() {
     drop(page);
     forget_everything();
 }
+
+/// The clock buttons of the TTL panel speak Japanese (minutes and hours as
+/// 分 and 時間, not "min" and "h").
+#[wasm_bindgen_test]
+async fn clock_buttons_speak_japanese() {
+    let page = mount().await;
+    page.create_table("Sessions", ("id", "S"), None).await;
+    page.type_into("#ttl-attribute", "expires").await;
+    page.click("#ttl-enable").await;
+    page.choose("#lang-select", "ja").await;
+    assert_eq!(page.text("#ttl-plus-minute"), "+1 分");
+    assert_eq!(page.text("#ttl-plus-ten"), "+10 分");
+    assert_eq!(page.text("#ttl-plus-hour"), "+1 時間");
+    page.choose("#lang-select", "en").await;
+    assert_eq!(page.text("#ttl-plus-hour"), "+1 h");
+    drop(page);
+    forget_everything();
+}

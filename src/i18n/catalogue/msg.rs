@@ -392,6 +392,10 @@ messages! {
     DisableTtl,
     SweepDelay,
     MoveClock,
+    /// The buttons that move the clock on.
+    ClockPlusMinute,
+    ClockPlusTenMinutes,
+    ClockPlusHour,
 
     // ---- stream panel ----
     StreamKeysOnly,

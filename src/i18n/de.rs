@@ -1209,6 +1209,9 @@ impl Catalogue for German {
                 };
                 format!("Export fehlgeschlagen: {what}.")
             }
+            Said::NoSuchLesson { id, known } => {
+                format!("Es gibt keine Lektion „{id}“; die Lektionen sind: {known}. {UNCHANGED}")
+            }
             Said::LessonLoading { title } => format!("Die Lektion „{title}“ wird geladen …"),
             Said::LessonNotLoaded { title, reason } => {
                 let reason = match reason {

@@ -1153,6 +1153,9 @@ impl Catalogue for English {
                 };
                 format!("Export failed: {what}.")
             }
+            Said::NoSuchLesson { id, known } => {
+                format!("There is no lesson \"{id}\"; the lessons are: {known}. {UNCHANGED}")
+            }
             Said::LessonLoading { title } => format!("Loading the lesson “{title}” …"),
             Said::LessonNotLoaded { title, reason } => {
                 let reason = match reason {

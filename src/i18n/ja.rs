@@ -1156,6 +1156,9 @@ impl Catalogue for Japanese {
                 };
                 format!("エクスポートに失敗しました: {what}。")
             }
+            Said::NoSuchLesson { id, known } => {
+                format!("レッスン「{id}」はありません。レッスンは次のとおりです: {known}。{UNCHANGED}")
+            }
             Said::LessonLoading { title } => format!("レッスン「{title}」を読み込んでいます…"),
             Said::LessonNotLoaded { title, reason } => {
                 let reason = match reason {

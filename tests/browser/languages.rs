@@ -550,3 +550,19 @@ async fn clock_buttons_speak_japanese() {
     drop(page);
     forget_everything();
 }
+
+/// A lesson link naming no lesson says so in the page's language, and
+/// lists the lessons there are.
+#[wasm_bindgen_test]
+async fn an_unknown_lesson_is_refused_in_german() {
+    let page = mount().await;
+    page.choose("#lang-select", "de").await;
+    visit_fragment("#lesson=nope").await;
+    let notice = page.text("#scenario-notice .notice-text");
+    assert!(notice.starts_with("Es gibt keine Lektion „nope“; die Lektionen sind: game-scores, "), "{notice}");
+    assert!(notice.ends_with("Nichts wurde geändert: Der Playground ist, wie er war."), "{notice}");
+    assert!(!page.exists("#lesson-panel"));
+    ddb_playground::ui::persist::set_fragment("");
+    drop(page);
+    forget_everything();
+}

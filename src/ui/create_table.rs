@@ -196,7 +196,9 @@ pub fn CreateTable() -> Html {
     html! {
         <section class="card create-table" aria-labelledby="create-table-title">
             <h2 id="create-table-title">{ lang.t(Msg::CreateTableTitle) }</h2>
-            <form {onsubmit} autocomplete="off">
+            // No browser validation: a capacity of 0 must reach the engine
+            // and come back as DynamoDB's error, not as the browser's tooltip.
+            <form {onsubmit} autocomplete="off" novalidate=true>
                 <label class="field">
                     <span>{ lang.t(Msg::TableName) }</span>
                     <input id="ct-name" type="text" placeholder={tr.example("Music")} spellcheck="false"

@@ -214,3 +214,20 @@ async fn results_explain_the_index_writes_of_a_put() {
         ]
     );
 }
+
+/// A capacity of 0 or below is DynamoDB's to refuse: the form does not let
+/// the browser stop it with a tooltip of its own.
+#[wasm_bindgen_test]
+async fn table_designer_shows_dynamodb_refusing_a_capacity_of_zero() {
+    let page = mount().await;
+    page.type_into("#ct-rcu", "0").await;
+    page.create_table("Orders", ("id", "S"), None).await;
+    let outcome = page.text("#ct-outcome");
+    assert!(
+        outcome.starts_with(
+            "ValidationException: 1 validation error detected: Value '0' at 'provisionedThroughput.readCapacityUnits'"
+        ),
+        "{outcome}"
+    );
+    assert!(!page.exists(".table-entry"), "nothing was created");
+}

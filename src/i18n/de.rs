@@ -245,6 +245,7 @@ impl Catalogue for German {
             Msg::KeyConditionHint => "Partition Key =, danach optional eine Sort-Key-Bedingung",
             Msg::ChooseTableForKeys => "Wähle eine vorhandene Tabelle, um ihre Schlüssel auszuwählen.",
             Msg::SortKeyCondition => "Sort-Key-Bedingung",
+            Msg::SortAnyWholeCollection => "beliebig (ganze Item Collection)",
             Msg::SortKeyValue => "Sort-Key-Wert",
             Msg::UpperSortKeyValue => "Oberer Sort-Key-Wert",
             Msg::And => "und",

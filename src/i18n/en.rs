@@ -233,6 +233,7 @@ impl Catalogue for English {
             Msg::KeyConditionHint => "partition key =, then optionally one sort-key condition",
             Msg::ChooseTableForKeys => "Choose an existing table to pick its keys.",
             Msg::SortKeyCondition => "Sort key condition",
+            Msg::SortAnyWholeCollection => "any (whole collection)",
             Msg::SortKeyValue => "Sort key value",
             Msg::UpperSortKeyValue => "Upper sort key value",
             Msg::And => "and",

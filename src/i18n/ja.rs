@@ -222,6 +222,7 @@ impl Catalogue for Japanese {
             Msg::KeyConditionHint => "パーティションキー = 、続けて任意でソートキーの条件を 1 つ",
             Msg::ChooseTableForKeys => "キーを選ぶには、既存のテーブルを選択してください。",
             Msg::SortKeyCondition => "ソートキーの条件",
+            Msg::SortAnyWholeCollection => "すべて (項目コレクション全体)",
             Msg::SortKeyValue => "ソートキーの値",
             Msg::UpperSortKeyValue => "ソートキーの上限値",
             Msg::And => "から",

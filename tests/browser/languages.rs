@@ -566,3 +566,18 @@ async fn an_unknown_lesson_is_refused_in_german() {
     drop(page);
     forget_everything();
 }
+
+/// The sort-key condition that reads the whole collection says so in the
+/// page's language; the operators stay as an expression writes them.
+#[wasm_bindgen_test]
+async fn the_sort_key_condition_speaks_german_and_japanese() {
+    let page = console_with_music().await;
+    assert_eq!(page.text("#c0-sk-op option[value=any]"), "any (whole collection)");
+    page.choose("#lang-select", "de").await;
+    assert_eq!(page.text("#c0-sk-op option[value=any]"), "beliebig (ganze Item Collection)");
+    page.choose("#lang-select", "ja").await;
+    assert_eq!(page.text("#c0-sk-op option[value=any]"), "すべて (項目コレクション全体)");
+    assert_eq!(page.text("#c0-sk-op option[value=begins_with]"), "begins_with");
+    drop(page);
+    forget_everything();
+}

@@ -240,6 +240,8 @@ messages! {
     KeyConditionHint,
     ChooseTableForKeys,
     SortKeyCondition,
+    /// The sort-key condition that reads the whole item collection.
+    SortAnyWholeCollection,
     SortKeyValue,
     UpperSortKeyValue,
     And,

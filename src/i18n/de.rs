@@ -245,6 +245,7 @@ impl Catalogue for German {
             Msg::KeyConditionHint => "Partition Key =, danach optional eine Sort-Key-Bedingung",
             Msg::ChooseTableForKeys => "Wähle eine vorhandene Tabelle, um ihre Schlüssel auszuwählen.",
             Msg::SortKeyCondition => "Sort-Key-Bedingung",
+            Msg::SortAnyWholeCollection => "beliebig (ganze Item Collection)",
             Msg::SortKeyValue => "Sort-Key-Wert",
             Msg::UpperSortKeyValue => "Oberer Sort-Key-Wert",
             Msg::And => "und",
@@ -390,6 +391,9 @@ impl Catalogue for German {
             Msg::DisableTtl => "TTL deaktivieren",
             Msg::SweepDelay => "Verzögerung des Sweepers nach Ablauf (s)",
             Msg::MoveClock => "Uhr vorstellen:",
+            Msg::ClockPlusMinute => "+1 min",
+            Msg::ClockPlusTenMinutes => "+10 min",
+            Msg::ClockPlusHour => "+1 h",
             // stream panel
             Msg::StreamKeysOnly => "nur die Schlüsselattribute des geänderten Items",
             Msg::StreamNewImage => "das ganze Item, wie es nach der Änderung ist",
@@ -418,6 +422,11 @@ impl Catalogue for German {
             Msg::ExportWorkbench1Title => "Ein Datenmodell im älteren NoSQL-Workbench-Format 1.0",
             Msg::ExportCloudFormationTitle => "Eine AWS-CloudFormation-Vorlage, die die Tabellen erzeugt (ohne Items)",
             Msg::ExportCliTitle => "Ein Bash-Skript aus AWS-CLI-Befehlen, das die Tabellen erzeugt und die Items schreibt",
+            Msg::ExportScenarioLabel => "Szenariodatei",
+            Msg::ExportWorkbenchLabel => "NoSQL-Workbench-Modell",
+            Msg::ExportWorkbench1Label => "NoSQL-Workbench-Modell (1.0)",
+            Msg::ExportCloudFormationLabel => "CloudFormation-Vorlage",
+            Msg::ExportCliLabel => "AWS-CLI-Skript",
             Msg::ScenarioLabel => "Szenario",
             Msg::CopyLinkTitle => "Den ganzen Playground in den Link der Seite legen und ihn kopieren",
             Msg::CopyLink => "Link kopieren",
@@ -560,6 +569,8 @@ impl Catalogue for German {
     }
 
     fn provisioned_capacity(&self, read: i64, write: i64) -> String {
+        // Capacity is at least 1, so the unsigned value is the figure itself.
+        let (read, write) = (count(Lang::De, read.unsigned_abs()), count(Lang::De, write.unsigned_abs()));
         format!("Provisioniert · {read} RCU / {write} WCU")
     }
 
@@ -710,7 +721,7 @@ impl Catalogue for German {
     }
 
     fn bytes(&self, n: usize) -> String {
-        format!("{} Bytes", count(Lang::De, n as u64))
+        format!("{} {}", count(Lang::De, n as u64), plural(n as u64, "Byte", "Bytes"))
     }
 
     fn cost_refused(&self, error: &str) -> String {
@@ -751,6 +762,12 @@ impl Catalogue for German {
     }
 
     fn cost_summed(&self, scanned: u64, bytes: usize) -> String {
+        if scanned == 1 {
+            return format!(
+                "Das eine gelesene Item ({}) wird einmal pro Seite auf 4 KB aufgerundet.",
+                self.bytes(bytes)
+            );
+        }
         format!(
             "Die gelesenen {} werden summiert ({}) und einmal pro Seite auf 4 KB aufgerundet, nicht Item für Item.",
             self.items(scanned),
@@ -779,17 +796,20 @@ impl Catalogue for German {
 
     fn cost_batch_get(&self, bytes: usize, reads: usize, units: &str) -> String {
         format!(
-            "Ein Batch rundet jedes Item einzeln auf 4 KB auf ({} in {reads} Lesevorgängen): {units}.",
-            self.bytes(bytes)
+            "Ein Batch rundet jedes Item einzeln auf 4 KB auf ({} in {reads} {}): {units}.",
+            self.bytes(bytes),
+            plural(reads as u64, "Lesevorgang", "Lesevorgängen")
         )
     }
 
     fn cost_batch_write(&self, writes: usize, units: &str) -> String {
-        format!("Ein Batch wird wie seine einzelnen Schreibvorgänge abgerechnet: jedes Item in 1-KB-Blöcken ({writes} Schreibvorgänge): {units}.")
+        let noun = plural(writes as u64, "Schreibvorgang", "Schreibvorgänge");
+        format!("Ein Batch wird wie seine einzelnen Schreibvorgänge abgerechnet: jedes Item in 1-KB-Blöcken ({writes} {noun}): {units}.")
     }
 
     fn cost_transaction(&self, actions: usize, units: &str) -> String {
-        format!("Eine Transaktion kostet das Doppelte: jedes Item wird einzeln gerundet, dann × 2 ({actions} Aktionen): {units}.")
+        let noun = plural(actions as u64, "Aktion", "Aktionen");
+        format!("Eine Transaktion kostet das Doppelte: jedes Item wird einzeln gerundet, dann × 2 ({actions} {noun}): {units}.")
     }
 
     fn and_more(&self, n: usize) -> String {
@@ -1189,6 +1209,9 @@ impl Catalogue for German {
                     ExportStep::NoLinkElement => "kein Link-Element",
                 };
                 format!("Export fehlgeschlagen: {what}.")
+            }
+            Said::NoSuchLesson { id, known } => {
+                format!("Es gibt keine Lektion „{id}“; die Lektionen sind: {known}. {UNCHANGED}")
             }
             Said::LessonLoading { title } => format!("Die Lektion „{title}“ wird geladen …"),
             Said::LessonNotLoaded { title, reason } => {

@@ -233,6 +233,7 @@ impl Catalogue for English {
             Msg::KeyConditionHint => "partition key =, then optionally one sort-key condition",
             Msg::ChooseTableForKeys => "Choose an existing table to pick its keys.",
             Msg::SortKeyCondition => "Sort key condition",
+            Msg::SortAnyWholeCollection => "any (whole collection)",
             Msg::SortKeyValue => "Sort key value",
             Msg::UpperSortKeyValue => "Upper sort key value",
             Msg::And => "and",
@@ -378,6 +379,9 @@ impl Catalogue for English {
             Msg::DisableTtl => "Disable TTL",
             Msg::SweepDelay => "Sweep delay after expiry (s)",
             Msg::MoveClock => "Move the clock:",
+            Msg::ClockPlusMinute => "+1 min",
+            Msg::ClockPlusTenMinutes => "+10 min",
+            Msg::ClockPlusHour => "+1 h",
             // stream panel
             Msg::StreamKeysOnly => "only the key attributes of the item changed",
             Msg::StreamNewImage => "the whole item as it is after the change",
@@ -406,6 +410,11 @@ impl Catalogue for English {
             Msg::ExportWorkbench1Title => "A data model in the older NoSQL Workbench format 1.0",
             Msg::ExportCloudFormationTitle => "An AWS CloudFormation template that creates the tables (without items)",
             Msg::ExportCliTitle => "A bash script of AWS CLI commands that creates the tables and writes the items",
+            Msg::ExportScenarioLabel => "Scenario file",
+            Msg::ExportWorkbenchLabel => "NoSQL Workbench model",
+            Msg::ExportWorkbench1Label => "NoSQL Workbench model (1.0)",
+            Msg::ExportCloudFormationLabel => "CloudFormation template",
+            Msg::ExportCliLabel => "AWS CLI script",
             Msg::ScenarioLabel => "Scenario",
             Msg::CopyLinkTitle => "Put the whole playground in the page's link and copy it",
             Msg::CopyLink => "Copy link",
@@ -541,6 +550,8 @@ impl Catalogue for English {
     }
 
     fn provisioned_capacity(&self, read: i64, write: i64) -> String {
+        // Capacity is at least 1, so the unsigned value is the figure itself.
+        let (read, write) = (count(Lang::En, read.unsigned_abs()), count(Lang::En, write.unsigned_abs()));
         format!("Provisioned · {read} RCU / {write} WCU")
     }
 
@@ -686,7 +697,7 @@ impl Catalogue for English {
     }
 
     fn bytes(&self, n: usize) -> String {
-        format!("{} bytes", count(Lang::En, n as u64))
+        format!("{} byte{}", count(Lang::En, n as u64), s(n as u64))
     }
 
     fn cost_refused(&self, error: &str) -> String {
@@ -722,6 +733,9 @@ impl Catalogue for English {
     }
 
     fn cost_summed(&self, scanned: u64, bytes: usize) -> String {
+        if scanned == 1 {
+            return format!("The 1 item read ({}) is rounded up to 4 KB once per page.", self.bytes(bytes));
+        }
         format!(
             "The {} read are summed ({}) and rounded up to 4 KB once per page, not item by item.",
             self.items(scanned),
@@ -753,15 +767,18 @@ impl Catalogue for English {
     }
 
     fn cost_batch_get(&self, bytes: usize, reads: usize, units: &str) -> String {
-        format!("A batch rounds each item up to 4 KB on its own ({} in {reads} reads): {units}.", self.bytes(bytes))
+        let s = s(reads as u64);
+        format!("A batch rounds each item up to 4 KB on its own ({} in {reads} read{s}): {units}.", self.bytes(bytes))
     }
 
     fn cost_batch_write(&self, writes: usize, units: &str) -> String {
-        format!("A batch is billed like its single writes: each item in 1 KB blocks ({writes} writes): {units}.")
+        let s = s(writes as u64);
+        format!("A batch is billed like its single writes: each item in 1 KB blocks ({writes} write{s}): {units}.")
     }
 
     fn cost_transaction(&self, actions: usize, units: &str) -> String {
-        format!("A transaction costs double: each item is rounded on its own, then × 2 ({actions} actions): {units}.")
+        let s = s(actions as u64);
+        format!("A transaction costs double: each item is rounded on its own, then × 2 ({actions} action{s}): {units}.")
     }
 
     fn and_more(&self, n: usize) -> String {
@@ -1136,6 +1153,9 @@ impl Catalogue for English {
                     ExportStep::NoLinkElement => "no link element",
                 };
                 format!("Export failed: {what}.")
+            }
+            Said::NoSuchLesson { id, known } => {
+                format!("There is no lesson \"{id}\"; the lessons are: {known}. {UNCHANGED}")
             }
             Said::LessonLoading { title } => format!("Loading the lesson “{title}” …"),
             Said::LessonNotLoaded { title, reason } => {

@@ -222,6 +222,7 @@ impl Catalogue for Japanese {
             Msg::KeyConditionHint => "パーティションキー = 、続けて任意でソートキーの条件を 1 つ",
             Msg::ChooseTableForKeys => "キーを選ぶには、既存のテーブルを選択してください。",
             Msg::SortKeyCondition => "ソートキーの条件",
+            Msg::SortAnyWholeCollection => "すべて (項目コレクション全体)",
             Msg::SortKeyValue => "ソートキーの値",
             Msg::UpperSortKeyValue => "ソートキーの上限値",
             Msg::And => "から",
@@ -367,6 +368,9 @@ impl Catalogue for Japanese {
             Msg::DisableTtl => "TTL を無効にする",
             Msg::SweepDelay => "期限切れから削除までの遅延 (秒)",
             Msg::MoveClock => "時計を進める:",
+            Msg::ClockPlusMinute => "+1 分",
+            Msg::ClockPlusTenMinutes => "+10 分",
+            Msg::ClockPlusHour => "+1 時間",
             // stream panel
             Msg::StreamKeysOnly => "変更された項目のキー属性のみ",
             Msg::StreamNewImage => "変更後の項目全体",
@@ -395,6 +399,11 @@ impl Catalogue for Japanese {
             Msg::ExportWorkbench1Title => "旧形式 (NoSQL Workbench 1.0) のデータモデル",
             Msg::ExportCloudFormationTitle => "テーブルを作成する AWS CloudFormation テンプレート (項目なし)",
             Msg::ExportCliTitle => "テーブルを作成し項目を書き込む AWS CLI コマンドの bash スクリプト",
+            Msg::ExportScenarioLabel => "シナリオファイル",
+            Msg::ExportWorkbenchLabel => "NoSQL Workbench モデル",
+            Msg::ExportWorkbench1Label => "NoSQL Workbench モデル (1.0)",
+            Msg::ExportCloudFormationLabel => "CloudFormation テンプレート",
+            Msg::ExportCliLabel => "AWS CLI スクリプト",
             Msg::ScenarioLabel => "シナリオ",
             Msg::CopyLinkTitle => "プレイグラウンド全体をページのリンクに入れてコピーします",
             Msg::CopyLink => "リンクをコピー",
@@ -531,6 +540,8 @@ impl Catalogue for Japanese {
     }
 
     fn provisioned_capacity(&self, read: i64, write: i64) -> String {
+        // Capacity is at least 1, so the unsigned value is the figure itself.
+        let (read, write) = (count(Lang::Ja, read.unsigned_abs()), count(Lang::Ja, write.unsigned_abs()));
         format!("プロビジョンド · {read} RCU / {write} WCU")
     }
 
@@ -1145,6 +1156,9 @@ impl Catalogue for Japanese {
                     ExportStep::NoLinkElement => "リンク要素がありません",
                 };
                 format!("エクスポートに失敗しました: {what}。")
+            }
+            Said::NoSuchLesson { id, known } => {
+                format!("レッスン「{id}」はありません。レッスンは次のとおりです: {known}。{UNCHANGED}")
             }
             Said::LessonLoading { title } => format!("レッスン「{title}」を読み込んでいます…"),
             Said::LessonNotLoaded { title, reason } => {

@@ -239,6 +239,24 @@ pub struct Explanation {
     /// The engine's arithmetic, one line per rounding (at most
     /// [`ARITHMETIC_LINES`], then a count of the rest).
     pub arithmetic: Vec<String>,
+    /// The line on secondary-index writes, when there were any (it is
+    /// among `lines` too).
+    pub index_writes: Option<String>,
+}
+
+impl Explanation {
+    /// The lines a short summary shows: the first, and the index writes
+    /// if another line, so that the units add up to what was consumed
+    /// (a put's own 1 WCU beside a GSI's 1 WCU, of 2 WCU consumed).
+    pub fn summary(&self) -> Vec<String> {
+        let mut summary: Vec<String> = self.lines.iter().take(1).cloned().collect();
+        if let Some(line) = &self.index_writes {
+            if !summary.contains(line) {
+                summary.push(line.clone());
+            }
+        }
+        summary
+    }
 }
 
 /// How many rounding lines an explanation lists before summarising.
@@ -338,14 +356,16 @@ pub fn explain(
             _ => {}
         },
     }
-    lines.extend(index_lines(request, charges, names, lang));
+    let index_writes = index_writes_line(charges, names, lang);
+    lines.extend(index_writes.clone());
+    lines.extend(index_read_lines(request, charges, names, lang));
 
     let mut arithmetic: Vec<String> =
         charges.iter().take(ARITHMETIC_LINES).map(|c| tr.rounding(&c.rounding())).collect();
     if charges.len() > ARITHMETIC_LINES {
         arithmetic.push(tr.and_more(charges.len() - ARITHMETIC_LINES));
     }
-    Explanation { tally, headline, lines, arithmetic }
+    Explanation { tally, headline, lines, arithmetic, index_writes }
 }
 
 fn is_read(charge: &Charge) -> bool {
@@ -357,11 +377,10 @@ fn is_index_write(charge: &Charge) -> bool {
     matches!(charge.scope, Scope::Index { action: Some(_), .. })
 }
 
-/// What secondary indexes added: entries written, base items fetched, or
-/// that a read was sized on an index's entries.
-fn index_lines(request: &Value, charges: &[Charge], names: UnitNames, lang: Lang) -> Vec<String> {
+/// What secondary indexes added by their entries written: the units per
+/// index and what was done to the entries.
+fn index_writes_line(charges: &[Charge], names: UnitNames, lang: Lang) -> Option<String> {
     let tr = lang.tr();
-    let mut lines = Vec::new();
     // Index writes, per index in order of appearance.
     let mut written: Vec<(String, &'static str, Vec<&'static str>, f64)> = Vec::new();
     // What was done to the entries, in the page's language.
@@ -381,17 +400,25 @@ fn index_lines(request: &Value, charges: &[Charge], names: UnitNames, lang: Lang
             }
         }
     }
-    if !written.is_empty() {
-        let parts: Vec<String> = written
-            .iter()
-            .map(|(name, kind, verbs, spent)| {
-                let spent = lang.figure(&format!("{} {}", units(*spent), names.write));
-                format!("{name} ({kind}, {}): {spent}", verbs.join(" + "))
-            })
-            .collect();
-        let total: f64 = written.iter().map(|(_, _, _, u)| u).sum();
-        lines.push(tr.cost_index_writes(&parts.join("; "), &lang.figure(&format!("{} {}", units(total), names.write))));
+    if written.is_empty() {
+        return None;
     }
+    let parts: Vec<String> = written
+        .iter()
+        .map(|(name, kind, verbs, spent)| {
+            let spent = lang.figure(&format!("{} {}", units(*spent), names.write));
+            format!("{name} ({kind}, {}): {spent}", verbs.join(" + "))
+        })
+        .collect();
+    let total: f64 = written.iter().map(|(_, _, _, u)| u).sum();
+    Some(tr.cost_index_writes(&parts.join("; "), &lang.figure(&format!("{} {}", units(total), names.write))))
+}
+
+/// What secondary indexes did to a read: that it was sized on an index's
+/// entries, and the base items an LSI fetched.
+fn index_read_lines(request: &Value, charges: &[Charge], names: UnitNames, lang: Lang) -> Vec<String> {
+    let tr = lang.tr();
+    let mut lines = Vec::new();
     // A read on an index.
     if let Some(index) = request.get("IndexName").and_then(Value::as_str) {
         lines.push(tr.cost_read_from_index(index));

@@ -221,10 +221,16 @@ pub fn capacity_value(text: &str) -> Option<Value> {
     Some(serde_json::from_str::<serde_json::Number>(text).map_or_else(|_| Value::from(text), Value::Number))
 }
 
-/// Adds `(name, type)` to `AttributeDefinitions` unless the name is there
-/// already (a blank name is left for the engine to refuse).
+/// Adds `(name, type)` to `AttributeDefinitions` unless it is there
+/// already (a blank name is left for the engine to refuse). The same name
+/// with another type is added all the same, for the engine to refuse as
+/// DynamoDB does: keeping the first type would quietly build another key
+/// than the form shows.
 pub fn add_definition(definitions: &mut Vec<Value>, name: &str, kind: &str) {
-    let known = definitions.iter().any(|d| d.get("AttributeName").and_then(Value::as_str) == Some(name));
+    let member = |d: &Value, key: &str| d.get(key).and_then(Value::as_str).map(str::to_owned);
+    let known = definitions.iter().any(|d| {
+        member(d, "AttributeName").as_deref() == Some(name) && member(d, "AttributeType").as_deref() == Some(kind)
+    });
     if !known {
         definitions.push(json!({"AttributeName": name, "AttributeType": kind}));
     }

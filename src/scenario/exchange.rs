@@ -66,17 +66,6 @@ impl ExportFormat {
         Self::ALL.into_iter().find(|format| format.name() == name)
     }
 
-    /// What a person calls it.
-    pub fn label(self) -> &'static str {
-        match self {
-            Self::Scenario => "Scenario file",
-            Self::Workbench(ModelVersion::V3) => "NoSQL Workbench model",
-            Self::Workbench(ModelVersion::V1) => "NoSQL Workbench model (1.0)",
-            Self::CloudFormation => "CloudFormation template",
-            Self::AwsCliScript => "AWS CLI script",
-        }
-    }
-
     /// The end of the file name: `<stem><suffix>`.
     pub fn file_suffix(self) -> &'static str {
         match self {

@@ -57,7 +57,7 @@ impl Form {
         let mut key_schema = vec![json!({"AttributeName": self.partition_key, "KeyType": "HASH"})];
         // The sort key is optional: a blank field means "none".
         if !self.sort_key.trim().is_empty() {
-            definitions.push(json!({"AttributeName": self.sort_key, "AttributeType": self.sort_type}));
+            add_definition(&mut definitions, &self.sort_key, &self.sort_type);
             key_schema.push(json!({"AttributeName": self.sort_key, "KeyType": "RANGE"}));
         }
         for index in &self.indexes {
@@ -196,7 +196,9 @@ pub fn CreateTable() -> Html {
     html! {
         <section class="card create-table" aria-labelledby="create-table-title">
             <h2 id="create-table-title">{ lang.t(Msg::CreateTableTitle) }</h2>
-            <form {onsubmit} autocomplete="off">
+            // No browser validation: a capacity of 0 must reach the engine
+            // and come back as DynamoDB's error, not as the browser's tooltip.
+            <form {onsubmit} autocomplete="off" novalidate=true>
                 <label class="field">
                     <span>{ lang.t(Msg::TableName) }</span>
                     <input id="ct-name" type="text" placeholder={tr.example("Music")} spellcheck="false"

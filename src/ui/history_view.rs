@@ -87,6 +87,8 @@ pub fn HistoryView(props: &HistoryViewProps) -> Html {
                 }
             </div>
             if !state.usage.is_empty() {
+                // Scrolls inside the card on a phone rather than widening the page.
+                <div class="totals-scroll">
                 <table class="totals" id="history-totals">
                     <caption>{ lang.t(Msg::TotalsCaption) }</caption>
                     <thead><tr><th scope="col">{ lang.t(Msg::ColTable) }</th><th scope="col" class="num">{ lang.t(Msg::ColRequests) }</th>
@@ -97,6 +99,7 @@ pub fn HistoryView(props: &HistoryViewProps) -> Html {
                         <td class="v-n">{ lang.figure(&units(grand.write)) }</td>
                         <td class="v-n" id="history-total-price">{ lang.dollars(&dollars(grand.price())) }</td></tr></tfoot>
                 </table>
+                </div>
             }
             <p class="hint prices">
                 { lang.tr().prices_note(READ_PRICE_PER_MILLION, WRITE_PRICE_PER_MILLION, PRICES_CHECKED) }

@@ -120,9 +120,7 @@ fn stash(current: &Scenario) -> Result<(bool, Option<String>), Said> {
 /// overlay that cannot be fetched is not an error: the lesson shows in
 /// English, and is not asked for again until the page reloads.
 pub fn fetch_lesson(id: &str, lang: Lang, done: impl FnOnce(Result<(), Notice>) + 'static) {
-    let Some(entry) = lessons::entry(id) else {
-        return done(lessons::lesson(id).map(|_| ()).map_err(|e| Notice::error(e.message())));
-    };
+    let Some(entry) = lessons::entry(id) else { return done(Err(no_such_lesson(id))) };
     let document = !lessons::is_available(id);
     let overlay = entry.overlay_file(lang).filter(|_| !lessons::has_overlay_answer(id, lang));
     if !document && overlay.is_none() {
@@ -142,6 +140,11 @@ pub fn fetch_lesson(id: &str, lang: Lang, done: impl FnOnce(Result<(), Notice>) 
         let title = entry.title_in(lang).to_string();
         done(result.map_err(|reason| Notice::worded(true, Said::LessonNotLoaded { title, reason })));
     });
+}
+
+/// The notice for a lesson link whose lesson this build does not have.
+fn no_such_lesson(id: &str) -> Notice {
+    Notice::worded(true, Said::NoSuchLesson { id: id.to_string(), known: lessons::LESSON_IDS.join(", ") })
 }
 
 /// The text at `url`, fetched.
@@ -185,6 +188,9 @@ pub fn open_lesson(state: &PlaygroundContext, id: &str, step: usize, lang: Lang)
 /// [`open_lesson`] once the document is at hand. The scenario is built from
 /// the English lesson: its access patterns keep their English names.
 fn open_available(state: &PlaygroundContext, id: &str, step: usize, lang: Lang) -> Result<(), Notice> {
+    if lessons::entry(id).is_none() {
+        return Err(no_such_lesson(id));
+    }
     let lesson = lessons::lesson(id).map_err(|e| Notice::error(e.message()))?;
     let mut scenario = setup::scenario(&lesson).map_err(|e| Notice::error(e.message()))?;
     let (kept, earlier) = match state.scenario() {

@@ -318,7 +318,7 @@ impl Ctx<'_> {
                 })
             };
             let ops = SortOp::ALL.iter().map(|op| {
-                html! { <option value={op.code()} selected={*op == part.op}>{ op.label() }</option> }
+                html! { <option value={op.code()} selected={*op == part.op}>{ op.label(self.lang) }</option> }
             });
             let id = |suffix: &str| self.id(&format!("{}-{suffix}", code("sk", position)));
             html! {

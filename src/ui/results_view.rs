@@ -152,7 +152,8 @@ pub fn ResultsView(props: &ResultsViewProps) -> Html {
         tally.read += page_tally.read;
         tally.write += page_tally.write;
     }
-    let is_read_page = matches!(operation.as_str(), "Query" | "Scan");
+    // A refused request has no Count: DynamoDB answered with an error only.
+    let is_read_page = matches!(operation.as_str(), "Query" | "Scan") && pages.iter().any(|p| p.outcome.is_ok());
 
     let facts = {
         let mut facts = Vec::new();
@@ -174,9 +175,9 @@ pub fn ResultsView(props: &ResultsViewProps) -> Html {
 
     let explanation = match &last.request {
         Some(request) if pages.len() == 1 => {
-            explain(operation, request, &last.outcome, &last.charges, names, lang).lines.into_iter().next()
+            explain(operation, request, &last.outcome, &last.charges, names, lang).summary()
         }
-        _ => None,
+        _ => Vec::new(),
     };
 
     let body = match &last.outcome {
@@ -253,7 +254,7 @@ pub fn ResultsView(props: &ResultsViewProps) -> Html {
                 <h2 id="results-title">{ lang.t(Msg::ResultsTitle) }<span class="on-table">{ format!(" · {operation} {table}") }</span></h2>
                 <ul class="facts" id="results-facts">{ for facts.iter().map(|fact| html! { <li>{ fact }</li> }) }</ul>
             </div>
-            if let Some(line) = explanation { <p class="results-why">{ line }</p> }
+            { for explanation.into_iter().map(|line| html! { <p class="results-why">{ line }</p> }) }
             { body }
             <details class="response-json">
                 <summary id="results-json-toggle">

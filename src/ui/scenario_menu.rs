@@ -25,12 +25,28 @@ use crate::scenario::exchange::ExportFormat;
 use crate::scenario::workbench::ModelVersion;
 
 /// The export menu's entries: button id, format, tooltip.
-const EXPORTS: [(&str, ExportFormat, Msg); 5] = [
-    ("btn-export", ExportFormat::Scenario, Msg::ExportScenarioTitle),
-    ("btn-export-workbench", ExportFormat::Workbench(ModelVersion::V3), Msg::ExportWorkbenchTitle),
-    ("btn-export-workbench-1", ExportFormat::Workbench(ModelVersion::V1), Msg::ExportWorkbench1Title),
-    ("btn-export-cloudformation", ExportFormat::CloudFormation, Msg::ExportCloudFormationTitle),
-    ("btn-export-cli", ExportFormat::AwsCliScript, Msg::ExportCliTitle),
+/// The export menu: each entry's id, format, label and tooltip.
+const EXPORTS: [(&str, ExportFormat, Msg, Msg); 5] = [
+    ("btn-export", ExportFormat::Scenario, Msg::ExportScenarioLabel, Msg::ExportScenarioTitle),
+    (
+        "btn-export-workbench",
+        ExportFormat::Workbench(ModelVersion::V3),
+        Msg::ExportWorkbenchLabel,
+        Msg::ExportWorkbenchTitle,
+    ),
+    (
+        "btn-export-workbench-1",
+        ExportFormat::Workbench(ModelVersion::V1),
+        Msg::ExportWorkbench1Label,
+        Msg::ExportWorkbench1Title,
+    ),
+    (
+        "btn-export-cloudformation",
+        ExportFormat::CloudFormation,
+        Msg::ExportCloudFormationLabel,
+        Msg::ExportCloudFormationTitle,
+    ),
+    ("btn-export-cli", ExportFormat::AwsCliScript, Msg::ExportCliLabel, Msg::ExportCliTitle),
 ];
 
 #[component]
@@ -120,9 +136,9 @@ pub fn ScenarioMenu() -> Html {
                     <summary id="btn-export-menu" class="topbar-button"
                         title={lang.t(Msg::ExportTitle)}>{ lang.t(Msg::Export) }</summary>
                     <div class="export-menu-list" role="group" aria-label={lang.t(Msg::ExportFormats)}>
-                        { for EXPORTS.iter().map(|(id, format, title)| html! {
+                        { for EXPORTS.iter().map(|(id, format, label, title)| html! {
                             <button type="button" id={*id} class="export-menu-item" title={lang.t(*title)}
-                                onclick={on_export(*format)}>{ format.label() }</button>
+                                onclick={on_export(*format)}>{ lang.t(*label) }</button>
                         }) }
                     </div>
                 </details>

@@ -138,10 +138,10 @@ pub fn TtlPanel() -> Html {
             }
         })
     };
-    let advance = |id: &'static str, label: &'static str, millis: u64| {
+    let advance = |id: &'static str, label: Msg, millis: u64| {
         let state = state.clone();
         let onclick = Callback::from(move |_: MouseEvent| state.dispatch(Action::AdvanceClock(millis)));
-        html! { <button type="button" class="quiet small" {id} {onclick}>{ label }</button> }
+        html! { <button type="button" class="quiet small" {id} {onclick}>{ lang.t(label) }</button> }
     };
     let outcome = state.last_from(Source::Ttl).filter(|entry| entry.table() == Some(name.as_str())).map(|entry| {
         match &entry.outcome {
@@ -223,9 +223,9 @@ pub fn TtlPanel() -> Html {
                         value={(*delay_text).clone().unwrap_or_else(|| (delay as f64 / 1000.0).to_string())} oninput={on_delay} />
                 </label>
                 <span class="hint">{ lang.t(Msg::MoveClock) }</span>
-                { advance("ttl-plus-minute", "+1 min", 60_000) }
-                { advance("ttl-plus-ten", "+10 min", 600_000) }
-                { advance("ttl-plus-hour", "+1 h", 3_600_000) }
+                { advance("ttl-plus-minute", Msg::ClockPlusMinute, 60_000) }
+                { advance("ttl-plus-ten", Msg::ClockPlusTenMinutes, 600_000) }
+                { advance("ttl-plus-hour", Msg::ClockPlusHour, 3_600_000) }
             </div>
         </section>
     }

@@ -26,6 +26,8 @@ async fn console_query_live_cost_run_results_and_history() {
     page.choose("#c0-sk-op", "=").await;
     page.type_text("#c0-sk-value", "A1").await;
     assert_eq!(figure(&page, 0), "0.5 RCU");
+    let lines = page.text("#c0-cost-lines");
+    assert!(lines.contains("The 1 item read ("), "one item is not summed: {lines}");
     page.choose("#c0-sk-op", "between").await;
     page.type_text("#c0-sk-value", "A2").await;
     page.type_text("#c0-sk-value2", "A4").await;
@@ -116,6 +118,9 @@ async fn console_invalid_expression_is_underlined_and_nothing_is_lost() {
     // Running shows DynamoDB's error; every field keeps its text.
     page.click("#c0-run").await;
     assert!(page.text("#results .error-box").starts_with("ValidationException: Invalid FilterExpression"));
+    let facts = page.text("#results-facts");
+    assert!(!facts.contains("Count"), "a refused Query has no Count or ScannedCount: {facts}");
+    assert!(facts.contains("0 RCU"), "{facts}");
     assert_eq!(page.value("#c0-filter"), filter);
     assert_eq!(page.value("#c0-pk-value"), "Acme");
     assert_eq!(page.value("#c0-values"), r#"{":p": 25}"#);
@@ -310,10 +315,12 @@ async fn console_writes_batches_and_transactions() {
     // TransactWriteItems: two puts, each doubled.
     page.choose("#c0-op", "TransactWriteItems").await;
     page.type_text("#c0-w0-item", r#"{"Artist": "T", "SongTitle": "1"}"#).await;
+    assert!(page.text("#c0-cost-lines").contains("(1 action)"), "{}", page.text("#c0-cost-lines"));
     page.click("#c0-add-write").await;
     page.type_text("#c0-w1-item", r#"{"Artist": "T", "SongTitle": "2"}"#).await;
     assert_eq!(figure(&page, 0), "4 WCU");
     assert!(page.text("#c0-cost-lines").contains("A transaction costs double"));
+    assert!(page.text("#c0-cost-lines").contains("(2 actions)"));
 
     // BatchGetItem: each key rounded on its own (ConsistentRead is still
     // ticked from the GetItem: fields carry over between operations).

@@ -118,6 +118,29 @@ async fn gsi_on_a_filled_table_backfills_answers_queries_and_propagates() {
     assert!(page.exists("table.items"), "back to the table's items");
 }
 
+/// A GSI keyed on the table's sort key under another type: the designer
+/// sends both definitions and shows DynamoDB's refusal, rather than quietly
+/// giving the GSI the table's type. With the same type, one definition.
+#[wasm_bindgen_test]
+async fn table_designer_refuses_one_attribute_with_two_types() {
+    let page = mount().await;
+    page.type_into("#ct-name", "Orders").await;
+    page.type_into("#ct-pk", "id").await;
+    page.type_into("#ct-sk", "ts").await;
+    page.click("#ct-add-gsi").await;
+    page.type_into("#ct-gsi-0-name", "ByTime").await;
+    page.type_into("#ct-gsi-0-pk", "ts").await;
+    page.choose("#ct-gsi-0-pk-type", "N").await;
+    page.click("#ct-submit").await;
+    assert_eq!(page.text("#ct-outcome"), "ValidationException: Attribute Name is duplicated: ts");
+    assert!(!page.exists(".table-entry"), "nothing was created");
+
+    page.choose("#ct-gsi-0-pk-type", "S").await;
+    page.click("#ct-submit").await;
+    assert!(page.text("#ct-outcome").contains("CreateTable Orders → created"), "{}", page.text("#ct-outcome"));
+    assert!(page.text(".index-row[data-index='ByTime']").contains("ts"));
+}
+
 #[wasm_bindgen_test]
 async fn table_designer_creates_gsis_and_lsis_and_overloading_is_labelled() {
     let page = mount().await;
@@ -163,4 +186,48 @@ async fn table_designer_creates_gsis_and_lsis_and_overloading_is_labelled() {
     page.click(".view-tab[data-view='ByDate']").await;
     let groups = index_groups(&page);
     assert_eq!(groups, [("CUSTOMER#1".to_string(), vec!["2024".to_string()])]);
+}
+
+/// A put into a table with a GSI: the results say what the item cost and
+/// what its index entry cost, so the lines add up to the units consumed.
+#[wasm_bindgen_test]
+async fn results_explain_the_index_writes_of_a_put() {
+    let page = mount().await;
+    page.type_into("#ct-name", "Orders").await;
+    page.type_into("#ct-pk", "id").await;
+    page.click("#ct-add-gsi").await;
+    page.type_into("#ct-gsi-0-name", "ByCustomer").await;
+    page.type_into("#ct-gsi-0-pk", "customer").await;
+    page.click("#ct-submit").await;
+    page.click("#tab-console").await;
+    page.choose("#c0-op", "PutItem").await;
+    // id (2) + "o1" (2) + customer (8) + "c1" (2) = 14 bytes.
+    page.type_text("#c0-item", r#"{"id": "o1", "customer": "c1"}"#).await;
+    page.click("#c0-run").await;
+    assert!(page.text("#results-facts").contains("consumed 2 WCU"), "{}", page.text("#results-facts"));
+    let why: Vec<String> = page.find_all("#results .results-why").iter().filter_map(|p| p.text_content()).collect();
+    assert_eq!(
+        why,
+        [
+            "A put pays for the larger of the old and the new item (14 bytes), in 1 KB blocks: 1 WCU.",
+            "Secondary indexes cost extra writes, each entry rounded to 1 KB: ByCustomer (GSI, put): 1 WCU — 1 WCU in all.",
+        ]
+    );
+}
+
+/// A capacity of 0 or below is DynamoDB's to refuse: the form does not let
+/// the browser stop it with a tooltip of its own.
+#[wasm_bindgen_test]
+async fn table_designer_shows_dynamodb_refusing_a_capacity_of_zero() {
+    let page = mount().await;
+    page.type_into("#ct-rcu", "0").await;
+    page.create_table("Orders", ("id", "S"), None).await;
+    let outcome = page.text("#ct-outcome");
+    assert!(
+        outcome.starts_with(
+            "ValidationException: 1 validation error detected: Value '0' at 'provisionedThroughput.readCapacityUnits'"
+        ),
+        "{outcome}"
+    );
+    assert!(!page.exists(".table-entry"), "nothing was created");
 }

@@ -482,3 +482,102 @@ async fn notices_and_warnings_speak_german_and_japanese() {
     drop(page);
     forget_everything();
 }
+
+/// The export menu names its formats in the page's language.
+#[wasm_bindgen_test]
+async fn export_menu_speaks_german_and_japanese() {
+    let page = music_with_two_songs().await;
+    let labels = |page: &Page| -> Vec<String> {
+        page.find_all(".export-menu-item").iter().map(|b| b.text_content().unwrap_or_default()).collect()
+    };
+    page.choose("#lang-select", "de").await;
+    assert_eq!(
+        labels(&page),
+        [
+            "Szenariodatei",
+            "NoSQL-Workbench-Modell",
+            "NoSQL-Workbench-Modell (1.0)",
+            "CloudFormation-Vorlage",
+            "AWS-CLI-Skript"
+        ]
+    );
+    page.choose("#lang-select", "ja").await;
+    assert_eq!(
+        labels(&page),
+        [
+            "シナリオファイル",
+            "NoSQL Workbench モデル",
+            "NoSQL Workbench モデル (1.0)",
+            "CloudFormation テンプレート",
+            "AWS CLI スクリプト"
+        ]
+    );
+    drop(page);
+    forget_everything();
+}
+
+/// A table's provisioned capacity in the table list is grouped like every
+/// other figure: 10,000 in English, 10.000 in German.
+#[wasm_bindgen_test]
+async fn table_list_groups_large_capacity() {
+    let page = mount().await;
+    page.type_into("#ct-rcu", "10000").await;
+    page.type_into("#ct-wcu", "40000").await;
+    page.create_table("Votes", ("Candidate", "S"), None).await;
+    let entry = page.text(".table-entry.selected");
+    assert!(entry.contains("Provisioned · 10,000 RCU / 40,000 WCU"), "{entry}");
+    page.choose("#lang-select", "de").await;
+    let entry = page.text(".table-entry.selected");
+    assert!(entry.contains("Provisioniert · 10.000 RCU / 40.000 WCU"), "{entry}");
+    drop(page);
+    forget_everything();
+}
+
+/// The clock buttons of the TTL panel speak Japanese (minutes and hours as
+/// 分 and 時間, not "min" and "h").
+#[wasm_bindgen_test]
+async fn clock_buttons_speak_japanese() {
+    let page = mount().await;
+    page.create_table("Sessions", ("id", "S"), None).await;
+    page.type_into("#ttl-attribute", "expires").await;
+    page.click("#ttl-enable").await;
+    page.choose("#lang-select", "ja").await;
+    assert_eq!(page.text("#ttl-plus-minute"), "+1 分");
+    assert_eq!(page.text("#ttl-plus-ten"), "+10 分");
+    assert_eq!(page.text("#ttl-plus-hour"), "+1 時間");
+    page.choose("#lang-select", "en").await;
+    assert_eq!(page.text("#ttl-plus-hour"), "+1 h");
+    drop(page);
+    forget_everything();
+}
+
+/// A lesson link naming no lesson says so in the page's language, and
+/// lists the lessons there are.
+#[wasm_bindgen_test]
+async fn an_unknown_lesson_is_refused_in_german() {
+    let page = mount().await;
+    page.choose("#lang-select", "de").await;
+    visit_fragment("#lesson=nope").await;
+    let notice = page.text("#scenario-notice .notice-text");
+    assert!(notice.starts_with("Es gibt keine Lektion „nope“; die Lektionen sind: game-scores, "), "{notice}");
+    assert!(notice.ends_with("Nichts wurde geändert: Der Playground ist, wie er war."), "{notice}");
+    assert!(!page.exists("#lesson-panel"));
+    ddb_playground::ui::persist::set_fragment("");
+    drop(page);
+    forget_everything();
+}
+
+/// The sort-key condition that reads the whole collection says so in the
+/// page's language; the operators stay as an expression writes them.
+#[wasm_bindgen_test]
+async fn the_sort_key_condition_speaks_german_and_japanese() {
+    let page = console_with_music().await;
+    assert_eq!(page.text("#c0-sk-op option[value=any]"), "any (whole collection)");
+    page.choose("#lang-select", "de").await;
+    assert_eq!(page.text("#c0-sk-op option[value=any]"), "beliebig (ganze Item Collection)");
+    page.choose("#lang-select", "ja").await;
+    assert_eq!(page.text("#c0-sk-op option[value=any]"), "すべて (項目コレクション全体)");
+    assert_eq!(page.text("#c0-sk-op option[value=begins_with]"), "begins_with");
+    drop(page);
+    forget_everything();
+}

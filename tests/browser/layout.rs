@@ -252,3 +252,29 @@ async fn a_phone_in_japanese_never_scrolls_sideways_on_the_console_or_the_review
     forget_everything();
     forget_lessons();
 }
+
+/// After a few requests a phone still never scrolls sideways: the activity
+/// log's ConsumedCapacity breaks, the running totals scroll inside their
+/// card, and a history entry's summary keeps a row of its own (German,
+/// whose buttons are the widest).
+#[wasm_bindgen_test]
+async fn a_phone_with_a_history_never_scrolls_sideways() {
+    forget_everything();
+    let framed = mount_in_frame(390, 844).await;
+    let page = &framed.page;
+    page.choose("#lang-select", "de").await;
+    page.create_table("Orders", ("id", "S"), Some(("ts", "S"))).await;
+    page.put(r#"{"id": "a", "ts": "1", "total": 12.5}"#).await;
+    page.put(r#"{"id": "a", "ts": "2"}"#).await;
+    let (inner_width, _) = framed.viewport();
+    assert!(framed.scroll_size().0 <= inner_width, "the items tab scrolls sideways: {}", framed.scroll_size().0);
+    page.click("#tab-console").await;
+    page.type_text("#c0-pk-value", "a").await;
+    page.click("#c0-run").await;
+    assert!(page.exists("#history-totals"));
+    assert!(framed.scroll_size().0 <= inner_width, "the console scrolls sideways: {}", framed.scroll_size().0);
+    let summary = page.find("#history-list > li:first-child .summary").get_bounding_client_rect();
+    assert!(summary.width() > inner_width / 2.0, "the summary is squeezed to {} px", summary.width());
+    drop(framed);
+    forget_everything();
+}

@@ -599,7 +599,7 @@ impl CreateTableInput {
             (BillingMode::PayPerRequest, None) => None,
         };
 
-        let definitions = attribute_definitions(self.attribute_definitions.clone().unwrap_or_default());
+        let definitions = unique_attribute_definitions(self.attribute_definitions.clone().unwrap_or_default())?;
         let key_schema = key_schema(self.key_schema.take().unwrap_or_default(), &definitions)?;
         let has_indexes = self.global_secondary_indexes.is_some() || self.local_secondary_indexes.is_some();
         if !has_indexes && definitions.len() != key_schema.attributes().count() {
@@ -628,8 +628,6 @@ impl CreateTableInput {
 }
 
 /// Attribute definitions, whose members the constraint layer already checked.
-/// Duplicate names need no rule of their own: they always break one of the
-/// key-schema rules below (no real-AWS text for them is known).
 fn attribute_definitions(definitions: Vec<AttributeDefinition>) -> Vec<KeyAttribute> {
     definitions
         .into_iter()
@@ -638,6 +636,19 @@ fn attribute_definitions(definitions: Vec<AttributeDefinition>) -> Vec<KeyAttrib
             Some(KeyAttribute { name: d.attribute_name?, scalar_type })
         })
         .collect()
+}
+
+/// CreateTable's attribute definitions: a name may be defined once, even
+/// with the same type ("Attribute Name is duplicated: x"); otherwise which
+/// type a key got would depend on the order of the list.
+fn unique_attribute_definitions(definitions: Vec<AttributeDefinition>) -> Result<Vec<KeyAttribute>> {
+    let definitions = attribute_definitions(definitions);
+    for (i, definition) in definitions.iter().enumerate() {
+        if definitions.iter().take(i).any(|earlier| earlier.name == definition.name) {
+            return Err(ApiError::validation(format!("Attribute Name is duplicated: {}", definition.name)));
+        }
+    }
+    Ok(definitions)
 }
 
 /// The key schema: a HASH element first, an optional RANGE element second,

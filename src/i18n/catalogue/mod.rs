@@ -119,6 +119,9 @@ pub enum Said {
     ImportFailed(FileFailure),
     /// An export's download could not be offered.
     ExportFailed(ExportStep),
+    /// A lesson link names a lesson this build does not have; `known` lists
+    /// the lessons' ids.
+    NoSuchLesson { id: String, known: String },
     /// A lesson's document is being fetched.
     LessonLoading { title: String },
     /// A lesson's document did not arrive.

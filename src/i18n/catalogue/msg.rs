@@ -240,6 +240,8 @@ messages! {
     KeyConditionHint,
     ChooseTableForKeys,
     SortKeyCondition,
+    /// The sort-key condition that reads the whole item collection.
+    SortAnyWholeCollection,
     SortKeyValue,
     UpperSortKeyValue,
     And,
@@ -392,6 +394,10 @@ messages! {
     DisableTtl,
     SweepDelay,
     MoveClock,
+    /// The buttons that move the clock on.
+    ClockPlusMinute,
+    ClockPlusTenMinutes,
+    ClockPlusHour,
 
     // ---- stream panel ----
     StreamKeysOnly,
@@ -419,6 +425,12 @@ messages! {
     ExportWorkbench1Title,
     ExportCloudFormationTitle,
     ExportCliTitle,
+    /// The export menu's entries, one per format.
+    ExportScenarioLabel,
+    ExportWorkbenchLabel,
+    ExportWorkbench1Label,
+    ExportCloudFormationLabel,
+    ExportCliLabel,
     ScenarioLabel,
     CopyLinkTitle,
     CopyLink,

@@ -169,10 +169,11 @@ impl SortOp {
         }
     }
 
-    /// What the `<option>` says.
-    pub fn label(self) -> &'static str {
+    /// What the `<option>` says in `lang` (the operators as written in an
+    /// expression, "any" in words).
+    pub fn label(self, lang: Lang) -> &'static str {
         match self {
-            Self::Any => "any (whole collection)",
+            Self::Any => lang.t(Msg::SortAnyWholeCollection),
             Self::Eq => "=",
             Self::Lt => "<",
             Self::Le => "<=",

@@ -51,7 +51,7 @@ fn a_transaction_doubles_its_items_and_not_its_index_entries() {
     assert_eq!(
         explained.lines,
         [
-            "A transaction costs double: each item is rounded on its own, then × 2 (1 actions): 2 WCU.",
+            "A transaction costs double: each item is rounded on its own, then × 2 (1 action): 2 WCU.",
             "Secondary indexes cost extra writes, each entry rounded to 1 KB: byStatus (GSI, put): 1 WCU — 1 WCU in all.",
         ]
     );
@@ -66,5 +66,29 @@ fn a_failed_condition_is_still_charged() {
     assert_eq!(
         explained.lines,
         ["This request fails with ConditionalCheckFailedException, but the work done before it failed is still charged: 1 WCU."]
+    );
+}
+
+#[test]
+fn a_summary_adds_the_index_writes_to_the_first_line() {
+    // A small Put into a table with one GSI: the item's 1 WCU and the
+    // entry's 1 WCU, so that the summary adds up to the 2 WCU consumed.
+    let charges =
+        [Charge::write("t", None, Some(14)), Charge::index_write("t", "byStatus", true, EntryAction::Put, 14)];
+    let request = json!({"TableName": "t", "Item": {}});
+    let explained = explain("PutItem", &request, &Ok(json!({})), &charges, UnitNames::of(false), Lang::En);
+    assert_eq!(explained.headline, "2 WCU");
+    assert_eq!(
+        explained.summary(),
+        [
+            "A put pays for the larger of the old and the new item (14 bytes), in 1 KB blocks: 1 WCU.",
+            "Secondary indexes cost extra writes, each entry rounded to 1 KB: byStatus (GSI, put): 1 WCU — 1 WCU in all.",
+        ]
+    );
+    // Without index writes, the first line alone.
+    let explained = explain("PutItem", &request, &Ok(json!({})), &charges[..1], UnitNames::of(false), Lang::En);
+    assert_eq!(
+        explained.summary(),
+        ["A put pays for the larger of the old and the new item (14 bytes), in 1 KB blocks: 1 WCU."]
     );
 }

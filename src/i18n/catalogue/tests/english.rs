@@ -15,6 +15,7 @@ fn english_texts_with_values_are_unchanged() {
     // 12345 items and 1234 bytes, grouped in threes.
     assert_eq!(en.table_contents(12_345, 1_234), "12,345 items · 1,234 bytes");
     assert_eq!(en.provisioned_capacity(5, 10), "Provisioned · 5 RCU / 10 WCU");
+    assert_eq!(en.provisioned_capacity(10_000, 40_000), "Provisioned · 10,000 RCU / 40,000 WCU");
     assert_eq!(en.lsi_partition_key("Artist"), "Partition key: the table's (Artist)");
     let (before, after) = en.indexes_of();
     assert_eq!(format!("{before}Music{after}"), "Secondary indexes of Music");

@@ -48,6 +48,10 @@ const SAME_AS_ENGLISH: &[(Lang, Msg)] = &[
     (Lang::De, Msg::Shards),
     (Lang::De, Msg::Seed),
     (Lang::De, Msg::Name),
+    // The units' symbols, German's too.
+    (Lang::De, Msg::ClockPlusMinute),
+    (Lang::De, Msg::ClockPlusTenMinutes),
+    (Lang::De, Msg::ClockPlusHour),
     // JSON's null, as AWS Japan's documentation writes it.
     (Lang::Ja, Msg::HoverNull),
 ];

@@ -5,9 +5,9 @@
 
 `create` makes the tables `Bench0` to `Bench7` (partition key `pk`, a
 string) and waits until they are ACTIVE. Each is provisioned at 40,000 WCU,
-DynamoDB's default per-table quota, which ddb-local enforces as DynamoDB does
-(a larger figure is refused, and a table's partitions throttle past 1,000 WCU
-each): one table could take about 40,000 PutItems of 1 WCU a second, so the
+DynamoDB's default per-table quota (an account asks AWS for more), and
+ddb-local throttles a table's partitions past 1,000 WCU each as DynamoDB
+does: one table could take about 40,000 PutItems of 1 WCU a second, so the
 load is spread over eight, as an application past a table's quota would
 spread it. A server that models no capacity ignores the figures.
 

@@ -725,7 +725,7 @@ impl Catalogue for German {
     }
 
     fn cost_refused(&self, error: &str) -> String {
-        format!("Diese Anfrage würde abgelehnt ({error}), und eine abgelehnte Anfrage kostet nichts.")
+        format!("DynamoDB lehnt diese Anfrage ab ({error}), und eine abgelehnte Anfrage kostet nichts.")
     }
 
     fn cost_failed(&self, error: &str, units: &str) -> String {

@@ -701,7 +701,7 @@ impl Catalogue for English {
     }
 
     fn cost_refused(&self, error: &str) -> String {
-        format!("This request would be refused ({error}), and a refused request costs nothing.")
+        format!("DynamoDB refuses this request ({error}), and a refused request costs nothing.")
     }
 
     fn cost_failed(&self, error: &str, units: &str) -> String {

@@ -691,7 +691,7 @@ impl Catalogue for Japanese {
     }
 
     fn cost_refused(&self, error: &str) -> String {
-        format!("このリクエストは拒否されます ({error})。拒否されたリクエストにコストはかかりません。")
+        format!("DynamoDB はこのリクエストを拒否します ({error})。拒否されたリクエストにコストはかかりません。")
     }
 
     fn cost_failed(&self, error: &str, units: &str) -> String {

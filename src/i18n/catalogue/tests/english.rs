@@ -78,7 +78,7 @@ fn english_texts_with_values_are_unchanged() {
     assert_eq!(en.bytes(1_234), "1,234 bytes");
     assert_eq!(
         en.cost_refused("ValidationException"),
-        "This request would be refused (ValidationException), and a refused request costs nothing."
+        "DynamoDB refuses this request (ValidationException), and a refused request costs nothing."
     );
     assert_eq!(
         en.cost_nothing_read(true, "0.5 RCU"),

@@ -6,6 +6,11 @@
 //! Items are found wherever the operation puts them: `Items` (Query, Scan),
 //! `Item` (GetItem), `Responses` (BatchGetItem, TransactGetItems),
 //! `Attributes` (writes with `ReturnValues`).
+//!
+//! A new run whose results start below the fold (the builder is long at a
+//! projector's 1280×720) brings them into view, so *Run* visibly did
+//! something; results already on screen, or shown again after a tab switch,
+//! stay where they are.
 
 use std::rc::Rc;
 
@@ -104,6 +109,22 @@ fn items_table(items: &[Item], schema: Option<&KeySchema>, lang: Lang) -> Html {
     }
 }
 
+/// Scrolls the results to the top of the view if their heading is below
+/// the fold (`scroll-margin-top` in the style sheet keeps it clear of the
+/// sticky cost strip).
+fn bring_into_view_if_below(results: &web_sys::Element) {
+    // The window the page is in (a frame's own, when it runs in one).
+    let Some(window) = results.owner_document().and_then(|d| d.default_view()) else { return };
+    let fold = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
+    // The heading and a line of results: less than that is not seen.
+    if results.get_bounding_client_rect().top() > fold - RESULTS_SEEN {
+        results.scroll_into_view();
+    }
+}
+
+/// Pixels of the results that must be on screen for a run to be seen.
+const RESULTS_SEEN: f64 = 80.0;
+
 #[derive(Properties, PartialEq)]
 pub struct ResultsViewProps {
     /// To move the draft's start key along with "Next page". A dispatcher,
@@ -117,10 +138,25 @@ pub fn ResultsView(props: &ResultsViewProps) -> Html {
     let lang = use_lang();
     let tr = lang.tr();
     let Some(state) = use_context::<PlaygroundContext>() else { return html! {} };
+    let run_id = state.console_run.as_ref().map(|run| Rc::as_ptr(run) as usize);
+    // The run shown when the view appeared is not new.
+    let shown = use_mut_ref(|| run_id);
+    let section = use_node_ref();
+    {
+        let section = section.clone();
+        use_effect_with(run_id, move |run_id| {
+            if *shown.borrow() != *run_id {
+                *shown.borrow_mut() = *run_id;
+                if let Some(results) = section.cast::<web_sys::Element>() {
+                    bring_into_view_if_below(&results);
+                }
+            }
+        });
+    }
     let console = props.console.clone();
     let Some(run) = state.console_run.clone() else {
         return html! {
-            <section class="card results" id="results" aria-labelledby="results-title">
+            <section class="card results" id="results" aria-labelledby="results-title" ref={section.clone()}>
                 <h2 id="results-title">{ lang.t(Msg::ResultsTitle) }</h2>
                 <p class="hint">{ lang.t(Msg::ResultsEmpty) }</p>
             </section>
@@ -249,7 +285,7 @@ pub fn ResultsView(props: &ResultsViewProps) -> Html {
     let request_json = last.request.as_ref().map(|r| shown_json(lang, r)).unwrap_or_default();
 
     html! {
-        <section class="card results" id="results" aria-labelledby="results-title">
+        <section class="card results" id="results" aria-labelledby="results-title" ref={section.clone()}>
             <div class="card-head">
                 <h2 id="results-title">{ lang.t(Msg::ResultsTitle) }<span class="on-table">{ format!(" · {operation} {table}") }</span></h2>
                 <ul class="facts" id="results-facts">{ for facts.iter().map(|fact| html! { <li>{ fact }</li> }) }</ul>

@@ -147,6 +147,29 @@ async fn the_header_buttons_and_menus_line_up_on_a_laptop() {
     forget_lessons();
 }
 
+/// At a projector's 1280×720 the console's results start below the fold:
+/// Run brings them up, below the sticky cost strip, so the class sees
+/// that it ran.
+#[wasm_bindgen_test]
+async fn run_brings_the_results_into_view_at_a_projectors_size() {
+    let framed = open_in_frame("lesson=game-scores", 1280, 720).await;
+    framed.page.click("#tab-console").await;
+    let (_, height) = framed.viewport();
+    let (before, _, _) = framed.rect("#results");
+    assert!(before > height - 80.0, "the results start on screen already ({before} px): nothing to show");
+    framed.page.click("#c0-run").await;
+    settle().await;
+    let (top, _, _) = framed.rect("#results");
+    let (_, strip_bottom, _) = framed.rect(".cost-strip");
+    assert!(
+        top >= strip_bottom - 1.0 && top < height - 80.0,
+        "the results are at {top} px, the strip ends at {strip_bottom}"
+    );
+    drop(framed);
+    forget_everything();
+    forget_lessons();
+}
+
 /// A narrow screen opening a lesson link: header, sideways scroll, what comes first.
 async fn narrow_screen(width: u32, height: u32) {
     let what = format!("{width}×{height}");

@@ -147,6 +147,28 @@ async fn the_header_buttons_and_menus_line_up_on_a_laptop() {
     forget_lessons();
 }
 
+/// The Workspaces menu's Save button sits on the menu's white list: its
+/// words must not be white too.
+#[wasm_bindgen_test]
+async fn the_workspaces_save_button_reads_on_the_menus_white_list() {
+    let framed = open_in_frame("lesson=voting", 1280, 720).await;
+    framed.page.find("#workspaces-menu").set_attribute("open", "").unwrap();
+    settle().await;
+    let window = framed.frame.content_window().unwrap();
+    let style = |selector: &str, property: &str| {
+        let element = framed.page.find(selector);
+        window.get_computed_style(&element).unwrap().unwrap().get_property_value(property).unwrap()
+    };
+    let (words, under) = (style("#btn-workspace-save", "color"), style(".workspaces-list", "background-color"));
+    let own = style("#btn-workspace-save", "background-color");
+    // A transparent button shows the list through it.
+    let behind = if own == "rgba(0, 0, 0, 0)" { under.clone() } else { own.clone() };
+    assert_ne!(words, behind, "Save's words are {words} on {own}, on a list of {under}");
+    drop(framed);
+    forget_everything();
+    forget_lessons();
+}
+
 /// At a projector's 1280×720 the console's results start below the fold:
 /// Run brings them up, below the sticky cost strip, so the class sees
 /// that it ran.

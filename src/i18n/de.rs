@@ -505,6 +505,8 @@ impl Catalogue for German {
             Msg::WorkspaceOpenTitle => "Den Playground durch diesen Arbeitsbereich ersetzen",
             Msg::WorkspaceDelete => "Löschen",
             Msg::WorkspaceDeleteTitle => "Diesen Arbeitsbereich aus dem Browser löschen",
+            Msg::WorkspaceYesReplace => "Ja, ersetzen",
+            Msg::WorkspaceYesDelete => "Ja, löschen",
             Msg::WorkspaceNameInvalid => "Ein Name für den Arbeitsbereich braucht 1 bis 64 Zeichen.",
             Msg::FieldRequestJson => "Anfrage-JSON",
             Msg::ParametersHint => "ein Wert pro ?, einfaches oder DynamoDB-JSON",
@@ -1165,6 +1167,10 @@ impl Catalogue for German {
             Said::WorkspaceSaved { name } => format!("Playground als Arbeitsbereich „{name}“ gespeichert."),
             Said::WorkspaceOpened { name } => format!("Arbeitsbereich {name} geöffnet."),
             Said::WorkspaceDeleted { name } => format!("Arbeitsbereich „{name}“ gelöscht."),
+            Said::WorkspaceReplaceAsk { name } => format!("Arbeitsbereich „{name}“ durch den Playground ersetzen?"),
+            Said::WorkspaceDeleteAsk { name } => {
+                format!("Arbeitsbereich „{name}“ löschen? Er lässt sich nicht wiederherstellen.")
+            }
             Said::AutosaveFailed(failure @ StorageFailure::NoStorage) => {
                 format!("Automatisches Speichern fehlgeschlagen: {}.", storage_failure(failure, "das Szenario"))
             }

@@ -492,6 +492,8 @@ impl Catalogue for English {
             Msg::WorkspaceOpenTitle => "Replace the playground with this workspace",
             Msg::WorkspaceDelete => "Delete",
             Msg::WorkspaceDeleteTitle => "Delete this workspace from the browser",
+            Msg::WorkspaceYesReplace => "Yes, replace",
+            Msg::WorkspaceYesDelete => "Yes, delete",
             Msg::WorkspaceNameInvalid => "A workspace name needs 1 to 64 characters.",
             Msg::FieldRequestJson => "Request JSON",
             Msg::ParametersHint => "one value per ?, plain or DynamoDB JSON",
@@ -1116,6 +1118,8 @@ impl Catalogue for English {
             Said::WorkspaceSaved { name } => format!("Saved the playground as the workspace “{name}”."),
             Said::WorkspaceOpened { name } => format!("Opened workspace {name}."),
             Said::WorkspaceDeleted { name } => format!("Deleted the workspace “{name}”."),
+            Said::WorkspaceReplaceAsk { name } => format!("Replace the workspace “{name}” with the playground?"),
+            Said::WorkspaceDeleteAsk { name } => format!("Delete the workspace “{name}”? It cannot be brought back."),
             Said::AutosaveFailed(failure @ StorageFailure::NoStorage) => {
                 format!("Autosave failed: {}.", storage_failure(failure, "the scenario"))
             }

@@ -482,6 +482,8 @@ impl Catalogue for Japanese {
             Msg::WorkspaceOpenTitle => "プレイグラウンドをこのワークスペースで置き換える",
             Msg::WorkspaceDelete => "削除",
             Msg::WorkspaceDeleteTitle => "このワークスペースをブラウザーから削除",
+            Msg::WorkspaceYesReplace => "はい、置き換えます",
+            Msg::WorkspaceYesDelete => "はい、削除します",
             Msg::WorkspaceNameInvalid => "ワークスペース名は 1〜64 文字で指定してください。",
             Msg::FieldRequestJson => "リクエスト JSON",
             Msg::ParametersHint => "? ごとに値を 1 つ、プレーン JSON または DynamoDB JSON",
@@ -1117,6 +1119,8 @@ impl Catalogue for Japanese {
             Said::WorkspaceSaved { name } => format!("プレイグラウンドをワークスペース「{name}」として保存しました。"),
             Said::WorkspaceOpened { name } => format!("ワークスペース {name} を開きました。"),
             Said::WorkspaceDeleted { name } => format!("ワークスペース「{name}」を削除しました。"),
+            Said::WorkspaceReplaceAsk { name } => format!("ワークスペース「{name}」をこのプレイグラウンドで置き換えますか?"),
+            Said::WorkspaceDeleteAsk { name } => format!("ワークスペース「{name}」を削除しますか? 元に戻せません。"),
             Said::AutosaveFailed(failure @ StorageFailure::NoStorage) => {
                 format!("自動保存に失敗しました: {}。", storage_failure(failure, "シナリオ"))
             }

@@ -1,9 +1,10 @@
 //! The header's Workspaces ▾ menu: named copies of the playground kept in
 //! this browser ([`persist::save_workspace`] and its neighbours).
 //!
-//! "Save as" stores the playground under a name (the same name again
-//! replaces that copy); each saved workspace is listed with its stored size
-//! and can be opened or deleted. Opening replaces the playground through
+//! "Save as" stores the playground under a name; each saved workspace is
+//! listed with its stored size and can be opened or deleted. A save that
+//! would replace a workspace of the same name, and a delete, ask first in
+//! the menu (a copy replaced or deleted cannot be brought back). Opening replaces the playground through
 //! [`Action::Load`], like an import: a copy that no longer reads gives a
 //! message and changes nothing. The list is read from `localStorage` when
 //! the component mounts and after each save and delete, not on every render
@@ -16,7 +17,28 @@ use yew::prelude::*;
 
 use super::language::{use_lang, Msg, Said};
 use super::persist;
+use super::state::Playground;
 use super::state::{Action, Notice, PlaygroundContext};
+
+/// What the menu asks before it does it.
+#[derive(Clone, Debug, PartialEq)]
+enum Asking {
+    /// Saving would replace the workspace of this name.
+    Replace(String),
+    /// Deleting this workspace.
+    Delete(String),
+}
+
+/// Saves the playground as workspace `kept`: the notice to show.
+fn save(state: &Playground, kept: &str) -> Notice {
+    match state.scenario() {
+        None => Notice::said(true, Msg::EngineBusy),
+        Some(scenario) => match persist::save_workspace(kept, &scenario) {
+            Ok(()) => Notice::worded(false, Said::WorkspaceSaved { name: kept.to_string() }),
+            Err(failure) => Notice::worded(true, Said::WorkspaceNotSaved(failure)),
+        },
+    }
+}
 
 #[component]
 pub fn WorkspacesMenu() -> Html {
@@ -24,6 +46,7 @@ pub fn WorkspacesMenu() -> Html {
     let Some(state) = use_context::<PlaygroundContext>() else { return html! {} };
     let name = use_state(String::new);
     let list = use_state(persist::list_workspaces);
+    let asking = use_state(|| None::<Asking>);
     // Workspaces also change outside this menu (another tab's autosave is
     // kept as one, with a notice): every notice re-reads the list.
     {
@@ -39,25 +62,46 @@ pub fn WorkspacesMenu() -> Html {
         })
     };
     let on_save = {
-        let state = state.clone();
-        let name = name.clone();
-        let list = list.clone();
+        let (state, name, list, asking) = (state.clone(), name.clone(), list.clone(), asking.clone());
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
-            let notice = match (persist::workspace_name(&name), state.scenario()) {
-                (None, _) => Notice::said(true, Msg::WorkspaceNameInvalid),
-                (Some(_), None) => Notice::said(true, Msg::EngineBusy),
-                (Some(kept), Some(scenario)) => match persist::save_workspace(&kept, &scenario) {
-                    Ok(()) => {
-                        name.set(String::new());
-                        Notice::worded(false, Said::WorkspaceSaved { name: kept })
-                    }
-                    Err(failure) => Notice::worded(true, Said::WorkspaceNotSaved(failure)),
-                },
+            let notice = match persist::workspace_name(&name) {
+                None => Notice::said(true, Msg::WorkspaceNameInvalid),
+                Some(kept) if list.iter().any(|(entry, _)| *entry == kept) => {
+                    asking.set(Some(Asking::Replace(kept)));
+                    return;
+                }
+                Some(kept) => {
+                    name.set(String::new());
+                    save(&state, &kept)
+                }
             };
             list.set(persist::list_workspaces());
             state.dispatch(Action::Notify(Some(notice)));
         })
+    };
+    let on_confirm = {
+        let (state, name, list, asking) = (state.clone(), name.clone(), list.clone(), asking.clone());
+        Callback::from(move |_: MouseEvent| {
+            let notice = match (*asking).clone() {
+                Some(Asking::Replace(kept)) => {
+                    name.set(String::new());
+                    save(&state, &kept)
+                }
+                Some(Asking::Delete(entry)) => {
+                    persist::delete_workspace(&entry);
+                    Notice::worded(false, Said::WorkspaceDeleted { name: entry })
+                }
+                None => return,
+            };
+            asking.set(None);
+            list.set(persist::list_workspaces());
+            state.dispatch(Action::Notify(Some(notice)));
+        })
+    };
+    let on_cancel = {
+        let asking = asking.clone();
+        Callback::from(move |_: MouseEvent| asking.set(None))
     };
     let on_open = |entry: String| {
         let state = state.clone();
@@ -83,14 +127,13 @@ pub fn WorkspacesMenu() -> Html {
         })
     };
     let on_delete = |entry: String| {
-        let state = state.clone();
-        let list = list.clone();
-        Callback::from(move |_: MouseEvent| {
-            persist::delete_workspace(&entry);
-            list.set(persist::list_workspaces());
-            state.dispatch(Action::Notify(Some(Notice::worded(false, Said::WorkspaceDeleted { name: entry.clone() }))));
-        })
+        let asking = asking.clone();
+        Callback::from(move |_: MouseEvent| asking.set(Some(Asking::Delete(entry.clone()))))
     };
+    let question = (*asking).clone().map(|asked| match asked {
+        Asking::Replace(name) => (lang.tr().said(&Said::WorkspaceReplaceAsk { name }), Msg::WorkspaceYesReplace),
+        Asking::Delete(name) => (lang.tr().said(&Said::WorkspaceDeleteAsk { name }), Msg::WorkspaceYesDelete),
+    });
 
     html! {
         <details id="workspaces-menu" class="export-menu">
@@ -104,6 +147,15 @@ pub fn WorkspacesMenu() -> Html {
                     <button type="submit" id="btn-workspace-save" class="topbar-button"
                         title={lang.t(Msg::WorkspaceSaveTitle)}>{ lang.t(Msg::WorkspaceSave) }</button>
                 </form>
+                if let Some((text, yes)) = question {
+                    <p class="workspace-confirm" id="workspace-confirm" role="group" aria-label={text.clone()}>
+                        <span>{ text }</span>
+                        <button type="button" id="btn-workspace-confirm" class="export-menu-item danger"
+                            onclick={on_confirm}>{ lang.t(yes) }</button>
+                        <button type="button" id="btn-workspace-cancel" class="export-menu-item"
+                            onclick={on_cancel}>{ lang.t(Msg::Cancel) }</button>
+                    </p>
+                }
                 <ul class="workspace-entries" aria-label={lang.t(Msg::WorkspacesList)}>
                     if list.is_empty() {
                         <li class="workspace-none">{ lang.t(Msg::WorkspacesNone) }</li>

@@ -435,6 +435,13 @@ pub(crate) async fn save_workspace_as(page: &Page, name: &str) {
     page.click("#btn-workspace-save").await;
 }
 
+/// Deletes the workspace `name`: Delete, then the menu's "Yes, delete".
+pub(crate) async fn delete_workspace(page: &Page, name: &str) {
+    workspace_button(page, name, ".workspace-delete").await;
+    assert!(page.text("#workspace-confirm").contains(name), "{}", page.text("#workspace-confirm"));
+    page.click("#btn-workspace-confirm").await;
+}
+
 /// Presses `button` (`.workspace-open` or `.workspace-delete`) on the entry named `name`.
 pub(crate) async fn workspace_button(page: &Page, name: &str, button: &str) {
     let entry = page

@@ -1,4 +1,5 @@
-//! Workspaces: save, open, survive a reload, delete; a broken one changes nothing.
+//! Workspaces: save, open, survive a reload, delete (a replacing save and a
+//! delete ask first); a broken one changes nothing.
 
 use crate::dom::*;
 use ddb_playground::ui::persist;
@@ -37,7 +38,7 @@ async fn workspaces_save_open_survive_a_reload_and_delete() {
     let longest = "y".repeat(64);
     save_workspace_as(&page, &longest).await;
     assert_eq!(workspace_names(&page), ["A", "B", longest.as_str()]);
-    workspace_button(&page, &longest, ".workspace-delete").await;
+    delete_workspace(&page, &longest).await;
 
     // Open "A": its two songs replace the three.
     workspace_button(&page, "A", ".workspace-open").await;
@@ -49,20 +50,36 @@ async fn workspaces_save_open_survive_a_reload_and_delete() {
     assert_eq!(workspace_names(&page), ["A", "B", "Before opening"]);
     let kept = persist::load_workspace("Before opening").expect("the replaced playground reads back");
     assert_eq!(kept.engine.tables().map(|t| t.storage.item_count()).sum::<usize>(), 3);
-    workspace_button(&page, "Before opening", ".workspace-delete").await;
+    delete_workspace(&page, "Before opening").await;
 
-    // Saving under an existing name replaces it: "B" now holds A's two songs.
+    // Saving under an existing name asks first; Cancel keeps "B" as it was.
+    let songs = |name: &str| {
+        let kept = persist::load_workspace(name).expect("reads back");
+        kept.engine.tables().map(|t| t.storage.item_count()).sum::<usize>()
+    };
     save_workspace_as(&page, "B").await;
+    assert_eq!(page.text("#workspace-confirm span"), "Replace the workspace “B” with the playground?");
+    page.click("#btn-workspace-cancel").await;
+    assert!(!page.exists("#workspace-confirm"));
+    assert_eq!(songs("B"), 3);
+    // Confirmed, "B" now holds A's two songs.
+    save_workspace_as(&page, "B").await;
+    assert_eq!(page.text("#btn-workspace-confirm"), "Yes, replace");
+    page.click("#btn-workspace-confirm").await;
+    assert_eq!(page.text("#scenario-notice .notice-text"), "Saved the playground as the workspace “B”.");
     assert_eq!(workspace_names(&page), ["A", "B"]);
-    let b = persist::load_workspace("B").expect("B reads back");
-    // 2 songs in the one table Music.
-    assert_eq!(b.engine.tables().map(|t| t.storage.item_count()).sum::<usize>(), 2);
+    assert_eq!(songs("B"), 2);
     drop(page);
 
     // A reload still lists both; Delete removes "B" from the list and the storage.
     let page = mount_as_is().await;
     assert_eq!(workspace_names(&page), ["A", "B"]);
+    // Delete asks first too: cancelled, "B" stays.
     workspace_button(&page, "B", ".workspace-delete").await;
+    assert_eq!(page.text("#workspace-confirm span"), "Delete the workspace “B”? It cannot be brought back.");
+    page.click("#btn-workspace-cancel").await;
+    assert_eq!(workspace_names(&page), ["A", "B"]);
+    delete_workspace(&page, "B").await;
     assert_eq!(page.text("#scenario-notice .notice-text"), "Deleted the workspace “B”.");
     assert_eq!(workspace_names(&page), ["A"]);
     assert!(storage().get_item(&format!("{}B", persist::WORKSPACE_PREFIX)).unwrap().is_none());

@@ -105,6 +105,10 @@ pub enum Said {
     WorkspaceOpened { name: String },
     /// A named workspace was deleted.
     WorkspaceDeleted { name: String },
+    /// Asks before a save replaces the workspace of that name.
+    WorkspaceReplaceAsk { name: String },
+    /// Asks before a workspace is deleted.
+    WorkspaceDeleteAsk { name: String },
     /// The autosave failed.
     AutosaveFailed(StorageFailure),
     /// Saving a named workspace failed.

@@ -519,6 +519,10 @@ messages! {
     WorkspaceOpenTitle,
     WorkspaceDelete,
     WorkspaceDeleteTitle,
+    /// The confirming button when a save would replace a workspace.
+    WorkspaceYesReplace,
+    /// The confirming button of a delete.
+    WorkspaceYesDelete,
     /// The name field is empty or longer than 64 characters.
     WorkspaceNameInvalid,
 

@@ -494,6 +494,14 @@ impl Playground {
     pub fn scenario(&self) -> Option<Scenario> {
         let engine = self.engine.try_borrow().ok()?;
         let mut scenario = Scenario::of(&engine);
+        self.surround(&mut scenario);
+        Some(scenario)
+    }
+
+    /// Puts around a scenario's engine what the playground keeps beside it:
+    /// saved operations, access patterns, the kept Workbench model, the
+    /// generated items' record and the view with the selected table.
+    fn surround(&self, scenario: &mut Scenario) {
         scenario.operations = self.operations.as_ref().clone();
         scenario.access_patterns = self.access_patterns.as_ref().clone();
         scenario.workbench = self.workbench.as_deref().cloned();
@@ -503,7 +511,6 @@ impl Playground {
             members.insert("table".into(), table.as_str().into());
         }
         scenario.view = view;
-        Some(scenario)
     }
 
     /// Calls `f` with the playground as a scenario, lending it the engine
@@ -514,15 +521,7 @@ impl Playground {
     pub fn lend_scenario<R>(&self, f: impl FnOnce(&Scenario) -> R) -> Option<R> {
         let engine = std::mem::take(&mut *self.engine.try_borrow_mut().ok()?);
         let mut scenario = Scenario::of_engine(engine);
-        scenario.operations = self.operations.as_ref().clone();
-        scenario.access_patterns = self.access_patterns.as_ref().clone();
-        scenario.workbench = self.workbench.as_deref().cloned();
-        scenario.generated = self.generated.as_ref().clone();
-        let mut view = self.view.as_ref().clone();
-        if let (Some(table), Value::Object(members)) = (&self.selected, &mut view) {
-            members.insert("table".into(), table.as_str().into());
-        }
-        scenario.view = view;
+        self.surround(&mut scenario);
         let result = f(&scenario);
         if let Ok(mut slot) = self.engine.try_borrow_mut() {
             *slot = scenario.engine;

@@ -29,6 +29,7 @@ use serde_json::Value;
 
 use super::cost::UnitNames;
 use super::language::{use_lang, Lang, Msg};
+use super::operation_form::event_value;
 use super::state::{Action, PlaygroundContext};
 use crate::engine::review::{classify, AccessPath, AccessPattern, KeyVariation};
 use crate::engine::table::BillingMode;
@@ -218,12 +219,7 @@ pub fn AccessPatterns() -> Html {
         let on_field = |field: Field| {
             let (patterns, set, refused) = (patterns.clone(), set.clone(), refused.clone());
             Callback::from(move |e: Event| {
-                let text = e
-                    .target_dyn_into::<web_sys::HtmlInputElement>()
-                    .map(|input| input.value())
-                    .or_else(|| e.target_dyn_into::<web_sys::HtmlSelectElement>().map(|select| select.value()))
-                    .or_else(|| e.target_dyn_into::<web_sys::HtmlTextAreaElement>().map(|area| area.value()))
-                    .unwrap_or_default();
+                let text = event_value(&e).unwrap_or_default();
                 let Some(pattern) = patterns.get(i) else { return };
                 match edited(pattern, field, &text) {
                     Ok(next) => {
@@ -381,12 +377,7 @@ fn new_pattern(
     let field = |which: usize| {
         let draft = draft.clone();
         Callback::from(move |e: Event| {
-            let text = e
-                .target_dyn_into::<web_sys::HtmlInputElement>()
-                .map(|input| input.value())
-                .or_else(|| e.target_dyn_into::<web_sys::HtmlSelectElement>().map(|select| select.value()))
-                .or_else(|| e.target_dyn_into::<web_sys::HtmlTextAreaElement>().map(|area| area.value()))
-                .unwrap_or_default();
+            let text = event_value(&e).unwrap_or_default();
             let mut next = (*draft).clone();
             match which {
                 0 => next.0 = text,

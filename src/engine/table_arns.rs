@@ -16,7 +16,7 @@
 use serde_json::{Map, Value};
 
 use super::api::tags::table_arn;
-use super::error::{ApiError, Result};
+use super::error::Result;
 use super::Engine;
 
 /// The actions of a TransactWriteItems or TransactGetItems item.
@@ -33,18 +33,7 @@ impl Engine {
             return Ok(None);
         }
         let arn = table_arn(text)?;
-        if arn.account != self.account_id {
-            return Err(ApiError::AccessDenied(format!(
-                "User: arn:aws:iam::{}:root is not authorized to perform: dynamodb:{operation} on resource: {}",
-                self.account_id, arn.arn
-            )));
-        }
-        if arn.region != self.region {
-            return Err(ApiError::validation(format!(
-                "Invalid TableArn: Invalid ResourceArn provided as input {}",
-                arn.arn
-            )));
-        }
+        self.check_own_arn(operation, &arn)?;
         if !given.iter().any(|(name, _)| *name == arn.table_name) {
             given.push((arn.table_name.clone(), arn.arn.clone()));
         }

@@ -18,10 +18,12 @@ use crate::engine::table::Table;
 use crate::engine::Engine;
 
 impl Engine {
-    /// The table `resource` names. An ARN of another account is IAM's
-    /// refusal (the caller may not touch it); one of another region is not
-    /// a table ARN this endpoint answers for.
-    fn tagged_table(&mut self, operation: &str, resource: &TableArn) -> Result<Option<&mut Table>> {
+    /// Whether `resource` is a table ARN of this engine's account and
+    /// region. An ARN of another account is IAM's refusal (the caller may
+    /// not touch it); one of another region is not a table ARN this
+    /// endpoint answers for. Tag operations and a table named by its ARN
+    /// (`table_arns`) share it.
+    pub(crate) fn check_own_arn(&self, operation: &str, resource: &TableArn) -> Result<()> {
         if resource.account != self.account_id {
             return Err(self.access_denied(operation, &resource.arn));
         }
@@ -31,6 +33,12 @@ impl Engine {
                 resource.arn
             )));
         }
+        Ok(())
+    }
+
+    /// The table `resource` names, once [`Engine::check_own_arn`] allows it.
+    fn tagged_table(&mut self, operation: &str, resource: &TableArn) -> Result<Option<&mut Table>> {
+        self.check_own_arn(operation, resource)?;
         Ok(self.tables.get_mut(&resource.table_name))
     }
 

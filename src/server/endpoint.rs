@@ -258,16 +258,18 @@ impl Endpoint {
         target: Target<'_>,
         request: &Value,
     ) -> Option<(Result<Value, ApiError>, Option<Ticket>)> {
-        let started = Instant::now();
+        // The clock is read only once the engine turns out to be busy.
+        let mut started: Option<Instant> = None;
         let mut attempts = 0u32;
         let state = loop {
             match self.state.try_lock() {
                 Ok(state) => break state,
                 Err(TryLockError::Poisoned(poisoned)) => break poisoned.into_inner(),
                 Err(TryLockError::WouldBlock) => {
+                    let since = *started.get_or_insert_with(Instant::now);
                     attempts += 1;
                     // Reading the clock costs more than a spin: look every 64th time.
-                    if attempts.is_multiple_of(64) && started.elapsed() >= INLINE_PATIENCE {
+                    if attempts.is_multiple_of(64) && since.elapsed() >= INLINE_PATIENCE {
                         return None;
                     }
                     std::hint::spin_loop();

@@ -3,7 +3,7 @@
 //! An exercise gives entity types with their records, access patterns with
 //! cases (what each must return or store) and goals; a solution gives
 //! tables, a mapping of every entity type onto items, and one request per
-//! pattern ([`format`] has both; docs/exercises.md the whole account).
+//! pattern ([`format`](mod@format) has both; docs/exercises.md the whole account).
 //! [`check`] is the one function the page and ddb-local's `CheckExercise`
 //! call:
 //!

@@ -233,3 +233,22 @@ fn the_check_is_deterministic() {
     let b = run(&exercise(), &model()).unwrap().to_json();
     assert_eq!(a, b);
 }
+
+#[test]
+fn the_month_is_priced_as_the_tables_are_billed() {
+    let mut tight = exercise();
+    tight["Goals"]["MaxMonthlyCost"] = json!(1);
+    let on_demand = run(&tight, &model()).unwrap();
+    let goal = on_demand.goal("MaxMonthlyCost").unwrap();
+    assert!(!goal.met);
+    assert!(goal.evidence.ends_with("a month on demand, over $1"), "{}", goal.evidence);
+    let mut provisioned = model();
+    provisioned["Tables"][0]["BillingMode"] = json!("PROVISIONED");
+    provisioned["Tables"][0]["ProvisionedThroughput"] = json!({"ReadCapacityUnits": 100, "WriteCapacityUnits": 100});
+    provisioned["Tables"][0]["GlobalSecondaryIndexes"][0]["ProvisionedThroughput"] =
+        json!({"ReadCapacityUnits": 100, "WriteCapacityUnits": 100});
+    let report = run(&tight, &provisioned).unwrap();
+    let goal = report.goal("MaxMonthlyCost").unwrap();
+    assert!(goal.evidence.ends_with("a month provisioned, over $1"), "{}", goal.evidence);
+    assert!(report.monthly_provisioned < report.monthly_on_demand);
+}

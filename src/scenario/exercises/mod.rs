@@ -2,8 +2,8 @@
 //! answer, in English, German and Japanese (docs/exercises.md).
 //!
 //! Each is one exercise document in this folder (the format of
-//! `engine::exercise::format`), compiled in: the page opens them by
-//! `#exercise=<id>` and ddb-local checks against them by `ExerciseId`.
+//! `engine::exercise::format`), compiled in, so every build has them:
+//! ddb-local checks a solution against one by its `ExerciseId`.
 //! `tests/exercises.rs` checks every model answer scores full and that a
 //! naive design does not.
 

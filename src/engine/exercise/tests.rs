@@ -252,3 +252,22 @@ fn the_month_is_priced_as_the_tables_are_billed() {
     assert!(goal.evidence.ends_with("a month provisioned, over $1"), "{}", goal.evidence);
     assert!(report.monthly_provisioned < report.monthly_on_demand);
 }
+
+#[test]
+fn generated_records_and_a_flood_of_problems() {
+    let mut many = exercise();
+    many["Entities"]["Score"] = json!({"Key": ["UserId", "GameTitle"], "Generate": {"Count": 300, "Seed": 3, "Template": {
+        "Attributes": [{"Name": "UserId", "Type": "Template", "Template": "U{n}"},
+                       {"Name": "GameTitle", "Type": "Choice", "Values": ["Galaxy Invaders"]},
+                       {"Name": "TopScore", "Type": "Integer", "Min": 0, "Max": 9999}]}}});
+    many["AccessPatterns"] = json!([many["AccessPatterns"][2].clone()]);
+    let mut solution = model();
+    solution["Requests"] = json!({"Record a score": solution["Requests"]["Record a score"].clone()});
+    let report = run(&many, &solution).unwrap();
+    assert!(report.problems.is_empty() && report.is_full(), "{:#}", report.to_json());
+    // Every record on one key: 299 overwrites, the first 100 listed.
+    solution["Mappings"]["Score"]["Attributes"] = json!({"UserId": {"S": "U"}});
+    let report = run(&many, &solution).unwrap();
+    assert_eq!((report.problems.len(), report.more_problems), (100, 199));
+    assert_eq!(report.to_json()["MoreProblems"], 199);
+}

@@ -25,6 +25,8 @@ fn cases(target: &str) -> usize {
     }
     match target {
         "execute_structured" | "streams" | "scenario" | "workbench" | "partiql_structured" => 300,
+        // Each input is a whole check: a load, the cases and a review.
+        "exercise" => 100,
         _ => 2_000,
     }
 }
@@ -167,6 +169,11 @@ fn partiql_structured() {
     replay("partiql_structured");
 }
 
+#[test]
+fn exercise() {
+    replay("exercise");
+}
+
 /// Every harness has a test above and a corpus.
 #[test]
 fn every_target_is_replayed() {
@@ -182,7 +189,8 @@ fn every_target_is_replayed() {
             "scenario",
             "partiql",
             "workbench",
-            "partiql_structured"
+            "partiql_structured",
+            "exercise"
         ]
     );
 }

@@ -53,6 +53,7 @@ mod catch_up;
 pub mod clock;
 pub mod contributors;
 pub mod error;
+pub mod exercise;
 pub mod expr;
 pub mod footprint;
 pub mod generate;

@@ -19,6 +19,7 @@
 //! | `partiql`            | `statement\nParameters`                    | PartiQL lexer, parser, planner; ExecuteStatement, batch, transaction |
 //! | `workbench`          | any file's text                            | the content-sniffing import: scenario, snapshot, NoSQL Workbench model |
 //! | `partiql_structured` | decisions                                  | valid-shaped PartiQL statements, each compared with its equivalent GetItem / Query / Scan / PutItem / UpdateItem / DeleteItem (`partiql`) |
+//! | `exercise`           | an exercise and a solution, or damage to a built-in one and its model answer | `Exercise::from_json`, `Solution::from_json`, `engine::exercise::check` (`exercise`) |
 //!
 //! A harness panics only when an invariant fails (`check`, round trips of
 //! snapshots, scenarios and links, a dry run that changed the engine or
@@ -32,11 +33,13 @@
 
 pub mod bytes;
 pub mod check;
+mod exercise;
 pub mod fixture;
 pub mod generate;
 mod partiql;
 mod targets;
 
+pub use exercise::exercise;
 pub use partiql::partiql_structured;
 pub use targets::{execute, execute_structured, expressions, partiql, scenario, share_link, streams, workbench};
 
@@ -54,4 +57,5 @@ pub const TARGETS: &[(&str, Harness)] = &[
     ("partiql", partiql),
     ("workbench", workbench),
     ("partiql_structured", partiql_structured),
+    ("exercise", exercise),
 ];

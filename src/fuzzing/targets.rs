@@ -376,7 +376,7 @@ pub fn share_link(data: &[u8]) {
 }
 
 /// Changes one place of a JSON document, reached by a random walk.
-fn mutate_document(document: &mut Value, g: &mut Generator) {
+pub(super) fn mutate_document(document: &mut Value, g: &mut Generator) {
     // Walk immutably to a JSON pointer, then change the place it names.
     let mut pointer = String::new();
     let mut at: &Value = document;

@@ -29,6 +29,7 @@ pub mod access_patterns;
 pub mod cli_script;
 pub mod cloudformation;
 pub mod exchange;
+pub mod exercises;
 pub mod format;
 pub mod generated;
 pub mod lessons;

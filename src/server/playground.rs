@@ -25,6 +25,7 @@
 //! | `DeleteStreamTrigger`| `TableName`, `TriggerName`                           | `StreamTrigger` |
 //! | `ReviewAccessPatterns` | `AccessPatterns`, `Seconds`?                       | per pattern: access path, cost, throttles, monthly cost (`review`) |
 //! | `GenerateItems`      | `TableName`, `Template`, `Count`, `Seed`?            | items made, replaced, partition keys (`generate`) |
+//! | `CheckExercise`      | `Exercise` or `ExerciseId`, `Solution`               | score, goals, patterns with their cases, monthly cost, problems (`exercise`) |
 //!
 //! **AdvanceClock** moves the manual clock (`ddb-local --clock manual`);
 //! buckets refill by the time gone by. With the wall clock (the default) it
@@ -158,6 +159,7 @@
 //!    "message": "The request: 'Fraction' must be a number from 0 to 1; got 2"}
 //! ```
 
+mod exercise;
 mod generate;
 mod review;
 
@@ -188,6 +190,7 @@ pub const OPERATIONS: &[&str] = &[
     "DeleteStreamTrigger",
     "ReviewAccessPatterns",
     "GenerateItems",
+    "CheckExercise",
 ];
 
 /// Most requests one `RunWorkload` call may simulate (the engine allows more
@@ -209,7 +212,7 @@ pub const MAX_KEY_PREFIX_BYTES: usize = 1_024;
 
 /// Whether a playground operation leaves the data unchanged (no save needed).
 pub fn is_read_only(operation: &str) -> bool {
-    matches!(operation, "DescribePartitions" | "GetMetrics" | "PlanPartitions" | "PlanShards")
+    matches!(operation, "DescribePartitions" | "GetMetrics" | "PlanPartitions" | "PlanShards" | "CheckExercise")
 }
 
 /// Runs playground `operation` on `engine`. The engine clock has already
@@ -229,6 +232,7 @@ pub fn execute(engine: &mut Engine, operation: &str, request: &Value) -> Result<
         "PlanShards" => shards(request),
         "ReviewAccessPatterns" => review::review_access_patterns(engine, request),
         "GenerateItems" => generate::generate_items(engine, request),
+        "CheckExercise" => exercise::check_exercise(request),
         other => Err(unknown_operation(other)),
     }
 }

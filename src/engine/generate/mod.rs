@@ -113,6 +113,17 @@ impl Generation {
         }
     }
 
+    /// A generation of `count` items from `template` (its JSON form),
+    /// seeded by `seed`, for no table: the caller takes the items with
+    /// [`Generation::next_item`] (an exercise's generated records, which
+    /// become items only through the learner's mappings).
+    pub fn detached(template: &Value, count: u64, seed: u64) -> Result<Self> {
+        let template = ItemTemplate::from_json(template)?;
+        template.check_size()?;
+        check_count(count)?;
+        Ok(Self::new("", template, count, seed))
+    }
+
     /// Leaves an item already stored under a generated key as it is
     /// (rather than replacing it): how a scenario regenerates its data
     /// around the items edited since.

@@ -236,8 +236,14 @@ impl Endpoint {
 
     /// Runs a parsed request, waiting for the lock, and returns at once:
     /// with a ticket, the answer may be sent only once
-    /// [`Endpoint::durable`] says so.
+    /// [`Endpoint::durable`] says so. A playground operation that needs no
+    /// engine (`playground::needs_no_engine`) runs without the lock.
     pub fn execute_logged(&self, target: Target<'_>, request: &Value) -> (Result<Value, ApiError>, Option<Ticket>) {
+        if let Target::Playground(operation) = target {
+            if playground::needs_no_engine(operation) {
+                return (guarded(operation, || playground::execute_alone(operation, request)), None);
+            }
+        }
         self.run(self.lock(), target, request)
     }
 
@@ -403,6 +409,41 @@ mod tests {
         // The clock follows the wall clock (never the 2026 default start).
         let now = wall_clock_millis();
         endpoint.with_engine(|engine| assert!(engine.clock().now_millis().abs_diff(now) < 60_000));
+    }
+
+    #[test]
+    fn an_exercise_check_does_not_wait_for_the_engine() {
+        use std::sync::mpsc::channel;
+        use std::time::Duration;
+        let endpoint = std::sync::Arc::new(Endpoint::new(Engine::new(), None));
+        // One thread holds the engine until told to let go…
+        let (held, engine_taken) = channel();
+        let (release, let_go) = channel::<()>();
+        let holder = {
+            let endpoint = endpoint.clone();
+            std::thread::spawn(move || {
+                endpoint.with_engine(|_| {
+                    let _ = held.send(());
+                    let _ = let_go.recv();
+                })
+            })
+        };
+        engine_taken.recv().expect("the engine is held");
+        // …while a check of a built-in exercise answers all the same.
+        let (answered, answer) = channel();
+        let checker = {
+            let endpoint = endpoint.clone();
+            std::thread::spawn(move || {
+                let body = br#"{"ExerciseId": "voting", "Solution": {"Tables": [], "Mappings": {}, "Requests": {}}}"#;
+                let _ = answered.send(endpoint.execute_target(Target::Playground("CheckExercise"), body));
+            })
+        };
+        let outcome = answer.recv_timeout(Duration::from_secs(60));
+        release.send(()).expect("the holder waits");
+        holder.join().expect("the holder ends");
+        checker.join().expect("the checker ends");
+        let outcome = outcome.expect("the check answered while the engine was held");
+        assert!(matches!(outcome, Ok(_) | Err(ApiError::Validation(_))), "{outcome:?}");
     }
 
     #[test]

@@ -215,12 +215,33 @@ pub fn is_read_only(operation: &str) -> bool {
     matches!(operation, "DescribePartitions" | "GetMetrics" | "PlanPartitions" | "PlanShards" | "CheckExercise")
 }
 
+/// Whether a playground operation reads nothing of the endpoint's engine
+/// (the shard planner; an exercise check, which builds an engine of its
+/// own): the endpoint runs it without taking the engine's lock, so a long
+/// check holds up no other request.
+pub fn needs_no_engine(operation: &str) -> bool {
+    matches!(operation, "PlanShards" | "CheckExercise")
+}
+
+/// Runs a playground operation that [`needs_no_engine`].
+pub fn execute_alone(operation: &str, request: &Value) -> Result<Value, ApiError> {
+    let request = Members::of(request)?;
+    match operation {
+        "PlanShards" => shards(request),
+        "CheckExercise" => exercise::check_exercise(request),
+        other => Err(unknown_operation(other)),
+    }
+}
+
 /// Runs playground `operation` on `engine`. The engine clock has already
 /// been ticked by the caller.
 pub fn execute(engine: &mut Engine, operation: &str, request: &Value) -> Result<Value, ApiError> {
     // The engine checks a trigger request itself (`Engine::execute_triggers`).
     if TRIGGER_OPERATIONS.contains(&operation) {
         return engine.execute_triggers(operation, request);
+    }
+    if needs_no_engine(operation) {
+        return execute_alone(operation, request);
     }
     let request = Members::of(request)?;
     match operation {
@@ -229,10 +250,8 @@ pub fn execute(engine: &mut Engine, operation: &str, request: &Value) -> Result<
         "RunWorkload" => run_workload(engine, request),
         "GetMetrics" => get_metrics(engine, request),
         "PlanPartitions" => plan(engine, request),
-        "PlanShards" => shards(request),
         "ReviewAccessPatterns" => review::review_access_patterns(engine, request),
         "GenerateItems" => generate::generate_items(engine, request),
-        "CheckExercise" => exercise::check_exercise(request),
         other => Err(unknown_operation(other)),
     }
 }

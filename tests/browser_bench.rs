@@ -90,7 +90,7 @@ fn bench_import_100000_items() {
     let ms = median_ms(3, || {
         let imported = exchange::import(&text).unwrap();
         let playground = Playground::with_scenario(imported.scenario, None);
-        loaded = playground.engine.borrow().table("Big").map_or(0, |t| t.storage.item_count());
+        loaded = playground.engine.borrow().table("Big").map_or(0, |t| t.item_count());
     });
     assert_eq!(loaded, 100_000);
     let base = median_ms(3, || {
@@ -151,7 +151,7 @@ fn bench_live_cost_on_10000_items() {
             "target < 16 ms",
         );
     }
-    assert_eq!(engine.table("Big").map(|t| t.storage.item_count()), Some(10_000));
+    assert_eq!(engine.table("Big").map(|t| t.item_count()), Some(10_000));
 }
 
 #[wasm_bindgen_test]
@@ -244,7 +244,7 @@ fn bench_generate_a_million_items() {
     let mut generation = engine.start_generation("Orders", &template, 1_000_000, 1).unwrap();
     while !engine.step_generation(&mut generation, 2_000).unwrap() {}
     let ms = now() - start;
-    assert_eq!(engine.table("Orders").unwrap().storage.item_count(), 1_000_000);
+    assert_eq!(engine.table("Orders").unwrap().item_count(), 1_000_000);
     drop(engine);
     // Baseline: 100,000 order items sent one PutItem each, times ten (with
     // throughput enforcement off: on demand would throttle a burst of 100,000
@@ -258,7 +258,7 @@ fn bench_generate_a_million_items() {
         engine.execute("PutItem", &json!({"TableName": "Orders", "Item": item})).unwrap();
     }
     let base = (now() - start) * 10.0;
-    assert_eq!(engine.table("Orders").unwrap().storage.item_count(), 100_000);
+    assert_eq!(engine.table("Orders").unwrap().item_count(), 100_000);
     report("generate 1,000,000 items (template, seed)", ms, "100,000 PutItem × 10", base, "target < 5,000 ms");
 }
 

@@ -34,7 +34,7 @@ fn refuse_storage(keys: Option<&str>) {
 fn stored_items(key: &str) -> Option<usize> {
     let text = storage().get_item(key).unwrap()?;
     let scenario = persist::scenario_from_stored(&text).ok()?;
-    Some(scenario.engine.tables().map(|t| t.storage.item_count()).sum())
+    Some(scenario.engine.tables().map(|t| t.item_count()).sum())
 }
 
 #[wasm_bindgen_test]

@@ -13,6 +13,7 @@
 //! `ItemCount` and `IndexSizeBytes`, are exact at every moment (DynamoDB
 //! refreshes them about every six hours).
 
+mod contents;
 mod journal;
 pub mod scaling;
 
@@ -24,6 +25,7 @@ use super::index::{IndexDefinition, IndexKind, IndexStore, PendingIndexUpdate};
 use super::schema::{KeyAttribute, KeySchema};
 use super::storage::Storage;
 use super::streams::TableStream;
+pub use contents::CollectionSpot;
 use scaling::{OnDemandMaximum, WarmThroughput};
 
 /// How the table pays for reads and writes.

@@ -71,7 +71,7 @@ use super::partition_map::PartitionMap;
 use super::persist;
 use super::planners::Planners;
 use super::scenario_menu::ScenarioMenu;
-use super::state::{has_background_work, Action, Notice, Playground, PlaygroundContext};
+use super::state::{Action, Notice, Playground, PlaygroundContext};
 use super::stream_panel::StreamPanel;
 use super::table_list::TableList;
 use super::table_view::TableView;
@@ -228,7 +228,7 @@ pub fn App() -> Html {
                     yew::platform::time::sleep(Duration::from_millis(250)).await;
                     let busy = engine
                         .try_borrow()
-                        .map(|e| has_background_work(&e) || e.has_waiting_trigger_records())
+                        .map(|e| e.has_background_work() || e.has_waiting_trigger_records())
                         .unwrap_or(false);
                     if running.get() && busy {
                         dispatcher.dispatch(Action::Tick);

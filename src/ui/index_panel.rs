@@ -26,7 +26,7 @@ use yew::prelude::*;
 use super::error_box::ErrorBox;
 use super::index_form::{add_definition, copies_diagram, Copies, IndexDraft, IndexFields};
 use super::language::{use_lang, Msg};
-use super::state::{background_wait_millis, has_background_work, Action, PlaygroundContext, Source};
+use super::state::{Action, PlaygroundContext, Source};
 use crate::engine::index::{IndexKind, IndexStatus};
 use crate::engine::table::BillingMode;
 
@@ -57,17 +57,15 @@ pub fn IndexPanel() -> Html {
     let definition = &table.definition;
     let provisioned = definition.billing_mode != BillingMode::PayPerRequest;
     let table_keys: Vec<String> = definition.key_schema.attributes().map(|a| a.name.clone()).collect();
-    let now = engine.clock().now_millis();
     let delay = engine.settings().gsi_propagation_delay_millis;
-    let busy = has_background_work(&engine);
-    let wait = background_wait_millis(&engine);
+    let busy = engine.has_background_work();
+    let wait = engine.background_wait_millis();
 
     let rows = definition.indexes.iter().map(|index| {
-        let left = index.status_until_millis.map(|until| until.saturating_sub(now));
-        let status = match (index.status, left) {
+        let phase = engine.index_phase(&name, &index.name);
+        let status = match (index.status, phase.map(|p| p.left_millis)) {
             (IndexStatus::Creating, Some(left)) if index.backfilling => {
-                let total = engine.settings().backfill_millis(table.storage.size_bytes()).max(1);
-                let done = total.saturating_sub(left) as f64 / total as f64;
+                let done = phase.map_or(0.0, |p| p.done);
                 html! {
                     <>
                         <span class="status creating">{ "CREATING" }</span>

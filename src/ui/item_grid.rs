@@ -31,7 +31,6 @@
 //! collection cut by the window's edge keeps its partition key cell,
 //! spanning the rows that are drawn.
 
-use std::ops::Bound;
 use std::rc::Rc;
 
 use yew::prelude::*;
@@ -42,7 +41,7 @@ use super::language::{use_lang, Lang, Msg};
 use super::state::{Action, EngineHandle, Playground};
 use crate::engine::ordered::Ordered;
 use crate::engine::schema::PrimaryKey;
-use crate::engine::storage::{keyspace_hash, keyspace_position, Storage};
+use crate::engine::storage::keyspace_position;
 use crate::engine::ttl::expiry_millis;
 use crate::engine::value::{AttributeValue, Item};
 
@@ -112,20 +111,6 @@ pub(crate) fn on_scroll(first_row: UseStateHandle<usize>, total: usize) -> Callb
     })
 }
 
-/// The row (from 0, in the grid's order) of the item of `key`: the items of
-/// the collections before its own, then those before it in its collection.
-fn row_of(storage: &Storage, key: &PrimaryKey) -> usize {
-    let hash = keyspace_hash(&key.partition);
-    let before: usize = storage.collection_sizes().take_while(|(h, _, _)| **h < hash).map(|(_, _, n)| n).sum();
-    let inside = match &key.sort {
-        Some(sort) => {
-            storage.collection_range(&key.partition, (Bound::Unbounded, Bound::Excluded(Some(sort.clone())))).count()
-        }
-        None => 0,
-    };
-    before.saturating_add(inside)
-}
-
 /// One value cell; `badge` adds a word after the value.
 fn value_cell(
     value: Option<&AttributeValue>,
@@ -157,8 +142,8 @@ pub fn ItemGrid(props: &ItemGridProps) -> Html {
             let first = footprint.as_ref().and_then(|f| f.first.as_ref());
             let row = first.and_then(|key| {
                 let engine = engine.0.try_borrow().ok()?;
-                let storage = &engine.table(&table)?.storage;
-                (storage.item_count() > WINDOW_OVER).then(|| row_of(storage, key))
+                let table = engine.table(&table)?;
+                (table.item_count() > WINDOW_OVER).then(|| table.row_of(key))
             });
             if let (Some(row), Some(element)) = (row, scroller.cast::<web_sys::Element>()) {
                 let top = row.saturating_sub(3).saturating_mul(ROW_PX);
@@ -176,7 +161,6 @@ pub fn ItemGrid(props: &ItemGridProps) -> Html {
             let Some(table) = engine.table(name) else { return Vec::new() };
             let schema = &table.definition.key_schema;
             table
-                .storage
                 .collections()
                 .flat_map(|collection| collection.items.into_iter().flat_map(|item| item.into_keys()))
                 .filter(|name| !schema.is_key_attribute(name))
@@ -193,20 +177,20 @@ pub fn ItemGrid(props: &ItemGridProps) -> Html {
     let ttl = table.ttl_attribute();
     let now = engine.clock().now_millis();
 
-    if table.storage.item_count() == 0 {
+    if table.item_count() == 0 {
         return html! {
             <p class="hint empty-items">{ lang.t(Msg::NoItems) }</p>
         };
     }
 
     // The rows to draw: all of them, or a window (see the module notes).
-    let total = table.storage.item_count();
+    let total = table.item_count();
     let windowed = total > WINDOW_OVER;
     let (first, end) = window(total, *first_row);
     // Skip whole collections before the window; `skip_in_first` rows of the
     // next one are above it too.
     let (mut skip_collections, mut skip_in_first) = (0usize, first);
-    for (_, _, count) in table.storage.collection_sizes() {
+    for count in table.collection_spots().map(|spot| spot.items) {
         if skip_in_first < count {
             break;
         }
@@ -215,7 +199,7 @@ pub fn ItemGrid(props: &ItemGridProps) -> Html {
     }
     let mut left = end.saturating_sub(first);
     let mut shown = Vec::new();
-    for collection in table.storage.collections().skip(skip_collections) {
+    for collection in table.collections().skip(skip_collections) {
         if left == 0 {
             break;
         }

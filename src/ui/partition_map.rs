@@ -41,9 +41,10 @@ use super::state::{Action, PlaygroundContext};
 use super::welcome::StartButtons;
 use crate::engine::index::IndexKind;
 use crate::engine::ordered::Ordered;
-use crate::engine::partition::{hash_position, PARTITION_SIZE_BYTES};
+use crate::engine::partition::PARTITION_SIZE_BYTES;
 use crate::engine::sim::PartitionInfo;
-use crate::engine::table::scaling::WarmThroughput;
+use crate::engine::table::scaling::WarmState;
+use crate::engine::table::CollectionSpot;
 use crate::engine::Engine;
 use crate::i18n::numbers::grouped;
 
@@ -62,9 +63,6 @@ pub const BUCKETS: usize = 400;
 /// When the map first saw each partition, by keyspace title and start.
 type FirstSeen = BTreeMap<String, BTreeMap<u64, f64>>;
 
-/// (hash position, bytes, items) of one item collection.
-type Collection = (u64, usize, usize);
-
 /// One keyspace (the table's or a GSI's) ready to draw.
 struct Keyspace {
     /// What the map remembers it by ("Table Music", "GSI GenreIndex").
@@ -73,10 +71,10 @@ struct Keyspace {
     gsi: Option<String>,
     name: String,
     partitions: Vec<PartitionInfo>,
-    /// (hash position, bytes, items) of each item collection.
-    collections: Vec<(u64, usize, usize)>,
-    /// The warm throughput (reads, writes per second) and a raise under way.
-    warm: ((i64, i64), Option<(i64, i64)>),
+    /// Each item collection where it falls on the keyspace.
+    collections: Vec<CollectionSpot>,
+    /// The warm throughput and a raise under way.
+    warm: WarmState,
 }
 
 /// Where a keyspace position falls on the band.
@@ -119,29 +117,13 @@ pub fn two_decimals(x: f64) -> String {
 
 fn keyspaces(engine: &Engine, table: &str) -> Vec<Keyspace> {
     let now = engine.clock().now_millis();
-    let warm_of = |w: &WarmThroughput| {
-        let raising = w.raising.filter(|_| w.is_raising(now)).map(|(r, w, _)| (r, w));
-        (if raising.is_some() { (w.read, w.write) } else { w.at(now) }, raising)
-    };
-    type Gsi = (String, Vec<Collection>, ((i64, i64), Option<(i64, i64)>));
-    let (collections, table_warm, gsis): (Vec<Collection>, _, Vec<Gsi>) = {
-        let Some(t) = engine.table(table) else { return Vec::new() };
-        let base = t.storage.collection_sizes().map(|(h, size, n)| (hash_position(h), size, n)).collect();
-        let gsis = t
-            .definition
-            .indexes
-            .iter()
-            .filter(|i| i.kind == IndexKind::Global)
-            .map(|i| {
-                let cols = t
-                    .index_store(&i.name)
-                    .map(|s| s.collection_sizes().map(|(h, size, n)| (hash_position(h), size, n)).collect())
-                    .unwrap_or_default();
-                (i.name.clone(), cols, warm_of(&i.warm))
-            })
-            .collect();
-        (base, warm_of(&t.definition.warm), gsis)
-    };
+    let Some(t) = engine.table(table) else { return Vec::new() };
+    let collections = t.collection_spots().collect();
+    let table_warm = t.definition.warm.state_at(now);
+    let gsis = t.definition.indexes.iter().filter(|i| i.kind == IndexKind::Global).map(|i| {
+        let spots = t.index_collection_spots(&i.name);
+        (i.name.clone(), spots, i.warm.state_at(now))
+    });
     let mut out = Vec::new();
     if let Ok(partitions) = engine.describe_partitions(table, None) {
         let (title, name) = (format!("Table {table}"), table.to_string());
@@ -184,23 +166,27 @@ type Tick = (f64, f64, String);
 /// The band's ticks: one per collection, or one per stretch of the band
 /// (see the module notes).
 fn ticks_of(space: &Keyspace, lang: Lang) -> Vec<Tick> {
-    let max_bytes = space.collections.iter().map(|c| c.1).max().unwrap_or(1).max(1) as f64;
+    let max_bytes = space.collections.iter().map(|c| c.bytes).max().unwrap_or(1).max(1) as f64;
     let size = |bytes: usize| lang.figure(&size_text(bytes as u64));
     if space.collections.len() <= TICKS_EACH {
         return space
             .collections
             .iter()
-            .map(|(pos, bytes, items)| {
-                (x_of(*pos), *bytes as f64 / max_bytes, lang.tr().pm_collection_title(*items as u64, &size(*bytes)))
+            .map(|c| {
+                (
+                    x_of(c.position),
+                    c.bytes as f64 / max_bytes,
+                    lang.tr().pm_collection_title(c.items as u64, &size(c.bytes)),
+                )
             })
             .collect();
     }
     // (collections, items, largest bytes) per stretch.
     let mut buckets = vec![(0u64, 0u64, 0usize); BUCKETS];
-    for (pos, bytes, items) in &space.collections {
-        let at = ((x_of(*pos) / BAND_WIDTH * BUCKETS as f64) as usize).min(BUCKETS - 1);
+    for c in &space.collections {
+        let at = ((x_of(c.position) / BAND_WIDTH * BUCKETS as f64) as usize).min(BUCKETS - 1);
         if let Some(b) = buckets.get_mut(at) {
-            *b = (b.0 + 1, b.1 + *items as u64, b.2.max(*bytes));
+            *b = (b.0 + 1, b.1 + c.items as u64, b.2.max(c.bytes));
         }
     }
     let width = BAND_WIDTH / BUCKETS as f64;
@@ -217,7 +203,7 @@ fn ticks_of(space: &Keyspace, lang: Lang) -> Vec<Tick> {
 
 /// "Warm throughput: … per second at once", and a raise under way.
 fn warm_text(space: &Keyspace, lang: Lang) -> String {
-    let ((read, write), raising) = space.warm;
+    let WarmState { in_force: (read, write), raising } = space.warm;
     let figure = |n: i64| lang.figure(&grouped(n.max(0) as u64));
     let to = raising.map(|(r, w)| (figure(r), figure(w)));
     lang.tr().pm_warm(&figure(read), &figure(write), to.as_ref().map(|(r, w)| (r.as_str(), w.as_str())))

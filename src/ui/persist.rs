@@ -442,7 +442,7 @@ pub fn import_notice(file_name: &str, imported: &Imported) -> Notice {
     let model = imported.scenario.workbench.as_ref();
     let model = model.map(|m| m.get("ModelName").and_then(Value::as_str).map(str::to_string));
     let tables = imported.scenario.engine.tables().count();
-    let items: usize = imported.scenario.engine.tables().map(|t| t.storage.item_count()).sum();
+    let items: usize = imported.scenario.engine.tables().map(|t| t.item_count()).sum();
     Notice::worded(false, Said::Imported { file: file_name.to_string(), model, tables, items })
         .with_details(imported.warnings.clone())
 }

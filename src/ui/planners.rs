@@ -13,7 +13,7 @@ use yew::prelude::*;
 
 use super::language::{use_lang, Msg};
 use super::partition_map::two_decimals;
-use crate::engine::capacity::READ_BLOCK_BYTES;
+use crate::engine::capacity::items_per_read_block;
 use crate::engine::partition::{plan_partitions, shard_count, PARTITION_SIZE_BYTES};
 
 const GIB: f64 = 1024.0 * 1024.0 * 1024.0;
@@ -76,8 +76,7 @@ pub fn Planners() -> Html {
     let shards = match (number(&items), number(&percent), number(&item_size)) {
         (Some(n), Some(p), Some(size)) if size >= 1.0 => {
             let count = shard_count(n as u64, p / 100.0, size as u64);
-            let block = READ_BLOCK_BYTES as u64;
-            let per_block = block / (size as u64).clamp(1, block);
+            let per_block = items_per_read_block(size as u64);
             html! {
                 <div class="planner-out">
                     <p class="planner-big"><span id="planner-shards">{ count }</span>{ lang.t(Msg::ShardsSuffix) }</p>

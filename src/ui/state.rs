@@ -404,7 +404,7 @@ impl Reducible for Playground {
             }
             Action::Tick => {
                 next.ticks += 1;
-                let fingerprint = |e: &Engine| (background_fingerprint(e), e.trigger_progress());
+                let fingerprint = |e: &Engine| (e.background_fingerprint(), e.trigger_progress());
                 let before = next.engine.try_borrow().map(|e| fingerprint(&e)).ok();
                 next.catch_up();
                 let after = next.engine.try_borrow().map(|e| fingerprint(&e)).ok();
@@ -416,7 +416,7 @@ impl Reducible for Playground {
                 next.data_version += 1;
                 if let Ok(mut engine) = next.engine.try_borrow_mut() {
                     engine.clock_mut().set(now_millis().saturating_add(next.clock_offset_millis));
-                    let wait = background_wait_millis(&engine);
+                    let wait = engine.background_wait_millis();
                     next.clock_offset_millis = next.clock_offset_millis.saturating_add(wait);
                 }
                 next.catch_up();
@@ -737,46 +737,6 @@ impl Playground {
             engine.table(table).is_some_and(|t| t.definition.billing_mode == BillingMode::PayPerRequest)
         })
     }
-}
-
-/// Whether the engine has work waiting on its clock: a GSI update not yet
-/// propagated, or an index still `CREATING`, `UPDATING` or `DELETING`.
-pub fn has_background_work(engine: &Engine) -> bool {
-    engine.tables().any(|table| {
-        table.definition.indexes.iter().any(|index| index.status_until_millis.is_some())
-            || !engine.pending_index_updates(&table.definition.name).is_empty()
-    })
-}
-
-/// What a tick can change: how many GSI updates each table has on the way,
-/// each index's status, and of tables with TTL the items and how many have
-/// expired. Equal before and after a tick: nothing moved.
-fn background_fingerprint(engine: &Engine) -> Vec<(usize, Vec<&'static str>, usize, usize)> {
-    let now = engine.clock().now_millis();
-    engine
-        .tables()
-        .map(|table| {
-            let pending = engine.pending_index_updates(&table.definition.name).len();
-            let expired = table.expired_count(now);
-            let statuses = table.definition.indexes.iter().map(|i| i.status.as_str()).collect();
-            (pending, statuses, table.storage.item_count(), expired)
-        })
-        .collect()
-}
-
-/// Engine milliseconds until all background work is over (0 when none).
-pub fn background_wait_millis(engine: &Engine) -> u64 {
-    let now = engine.clock().now_millis();
-    engine
-        .tables()
-        .flat_map(|table| {
-            let phases =
-                table.definition.indexes.iter().filter_map(|i| i.status_until_millis).map(|t| t.saturating_sub(now));
-            let updates = engine.pending_index_updates(&table.definition.name).into_iter().map(|u| u.remaining_millis);
-            phases.chain(updates).collect::<Vec<_>>()
-        })
-        .max()
-        .unwrap_or(0)
 }
 
 /// The browser's clock, in the engine's unit. `Date.now()` is a whole number

@@ -52,7 +52,7 @@ pub fn TableList() -> Html {
                     name: d.name.clone(),
                     keys,
                     capacity,
-                    contents: tr.table_contents(table.storage.item_count() as u64, table.storage.size_bytes() as u64),
+                    contents: tr.table_contents(table.item_count() as u64, table.size_bytes() as u64),
                 }
             })
             .collect(),

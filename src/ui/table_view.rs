@@ -47,10 +47,10 @@ pub fn TableView() -> Html {
     let Some(table) = engine.table(&name) else { return html! {} };
 
     // Keys and capacity are in the table list already; here, what is stored.
-    let count = table.storage.item_count() as u64;
-    let collections = table.storage.collections().count() as u64;
+    let count = table.item_count() as u64;
+    let collections = table.collection_count() as u64;
     let focus = focus_key(&state, table);
-    let mut facts = [tr.table_contents(count, table.storage.size_bytes() as u64), tr.item_collections(collections)];
+    let mut facts = [tr.table_contents(count, table.size_bytes() as u64), tr.item_collections(collections)];
 
     // A view of an index that is gone (or of another table's) falls back
     // to the table.

@@ -131,7 +131,7 @@ pub struct TableDefinition {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Table {
     pub definition: TableDefinition,
-    pub storage: Storage,
+    pub(in crate::engine) storage: Storage,
     /// Each index's entries, by index name.
     pub(crate) index_stores: BTreeMap<String, IndexStore>,
     /// Changes on their way to the GSIs (see `index::propagation`).

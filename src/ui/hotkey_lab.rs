@@ -309,7 +309,7 @@ pub fn HotKeyLab() -> Html {
                 <EmbedButton view={EmbedView::Lab} />
             </div>
             <p class="hint">
-                { lang.t(Msg::LabIntro) }
+                { lang.tr().lab_intro() }
             </p>
             <div class="lab-form">
                 <label class="lab-field" for="lab-preset">

@@ -328,11 +328,11 @@ fn SizeLimit() -> Html {
             }
             <label for="pm-scale-kb">{ lang.t(Msg::PmSizeLimit) }</label>
             <input id="pm-scale-kb" type="number" min="1" step="any" inputmode="decimal"
-                placeholder={if real { lang.t(Msg::PmRealLimit).to_string() } else { lang.figure(&units((limit as f64 / 1024.0 * 100.0).round() / 100.0)) }}
+                placeholder={if real { lang.tr().pm_real_limit() } else { lang.figure(&units((limit as f64 / 1024.0 * 100.0).round() / 100.0)) }}
                 value={(*text).clone()} {oninput} />
             <button type="submit" class="secondary" disabled={parsed.is_none()}>{ lang.t(Msg::PmSetScale) }</button>
             if !real {
-                <button type="button" class="secondary" id="pm-scale-reset" onclick={reset}>{ lang.t(Msg::PmBackToReal) }</button>
+                <button type="button" class="secondary" id="pm-scale-reset" onclick={reset}>{ lang.tr().pm_back_to_real() }</button>
             }
         </form>
     }

@@ -30,7 +30,7 @@ use serde_json::Value;
 use super::cost::UnitNames;
 use super::language::{use_lang, Lang, Msg};
 use super::operation_form::event_value;
-use super::state::{Action, PlaygroundContext};
+use super::state::{with_dry_runs, Action, PlaygroundContext};
 use crate::engine::review::{classify, AccessPath, AccessPattern, KeyVariation};
 use crate::engine::table::BillingMode;
 use crate::engine::{ApiError, Engine};
@@ -203,8 +203,7 @@ pub fn AccessPatterns() -> Html {
         let key = state.as_ref().map(|s| (s.data_version, std::rc::Rc::clone(&s.access_patterns)));
         use_memo(key, move |_| {
             let Some(state) = state else { return Vec::new() };
-            let Ok(mut engine) = state.engine.try_borrow_mut() else { return Vec::new() };
-            check_all(&mut engine, &state.access_patterns)
+            with_dry_runs(&state.engine, |engine| check_all(engine, &state.access_patterns)).unwrap_or_default()
         })
     };
     let Some(state) = state else { return html! {} };

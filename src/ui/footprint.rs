@@ -57,7 +57,7 @@ use super::index_grid::IndexGrid;
 use super::item_grid::ItemGrid;
 use super::language::{use_lang, Lang, Msg};
 use super::operation_builder::side_request;
-use super::state::{EngineHandle, PlaygroundContext};
+use super::state::{dry_run_footprint, EngineHandle, PlaygroundContext};
 use crate::engine::footprint::{Footprint, Kept, Stop, StopReason};
 use crate::engine::schema::PrimaryKey;
 use crate::engine::sim::Touched;
@@ -260,11 +260,7 @@ pub fn use_console_footprint() -> Option<Rc<ConsoleFootprint>> {
     let engine = state.as_ref().map(|s| Rc::clone(&s.engine));
     let memo = use_memo((input, version), move |(input, _)| {
         let (operation, request): &(String, Value) = input.as_ref()?;
-        let mut engine = engine.as_ref()?.try_borrow_mut().ok()?;
-        // A refused request reads nothing; its error is the console's to show.
-        let _ = engine.dry_run(operation, request);
-        let footprint = engine.last_footprint().clone();
-        let touched = engine.touched_partitions(engine.last_charges());
+        let (footprint, touched) = dry_run_footprint(engine.as_ref()?, operation, request)?;
         Some(Rc::new(ConsoleFootprint { operation: operation.clone(), footprint, touched }))
     });
     (*memo).clone()

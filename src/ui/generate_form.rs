@@ -1,16 +1,17 @@
 //! The item generator on the Items tab: fills the selected table from a
 //! template (`engine::generate`), with a count and a seed.
 //!
-//! A generation runs in slices, as the hot-key lab's runs do: each slice
-//! makes items for at most [`SLICE_MILLIS`] of real time, shows the
-//! progress, and hands the tab back to the browser, so a million items
+//! A generation runs in slices, as the hot-key lab's runs do: each slice is
+//! an `Action::GenerateSlice` that makes items for at most [`SLICE_MILLIS`]
+//! of real time; the form shows the progress and hands the tab back to the
+//! browser before the next one, so a million items
 //! never freeze the page and Cancel works at any point. The items made so
 //! far stay (a generation is a prefix of itself: the first k items of any
 //! count are the same), and the playground records the generation with the
 //! count actually made (`Action::Generated`), which is what the autosave
 //! and a share link carry instead of the items.
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::rc::Rc;
 use std::time::Duration;
 
@@ -20,8 +21,7 @@ use yew::prelude::*;
 
 use super::error_box::ErrorBox;
 use super::language::{use_lang, Msg};
-use super::state::{Action, PlaygroundContext};
-use crate::engine::generate::Generation;
+use super::state::{Action, GeneratorRun, GeneratorSlice, Playground, PlaygroundContext};
 use crate::engine::schema::{KeyAttribute, ScalarType};
 use crate::engine::table::Table;
 use crate::engine::ApiError;
@@ -57,23 +57,29 @@ fn example_template(table: &Table) -> String {
 
 /// A generation under way, with what the playground records at its end.
 struct Running {
-    generation: Generation,
+    run: Rc<RefCell<GeneratorRun>>,
     template: Value,
     seed: u64,
-    /// Cleared by Cancel (and when the form goes away).
-    alive: Rc<Cell<bool>>,
 }
 
 impl Running {
     fn record(&self) -> Option<GeneratedData> {
-        let made = self.generation.report().items;
+        let run = self.run.try_borrow().ok()?;
+        let made = run.generation.report().items;
         (made > 0).then(|| GeneratedData {
-            table: self.generation.table().to_string(),
+            table: run.generation.table().to_string(),
             template: self.template.clone(),
             count: made,
             seed: self.seed,
             deleted: Vec::new(),
         })
+    }
+
+    /// Stops the generation at its next look at the clock.
+    fn cancel(&self) {
+        if let Ok(mut run) = self.run.try_borrow_mut() {
+            run.alive = false;
+        }
     }
 }
 
@@ -98,7 +104,7 @@ pub fn GenerateForm(props: &GenerateFormProps) -> Html {
         use_effect_with((), move |_| {
             move || {
                 if let Some(run) = running.borrow().as_ref() {
-                    run.alive.set(false);
+                    run.cancel();
                 }
             }
         });
@@ -137,16 +143,18 @@ pub fn GenerateForm(props: &GenerateFormProps) -> Html {
                 let (count, seed) = (number(&count, "Count")?, number(&seed, "Seed")?);
                 let engine = state.engine.try_borrow().map_err(|_| ApiError::validation("The playground is busy"))?;
                 let generation = engine.start_generation(&table, &template, count, seed)?;
-                Ok(Running { generation, template, seed, alive: Rc::new(Cell::new(true)) })
+                let run = GeneratorRun { generation, alive: true, over: false, failed: None };
+                Ok(Running { run: Rc::new(RefCell::new(run)), template, seed })
             });
             match started {
                 Err(e) => error.set(Some(e)),
                 Ok(run) => {
                     error.set(None);
-                    progress.set(Some((0, run.generation.count())));
-                    let alive = Rc::clone(&run.alive);
+                    let total = run.run.try_borrow().map_or(0, |r| r.generation.count());
+                    progress.set(Some((0, total)));
+                    let shared = Rc::clone(&run.run);
                     *running.borrow_mut() = Some(run);
-                    run_slices(state.clone(), running.clone(), alive, progress.clone(), error.clone());
+                    run_slices(state.dispatcher(), running.clone(), shared, progress.clone(), error.clone());
                 }
             }
         })
@@ -155,7 +163,7 @@ pub fn GenerateForm(props: &GenerateFormProps) -> Html {
         let running = running.clone();
         Callback::from(move |_: MouseEvent| {
             if let Some(run) = running.borrow().as_ref() {
-                run.alive.set(false);
+                run.cancel();
             }
         })
     };
@@ -190,51 +198,36 @@ pub fn GenerateForm(props: &GenerateFormProps) -> Html {
     }
 }
 
-/// Runs the generation in `running` a slice at a time until it is done,
-/// cancelled or refused, then records it in the playground.
+/// Runs the generation in `run` a slice at a time, each slice through the
+/// reducer, until it is over, then records it in the playground.
 fn run_slices(
-    state: PlaygroundContext,
+    dispatcher: UseReducerDispatcher<Playground>,
     running: Rc<RefCell<Option<Running>>>,
-    alive: Rc<Cell<bool>>,
+    run: Rc<RefCell<GeneratorRun>>,
     progress: UseStateHandle<Option<(u64, u64)>>,
     error: UseStateHandle<Option<ApiError>>,
 ) {
-    let dispatcher = state.dispatcher();
     yew::platform::spawn_local(async move {
-        let mut failed = None;
+        let slice = GeneratorSlice { run: Rc::clone(&run), millis: SLICE_MILLIS, items_per_look: ITEMS_PER_LOOK };
         loop {
-            let done = {
-                let mut slot = running.borrow_mut();
-                let (Some(run), Ok(mut engine)) = (slot.as_mut(), state.engine.try_borrow_mut()) else { break };
-                let start = js_sys::Date::now();
-                let mut done = false;
-                while alive.get() && js_sys::Date::now() - start < SLICE_MILLIS {
-                    match engine.step_generation(&mut run.generation, ITEMS_PER_LOOK) {
-                        Ok(true) => {
-                            done = true;
-                            break;
-                        }
-                        Ok(false) => {}
-                        Err(e) => {
-                            failed = Some(e);
-                            break;
-                        }
-                    }
-                }
-                progress.set(Some((run.generation.report().items, run.generation.count())));
-                done || failed.is_some() || !alive.get()
+            dispatcher.dispatch(Action::GenerateSlice(slice.clone()));
+            let Ok(over) = run.try_borrow().map(|now| {
+                progress.set(Some((now.generation.report().items, now.generation.count())));
+                now.over
+            }) else {
+                break;
             };
-            if done {
+            if over {
                 break;
             }
             yew::platform::time::sleep(Duration::from_millis(1)).await;
         }
-        if let Some(run) = running.borrow_mut().take() {
-            if let Some(record) = run.record() {
+        if let Some(running) = running.borrow_mut().take() {
+            if let Some(record) = running.record() {
                 dispatcher.dispatch(Action::Generated(record));
             }
         }
         progress.set(None);
-        error.set(failed);
+        error.set(run.try_borrow_mut().ok().and_then(|mut r| r.failed.take()));
     });
 }

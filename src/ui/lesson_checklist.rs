@@ -13,7 +13,7 @@ use yew::prelude::*;
 
 use super::cost::{units, UnitNames};
 use super::language::{use_lang, Lang, Msg};
-use super::state::EngineHandle;
+use super::state::{with_dry_runs, EngineHandle};
 use crate::scenario::lessons::{assess, Assessment, Lesson, RequestCost, Verdict};
 
 #[derive(Properties, PartialEq)]
@@ -68,16 +68,18 @@ pub fn LessonChecklist(props: &LessonChecklistProps) -> Html {
     let lesson = Rc::clone(&props.lesson);
     // Keyed by the language too: the lesson's labels change with it.
     let results = use_memo((lesson.id.clone(), props.version, lang), move |_| {
-        let Ok(mut engine) = engine.0.try_borrow_mut() else { return Vec::new() };
-        lesson
-            .checklists
-            .iter()
-            .map(|list| {
-                let rows: Vec<(String, Assessment)> =
-                    list.patterns.iter().map(|p| (p.label.clone(), assess(&mut engine, &lesson, p))).collect();
-                (list.label.clone(), rows)
-            })
-            .collect::<Vec<_>>()
+        with_dry_runs(&engine.0, |engine| {
+            lesson
+                .checklists
+                .iter()
+                .map(|list| {
+                    let rows: Vec<(String, Assessment)> =
+                        list.patterns.iter().map(|p| (p.label.clone(), assess(engine, &lesson, p))).collect();
+                    (list.label.clone(), rows)
+                })
+                .collect::<Vec<_>>()
+        })
+        .unwrap_or_default()
     });
     if results.is_empty() {
         return html! {};

@@ -31,7 +31,7 @@ use super::draft::{Draft, FormError, ItemOperation, Mode};
 use super::language::{use_lang, Msg};
 use super::limits;
 use super::operation_form::Ctx;
-use super::state::{Action, PlaygroundContext, Source};
+use super::state::{with_dry_runs, Action, PlaygroundContext, Source};
 use crate::engine::schema::KeySchema;
 use crate::engine::table::BillingMode;
 use crate::engine::ApiError;
@@ -78,11 +78,12 @@ pub fn run_preview(
     operation: ItemOperation,
     request: &Value,
 ) -> Option<Preview> {
-    let mut engine = engine.try_borrow_mut().ok()?;
-    let start = now_ms();
-    let mut preview = cost::preview(&mut engine, operation.name(), request);
-    preview.elapsed_ms = Some(now_ms() - start);
-    Some(preview)
+    with_dry_runs(engine, |engine| {
+        let start = now_ms();
+        let mut preview = cost::preview(engine, operation.name(), request);
+        preview.elapsed_ms = Some(now_ms() - start);
+        preview
+    })
 }
 
 fn table_facts(state: &PlaygroundContext, table: &str, index: Option<&str>) -> Option<TableFacts> {

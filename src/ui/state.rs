@@ -37,8 +37,11 @@ use serde_json::Value;
 use yew::prelude::*;
 
 use crate::engine::capacity::Charge;
+use crate::engine::footprint::Footprint;
+use crate::engine::generate::Generation;
 use crate::engine::ordered::Ordered;
 use crate::engine::review::AccessPattern;
+use crate::engine::sim::Touched;
 use crate::engine::table::BillingMode;
 use crate::engine::{ApiError, Engine};
 use crate::i18n::{CallSummary, Lang, Msg, Said};
@@ -287,6 +290,30 @@ impl PartialEq for EngineHandle {
     }
 }
 
+/// A generation under way (`engine::generate`), shared by the generator's
+/// form and the reducer: the form sends one [`Action::GenerateSlice`] after
+/// another, giving the tab back to the browser in between, and reads the
+/// progress here.
+pub struct GeneratorRun {
+    pub generation: Generation,
+    /// Cleared by Cancel (and when the form goes away): the slice stops.
+    pub alive: bool,
+    /// The generation is over: every item made, cancelled, refused
+    /// ([`GeneratorRun::failed`]) or the engine busy.
+    pub over: bool,
+    /// Why the engine refused to go on.
+    pub failed: Option<ApiError>,
+}
+
+/// One slice of a generation: make items for at most `millis` of real
+/// time, looking at the clock every `items_per_look` items.
+#[derive(Clone)]
+pub struct GeneratorSlice {
+    pub run: Rc<RefCell<GeneratorRun>>,
+    pub millis: f64,
+    pub items_per_look: u64,
+}
+
 /// What can happen to the playground.
 pub enum Action {
     /// Send one request to the engine, exactly as an SDK would.
@@ -344,6 +371,11 @@ pub enum Action {
     Notify(Option<Notice>),
     /// Save a request under its name, replacing one saved under that name.
     SaveOperation(SavedOperation),
+    /// Make the next items of a generation under way, for one slice of
+    /// time (see [`GeneratorSlice`]). The items are drawn once the
+    /// generation is recorded ([`Action::Generated`]): a slice changes
+    /// nothing the views show, so it redraws nothing.
+    GenerateSlice(GeneratorSlice),
     /// The generator filled a table (the items are in the engine already):
     /// remember the generation, and redraw the data.
     Generated(GeneratedData),
@@ -361,6 +393,10 @@ impl Reducible for Playground {
     type Action = Action;
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        if let Action::GenerateSlice(slice) = action {
+            self.generate_slice(&slice);
+            return self;
+        }
         let mut next = self.successor();
         match action {
             Action::Execute { source, operation, request } => {
@@ -461,6 +497,7 @@ impl Reducible for Playground {
                     None => operations.push(saved),
                 }
             }
+            Action::GenerateSlice(_) => {}
             Action::Generated(generation) => {
                 Rc::make_mut(&mut next.generated).push(generation);
                 next.data_version += 1;
@@ -613,6 +650,32 @@ impl Playground {
         entry
     }
 
+    /// Steps a generation for one slice ([`Action::GenerateSlice`]).
+    fn generate_slice(&self, slice: &GeneratorSlice) {
+        let Ok(mut run) = slice.run.try_borrow_mut() else { return };
+        let Ok(mut engine) = self.engine.try_borrow_mut() else {
+            run.over = true;
+            return;
+        };
+        let start = now_millis_f64();
+        while run.alive && now_millis_f64() - start < slice.millis {
+            match engine.step_generation(&mut run.generation, slice.items_per_look) {
+                Ok(true) => {
+                    run.over = true;
+                    break;
+                }
+                Ok(false) => {}
+                Err(e) => {
+                    run.failed = Some(e);
+                    break;
+                }
+            }
+        }
+        if run.failed.is_some() || !run.alive {
+            run.over = true;
+        }
+    }
+
     /// Makes `pages` the console's last run.
     fn record_run(&mut self, pages: Vec<Rc<LogEntry>>, truncated: bool) {
         let id = pages.first().map_or(0, |entry| entry.id);
@@ -739,8 +802,38 @@ impl Playground {
     }
 }
 
+/// Lends the engine to `preview` for dry runs: the one place outside the
+/// reducer where the page borrows the engine mutably. The previews (the
+/// console's live cost and footprint, the access patterns' and a lesson's
+/// verdicts) only dry-run requests, which leave the engine as it was, so a
+/// view never changes it; `None` while the engine is busy.
+pub fn with_dry_runs<R>(engine: &RefCell<Engine>, preview: impl FnOnce(&mut Engine) -> R) -> Option<R> {
+    let mut engine = engine.try_borrow_mut().ok()?;
+    Some(preview(&mut engine))
+}
+
+/// What the dry run of a read request reads ([`Footprint`]) and the
+/// partitions it touches; `None` while the engine is busy. A refused
+/// request reads nothing (its error is the console's to show).
+pub fn dry_run_footprint(
+    engine: &RefCell<Engine>,
+    operation: &str,
+    request: &Value,
+) -> Option<(Footprint, Vec<Touched>)> {
+    with_dry_runs(engine, |engine| {
+        let _ = engine.dry_run(operation, request);
+        let touched = engine.touched_partitions(engine.last_charges());
+        (engine.last_footprint().clone(), touched)
+    })
+}
+
 /// The browser's clock, in the engine's unit. `Date.now()` is a whole number
 /// of milliseconds; the cast saturates, so an odd value cannot panic.
 fn now_millis() -> u64 {
     js_sys::Date::now() as u64
+}
+
+/// The browser's clock with its fraction, for timing a slice of work.
+fn now_millis_f64() -> f64 {
+    js_sys::Date::now()
 }

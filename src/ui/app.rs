@@ -122,6 +122,7 @@ fn boot() -> Playground {
         None => Playground::default(),
     };
     problems.extend(restored.problem);
+    playground.pinned = restored.pinned;
     let said = match problems.len() {
         0 => None,
         1 => problems.pop(),
@@ -251,7 +252,7 @@ pub fn App() -> Html {
                 if !waiting.get() || embedded {
                     return;
                 }
-                let outcome = state.lend_scenario(persist::autosave);
+                let outcome = state.lend_scenario(|scenario| persist::autosave(scenario, state.pinned));
                 if let Some(Err(reason)) = outcome {
                     dispatcher.dispatch(Action::Notify(Some(Notice::worded(true, Said::AutosaveFailed(reason)))));
                 }
@@ -274,7 +275,8 @@ pub fn App() -> Html {
                     return;
                 }
                 if let Ok(latest) = latest.try_borrow() {
-                    let _ = latest.as_ref().and_then(|s| s.lend_scenario(persist::autosave));
+                    let _ =
+                        latest.as_ref().and_then(|s| s.lend_scenario(|scenario| persist::autosave(scenario, s.pinned)));
                 }
             };
             let storage_dispatcher = dispatcher.clone();

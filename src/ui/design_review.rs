@@ -15,7 +15,7 @@
 //! The review is exported as Markdown (a download, or the clipboard) and
 //! printed on its own (the print style sheet hides the rest of the page).
 
-use std::cell::{Cell, RefCell};
+use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 use std::time::Duration;
@@ -37,15 +37,6 @@ use crate::scenario::lessons;
 
 /// What a run was started on: the data's version and the patterns.
 type Design = Option<(u64, Rc<Vec<AccessPattern>>)>;
-
-thread_local! {
-    /// The review, kept while the panel is not shown.
-    static RUN: Rc<RefCell<Option<ReviewRun>>> = Rc::default();
-    /// The design it reviews.
-    static DESIGN: RefCell<Design> = const { RefCell::new(None) };
-    /// Whether it was playing.
-    static PLAYING: Cell<bool> = const { Cell::new(false) };
-}
 
 /// Time between two frames of a run.
 const FRAME: Duration = Duration::from_millis(50);
@@ -180,24 +171,29 @@ pub fn DesignReview() -> Html {
     let lang = use_lang();
     let words = lang.review();
     let state = use_context::<PlaygroundContext>();
+    // The run is kept by the playground while the panel is not shown.
+    let kept = state.as_ref().map(|s| Rc::clone(&s.review)).unwrap_or_default();
     // A kept run's length, or a minute.
-    let seconds = use_state(|| RUN.with(|r| r.borrow().as_ref().map_or(60, ReviewRun::seconds)).to_string());
-    let run = RUN.with(Rc::clone);
+    let seconds = use_state(|| kept.run.borrow().as_ref().map_or(60, ReviewRun::seconds).to_string());
+    let run = Rc::clone(&kept.run);
     let frame = use_state(|| 0u64);
     // A run that was playing when the panel was left plays on when it is back.
-    let playing = use_state(|| PLAYING.with(Cell::get));
-    use_effect_with(*playing, |on| PLAYING.with(|p| p.set(*on)));
+    let playing = use_state(|| kept.playing.get());
+    {
+        let kept = Rc::clone(&kept);
+        use_effect_with(*playing, move |on| kept.playing.set(*on));
+    }
     let error = use_state(|| None::<String>);
     let copied = use_state(|| false);
 
     // A review of a design that changed is dropped.
     {
-        let (run, frame, playing) = (run.clone(), frame.clone(), playing.clone());
+        let (run, frame, playing, kept) = (run.clone(), frame.clone(), playing.clone(), Rc::clone(&kept));
         let design: Design = state.as_ref().map(|s| (s.data_version, Rc::clone(&s.access_patterns)));
         use_effect_with(design, move |design| {
-            let same = DESIGN.with(|kept| kept.borrow().as_ref() == design.as_ref());
+            let same = kept.design.borrow().as_ref() == design.as_ref();
             if !same {
-                DESIGN.with(|kept| kept.replace(design.clone()));
+                kept.design.replace(design.clone());
                 if let Ok(mut r) = run.try_borrow_mut() {
                     if r.take().is_some() {
                         frame.set(*frame + 1);

@@ -122,7 +122,7 @@ pub fn ScenarioMenu() -> Html {
         let state = state.clone();
         Callback::from(move |_: MouseEvent| {
             confirming.set(false);
-            persist::forget_saved();
+            persist::forget_saved(state.pinned);
             persist::set_fragment("");
             state.dispatch(Action::Reset);
         })

@@ -29,7 +29,7 @@
 //! provider) compares. (Yew 0.23 re-renders only when the reducer returns a
 //! new `Rc`; we always do.)
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
@@ -40,7 +40,7 @@ use crate::engine::capacity::Charge;
 use crate::engine::footprint::Footprint;
 use crate::engine::generate::Generation;
 use crate::engine::ordered::Ordered;
-use crate::engine::review::AccessPattern;
+use crate::engine::review::{AccessPattern, ReviewRun};
 use crate::engine::sim::Touched;
 use crate::engine::table::BillingMode;
 use crate::engine::{ApiError, Engine};
@@ -194,7 +194,33 @@ pub struct Playground {
     /// autosave that failed, a link copied), shown under the header until
     /// dismissed.
     pub notice: Option<Rc<Notice>>,
+    /// The autosave keys holding an unreadable copy the autosave leaves
+    /// alone until the page is reloaded (found when the page started).
+    pub pinned: Pinned,
+    /// The design review's run, kept while its panel is not shown.
+    pub review: Rc<KeptReview>,
     next_log_id: u64,
+}
+
+/// Which of the two autosave keys hold an unreadable copy that could not be
+/// moved to its backup key (storage full): the autosave leaves such a key
+/// alone until the page is reloaded. Found by `persist::load_saved` when the
+/// page starts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pinned {
+    pub saved: bool,
+    pub temp: bool,
+}
+
+/// The design review's run and what it was started on, kept by the
+/// playground so that closing and opening the panel goes on where it was.
+#[derive(Default)]
+pub struct KeptReview {
+    pub run: Rc<RefCell<Option<ReviewRun>>>,
+    /// The data's version and the patterns the run reviews.
+    pub design: RefCell<Option<(u64, Rc<Vec<AccessPattern>>)>>,
+    /// Whether it was playing.
+    pub playing: Cell<bool>,
 }
 
 /// A message about loading, saving or sharing the playground.
@@ -267,6 +293,8 @@ impl Default for Playground {
             generated: Rc::default(),
             view: Rc::new(Value::Object(serde_json::Map::new())),
             notice: None,
+            pinned: Pinned::default(),
+            review: Rc::default(),
             next_log_id: 1,
         }
     }
@@ -612,6 +640,8 @@ impl Playground {
             generated: Rc::clone(&self.generated),
             view: Rc::clone(&self.view),
             notice: self.notice.clone(),
+            pinned: self.pinned,
+            review: Rc::clone(&self.review),
             next_log_id: self.next_log_id,
         }
     }

@@ -30,7 +30,7 @@ use serde_json::Value;
 use super::cost::UnitNames;
 use super::language::{use_lang, Lang, Msg};
 use super::operation_form::event_value;
-use super::state::{with_dry_runs, Action, PlaygroundContext};
+use super::state::{use_playground, with_dry_runs, Action};
 use crate::engine::review::{classify, AccessPath, AccessPattern, KeyVariation};
 use crate::engine::table::BillingMode;
 use crate::engine::{ApiError, Engine};
@@ -191,7 +191,7 @@ fn edited(pattern: &AccessPattern, field: Field, text: &str) -> Result<AccessPat
 #[component]
 pub fn AccessPatterns() -> Html {
     let lang = use_lang();
-    let state = use_context::<PlaygroundContext>();
+    let state = use_playground();
     // Refused edits by row and field: what was typed (shown in the field
     // until it is fixed) and why it was refused.
     let refused = use_state(BTreeMap::<(usize, Field), (String, Problem)>::new);

@@ -7,12 +7,12 @@ use yew::prelude::*;
 
 use super::language::{use_lang, Msg};
 use super::log_entry::LogEntryView;
-use super::state::{Action, PlaygroundContext};
+use super::state::{use_playground, Action};
 
 #[component]
 pub fn ActivityLog() -> Html {
     let lang = use_lang();
-    let Some(state) = use_context::<PlaygroundContext>() else { return html! {} };
+    let Some(state) = use_playground() else { return html! {} };
     let clear = {
         let state = state.clone();
         Callback::from(move |_: MouseEvent| state.dispatch(Action::ClearLog))

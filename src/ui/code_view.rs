@@ -17,7 +17,7 @@ use super::console_state::{CodeTab, ConsoleAction, ConsoleContext};
 use super::draft::{Draft, Mode};
 use super::language::{use_lang, Msg};
 use super::limits;
-use super::state::PlaygroundContext;
+use super::state::use_playground;
 use crate::codegen::{aws_cli, javascript_v3, python_boto3, LOCAL_ENDPOINT};
 
 const TABS: [(CodeTab, &str, &str); 3] = [
@@ -36,7 +36,7 @@ enum Deferred {
 
 #[component]
 pub fn CodeView() -> Html {
-    let state = use_context::<PlaygroundContext>();
+    let state = use_playground();
     let console = use_context::<ConsoleContext>();
     let lang = use_lang();
     // Whether the last copy worked, until the code changes (kept as a fact,

@@ -41,7 +41,7 @@ use super::language::{use_lang, Lang, Msg};
 use super::operation_builder::{run_preview, side_request, OperationBuilder, SideRequest};
 use super::results_view::ResultsView;
 use super::saved_operations::SavedOperations;
-use super::state::PlaygroundContext;
+use super::state::use_playground;
 
 /// What the strip shows of one side.
 struct StripSide {
@@ -107,7 +107,7 @@ fn operation_of_side(input: &Option<(SideRequest, ItemOperation)>) -> &'static s
 #[component]
 pub fn Console() -> Html {
     let lang = use_lang();
-    let state = use_context::<PlaygroundContext>();
+    let state = use_playground();
     let console = use_context::<ConsoleContext>();
 
     // The two dry runs, before any early return (hooks run in order).

@@ -17,7 +17,7 @@ use yew::prelude::*;
 use super::error_box::ErrorBox;
 use super::index_form::{add_definition, capacity_value, type_options, IndexDraft, IndexFields};
 use super::language::{use_lang, Msg};
-use super::state::{Action, PlaygroundContext, Source};
+use super::state::{use_playground, Action, Source};
 
 /// The form's fields, as typed.
 #[derive(Clone, PartialEq)]
@@ -99,7 +99,7 @@ impl Form {
 #[component]
 pub fn CreateTable() -> Html {
     // Hooks first, unconditionally; then bail out if there is no context.
-    let state = use_context::<PlaygroundContext>();
+    let state = use_playground();
     let form = use_state(Form::default);
     let lang = use_lang();
     let tr = lang.tr();

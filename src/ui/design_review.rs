@@ -28,7 +28,7 @@ use super::charts::heatmap::{heatmap, HeatmapInput};
 use super::language::use_lang;
 use super::lesson_nav;
 use super::persist::download;
-use super::state::PlaygroundContext;
+use super::state::use_playground;
 use crate::engine::partition::{PARTITION_MAX_RCU, PARTITION_MAX_WCU};
 use crate::engine::review::{AccessPattern, Review, ReviewRun};
 use crate::i18n::{Lang, Msg};
@@ -170,7 +170,7 @@ fn labelled(mut review: Review, labels: &BTreeMap<String, String>) -> Review {
 pub fn DesignReview() -> Html {
     let lang = use_lang();
     let words = lang.review();
-    let state = use_context::<PlaygroundContext>();
+    let state = use_playground();
     // The run is kept by the playground while the panel is not shown.
     let kept = state.as_ref().map(|s| Rc::clone(&s.review)).unwrap_or_default();
     // A kept run's length, or a minute.

@@ -31,7 +31,7 @@ use super::hotkey_lab::HotKeyLab;
 use super::language::{use_lang, Msg, Said};
 use super::partition_map::PartitionMap;
 use super::planners::Planners;
-use super::state::{Action, Notice, PlaygroundContext};
+use super::state::{use_playground, Action, Notice, PlaygroundContext};
 use super::table_view::TableView;
 use crate::scenario::link;
 
@@ -129,7 +129,7 @@ pub struct EmbedButtonProps {
 #[component]
 pub fn EmbedButton(props: &EmbedButtonProps) -> Html {
     let lang = use_lang();
-    let state = use_context::<PlaygroundContext>();
+    let state = use_playground();
     // Already embedded: no button.
     let Some(state) = state.filter(|_| requested().is_none()) else { return html! {} };
     let view = props.view;
@@ -161,7 +161,7 @@ pub struct EmbeddedProps {
 #[component]
 pub fn Embedded(props: &EmbeddedProps) -> Html {
     let lang = use_lang();
-    let state = use_context::<PlaygroundContext>();
+    let state = use_playground();
     // `table=` picks the table once, at the start.
     {
         let state = state.clone();

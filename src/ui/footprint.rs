@@ -57,7 +57,7 @@ use super::index_grid::IndexGrid;
 use super::item_grid::ItemGrid;
 use super::language::{use_lang, Lang, Msg};
 use super::operation_builder::side_request;
-use super::state::{dry_run_footprint, EngineHandle, PlaygroundContext};
+use super::state::{dry_run_footprint, use_playground, EngineHandle};
 use crate::engine::footprint::{Footprint, Kept, Stop, StopReason};
 use crate::engine::schema::PrimaryKey;
 use crate::engine::sim::Touched;
@@ -243,7 +243,7 @@ impl ConsoleFootprint {
 /// once per request and data version; `None` for a write or no request.
 #[hook]
 pub fn use_console_footprint() -> Option<Rc<ConsoleFootprint>> {
-    let state = use_context::<PlaygroundContext>();
+    let state = use_playground();
     let console = use_context::<ConsoleContext>();
     let input = match (&state, &console) {
         (Some(state), Some(console)) => {
@@ -277,7 +277,7 @@ pub struct FootprintViewProps {
 #[component]
 pub fn FootprintView(props: &FootprintViewProps) -> Html {
     let lang = use_lang();
-    let state = use_context::<PlaygroundContext>();
+    let state = use_playground();
     let (Some(state), Some(preview)) = (state, props.preview.as_ref()) else { return html! {} };
     if !READS.contains(&props.operation.as_str()) || preview.footprint.reads.is_empty() {
         return html! {};

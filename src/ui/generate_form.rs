@@ -21,7 +21,7 @@ use yew::prelude::*;
 
 use super::error_box::ErrorBox;
 use super::language::{use_lang, Msg};
-use super::state::{Action, GeneratorRun, GeneratorSlice, Playground, PlaygroundContext};
+use super::state::{use_playground, Action, GeneratorRun, GeneratorSlice, Playground};
 use crate::engine::schema::{KeyAttribute, ScalarType};
 use crate::engine::table::Table;
 use crate::engine::ApiError;
@@ -91,7 +91,7 @@ pub struct GenerateFormProps {
 #[component]
 pub fn GenerateForm(props: &GenerateFormProps) -> Html {
     let lang = use_lang();
-    let state = use_context::<PlaygroundContext>();
+    let state = use_playground();
     // The template's text per table (a new table starts from its example).
     let template = use_state(|| None::<(AttrValue, String)>);
     let count = use_state(|| "10000".to_string());

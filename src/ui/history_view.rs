@@ -15,7 +15,7 @@ use super::cost::{dollars, units, Tally, UnitNames, PRICES_CHECKED, READ_PRICE_P
 use super::draft::ItemOperation;
 use super::history_entry::HistoryRow;
 use super::language::{use_lang, Msg};
-use super::state::{Action, PlaygroundContext, Source};
+use super::state::{use_playground, Action, Source};
 
 #[derive(Properties, PartialEq)]
 pub struct HistoryViewProps {
@@ -27,7 +27,7 @@ pub struct HistoryViewProps {
 #[component]
 pub fn HistoryView(props: &HistoryViewProps) -> Html {
     let lang = use_lang();
-    let Some(state) = use_context::<PlaygroundContext>() else { return html! {} };
+    let Some(state) = use_playground() else { return html! {} };
     let console = props.console.clone();
     let names_of = |table: &str| UnitNames::of(state.is_on_demand(table));
 

@@ -26,13 +26,13 @@ use yew::prelude::*;
 use super::error_box::ErrorBox;
 use super::index_form::{add_definition, copies_diagram, Copies, IndexDraft, IndexFields};
 use super::language::{use_lang, Msg};
-use super::state::{Action, PlaygroundContext, Source};
+use super::state::{use_playground, Action, Source};
 use crate::engine::index::{IndexKind, IndexStatus};
 use crate::engine::table::BillingMode;
 
 #[component]
 pub fn IndexPanel() -> Html {
-    let state = use_context::<PlaygroundContext>();
+    let state = use_playground();
     let draft = use_state(|| None::<IndexDraft>);
     let delay_text = use_state(|| None::<String>);
     let lang = use_lang();

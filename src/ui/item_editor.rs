@@ -24,7 +24,7 @@ use super::error_box::ErrorBox;
 use super::format::{editor_text_for, pretty};
 use super::language::{use_lang, Lang, Msg};
 use super::limits;
-use super::state::{Action, LogEntry, Notice, PlaygroundContext, Source};
+use super::state::{use_playground, Action, LogEntry, Notice, PlaygroundContext, Source};
 use crate::engine::ordered::Ordered;
 use crate::engine::schema::{KeyAttribute, ScalarType};
 use crate::engine::value::document::{item_to_plain, parse_item_json};
@@ -159,7 +159,7 @@ fn outcome_view(lang: Lang, entry: &LogEntry, state: &PlaygroundContext) -> Html
 
 #[component]
 pub fn ItemEditor() -> Html {
-    let state = use_context::<PlaygroundContext>();
+    let state = use_playground();
     let consistent_read = use_state(|| false);
     let lang = use_lang();
     let Some(state) = state else { return html! {} };

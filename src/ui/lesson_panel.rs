@@ -27,7 +27,7 @@ use super::language::{use_lang, Msg, Said};
 use super::lesson_bus::LessonBusContext;
 use super::lesson_checklist::LessonChecklist;
 use super::lesson_nav::{self, action_label, go_to, has_stash, open_id, presenter_on, step_of};
-use super::state::{Action, EngineHandle, Notice, PlaygroundContext};
+use super::state::{use_playground, Action, EngineHandle, Notice, PlaygroundContext};
 use crate::scenario::lessons;
 
 /// Whether a key press belongs to whatever has the focus.
@@ -43,7 +43,7 @@ fn typing(event: &KeyboardEvent) -> bool {
 #[component]
 pub fn LessonPanel() -> Html {
     let lang = use_lang();
-    let state = use_context::<PlaygroundContext>();
+    let state = use_playground();
     let console = use_context::<ConsoleContext>();
     let bus = use_context::<LessonBusContext>();
     let id = state.as_ref().and_then(|s| open_id(s));

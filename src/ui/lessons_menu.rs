@@ -14,13 +14,13 @@ use super::language::{use_lang, Lang, Msg};
 use super::lesson_bus::{BusAction, LessonBusContext};
 use super::lesson_nav::{self, link_in_url, open_lesson, presenter_saved, set_presenter};
 use super::persist;
-use super::state::{Action, PlaygroundContext};
+use super::state::{use_playground, Action, PlaygroundContext};
 use crate::scenario::lessons;
 
 #[component]
 pub fn LessonsMenu() -> Html {
     let lang = use_lang();
-    let state = use_context::<PlaygroundContext>();
+    let state = use_playground();
     let bus = use_context::<LessonBusContext>();
     let open = use_state(|| false);
     let presenter = use_state(presenter_saved);

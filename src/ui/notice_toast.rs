@@ -14,7 +14,7 @@ use std::time::Duration;
 use yew::prelude::*;
 
 use super::language::{use_lang, Msg};
-use super::state::{Action, PlaygroundContext};
+use super::state::{use_playground, Action};
 
 /// How long news stays on screen.
 pub const NEWS_SHOWN: Duration = Duration::from_secs(8);
@@ -22,7 +22,7 @@ pub const NEWS_SHOWN: Duration = Duration::from_secs(8);
 #[component]
 pub fn NoticeToast() -> Html {
     let lang = use_lang();
-    let state = use_context::<PlaygroundContext>();
+    let state = use_playground();
     let notice = state.as_ref().and_then(|s| s.notice.clone());
     {
         let dispatcher = state.as_ref().map(|s| s.dispatcher());

@@ -31,7 +31,7 @@ use super::draft::{Draft, FormError, ItemOperation, Mode};
 use super::language::{use_lang, Msg};
 use super::limits;
 use super::operation_form::Ctx;
-use super::state::{with_dry_runs, Action, PlaygroundContext, Source};
+use super::state::{use_playground, with_dry_runs, Action, PlaygroundContext, Source};
 use crate::engine::schema::KeySchema;
 use crate::engine::table::BillingMode;
 use crate::engine::ApiError;
@@ -192,7 +192,7 @@ pub fn OperationBuilder(props: &OperationBuilderProps) -> Html {
     let lang = use_lang();
     let side = props.side.min(1);
 
-    let Some(state) = use_context::<PlaygroundContext>() else { return html! {} };
+    let Some(state) = use_playground() else { return html! {} };
     let Some(console) = use_context::<ConsoleContext>() else { return html! {} };
     let preview = Rc::clone(&props.preview);
     let draft = Rc::clone(console.draft(side));

@@ -37,7 +37,7 @@ use super::cost::units;
 use super::embed::{EmbedButton, EmbedView};
 use super::footprint::use_console_footprint;
 use super::language::{use_lang, Lang, Msg};
-use super::state::{Action, PlaygroundContext};
+use super::state::{use_playground, Action};
 use super::welcome::StartButtons;
 use crate::engine::index::IndexKind;
 use crate::engine::ordered::Ordered;
@@ -291,7 +291,7 @@ fn band(id: &str, space: &Keyspace, fresh: &[bool], touched: Option<&[usize]>, l
 #[component]
 fn SizeLimit() -> Html {
     let lang = use_lang();
-    let state = use_context::<PlaygroundContext>();
+    let state = use_playground();
     let text = use_state(String::new);
     let Some(state) = state else { return html! {} };
     let limit =
@@ -344,7 +344,7 @@ pub fn PartitionMap() -> Html {
     let lang = use_lang();
     let seen = use_mut_ref(FirstSeen::new);
     let footprint = use_console_footprint();
-    let Some(state) = use_context::<PlaygroundContext>() else { return html! {} };
+    let Some(state) = use_playground() else { return html! {} };
     let Some(table) = state.selected.clone() else {
         return html! {
             <section class="card partition-map" id="partition-map">

@@ -24,7 +24,7 @@ use super::error_box::ErrorBox;
 use super::format::{cell_text, CellText};
 use super::language::{use_lang, Lang, Msg};
 use super::limits::shown_json;
-use super::state::{Action, ConsoleRun, LogEntry, PlaygroundContext, Source};
+use super::state::{use_playground, Action, ConsoleRun, LogEntry, PlaygroundContext, Source};
 use crate::engine::ordered::Ordered;
 use crate::engine::schema::KeySchema;
 use crate::engine::value::wire::item_from_wire;
@@ -137,7 +137,7 @@ pub struct ResultsViewProps {
 pub fn ResultsView(props: &ResultsViewProps) -> Html {
     let lang = use_lang();
     let tr = lang.tr();
-    let Some(state) = use_context::<PlaygroundContext>() else { return html! {} };
+    let Some(state) = use_playground() else { return html! {} };
     let run_id = state.console_run.as_ref().map(|run| Rc::as_ptr(run) as usize);
     // The run shown when the view appeared is not new.
     let shown = use_mut_ref(|| run_id);

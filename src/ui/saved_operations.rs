@@ -13,14 +13,14 @@ use super::console_state::{ConsoleAction, ConsoleContext};
 use super::draft::{FormError, ItemOperation};
 use super::language::{use_lang, Msg};
 use super::operation_builder::side_request;
-use super::state::{Action, PlaygroundContext};
+use super::state::{use_playground, Action};
 use crate::engine::review::{AccessPattern, KeyVariation};
 use crate::scenario::format::SavedOperation;
 
 #[component]
 pub fn SavedOperations() -> Html {
     let lang = use_lang();
-    let state = use_context::<PlaygroundContext>();
+    let state = use_playground();
     let console = use_context::<ConsoleContext>();
     let name = use_state(String::new);
     // What stopped a save: a fixed text, and the form's error if any

@@ -19,7 +19,7 @@ use yew::prelude::*;
 
 use super::language::{use_lang, Msg, Said};
 use super::persist;
-use super::state::{Action, Notice, PlaygroundContext};
+use super::state::{use_playground, Action, Notice};
 use super::workspaces_menu::WorkspacesMenu;
 use crate::scenario::exchange::ExportFormat;
 use crate::scenario::workbench::ModelVersion;
@@ -52,7 +52,7 @@ const EXPORTS: [(&str, ExportFormat, Msg, Msg); 5] = [
 #[component]
 pub fn ScenarioMenu() -> Html {
     let lang = use_lang();
-    let Some(state) = use_context::<PlaygroundContext>() else { return html! {} };
+    let Some(state) = use_playground() else { return html! {} };
     let confirming = use_state(|| false);
     let file_input = use_node_ref();
 

@@ -5,7 +5,7 @@
 //! The shape is Yew's `function_todomvc`: a plain struct, an `Action` enum and
 //! `impl Reducible`. [`App`](super::app::App) holds it with `use_reducer` and
 //! shares the handle through a `ContextProvider`; every component reads it
-//! with `use_context::<PlaygroundContext>()` and changes it with `dispatch`.
+//! with [`use_playground`] and changes it with `dispatch`.
 //!
 //! Every request goes the way a real client's would:
 //!
@@ -304,6 +304,14 @@ impl PartialEq for Playground {
     fn eq(&self, other: &Self) -> bool {
         self.generation == other.generation && Rc::ptr_eq(&self.engine, &other.engine)
     }
+}
+
+/// The playground, for a component under the [`App`](super::app::App)'s
+/// provider: the one way a component reaches the state. `None` only
+/// outside it, where a component draws nothing.
+#[hook]
+pub fn use_playground() -> Option<PlaygroundContext> {
+    use_context::<PlaygroundContext>()
 }
 
 /// The shared engine as a component property: equal when it is the same

@@ -35,7 +35,7 @@ use yew::prelude::*;
 use super::error_box::ErrorBox;
 use super::language::{use_lang, Lang, Msg};
 use super::limits;
-use super::state::{Action, PlaygroundContext, Source};
+use super::state::{use_playground, Action, Source};
 use crate::engine::streams::{StreamShard, StreamViewType};
 use crate::engine::triggers::{RunOutcome, StreamTrigger, TriggerRun, TriggerStats};
 use crate::engine::value::document::item_to_plain;
@@ -197,7 +197,7 @@ fn trigger_row(view: &TriggerView, lang: Lang) -> Html {
 #[component]
 pub fn StreamPanel() -> Html {
     let lang = use_lang();
-    let state = use_context::<PlaygroundContext>();
+    let state = use_playground();
     let view_type = use_state(|| "NEW_AND_OLD_IMAGES".to_string());
     let Some(state) = state else { return html! {} };
     let Some(name) = state.selected.clone() else { return html! {} };

@@ -12,7 +12,7 @@ use yew::prelude::*;
 use super::error_box::ErrorBox;
 use super::format::key_label;
 use super::language::{use_lang, Msg};
-use super::state::{Action, PlaygroundContext, Source};
+use super::state::{use_playground, Action, Source};
 use crate::engine::table::BillingMode;
 
 /// What the list shows of one table, copied out of the engine so no borrow
@@ -26,7 +26,7 @@ struct TableSummary {
 
 #[component]
 pub fn TableList() -> Html {
-    let state = use_context::<PlaygroundContext>();
+    let state = use_playground();
     // The table whose delete button was pressed once and awaits confirmation.
     let armed = use_state(|| None::<String>);
     let lang = use_lang();

@@ -9,7 +9,7 @@ use super::generate_form::GenerateForm;
 use super::index_grid::IndexGrid;
 use super::item_grid::ItemGrid;
 use super::language::{use_lang, Msg};
-use super::state::{EngineHandle, Playground, PlaygroundContext, Source};
+use super::state::{use_playground, EngineHandle, Playground, Source};
 use crate::engine::index::IndexStatus;
 use crate::engine::schema::PrimaryKey;
 use crate::engine::table::Table;
@@ -36,7 +36,7 @@ fn focus_key(state: &Playground, table: &Table) -> Option<PrimaryKey> {
 pub fn TableView() -> Html {
     let lang = use_lang();
     let tr = lang.tr();
-    let state = use_context::<PlaygroundContext>();
+    let state = use_playground();
     // The view picked: `None` for the table itself, else an index's name.
     let view = use_state(|| None::<String>);
     // What the console's request reads, marked on the rows (`footprint`).

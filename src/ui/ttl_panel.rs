@@ -32,7 +32,7 @@ use yew::prelude::*;
 use super::error_box::ErrorBox;
 use super::format::cell_text;
 use super::language::{use_lang, Lang, Msg};
-use super::state::{Action, PlaygroundContext, Source};
+use super::state::{use_playground, Action, Source};
 use crate::engine::schema::{KeySchema, PrimaryKey};
 
 /// How many expired items the panel lists (the count says how many in all).
@@ -60,7 +60,7 @@ pub fn key_text(schema: &KeySchema, key: &PrimaryKey, lang: Lang) -> String {
 pub fn TtlPanel() -> Html {
     let lang = use_lang();
     let tr = lang.tr();
-    let state = use_context::<PlaygroundContext>();
+    let state = use_playground();
     let attribute = use_state(|| "expires".to_string());
     let delay_text = use_state(|| None::<String>);
     let now = state.as_ref().map_or(0, |s| js_sys::Date::now() as u64 + s.clock_offset_millis);

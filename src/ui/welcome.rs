@@ -23,7 +23,7 @@ use yew::prelude::*;
 use super::language::{use_lang, Msg};
 use super::lesson_bus::{BusAction, LessonBusContext};
 use super::lesson_nav::open_lesson;
-use super::state::{Action, PlaygroundContext, Source};
+use super::state::{use_playground, Action, PlaygroundContext, Source};
 use crate::scenario::lessons;
 
 /// The sample table's name.
@@ -89,7 +89,7 @@ fn make_sample(state: &PlaygroundContext) {
 #[component]
 pub fn StartButtons() -> Html {
     let lang = use_lang();
-    let (Some(state), Some(bus)) = (use_context::<PlaygroundContext>(), use_context::<LessonBusContext>()) else {
+    let (Some(state), Some(bus)) = (use_playground(), use_context::<LessonBusContext>()) else {
         return html! {};
     };
     let sample = {

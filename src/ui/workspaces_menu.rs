@@ -18,7 +18,7 @@ use yew::prelude::*;
 use super::language::{use_lang, Msg, Said};
 use super::persist;
 use super::state::Playground;
-use super::state::{Action, Notice, PlaygroundContext};
+use super::state::{use_playground, Action, Notice};
 
 /// What the menu asks before it does it.
 #[derive(Clone, Debug, PartialEq)]
@@ -43,7 +43,7 @@ fn save(state: &Playground, kept: &str) -> Notice {
 #[component]
 pub fn WorkspacesMenu() -> Html {
     let lang = use_lang();
-    let Some(state) = use_context::<PlaygroundContext>() else { return html! {} };
+    let Some(state) = use_playground() else { return html! {} };
     let name = use_state(String::new);
     let list = use_state(persist::list_workspaces);
     let asking = use_state(|| None::<Asking>);

@@ -42,8 +42,8 @@ use std::collections::BTreeMap;
 
 use yew::prelude::*;
 
-use super::footprint::{mark_cell, mark_head, pieces, stop_line, word, GridFootprint, Piece};
 use super::format::{cell_text, CellText};
+use super::grid_marks::{mark_cell, mark_head, pieces, stop_line, word, GridFootprint, Piece};
 use super::item_grid::{on_scroll, spacer, window, WINDOW_OVER, WINDOW_STYLE};
 use super::language::{use_lang, Lang, Msg};
 use super::state::EngineHandle;

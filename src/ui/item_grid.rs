@@ -35,8 +35,8 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::footprint::{mark_cell, mark_head, pieces, stop_line, word, GridFootprint, Piece};
 use super::format::{cell_text, editor_text_for, CellText};
+use super::grid_marks::{mark_cell, mark_head, pieces, stop_line, word, GridFootprint, Piece};
 use super::language::{use_lang, Lang, Msg};
 use super::state::{Action, EngineHandle, Playground};
 use crate::engine::ordered::Ordered;

@@ -13,12 +13,12 @@ use super::charts::{heatmap, line_chart, HeatmapInput, LineInput, Reference, Ser
 use super::cost::{units, UnitNames};
 use super::lab_run::{LabView, RECENT_SECONDS};
 use super::language::{Lang, Msg};
-use super::partition_map::two_decimals;
 use crate::engine::ordered;
 use crate::engine::partition::{PARTITION_MAX_RCU, PARTITION_MAX_WCU};
 use crate::engine::sim::WorkloadReport;
 use crate::engine::throttling::{reason_name, LimitType};
 use crate::engine::throughput::Access;
+use crate::page_model::format::two_decimals;
 
 /// The heatmap of a run: its partitions' samples, scaled to one
 /// partition's limit of the unit the run consumes.

@@ -47,6 +47,7 @@ use crate::engine::table::scaling::WarmState;
 use crate::engine::table::CollectionSpot;
 use crate::engine::Engine;
 use crate::i18n::numbers::grouped;
+use crate::page_model::format::{size_text, two_decimals};
 
 /// Width of the band's SVG coordinate system.
 const BAND_WIDTH: f64 = 1000.0;
@@ -80,39 +81,6 @@ struct Keyspace {
 /// Where a keyspace position falls on the band.
 fn x_of(position: u64) -> f64 {
     position as f64 / u64::MAX as f64 * BAND_WIDTH
-}
-
-/// "1,536 B", "12.5 KB", "3.2 MB", "8 GB".
-pub fn size_text(bytes: u64) -> String {
-    const KB: f64 = 1024.0;
-    let b = bytes as f64;
-    if b < KB {
-        format!("{} B", grouped(bytes))
-    } else if b < KB * KB {
-        format!("{} KB", units((b / KB * 10.0).round() / 10.0))
-    } else if b < KB * KB * KB {
-        format!("{} MB", units((b / KB / KB * 10.0).round() / 10.0))
-    } else {
-        format!("{} GB", units((b / KB / KB / KB * 10.0).round() / 10.0))
-    }
-}
-
-/// 1666.666 → "1,666.67", 2.5 → "2.5", 3.0 → "3".
-pub fn two_decimals(x: f64) -> String {
-    if !x.is_finite() {
-        return "—".into();
-    }
-    let rounded = (x * 100.0).round() / 100.0;
-    let whole = rounded.trunc().abs() as usize;
-    let cents = ((rounded.abs() - whole as f64) * 100.0).round() as usize;
-    let sign = if rounded < 0.0 { "-" } else { "" };
-    if cents == 0 {
-        format!("{sign}{}", grouped(whole as u64))
-    } else if cents.is_multiple_of(10) {
-        format!("{sign}{}.{}", grouped(whole as u64), cents / 10)
-    } else {
-        format!("{sign}{}.{cents:02}", grouped(whole as u64))
-    }
 }
 
 fn keyspaces(engine: &Engine, table: &str) -> Vec<Keyspace> {

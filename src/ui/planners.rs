@@ -12,9 +12,9 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::language::{use_lang, Msg};
-use super::partition_map::two_decimals;
 use crate::engine::capacity::items_per_read_block;
 use crate::engine::partition::{plan_partitions, shard_count, PARTITION_SIZE_BYTES};
+use crate::page_model::format::two_decimals;
 
 const GIB: f64 = 1024.0 * 1024.0 * 1024.0;
 

@@ -4,8 +4,9 @@
 
 use yew::prelude::*;
 
-use super::footprint::{self, use_console_footprint};
+use super::footprint::use_console_footprint;
 use super::generate_form::GenerateForm;
+use super::grid_marks;
 use super::index_grid::IndexGrid;
 use super::item_grid::ItemGrid;
 use super::language::{use_lang, Msg};
@@ -68,7 +69,7 @@ pub fn TableView() -> Html {
             Some(index) => tr.table_index(&name, &index.name),
             None => name.clone(),
         };
-        footprint::legend(m, &target, lang)
+        grid_marks::legend(m, &target, lang)
     });
     let pick = |target: Option<String>| {
         let view = view.clone();

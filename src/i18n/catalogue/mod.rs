@@ -522,7 +522,7 @@ pub trait Catalogue {
     /// A notice with values ([`Said`]), worded when shown.
     fn said(&self, said: &Said) -> String;
     // ---- partition map ----
-    // Sizes and capacity figures arrive spelled (`partition_map::size_text`
+    // Sizes and capacity figures arrive spelled (`page_model::format::size_text`
     // through `Lang::figure`); counts as numbers.
 
     /// A keyspace's heading: "Table Music", "GSI GenreIndex".

@@ -47,7 +47,7 @@
 
 mod answer;
 pub mod api;
-mod background;
+pub mod background;
 pub mod calendar;
 pub mod capacity;
 mod catch_up;

@@ -18,7 +18,7 @@
 //! ```
 //!
 //! **The three marks** (`data-footprint` on the row, the words of
-//! [`Kept`]): `returned` — read and in the response's `Items`; `filtered` —
+//! [`Kept`](crate::engine::footprint::Kept)): `returned` — read and in the response's `Items`; `filtered` —
 //! read and paid for, then dropped by the `FilterExpression` (or a PartiQL
 //! `WHERE` on non-key attributes); `read` — read and matched but not
 //! returned, because the request asked only for a count (`Select: COUNT`).

@@ -25,9 +25,9 @@ use ddb_playground::engine::sim::{KeyDistribution, Rng, Traffic, TrafficKind, Wo
 use ddb_playground::engine::Engine;
 use ddb_playground::scenario::exchange::{self, ExportFormat};
 use ddb_playground::scenario::Scenario;
-use ddb_playground::ui::partition_map::PartitionMap;
+use ddb_playground::ui::partitions::partition_map::PartitionMap;
 use ddb_playground::ui::state::{Playground, PlaygroundContext};
-use ddb_playground::ui::table_view::TableView;
+use ddb_playground::ui::tables::table_view::TableView;
 use serde_json::{json, Value};
 use wasm_bindgen_test::*;
 use yew::prelude::*;
@@ -404,10 +404,10 @@ async fn bench_render_grid_and_partition_map_with_100000_items() {
     let (ms, nodes, rows, ticks) = render_views(100_000).await;
     // Windowed: the same number of rows whatever the size; the map draws a
     // tick per stretch of the band, not per collection.
-    assert_eq!(rows, ddb_playground::ui::item_grid::WINDOW_ROWS);
-    assert_eq!(base_rows, ddb_playground::ui::item_grid::WINDOW_ROWS);
-    assert!(ticks <= ddb_playground::ui::partition_map::BUCKETS, "{ticks} ticks");
-    assert!(base_ticks <= ddb_playground::ui::partition_map::TICKS_EACH, "{base_ticks} ticks");
+    assert_eq!(rows, ddb_playground::ui::tables::item_grid::WINDOW_ROWS);
+    assert_eq!(base_rows, ddb_playground::ui::tables::item_grid::WINDOW_ROWS);
+    assert!(ticks <= ddb_playground::ui::partitions::partition_map::BUCKETS, "{ticks} ticks");
+    assert!(base_ticks <= ddb_playground::ui::partitions::partition_map::TICKS_EACH, "{base_ticks} ticks");
     report(
         "render items grid + partition map, 100,000 items",
         ms,

@@ -81,7 +81,7 @@ mod native {
         let blocks = BLOCKS.load(Ordering::Relaxed).saturating_sub(blocks_before);
         let rss_delta = rss().saturating_sub(rss_before);
         let table = engine.table(common::TABLE).expect("the table");
-        let dynamodb = table.storage.size_bytes();
+        let dynamodb = table.size_bytes();
         let per_item = held as f64 / n as f64;
         let size_per_item = dynamodb as f64 / n as f64;
         println!(

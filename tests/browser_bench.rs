@@ -25,9 +25,9 @@ use ddb_playground::engine::sim::{KeyDistribution, Rng, Traffic, TrafficKind, Wo
 use ddb_playground::engine::Engine;
 use ddb_playground::scenario::exchange::{self, ExportFormat};
 use ddb_playground::scenario::Scenario;
-use ddb_playground::ui::partition_map::PartitionMap;
+use ddb_playground::ui::partitions::partition_map::PartitionMap;
 use ddb_playground::ui::state::{Playground, PlaygroundContext};
-use ddb_playground::ui::table_view::TableView;
+use ddb_playground::ui::tables::table_view::TableView;
 use serde_json::{json, Value};
 use wasm_bindgen_test::*;
 use yew::prelude::*;
@@ -90,7 +90,7 @@ fn bench_import_100000_items() {
     let ms = median_ms(3, || {
         let imported = exchange::import(&text).unwrap();
         let playground = Playground::with_scenario(imported.scenario, None);
-        loaded = playground.engine.borrow().table("Big").map_or(0, |t| t.storage.item_count());
+        loaded = playground.engine.borrow().table("Big").map_or(0, |t| t.item_count());
     });
     assert_eq!(loaded, 100_000);
     let base = median_ms(3, || {
@@ -151,7 +151,7 @@ fn bench_live_cost_on_10000_items() {
             "target < 16 ms",
         );
     }
-    assert_eq!(engine.table("Big").map(|t| t.storage.item_count()), Some(10_000));
+    assert_eq!(engine.table("Big").map(|t| t.item_count()), Some(10_000));
 }
 
 #[wasm_bindgen_test]
@@ -244,7 +244,7 @@ fn bench_generate_a_million_items() {
     let mut generation = engine.start_generation("Orders", &template, 1_000_000, 1).unwrap();
     while !engine.step_generation(&mut generation, 2_000).unwrap() {}
     let ms = now() - start;
-    assert_eq!(engine.table("Orders").unwrap().storage.item_count(), 1_000_000);
+    assert_eq!(engine.table("Orders").unwrap().item_count(), 1_000_000);
     drop(engine);
     // Baseline: 100,000 order items sent one PutItem each, times ten (with
     // throughput enforcement off: on demand would throttle a burst of 100,000
@@ -258,7 +258,7 @@ fn bench_generate_a_million_items() {
         engine.execute("PutItem", &json!({"TableName": "Orders", "Item": item})).unwrap();
     }
     let base = (now() - start) * 10.0;
-    assert_eq!(engine.table("Orders").unwrap().storage.item_count(), 100_000);
+    assert_eq!(engine.table("Orders").unwrap().item_count(), 100_000);
     report("generate 1,000,000 items (template, seed)", ms, "100,000 PutItem × 10", base, "target < 5,000 ms");
 }
 
@@ -404,10 +404,10 @@ async fn bench_render_grid_and_partition_map_with_100000_items() {
     let (ms, nodes, rows, ticks) = render_views(100_000).await;
     // Windowed: the same number of rows whatever the size; the map draws a
     // tick per stretch of the band, not per collection.
-    assert_eq!(rows, ddb_playground::ui::item_grid::WINDOW_ROWS);
-    assert_eq!(base_rows, ddb_playground::ui::item_grid::WINDOW_ROWS);
-    assert!(ticks <= ddb_playground::ui::partition_map::BUCKETS, "{ticks} ticks");
-    assert!(base_ticks <= ddb_playground::ui::partition_map::TICKS_EACH, "{base_ticks} ticks");
+    assert_eq!(rows, ddb_playground::ui::tables::item_grid::WINDOW_ROWS);
+    assert_eq!(base_rows, ddb_playground::ui::tables::item_grid::WINDOW_ROWS);
+    assert!(ticks <= ddb_playground::ui::partitions::partition_map::BUCKETS, "{ticks} ticks");
+    assert!(base_ticks <= ddb_playground::ui::partitions::partition_map::TICKS_EACH, "{base_ticks} ticks");
     report(
         "render items grid + partition map, 100,000 items",
         ms,

@@ -157,7 +157,7 @@ impl goldenscript::Runner for Runner {
                 let name = args.next_pos().ok_or("table name expected")?.to_string();
                 args.reject_next()?;
                 let table = self.engine.table(&name).ok_or("no such table")?;
-                for collection in table.storage.collections() {
+                for collection in table.collections() {
                     let position = keyspace_position(&collection.hash);
                     let key = serde_json::to_string(&collection.partition_key.to_attribute().to_wire())?;
                     writeln!(out, "{position} {key} ({} bytes)", collection.size)?;

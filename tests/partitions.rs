@@ -352,7 +352,7 @@ fn a_snapshot_replay_is_never_throttled() {
     }
     engine.settings_mut().enforce_throughput = true;
     let restored = Engine::restore(&engine.snapshot()).unwrap();
-    assert_eq!(restored.table("Many").unwrap().storage.item_count(), 500);
+    assert_eq!(restored.table("Many").unwrap().item_count(), 500);
     assert!(restored.settings().enforce_throughput);
 }
 

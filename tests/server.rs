@@ -543,7 +543,7 @@ fn the_data_file_survives_a_restart() {
     let deadline = Instant::now() + Duration::from_secs(10);
     let saved = loop {
         if let Ok(Some(engine)) = persist::load(&file) {
-            if engine.table("tbl").is_some_and(|t| t.storage.item_count() == 1) {
+            if engine.table("tbl").is_some_and(|t| t.item_count() == 1) {
                 break true;
             }
         }
@@ -610,7 +610,7 @@ fn a_scenario_file_keeps_its_saved_operations_access_patterns_view_and_model_whe
     assert_eq!(written["workbench"], json!({"ModelName": "m", "DataModel": []}));
     assert_eq!(written["accessPatterns"], patterns);
     let reloaded = persist::load(&file).expect("readable").expect("exists");
-    assert!(reloaded.table("tbl").is_some_and(|t| t.storage.item_count() == 1), "the write is saved too");
+    assert!(reloaded.table("tbl").is_some_and(|t| t.item_count() == 1), "the write is saved too");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -1148,7 +1148,6 @@ fn a_burst_of_64_clients_is_answered_and_loses_no_acknowledged_write() {
     let engine = persist::load(&file).expect("readable").expect("exists");
     let table = engine.table("burst").expect("table saved");
     let saved: BTreeSet<String> = table
-        .storage
         .collections()
         .flat_map(|c| c.items.into_iter())
         .filter_map(|item| match item.get("pk") {

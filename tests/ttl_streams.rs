@@ -237,11 +237,11 @@ fn ttl_deletes_through_indexes_and_costs_nothing() {
     }
     engine.settings_mut().ttl_sweep_delay_millis = 60_000;
     engine.advance_clock(69_000);
-    assert_eq!(engine.table("T01").map(|t| t.storage.item_count()), Some(2), "expired, not yet swept");
+    assert_eq!(engine.table("T01").map(|t| t.item_count()), Some(2), "expired, not yet swept");
     // The sweep runs at the start of the next request, and charges nothing.
     engine.clock_mut().advance(2_000);
     run(&mut engine, "ListTables", json!({}));
-    assert_eq!(engine.table("T01").map(|t| t.storage.item_count()), Some(1));
+    assert_eq!(engine.table("T01").map(|t| t.item_count()), Some(1));
     assert!(engine.last_charges().is_empty(), "the sweep charged nothing");
     engine.advance_clock(1_000);
     let gsi = run(
@@ -363,7 +363,7 @@ fn views_see_expired_items_until_the_sweep_and_the_next_ttl_event() {
     run(&mut engine, "ListTables", json!({}));
     assert!(keys(&engine, t0 + 90_000).is_empty());
     assert_eq!(t(&engine).next_ttl_event(t0 + 90_000, 60_000), None, "c and d never expire");
-    assert_eq!(engine.table("T02").unwrap().storage.item_count(), 2);
+    assert_eq!(engine.table("T02").unwrap().item_count(), 2);
 
     // An item written with an expiry already past is due for the sweep at
     // once, but the write applied time before storing it: the next event
@@ -410,11 +410,8 @@ fn expiry_counts_follow_every_write() {
         let table = engine.table("Ttl").expect("table");
         let now = engine.clock().now_millis();
         let delay = engine.settings().ttl_sweep_delay_millis;
-        let expiries: Vec<u64> = if on {
-            table.storage.scan_after(None).filter_map(|found| expiry_millis(&found.item(), "exp", now)).collect()
-        } else {
-            Vec::new()
-        };
+        let expiries: Vec<u64> =
+            if on { table.items().filter_map(|item| expiry_millis(&item, "exp", now)).collect() } else { Vec::new() };
         let expired = expiries.iter().filter(|at| **at <= now).count();
         // The next expiry after now, or the first sweep, even one already due.
         let next_expiry = expiries.iter().copied().filter(|at| *at > now).min();
@@ -637,7 +634,7 @@ fn a_snapshot_before_the_sweep_restores_to_the_swept_engine() {
     run(&mut engine, "UpdateTimeToLive", spec(false));
     engine.advance_clock(301_001);
     run(&mut engine, "UpdateTimeToLive", spec(true));
-    let count = |e: &Engine| e.table("ttl").map(|t| t.storage.item_count());
+    let count = |e: &Engine| e.table("ttl").map(|t| t.item_count());
     let before_sweep = engine.snapshot();
     let mut restored = Engine::restore(&before_sweep).expect("restores");
     // The original still holds the expired item; the replay of zzz swept it.

@@ -35,6 +35,13 @@ use crate::engine::ordered::Ordered;
 
 /// Bytes in one read block (one strongly consistent read unit).
 pub const READ_BLOCK_BYTES: usize = 4096;
+
+/// How many items of `item_size_bytes` one 4 KB read block holds (at least
+/// one: a larger item takes several blocks).
+pub fn items_per_read_block(item_size_bytes: u64) -> u64 {
+    let block = READ_BLOCK_BYTES as u64;
+    block / item_size_bytes.clamp(1, block)
+}
 /// Bytes in one write block (one write unit).
 pub const WRITE_BLOCK_BYTES: usize = 1024;
 
@@ -486,6 +493,14 @@ mod tests {
     use super::*;
     use serde_json::json;
     use Consistency::{Eventual, Strong};
+
+    #[test]
+    fn a_read_block_holds_whole_items() {
+        assert_eq!(items_per_read_block(0), 4096);
+        assert_eq!(items_per_read_block(100), 40);
+        assert_eq!(items_per_read_block(4096), 1);
+        assert_eq!(items_per_read_block(400_000), 1);
+    }
 
     /// (size in bytes, strong RCU, eventual RCU, WCU), from semantics A.2/A.3.
     const CASES: &[(usize, f64, f64, f64)] = &[

@@ -47,6 +47,7 @@
 
 mod answer;
 pub mod api;
+pub mod background;
 pub mod calendar;
 pub mod capacity;
 mod catch_up;

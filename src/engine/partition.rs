@@ -36,6 +36,7 @@
 //! the partition-key hash ([`crate::engine::storage::keyspace_hash`]); the
 //! ranges cover the whole keyspace without gaps, in order.
 
+use super::capacity::items_per_read_block;
 use super::schema::KeyValue;
 use super::storage::keyspace_hash;
 
@@ -98,7 +99,7 @@ pub fn round2(x: f64) -> f64 {
 /// = 12.5 → **13**. At least 1; never panics.
 pub fn shard_count(items: u64, fraction: f64, item_size_bytes: u64) -> u64 {
     let fraction = if fraction.is_finite() && fraction > 0.0 { fraction } else { 0.0 };
-    let per_block = (4096 / item_size_bytes.clamp(1, 4096)).max(1);
+    let per_block = items_per_read_block(item_size_bytes);
     let per_partition = PARTITION_MAX_RCU * per_block as f64;
     let n = (items as f64 * fraction / per_partition).ceil();
     if n.is_finite() && n >= 1.0 {

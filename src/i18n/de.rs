@@ -11,6 +11,7 @@ use super::catalogue::{
 };
 use super::catalogue::{Lost, Unused, Warning};
 use super::lang::Lang;
+use super::limits::PartitionLimits;
 use super::numbers::{count, dollars, figure};
 
 /// The German catalogue.
@@ -322,7 +323,6 @@ impl Catalogue for German {
             Msg::PlannerNeedShardInputs => "Gib Items, einen Prozentsatz und eine Item-Größe von mindestens 1 Byte ein.",
             // hot-key lab
             Msg::HotKeyLab => "Hot-Key-Labor",
-            Msg::LabIntro => "Simuliere Sekunden an Traffic auf einer frischen Labortabelle (deine Tabellen bleiben unberührt). Eine Partition bedient höchstens 1.000 WCU und 3.000 RCU pro Sekunde, egal wie viel die Tabelle hat; ein Hot Key wird also selbst auf einer großen Tabelle gedrosselt. Auf Shards verteilt, verteilt er sich auf Partitionen. Läufe haben einen Seed: dieselben Eingaben ergeben dasselbe Bild.",
             Msg::Workload => "Workload",
             Msg::GetEventual => "GetItem, eventually consistent",
             Msg::GetStrong => "GetItem, konsistentes Lesen",
@@ -488,9 +488,7 @@ impl Catalogue for German {
                  ungenutzter Kapazität als Burst auf."
             }
             Msg::PmSizeLimit => "Größenlimit einer Partition (KB)",
-            Msg::PmRealLimit => "10 GB (echt)",
             Msg::PmSetScale => "Lehrmaßstab setzen",
-            Msg::PmBackToReal => "Zurück zu 10 GB",
             Msg::PmHashZero => "Hash 0",
             Msg::Workspaces => "Arbeitsbereiche",
             Msg::WorkspacesTitle => "Benannte Kopien des Playgrounds in diesem Browser behalten",
@@ -902,11 +900,13 @@ impl Catalogue for German {
         by_size: &str,
         partitions: u64,
     ) -> String {
-        format!("nach Kapazität {read} / 3.000 + {write} / 1.000 = {by_capacity}; nach Größe {size} GB / 10 GB = {by_size}; ceil(max) = {partitions}")
+        let PartitionLimits { rcu: max_rcu, wcu: max_wcu, size: max_size } = PartitionLimits::in_lang(Lang::De);
+        format!("nach Kapazität {read} / {max_rcu} + {write} / {max_wcu} = {by_capacity}; nach Größe {size} GB / {max_size} = {by_size}; ceil(max) = {partitions}")
     }
 
     fn shard_math(&self, items: &str, percent: &str, share: &str, per_block: u64, size: u64, shards: u64) -> String {
-        format!("{items} Items × {percent} % = {share} teilen sich einen Schlüsselwert; eine Partition liest 3.000 × {per_block} Items zu {size} B pro Sekunde → ceil = {shards}")
+        let PartitionLimits { rcu: max_rcu, .. } = PartitionLimits::in_lang(Lang::De);
+        format!("{items} Items × {percent} % = {share} teilen sich einen Schlüsselwert; eine Partition liest {max_rcu} × {per_block} Items zu {size} B pro Sekunde → ceil = {shards}")
     }
 
     fn seconds_per_second(&self, n: u32) -> String {
@@ -1115,10 +1115,11 @@ impl Catalogue for German {
         consumed: &str,
         partitions: usize,
     ) -> String {
+        let PartitionLimits { rcu: max_rcu, wcu: max_wcu, .. } = PartitionLimits::in_lang(Lang::De);
         let progress = progress.map(|(done, of)| format!("Sekunde {done} von {of} · ")).unwrap_or_default();
         let [requests, throttled, at_limit] = counts;
         let c = |n| count(Lang::De, n);
-        format!("{progress}{} Anfragen, {} gedrosselt ({percent} %), davon {} an der Grenze von 1.000 WCU / 3.000 RCU pro Partition · {consumed} verbraucht · {partitions} Partitionen", c(requests), c(throttled), c(at_limit))
+        format!("{progress}{} Anfragen, {} gedrosselt ({percent} %), davon {} an der Grenze von {max_wcu} WCU / {max_rcu} RCU pro Partition · {consumed} verbraucht · {partitions} Partitionen", c(requests), c(throttled), c(at_limit))
     }
 
     fn top_keys_recent(&self, seconds: u64) -> String {
@@ -1339,7 +1340,23 @@ impl Catalogue for German {
     }
 
     fn pm_teaching_scale(&self, size: &str) -> String {
-        format!("Lehrmaßstab: Eine Partition wird geteilt, sobald sie mehr als {size} enthält (DynamoDB: 10 GB).")
+        let PartitionLimits { size: max_size, .. } = PartitionLimits::in_lang(Lang::De);
+        format!("Lehrmaßstab: Eine Partition wird geteilt, sobald sie mehr als {size} enthält (DynamoDB: {max_size}).")
+    }
+
+    fn pm_real_limit(&self) -> String {
+        let PartitionLimits { size: max_size, .. } = PartitionLimits::in_lang(Lang::De);
+        format!("{max_size} (echt)")
+    }
+
+    fn pm_back_to_real(&self) -> String {
+        let PartitionLimits { size: max_size, .. } = PartitionLimits::in_lang(Lang::De);
+        format!("Zurück zu {max_size}")
+    }
+
+    fn lab_intro(&self) -> String {
+        let PartitionLimits { rcu: max_rcu, wcu: max_wcu, .. } = PartitionLimits::in_lang(Lang::De);
+        format!("Simuliere Sekunden an Traffic auf einer frischen Labortabelle (deine Tabellen bleiben unberührt). Eine Partition bedient höchstens {max_wcu} WCU und {max_rcu} RCU pro Sekunde, egal wie viel die Tabelle hat; ein Hot Key wird also selbst auf einer großen Tabelle gedrosselt. Auf Shards verteilt, verteilt er sich auf Partitionen. Läufe haben einen Seed: dieselben Eingaben ergeben dasselbe Bild.")
     }
 
     fn rounding(&self, rounding: &Rounding) -> String {

@@ -8,6 +8,7 @@ use super::catalogue::{
     ExportStep, FetchFailure, FileFailure, FormProblem, LabProblem, LabTitle, RestoreFailure, Rounding, StorageFailure,
 };
 use super::lang::Lang;
+use super::limits::PartitionLimits;
 use super::numbers::count;
 
 /// The English catalogue.
@@ -310,7 +311,6 @@ impl Catalogue for English {
             Msg::PlannerNeedShardInputs => "Enter items, a percentage and an item size of at least 1 byte.",
             // hot-key lab
             Msg::HotKeyLab => "Hot-key lab",
-            Msg::LabIntro => "Simulate seconds of traffic on a fresh lab table (your tables are not touched). A partition serves at most 1,000 WCU and 3,000 RCU per second however much the table has, so one hot key throttles even on a big table; spreading it over shards spreads it over partitions. Runs are seeded: the same inputs give the same picture.",
             Msg::Workload => "Workload",
             Msg::GetEventual => "GetItem, eventually consistent",
             Msg::GetStrong => "GetItem, strongly consistent",
@@ -475,9 +475,7 @@ impl Catalogue for English {
                  share of the table's capacity and keeps up to 300 s of unused capacity as burst."
             }
             Msg::PmSizeLimit => "Partition size limit (KB)",
-            Msg::PmRealLimit => "10 GB (real)",
             Msg::PmSetScale => "Set teaching scale",
-            Msg::PmBackToReal => "Back to 10 GB",
             Msg::PmHashZero => "hash 0",
             Msg::Workspaces => "Workspaces",
             Msg::WorkspacesTitle => "Keep named copies of the playground in this browser",
@@ -869,11 +867,13 @@ impl Catalogue for English {
         by_size: &str,
         partitions: u64,
     ) -> String {
-        format!("by capacity {read} / 3,000 + {write} / 1,000 = {by_capacity}; by size {size} GB / 10 GB = {by_size}; ceil(max) = {partitions}")
+        let PartitionLimits { rcu: max_rcu, wcu: max_wcu, size: max_size } = PartitionLimits::in_lang(Lang::En);
+        format!("by capacity {read} / {max_rcu} + {write} / {max_wcu} = {by_capacity}; by size {size} GB / {max_size} = {by_size}; ceil(max) = {partitions}")
     }
 
     fn shard_math(&self, items: &str, percent: &str, share: &str, per_block: u64, size: u64, shards: u64) -> String {
-        format!("{items} items × {percent} % = {share} share one key value; one partition reads 3,000 × {per_block} items of {size} B per second → ceil = {shards}")
+        let PartitionLimits { rcu: max_rcu, .. } = PartitionLimits::in_lang(Lang::En);
+        format!("{items} items × {percent} % = {share} share one key value; one partition reads {max_rcu} × {per_block} items of {size} B per second → ceil = {shards}")
     }
 
     fn seconds_per_second(&self, n: u32) -> String {
@@ -1072,10 +1072,11 @@ impl Catalogue for English {
         consumed: &str,
         partitions: usize,
     ) -> String {
+        let PartitionLimits { rcu: max_rcu, wcu: max_wcu, .. } = PartitionLimits::in_lang(Lang::En);
         let progress = progress.map(|(done, of)| format!("second {done} of {of} · ")).unwrap_or_default();
         let [requests, throttled, at_limit] = counts;
         let c = |n| count(Lang::En, n);
-        format!("{progress}{} requests, {} throttled ({percent}%), {} of them at the 1,000 WCU / 3,000 RCU per-partition limit · {consumed} consumed · {partitions} partitions", c(requests), c(throttled), c(at_limit))
+        format!("{progress}{} requests, {} throttled ({percent}%), {} of them at the {max_wcu} WCU / {max_rcu} RCU per-partition limit · {consumed} consumed · {partitions} partitions", c(requests), c(throttled), c(at_limit))
     }
 
     fn top_keys_recent(&self, seconds: u64) -> String {
@@ -1276,7 +1277,23 @@ impl Catalogue for English {
     }
 
     fn pm_teaching_scale(&self, size: &str) -> String {
-        format!("Teaching scale: a partition splits when it holds more than {size} (DynamoDB: 10 GB).")
+        let PartitionLimits { size: max_size, .. } = PartitionLimits::in_lang(Lang::En);
+        format!("Teaching scale: a partition splits when it holds more than {size} (DynamoDB: {max_size}).")
+    }
+
+    fn pm_real_limit(&self) -> String {
+        let PartitionLimits { size: max_size, .. } = PartitionLimits::in_lang(Lang::En);
+        format!("{max_size} (real)")
+    }
+
+    fn pm_back_to_real(&self) -> String {
+        let PartitionLimits { size: max_size, .. } = PartitionLimits::in_lang(Lang::En);
+        format!("Back to {max_size}")
+    }
+
+    fn lab_intro(&self) -> String {
+        let PartitionLimits { rcu: max_rcu, wcu: max_wcu, .. } = PartitionLimits::in_lang(Lang::En);
+        format!("Simulate seconds of traffic on a fresh lab table (your tables are not touched). A partition serves at most {max_wcu} WCU and {max_rcu} RCU per second however much the table has, so one hot key throttles even on a big table; spreading it over shards spreads it over partitions. Runs are seeded: the same inputs give the same picture.")
     }
 
     fn rounding(&self, rounding: &Rounding) -> String {

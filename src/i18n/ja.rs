@@ -11,6 +11,7 @@ use super::catalogue::{
 };
 use super::catalogue::{Lost, Unused, Warning};
 use super::lang::Lang;
+use super::limits::PartitionLimits;
 use super::numbers::count;
 
 /// The Japanese catalogue.
@@ -299,7 +300,6 @@ impl Catalogue for Japanese {
             Msg::PlannerNeedShardInputs => "項目数、割合、1 バイト以上の項目サイズを入力してください。",
             // hot-key lab
             Msg::HotKeyLab => "ホットキーラボ",
-            Msg::LabIntro => "新しいラボ用テーブルで数秒間のトラフィックをシミュレートします (あなたのテーブルには触れません)。テーブルのキャパシティーがいくらあっても、1 パーティションが処理できるのは毎秒最大 1,000 WCU と 3,000 RCU です。そのため、ホットキーが 1 つあれば大きなテーブルでもスロットリングが起きます。シャードに分散すればパーティションに分散されます。実行はシード付きで、同じ入力からは同じ結果が得られます。",
             Msg::Workload => "ワークロード",
             Msg::GetEventual => "GetItem (結果整合性のある読み込み)",
             Msg::GetStrong => "GetItem (強力な整合性のある読み込み)",
@@ -465,9 +465,7 @@ impl Catalogue for Japanese {
                  最大 300 秒分バーストとして保持します。"
             }
             Msg::PmSizeLimit => "パーティションサイズの上限 (KB)",
-            Msg::PmRealLimit => "10 GB (実際の値)",
             Msg::PmSetScale => "教育用スケールを設定",
-            Msg::PmBackToReal => "10 GB に戻す",
             Msg::PmHashZero => "ハッシュ 0",
             Msg::Workspaces => "ワークスペース",
             Msg::WorkspacesTitle => "プレイグラウンドの名前付きコピーをこのブラウザーに保存",
@@ -863,11 +861,13 @@ impl Catalogue for Japanese {
         by_size: &str,
         partitions: u64,
     ) -> String {
-        format!("キャパシティー: {read} / 3,000 + {write} / 1,000 = {by_capacity}、サイズ: {size} GB / 10 GB = {by_size}、ceil(max) = {partitions}")
+        let PartitionLimits { rcu: max_rcu, wcu: max_wcu, size: max_size } = PartitionLimits::in_lang(Lang::Ja);
+        format!("キャパシティー: {read} / {max_rcu} + {write} / {max_wcu} = {by_capacity}、サイズ: {size} GB / {max_size} = {by_size}、ceil(max) = {partitions}")
     }
 
     fn shard_math(&self, items: &str, percent: &str, share: &str, per_block: u64, size: u64, shards: u64) -> String {
-        format!("項目 {items} 件 × {percent} % = {share} 件が 1 つのキー値を共有。1 パーティションは毎秒 3,000 × {per_block} 件 ({size} B) を読み取り → ceil = {shards}")
+        let PartitionLimits { rcu: max_rcu, .. } = PartitionLimits::in_lang(Lang::Ja);
+        format!("項目 {items} 件 × {percent} % = {share} 件が 1 つのキー値を共有。1 パーティションは毎秒 {max_rcu} × {per_block} 件 ({size} B) を読み取り → ceil = {shards}")
     }
 
     fn seconds_per_second(&self, n: u32) -> String {
@@ -1069,10 +1069,11 @@ impl Catalogue for Japanese {
         consumed: &str,
         partitions: usize,
     ) -> String {
+        let PartitionLimits { rcu: max_rcu, wcu: max_wcu, .. } = PartitionLimits::in_lang(Lang::Ja);
         let progress = progress.map(|(done, of)| format!("{of} 秒中 {done} 秒目 · ")).unwrap_or_default();
         let [requests, throttled, at_limit] = counts;
         let c = |n| count(Lang::Ja, n);
-        format!("{progress}リクエスト {} 件、スロットリング {} 件 ({percent}%)、うちパーティションごとの上限 1,000 WCU / 3,000 RCU によるもの {} 件 · 消費 {consumed} · パーティション {partitions} 個", c(requests), c(throttled), c(at_limit))
+        format!("{progress}リクエスト {} 件、スロットリング {} 件 ({percent}%)、うちパーティションごとの上限 {max_wcu} WCU / {max_rcu} RCU によるもの {} 件 · 消費 {consumed} · パーティション {partitions} 個", c(requests), c(throttled), c(at_limit))
     }
 
     fn top_keys_recent(&self, seconds: u64) -> String {
@@ -1279,7 +1280,23 @@ impl Catalogue for Japanese {
     }
 
     fn pm_teaching_scale(&self, size: &str) -> String {
-        format!("教育用スケール: パーティションは {size} を超えると分割されます (DynamoDB: 10 GB)。")
+        let PartitionLimits { size: max_size, .. } = PartitionLimits::in_lang(Lang::Ja);
+        format!("教育用スケール: パーティションは {size} を超えると分割されます (DynamoDB: {max_size})。")
+    }
+
+    fn pm_real_limit(&self) -> String {
+        let PartitionLimits { size: max_size, .. } = PartitionLimits::in_lang(Lang::Ja);
+        format!("{max_size} (実際の値)")
+    }
+
+    fn pm_back_to_real(&self) -> String {
+        let PartitionLimits { size: max_size, .. } = PartitionLimits::in_lang(Lang::Ja);
+        format!("{max_size} に戻す")
+    }
+
+    fn lab_intro(&self) -> String {
+        let PartitionLimits { rcu: max_rcu, wcu: max_wcu, .. } = PartitionLimits::in_lang(Lang::Ja);
+        format!("新しいラボ用テーブルで数秒間のトラフィックをシミュレートします (あなたのテーブルには触れません)。テーブルのキャパシティーがいくらあっても、1 パーティションが処理できるのは毎秒最大 {max_wcu} WCU と {max_rcu} RCU です。そのため、ホットキーが 1 つあれば大きなテーブルでもスロットリングが起きます。シャードに分散すればパーティションに分散されます。実行はシード付きで、同じ入力からは同じ結果が得られます。")
     }
 
     fn rounding(&self, rounding: &Rounding) -> String {

@@ -11,7 +11,9 @@ use crate::engine::schema::KeyAttribute;
 use crate::engine::value::document::{item_to_plain, parse_item_json};
 use crate::engine::value::wire::item_to_wire;
 use crate::engine::value::{AttributeValue, Item};
+use crate::i18n::numbers::grouped;
 use crate::i18n::{Lang, Msg};
+use crate::page_model::cost::units;
 
 /// How one attribute value is shown in a cell.
 #[derive(Clone, Debug, PartialEq)]
@@ -167,4 +169,37 @@ fn inline(value: &Value) -> String {
 /// "Artist (S)".
 pub fn key_label(attribute: &KeyAttribute) -> String {
     format!("{} ({})", attribute.name, attribute.scalar_type.as_str())
+}
+
+/// "1,536 B", "12.5 KB", "3.2 MB", "8 GB".
+pub fn size_text(bytes: u64) -> String {
+    const KB: f64 = 1024.0;
+    let b = bytes as f64;
+    if b < KB {
+        format!("{} B", grouped(bytes))
+    } else if b < KB * KB {
+        format!("{} KB", units((b / KB * 10.0).round() / 10.0))
+    } else if b < KB * KB * KB {
+        format!("{} MB", units((b / KB / KB * 10.0).round() / 10.0))
+    } else {
+        format!("{} GB", units((b / KB / KB / KB * 10.0).round() / 10.0))
+    }
+}
+
+/// 1666.666 → "1,666.67", 2.5 → "2.5", 3.0 → "3".
+pub fn two_decimals(x: f64) -> String {
+    if !x.is_finite() {
+        return "—".into();
+    }
+    let rounded = (x * 100.0).round() / 100.0;
+    let whole = rounded.trunc().abs() as usize;
+    let cents = ((rounded.abs() - whole as f64) * 100.0).round() as usize;
+    let sign = if rounded < 0.0 { "-" } else { "" };
+    if cents == 0 {
+        format!("{sign}{}", grouped(whole as u64))
+    } else if cents.is_multiple_of(10) {
+        format!("{sign}{}.{}", grouped(whole as u64), cents / 10)
+    } else {
+        format!("{sign}{}.{cents:02}", grouped(whole as u64))
+    }
 }

@@ -133,7 +133,7 @@ pub fn written(engine: &Engine, generated: &[GeneratedData]) -> (Value, Vec<Gene
         }
         let Some(table) = engine.table(&name) else { continue };
         let schema = &table.definition.key_schema;
-        let gone: Vec<&PrimaryKey> = table.storage.diverged().filter(|k| table.storage.size_of(k).is_none()).collect();
+        let gone: Vec<&PrimaryKey> = table.deleted_generated().collect();
         if gone.len() > MAX_DELETED_KEYS {
             too_many.push(name);
             continue;

@@ -23,7 +23,7 @@
 //! screen, the lesson's step in a column beside the view it talks about,
 //! each scrolling on its own. An open lesson's [`LessonPanel`] sits above the
 //! tabs, and its steps reach the tabs and the hot-key lab through the
-//! [`LessonBus`](super::lesson_bus). The language is a context of its own,
+//! [`LessonBus`](crate::ui::lessons::lesson_bus). The language is a context of its own,
 //! `Lang` ([`language`]), outside the others: switching it changes no data.
 //!
 //! The playground starts from a share link in the URL, else from
@@ -51,32 +51,33 @@ use gloo_events::EventListener;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use super::access_patterns::AccessPatterns;
-use super::activity_log::ActivityLog;
-use super::console::Console;
-use super::console_state::{ConsoleContext, ConsoleState};
-use super::create_table::CreateTable;
-use super::design_review::DesignReview;
-use super::embed::{self, Embedded};
-use super::hotkey_lab::HotKeyLab;
-use super::index_panel::IndexPanel;
-use super::item_editor::ItemEditor;
 use super::language::{self, Lang, Msg, Said};
-use super::language_picker::LanguagePicker;
-use super::lesson_bus::{LessonBus, LessonBusContext};
-use super::lesson_panel::LessonPanel;
-use super::lessons_menu::LessonsMenu;
-use super::notice_toast::NoticeToast;
-use super::partition_map::PartitionMap;
 use super::persist;
-use super::planners::Planners;
-use super::scenario_menu::ScenarioMenu;
-use super::state::{has_background_work, Action, Notice, Playground, PlaygroundContext};
-use super::stream_panel::StreamPanel;
-use super::table_list::TableList;
-use super::table_view::TableView;
-use super::ttl_panel::TtlPanel;
-use super::welcome::Welcome;
+use super::state::{Action, Notice, Playground, PlaygroundContext};
+use crate::ui::lessons::lesson_bus::{LessonBus, LessonBusContext};
+use crate::ui::lessons::lesson_panel::LessonPanel;
+use crate::ui::lessons::lessons_menu::LessonsMenu;
+use crate::ui::lessons::welcome::Welcome;
+use crate::ui::page::activity_log::ActivityLog;
+use crate::ui::page::embed;
+use crate::ui::page::embedded::Embedded;
+use crate::ui::page::language_picker::LanguagePicker;
+use crate::ui::page::notice_toast::NoticeToast;
+use crate::ui::page::scenario_menu::ScenarioMenu;
+use crate::ui::partitions::hotkey_lab::HotKeyLab;
+use crate::ui::partitions::partition_map::PartitionMap;
+use crate::ui::partitions::planners::Planners;
+use crate::ui::query::console::Console;
+use crate::ui::query::console_state::{ConsoleContext, ConsoleState};
+use crate::ui::review::access_patterns::AccessPatterns;
+use crate::ui::review::design_review::DesignReview;
+use crate::ui::tables::create_table::CreateTable;
+use crate::ui::tables::index_panel::IndexPanel;
+use crate::ui::tables::item_editor::ItemEditor;
+use crate::ui::tables::stream_panel::StreamPanel;
+use crate::ui::tables::table_list::TableList;
+use crate::ui::tables::table_view::TableView;
+use crate::ui::tables::ttl_panel::TtlPanel;
 
 /// The main column's tabs.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -122,6 +123,7 @@ fn boot() -> Playground {
         None => Playground::default(),
     };
     problems.extend(restored.problem);
+    playground.pinned = restored.pinned;
     let said = match problems.len() {
         0 => None,
         1 => problems.pop(),
@@ -228,7 +230,7 @@ pub fn App() -> Html {
                     yew::platform::time::sleep(Duration::from_millis(250)).await;
                     let busy = engine
                         .try_borrow()
-                        .map(|e| has_background_work(&e) || e.has_waiting_trigger_records())
+                        .map(|e| e.has_background_work() || e.has_waiting_trigger_records())
                         .unwrap_or(false);
                     if running.get() && busy {
                         dispatcher.dispatch(Action::Tick);
@@ -251,7 +253,7 @@ pub fn App() -> Html {
                 if !waiting.get() || embedded {
                     return;
                 }
-                let outcome = state.lend_scenario(persist::autosave);
+                let outcome = state.lend_scenario(|scenario| persist::autosave(scenario, state.pinned));
                 if let Some(Err(reason)) = outcome {
                     dispatcher.dispatch(Action::Notify(Some(Notice::worded(true, Said::AutosaveFailed(reason)))));
                 }
@@ -274,7 +276,8 @@ pub fn App() -> Html {
                     return;
                 }
                 if let Ok(latest) = latest.try_borrow() {
-                    let _ = latest.as_ref().and_then(|s| s.lend_scenario(persist::autosave));
+                    let _ =
+                        latest.as_ref().and_then(|s| s.lend_scenario(|scenario| persist::autosave(scenario, s.pinned)));
                 }
             };
             let storage_dispatcher = dispatcher.clone();

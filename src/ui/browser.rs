@@ -1,6 +1,13 @@
 //! The page's two helpers for browser facilities that can be missing or
 //! refuse: the origin's local storage and the clipboard. Everything else
 //! the page asks of the browser goes through Yew, gloo or one call site.
+//!
+//! Not gloo's storage: it stores every value as JSON (a saved playground's
+//! text would gain quotes and escapes, and what is saved already would no
+//! longer read as it did) and throws where the browser has no storage,
+//! which the page must survive. Nor gloo's file reader, for the same
+//! reason: it throws where the page reports the file as unreadable. gloo
+//! has no clipboard.
 
 use wasm_bindgen_futures::{spawn_local, JsFuture};
 

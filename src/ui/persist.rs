@@ -64,7 +64,7 @@ use wasm_bindgen::JsCast;
 
 use super::browser::{self, local_storage};
 use super::language::{Msg, Said};
-use super::state::Notice;
+use super::state::{Notice, Pinned};
 use crate::engine::ordered;
 use crate::i18n::{ExportStep, FileFailure, StorageFailure};
 use crate::scenario::exchange::{self, ExportFormat, Imported};
@@ -132,26 +132,12 @@ fn is_empty(scenario: &Scenario) -> bool {
     scenario.engine.tables().next().is_none() && scenario.operations.is_empty() && scenario.access_patterns.is_empty()
 }
 
-/// Which of the two autosave keys hold an unreadable copy that could not be
-/// moved to its backup key (storage full): the autosave leaves such a key
-/// alone until the page is reloaded.
-#[derive(Clone, Copy, Default)]
-struct Pinned {
-    saved: bool,
-    temp: bool,
-}
-
-thread_local! {
-    static PINNED: std::cell::Cell<Pinned> = const { std::cell::Cell::new(Pinned { saved: false, temp: false }) };
-}
-
 /// Writes the autosaved copy (or removes it when the playground is empty).
 /// Normally through [`write_swapped`]; with one key pinned, straight to the
 /// other (one `setItem`, which the browser applies whole or not at all);
 /// with both pinned, not at all.
-pub fn autosave(scenario: &Scenario) -> Result<(), StorageFailure> {
+pub fn autosave(scenario: &Scenario, pinned: Pinned) -> Result<(), StorageFailure> {
     let Some(storage) = local_storage() else { return Err(StorageFailure::NoStorage) };
-    let pinned = PINNED.with(std::cell::Cell::get);
     if is_empty(scenario) {
         if !pinned.saved {
             let _ = storage.remove_item(SAVE_KEY);
@@ -266,9 +252,8 @@ pub fn delete_workspace(name: &str) {
 
 /// Removes the autosaved copy (the backup of an unreadable one stays, and
 /// so does an unreadable copy that could not be moved to the backup).
-pub fn forget_saved() {
+pub fn forget_saved(pinned: Pinned) {
     if let Some(storage) = local_storage() {
-        let pinned = PINNED.with(std::cell::Cell::get);
         if !pinned.saved {
             let _ = storage.remove_item(SAVE_KEY);
         }
@@ -285,6 +270,8 @@ pub struct Restored {
     pub scenario: Option<Scenario>,
     /// What went wrong with the saved copy, to report.
     pub problem: Option<Said>,
+    /// The keys the autosave must leave alone.
+    pub pinned: Pinned,
 }
 
 /// The autosaved scenario: the temporary copy if a write was cut off after
@@ -293,7 +280,6 @@ pub struct Restored {
 /// browser refuses that, left in place and no longer overwritten) and
 /// reported, and the page starts from the other copy if that one reads.
 pub fn load_saved() -> Restored {
-    PINNED.with(|pinned| pinned.set(Pinned::default()));
     let Some(storage) = local_storage() else { return Restored::default() };
     let read = |key: &str| storage.get_item(key).ok().flatten().map(|text| (scenario_from_stored(&text), text));
     let (temp, saved) = (read(TEMP_KEY), read(SAVE_KEY));
@@ -336,13 +322,12 @@ pub fn load_saved() -> Restored {
             }
         }
     }
-    PINNED.with(|cell| cell.set(pinned));
     let problem = match problems.len() {
         0 => None,
         1 => problems.pop(),
         _ => Some(Said::Joined(problems)),
     };
-    Restored { scenario, problem }
+    Restored { scenario, problem, pinned }
 }
 
 /// Keeps the playground another tab just autosaved (`text`, the new value
@@ -442,7 +427,7 @@ pub fn import_notice(file_name: &str, imported: &Imported) -> Notice {
     let model = imported.scenario.workbench.as_ref();
     let model = model.map(|m| m.get("ModelName").and_then(Value::as_str).map(str::to_string));
     let tables = imported.scenario.engine.tables().count();
-    let items: usize = imported.scenario.engine.tables().map(|t| t.storage.item_count()).sum();
+    let items: usize = imported.scenario.engine.tables().map(|t| t.item_count()).sum();
     Notice::worded(false, Said::Imported { file: file_name.to_string(), model, tables, items })
         .with_details(imported.warnings.clone())
 }

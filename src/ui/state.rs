@@ -5,7 +5,7 @@
 //! The shape is Yew's `function_todomvc`: a plain struct, an `Action` enum and
 //! `impl Reducible`. [`App`](super::app::App) holds it with `use_reducer` and
 //! shares the handle through a `ContextProvider`; every component reads it
-//! with `use_context::<PlaygroundContext>()` and changes it with `dispatch`.
+//! with [`use_playground`] and changes it with `dispatch`.
 //!
 //! Every request goes the way a real client's would:
 //!
@@ -29,7 +29,7 @@
 //! provider) compares. (Yew 0.23 re-renders only when the reducer returns a
 //! new `Rc`; we always do.)
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
@@ -37,8 +37,11 @@ use serde_json::Value;
 use yew::prelude::*;
 
 use crate::engine::capacity::Charge;
+use crate::engine::footprint::Footprint;
+use crate::engine::generate::Generation;
 use crate::engine::ordered::Ordered;
-use crate::engine::review::AccessPattern;
+use crate::engine::review::{AccessPattern, ReviewRun};
+use crate::engine::sim::Touched;
 use crate::engine::table::BillingMode;
 use crate::engine::{ApiError, Engine};
 use crate::i18n::{CallSummary, Lang, Msg, Said};
@@ -191,7 +194,33 @@ pub struct Playground {
     /// autosave that failed, a link copied), shown under the header until
     /// dismissed.
     pub notice: Option<Rc<Notice>>,
+    /// The autosave keys holding an unreadable copy the autosave leaves
+    /// alone until the page is reloaded (found when the page started).
+    pub pinned: Pinned,
+    /// The design review's run, kept while its panel is not shown.
+    pub review: Rc<KeptReview>,
     next_log_id: u64,
+}
+
+/// Which of the two autosave keys hold an unreadable copy that could not be
+/// moved to its backup key (storage full): the autosave leaves such a key
+/// alone until the page is reloaded. Found by `persist::load_saved` when the
+/// page starts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pinned {
+    pub saved: bool,
+    pub temp: bool,
+}
+
+/// The design review's run and what it was started on, kept by the
+/// playground so that closing and opening the panel goes on where it was.
+#[derive(Default)]
+pub struct KeptReview {
+    pub run: Rc<RefCell<Option<ReviewRun>>>,
+    /// The data's version and the patterns the run reviews.
+    pub design: RefCell<Option<(u64, Rc<Vec<AccessPattern>>)>>,
+    /// Whether it was playing.
+    pub playing: Cell<bool>,
 }
 
 /// A message about loading, saving or sharing the playground.
@@ -264,6 +293,8 @@ impl Default for Playground {
             generated: Rc::default(),
             view: Rc::new(Value::Object(serde_json::Map::new())),
             notice: None,
+            pinned: Pinned::default(),
+            review: Rc::default(),
             next_log_id: 1,
         }
     }
@@ -273,6 +304,14 @@ impl PartialEq for Playground {
     fn eq(&self, other: &Self) -> bool {
         self.generation == other.generation && Rc::ptr_eq(&self.engine, &other.engine)
     }
+}
+
+/// The playground, for a component under the [`App`](super::app::App)'s
+/// provider: the one way a component reaches the state. `None` only
+/// outside it, where a component draws nothing.
+#[hook]
+pub fn use_playground() -> Option<PlaygroundContext> {
+    use_context::<PlaygroundContext>()
 }
 
 /// The shared engine as a component property: equal when it is the same
@@ -285,6 +324,30 @@ impl PartialEq for EngineHandle {
     fn eq(&self, other: &Self) -> bool {
         Rc::ptr_eq(&self.0, &other.0)
     }
+}
+
+/// A generation under way (`engine::generate`), shared by the generator's
+/// form and the reducer: the form sends one [`Action::GenerateSlice`] after
+/// another, giving the tab back to the browser in between, and reads the
+/// progress here.
+pub struct GeneratorRun {
+    pub generation: Generation,
+    /// Cleared by Cancel (and when the form goes away): the slice stops.
+    pub alive: bool,
+    /// The generation is over: every item made, cancelled, refused
+    /// ([`GeneratorRun::failed`]) or the engine busy.
+    pub over: bool,
+    /// Why the engine refused to go on.
+    pub failed: Option<ApiError>,
+}
+
+/// One slice of a generation: make items for at most `millis` of real
+/// time, looking at the clock every `items_per_look` items.
+#[derive(Clone)]
+pub struct GeneratorSlice {
+    pub run: Rc<RefCell<GeneratorRun>>,
+    pub millis: f64,
+    pub items_per_look: u64,
 }
 
 /// What can happen to the playground.
@@ -344,6 +407,11 @@ pub enum Action {
     Notify(Option<Notice>),
     /// Save a request under its name, replacing one saved under that name.
     SaveOperation(SavedOperation),
+    /// Make the next items of a generation under way, for one slice of
+    /// time (see [`GeneratorSlice`]). The items are drawn once the
+    /// generation is recorded ([`Action::Generated`]): a slice changes
+    /// nothing the views show, so it redraws nothing.
+    GenerateSlice(GeneratorSlice),
     /// The generator filled a table (the items are in the engine already):
     /// remember the generation, and redraw the data.
     Generated(GeneratedData),
@@ -361,6 +429,10 @@ impl Reducible for Playground {
     type Action = Action;
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        if let Action::GenerateSlice(slice) = action {
+            self.generate_slice(&slice);
+            return self;
+        }
         let mut next = self.successor();
         match action {
             Action::Execute { source, operation, request } => {
@@ -404,7 +476,7 @@ impl Reducible for Playground {
             }
             Action::Tick => {
                 next.ticks += 1;
-                let fingerprint = |e: &Engine| (background_fingerprint(e), e.trigger_progress());
+                let fingerprint = |e: &Engine| (e.background_fingerprint(), e.trigger_progress());
                 let before = next.engine.try_borrow().map(|e| fingerprint(&e)).ok();
                 next.catch_up();
                 let after = next.engine.try_borrow().map(|e| fingerprint(&e)).ok();
@@ -416,7 +488,7 @@ impl Reducible for Playground {
                 next.data_version += 1;
                 if let Ok(mut engine) = next.engine.try_borrow_mut() {
                     engine.clock_mut().set(now_millis().saturating_add(next.clock_offset_millis));
-                    let wait = background_wait_millis(&engine);
+                    let wait = engine.background_wait_millis();
                     next.clock_offset_millis = next.clock_offset_millis.saturating_add(wait);
                 }
                 next.catch_up();
@@ -461,6 +533,7 @@ impl Reducible for Playground {
                     None => operations.push(saved),
                 }
             }
+            Action::GenerateSlice(_) => {}
             Action::Generated(generation) => {
                 Rc::make_mut(&mut next.generated).push(generation);
                 next.data_version += 1;
@@ -575,6 +648,8 @@ impl Playground {
             generated: Rc::clone(&self.generated),
             view: Rc::clone(&self.view),
             notice: self.notice.clone(),
+            pinned: self.pinned,
+            review: Rc::clone(&self.review),
             next_log_id: self.next_log_id,
         }
     }
@@ -611,6 +686,32 @@ impl Playground {
         self.history.insert(0, Rc::new(slim));
         self.history.truncate(HISTORY_LIMIT);
         entry
+    }
+
+    /// Steps a generation for one slice ([`Action::GenerateSlice`]).
+    fn generate_slice(&self, slice: &GeneratorSlice) {
+        let Ok(mut run) = slice.run.try_borrow_mut() else { return };
+        let Ok(mut engine) = self.engine.try_borrow_mut() else {
+            run.over = true;
+            return;
+        };
+        let start = now_millis_f64();
+        while run.alive && now_millis_f64() - start < slice.millis {
+            match engine.step_generation(&mut run.generation, slice.items_per_look) {
+                Ok(true) => {
+                    run.over = true;
+                    break;
+                }
+                Ok(false) => {}
+                Err(e) => {
+                    run.failed = Some(e);
+                    break;
+                }
+            }
+        }
+        if run.failed.is_some() || !run.alive {
+            run.over = true;
+        }
     }
 
     /// Makes `pages` the console's last run.
@@ -739,48 +840,38 @@ impl Playground {
     }
 }
 
-/// Whether the engine has work waiting on its clock: a GSI update not yet
-/// propagated, or an index still `CREATING`, `UPDATING` or `DELETING`.
-pub fn has_background_work(engine: &Engine) -> bool {
-    engine.tables().any(|table| {
-        table.definition.indexes.iter().any(|index| index.status_until_millis.is_some())
-            || !engine.pending_index_updates(&table.definition.name).is_empty()
+/// Lends the engine to `preview` for dry runs: the one place outside the
+/// reducer where the page borrows the engine mutably. The previews (the
+/// console's live cost and footprint, the access patterns' and a lesson's
+/// verdicts) only dry-run requests, which leave the engine as it was, so a
+/// view never changes it; `None` while the engine is busy.
+pub fn with_dry_runs<R>(engine: &RefCell<Engine>, preview: impl FnOnce(&mut Engine) -> R) -> Option<R> {
+    let mut engine = engine.try_borrow_mut().ok()?;
+    Some(preview(&mut engine))
+}
+
+/// What the dry run of a read request reads ([`Footprint`]) and the
+/// partitions it touches; `None` while the engine is busy. A refused
+/// request reads nothing (its error is the console's to show).
+pub fn dry_run_footprint(
+    engine: &RefCell<Engine>,
+    operation: &str,
+    request: &Value,
+) -> Option<(Footprint, Vec<Touched>)> {
+    with_dry_runs(engine, |engine| {
+        let _ = engine.dry_run(operation, request);
+        let touched = engine.touched_partitions(engine.last_charges());
+        (engine.last_footprint().clone(), touched)
     })
-}
-
-/// What a tick can change: how many GSI updates each table has on the way,
-/// each index's status, and of tables with TTL the items and how many have
-/// expired. Equal before and after a tick: nothing moved.
-fn background_fingerprint(engine: &Engine) -> Vec<(usize, Vec<&'static str>, usize, usize)> {
-    let now = engine.clock().now_millis();
-    engine
-        .tables()
-        .map(|table| {
-            let pending = engine.pending_index_updates(&table.definition.name).len();
-            let expired = table.expired_count(now);
-            let statuses = table.definition.indexes.iter().map(|i| i.status.as_str()).collect();
-            (pending, statuses, table.storage.item_count(), expired)
-        })
-        .collect()
-}
-
-/// Engine milliseconds until all background work is over (0 when none).
-pub fn background_wait_millis(engine: &Engine) -> u64 {
-    let now = engine.clock().now_millis();
-    engine
-        .tables()
-        .flat_map(|table| {
-            let phases =
-                table.definition.indexes.iter().filter_map(|i| i.status_until_millis).map(|t| t.saturating_sub(now));
-            let updates = engine.pending_index_updates(&table.definition.name).into_iter().map(|u| u.remaining_millis);
-            phases.chain(updates).collect::<Vec<_>>()
-        })
-        .max()
-        .unwrap_or(0)
 }
 
 /// The browser's clock, in the engine's unit. `Date.now()` is a whole number
 /// of milliseconds; the cast saturates, so an odd value cannot panic.
 fn now_millis() -> u64 {
     js_sys::Date::now() as u64
+}
+
+/// The browser's clock with its fraction, for timing a slice of work.
+fn now_millis_f64() -> f64 {
+    js_sys::Date::now()
 }

@@ -357,7 +357,7 @@ fn dry_run_answers_on_ten_thousand_items() {
         assert_eq!(response["ScannedCount"], scanned, "{operation} {request}");
         assert!(!preview.charges.is_empty());
     }
-    assert_eq!(engine.table("Big").map(|t| t.storage.item_count()), Some(10_000), "dry runs change nothing");
+    assert_eq!(engine.table("Big").map(|t| t.item_count()), Some(10_000), "dry runs change nothing");
 }
 
 /// Prints how long the dry runs take (run with `--include-ignored`).

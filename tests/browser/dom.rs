@@ -350,7 +350,7 @@ pub(crate) fn notice_details(page: &Page) -> Vec<String> {
 /// (And makes sure the lessons' documents are at hand.)
 pub(crate) fn forget_lessons() {
     use ddb_playground::scenario::lessons;
-    use ddb_playground::ui::lesson_nav;
+    use ddb_playground::ui::lessons::lesson_nav;
     for (entry, text) in lessons::CATALOG.iter().zip(LESSON_SOURCES) {
         assert!(lessons::provide(entry.id, text));
     }
@@ -618,7 +618,7 @@ impl Framed {
     /// Presenter mode on the frame's root element too (the page sets it on
     /// the document the app runs in, which here is the test's).
     pub(crate) fn follow_presenter_mode(&self) {
-        let on = ddb_playground::ui::lesson_nav::presenter_on();
+        let on = ddb_playground::ui::lessons::lesson_nav::presenter_on();
         self.document().document_element().unwrap().set_class_name(if on { "presenter" } else { "" });
     }
 

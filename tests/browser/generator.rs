@@ -23,7 +23,7 @@ async fn generate(page: &Page, count: &str, seed: &str) {
 
 fn orders_in(fragment: &str) -> (usize, Vec<u64>) {
     let scenario = link::decode(fragment).expect("the link decodes");
-    let items = scenario.engine.table("Orders").map_or(0, |t| t.storage.item_count());
+    let items = scenario.engine.table("Orders").map_or(0, |t| t.item_count());
     (items, scenario.generated.iter().map(|g| g.count).collect())
 }
 
@@ -41,7 +41,7 @@ async fn a_template_fills_the_table_and_a_link_carries_the_template() {
 
     // A generated item deleted stays deleted in the link and when it is followed.
     let shared = link::decode(&fragment).expect("the link decodes");
-    let first = shared.engine.table("Orders").and_then(|t| t.storage.scan_after(None).next().map(|i| i.item()));
+    let first = shared.engine.table("Orders").and_then(|t| t.items().next());
     let first = first.expect("an item");
     let key = |name: &str| match first.get(name) {
         Some(ddb_playground::engine::value::AttributeValue::S(s)) => s.clone(),

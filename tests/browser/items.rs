@@ -199,7 +199,7 @@ fn autosave_big_table(n: u32) {
 
 #[wasm_bindgen_test]
 async fn a_large_table_draws_a_window_of_rows_that_follows_the_scroll() {
-    use ddb_playground::ui::item_grid::{ROW_PX, WINDOW_ROWS};
+    use ddb_playground::ui::tables::item_grid::{ROW_PX, WINDOW_ROWS};
     forget_everything();
     autosave_big_table(2_000);
     let page = mount_as_is().await;

@@ -34,7 +34,7 @@ fn refuse_storage(keys: Option<&str>) {
 fn stored_items(key: &str) -> Option<usize> {
     let text = storage().get_item(key).unwrap()?;
     let scenario = persist::scenario_from_stored(&text).ok()?;
-    Some(scenario.engine.tables().map(|t| t.storage.item_count()).sum())
+    Some(scenario.engine.tables().map(|t| t.item_count()).sum())
 }
 
 #[wasm_bindgen_test]
@@ -362,7 +362,7 @@ async fn large_values_are_cut_in_the_grid_and_whole_in_the_editor() {
 
 #[wasm_bindgen_test]
 async fn a_kept_playground_that_no_longer_reads_is_moved_aside_by_restore() {
-    use ddb_playground::ui::lesson_nav::{STASH_BACKUP_KEY, STASH_KEY};
+    use ddb_playground::ui::lessons::lesson_nav::{STASH_BACKUP_KEY, STASH_KEY};
     let page = music_with_two_songs().await;
     forget_lessons();
     page.click("#btn-lessons").await;
@@ -391,7 +391,7 @@ async fn a_kept_playground_that_no_longer_reads_is_moved_aside_by_restore() {
 
 #[wasm_bindgen_test]
 async fn a_playground_kept_before_an_earlier_lesson_becomes_a_workspace() {
-    use ddb_playground::ui::lesson_nav::STASH_KEY;
+    use ddb_playground::ui::lessons::lesson_nav::STASH_KEY;
     let page = music_with_two_songs().await;
     forget_lessons();
     // Work kept before an earlier lesson, and a workspace already named

@@ -49,13 +49,13 @@ async fn workspaces_save_open_survive_a_reload_and_delete() {
     // The three songs it replaced are kept, not lost.
     assert_eq!(workspace_names(&page), ["A", "B", "Before opening"]);
     let kept = persist::load_workspace("Before opening").expect("the replaced playground reads back");
-    assert_eq!(kept.engine.tables().map(|t| t.storage.item_count()).sum::<usize>(), 3);
+    assert_eq!(kept.engine.tables().map(|t| t.item_count()).sum::<usize>(), 3);
     delete_workspace(&page, "Before opening").await;
 
     // Saving under an existing name asks first; Cancel keeps "B" as it was.
     let songs = |name: &str| {
         let kept = persist::load_workspace(name).expect("reads back");
-        kept.engine.tables().map(|t| t.storage.item_count()).sum::<usize>()
+        kept.engine.tables().map(|t| t.item_count()).sum::<usize>()
     };
     save_workspace_as(&page, "B").await;
     assert_eq!(page.text("#workspace-confirm span"), "Replace the workspace “B” with the playground?");

@@ -64,6 +64,7 @@
 //!   semantics C) waits for the throttling model.
 
 pub mod maintain;
+pub mod phase;
 pub mod propagation;
 pub mod store;
 
@@ -79,6 +80,7 @@ use super::value::Item;
 use crate::engine::ordered::Ordered;
 
 pub(crate) use maintain::{CollectionClaims, WriteContext};
+pub use phase::IndexPhase;
 pub use propagation::{PendingIndexUpdate, PendingIndexUpdateView};
 pub use store::{IndexCollectionView, IndexEntry, IndexEntryView, IndexRef, IndexStore};
 
@@ -220,6 +222,9 @@ pub struct IndexDefinition {
     /// When the current `CREATING`/`UPDATING`/`DELETING` phase ends, in
     /// engine milliseconds; `None` when `ACTIVE`.
     pub status_until_millis: Option<u64>,
+    /// When that phase began, in engine milliseconds: a backfill's length
+    /// is fixed then, from the table's size at its start.
+    pub status_since_millis: Option<u64>,
     /// `…:table/<table>/index/<index>`.
     pub arn: String,
     /// A GSI's `OnDemandThroughput` (on demand only).
@@ -516,6 +521,7 @@ mod tests {
             status: IndexStatus::Active,
             backfilling: false,
             status_until_millis: None,
+            status_since_millis: None,
             arn: "arn".into(),
             on_demand_maximum: OnDemandMaximum::default(),
             warm: WarmThroughput::new((1, 1)),

@@ -78,6 +78,7 @@ impl Table {
                     index.status = IndexStatus::Active;
                     index.backfilling = false;
                     index.status_until_millis = None;
+                    index.status_since_millis = None;
                 }
             }
         }

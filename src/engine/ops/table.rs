@@ -98,6 +98,7 @@ impl Engine {
                 status: IndexStatus::Active,
                 backfilling: false,
                 status_until_millis: None,
+                status_since_millis: None,
                 on_demand_maximum,
                 warm: WarmThroughput::new(warm),
             });
@@ -275,6 +276,7 @@ impl Engine {
                         status: IndexStatus::Creating,
                         backfilling: true,
                         status_until_millis: Some(now.saturating_add(settings.backfill_millis(table_bytes))),
+                        status_since_millis: Some(now),
                         on_demand_maximum,
                         warm: WarmThroughput::new(warm),
                     });
@@ -289,6 +291,7 @@ impl Engine {
                         if index.status == IndexStatus::Active && throughput.is_some() {
                             index.status = IndexStatus::Updating;
                             index.status_until_millis = Some(now);
+                            index.status_since_millis = Some(now);
                         }
                     }
                 }
@@ -297,6 +300,7 @@ impl Engine {
                         index.status = IndexStatus::Deleting;
                         index.backfilling = false;
                         index.status_until_millis = Some(now.saturating_add(settings.gsi_delete_millis));
+                        index.status_since_millis = Some(now);
                     }
                 }
             }

@@ -50,6 +50,7 @@
 //!         "timeToLiveAttribute": "expires", the TTL attribute while TTL is enabled
 //!         "indexes": {                     a GSI's state, when not simply ACTIVE
 //!           "GenreIndex": {"status": "CREATING", "backfilling": true,
+//!                          "statusSinceMillis": …,     when the backfill began
 //!                          "statusUntilMillis": …,     when the backfill ends
 //!                          "lastIncreaseMillis": …, "lastDecreaseMillis": …, "decreasesToday": 0}
 //!         }
@@ -142,6 +143,7 @@ const INDEX_STATE_MEMBERS: &[&str] = &[
     "status",
     "backfilling",
     "statusUntilMillis",
+    "statusSinceMillis",
     "lastIncreaseMillis",
     "lastDecreaseMillis",
     "decreasesToday",

@@ -361,6 +361,7 @@ impl Engine {
             status,
             backfilling,
             status_until: optional_u64(members, path, "statusUntilMillis")?,
+            status_since: optional_u64(members, path, "statusSinceMillis")?,
             last_increase: optional_u64(members, path, "lastIncreaseMillis")?,
             last_decrease: optional_u64(members, path, "lastDecreaseMillis")?,
             decreases_today,
@@ -403,6 +404,7 @@ struct IndexState {
     status: Option<IndexStatus>,
     backfilling: Option<bool>,
     status_until: Option<u64>,
+    status_since: Option<u64>,
     last_increase: Option<u64>,
     last_decrease: Option<u64>,
     decreases_today: Option<u32>,
@@ -421,6 +423,9 @@ impl IndexState {
         }
         if self.status_until.is_some() {
             index.status_until_millis = self.status_until;
+        }
+        if self.status_since.is_some() {
+            index.status_since_millis = self.status_since;
         }
         if self.last_increase.is_some() {
             index.throughput.last_increase_millis = self.last_increase;

@@ -87,6 +87,7 @@ fn index_state(index: &IndexDefinition, provisioned: bool) -> Option<Value> {
     }
     let optional = [
         ("statusUntilMillis", index.status_until_millis),
+        ("statusSinceMillis", index.status_since_millis),
         ("lastIncreaseMillis", t.last_increase_millis),
         ("lastDecreaseMillis", t.last_decrease_millis),
     ];

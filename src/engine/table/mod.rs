@@ -13,6 +13,7 @@
 //! `ItemCount` and `IndexSizeBytes`, are exact at every moment (DynamoDB
 //! refreshes them about every six hours).
 
+mod contents;
 mod journal;
 pub mod scaling;
 
@@ -24,6 +25,7 @@ use super::index::{IndexDefinition, IndexKind, IndexStore, PendingIndexUpdate};
 use super::schema::{KeyAttribute, KeySchema};
 use super::storage::Storage;
 use super::streams::TableStream;
+pub use contents::CollectionSpot;
 use scaling::{OnDemandMaximum, WarmThroughput};
 
 /// How the table pays for reads and writes.
@@ -129,7 +131,7 @@ pub struct TableDefinition {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Table {
     pub definition: TableDefinition,
-    pub storage: Storage,
+    pub(in crate::engine) storage: Storage,
     /// Each index's entries, by index name.
     pub(crate) index_stores: BTreeMap<String, IndexStore>,
     /// Changes on their way to the GSIs (see `index::propagation`).

@@ -102,12 +102,27 @@ impl WarmThroughput {
         self.raising = Some((read.max(self.read), write.max(self.write), now.saturating_add(WARMING_MILLIS)));
     }
 
+    /// The warm throughput as a view shows it at `now`: the figures in
+    /// force, and the raise still under way.
+    pub fn state_at(&self, now: u64) -> WarmState {
+        let raising = self.raising.filter(|_| self.is_raising(now)).map(|(read, write, _)| (read, write));
+        WarmState { in_force: self.at(now), raising }
+    }
+
     /// The `WarmThroughput` member of a description at `now`.
     pub fn describe(&self, now: u64) -> Value {
         let (read, write) = if self.is_raising(now) { (self.read, self.write) } else { self.at(now) };
         let status = if self.is_raising(now) { "UPDATING" } else { "ACTIVE" };
         json!({"ReadUnitsPerSecond": read, "WriteUnitsPerSecond": write, "Status": status})
     }
+}
+
+/// [`WarmThroughput::state_at`]: reads and writes per second in force,
+/// and those a raise under way will reach.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WarmState {
+    pub in_force: (i64, i64),
+    pub raising: Option<(i64, i64)>,
 }
 
 #[cfg(test)]
@@ -127,6 +142,8 @@ mod tests {
             warm.describe(1_000 + WARMING_MILLIS),
             json!({"ReadUnitsPerSecond": 20_000, "WriteUnitsPerSecond": 4_000, "Status": "ACTIVE"})
         );
+        assert_eq!(warm.state_at(1_000), WarmState { in_force: (12_000, 4_000), raising: Some((20_000, 4_000)) });
+        assert_eq!(warm.state_at(1_000 + WARMING_MILLIS), WarmState { in_force: (20_000, 4_000), raising: None });
         warm.settle(1_000 + WARMING_MILLIS);
         assert_eq!((warm.read, warm.write, warm.raising), (20_000, 4_000, None));
     }

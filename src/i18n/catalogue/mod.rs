@@ -522,7 +522,7 @@ pub trait Catalogue {
     /// A notice with values ([`Said`]), worded when shown.
     fn said(&self, said: &Said) -> String;
     // ---- partition map ----
-    // Sizes and capacity figures arrive spelled (`partition_map::size_text`
+    // Sizes and capacity figures arrive spelled (`page_model::format::size_text`
     // through `Lang::figure`); counts as numbers.
 
     /// A keyspace's heading: "Table Music", "GSI GenreIndex".
@@ -548,6 +548,12 @@ pub trait Catalogue {
     fn pm_warm(&self, read: &str, write: &str, raising: Option<(&str, &str)>) -> String;
     /// "Teaching scale: a partition splits when it holds more than 4 KB (DynamoDB: 10 GB)."
     fn pm_teaching_scale(&self, size: &str) -> String;
+    /// The size limit field's placeholder at DynamoDB's real limit: "10 GB (real)".
+    fn pm_real_limit(&self) -> String;
+    /// "Back to 10 GB".
+    fn pm_back_to_real(&self) -> String;
+    /// The hot-key lab's introduction, with a partition's limits.
+    fn lab_intro(&self) -> String;
 
     /// One rounding of the live cost's arithmetic: "read 10 items, 10000
     /// bytes: 3 × 4 KB blocks × 0.5 (eventually consistent) = 1.5 read units".

@@ -321,7 +321,6 @@ messages! {
 
     // ---- hot-key lab ----
     HotKeyLab,
-    LabIntro,
     Workload,
     GetEventual,
     GetStrong,
@@ -497,10 +496,7 @@ messages! {
     PmNoTable,
     PmHint,
     PmSizeLimit,
-    /// The size limit field's placeholder at DynamoDB's real limit.
-    PmRealLimit,
     PmSetScale,
-    PmBackToReal,
     /// The left end of the keyspace band's axis.
     PmHashZero,
 

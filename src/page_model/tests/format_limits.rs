@@ -3,7 +3,7 @@
 use serde_json::json;
 
 use crate::i18n::numbers::grouped;
-use crate::page_model::format::pretty;
+use crate::page_model::format::{pretty, size_text, two_decimals};
 use crate::page_model::limits::{cut, oversize, pretty_shown, MAX_REQUEST_BYTES, SHOWN_TEXT_BYTES};
 
 #[test]
@@ -42,4 +42,17 @@ fn long_text_is_cut_on_character_boundaries_and_counted() {
     let error = oversize(&text).map(|e| e.message().to_string()).unwrap_or_default();
     assert!(error.starts_with("The text is 16.0 MB; DynamoDB accepts requests of at most 16 MB"), "{error}");
     assert!(oversize(&text[1..]).is_none());
+}
+
+#[test]
+fn sizes_and_capacity_figures_are_spelled_with_what_they_need() {
+    assert_eq!(size_text(1_536), "1.5 KB");
+    assert_eq!(size_text(999), "999 B");
+    assert_eq!(size_text(3 * 1024 * 1024 + 200 * 1024), "3.2 MB");
+    assert_eq!(size_text(10 * 1024 * 1024 * 1024), "10 GB");
+    assert_eq!(two_decimals(1666.666), "1,666.67");
+    assert_eq!(two_decimals(2.5), "2.5");
+    assert_eq!(two_decimals(3.0), "3");
+    assert_eq!(two_decimals(-0.25), "-0.25");
+    assert_eq!(two_decimals(f64::NAN), "—");
 }

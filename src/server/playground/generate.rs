@@ -33,7 +33,7 @@ pub(super) fn generate_items(engine: &mut Engine, request: Members) -> Result<Va
     };
     let seed = request.integer("Seed", 0, u64::MAX)?.unwrap_or(0);
     let report = engine.generate_items(table, template, count, seed)?;
-    let stored = engine.table(table).map_or(0, |t| t.storage.item_count());
+    let stored = engine.table(table).map_or(0, |t| t.item_count());
     Ok(json!({
         "TableName": table,
         "GeneratedItems": report.items,

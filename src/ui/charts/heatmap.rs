@@ -22,8 +22,8 @@ use super::focus::{on_key, show_in_readout};
 use crate::engine::throttling::ThrottleCounts;
 use crate::engine::throughput::PartitionSample;
 use crate::page_model::cost::units;
+use crate::page_model::format::two_decimals;
 use crate::ui::language::{Lang, Msg};
-use crate::ui::partition_map::two_decimals;
 
 /// Most columns: longer runs are binned.
 const MAX_COLUMNS: usize = 120;

@@ -19,8 +19,8 @@ use yew::prelude::*;
 use super::axis::{second_ticks, value_ticks};
 use super::focus::{on_key, show_in_readout};
 use crate::page_model::cost::units;
+use crate::page_model::format::two_decimals;
 use crate::ui::language::{Lang, Msg};
-use crate::ui::partition_map::two_decimals;
 
 /// Most columns a reader can point at: longer runs are binned.
 const MAX_COLUMNS: usize = 120;

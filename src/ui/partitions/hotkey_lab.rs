@@ -1,0 +1,379 @@
+//! The hot-key lab: run a deterministic workload against a lab table and
+//! watch which partitions throttle, then apply write sharding to the same
+//! traffic and compare.
+//!
+//! ```text
+//!   preset ▾  rate  seconds  keys  shards  table WCU …
+//!   [Run] [Pause] [Step +1 s] speed ▾ [To the end]   [Apply write sharding and rerun]
+//!   ┌ before ───────────────────────┐ ┌ after: 10 shards ─────────────┐
+//!   │ heatmap partition × second    │ │ heatmap                       │
+//!   │ consumed / provisioned / thr. │ │ …                             │
+//!   │ burst level, keyspace, top keys│ │                               │
+//!   └───────────────────────────────┘ └───────────────────────────────┘
+//! ```
+//!
+//! The runs ([`LabSession`], in `lab_run`) advance in engine-second slices:
+//! while playing, a frame every [`FRAME`] simulates `speed ×` the real time
+//! gone by (engine seconds per real second), within a time budget, and the
+//! charts ([`run_view`], in `lab_charts`) redraw from what was simulated so
+//! far. Pause keeps the runs as they are; Step simulates one second; "To the
+//! end" plays as fast as the budget allows. Changing the workload throws
+//! the runs away. Applying write sharding starts both runs again from
+//! second 0, the hot key and its shards side by side.
+//!
+//! A lesson step can ask the lab to run its workload (through the
+//! [`LessonBus`](crate::ui::lessons::lesson_bus)): the form takes the workload's values
+//! and the run plays at full speed, with `compare` beside its sharded twin.
+
+use std::cell::Cell;
+use std::rc::Rc;
+use std::time::Duration;
+
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+use super::lab_charts::run_view;
+use super::lab_run::{LabForm, LabRun, LabSession, Preset};
+use crate::engine::sim::KeyDistribution;
+use crate::i18n::LabProblem;
+use crate::ui::language::{use_lang, LabState, Lang, Msg};
+use crate::ui::lessons::lesson_bus::{BusAction, LessonBusContext};
+use crate::ui::page::embed::{EmbedButton, EmbedView};
+
+/// Time between two animation frames.
+pub const FRAME: Duration = Duration::from_millis(100);
+
+/// Engine seconds per real second; `None`: as fast as the page allows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Speed(pub Option<u32>);
+
+impl Speed {
+    const CHOICES: [Speed; 6] =
+        [Speed(Some(1)), Speed(Some(5)), Speed(Some(10)), Speed(Some(30)), Speed(Some(60)), Speed(None)];
+
+    fn id(self) -> String {
+        self.0.map_or_else(|| "max".to_string(), |n| n.to_string())
+    }
+
+    fn label(self, lang: Lang) -> String {
+        match self.0 {
+            Some(1) => lang.t(Msg::RealTime).into(),
+            Some(n) => lang.tr().seconds_per_second(n),
+            None => lang.t(Msg::AsFastAsPossible).into(),
+        }
+    }
+
+    fn from_id(id: &str) -> Speed {
+        Speed::CHOICES.into_iter().find(|s| s.id() == id).unwrap_or_default()
+    }
+}
+
+impl Default for Speed {
+    fn default() -> Self {
+        Speed(Some(10))
+    }
+}
+
+fn number_field(id: &'static str, label: &'static str, value: String, on: Callback<String>) -> Html {
+    let oninput = Callback::from(move |e: InputEvent| {
+        if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
+            on.emit(input.value());
+        }
+    });
+    html! {
+        <label class="lab-field" for={id}>
+            <span>{ label }</span>
+            <input {id} type="number" min="0" step="any" inputmode="decimal" {value} {oninput} />
+        </label>
+    }
+}
+
+/// The lab itself.
+#[component]
+pub fn HotKeyLab() -> Html {
+    let lang = use_lang();
+    let form = use_state(LabForm::default);
+    let session = use_mut_ref(LabSession::default);
+    // Bumped (to the session's frame count) whenever the runs moved.
+    let frame = use_state(|| 0u64);
+    let playing = use_state(|| false);
+    let speed = use_state(Speed::default);
+    let error = use_state(|| None::<LabProblem>);
+
+    // The animation: while playing, one frame every FRAME.
+    {
+        let session = session.clone();
+        let frame = frame.setter();
+        let stop = playing.setter();
+        use_effect_with((*playing, *speed), move |&(on, speed)| {
+            let alive = Rc::new(Cell::new(true));
+            if on {
+                if let Ok(mut s) = session.try_borrow_mut() {
+                    s.resume(js_sys::Date::now());
+                }
+                let running = Rc::clone(&alive);
+                yew::platform::spawn_local(async move {
+                    while running.get() {
+                        yew::platform::time::sleep(FRAME).await;
+                        if !running.get() {
+                            break;
+                        }
+                        let Ok(mut s) = session.try_borrow_mut() else { continue };
+                        let more = s.tick(speed.0.map(f64::from), js_sys::Date::now());
+                        frame.set(s.frames);
+                        drop(s);
+                        if !more {
+                            stop.set(false);
+                            break;
+                        }
+                    }
+                });
+            }
+            move || alive.set(false)
+        });
+    }
+
+    // A lesson step's workload: fill the form, start its runs at full speed,
+    // and mark the request done.
+    let bus = use_context::<LessonBusContext>();
+    {
+        let (form, session, frame, playing, speed, error) =
+            (form.clone(), session.clone(), frame.clone(), playing.clone(), speed.clone(), error.clone());
+        let request = bus.as_ref().and_then(|b| b.lab.clone());
+        let dispatcher = bus.as_ref().map(|b| b.dispatcher());
+        use_effect_with(request.as_ref().map(|(id, _)| *id), move |_| {
+            if let (Some((id, workload)), Some(dispatcher)) = (request, dispatcher) {
+                let next = LabForm::from_lesson(&workload);
+                let (before_title, after_title) = next.titles();
+                let before = LabRun::start(&next, next.distribution(), before_title);
+                let shards = KeyDistribution::Shards { shards: next.shards.max(1) };
+                let after = workload.compare.then(|| LabRun::start(&next, shards, after_title)).transpose();
+                if let Ok(mut s) = session.try_borrow_mut() {
+                    s.clear();
+                    match (before, after) {
+                        (Ok(before), Ok(after)) => {
+                            s.before = Some(before);
+                            s.after = after;
+                            error.set(None);
+                            speed.set(Speed(None));
+                            playing.set(true);
+                        }
+                        (Err(message), _) | (_, Err(message)) => {
+                            error.set(Some(message));
+                            playing.set(false);
+                        }
+                    }
+                    frame.set(s.frames);
+                }
+                form.set(next);
+                dispatcher.dispatch(BusAction::LabDone(id));
+            }
+        });
+    }
+
+    // Any change to the workload throws the runs away.
+    let reset = {
+        let (session, frame, playing, error) = (session.clone(), frame.clone(), playing.clone(), error.clone());
+        move || {
+            if let Ok(mut s) = session.try_borrow_mut() {
+                s.clear();
+                frame.set(s.frames);
+            }
+            playing.set(false);
+            error.set(None);
+        }
+    };
+    let setter = |apply: fn(&mut LabForm, &str)| {
+        let (form, reset) = (form.clone(), reset.clone());
+        Callback::from(move |text: String| {
+            let mut next = (*form).clone();
+            apply(&mut next, text.trim());
+            form.set(next);
+            reset();
+        })
+    };
+    let onpreset = {
+        let (form, reset) = (form.clone(), reset.clone());
+        Callback::from(move |e: Event| {
+            if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
+                form.set(Preset::from_id(&select.value()).form());
+                reset();
+            }
+        })
+    };
+    let onoperation = {
+        let (form, reset) = (form.clone(), reset.clone());
+        Callback::from(move |e: Event| {
+            if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
+                let mut next = (*form).clone();
+                next.reads = match select.value().as_str() {
+                    "read" => Some(false),
+                    "read-strong" => Some(true),
+                    _ => None,
+                };
+                form.set(next);
+                reset();
+            }
+        })
+    };
+    // Starts the runs afresh: the form's traffic, and with `sharded` its
+    // write-sharded version beside it.
+    let start = |sharded: bool| {
+        let (form, session, frame, playing, error) =
+            (form.clone(), session.clone(), frame.clone(), playing.clone(), error.clone());
+        Callback::from(move |_: MouseEvent| {
+            let (before_title, after_title) = form.titles();
+            let before = LabRun::start(&form, form.distribution(), before_title);
+            let after = sharded
+                .then(|| LabRun::start(&form, KeyDistribution::Shards { shards: form.shards.max(1) }, after_title))
+                .transpose();
+            let Ok(mut s) = session.try_borrow_mut() else { return };
+            match (before, after) {
+                (Ok(before), Ok(after)) => {
+                    s.clear();
+                    s.before = Some(before);
+                    s.after = after;
+                    error.set(None);
+                    playing.set(true);
+                }
+                (Err(message), _) | (_, Err(message)) => {
+                    error.set(Some(message));
+                    playing.set(false);
+                }
+            }
+            frame.set(s.frames);
+        })
+    };
+    let onpause = {
+        let playing = playing.clone();
+        Callback::from(move |_: MouseEvent| playing.set(!*playing))
+    };
+    let onstep = {
+        let (session, frame, playing) = (session.clone(), frame.clone(), playing.clone());
+        Callback::from(move |_: MouseEvent| {
+            playing.set(false);
+            if let Ok(mut s) = session.try_borrow_mut() {
+                s.step();
+                frame.set(s.frames);
+            }
+        })
+    };
+    let onspeed = {
+        let speed = speed.clone();
+        Callback::from(move |e: Event| {
+            if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
+                speed.set(Speed::from_id(&select.value()));
+            }
+        })
+    };
+    let onfinish = {
+        let (speed, playing) = (speed.clone(), playing.clone());
+        Callback::from(move |_: MouseEvent| {
+            speed.set(Speed(None));
+            playing.set(true);
+        })
+    };
+
+    // What to draw, read from the runs as they are now.
+    let (views, has_run, has_work, done, seconds) = match session.try_borrow() {
+        Ok(s) => {
+            let has_work = s.has_work();
+            let done = s.before.as_ref().map_or(0, LabRun::seconds_done);
+            let views = [
+                s.before.as_ref().map(|r| ("lab-before", r.view())),
+                s.after.as_ref().map(|r| ("lab-after", r.view())),
+            ];
+            (views, s.before.is_some(), has_work, done, form.seconds)
+        }
+        Err(_) => ([None, None], false, false, 0, form.seconds),
+    };
+    let status = if !has_run {
+        None
+    } else {
+        let state = if !has_work {
+            LabState::Finished
+        } else if *playing {
+            LabState::Running
+        } else {
+            LabState::Paused
+        };
+        Some(lang.tr().lab_status(state, &speed.label(lang), u64::from(done), u64::from(seconds)))
+    };
+
+    let f = &*form;
+    let shows_keys = matches!(f.preset, Preset::Zipf | Preset::Uniform);
+    html! {
+        <section class="card hotkey-lab" id="hotkey-lab">
+            <div class="card-head">
+                <h2>{ lang.t(Msg::HotKeyLab) }</h2>
+                <EmbedButton view={EmbedView::Lab} />
+            </div>
+            <p class="hint">
+                { lang.tr().lab_intro() }
+            </p>
+            <div class="lab-form">
+                <label class="lab-field" for="lab-preset">
+                    <span>{ lang.t(Msg::Workload) }</span>
+                    <select id="lab-preset" onchange={onpreset}>
+                        { for Preset::ALL.iter().map(|p| html! {
+                            <option value={p.id()} selected={*p == f.preset}>{ lang.t(p.msg()) }</option>
+                        }) }
+                    </select>
+                </label>
+                <label class="lab-field" for="lab-operation">
+                    <span>{ lang.t(Msg::Operation) }</span>
+                    <select id="lab-operation" onchange={onoperation}>
+                        <option value="write" selected={f.reads.is_none()}>{ "PutItem" }</option>
+                        <option value="read" selected={f.reads == Some(false)}>{ lang.t(Msg::GetEventual) }</option>
+                        <option value="read-strong" selected={f.reads == Some(true)}>{ lang.t(Msg::GetStrong) }</option>
+                    </select>
+                </label>
+                { number_field("lab-rate", lang.t(Msg::RequestsPerSecond), f.rate.to_string(), setter(|f, t| if let Ok(v) = t.parse() { f.rate = v })) }
+                { number_field("lab-seconds", lang.t(Msg::Seconds), f.seconds.to_string(), setter(|f, t| if let Ok(v) = t.parse() { f.seconds = v })) }
+                if shows_keys {
+                    { number_field("lab-keys", lang.t(Msg::DistinctKeys), f.keys.to_string(), setter(|f, t| if let Ok(v) = t.parse() { f.keys = v })) }
+                }
+                if f.preset == Preset::Zipf {
+                    { number_field("lab-zipf", lang.t(Msg::ZipfSkew), f.zipf_s.to_string(), setter(|f, t| if let Ok(v) = t.parse() { f.zipf_s = v })) }
+                }
+                { number_field("lab-shards", lang.t(Msg::Shards), f.shards.to_string(), setter(|f, t| if let Ok(v) = t.parse() { f.shards = v })) }
+                { number_field("lab-rcu", lang.t(Msg::TableRcu), f.table_rcu.to_string(), setter(|f, t| if let Ok(v) = t.parse() { f.table_rcu = v })) }
+                { number_field("lab-wcu", lang.t(Msg::TableWcu), f.table_wcu.to_string(), setter(|f, t| if let Ok(v) = t.parse() { f.table_wcu = v })) }
+                { number_field("lab-size", lang.t(Msg::ItemBytes), f.item_bytes.to_string(), setter(|f, t| if let Ok(v) = t.parse() { f.item_bytes = v })) }
+                { number_field("lab-seed", lang.t(Msg::Seed), f.seed.to_string(), setter(|f, t| if let Ok(v) = t.parse() { f.seed = v })) }
+                { number_field("lab-heat", lang.t(Msg::HeatAfter), f.heat_after.to_string(), setter(|f, t| if let Ok(v) = t.parse() { f.heat_after = v })) }
+            </div>
+            <div class="lab-actions" role="group" aria-label={lang.t(Msg::RunControls)}>
+                <button type="button" id="lab-run" class="primary" onclick={start(false)}>
+                    { lang.t(if has_run { Msg::RunAgain } else { Msg::RunWorkload }) }
+                </button>
+                <button type="button" id="lab-pause" class="secondary" onclick={onpause} disabled={!has_work}
+                    aria-pressed={(!*playing && has_work).to_string()}>
+                    { lang.t(if *playing { Msg::Pause } else { Msg::Resume }) }
+                </button>
+                <button type="button" id="lab-step" class="secondary" onclick={onstep} disabled={!has_work}>{ lang.t(Msg::StepSecond) }</button>
+                <label class="lab-speed" for="lab-speed">
+                    <span>{ lang.t(Msg::Speed) }</span>
+                    <select id="lab-speed" onchange={onspeed}>
+                        { for Speed::CHOICES.iter().map(|s| html! {
+                            <option value={s.id()} selected={*s == *speed}>{ s.label(lang) }</option>
+                        }) }
+                    </select>
+                </label>
+                <button type="button" id="lab-finish" class="secondary" onclick={onfinish} disabled={!has_work}>{ lang.t(Msg::ToTheEnd) }</button>
+                <button type="button" id="lab-shard" class="secondary" onclick={start(true)} disabled={!has_run}>
+                    { lang.tr().apply_sharding(u64::from(f.shards.max(1))) }
+                </button>
+            </div>
+            if let Some(status) = status {
+                <p class="lab-status" id="lab-status">{ status }</p>
+            }
+            if let Some(message) = &*error {
+                <div class="error-box" role="alert" id="lab-error">{ lang.tr().lab_problem(message) }</div>
+            }
+            <div class="lab-results">
+                { for views.iter().flatten().map(|(class, view)| run_view(class, view, lang)) }
+            </div>
+        </section>
+    }
+}

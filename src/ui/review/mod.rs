@@ -1,0 +1,7 @@
+//! Reviewing a design: [`access_patterns`] (the scenario's patterns, each
+//! with its verdict and cost per request) and [`design_review`] (their
+//! traffic run on a copy of the tables, second by second, and the one-page
+//! review with its heatmaps, Markdown export and print).
+
+pub mod access_patterns;
+pub mod design_review;

@@ -24,7 +24,7 @@
 //!
 //! Capacity invariants, checked on every request: `ConsumedCapacity` with
 //! `INDEXES` is the table's units plus each index's, and equals the engine's
-//! own cost breakdown (`Engine::last_charges`); summed over the whole run,
+//! own cost breakdown (`Engine::execute_charged`); summed over the whole run,
 //! the units the partitions' metrics recorded (`Engine::metrics`) equal
 //! what the requests were charged, per table and per GSI, reads and writes
 //! apart.
@@ -51,7 +51,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use ddb_playground::engine::capacity::{ChargeKind, Scope};
+use ddb_playground::engine::capacity::{Charge, ChargeKind, Scope};
 use ddb_playground::engine::{ApiError, Engine};
 use serde_json::{json, Map, Value};
 
@@ -476,8 +476,8 @@ impl Update {
 struct Ledger(BTreeMap<(String, Option<String>, bool), f64>);
 
 impl Ledger {
-    fn add(&mut self, engine: &Engine) {
-        for charge in engine.last_charges() {
+    fn add(&mut self, charges: &[Charge]) {
+        for charge in charges {
             let index = match &charge.scope {
                 Scope::Index { name, global: true, .. } => Some(name.clone()),
                 _ => None,
@@ -539,7 +539,7 @@ fn close(a: f64, b: f64) -> bool {
 
 /// The engine's answer must be Ok; checks its ConsumedCapacity against the
 /// charges: total = table + indexes, and each arm = what was charged there.
-fn consumed_matches_charges(engine: &Engine, response: &Value, context: &str) {
+fn consumed_matches_charges(charges: &[Charge], response: &Value, context: &str) {
     let list: Vec<&Value> = match response.get("ConsumedCapacity") {
         Some(Value::Array(list)) => list.iter().collect(),
         Some(one) => vec![one],
@@ -555,8 +555,7 @@ fn consumed_matches_charges(engine: &Engine, response: &Value, context: &str) {
             if let Some(Value::Object(map)) = consumed.get(arm) {
                 for (name, capacity) in map {
                     indexes += units(capacity);
-                    let charged: f64 = engine
-                        .last_charges()
+                    let charged: f64 = charges
                         .iter()
                         .filter(|c| c.table == table && matches!(&c.scope, Scope::Index { name: n, .. } if n == name))
                         .map(|c| c.units)
@@ -566,7 +565,7 @@ fn consumed_matches_charges(engine: &Engine, response: &Value, context: &str) {
             }
         }
         assert!(close(total, table_arm + indexes), "{context}: total {total} != table {table_arm} + indexes {indexes}");
-        let charged: f64 = engine.last_charges().iter().filter(|c| c.table == table).map(|c| c.units).sum();
+        let charged: f64 = charges.iter().filter(|c| c.table == table).map(|c| c.units).sum();
         assert!(close(total, charged), "{context}: reported {total}, charged {charged}: {consumed}");
     }
 }
@@ -740,13 +739,14 @@ impl Run {
         self.trace.push(format!("{operation} {request}"));
         // A copy, snapshotted only if the request is refused (cheaper).
         let before = self.provisioned.then(|| self.engine.clone());
-        let result = self.engine.execute(operation, &request);
-        self.ledger.add(&self.engine);
+        let outcome = self.engine.execute_charged(operation, &request);
+        let (result, charges) = (outcome.result, outcome.charges);
+        self.ledger.add(&charges);
         match &result {
-            Ok(response) => consumed_matches_charges(&self.engine, response, &self.context()),
+            Ok(response) => consumed_matches_charges(&charges, response, &self.context()),
             Err(e) if throttled(e) => {
                 assert!(self.provisioned, "{operation} throttled on demand: {e}\n{}", self.context());
-                assert!(self.engine.last_charges().is_empty(), "a refusal charged {:?}", self.engine.last_charges());
+                assert!(charges.is_empty(), "a refusal charged {charges:?}");
                 let after = self.engine.snapshot()["tables"].clone();
                 assert!(
                     before.is_some_and(|b| b.snapshot()["tables"] == after),
@@ -1537,15 +1537,15 @@ fn throttled_requests_consume_nothing() {
     let mut transaction_throttled = false;
     for i in 0..2_000 {
         let id = format!("k{i}");
-        let result = if i % 10 == 9 {
+        let outcome = if i % 10 == 9 {
             // Every tenth write is a two-item transaction.
             let other = format!("t{i}");
             let request = json!({"TransactItems": [
                 {"Put": {"TableName": "Tiny", "Item": {"id": {"S": id.clone()}}}},
                 {"Put": {"TableName": "Tiny", "Item": {"id": {"S": other.clone()}}}}],
                 "ReturnConsumedCapacity": "TOTAL"});
-            let result = engine.execute("TransactWriteItems", &request);
-            match &result {
+            let outcome = engine.execute_charged("TransactWriteItems", &request);
+            match &outcome.result {
                 Ok(_) => {
                     written.insert(id.clone());
                     written.insert(other);
@@ -1556,21 +1556,21 @@ fn throttled_requests_consume_nothing() {
                 }
                 Err(e) => panic!("{e}"),
             }
-            result
+            outcome
         } else {
             let request =
                 json!({"TableName": "Tiny", "Item": {"id": {"S": id.clone()}}, "ReturnConsumedCapacity": "TOTAL"});
-            let result = engine.execute("PutItem", &request);
-            match &result {
+            let outcome = engine.execute_charged("PutItem", &request);
+            match &outcome.result {
                 Ok(_) => {
                     written.insert(id);
                 }
                 Err(ApiError::ProvisionedThroughputExceeded { .. }) => {}
                 Err(e) => panic!("{e}"),
             }
-            result
+            outcome
         };
-        match result {
+        match outcome.result {
             Ok(response) => {
                 reported += response
                     .get("ConsumedCapacity")
@@ -1583,7 +1583,7 @@ fn throttled_requests_consume_nothing() {
             Err(_) => {
                 throttled += 1;
                 // A throttled request leaves no charge behind.
-                assert!(engine.last_charges().is_empty(), "{:?}", engine.last_charges());
+                assert!(outcome.charges.is_empty(), "{:?}", outcome.charges);
             }
         }
     }

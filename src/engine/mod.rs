@@ -36,6 +36,9 @@
 //! request with every table journaled and rolls it back: the console's live
 //! cost. A dry run also records its reads' footprint (`footprint`): which
 //! items were read, returned or filtered out, and where the page stopped.
+//! What a request produced is returned, never left in the engine for the
+//! caller to read back: `Engine::execute_charged` answers an `Outcome` (the
+//! answer and its charges), `Engine::dry_run` a `DryRun`.
 //!
 //! The engine is pure Rust with no web dependencies: it compiles natively
 //! (tests, the local endpoint) and to wasm (the playground) unchanged. It never
@@ -52,6 +55,7 @@ pub mod capacity;
 mod catch_up;
 pub mod clock;
 pub mod contributors;
+mod dry_run;
 pub mod error;
 pub mod expr;
 pub mod footprint;
@@ -78,6 +82,8 @@ pub mod triggers;
 pub mod ttl;
 pub mod value;
 
+pub use answer::Outcome;
+pub use dry_run::DryRun;
 pub use error::{ApiError, Result};
 pub use service::Engine;
 pub use settings::EngineSettings;

@@ -15,10 +15,10 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use super::answer::Answer;
+use super::answer::{Answer, Outcome};
 use super::api::{self, batch, item, partiql, read, streams, table, tags, transact, ttl};
-use super::capacity::Charge;
 use super::clock::Clock;
+use super::dry_run::Trace;
 use super::error::{ApiError, Result};
 use super::index::WriteContext;
 use super::ops::streams::streams_request_arn;
@@ -110,25 +110,13 @@ pub struct Engine {
     pub(crate) account_id: String,
     /// Transactions remembered by `ClientRequestToken` for idempotent retries.
     pub(crate) transaction_tokens: BTreeMap<String, TokenRecord>,
-    /// The cost breakdown of the last request, kept for
-    /// [`Engine::last_charges`]: written once per request, by `execute`, or
-    /// by a write whose condition failed (it is charged, but its answer is
-    /// an error).
-    pub(crate) last_charges: Vec<Charge>,
     /// Background timings and teaching knobs.
     pub(crate) settings: EngineSettings,
     /// The capacity model (partitions, buckets, metrics) of each table and
     /// GSI, by table and index name (see `sim`).
     pub(crate) sims: CapacityModels,
-    /// While a dry run is under way: no tokens are taken, no metrics kept,
-    /// and reads record their footprint.
-    pub(crate) dry_running: bool,
-    /// What the last dry run read, item by item ([`Engine::last_footprint`]).
-    pub(crate) last_footprint: crate::engine::footprint::Footprint,
     /// Streams of deleted tables, readable for 24 hours (see `streams`).
     pub(crate) retired_streams: Vec<crate::engine::streams::TableStream>,
-    /// What the last ExecuteStatement planned and read (`Engine::last_statement`).
-    pub(crate) last_statement: Option<crate::engine::partiql::StatementReport>,
     /// The stream triggers of every table (see `triggers`).
     pub(crate) triggers: Vec<crate::engine::triggers::StreamTrigger>,
     /// The updates triggers applied, until the host takes them.
@@ -151,13 +139,9 @@ impl Engine {
             region: "us-east-1".into(),
             account_id: "000000000000".into(),
             transaction_tokens: BTreeMap::new(),
-            last_charges: Vec::new(),
             settings: EngineSettings::default(),
             sims: CapacityModels::default(),
-            dry_running: false,
-            last_footprint: crate::engine::footprint::Footprint::default(),
             retired_streams: Vec::new(),
-            last_statement: None,
             triggers: Vec::new(),
             trigger_writes: std::collections::VecDeque::new(),
         }
@@ -205,43 +189,55 @@ impl Engine {
     }
 
     /// Runs one operation on a JSON request body and returns the JSON
-    /// response body. The steps, in order: the engine catches up with its
+    /// response body: [`Engine::execute_charged`] without the charges.
+    pub fn execute(&mut self, operation: &str, request: &Value) -> Result<Value> {
+        self.execute_charged(operation, request).result
+    }
+
+    /// Runs one operation on a JSON request body; answers the JSON response
+    /// body (or the error) and how its capacity was computed, one charge
+    /// per rounding. The steps, in order: the engine catches up with its
     /// clock (`catch_up`: due GSI updates, finished backfills, the TTL
     /// sweep, stream trimming); the request is validated (`api`) and run
     /// (`ops`), which answers its body and its charges; a data-plane request
     /// is then admitted against the partitions' token buckets
     /// (`execute_admitted`), and a refused one is rolled back and throttled.
-    pub fn execute(&mut self, operation: &str, request: &Value) -> Result<Value> {
-        self.last_charges.clear();
-        self.last_footprint.reads.clear();
+    pub fn execute_charged(&mut self, operation: &str, request: &Value) -> Outcome {
         self.catch_up();
-        // A table named by its ARN: run with the name, answer with the ARN.
-        if let Some((named, given)) = self.names_for_arns(operation, request)? {
-            let mut body = self.execute_named(operation, &named)?;
-            echo_arns(&mut body, &given);
-            return Ok(body);
-        }
-        self.execute_named(operation, request)
+        self.run(operation, request, None)
     }
 
-    /// [`Engine::execute`] once every table is named by its name.
-    fn execute_named(&mut self, operation: &str, request: &Value) -> Result<Value> {
-        let answer = if self.settings.enforce_throughput && !self.dry_running && DATA_OPERATIONS.contains(&operation) {
-            match operation {
-                // A batch's items are admitted one by one (ops/batch.rs).
-                "BatchGetItem" => {
-                    self.batch_get_item(api::parse::<batch::BatchGetItemInput>(request)?.validate()?, true)
-                }
-                "BatchWriteItem" => {
-                    self.batch_write_item(api::parse::<batch::BatchWriteItemInput>(request)?.validate()?, true)
-                }
-                _ => self.execute_admitted(operation, request),
+    /// Runs one operation on an engine caught up with its clock. With a
+    /// `trace` it is a dry run (`dry_run`): nothing is admitted, and the
+    /// reads record into the trace what they read.
+    pub(crate) fn run(&mut self, operation: &str, request: &Value, trace: Option<&mut Trace>) -> Outcome {
+        // A table named by its ARN: run with the name, answer with the ARN.
+        let answer = match self.names_for_arns(operation, request) {
+            Err(error) => Err(error),
+            Ok(Some((named, given))) => self.execute_named(operation, &named, trace).map(|mut answer| {
+                echo_arns(&mut answer.body, &given);
+                answer
+            }),
+            Ok(None) => self.execute_named(operation, request, trace),
+        };
+        Outcome::of(answer)
+    }
+
+    /// [`Engine::run`] once every table is named by its name.
+    fn execute_named(&mut self, operation: &str, request: &Value, trace: Option<&mut Trace>) -> Result<Answer> {
+        if !self.settings.enforce_throughput || trace.is_some() || !DATA_OPERATIONS.contains(&operation) {
+            return self.dispatch(operation, request, trace);
+        }
+        match operation {
+            // A batch's items are admitted one by one (ops/batch.rs).
+            "BatchGetItem" => {
+                self.batch_get_item(api::parse::<batch::BatchGetItemInput>(request)?.validate()?, true, None)
             }
-        } else {
-            self.dispatch(operation, request)
-        }?;
-        self.last_charges = answer.charges;
-        Ok(answer.body)
+            "BatchWriteItem" => {
+                self.batch_write_item(api::parse::<batch::BatchWriteItemInput>(request)?.validate()?, true)
+            }
+            _ => self.execute_admitted(operation, request),
+        }
     }
 
     /// A data-plane request under throughput control: it runs with every
@@ -252,18 +248,19 @@ impl Engine {
         let tokens = (operation.starts_with("Transact") || operation == "ExecuteTransaction")
             .then(|| self.transaction_tokens.clone());
         self.tables.values_mut().for_each(Table::begin_journal);
-        let answer = self.dispatch(operation, request);
+        let answer = self.dispatch(operation, request, None);
         // A failed request consumes nothing, unless it is a write whose
-        // condition failed: that one left its charge in `last_charges`.
-        let failed = if answer.is_err() { self.last_charges.clone() } else { Vec::new() };
-        let charges = answer.as_ref().map_or(&failed[..], |a| &a.charges);
+        // condition failed: its error carries its charge.
+        let charges = match &answer {
+            Ok(answer) => &answer.charges[..],
+            Err(error) => error.charges(),
+        };
         match self.admit(charges) {
             Ok(()) => {
                 self.tables.values_mut().for_each(Table::commit_journal);
                 answer
             }
             Err(throttle) => {
-                self.last_charges.clear();
                 self.tables.values_mut().for_each(Table::roll_back);
                 if let Some(tokens) = tokens {
                     self.transaction_tokens = tokens;
@@ -275,8 +272,9 @@ impl Engine {
 
     /// Runs one operation, without the clock catch-up and admission of
     /// [`Engine::execute`]: also how a PartiQL statement runs as the
-    /// operations it stands for (`ops::partiql`).
-    pub(crate) fn dispatch(&mut self, operation: &str, request: &Value) -> Result<Answer> {
+    /// operations it stands for (`ops::partiql`). The reads record what
+    /// they read into `trace`, when there is one (a dry run).
+    pub(crate) fn dispatch(&mut self, operation: &str, request: &Value, trace: Option<&mut Trace>) -> Result<Answer> {
         let free = Answer::free;
         match operation {
             "CreateTable" => self.create_table(api::parse::<table::CreateTableInput>(request)?.validate()?).map(free),
@@ -287,17 +285,19 @@ impl Engine {
             "UpdateTable" => self.update_table(api::parse::<table::UpdateTableInput>(request)?.validate()?).map(free),
             "DeleteTable" => self.delete_table(&api::parse::<table::TableNameInput>(request)?.validate()?).map(free),
             "PutItem" => self.put_item(item::PutItemInput::parse(request)?.validate()?),
-            "GetItem" => self.get_item(api::parse::<item::GetItemInput>(request)?.validate()?),
+            "GetItem" => self.get_item(api::parse::<item::GetItemInput>(request)?.validate()?, trace),
             "UpdateItem" => self.update_item(item::UpdateItemInput::parse(request)?.validate()?),
             "DeleteItem" => self.delete_item(item::DeleteItemInput::parse(request)?.validate()?),
-            "Query" => self.query(read::QueryInput::parse(request)?.validate()?),
-            "Scan" => self.scan(read::ScanInput::parse(request)?.validate()?),
-            "BatchGetItem" => self.batch_get_item(api::parse::<batch::BatchGetItemInput>(request)?.validate()?, false),
+            "Query" => self.query(read::QueryInput::parse(request)?.validate()?, trace),
+            "Scan" => self.scan(read::ScanInput::parse(request)?.validate()?, trace),
+            "BatchGetItem" => {
+                self.batch_get_item(api::parse::<batch::BatchGetItemInput>(request)?.validate()?, false, trace)
+            }
             "BatchWriteItem" => {
                 self.batch_write_item(api::parse::<batch::BatchWriteItemInput>(request)?.validate()?, false)
             }
             "TransactGetItems" => {
-                self.transact_get_items(api::parse::<transact::TransactGetItemsInput>(request)?.validate()?)
+                self.transact_get_items(api::parse::<transact::TransactGetItemsInput>(request)?.validate()?, trace)
             }
             "TransactWriteItems" => {
                 let input = api::parse::<transact::TransactWriteItemsInput>(request)?;
@@ -310,13 +310,14 @@ impl Engine {
                 self.describe_time_to_live(&api::parse::<ttl::DescribeTimeToLiveInput>(request)?.validate()?).map(free)
             }
             "ExecuteStatement" => {
-                self.execute_statement(api::parse::<partiql::ExecuteStatementInput>(request)?.validate()?)
+                self.execute_statement(api::parse::<partiql::ExecuteStatementInput>(request)?.validate()?, trace)
             }
-            "BatchExecuteStatement" => {
-                self.batch_execute_statement(api::parse::<partiql::BatchExecuteStatementInput>(request)?.validate()?)
-            }
+            "BatchExecuteStatement" => self.batch_execute_statement(
+                api::parse::<partiql::BatchExecuteStatementInput>(request)?.validate()?,
+                trace,
+            ),
             "ExecuteTransaction" => {
-                self.execute_transaction(api::parse::<partiql::ExecuteTransactionInput>(request)?.validate()?)
+                self.execute_transaction(api::parse::<partiql::ExecuteTransactionInput>(request)?.validate()?, trace)
             }
             "TagResource" => self.tag_resource(api::parse::<tags::TagResourceInput>(request)?.validate()?).map(free),
             "UntagResource" => {
@@ -342,7 +343,6 @@ impl Engine {
     /// (records past 24 hours are trimmed, due TTL deletions happen). Reads
     /// only: nothing is charged, nothing is throttled.
     pub fn execute_streams(&mut self, operation: &str, request: &Value) -> Result<Value> {
-        self.last_charges.clear();
         self.catch_up();
         // The shards follow the partitions: bring the stream's table in step.
         let arn = streams_request_arn(request);
@@ -361,59 +361,11 @@ impl Engine {
         }
     }
 
-    /// Runs an operation to see its answer and what it would cost, without
-    /// changing anything: the query console's live preview. Reads run as
-    /// they are; item writes run with every table (items, index entries, the
-    /// GSI queue) journaled and are rolled back; table operations run on a
-    /// copy of the engine. What the clock has made due (GSI updates,
-    /// finished backfills, stream trimming) is applied first, as any request
-    /// would; TTL deletions are not: the sweeper waits for a real request,
-    /// and a dry run writes no stream records. What a read read, item by
-    /// item, is kept for [`Engine::last_footprint`].
-    pub fn dry_run(&mut self, operation: &str, request: &Value) -> Result<Value> {
-        // Dry running already: time is applied, but the TTL sweeper waits
-        // for a real request.
-        self.dry_running = true;
-        self.catch_up();
-        let result = self.dry_run_inner(operation, request);
-        self.dry_running = false;
-        result
-    }
-
-    fn dry_run_inner(&mut self, operation: &str, request: &Value) -> Result<Value> {
-        match operation {
-            "GetItem" | "Query" | "Scan" | "BatchGetItem" | "TransactGetItems" | "DescribeTable" | "ListTables"
-            | "DescribeTimeToLive" => self.execute(operation, request),
-            "PutItem"
-            | "UpdateItem"
-            | "DeleteItem"
-            | "BatchWriteItem"
-            | "TransactWriteItems"
-            | "ExecuteStatement"
-            | "BatchExecuteStatement"
-            | "ExecuteTransaction" => {
-                let tokens = self.transaction_tokens.clone();
-                self.tables.values_mut().for_each(Table::begin_journal);
-                let result = self.execute(operation, request);
-                self.tables.values_mut().for_each(Table::roll_back);
-                self.transaction_tokens = tokens;
-                result
-            }
-            _ => self.clone().execute(operation, request),
-        }
-    }
-
     /// [`Engine::execute`] on a request body still in text form: a body that
     /// is not JSON is a `SerializationException`, as on the wire.
     pub fn execute_json(&mut self, operation: &str, body: &str) -> Result<Value> {
         let request: Value = serde_json::from_str(body).map_err(|e| ApiError::Serialization(e.to_string()))?;
         self.execute(operation, &request)
-    }
-
-    /// How the last request's capacity was computed, one line per rounding
-    /// (after [`Engine::dry_run`] too, which is how the console previews cost).
-    pub fn last_charges(&self) -> &[Charge] {
-        &self.last_charges
     }
 
     /// A table by name, for read-only snapshots (the UI's views).

@@ -262,9 +262,9 @@ pub fn use_console_footprint() -> Option<Rc<ConsoleFootprint>> {
         let (operation, request): &(String, Value) = input.as_ref()?;
         let mut engine = engine.as_ref()?.try_borrow_mut().ok()?;
         // A refused request reads nothing; its error is the console's to show.
-        let _ = engine.dry_run(operation, request);
-        let footprint = engine.last_footprint().clone();
-        let touched = engine.touched_partitions(engine.last_charges());
+        let dry = engine.dry_run(operation, request);
+        let touched = engine.touched_partitions(&dry.charges);
+        let footprint = dry.footprint;
         Some(Rc::new(ConsoleFootprint { operation: operation.clone(), footprint, touched }))
     });
     (*memo).clone()

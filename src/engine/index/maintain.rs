@@ -419,7 +419,7 @@ mod tests {
                     // any request would; compare from there.
                     engine.execute("ListTables", &json!({})).expect("listed");
                     let before = engine.table("tbl").cloned();
-                    let answer = engine.dry_run(operation, &request);
+                    let answer = engine.dry_run(operation, &request).result;
                     assert_eq!(
                         engine.table("tbl").cloned(),
                         before,

@@ -9,7 +9,8 @@
 //! (`Engine::dispatch` to the operations); a real request hands down none,
 //! so it never pays for the record.
 //!
-//! How the request is kept from changing anything depends on the operation:
+//! How the request is kept from changing anything depends on the operation
+//! (`Operation::dry_run`):
 //!
 //! ```text
 //!   reads (GetItem, Query, DescribeTable, …)   run as they are
@@ -29,6 +30,7 @@ use serde_json::Value;
 use super::capacity::Charge;
 use super::error::Result;
 use super::footprint::Footprint;
+use super::operation::{DryRunMode, Operation};
 use super::partiql::StatementReport;
 use super::table::Table;
 use super::Engine;
@@ -62,17 +64,10 @@ impl Engine {
     pub fn dry_run(&mut self, operation: &str, request: &Value) -> DryRun {
         self.catch_up_for_dry_run();
         let mut trace = Trace::default();
-        let outcome = match operation {
-            "GetItem" | "Query" | "Scan" | "BatchGetItem" | "TransactGetItems" | "DescribeTable" | "ListTables"
-            | "DescribeTimeToLive" => self.run(operation, request, Some(&mut trace)),
-            "PutItem"
-            | "UpdateItem"
-            | "DeleteItem"
-            | "BatchWriteItem"
-            | "TransactWriteItems"
-            | "ExecuteStatement"
-            | "BatchExecuteStatement"
-            | "ExecuteTransaction" => {
+        let outcome = match Operation::parse(operation).map(Operation::dry_run) {
+            // An operation the engine does not know changes nothing: it is refused.
+            Some(DryRunMode::AsIs) | None => self.run(operation, request, Some(&mut trace)),
+            Some(DryRunMode::Journaled) => {
                 let tokens = self.transaction_tokens.clone();
                 self.tables.values_mut().for_each(Table::begin_journal);
                 let outcome = self.run(operation, request, Some(&mut trace));
@@ -80,7 +75,7 @@ impl Engine {
                 self.transaction_tokens = tokens;
                 outcome
             }
-            _ => self.clone().run(operation, request, Some(&mut trace)),
+            Some(DryRunMode::OnACopy) => self.clone().run(operation, request, Some(&mut trace)),
         };
         DryRun {
             result: outcome.result,

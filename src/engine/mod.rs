@@ -10,7 +10,7 @@
 //!        │ 1. catch_up                    what the clock made due: GSI updates,
 //!        │                                backfills, the TTL sweep, stream trimming,
 //!        │                                stream triggers
-//!        │ 2. dispatch on the operation name
+//!        │ 2. Operation::parse, dispatch on the Operation (operation)
 //!        │      api::*  typed request structs, DynamoDB's request validation
 //!        │      ops::*  one file per operation family; each returns an
 //!        │              Answer: the response body and its charges
@@ -61,6 +61,7 @@ pub mod expr;
 pub mod footprint;
 pub mod generate;
 pub mod index;
+pub mod operation;
 pub mod ops;
 pub mod ordered;
 pub mod packed;
@@ -85,6 +86,7 @@ pub mod value;
 pub use answer::Outcome;
 pub use dry_run::DryRun;
 pub use error::{ApiError, Result};
+pub use operation::Operation;
 pub use service::Engine;
 pub use settings::EngineSettings;
 pub use value::{AttributeValue, Item, Number};

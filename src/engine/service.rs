@@ -21,6 +21,7 @@ use super::clock::Clock;
 use super::dry_run::Trace;
 use super::error::{ApiError, Result};
 use super::index::WriteContext;
+use super::operation::{Operation, Plane};
 use super::ops::streams::streams_request_arn;
 use super::ops::transact::TokenRecord;
 use super::settings::EngineSettings;
@@ -28,59 +29,11 @@ use super::sim::CapacityModels;
 use super::table::Table;
 use super::table_arns::echo_arns;
 
-/// The operations this engine answers, in the order the docs list them.
-pub const OPERATIONS: &[&str] = &[
-    "CreateTable",
-    "DescribeTable",
-    "ListTables",
-    "UpdateTable",
-    "DeleteTable",
-    "PutItem",
-    "GetItem",
-    "UpdateItem",
-    "DeleteItem",
-    "Query",
-    "Scan",
-    "BatchGetItem",
-    "BatchWriteItem",
-    "TransactGetItems",
-    "TransactWriteItems",
-    "UpdateTimeToLive",
-    "DescribeTimeToLive",
-    "ExecuteStatement",
-    "BatchExecuteStatement",
-    "ExecuteTransaction",
-    "TagResource",
-    "UntagResource",
-    "ListTagsOfResource",
-    "DescribeLimits",
-    "DescribeEndpoints",
-    "DescribeContinuousBackups",
-];
-
-/// The operations that read or write items: admitted against the
-/// partitions' token buckets (`throughput`).
-pub const DATA_OPERATIONS: &[&str] = &[
-    "PutItem",
-    "GetItem",
-    "UpdateItem",
-    "DeleteItem",
-    "Query",
-    "Scan",
-    "BatchGetItem",
-    "BatchWriteItem",
-    "TransactGetItems",
-    "TransactWriteItems",
-    "ExecuteStatement",
-    "BatchExecuteStatement",
-    "ExecuteTransaction",
-];
-
 /// A throttled transaction is cancelled, with the throttle as the reason of
 /// every action (the engine does not tell which action's partition ran out;
 /// semantics C: codes `ProvisionedThroughputExceeded` / `ThrottlingError`).
-fn throttle_as_cancellation(operation: &str, request: &Value, throttle: ApiError) -> ApiError {
-    if !operation.starts_with("Transact") && operation != "ExecuteTransaction" {
+fn throttle_as_cancellation(operation: Operation, request: &Value, throttle: ApiError) -> ApiError {
+    if !operation.transactional() {
         return throttle;
     }
     let code = match throttle {
@@ -99,6 +52,11 @@ fn throttle_as_cancellation(operation: &str, request: &Value, throttle: ApiError
         ),
         reasons,
     }
+}
+
+/// DynamoDB's answer to an operation name it does not know.
+pub(crate) fn unknown_operation(operation: &str) -> ApiError {
+    ApiError::UnknownOperation(format!("Unknown operation: {operation}"))
 }
 
 /// One simulated DynamoDB account in one region.
@@ -225,15 +183,16 @@ impl Engine {
 
     /// [`Engine::run`] once every table is named by its name.
     fn execute_named(&mut self, operation: &str, request: &Value, trace: Option<&mut Trace>) -> Result<Answer> {
-        if !self.settings.enforce_throughput || trace.is_some() || !DATA_OPERATIONS.contains(&operation) {
+        let operation = Operation::parse(operation).ok_or_else(|| unknown_operation(operation))?;
+        if !self.settings.enforce_throughput || trace.is_some() || operation.plane() != Plane::Data {
             return self.dispatch(operation, request, trace);
         }
         match operation {
             // A batch's items are admitted one by one (ops/batch.rs).
-            "BatchGetItem" => {
+            Operation::BatchGetItem => {
                 self.batch_get_item(api::parse::<batch::BatchGetItemInput>(request)?.validate()?, true, None)
             }
-            "BatchWriteItem" => {
+            Operation::BatchWriteItem => {
                 self.batch_write_item(api::parse::<batch::BatchWriteItemInput>(request)?.validate()?, true)
             }
             _ => self.execute_admitted(operation, request),
@@ -244,9 +203,8 @@ impl Engine {
     /// table journaled; if a partition it touched lacks the capacity
     /// (`throughput`), its changes are rolled back, it consumes nothing, and
     /// it fails with the throttling exception.
-    fn execute_admitted(&mut self, operation: &str, request: &Value) -> Result<Answer> {
-        let tokens = (operation.starts_with("Transact") || operation == "ExecuteTransaction")
-            .then(|| self.transaction_tokens.clone());
+    fn execute_admitted(&mut self, operation: Operation, request: &Value) -> Result<Answer> {
+        let tokens = operation.transactional().then(|| self.transaction_tokens.clone());
         self.tables.values_mut().for_each(Table::begin_journal);
         let answer = self.dispatch(operation, request, None);
         // A failed request consumes nothing, unless it is a write whose
@@ -274,64 +232,78 @@ impl Engine {
     /// [`Engine::execute`]: also how a PartiQL statement runs as the
     /// operations it stands for (`ops::partiql`). The reads record what
     /// they read into `trace`, when there is one (a dry run).
-    pub(crate) fn dispatch(&mut self, operation: &str, request: &Value, trace: Option<&mut Trace>) -> Result<Answer> {
+    pub(crate) fn dispatch(
+        &mut self,
+        operation: Operation,
+        request: &Value,
+        trace: Option<&mut Trace>,
+    ) -> Result<Answer> {
         let free = Answer::free;
         match operation {
-            "CreateTable" => self.create_table(api::parse::<table::CreateTableInput>(request)?.validate()?).map(free),
-            "DescribeTable" => {
+            Operation::CreateTable => {
+                self.create_table(api::parse::<table::CreateTableInput>(request)?.validate()?).map(free)
+            }
+            Operation::DescribeTable => {
                 self.describe_table(&api::parse::<table::TableNameInput>(request)?.validate()?).map(free)
             }
-            "ListTables" => self.list_tables(api::parse::<table::ListTablesInput>(request)?.validate()?).map(free),
-            "UpdateTable" => self.update_table(api::parse::<table::UpdateTableInput>(request)?.validate()?).map(free),
-            "DeleteTable" => self.delete_table(&api::parse::<table::TableNameInput>(request)?.validate()?).map(free),
-            "PutItem" => self.put_item(item::PutItemInput::parse(request)?.validate()?),
-            "GetItem" => self.get_item(api::parse::<item::GetItemInput>(request)?.validate()?, trace),
-            "UpdateItem" => self.update_item(item::UpdateItemInput::parse(request)?.validate()?),
-            "DeleteItem" => self.delete_item(item::DeleteItemInput::parse(request)?.validate()?),
-            "Query" => self.query(read::QueryInput::parse(request)?.validate()?, trace),
-            "Scan" => self.scan(read::ScanInput::parse(request)?.validate()?, trace),
-            "BatchGetItem" => {
+            Operation::ListTables => {
+                self.list_tables(api::parse::<table::ListTablesInput>(request)?.validate()?).map(free)
+            }
+            Operation::UpdateTable => {
+                self.update_table(api::parse::<table::UpdateTableInput>(request)?.validate()?).map(free)
+            }
+            Operation::DeleteTable => {
+                self.delete_table(&api::parse::<table::TableNameInput>(request)?.validate()?).map(free)
+            }
+            Operation::PutItem => self.put_item(item::PutItemInput::parse(request)?.validate()?),
+            Operation::GetItem => self.get_item(api::parse::<item::GetItemInput>(request)?.validate()?, trace),
+            Operation::UpdateItem => self.update_item(item::UpdateItemInput::parse(request)?.validate()?),
+            Operation::DeleteItem => self.delete_item(item::DeleteItemInput::parse(request)?.validate()?),
+            Operation::Query => self.query(read::QueryInput::parse(request)?.validate()?, trace),
+            Operation::Scan => self.scan(read::ScanInput::parse(request)?.validate()?, trace),
+            Operation::BatchGetItem => {
                 self.batch_get_item(api::parse::<batch::BatchGetItemInput>(request)?.validate()?, false, trace)
             }
-            "BatchWriteItem" => {
+            Operation::BatchWriteItem => {
                 self.batch_write_item(api::parse::<batch::BatchWriteItemInput>(request)?.validate()?, false)
             }
-            "TransactGetItems" => {
+            Operation::TransactGetItems => {
                 self.transact_get_items(api::parse::<transact::TransactGetItemsInput>(request)?.validate()?, trace)
             }
-            "TransactWriteItems" => {
+            Operation::TransactWriteItems => {
                 let input = api::parse::<transact::TransactWriteItemsInput>(request)?;
                 self.transact_write_items(input.validate(request.get("TransactItems"))?)
             }
-            "UpdateTimeToLive" => {
+            Operation::UpdateTimeToLive => {
                 self.update_time_to_live(api::parse::<ttl::UpdateTimeToLiveInput>(request)?.validate()?).map(free)
             }
-            "DescribeTimeToLive" => {
+            Operation::DescribeTimeToLive => {
                 self.describe_time_to_live(&api::parse::<ttl::DescribeTimeToLiveInput>(request)?.validate()?).map(free)
             }
-            "ExecuteStatement" => {
+            Operation::ExecuteStatement => {
                 self.execute_statement(api::parse::<partiql::ExecuteStatementInput>(request)?.validate()?, trace)
             }
-            "BatchExecuteStatement" => self.batch_execute_statement(
+            Operation::BatchExecuteStatement => self.batch_execute_statement(
                 api::parse::<partiql::BatchExecuteStatementInput>(request)?.validate()?,
                 trace,
             ),
-            "ExecuteTransaction" => {
+            Operation::ExecuteTransaction => {
                 self.execute_transaction(api::parse::<partiql::ExecuteTransactionInput>(request)?.validate()?, trace)
             }
-            "TagResource" => self.tag_resource(api::parse::<tags::TagResourceInput>(request)?.validate()?).map(free),
-            "UntagResource" => {
+            Operation::TagResource => {
+                self.tag_resource(api::parse::<tags::TagResourceInput>(request)?.validate()?).map(free)
+            }
+            Operation::UntagResource => {
                 self.untag_resource(api::parse::<tags::UntagResourceInput>(request)?.validate()?).map(free)
             }
-            "ListTagsOfResource" => {
+            Operation::ListTagsOfResource => {
                 self.list_tags_of_resource(api::parse::<tags::ListTagsOfResourceInput>(request)?.validate()?).map(free)
             }
-            "DescribeLimits" => Ok(free(self.describe_limits())),
-            "DescribeEndpoints" => Ok(free(self.describe_endpoints())),
-            "DescribeContinuousBackups" => {
+            Operation::DescribeLimits => Ok(free(self.describe_limits())),
+            Operation::DescribeEndpoints => Ok(free(self.describe_endpoints())),
+            Operation::DescribeContinuousBackups => {
                 self.describe_continuous_backups(&api::parse::<table::TableNameInput>(request)?.validate()?).map(free)
             }
-            _ => Err(ApiError::UnknownOperation(format!("Unknown operation: {operation}"))),
         }
     }
 
@@ -357,7 +329,7 @@ impl Engine {
                 self.get_shard_iterator(api::parse::<streams::GetShardIteratorInput>(request)?.validate()?)
             }
             "GetRecords" => self.get_records(api::parse::<streams::GetRecordsInput>(request)?.validate()?),
-            _ => Err(ApiError::UnknownOperation(format!("Unknown operation: {operation}"))),
+            _ => Err(unknown_operation(operation)),
         }
     }
 

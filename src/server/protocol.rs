@@ -128,16 +128,6 @@ pub fn crc32_header(body: &[u8]) -> String {
     crc32fast::hash(body).to_string()
 }
 
-/// Operations that never change the engine's data, so a successful one needs
-/// no save. Everything else counts as a change (a needless save costs little;
-/// a missed one loses data), including operations added to the engine later.
-pub fn is_read_only(operation: &str) -> bool {
-    operation.starts_with("Describe")
-        || operation.starts_with("List")
-        || operation.starts_with("Get")
-        || matches!(operation, "Query" | "Scan" | "BatchGetItem" | "TransactGetItems")
-}
-
 /// Makes `x-amzn-RequestId` values: 52 characters of `[A-Z0-9]`, like
 /// DynamoDB's. They only need to differ, not to be secret, so a SplitMix64
 /// stream seeded from the start time and process id does (no `rand` crate).
@@ -243,16 +233,6 @@ mod tests {
         assert_eq!(crc32_header(b"123456789"), "3421780262");
         // dynalite's captured header for its 404 body.
         assert_eq!(crc32_header(b"<UnknownOperationException/>\n"), "3552371480");
-    }
-
-    #[test]
-    fn read_only_operations() {
-        for op in ["GetItem", "Query", "Scan", "DescribeTable", "ListTables", "BatchGetItem", "TransactGetItems"] {
-            assert!(is_read_only(op), "{op}");
-        }
-        for op in ["PutItem", "DeleteItem", "UpdateItem", "CreateTable", "BatchWriteItem", "ExecuteStatement", "X"] {
-            assert!(!is_read_only(op), "{op}");
-        }
     }
 
     #[test]

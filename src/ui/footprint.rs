@@ -61,9 +61,12 @@ use super::state::{EngineHandle, PlaygroundContext};
 use crate::engine::footprint::{Footprint, Kept, Stop, StopReason};
 use crate::engine::schema::PrimaryKey;
 use crate::engine::sim::Touched;
+use crate::engine::Operation;
 
-/// The operations whose footprint is drawn: the reads.
-const READS: [&str; 6] = ["GetItem", "Query", "Scan", "BatchGetItem", "TransactGetItems", "ExecuteStatement"];
+/// The operations whose footprint is drawn: the ones that read items.
+fn reads_items(operation: &str) -> bool {
+    Operation::parse(operation).is_some_and(Operation::reads_items)
+}
 
 /// A mark's word, the value of `data-footprint` (see the module notes).
 pub fn word(kept: Kept) -> &'static str {
@@ -249,8 +252,7 @@ pub fn use_console_footprint() -> Option<Rc<ConsoleFootprint>> {
         (Some(state), Some(console)) => {
             let draft = console.draft(console.active);
             let operation = draft.operation.name();
-            READS
-                .contains(&operation)
+            reads_items(operation)
                 .then(|| (operation, side_request(state, draft).request.ok()))
                 .and_then(|(operation, request)| request.map(|r| (operation.to_string(), r)))
         }
@@ -283,7 +285,7 @@ pub fn FootprintView(props: &FootprintViewProps) -> Html {
     let lang = use_lang();
     let state = use_context::<PlaygroundContext>();
     let (Some(state), Some(preview)) = (state, props.preview.as_ref()) else { return html! {} };
-    if !READS.contains(&props.operation.as_str()) || preview.footprint.reads.is_empty() {
+    if !reads_items(&props.operation) || preview.footprint.reads.is_empty() {
         return html! {};
     }
     let mut targets: Vec<(String, Option<String>)> = Vec::new();

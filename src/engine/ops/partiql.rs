@@ -29,9 +29,11 @@ use crate::engine::api::partiql::{BatchExecuteStatement, ExecuteStatement, Execu
 use crate::engine::capacity::{Charge, ConsumedCapacity, ReturnConsumedCapacity};
 use crate::engine::dry_run::Trace;
 use crate::engine::error::{ApiError, Result};
+use crate::engine::operation::Operation;
 use crate::engine::partiql::ast::{Path, Statement};
 use crate::engine::partiql::plan::{self, Access, Context, Plan, PlanBody, ReadPlan, WritePlan};
 use crate::engine::partiql::{parser, StatementReport};
+use crate::engine::service::unknown_operation;
 use crate::engine::value::wire::{item_from_wire, item_to_wire};
 use crate::engine::value::Item;
 use crate::engine::Engine;
@@ -170,6 +172,12 @@ impl Engine {
         Ok(answer)
     }
 
+    /// Runs the operation an access path stands for.
+    fn run_access(&mut self, access: Access, request: &Value, trace: Option<&mut Trace>) -> Result<Answer> {
+        let operation = access.as_operation().ok_or_else(|| unknown_operation(access.operation()))?;
+        self.dispatch(operation, request, trace)
+    }
+
     /// Runs a SELECT's reads from where the token says, until `Limit`
     /// items were evaluated, a read stops early (1 MB), or all are done.
     fn run_select(
@@ -198,7 +206,7 @@ impl Engine {
                 }
             }
             let Answer { body: response, charges: page } =
-                self.dispatch(current.access.operation(), &request, trace.as_deref_mut())?;
+                self.run_access(current.access, &request, trace.as_deref_mut())?;
             charges.extend(page);
             let (read_items, scanned): (Vec<Value>, usize) = match current.access {
                 Access::GetItem => (response.get("Item").cloned().into_iter().collect(), 1),
@@ -252,7 +260,7 @@ impl Engine {
         if let (Some(mode), Some(map)) = (rvoccf, request.as_object_mut()) {
             map.insert("ReturnValuesOnConditionCheckFailure".into(), json!(mode));
         }
-        let response = match self.dispatch(write.access.operation(), &request, None) {
+        let response = match self.run_access(write.access, &request, None) {
             Ok(response) => response,
             Err(ApiError::ConditionalCheckFailed { charges, .. }) if write.access == Access::PutItem => {
                 return Err(ApiError::DuplicateItem { message: DUPLICATE_ITEM.into(), charges })
@@ -349,7 +357,7 @@ impl Engine {
                     ));
                 }
                 let Some(branch) = read.branches.first() else { return Ok((None, Vec::new())) };
-                let answer = self.dispatch("GetItem", &branch.request, trace)?;
+                let answer = self.dispatch(Operation::GetItem, &branch.request, trace)?;
                 let item = match answer.body.get("Item") {
                     Some(wire) => Some(item_to_wire(&project(&item_from_wire(wire)?, &read.projection))),
                     None => None,
@@ -455,7 +463,8 @@ impl Engine {
             })
             .collect();
         request.insert("TransactItems".into(), Value::Array(gets));
-        let Answer { body: response, charges } = self.dispatch("TransactGetItems", &Value::Object(request), trace)?;
+        let Answer { body: response, charges } =
+            self.dispatch(Operation::TransactGetItems, &Value::Object(request), trace)?;
         let empty = Vec::new();
         let answers = response.get("Responses").and_then(Value::as_array).unwrap_or(&empty);
         let mut responses = Vec::new();
@@ -493,7 +502,7 @@ impl Engine {
             actions.push(json!({ kind: action }));
         }
         request.insert("TransactItems".into(), Value::Array(actions));
-        match self.dispatch("TransactWriteItems", &Value::Object(request), None) {
+        match self.dispatch(Operation::TransactWriteItems, &Value::Object(request), None) {
             Ok(Answer { body: response, charges }) => {
                 let mut body = Map::new();
                 if let Some(consumed) = response.get("ConsumedCapacity") {

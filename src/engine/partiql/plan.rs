@@ -52,6 +52,7 @@ use super::error::{at, INCOMPLETE_KEY};
 use super::translate::{condition, item_literal, literal, set_action, update_expression, UpdatePart, Writer};
 use crate::engine::error::{ApiError, Result};
 use crate::engine::expr::{Condition, Placeholders, Usage};
+use crate::engine::operation::Operation;
 use crate::engine::ordered::{self, Ordered};
 use crate::engine::schema::{KeySchema, KeyValue};
 use crate::engine::table::Table;
@@ -75,17 +76,24 @@ pub enum Access {
 }
 
 impl Access {
-    /// The DynamoDB operation's name.
-    pub fn operation(self) -> &'static str {
+    /// The DynamoDB operation it runs as; `None` for a condition check,
+    /// which is an action of a transaction, not an operation.
+    pub fn as_operation(self) -> Option<Operation> {
         match self {
-            Access::GetItem => "GetItem",
-            Access::Query => "Query",
-            Access::Scan => "Scan",
-            Access::PutItem => "PutItem",
-            Access::UpdateItem => "UpdateItem",
-            Access::DeleteItem => "DeleteItem",
-            Access::ConditionCheck => "ConditionCheck",
+            Access::GetItem => Some(Operation::GetItem),
+            Access::Query => Some(Operation::Query),
+            Access::Scan => Some(Operation::Scan),
+            Access::PutItem => Some(Operation::PutItem),
+            Access::UpdateItem => Some(Operation::UpdateItem),
+            Access::DeleteItem => Some(Operation::DeleteItem),
+            Access::ConditionCheck => None,
         }
+    }
+
+    /// The DynamoDB operation's name (`ConditionCheck` for a condition
+    /// check, as a transaction's action is named).
+    pub fn operation(self) -> &'static str {
+        self.as_operation().map_or("ConditionCheck", Operation::name)
     }
 }
 

@@ -52,21 +52,17 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use ddb_playground::engine::capacity::{Charge, ChargeKind, Scope};
-use ddb_playground::engine::{ApiError, Engine};
+use ddb_playground::engine::{sim, ApiError, Engine};
 use serde_json::{json, Map, Value};
 
 // ---- the generator -----------------------------------------------------------
 
-/// SplitMix64: small, good, seedable (no rand crate).
-struct Rng(u64);
+/// The engine's seeded generator (`sim::Rng`), with the draws the run makes.
+struct Rng(sim::Rng);
 
 impl Rng {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     fn below(&mut self, n: usize) -> usize {
@@ -572,7 +568,7 @@ fn consumed_matches_charges(charges: &[Charge], response: &Value, context: &str)
 
 impl Run {
     fn new(seed: u64) -> Run {
-        let mut rng = Rng(seed);
+        let mut rng = Rng(sim::Rng::new(seed));
         let mut engine = Engine::new();
         let immediate = rng.chance(2);
         if immediate {

@@ -402,11 +402,8 @@ fn expiry_counts_follow_every_write() {
     enable(&mut engine, true);
     engine.settings_mut().ttl_sweep_delay_millis = 20_000;
     let s0 = engine.clock().now_millis() / 1000;
-    let mut seed: u64 = 0x5eed;
-    let mut next = move |n: u64| {
-        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        (seed >> 33) % n
-    };
+    let mut rng = ddb_playground::engine::sim::Rng::new(0x5eed);
+    let mut next = move |n: u64| rng.next_u64() % n;
     let mut on = true;
     let check = |engine: &Engine, on: bool, step: usize| {
         let table = engine.table("Ttl").expect("table");

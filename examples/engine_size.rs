@@ -34,7 +34,7 @@ pub fn engine_call(operation: &str, body: &str, snapshot: &str, seconds: u32) ->
     let mut answers = Vec::new();
     answers.push(engine.execute_json(operation, body).is_ok());
     let request = serde_json::from_str(body).unwrap_or_default();
-    answers.push(engine.dry_run(operation, &request).is_ok());
+    answers.push(engine.dry_run(operation, &request).result.is_ok());
     answers.push(engine.execute_streams(operation, &request).is_ok());
     let workload = Workload {
         table: operation.to_string(),

@@ -27,18 +27,16 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use ddb_playground::engine::sim;
 use serde_json::{json, Value};
 
-/// SplitMix64: seeded, so a failing round can be repeated.
-struct Rng(u64);
+/// The engine's generator (`sim::Rng`): seeded, so a failing round can be
+/// repeated.
+struct Rng(sim::Rng);
 
 impl Rng {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     fn below(&mut self, n: u64) -> u64 {
@@ -169,7 +167,7 @@ fn item(key: &str, value: u64) -> Value {
 
 /// One client's work until the server dies: returns its model.
 fn client(addr: String, id: usize, seed: u64, round: usize, update_table: bool) -> Model {
-    let mut rng = Rng(seed);
+    let mut rng = Rng(sim::Rng::new(seed));
     let mut model = Model::default();
     let mut connection = Client::connect(&addr);
     let mut live: Vec<String> = Vec::new();
@@ -342,7 +340,7 @@ fn kill_9_at_random_moments_loses_no_acknowledged_change() {
     const CLIENTS: usize = 4;
     let seed = std::env::var("CRASH_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0x5eed_2026_u64);
     eprintln!("CRASH_SEED={seed}");
-    let mut rng = Rng(seed);
+    let mut rng = Rng(sim::Rng::new(seed));
     let dir = scratch("rounds");
     let data = dir.join("data.json");
     let server = start(&data).expect("starts");

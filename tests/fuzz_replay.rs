@@ -14,6 +14,7 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
 
+use ddb_playground::engine::sim::Rng;
 use ddb_playground::fuzzing::TARGETS;
 
 /// Random inputs per target by default: the whole file runs in a few
@@ -31,16 +32,12 @@ fn cases(target: &str) -> usize {
     }
 }
 
-/// SplitMix64: a tiny, good, seedable generator (no rand crate).
-struct SplitMix(u64);
+/// The engine's seeded generator (`sim::Rng`), with the draws mutation makes.
+struct Dice(Rng);
 
-impl SplitMix {
+impl Dice {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     fn below(&mut self, n: usize) -> usize {
@@ -64,7 +61,7 @@ fn corpus(target: &str) -> Vec<(String, Vec<u8>)> {
 }
 
 /// One libFuzzer-style mutation of `data`.
-fn mutate(rng: &mut SplitMix, data: &[u8], other: &[u8]) -> Vec<u8> {
+fn mutate(rng: &mut Dice, data: &[u8], other: &[u8]) -> Vec<u8> {
     let mut out = data.to_vec();
     if rng.below(16) == 0 && !out.is_empty() {
         // Long inputs reach the size limits (4 KB expressions, 400 KB items
@@ -111,7 +108,7 @@ fn replay(target: &str) {
         run_one(target, harness, &format!("corpus file {name}"), data);
     }
     let seed = std::env::var("FUZZ_REPLAY_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(0x5EED_u64);
-    let mut rng = SplitMix(seed ^ target.len() as u64);
+    let mut rng = Dice(Rng::new(seed ^ target.len() as u64));
     for case in 0..cases(target) {
         let data = if rng.below(4) == 0 {
             (0..rng.below(256)).map(|_| rng.next() as u8).collect()

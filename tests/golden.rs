@@ -22,7 +22,7 @@
 //! * `pending <table>`: the GSI updates still on their way
 //!   (`Engine::pending_index_updates`), each with the time left.
 //! * `explain`: how the previous request's capacity was computed, one line
-//!   per rounding (`Engine::last_charges`).
+//!   per rounding (`Engine::execute_charged`).
 //! * `advance <milliseconds>`: moves the engine clock.
 //! * `set <setting> <value>`: changes an engine setting (`EngineSettings`,
 //!   e.g. `set gsi-propagation-delay 5000`, `set item-collection-limit 4096`).
@@ -53,7 +53,7 @@
 //!
 //! * `statement [consistent] [limit=N] [params='<JSON list>'] [next] "<PartiQL>"`:
 //!   runs ExecuteStatement with `ReturnConsumedCapacity: TOTAL` and prints
-//!   the access path the statement became (`Engine::last_statement`), how
+//!   the access path the statement became (the `statement` of `Engine::dry_run`), how
 //!   many items it read and returned, then the response. `next` passes the
 //!   previous response's `NextToken`. Prefix with `!` when an error is expected.
 //! * `plan [consistent] [params='<JSON list>'] "<PartiQL>"`: dry-runs the
@@ -69,6 +69,7 @@
 use std::error::Error;
 use std::fmt::Write as _;
 
+use ddb_playground::engine::capacity::Charge;
 use ddb_playground::engine::capacity::{read_units, write_units, Consistency};
 use ddb_playground::engine::partition::round2;
 use ddb_playground::engine::sim::{KeyDistribution, Traffic, TrafficKind, Workload};
@@ -76,18 +77,23 @@ use ddb_playground::engine::storage::keyspace_position;
 use ddb_playground::engine::value::document::parse_item_json;
 use ddb_playground::engine::value::size::item_size;
 use ddb_playground::engine::value::wire::item_to_wire;
-use ddb_playground::engine::Engine;
+use ddb_playground::engine::{ApiError, Engine, Outcome};
 use test_each_file::test_each_path;
 
 test_each_path! { in "src/engine/testscripts" as engine => test_goldenscript }
 
 fn test_goldenscript(path: &std::path::Path) {
-    goldenscript::run(&mut Runner { engine: Engine::new(), next_token: None, vars: Vec::new() }, path)
-        .expect("goldenscript failed")
+    goldenscript::run(
+        &mut Runner { engine: Engine::new(), charges: Vec::new(), next_token: None, vars: Vec::new() },
+        path,
+    )
+    .expect("goldenscript failed")
 }
 
 struct Runner {
     engine: Engine,
+    /// What the last request (or dry run) consumed, for `explain`.
+    charges: Vec<Charge>,
     /// The last ExecuteStatement response's `NextToken`.
     next_token: Option<String>,
     /// `$stream`, `$shard`, `$iterator` (see the module docs).
@@ -115,6 +121,7 @@ impl Runner {
     }
 
     fn streams(&mut self, operation: &str, body: &serde_json::Value) -> Result<serde_json::Value, String> {
+        self.charges.clear();
         let response = self.engine.execute_streams(operation, body).map_err(|e| e.to_string())?;
         self.remember(&response);
         Ok(response)
@@ -207,7 +214,7 @@ impl goldenscript::Runner for Runner {
             }
             "explain" => {
                 args.reject_next()?;
-                for charge in self.engine.last_charges() {
+                for charge in &self.charges {
                     writeln!(out, "{}: {}", charge.table, charge.describe())?;
                 }
             }
@@ -297,7 +304,9 @@ impl goldenscript::Runner for Runner {
                 let body = args.next_pos().map(|a| a.to_string()).unwrap_or_else(|| "{}".into());
                 args.reject_next()?;
                 let body: serde_json::Value = serde_json::from_str(&self.substitute(&body))?;
-                let response = self.engine.dry_run(&operation, &body).map_err(|e| e.to_string())?;
+                let dry = self.engine.dry_run(&operation, &body);
+                self.charges = dry.charges;
+                let response = dry.result.map_err(|e| e.to_string())?;
                 writeln!(out, "{}", serde_json::to_string(&response)?)?;
             }
             "streams" => {
@@ -313,6 +322,7 @@ impl goldenscript::Runner for Runner {
                 let body = args.next_pos().map(|a| a.to_string()).unwrap_or_else(|| "{}".into());
                 args.reject_next()?;
                 let body: serde_json::Value = serde_json::from_str(&self.substitute(&body))?;
+                self.charges.clear();
                 let response = self.engine.execute_triggers(&operation, &body).map_err(|e| e.to_string())?;
                 writeln!(out, "{}", serde_json::to_string(&response)?)?;
             }
@@ -383,11 +393,21 @@ impl goldenscript::Runner for Runner {
                 request.insert("Statement".into(), statement.ok_or("statement expected")?.into());
                 request.insert("ReturnConsumedCapacity".into(), "TOTAL".into());
                 let body = serde_json::Value::Object(request);
-                let result = match command.name.as_str() {
-                    "plan" => self.engine.dry_run("ExecuteStatement", &body),
-                    _ => self.engine.execute("ExecuteStatement", &body),
+                // The plan is what a dry run reports (the console shows it
+                // as the statement is typed); `statement` then runs it.
+                let dry = self.engine.dry_run("ExecuteStatement", &body);
+                let (report, result) = match command.name.as_str() {
+                    "plan" => {
+                        self.charges = dry.charges;
+                        (dry.statement, dry.result)
+                    }
+                    _ => {
+                        let outcome = self.engine.execute_charged("ExecuteStatement", &body);
+                        self.charges = outcome.charges;
+                        (dry.statement, outcome.result)
+                    }
                 };
-                if let Some(report) = self.engine.last_statement() {
+                if let Some(report) = report {
                     writeln!(out, "{}", report.summary())?;
                     if command.name == "plan" {
                         for (operation, request) in &report.equivalent {
@@ -414,7 +434,13 @@ impl goldenscript::Runner for Runner {
                 let body = args.next_pos().map(|a| a.to_string()).unwrap_or_else(|| "{}".into());
                 args.reject_next()?;
                 let body = self.substitute(&body);
-                let response = self.engine.execute_json(operation, &body).map_err(|e| {
+                // As `Engine::execute_json` reads a body, with the charges.
+                let outcome = match serde_json::from_str(&body) {
+                    Ok(request) => self.engine.execute_charged(operation, &request),
+                    Err(e) => Outcome { result: Err(ApiError::Serialization(e.to_string())), charges: Vec::new() },
+                };
+                self.charges = outcome.charges;
+                let response = outcome.result.map_err(|e| {
                     let mut wire = e.to_wire();
                     if let Some(body) = wire.as_object_mut() {
                         body.retain(|k, _| k != "__type" && k != "message" && k != "Message");

@@ -26,10 +26,9 @@ fn build(id: &str) -> (Lesson, Scenario) {
 /// returns its response and the units it consumed.
 fn run(engine: &mut Engine, lesson: &Lesson, name: &str) -> (Value, f64) {
     let op = lesson.operation(name).unwrap_or_else(|| panic!("{}: no operation {name}", lesson.id));
-    let response = engine
-        .execute(&op.operation, &op.request)
-        .unwrap_or_else(|e| panic!("{} / {name}: {}: {}", lesson.id, e.name(), e.message()));
-    let units = engine.last_charges().iter().map(|c| c.units).sum();
+    let outcome = engine.execute_charged(&op.operation, &op.request);
+    let response = outcome.result.unwrap_or_else(|e| panic!("{} / {name}: {}: {}", lesson.id, e.name(), e.message()));
+    let units = outcome.charges.iter().map(|c| c.units).sum();
     (response, units)
 }
 
@@ -121,7 +120,7 @@ fn every_lesson_builds_and_every_request_runs_on_its_data() {
         assert!(scenario.engine.settings().enforce_throughput, "{id}");
         let mut engine = scenario.engine.clone();
         for op in &lesson.operations {
-            let outcome = engine.dry_run(&op.operation, &op.request);
+            let outcome = engine.dry_run(&op.operation, &op.request).result;
             match REFUSED.iter().find(|(l, name, _)| *l == id && *name == op.name) {
                 Some((_, _, message)) => {
                     assert_eq!(outcome.map(|_| ()).map_err(|e| e.message().to_string()), Err(message.to_string()))
@@ -429,8 +428,9 @@ fn messaging_large_items_cost_1600_rcu_and_the_inbox_gsi_1() {
     let mut request = op.request.clone();
     let (mut pages, mut total, mut items) = (Vec::new(), 0.0, 0);
     loop {
-        let response = engine.execute("Query", &request).unwrap();
-        let units: f64 = engine.last_charges().iter().map(|c| c.units).sum();
+        let outcome = engine.execute_charged("Query", &request);
+        let response = outcome.result.unwrap();
+        let units: f64 = outcome.charges.iter().map(|c| c.units).sum();
         pages.push(units);
         total += units;
         items += response["Count"].as_u64().unwrap();

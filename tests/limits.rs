@@ -211,7 +211,7 @@ fn dry_runs_answer_like_the_real_call_and_change_nothing() {
         let dry = engine.dry_run(operation, &request);
         assert_eq!(engine.snapshot(), before, "{operation} changed the engine");
         let real = engine.clone().execute(operation, &request);
-        assert_eq!(dry, real, "{operation}");
+        assert_eq!(dry.result, real, "{operation}");
     }
 }
 
@@ -447,7 +447,7 @@ fn dry_runs_leave_indexes_untouched() {
             let before = engine.table("tbl").cloned();
             let dry = engine.dry_run(operation, &request);
             assert_eq!(engine.table("tbl").cloned(), before, "{operation} with delay {delay} changed the table");
-            assert_eq!(dry, engine.clone().execute(operation, &request), "{operation}");
+            assert_eq!(dry.result, engine.clone().execute(operation, &request), "{operation}");
         }
     }
     assert_eq!(engine.pending_index_updates("tbl").len(), 1);

@@ -24,7 +24,7 @@
 //!
 //! Capacity invariants, checked on every request: `ConsumedCapacity` with
 //! `INDEXES` is the table's units plus each index's, and equals the engine's
-//! own cost breakdown (`Engine::last_charges`); summed over the whole run,
+//! own cost breakdown (`Engine::execute_charged`); summed over the whole run,
 //! the units the partitions' metrics recorded (`Engine::metrics`) equal
 //! what the requests were charged, per table and per GSI, reads and writes
 //! apart.
@@ -51,22 +51,18 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use ddb_playground::engine::capacity::{ChargeKind, Scope};
-use ddb_playground::engine::{ApiError, Engine};
+use ddb_playground::engine::capacity::{Charge, ChargeKind, Scope};
+use ddb_playground::engine::{sim, ApiError, Engine};
 use serde_json::{json, Map, Value};
 
 // ---- the generator -----------------------------------------------------------
 
-/// SplitMix64: small, good, seedable (no rand crate).
-struct Rng(u64);
+/// The engine's seeded generator (`sim::Rng`), with the draws the run makes.
+struct Rng(sim::Rng);
 
 impl Rng {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     fn below(&mut self, n: usize) -> usize {
@@ -476,8 +472,8 @@ impl Update {
 struct Ledger(BTreeMap<(String, Option<String>, bool), f64>);
 
 impl Ledger {
-    fn add(&mut self, engine: &Engine) {
-        for charge in engine.last_charges() {
+    fn add(&mut self, charges: &[Charge]) {
+        for charge in charges {
             let index = match &charge.scope {
                 Scope::Index { name, global: true, .. } => Some(name.clone()),
                 _ => None,
@@ -539,7 +535,7 @@ fn close(a: f64, b: f64) -> bool {
 
 /// The engine's answer must be Ok; checks its ConsumedCapacity against the
 /// charges: total = table + indexes, and each arm = what was charged there.
-fn consumed_matches_charges(engine: &Engine, response: &Value, context: &str) {
+fn consumed_matches_charges(charges: &[Charge], response: &Value, context: &str) {
     let list: Vec<&Value> = match response.get("ConsumedCapacity") {
         Some(Value::Array(list)) => list.iter().collect(),
         Some(one) => vec![one],
@@ -555,8 +551,7 @@ fn consumed_matches_charges(engine: &Engine, response: &Value, context: &str) {
             if let Some(Value::Object(map)) = consumed.get(arm) {
                 for (name, capacity) in map {
                     indexes += units(capacity);
-                    let charged: f64 = engine
-                        .last_charges()
+                    let charged: f64 = charges
                         .iter()
                         .filter(|c| c.table == table && matches!(&c.scope, Scope::Index { name: n, .. } if n == name))
                         .map(|c| c.units)
@@ -566,14 +561,14 @@ fn consumed_matches_charges(engine: &Engine, response: &Value, context: &str) {
             }
         }
         assert!(close(total, table_arm + indexes), "{context}: total {total} != table {table_arm} + indexes {indexes}");
-        let charged: f64 = engine.last_charges().iter().filter(|c| c.table == table).map(|c| c.units).sum();
+        let charged: f64 = charges.iter().filter(|c| c.table == table).map(|c| c.units).sum();
         assert!(close(total, charged), "{context}: reported {total}, charged {charged}: {consumed}");
     }
 }
 
 impl Run {
     fn new(seed: u64) -> Run {
-        let mut rng = Rng(seed);
+        let mut rng = Rng(sim::Rng::new(seed));
         let mut engine = Engine::new();
         let immediate = rng.chance(2);
         if immediate {
@@ -740,13 +735,14 @@ impl Run {
         self.trace.push(format!("{operation} {request}"));
         // A copy, snapshotted only if the request is refused (cheaper).
         let before = self.provisioned.then(|| self.engine.clone());
-        let result = self.engine.execute(operation, &request);
-        self.ledger.add(&self.engine);
+        let outcome = self.engine.execute_charged(operation, &request);
+        let (result, charges) = (outcome.result, outcome.charges);
+        self.ledger.add(&charges);
         match &result {
-            Ok(response) => consumed_matches_charges(&self.engine, response, &self.context()),
+            Ok(response) => consumed_matches_charges(&charges, response, &self.context()),
             Err(e) if throttled(e) => {
                 assert!(self.provisioned, "{operation} throttled on demand: {e}\n{}", self.context());
-                assert!(self.engine.last_charges().is_empty(), "a refusal charged {:?}", self.engine.last_charges());
+                assert!(charges.is_empty(), "a refusal charged {charges:?}");
                 let after = self.engine.snapshot()["tables"].clone();
                 assert!(
                     before.is_some_and(|b| b.snapshot()["tables"] == after),
@@ -1537,15 +1533,15 @@ fn throttled_requests_consume_nothing() {
     let mut transaction_throttled = false;
     for i in 0..2_000 {
         let id = format!("k{i}");
-        let result = if i % 10 == 9 {
+        let outcome = if i % 10 == 9 {
             // Every tenth write is a two-item transaction.
             let other = format!("t{i}");
             let request = json!({"TransactItems": [
                 {"Put": {"TableName": "Tiny", "Item": {"id": {"S": id.clone()}}}},
                 {"Put": {"TableName": "Tiny", "Item": {"id": {"S": other.clone()}}}}],
                 "ReturnConsumedCapacity": "TOTAL"});
-            let result = engine.execute("TransactWriteItems", &request);
-            match &result {
+            let outcome = engine.execute_charged("TransactWriteItems", &request);
+            match &outcome.result {
                 Ok(_) => {
                     written.insert(id.clone());
                     written.insert(other);
@@ -1556,21 +1552,21 @@ fn throttled_requests_consume_nothing() {
                 }
                 Err(e) => panic!("{e}"),
             }
-            result
+            outcome
         } else {
             let request =
                 json!({"TableName": "Tiny", "Item": {"id": {"S": id.clone()}}, "ReturnConsumedCapacity": "TOTAL"});
-            let result = engine.execute("PutItem", &request);
-            match &result {
+            let outcome = engine.execute_charged("PutItem", &request);
+            match &outcome.result {
                 Ok(_) => {
                     written.insert(id);
                 }
                 Err(ApiError::ProvisionedThroughputExceeded { .. }) => {}
                 Err(e) => panic!("{e}"),
             }
-            result
+            outcome
         };
-        match result {
+        match outcome.result {
             Ok(response) => {
                 reported += response
                     .get("ConsumedCapacity")
@@ -1583,7 +1579,7 @@ fn throttled_requests_consume_nothing() {
             Err(_) => {
                 throttled += 1;
                 // A throttled request leaves no charge behind.
-                assert!(engine.last_charges().is_empty(), "{:?}", engine.last_charges());
+                assert!(outcome.charges.is_empty(), "{:?}", outcome.charges);
             }
         }
     }

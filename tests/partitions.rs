@@ -157,19 +157,20 @@ fn real_requests_throttle_and_consume_nothing() {
     let put = |i: u32| json!({"TableName": "Small", "Item": {"pk": {"S": format!("k{i}")}}});
     // A dry run never takes tokens.
     for i in 0..1_000 {
-        engine.dry_run("PutItem", &put(i)).unwrap();
+        engine.dry_run("PutItem", &put(i)).result.unwrap();
     }
     // 1 WCU: 300 s of burst, then throttled.
     for i in 0..300 {
         engine.execute("PutItem", &put(i)).unwrap();
     }
-    let err = engine.execute("PutItem", &put(300)).unwrap_err();
+    let refused = engine.execute_charged("PutItem", &put(300));
+    let err = refused.result.unwrap_err();
     assert_eq!(err.name(), "ProvisionedThroughputExceededException");
     assert_eq!(
         err.message(),
         "The level of configured provisioned throughput for the table was exceeded. Consider increasing your provisioning level with the UpdateTable API."
     );
-    assert!(engine.last_charges().is_empty());
+    assert!(refused.charges.is_empty());
     let get = json!({"TableName": "Small", "Key": {"pk": {"S": "k300"}}});
     assert_eq!(engine.execute("GetItem", &get).unwrap(), json!({}));
     // A second later the bucket has one unit again.
@@ -211,7 +212,8 @@ fn gsi_back_pressure_throttles_base_writes() {
     for i in 0..300 {
         engine.execute("PutItem", &put(i)).unwrap();
     }
-    let err = engine.execute("PutItem", &put(300)).unwrap_err();
+    let refused = engine.execute_charged("PutItem", &put(300));
+    let err = refused.result.unwrap_err();
     assert_eq!(err.name(), "ProvisionedThroughputExceededException");
     assert!(err.message().contains("global secondary indexes"));
     // Writes that do not touch the index still go through.
@@ -622,16 +624,18 @@ fn a_request_touches_the_partitions_admission_charges() {
     let position = ddb_playground::engine::partition::key_position(&key);
     let owner = layout.iter().position(|p| p.start <= position && position <= p.end).unwrap();
 
-    engine.dry_run("GetItem", &json!({"TableName": "OnDemand", "Key": {"pk": {"S": "k7"}}})).unwrap();
-    let charges = engine.last_charges().to_vec();
+    let dry = engine.dry_run("GetItem", &json!({"TableName": "OnDemand", "Key": {"pk": {"S": "k7"}}}));
+    dry.result.unwrap();
+    let charges = dry.charges;
     let touched = engine.touched_partitions(&charges);
     assert_eq!(touched.len(), 1);
     assert_eq!((touched[0].table.as_str(), touched[0].index.as_deref()), ("OnDemand", None));
     assert_eq!((touched[0].partitions.clone(), touched[0].of), (vec![owner], 8));
 
     // A Scan page names no key: it draws on every partition.
-    engine.dry_run("Scan", &json!({"TableName": "OnDemand"})).unwrap();
-    let charges = engine.last_charges().to_vec();
+    let dry = engine.dry_run("Scan", &json!({"TableName": "OnDemand"}));
+    dry.result.unwrap();
+    let charges = dry.charges;
     assert_eq!(engine.touched_partitions(&charges)[0].partitions, (0..8).collect::<Vec<_>>());
     assert!(engine.touched_partitions(&[]).is_empty());
 }

@@ -21,8 +21,24 @@ use super::Engine;
 
 impl Engine {
     /// Brings the engine up to its clock (see the module docs). Runs at the
-    /// start of every request, dry runs included, and after the clock moves.
+    /// start of every request, and after the clock moves.
     pub(crate) fn catch_up(&mut self) {
+        let now = self.apply_due_time();
+        self.sweep_expired(now);
+        self.run_stream_triggers(now);
+        self.trim_streams(now);
+    }
+
+    /// The catch-up of a dry run (`dry_run`): what the clock made due is
+    /// applied, but the TTL sweeper and the stream triggers wait for a real
+    /// request, since their deletions and updates are writes of their own.
+    pub(crate) fn catch_up_for_dry_run(&mut self) {
+        let now = self.apply_due_time();
+        self.trim_streams(now);
+    }
+
+    /// Steps 1 and 2 of the catch-up; answers the time caught up to.
+    fn apply_due_time(&mut self) -> u64 {
         let now = self.clock.now_millis();
         let mut deleted = Vec::new();
         for t in self.tables.values_mut() {
@@ -31,8 +47,6 @@ impl Engine {
         for (table, index) in deleted {
             self.forget_index_capacity(&table, &index);
         }
-        self.sweep_expired(now);
-        self.run_stream_triggers(now);
-        self.trim_streams(now);
+        now
     }
 }

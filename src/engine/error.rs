@@ -9,6 +9,7 @@
 
 use std::fmt;
 
+use super::capacity::Charge;
 use super::throttling::ThrottlingReason;
 
 /// An error answered instead of a response. The message is the exact text
@@ -36,14 +37,18 @@ pub enum ApiError {
     ItemCollectionSizeLimitExceeded(String),
     /// `ConditionalCheckFailedException`, optionally with the old item when the
     /// request asked for `ReturnValuesOnConditionCheckFailure: ALL_OLD`.
-    ConditionalCheckFailed { message: String, item: Option<serde_json::Value> },
+    /// `charges` is the write capacity the failed write still consumes
+    /// (A.3), never sent: see [`ApiError::charges`]. (A boxed slice: the
+    /// error stays small, since every `Result` of the engine carries it.)
+    ConditionalCheckFailed { message: String, item: Option<serde_json::Value>, charges: Box<[Charge]> },
     /// `TransactionCanceledException`: one or more actions of a transaction
     /// could not go ahead; `reasons` holds one `CancellationReason` object
     /// per action, in request order.
     TransactionCanceled { message: String, reasons: Vec<serde_json::Value> },
     /// `DuplicateItemException`: a PartiQL INSERT of an item whose primary
-    /// key already exists.
-    DuplicateItem(String),
+    /// key already exists; `charges` as for `ConditionalCheckFailed` (the
+    /// INSERT is a PutItem whose condition failed).
+    DuplicateItem { message: String, charges: Box<[Charge]> },
     /// `IdempotentParameterMismatchException`: a `ClientRequestToken` was
     /// reused with different parameters.
     IdempotentParameterMismatch(String),
@@ -105,7 +110,7 @@ impl ApiError {
             Self::ItemCollectionSizeLimitExceeded(_) => "ItemCollectionSizeLimitExceededException",
             Self::ConditionalCheckFailed { .. } => "ConditionalCheckFailedException",
             Self::TransactionCanceled { .. } => "TransactionCanceledException",
-            Self::DuplicateItem(_) => "DuplicateItemException",
+            Self::DuplicateItem { .. } => "DuplicateItemException",
             Self::IdempotentParameterMismatch(_) => "IdempotentParameterMismatchException",
             Self::UnknownOperation(_) => "UnknownOperationException",
             Self::InternalServer(_) => "InternalServerError",
@@ -145,7 +150,6 @@ impl ApiError {
             | Self::LimitExceeded(m)
             | Self::ItemCollectionSizeLimitExceeded(m)
             | Self::IdempotentParameterMismatch(m)
-            | Self::DuplicateItem(m)
             | Self::UnknownOperation(m)
             | Self::InternalServer(m)
             | Self::ExpiredIterator(m)
@@ -153,6 +157,7 @@ impl ApiError {
             | Self::AccessDenied(m)
             | Self::TableNotFound(m) => m,
             Self::ConditionalCheckFailed { message, .. }
+            | Self::DuplicateItem { message, .. }
             | Self::InvalidExpression { message, .. }
             | Self::TransactionCanceled { message, .. }
             | Self::ProvisionedThroughputExceeded { message, .. }
@@ -194,6 +199,27 @@ impl ApiError {
 }
 
 impl ApiError {
+    /// What the request consumed before it failed: a write whose condition
+    /// failed is charged as DynamoDB charges it (A.3), and the charge
+    /// travels in the error so that the service admits it like an answer's
+    /// (`Engine::execute_charged`). Any other error consumed nothing.
+    pub fn charges(&self) -> &[Charge] {
+        match self {
+            Self::ConditionalCheckFailed { charges, .. } | Self::DuplicateItem { charges, .. } => charges,
+            _ => &[],
+        }
+    }
+
+    /// The error with what the failed write consumed (see
+    /// [`ApiError::charges`]); other errors consume nothing and are
+    /// returned as they are.
+    pub(crate) fn charged(mut self, consumed: Vec<Charge>) -> Self {
+        if let Self::ConditionalCheckFailed { charges, .. } | Self::DuplicateItem { charges, .. } = &mut self {
+            *charges = consumed.into_boxed_slice();
+        }
+        self
+    }
+
     /// The throttling reasons of a throttling exception (none for any other).
     pub fn throttling_reasons(&self) -> &[ThrottlingReason] {
         match self {

@@ -34,16 +34,15 @@
 //! there reads nothing (it still pays the minimum block, see `capacity`), so
 //! its footprint has no items.
 //!
-//! **Recorded only for a dry run.** Real requests, workloads and design
-//! reviews never pay for it: the operations record into
-//! [`Engine::last_footprint`] only while `Engine::dry_run` runs, which is how
-//! the console previews a request. Which *partitions* a request touches is a
+//! **Recorded only for a dry run.** Real requests and workloads never pay
+//! for it: the operations record into the trace a dry run hands them
+//! (`dry_run::Trace`), and `Engine::dry_run` returns it, which is how the
+//! console previews a request. Which *partitions* a request touches is a
 //! question about its charges instead (`sim::footprint`).
 
 use std::collections::HashMap;
 
 use crate::engine::schema::PrimaryKey;
-use crate::engine::Engine;
 
 /// What became of one item (or index entry) a read read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -184,38 +183,22 @@ impl Footprint {
     }
 }
 
-impl Engine {
-    /// What the last dry run read, item by item (see the module notes):
-    /// empty after a real request, which records nothing.
-    pub fn last_footprint(&self) -> &Footprint {
-        &self.last_footprint
-    }
-
-    /// The footprint to record into, while a dry run is under way.
-    pub(crate) fn recording(&mut self) -> Option<&mut Footprint> {
-        self.dry_running.then_some(&mut self.last_footprint)
-    }
-
-    /// Whether reads record their footprint: only during a dry run.
-    pub(crate) fn records_footprint(&self) -> bool {
-        self.dry_running
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use serde_json::{json, Value};
 
     use super::*;
     use crate::engine::schema::KeyValue;
+    use crate::engine::Engine;
 
     fn run(engine: &mut Engine, operation: &str, request: Value) -> Value {
         engine.execute(operation, &request).unwrap_or_else(|e| panic!("{operation}: {e}"))
     }
 
     fn dry(engine: &mut Engine, operation: &str, request: Value) -> Footprint {
-        engine.dry_run(operation, &request).unwrap_or_else(|e| panic!("{operation}: {e}"));
-        engine.last_footprint().clone()
+        let dry = engine.dry_run(operation, &request);
+        dry.result.unwrap_or_else(|e| panic!("{operation}: {e}"));
+        dry.footprint
     }
 
     fn key(artist: &str, song: &str) -> PrimaryKey {
@@ -295,9 +278,8 @@ mod tests {
         assert_eq!(songs(read), marks(&[("a", F), ("b", R), ("c", F), ("d", R), ("e", R), ("f", F)]));
         assert_eq!(footprint.tally("Music", None), (3, 0, 3));
         assert_eq!(footprint.marks("Music", None).get(&key("Acme", "c")), Some(&F));
-        // A real request records nothing, and clears the last dry run's.
-        run(&mut engine, "Query", acme_query());
-        assert!(engine.last_footprint().reads.is_empty());
+        // The same read again finds the same: the dry run changed nothing.
+        assert_eq!(dry(&mut engine, "Query", acme_query()), footprint);
     }
 
     #[test]

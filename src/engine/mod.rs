@@ -10,7 +10,7 @@
 //!        │ 1. catch_up                    what the clock made due: GSI updates,
 //!        │                                backfills, the TTL sweep, stream trimming,
 //!        │                                stream triggers
-//!        │ 2. dispatch on the operation name
+//!        │ 2. Operation::parse, dispatch on the Operation (operation)
 //!        │      api::*  typed request structs, DynamoDB's request validation
 //!        │      ops::*  one file per operation family; each returns an
 //!        │              Answer: the response body and its charges
@@ -36,6 +36,9 @@
 //! request with every table journaled and rolls it back: the console's live
 //! cost. A dry run also records its reads' footprint (`footprint`): which
 //! items were read, returned or filtered out, and where the page stopped.
+//! What a request produced is returned, never left in the engine for the
+//! caller to read back: `Engine::execute_charged` answers an `Outcome` (the
+//! answer and its charges), `Engine::dry_run` a `DryRun`.
 //!
 //! The engine is pure Rust with no web dependencies: it compiles natively
 //! (tests, the local endpoint) and to wasm (the playground) unchanged. It never
@@ -53,12 +56,14 @@ pub mod capacity;
 mod catch_up;
 pub mod clock;
 pub mod contributors;
+mod dry_run;
 pub mod error;
 pub mod exercise;
 pub mod expr;
 pub mod footprint;
 pub mod generate;
 pub mod index;
+pub mod operation;
 pub mod ops;
 pub mod ordered;
 pub mod packed;
@@ -80,7 +85,10 @@ pub mod triggers;
 pub mod ttl;
 pub mod value;
 
+pub use answer::Outcome;
+pub use dry_run::DryRun;
 pub use error::{ApiError, Result};
+pub use operation::Operation;
 pub use service::Engine;
 pub use settings::EngineSettings;
 pub use value::{AttributeValue, Item, Number};

@@ -143,13 +143,8 @@ mod tests {
     #[test]
     fn sorting_is_stable_and_matches_std() {
         // Pairs sorted by their first element only: equal keys keep their order.
-        let mut seed = 7u64;
-        let mut items: Vec<(u8, usize)> = (0..500)
-            .map(|i| {
-                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                ((seed >> 59) as u8, i)
-            })
-            .collect();
+        let mut rng = crate::engine::sim::Rng::new(7);
+        let mut items: Vec<(u8, usize)> = (0..500).map(|i| ((rng.next_u64() >> 59) as u8, i)).collect();
         let mut expected = items.clone();
         expected.sort_by_key(|p| p.0);
         sort_by_key(&mut items, |p| p.0);

@@ -15,12 +15,13 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use super::answer::Answer;
+use super::answer::{Answer, Outcome};
 use super::api::{self, batch, item, partiql, read, streams, table, tags, transact, ttl};
-use super::capacity::Charge;
 use super::clock::Clock;
+use super::dry_run::Trace;
 use super::error::{ApiError, Result};
 use super::index::WriteContext;
+use super::operation::{Operation, Plane};
 use super::ops::streams::streams_request_arn;
 use super::ops::transact::TokenRecord;
 use super::settings::EngineSettings;
@@ -28,59 +29,11 @@ use super::sim::CapacityModels;
 use super::table::Table;
 use super::table_arns::echo_arns;
 
-/// The operations this engine answers, in the order the docs list them.
-pub const OPERATIONS: &[&str] = &[
-    "CreateTable",
-    "DescribeTable",
-    "ListTables",
-    "UpdateTable",
-    "DeleteTable",
-    "PutItem",
-    "GetItem",
-    "UpdateItem",
-    "DeleteItem",
-    "Query",
-    "Scan",
-    "BatchGetItem",
-    "BatchWriteItem",
-    "TransactGetItems",
-    "TransactWriteItems",
-    "UpdateTimeToLive",
-    "DescribeTimeToLive",
-    "ExecuteStatement",
-    "BatchExecuteStatement",
-    "ExecuteTransaction",
-    "TagResource",
-    "UntagResource",
-    "ListTagsOfResource",
-    "DescribeLimits",
-    "DescribeEndpoints",
-    "DescribeContinuousBackups",
-];
-
-/// The operations that read or write items: admitted against the
-/// partitions' token buckets (`throughput`).
-pub const DATA_OPERATIONS: &[&str] = &[
-    "PutItem",
-    "GetItem",
-    "UpdateItem",
-    "DeleteItem",
-    "Query",
-    "Scan",
-    "BatchGetItem",
-    "BatchWriteItem",
-    "TransactGetItems",
-    "TransactWriteItems",
-    "ExecuteStatement",
-    "BatchExecuteStatement",
-    "ExecuteTransaction",
-];
-
 /// A throttled transaction is cancelled, with the throttle as the reason of
 /// every action (the engine does not tell which action's partition ran out;
 /// semantics C: codes `ProvisionedThroughputExceeded` / `ThrottlingError`).
-fn throttle_as_cancellation(operation: &str, request: &Value, throttle: ApiError) -> ApiError {
-    if !operation.starts_with("Transact") && operation != "ExecuteTransaction" {
+fn throttle_as_cancellation(operation: Operation, request: &Value, throttle: ApiError) -> ApiError {
+    if !operation.transactional() {
         return throttle;
     }
     let code = match throttle {
@@ -101,6 +54,11 @@ fn throttle_as_cancellation(operation: &str, request: &Value, throttle: ApiError
     }
 }
 
+/// DynamoDB's answer to an operation name it does not know.
+pub(crate) fn unknown_operation(operation: &str) -> ApiError {
+    ApiError::UnknownOperation(format!("Unknown operation: {operation}"))
+}
+
 /// One simulated DynamoDB account in one region.
 #[derive(Clone, Debug)]
 pub struct Engine {
@@ -110,25 +68,13 @@ pub struct Engine {
     pub(crate) account_id: String,
     /// Transactions remembered by `ClientRequestToken` for idempotent retries.
     pub(crate) transaction_tokens: BTreeMap<String, TokenRecord>,
-    /// The cost breakdown of the last request, kept for
-    /// [`Engine::last_charges`]: written once per request, by `execute`, or
-    /// by a write whose condition failed (it is charged, but its answer is
-    /// an error).
-    pub(crate) last_charges: Vec<Charge>,
     /// Background timings and teaching knobs.
     pub(crate) settings: EngineSettings,
     /// The capacity model (partitions, buckets, metrics) of each table and
     /// GSI, by table and index name (see `sim`).
     pub(crate) sims: CapacityModels,
-    /// While a dry run is under way: no tokens are taken, no metrics kept,
-    /// and reads record their footprint.
-    pub(crate) dry_running: bool,
-    /// What the last dry run read, item by item ([`Engine::last_footprint`]).
-    pub(crate) last_footprint: crate::engine::footprint::Footprint,
     /// Streams of deleted tables, readable for 24 hours (see `streams`).
     pub(crate) retired_streams: Vec<crate::engine::streams::TableStream>,
-    /// What the last ExecuteStatement planned and read (`Engine::last_statement`).
-    pub(crate) last_statement: Option<crate::engine::partiql::StatementReport>,
     /// The stream triggers of every table (see `triggers`).
     pub(crate) triggers: Vec<crate::engine::triggers::StreamTrigger>,
     /// The updates triggers applied, until the host takes them.
@@ -151,13 +97,9 @@ impl Engine {
             region: "us-east-1".into(),
             account_id: "000000000000".into(),
             transaction_tokens: BTreeMap::new(),
-            last_charges: Vec::new(),
             settings: EngineSettings::default(),
             sims: CapacityModels::default(),
-            dry_running: false,
-            last_footprint: crate::engine::footprint::Footprint::default(),
             retired_streams: Vec::new(),
-            last_statement: None,
             triggers: Vec::new(),
             trigger_writes: std::collections::VecDeque::new(),
         }
@@ -205,65 +147,78 @@ impl Engine {
     }
 
     /// Runs one operation on a JSON request body and returns the JSON
-    /// response body. The steps, in order: the engine catches up with its
+    /// response body: [`Engine::execute_charged`] without the charges.
+    pub fn execute(&mut self, operation: &str, request: &Value) -> Result<Value> {
+        self.execute_charged(operation, request).result
+    }
+
+    /// Runs one operation on a JSON request body; answers the JSON response
+    /// body (or the error) and how its capacity was computed, one charge
+    /// per rounding. The steps, in order: the engine catches up with its
     /// clock (`catch_up`: due GSI updates, finished backfills, the TTL
     /// sweep, stream trimming); the request is validated (`api`) and run
     /// (`ops`), which answers its body and its charges; a data-plane request
     /// is then admitted against the partitions' token buckets
     /// (`execute_admitted`), and a refused one is rolled back and throttled.
-    pub fn execute(&mut self, operation: &str, request: &Value) -> Result<Value> {
-        self.last_charges.clear();
-        self.last_footprint.reads.clear();
+    pub fn execute_charged(&mut self, operation: &str, request: &Value) -> Outcome {
         self.catch_up();
-        // A table named by its ARN: run with the name, answer with the ARN.
-        if let Some((named, given)) = self.names_for_arns(operation, request)? {
-            let mut body = self.execute_named(operation, &named)?;
-            echo_arns(&mut body, &given);
-            return Ok(body);
-        }
-        self.execute_named(operation, request)
+        self.run(operation, request, None)
     }
 
-    /// [`Engine::execute`] once every table is named by its name.
-    fn execute_named(&mut self, operation: &str, request: &Value) -> Result<Value> {
-        let answer = if self.settings.enforce_throughput && !self.dry_running && DATA_OPERATIONS.contains(&operation) {
-            match operation {
-                // A batch's items are admitted one by one (ops/batch.rs).
-                "BatchGetItem" => {
-                    self.batch_get_item(api::parse::<batch::BatchGetItemInput>(request)?.validate()?, true)
-                }
-                "BatchWriteItem" => {
-                    self.batch_write_item(api::parse::<batch::BatchWriteItemInput>(request)?.validate()?, true)
-                }
-                _ => self.execute_admitted(operation, request),
+    /// Runs one operation on an engine caught up with its clock. With a
+    /// `trace` it is a dry run (`dry_run`): nothing is admitted, and the
+    /// reads record into the trace what they read.
+    pub(crate) fn run(&mut self, operation: &str, request: &Value, trace: Option<&mut Trace>) -> Outcome {
+        // A table named by its ARN: run with the name, answer with the ARN.
+        let answer = match self.names_for_arns(operation, request) {
+            Err(error) => Err(error),
+            Ok(Some((named, given))) => self.execute_named(operation, &named, trace).map(|mut answer| {
+                echo_arns(&mut answer.body, &given);
+                answer
+            }),
+            Ok(None) => self.execute_named(operation, request, trace),
+        };
+        Outcome::of(answer)
+    }
+
+    /// [`Engine::run`] once every table is named by its name.
+    fn execute_named(&mut self, operation: &str, request: &Value, trace: Option<&mut Trace>) -> Result<Answer> {
+        let operation = Operation::parse(operation).ok_or_else(|| unknown_operation(operation))?;
+        if !self.settings.enforce_throughput || trace.is_some() || operation.plane() != Plane::Data {
+            return self.dispatch(operation, request, trace);
+        }
+        match operation {
+            // A batch's items are admitted one by one (ops/batch.rs).
+            Operation::BatchGetItem => {
+                self.batch_get_item(api::parse::<batch::BatchGetItemInput>(request)?.validate()?, true, None)
             }
-        } else {
-            self.dispatch(operation, request)
-        }?;
-        self.last_charges = answer.charges;
-        Ok(answer.body)
+            Operation::BatchWriteItem => {
+                self.batch_write_item(api::parse::<batch::BatchWriteItemInput>(request)?.validate()?, true)
+            }
+            _ => self.execute_admitted(operation, request),
+        }
     }
 
     /// A data-plane request under throughput control: it runs with every
     /// table journaled; if a partition it touched lacks the capacity
     /// (`throughput`), its changes are rolled back, it consumes nothing, and
     /// it fails with the throttling exception.
-    fn execute_admitted(&mut self, operation: &str, request: &Value) -> Result<Answer> {
-        let tokens = (operation.starts_with("Transact") || operation == "ExecuteTransaction")
-            .then(|| self.transaction_tokens.clone());
+    fn execute_admitted(&mut self, operation: Operation, request: &Value) -> Result<Answer> {
+        let tokens = operation.transactional().then(|| self.transaction_tokens.clone());
         self.tables.values_mut().for_each(Table::begin_journal);
-        let answer = self.dispatch(operation, request);
+        let answer = self.dispatch(operation, request, None);
         // A failed request consumes nothing, unless it is a write whose
-        // condition failed: that one left its charge in `last_charges`.
-        let failed = if answer.is_err() { self.last_charges.clone() } else { Vec::new() };
-        let charges = answer.as_ref().map_or(&failed[..], |a| &a.charges);
+        // condition failed: its error carries its charge.
+        let charges = match &answer {
+            Ok(answer) => &answer.charges[..],
+            Err(error) => error.charges(),
+        };
         match self.admit(charges) {
             Ok(()) => {
                 self.tables.values_mut().for_each(Table::commit_journal);
                 answer
             }
             Err(throttle) => {
-                self.last_charges.clear();
                 self.tables.values_mut().for_each(Table::roll_back);
                 if let Some(tokens) = tokens {
                     self.transaction_tokens = tokens;
@@ -275,62 +230,80 @@ impl Engine {
 
     /// Runs one operation, without the clock catch-up and admission of
     /// [`Engine::execute`]: also how a PartiQL statement runs as the
-    /// operations it stands for (`ops::partiql`).
-    pub(crate) fn dispatch(&mut self, operation: &str, request: &Value) -> Result<Answer> {
+    /// operations it stands for (`ops::partiql`). The reads record what
+    /// they read into `trace`, when there is one (a dry run).
+    pub(crate) fn dispatch(
+        &mut self,
+        operation: Operation,
+        request: &Value,
+        trace: Option<&mut Trace>,
+    ) -> Result<Answer> {
         let free = Answer::free;
         match operation {
-            "CreateTable" => self.create_table(api::parse::<table::CreateTableInput>(request)?.validate()?).map(free),
-            "DescribeTable" => {
+            Operation::CreateTable => {
+                self.create_table(api::parse::<table::CreateTableInput>(request)?.validate()?).map(free)
+            }
+            Operation::DescribeTable => {
                 self.describe_table(&api::parse::<table::TableNameInput>(request)?.validate()?).map(free)
             }
-            "ListTables" => self.list_tables(api::parse::<table::ListTablesInput>(request)?.validate()?).map(free),
-            "UpdateTable" => self.update_table(api::parse::<table::UpdateTableInput>(request)?.validate()?).map(free),
-            "DeleteTable" => self.delete_table(&api::parse::<table::TableNameInput>(request)?.validate()?).map(free),
-            "PutItem" => self.put_item(item::PutItemInput::parse(request)?.validate()?),
-            "GetItem" => self.get_item(api::parse::<item::GetItemInput>(request)?.validate()?),
-            "UpdateItem" => self.update_item(item::UpdateItemInput::parse(request)?.validate()?),
-            "DeleteItem" => self.delete_item(item::DeleteItemInput::parse(request)?.validate()?),
-            "Query" => self.query(read::QueryInput::parse(request)?.validate()?),
-            "Scan" => self.scan(read::ScanInput::parse(request)?.validate()?),
-            "BatchGetItem" => self.batch_get_item(api::parse::<batch::BatchGetItemInput>(request)?.validate()?, false),
-            "BatchWriteItem" => {
+            Operation::ListTables => {
+                self.list_tables(api::parse::<table::ListTablesInput>(request)?.validate()?).map(free)
+            }
+            Operation::UpdateTable => {
+                self.update_table(api::parse::<table::UpdateTableInput>(request)?.validate()?).map(free)
+            }
+            Operation::DeleteTable => {
+                self.delete_table(&api::parse::<table::TableNameInput>(request)?.validate()?).map(free)
+            }
+            Operation::PutItem => self.put_item(item::PutItemInput::parse(request)?.validate()?),
+            Operation::GetItem => self.get_item(api::parse::<item::GetItemInput>(request)?.validate()?, trace),
+            Operation::UpdateItem => self.update_item(item::UpdateItemInput::parse(request)?.validate()?),
+            Operation::DeleteItem => self.delete_item(item::DeleteItemInput::parse(request)?.validate()?),
+            Operation::Query => self.query(read::QueryInput::parse(request)?.validate()?, trace),
+            Operation::Scan => self.scan(read::ScanInput::parse(request)?.validate()?, trace),
+            Operation::BatchGetItem => {
+                self.batch_get_item(api::parse::<batch::BatchGetItemInput>(request)?.validate()?, false, trace)
+            }
+            Operation::BatchWriteItem => {
                 self.batch_write_item(api::parse::<batch::BatchWriteItemInput>(request)?.validate()?, false)
             }
-            "TransactGetItems" => {
-                self.transact_get_items(api::parse::<transact::TransactGetItemsInput>(request)?.validate()?)
+            Operation::TransactGetItems => {
+                self.transact_get_items(api::parse::<transact::TransactGetItemsInput>(request)?.validate()?, trace)
             }
-            "TransactWriteItems" => {
+            Operation::TransactWriteItems => {
                 let input = api::parse::<transact::TransactWriteItemsInput>(request)?;
                 self.transact_write_items(input.validate(request.get("TransactItems"))?)
             }
-            "UpdateTimeToLive" => {
+            Operation::UpdateTimeToLive => {
                 self.update_time_to_live(api::parse::<ttl::UpdateTimeToLiveInput>(request)?.validate()?).map(free)
             }
-            "DescribeTimeToLive" => {
+            Operation::DescribeTimeToLive => {
                 self.describe_time_to_live(&api::parse::<ttl::DescribeTimeToLiveInput>(request)?.validate()?).map(free)
             }
-            "ExecuteStatement" => {
-                self.execute_statement(api::parse::<partiql::ExecuteStatementInput>(request)?.validate()?)
+            Operation::ExecuteStatement => {
+                self.execute_statement(api::parse::<partiql::ExecuteStatementInput>(request)?.validate()?, trace)
             }
-            "BatchExecuteStatement" => {
-                self.batch_execute_statement(api::parse::<partiql::BatchExecuteStatementInput>(request)?.validate()?)
+            Operation::BatchExecuteStatement => self.batch_execute_statement(
+                api::parse::<partiql::BatchExecuteStatementInput>(request)?.validate()?,
+                trace,
+            ),
+            Operation::ExecuteTransaction => {
+                self.execute_transaction(api::parse::<partiql::ExecuteTransactionInput>(request)?.validate()?, trace)
             }
-            "ExecuteTransaction" => {
-                self.execute_transaction(api::parse::<partiql::ExecuteTransactionInput>(request)?.validate()?)
+            Operation::TagResource => {
+                self.tag_resource(api::parse::<tags::TagResourceInput>(request)?.validate()?).map(free)
             }
-            "TagResource" => self.tag_resource(api::parse::<tags::TagResourceInput>(request)?.validate()?).map(free),
-            "UntagResource" => {
+            Operation::UntagResource => {
                 self.untag_resource(api::parse::<tags::UntagResourceInput>(request)?.validate()?).map(free)
             }
-            "ListTagsOfResource" => {
+            Operation::ListTagsOfResource => {
                 self.list_tags_of_resource(api::parse::<tags::ListTagsOfResourceInput>(request)?.validate()?).map(free)
             }
-            "DescribeLimits" => Ok(free(self.describe_limits())),
-            "DescribeEndpoints" => Ok(free(self.describe_endpoints())),
-            "DescribeContinuousBackups" => {
+            Operation::DescribeLimits => Ok(free(self.describe_limits())),
+            Operation::DescribeEndpoints => Ok(free(self.describe_endpoints())),
+            Operation::DescribeContinuousBackups => {
                 self.describe_continuous_backups(&api::parse::<table::TableNameInput>(request)?.validate()?).map(free)
             }
-            _ => Err(ApiError::UnknownOperation(format!("Unknown operation: {operation}"))),
         }
     }
 
@@ -342,7 +315,6 @@ impl Engine {
     /// (records past 24 hours are trimmed, due TTL deletions happen). Reads
     /// only: nothing is charged, nothing is throttled.
     pub fn execute_streams(&mut self, operation: &str, request: &Value) -> Result<Value> {
-        self.last_charges.clear();
         self.catch_up();
         // The shards follow the partitions: bring the stream's table in step.
         let arn = streams_request_arn(request);
@@ -357,49 +329,7 @@ impl Engine {
                 self.get_shard_iterator(api::parse::<streams::GetShardIteratorInput>(request)?.validate()?)
             }
             "GetRecords" => self.get_records(api::parse::<streams::GetRecordsInput>(request)?.validate()?),
-            _ => Err(ApiError::UnknownOperation(format!("Unknown operation: {operation}"))),
-        }
-    }
-
-    /// Runs an operation to see its answer and what it would cost, without
-    /// changing anything: the query console's live preview. Reads run as
-    /// they are; item writes run with every table (items, index entries, the
-    /// GSI queue) journaled and are rolled back; table operations run on a
-    /// copy of the engine. What the clock has made due (GSI updates,
-    /// finished backfills, stream trimming) is applied first, as any request
-    /// would; TTL deletions are not: the sweeper waits for a real request,
-    /// and a dry run writes no stream records. What a read read, item by
-    /// item, is kept for [`Engine::last_footprint`].
-    pub fn dry_run(&mut self, operation: &str, request: &Value) -> Result<Value> {
-        // Dry running already: time is applied, but the TTL sweeper waits
-        // for a real request.
-        self.dry_running = true;
-        self.catch_up();
-        let result = self.dry_run_inner(operation, request);
-        self.dry_running = false;
-        result
-    }
-
-    fn dry_run_inner(&mut self, operation: &str, request: &Value) -> Result<Value> {
-        match operation {
-            "GetItem" | "Query" | "Scan" | "BatchGetItem" | "TransactGetItems" | "DescribeTable" | "ListTables"
-            | "DescribeTimeToLive" => self.execute(operation, request),
-            "PutItem"
-            | "UpdateItem"
-            | "DeleteItem"
-            | "BatchWriteItem"
-            | "TransactWriteItems"
-            | "ExecuteStatement"
-            | "BatchExecuteStatement"
-            | "ExecuteTransaction" => {
-                let tokens = self.transaction_tokens.clone();
-                self.tables.values_mut().for_each(Table::begin_journal);
-                let result = self.execute(operation, request);
-                self.tables.values_mut().for_each(Table::roll_back);
-                self.transaction_tokens = tokens;
-                result
-            }
-            _ => self.clone().execute(operation, request),
+            _ => Err(unknown_operation(operation)),
         }
     }
 
@@ -408,12 +338,6 @@ impl Engine {
     pub fn execute_json(&mut self, operation: &str, body: &str) -> Result<Value> {
         let request: Value = serde_json::from_str(body).map_err(|e| ApiError::Serialization(e.to_string()))?;
         self.execute(operation, &request)
-    }
-
-    /// How the last request's capacity was computed, one line per rounding
-    /// (after [`Engine::dry_run`] too, which is how the console previews cost).
-    pub fn last_charges(&self) -> &[Charge] {
-        &self.last_charges
     }
 
     /// A table by name, for read-only snapshots (the UI's views).

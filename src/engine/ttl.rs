@@ -187,11 +187,8 @@ impl Engine {
     /// The TTL sweeper: deletes the items whose expiry plus the sweep delay
     /// has passed, as the service (no capacity consumed, stream records
     /// marked as service deletions). Runs when the clock is applied, never in
-    /// a dry run.
+    /// a dry run (`catch_up`).
     pub(crate) fn sweep_expired(&mut self, now: u64) {
-        if self.dry_running {
-            return;
-        }
         let delay = self.settings.ttl_sweep_delay_millis;
         let mut context = self.write_context();
         context.by_service = true;

@@ -142,7 +142,7 @@ pub fn execute(data: &[u8]) {
     if let Some(request) = request {
         let streams = engine.execute_streams(&operation, &request);
         check::answer(&operation, Some(&request), &streams);
-        let preview = engine.dry_run(&operation, &request);
+        let preview = engine.dry_run(&operation, &request).result;
         check::answer(&operation, Some(&request), &preview);
     }
 }
@@ -211,7 +211,7 @@ pub(super) fn run(engine: &mut Engine, c: &mut Choices, operation: &str, request
         }
         engine.advance_clock(0);
         let before = engine.snapshot();
-        let preview = engine.dry_run(operation, request);
+        let preview = engine.dry_run(operation, request).result;
         check::answer(operation, Some(request), &preview);
         assert_eq!(engine.snapshot(), before, "dry run of {operation} changed the engine: {request}");
         let result = engine.execute(operation, request);
@@ -469,7 +469,7 @@ pub fn partiql(data: &[u8]) {
     let mut request = one.clone();
     request.insert("ReturnConsumedCapacity".into(), "INDEXES".into());
     let request = Value::Object(request);
-    check::answer("ExecuteStatement", Some(&request), &engine.dry_run("ExecuteStatement", &request));
+    check::answer("ExecuteStatement", Some(&request), &engine.dry_run("ExecuteStatement", &request).result);
     check::answer("ExecuteStatement", Some(&request), &engine.execute("ExecuteStatement", &request));
     let batch = json!({"Statements": [Value::Object(one.clone())], "ReturnConsumedCapacity": "TOTAL"});
     check::answer("BatchExecuteStatement", Some(&batch), &engine.execute("BatchExecuteStatement", &batch));

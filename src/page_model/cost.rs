@@ -10,7 +10,7 @@
 //!
 //! ```text
 //!   dry run or execute ──► response (Count, ScannedCount, LastEvaluatedKey)
-//!                     └──► Engine::last_charges() ──► explain() ──► lines for people
+//!                     └──► its charges ──► explain() ──► lines for people
 //!                                                 └─► price()   ──► dollars at us-east-1 rates
 //! ```
 
@@ -183,10 +183,9 @@ pub fn touched_line(touched: &[Touched], lang: Lang) -> Option<String> {
 /// Dry-runs a request (nothing changes) and, for a Query or Scan that
 /// stops before the end, follows the pages to total them.
 pub fn preview(engine: &mut Engine, operation: &str, request: &Value) -> Preview {
-    let outcome = engine.dry_run(operation, request);
-    let charges = engine.last_charges().to_vec();
-    // Before the next pages' dry runs replace it.
-    let footprint = std::rc::Rc::new(engine.last_footprint().clone());
+    let first = engine.dry_run(operation, request);
+    let (outcome, charges, statement) = (first.result, first.charges, first.statement);
+    let footprint = std::rc::Rc::new(first.footprint);
     let mut all_pages = None;
     if let (Ok(first), "Query" | "Scan") = (&outcome, operation) {
         if let Some(mut next_key) = first.get("LastEvaluatedKey").cloned() {
@@ -201,8 +200,9 @@ pub fn preview(engine: &mut Engine, operation: &str, request: &Value) -> Preview
             while total.pages < PREVIEW_PAGES {
                 let Value::Object(members) = &mut request else { break };
                 members.insert("ExclusiveStartKey".into(), next_key);
-                let Ok(page) = engine.dry_run(operation, &request) else { break };
-                let tally = Tally::of(engine.last_charges());
+                let dry = engine.dry_run(operation, &request);
+                let Ok(page) = dry.result else { break };
+                let tally = Tally::of(&dry.charges);
                 total.pages += 1;
                 total.tally.read += tally.read;
                 total.tally.write += tally.write;
@@ -220,7 +220,6 @@ pub fn preview(engine: &mut Engine, operation: &str, request: &Value) -> Preview
         }
     }
     let touched = engine.touched_partitions(&charges);
-    let statement = (operation == "ExecuteStatement").then(|| engine.last_statement().cloned()).flatten();
     Preview { outcome, charges, all_pages, elapsed_ms: None, touched, statement, footprint }
 }
 

@@ -229,7 +229,7 @@ mod tests {
             first["Items"].as_array().unwrap().iter().map(|item| json!({"PK": item["PK"], "SK": item["SK"]})).collect();
         // A delete in a dry run is rolled back: nothing to carry.
         let delete = json!({"TableName": "Orders", "Key": keys[0]});
-        scenario.engine.dry_run("DeleteItem", &delete).expect("dry run");
+        scenario.engine.dry_run("DeleteItem", &delete).result.expect("dry run");
         assert!(scenario.to_json().pointer("/generated/0/deleted").is_none());
         // Two deleted for real, one edited.
         for key in &keys[..2] {

@@ -46,9 +46,9 @@ use serde_json::Value;
 use super::journal::{Journal, Mark};
 use super::persist;
 use super::playground;
-use super::protocol::{is_read_only, Target};
+use super::protocol::Target;
 use crate::engine::clock::ClockMode;
-use crate::engine::{ApiError, Engine};
+use crate::engine::{ApiError, Engine, Operation};
 use crate::scenario::Scenario;
 
 /// How long [`Endpoint::try_execute_logged`] spins for a busy engine before
@@ -308,7 +308,10 @@ impl Endpoint {
         let at = state.engine.clock().now_millis();
         let (response, read_only) = match target {
             Target::DynamoDb(operation) => {
-                (guarded(operation, || state.engine.execute(operation, request))?, is_read_only(operation))
+                // Only an operation that never changes data needs no save (a
+                // needless save costs little; a missed one loses data).
+                let read_only = Operation::parse(operation).is_some_and(Operation::read_only);
+                (guarded(operation, || state.engine.execute(operation, request))?, read_only)
             }
             Target::Playground(operation) => (
                 guarded(operation, || playground::execute(&mut state.engine, operation, request))?,

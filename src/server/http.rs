@@ -68,8 +68,7 @@ use super::protocol::{
     JSON_CONTENT_TYPE, MAX_BODY_BYTES, STREAMS_PREFIX,
 };
 use crate::engine::clock::ClockMode;
-use crate::engine::service::OPERATIONS;
-use crate::engine::{ApiError, Engine};
+use crate::engine::{ApiError, Engine, Operation};
 use crate::scenario::Scenario;
 
 /// The operations that may run on an async worker when the engine is free:
@@ -527,7 +526,7 @@ async fn info_page(shared: &Shared) -> Reply {
          Clock: {mode}\n\
          Tables: {tables}\n",
         env!("CARGO_PKG_VERSION"),
-        OPERATIONS.join(", "),
+        Operation::ALL.iter().map(|o| o.name()).collect::<Vec<_>>().join(", "),
         playground::TARGET_PREFIX,
         playground::OPERATIONS.join(", ")
     );

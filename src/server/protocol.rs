@@ -37,6 +37,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde_json::{json, Value};
 
 use super::playground::TARGET_PREFIX as PLAYGROUND_PREFIX;
+use crate::engine::sim::Rng;
 use crate::engine::ApiError;
 
 /// What comes before the operation name in `X-Amz-Target`.
@@ -128,19 +129,10 @@ pub fn crc32_header(body: &[u8]) -> String {
     crc32fast::hash(body).to_string()
 }
 
-/// Operations that never change the engine's data, so a successful one needs
-/// no save. Everything else counts as a change (a needless save costs little;
-/// a missed one loses data), including operations added to the engine later.
-pub fn is_read_only(operation: &str) -> bool {
-    operation.starts_with("Describe")
-        || operation.starts_with("List")
-        || operation.starts_with("Get")
-        || matches!(operation, "Query" | "Scan" | "BatchGetItem" | "TransactGetItems")
-}
-
 /// Makes `x-amzn-RequestId` values: 52 characters of `[A-Z0-9]`, like
-/// DynamoDB's. They only need to differ, not to be secret, so a SplitMix64
-/// stream seeded from the start time and process id does (no `rand` crate).
+/// DynamoDB's. They only need to differ, not to be secret, so the engine's
+/// SplitMix64 ([`Rng::mix`]) of a counter, seeded from the start time and
+/// process id, does (no `rand` crate).
 #[derive(Debug)]
 pub struct RequestIds {
     seed: u64,
@@ -154,14 +146,6 @@ impl Default for RequestIds {
     }
 }
 
-/// One step of SplitMix64: a good 64-bit mix of a counter.
-fn split_mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 impl RequestIds {
     /// A generator with a fixed seed (tests).
     pub fn with_seed(seed: u64) -> Self {
@@ -172,12 +156,12 @@ impl RequestIds {
     pub fn next_id(&self) -> String {
         const ALPHABET: &[u8; 36] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
         let n = self.counter.fetch_add(1, Ordering::Relaxed);
-        let mut state = split_mix(self.seed ^ split_mix(n));
+        let mut state = Rng::mix(self.seed ^ Rng::mix(n));
         let mut id = String::with_capacity(52);
         for i in 0..52 {
             // 12 characters per 64-bit word (36^12 < 2^64), then a fresh word.
             if i % 12 == 0 && i > 0 {
-                state = split_mix(state);
+                state = Rng::mix(state);
             }
             let word = state / 36u64.pow((i % 12) as u32);
             // `word % 36` is always a position of the alphabet.
@@ -243,16 +227,6 @@ mod tests {
         assert_eq!(crc32_header(b"123456789"), "3421780262");
         // dynalite's captured header for its 404 body.
         assert_eq!(crc32_header(b"<UnknownOperationException/>\n"), "3552371480");
-    }
-
-    #[test]
-    fn read_only_operations() {
-        for op in ["GetItem", "Query", "Scan", "DescribeTable", "ListTables", "BatchGetItem", "TransactGetItems"] {
-            assert!(is_read_only(op), "{op}");
-        }
-        for op in ["PutItem", "DeleteItem", "UpdateItem", "CreateTable", "BatchWriteItem", "ExecuteStatement", "X"] {
-            assert!(!is_read_only(op), "{op}");
-        }
     }
 
     #[test]

@@ -13,9 +13,9 @@
 //!   component builds the JSON body an SDK would send
 //!        │  dispatch(Action::Execute { operation, request, .. })
 //!   Playground::reduce
-//!        │  clock ← Date.now(), then Engine::execute(operation, &request)
+//!        │  clock ← Date.now(), then Engine::execute_charged(operation, &request)
 //!   LogEntry { request, response or ApiError, one-line summary,
-//!              the engine's cost breakdown (Engine::last_charges) }
+//!              the engine's cost breakdown (the Outcome's charges) }
 //!        │  pushed on the activity log and the history, the charges added
 //!        │  to the table's running totals, generation + 1
 //!   every component re-renders from read-only snapshots of the engine
@@ -103,8 +103,8 @@ pub struct LogEntry {
     /// One line for humans: "PutItem Music → 1 WCU", kept as facts and
     /// worded by the views in the page's language ([`CallSummary::text`]).
     pub summary: CallSummary,
-    /// How the engine computed the cost, one line per rounding
-    /// ([`Engine::last_charges`]); empty when nothing was charged.
+    /// How the engine computed the cost, one line per rounding (the
+    /// charges of [`Engine::execute_charged`]); empty when nothing was charged.
     pub charges: Vec<Charge>,
     /// For [`Source::Trigger`]: the trigger and the table whose stream it
     /// reads ("CountVotes", "Votes").
@@ -730,8 +730,8 @@ impl Playground {
             return (Err(ApiError::InternalServer("The engine is busy; try again".into())), Vec::new());
         };
         engine.clock_mut().set(self.now());
-        let outcome = engine.execute(operation, request);
-        (outcome, engine.last_charges().to_vec())
+        let outcome = engine.execute_charged(operation, request);
+        (outcome.result, outcome.charges)
     }
 
     /// The engine time to run at: the browser's clock plus the skipped-ahead
@@ -859,9 +859,9 @@ pub fn dry_run_footprint(
     request: &Value,
 ) -> Option<(Footprint, Vec<Touched>)> {
     with_dry_runs(engine, |engine| {
-        let _ = engine.dry_run(operation, request);
-        let touched = engine.touched_partitions(engine.last_charges());
-        (engine.last_footprint().clone(), touched)
+        let dry = engine.dry_run(operation, request);
+        let touched = engine.touched_partitions(&dry.charges);
+        (dry.footprint, touched)
     })
 }
 

@@ -36,13 +36,12 @@ fn odd_requests_do_not_panic() {
     assert!(printed.contains("null") && !printed.contains("bottom"), "cut at the depth cap");
 }
 
-/// A small deterministic generator (64-bit LCG), no rand crate.
-struct Lcg(u64);
+/// The engine's seeded generator (`sim::Rng`), with the draws these inputs take.
+struct Dice(crate::engine::sim::Rng);
 
-impl Lcg {
+impl Dice {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        self.0 >> 33
+        self.0.next_u64()
     }
 
     fn below(&mut self, n: usize) -> usize {
@@ -76,7 +75,7 @@ impl Lcg {
 /// Thousands of random requests: every form reads back to the request.
 #[test]
 fn generated_requests_round_trip() {
-    let mut rng = Lcg(0xc0de_9e11);
+    let mut rng = Dice(crate::engine::sim::Rng::new(0xc0de_9e11));
     let operations = ["Query", "Scan", "ListTables", "PutItem", "TransactWriteItems"];
     for _ in 0..2000 {
         let operation = operations[rng.below(operations.len())];

@@ -726,13 +726,12 @@ mod tests {
         }
     }
 
-    /// A small deterministic generator (64-bit LCG), no rand crate.
-    struct Lcg(u64);
+    /// The engine's seeded generator (`sim::Rng`), with the draws these inputs take.
+    struct Dice(crate::engine::sim::Rng);
 
-    impl Lcg {
+    impl Dice {
         fn next(&mut self) -> u64 {
-            self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            self.0 >> 33
+            self.0.next_u64()
         }
 
         fn below(&mut self, n: usize) -> usize {
@@ -837,7 +836,7 @@ mod tests {
     /// a fix at the same place.
     #[test]
     fn no_panic_sweep() {
-        let mut rng = Lcg(0x5eed_1e55);
+        let mut rng = Dice(crate::engine::sim::Rng::new(0x5eed_1e55));
         let existing = names(json!({"#status": "state", "#a": "a"}));
         let mut flagged = 0;
         for round in 0..4000 {

@@ -26,6 +26,7 @@ use serde_json::{json, Map, Value};
 use crate::engine::answer::Answer;
 use crate::engine::api::batch::{BatchGetItem, BatchWriteItem, Write};
 use crate::engine::capacity::{Charge, ConsumedCapacity, ReturnConsumedCapacity};
+use crate::engine::dry_run::Trace;
 use crate::engine::error::{ApiError, Result};
 use crate::engine::footprint::Kept;
 use crate::engine::index::{CollectionClaims, WriteSource};
@@ -50,7 +51,12 @@ fn consumed_list(consumed: Vec<ConsumedCapacity>, mode: ReturnConsumedCapacity) 
 impl Engine {
     /// `admit_each`: admit every item on its own (see the module's docs);
     /// otherwise the caller admits the batch's charges, or nothing does.
-    pub(crate) fn batch_get_item(&mut self, request: BatchGetItem, admit_each: bool) -> Result<Answer> {
+    pub(crate) fn batch_get_item(
+        &mut self,
+        request: BatchGetItem,
+        admit_each: bool,
+        trace: Option<&mut Trace>,
+    ) -> Result<Answer> {
         // Validate every table and key before reading anything.
         let mut resolved: Vec<(&String, Vec<PrimaryKey>)> = Vec::new();
         for (name, gets) in &request.tables {
@@ -68,7 +74,7 @@ impl Engine {
         let mut full = false;
         let mut charges = Vec::new();
         let mut read: Vec<(&String, PrimaryKey)> = Vec::new();
-        let trace = self.records_footprint();
+        let tracing = trace.is_some();
         let (mut throttle, mut processed) = (None, 0usize);
         for (name, keys) in resolved {
             let Some(gets) = request.tables.get(name) else { continue };
@@ -100,7 +106,7 @@ impl Engine {
                 let Some(table) = self.tables.get(name) else { continue };
                 if let Some(item) = table.storage.get(key) {
                     returned_bytes += size;
-                    if trace {
+                    if tracing {
                         read.push((name, key.clone()));
                     }
                     let item = match &gets.projection {
@@ -121,9 +127,9 @@ impl Engine {
         if let (0, Some(throttle)) = (processed, throttle) {
             return Err(throttle);
         }
-        if let Some(footprint) = self.recording() {
+        if let Some(trace) = trace {
             for (name, key) in read {
-                footprint.record(name, None, true, [(key, Kept::Returned)], None);
+                trace.footprint.record(name, None, true, [(key, Kept::Returned)], None);
             }
         }
 

@@ -11,8 +11,9 @@
 //! set `ReturnValuesOnConditionCheckFailure: ALL_OLD`. It still consumes
 //! write capacity on the table, as in DynamoDB (A.3): 1 unit when there is
 //! no item, else the 1 KB blocks of the item the write would have left (the
-//! stored item for a delete). The error carries no `ConsumedCapacity`; the
-//! charge is admitted and kept as [`Engine::last_charges`].
+//! stored item for a delete). The error sends no `ConsumedCapacity`; the
+//! charge travels inside it ([`ApiError::charges`]), and the service admits
+//! it as it admits an answer's.
 //!
 //! Writes also maintain the table's secondary indexes
 //! ([`crate::engine::index`]): the new image's index keys are validated
@@ -27,6 +28,7 @@ use crate::engine::api::item::{
     DeleteItem, GetItem, PutItem, ReturnValues, UpdateItem, WriteCondition, MAX_ITEM_BYTES,
 };
 use crate::engine::capacity::{Charge, ConsumedCapacity, ReturnConsumedCapacity};
+use crate::engine::dry_run::Trace;
 use crate::engine::error::{ApiError, Result};
 use crate::engine::expr::ast::ActionKind;
 use crate::engine::expr::UpdateExpression;
@@ -84,6 +86,7 @@ pub(crate) fn check_condition(condition: &WriteCondition, current: Option<&Item>
         Some(c) if !c.evaluate(current) => Err(ApiError::ConditionalCheckFailed {
             message: CONDITIONAL_REQUEST_FAILED.into(),
             item: current.filter(|_| condition.return_old_on_failure).map(item_to_wire),
+            charges: Box::default(),
         }),
         _ => Ok(()),
     }
@@ -159,8 +162,7 @@ impl Engine {
         table.check_index_keys(&request.item, WriteSource::Item)?;
         if let Err(failed) = check_stored_condition(&request.condition, &table.storage, &key) {
             let size = table.storage.size_of(&key).map(|_| item_size(&request.item));
-            self.last_charges = vec![failed_write(&request.table_name, &key, size)];
-            return Err(failed);
+            return Err(failed.charged(vec![failed_write(&request.table_name, &key, size)]));
         }
         table.check_item_collection(&key, Some(&request.item), 0, context.item_collection_limit_bytes)?;
         let new_size = item_size(&request.item);
@@ -178,7 +180,7 @@ impl Engine {
         Ok(Answer::new(with_metrics(body, metrics), charges))
     }
 
-    pub(crate) fn get_item(&mut self, request: GetItem) -> Result<Answer> {
+    pub(crate) fn get_item(&mut self, request: GetItem, trace: Option<&mut Trace>) -> Result<Answer> {
         let table = self.table_for_items(&request.table_name)?;
         let key = table.definition.key_schema.key_of_key_map(&request.key)?;
         check_table_key_paths(table, nested_projection_names(&request.projection))?;
@@ -193,9 +195,9 @@ impl Engine {
         let charge = Charge::read(&request.table_name, items, size, request.consistency).keyed(&key.partition);
         let consumed = ConsumedCapacity::on_table(&charge.table, charge.units);
         let body = response(projected.as_ref().map(|item| ("Item", item)), consumed, request.return_consumed_capacity);
-        if let Some(footprint) = self.recording() {
+        if let Some(trace) = trace {
             let read = (items > 0).then_some((key, Kept::Returned));
-            footprint.record(&request.table_name, None, true, read, None);
+            trace.footprint.record(&request.table_name, None, true, read, None);
         }
         Ok(Answer::new(body, vec![charge]))
     }
@@ -213,8 +215,7 @@ impl Engine {
         if let Err(failed) = check_condition(&request.condition, old.as_ref()) {
             let would_leave = |o: &Item| updated_item(&request, Some(o), schema.key_item(&key)).unwrap_or(o.clone());
             let size = old.as_ref().map(|o| item_size(&would_leave(o)));
-            self.last_charges = vec![failed_write(&request.table_name, &key, size)];
-            return Err(failed);
+            return Err(failed.charged(vec![failed_write(&request.table_name, &key, size)]));
         }
         if old.is_none() && creates_nothing(&request.update) {
             let metrics = request
@@ -249,8 +250,7 @@ impl Engine {
         let key = table.definition.key_schema.key_of_key_map(&request.key)?;
         if let Err(failed) = check_stored_condition(&request.condition, &table.storage, &key) {
             let size = table.storage.size_of(&key);
-            self.last_charges = vec![failed_write(&request.table_name, &key, size)];
-            return Err(failed);
+            return Err(failed.charged(vec![failed_write(&request.table_name, &key, size)]));
         }
         let (old, changes) = table.write_item(&key, None, context);
         let metrics = request

@@ -27,10 +27,13 @@ use serde_json::{json, Map, Value};
 use crate::engine::answer::Answer;
 use crate::engine::api::partiql::{BatchExecuteStatement, ExecuteStatement, ExecuteTransaction, StatementRequest};
 use crate::engine::capacity::{Charge, ConsumedCapacity, ReturnConsumedCapacity};
+use crate::engine::dry_run::Trace;
 use crate::engine::error::{ApiError, Result};
+use crate::engine::operation::Operation;
 use crate::engine::partiql::ast::{Path, Statement};
 use crate::engine::partiql::plan::{self, Access, Context, Plan, PlanBody, ReadPlan, WritePlan};
 use crate::engine::partiql::{parser, StatementReport};
+use crate::engine::service::unknown_operation;
 use crate::engine::value::wire::{item_from_wire, item_to_wire};
 use crate::engine::value::Item;
 use crate::engine::Engine;
@@ -102,7 +105,7 @@ fn short_code(error: &ApiError) -> &'static str {
     match error {
         ApiError::Validation(_) | ApiError::InvalidExpression { .. } | ApiError::Serialization(_) => "ValidationError",
         ApiError::ConditionalCheckFailed { .. } => "ConditionalCheckFailed",
-        ApiError::DuplicateItem(_) => "DuplicateItem",
+        ApiError::DuplicateItem { .. } => "DuplicateItem",
         ApiError::ResourceNotFound(_) => "ResourceNotFound",
         ApiError::ItemCollectionSizeLimitExceeded(_) => "ItemCollectionSizeLimitExceeded",
         ApiError::ProvisionedThroughputExceeded { .. } => "ProvisionedThroughputExceeded",
@@ -131,18 +134,17 @@ fn capacity_list(tables: &[String], charges: &[Charge], mode: ReturnConsumedCapa
 }
 
 impl Engine {
-    /// What the last ExecuteStatement was and did (also after a dry run):
-    /// the access path, the equivalent requests, the items read.
-    pub fn last_statement(&self) -> Option<&StatementReport> {
-        self.last_statement.as_ref()
-    }
-
-    pub(crate) fn execute_statement(&mut self, input: ExecuteStatement) -> Result<Answer> {
-        self.last_statement = None;
+    /// Runs one statement. A dry run's trace keeps what the statement was
+    /// and did (the access path, the equivalent requests, the items read).
+    pub(crate) fn execute_statement(
+        &mut self,
+        input: ExecuteStatement,
+        mut trace: Option<&mut Trace>,
+    ) -> Result<Answer> {
         let (_, plan) = prepare(self, &input.statement, Context::Statement)?;
         let mut report = StatementReport::of(self, &plan);
         let result = match &plan.body {
-            PlanBody::Read(read) => self.run_select(read, &input, &mut report),
+            PlanBody::Read(read) => self.run_select(read, &input, &mut report, trace.as_deref_mut()),
             PlanBody::Write(write) => {
                 let rvoccf = input.statement.return_values_on_condition_check_failure.as_deref();
                 self.run_write(write, rvoccf).map(|(items, answer)| {
@@ -155,8 +157,10 @@ impl Engine {
                 })
             }
         };
-        report.charges = result.as_ref().map(|a| a.charges.clone()).unwrap_or_default();
-        self.last_statement = Some(report);
+        if let Some(trace) = trace {
+            report.charges = result.as_ref().map(|a| a.charges.clone()).unwrap_or_default();
+            trace.statement = Some(report);
+        }
         let mut answer = result?;
         if let Some(consumed) =
             ConsumedCapacity::from_charges(&plan.table, &answer.charges).to_wire(input.return_consumed_capacity)
@@ -168,6 +172,12 @@ impl Engine {
         Ok(answer)
     }
 
+    /// Runs the operation an access path stands for.
+    fn run_access(&mut self, access: Access, request: &Value, trace: Option<&mut Trace>) -> Result<Answer> {
+        let operation = access.as_operation().ok_or_else(|| unknown_operation(access.operation()))?;
+        self.dispatch(operation, request, trace)
+    }
+
     /// Runs a SELECT's reads from where the token says, until `Limit`
     /// items were evaluated, a read stops early (1 MB), or all are done.
     fn run_select(
@@ -175,6 +185,7 @@ impl Engine {
         read: &ReadPlan,
         input: &ExecuteStatement,
         report: &mut StatementReport,
+        mut trace: Option<&mut Trace>,
     ) -> Result<Answer> {
         let (mut branch, mut start) = match &input.next_token {
             Some(token) => decode_token(&input.statement, token)?,
@@ -194,7 +205,8 @@ impl Engine {
                     map.insert("ExclusiveStartKey".into(), key);
                 }
             }
-            let Answer { body: response, charges: page } = self.dispatch(current.access.operation(), &request)?;
+            let Answer { body: response, charges: page } =
+                self.run_access(current.access, &request, trace.as_deref_mut())?;
             charges.extend(page);
             let (read_items, scanned): (Vec<Value>, usize) = match current.access {
                 Access::GetItem => (response.get("Item").cloned().into_iter().collect(), 1),
@@ -208,12 +220,12 @@ impl Engine {
                 let item = item_from_wire(wire)?;
                 if read.filter.as_ref().is_none_or(|f| f.evaluate(Some(&item))) {
                     items.push(item_to_wire(&project(&item, &read.projection)));
-                } else if self.records_footprint() {
+                } else if let Some(trace) = trace.as_deref_mut() {
                     // The read returned it; the WHERE clause drops it.
                     let table = request.get("TableName").and_then(Value::as_str).unwrap_or_default();
                     let key = self.tables.get(table).and_then(|t| t.definition.key_schema.key_of_item(&item).ok());
-                    if let (Some(key), Some(footprint)) = (key, self.recording()) {
-                        footprint.filtered_out(table, &key);
+                    if let Some(key) = key {
+                        trace.footprint.filtered_out(table, &key);
                     }
                 }
             }
@@ -248,10 +260,10 @@ impl Engine {
         if let (Some(mode), Some(map)) = (rvoccf, request.as_object_mut()) {
             map.insert("ReturnValuesOnConditionCheckFailure".into(), json!(mode));
         }
-        let response = match self.dispatch(write.access.operation(), &request) {
+        let response = match self.run_access(write.access, &request, None) {
             Ok(response) => response,
-            Err(ApiError::ConditionalCheckFailed { .. }) if write.access == Access::PutItem => {
-                return Err(ApiError::DuplicateItem(DUPLICATE_ITEM.into()))
+            Err(ApiError::ConditionalCheckFailed { charges, .. }) if write.access == Access::PutItem => {
+                return Err(ApiError::DuplicateItem { message: DUPLICATE_ITEM.into(), charges })
             }
             Err(error) => return Err(error),
         };
@@ -269,7 +281,11 @@ impl Engine {
         Ok((items, response))
     }
 
-    pub(crate) fn batch_execute_statement(&mut self, input: BatchExecuteStatement) -> Result<Answer> {
+    pub(crate) fn batch_execute_statement(
+        &mut self,
+        input: BatchExecuteStatement,
+        mut trace: Option<&mut Trace>,
+    ) -> Result<Answer> {
         let prepared: Vec<Result<(Statement, Plan)>> =
             input.statements.iter().map(|s| prepare(self, s, Context::Batch)).collect();
         let plans: Vec<&Plan> = prepared.iter().filter_map(|p| p.as_ref().ok().map(|(_, plan)| plan)).collect();
@@ -296,7 +312,7 @@ impl Engine {
             let outcome = prepared.and_then(|(_, plan)| {
                 response.insert("TableName".into(), json!(plan.table));
                 tables.push(plan.table.clone());
-                self.run_batch_member(&plan, request)
+                self.run_batch_member(&plan, request, trace.as_deref_mut())
             });
             match outcome {
                 Ok((item, member_charges)) => {
@@ -327,7 +343,12 @@ impl Engine {
 
     /// One statement of a batch: a read of one item by its key, or a write;
     /// the item it answers, and what it cost.
-    fn run_batch_member(&mut self, plan: &Plan, request: &StatementRequest) -> Result<(Option<Value>, Vec<Charge>)> {
+    fn run_batch_member(
+        &mut self,
+        plan: &Plan,
+        request: &StatementRequest,
+        trace: Option<&mut Trace>,
+    ) -> Result<(Option<Value>, Vec<Charge>)> {
         match &plan.body {
             PlanBody::Read(read) => {
                 if !plan.is_single_get() || plan.index.is_some() {
@@ -336,7 +357,7 @@ impl Engine {
                     ));
                 }
                 let Some(branch) = read.branches.first() else { return Ok((None, Vec::new())) };
-                let answer = self.dispatch("GetItem", &branch.request)?;
+                let answer = self.dispatch(Operation::GetItem, &branch.request, trace)?;
                 let item = match answer.body.get("Item") {
                     Some(wire) => Some(item_to_wire(&project(&item_from_wire(wire)?, &read.projection))),
                     None => None,
@@ -350,7 +371,11 @@ impl Engine {
         }
     }
 
-    pub(crate) fn execute_transaction(&mut self, input: ExecuteTransaction) -> Result<Answer> {
+    pub(crate) fn execute_transaction(
+        &mut self,
+        input: ExecuteTransaction,
+        trace: Option<&mut Trace>,
+    ) -> Result<Answer> {
         let wrap = |i: usize, e: ApiError| {
             ApiError::validation(format!("Validation failed in TransactStatements[{i}]: {}", e.message()))
         };
@@ -408,7 +433,7 @@ impl Engine {
             request.insert("ReturnConsumedCapacity".into(), json!(mode));
         }
         if reads > 0 {
-            self.transact_get(&plans, request)
+            self.transact_get(&plans, request, trace)
         } else {
             if let Some(token) = &input.client_request_token {
                 request.insert("ClientRequestToken".into(), json!(token));
@@ -418,7 +443,12 @@ impl Engine {
     }
 
     /// The reads of a transaction as one TransactGetItems.
-    fn transact_get(&mut self, plans: &[Plan], mut request: Map<String, Value>) -> Result<Answer> {
+    fn transact_get(
+        &mut self,
+        plans: &[Plan],
+        mut request: Map<String, Value>,
+        trace: Option<&mut Trace>,
+    ) -> Result<Answer> {
         let gets: Vec<Value> = plans
             .iter()
             .filter_map(|p| match &p.body {
@@ -433,7 +463,8 @@ impl Engine {
             })
             .collect();
         request.insert("TransactItems".into(), Value::Array(gets));
-        let Answer { body: response, charges } = self.dispatch("TransactGetItems", &Value::Object(request))?;
+        let Answer { body: response, charges } =
+            self.dispatch(Operation::TransactGetItems, &Value::Object(request), trace)?;
         let empty = Vec::new();
         let answers = response.get("Responses").and_then(Value::as_array).unwrap_or(&empty);
         let mut responses = Vec::new();
@@ -471,7 +502,7 @@ impl Engine {
             actions.push(json!({ kind: action }));
         }
         request.insert("TransactItems".into(), Value::Array(actions));
-        match self.dispatch("TransactWriteItems", &Value::Object(request)) {
+        match self.dispatch(Operation::TransactWriteItems, &Value::Object(request), None) {
             Ok(Answer { body: response, charges }) => {
                 let mut body = Map::new();
                 if let Some(consumed) = response.get("ConsumedCapacity") {

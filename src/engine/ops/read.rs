@@ -50,6 +50,7 @@ use crate::engine::answer::Answer;
 use crate::engine::api::expressions::ExpressionParser;
 use crate::engine::api::read::{Query, Read, Scan, Select};
 use crate::engine::capacity::{Charge, Consistency, ConsumedCapacity, Scope};
+use crate::engine::dry_run::Trace;
 use crate::engine::error::{ApiError, Result};
 use crate::engine::expr::{legacy, Condition, Projection};
 use crate::engine::footprint::{Kept, Stop, StopReason};
@@ -293,10 +294,10 @@ struct PageTrace {
 }
 
 impl PageTrace {
-    /// Records the page into the engine's footprint, if it is recorded:
-    /// the table or index read, and the table for fetched base items.
-    fn record(self, engine: &mut Engine, read: &Read, forward: bool) {
-        let Some(footprint) = engine.recording() else { return };
+    /// Records the page into the dry run's trace, if there is one: the
+    /// table or index read, and the table for fetched base items.
+    fn record(self, trace: Option<&mut Trace>, read: &Read, forward: bool) {
+        let Some(Trace { footprint, .. }) = trace else { return };
         let table = &read.table_name;
         footprint.record(table, read.index_name.as_deref(), forward, self.items, self.stop);
         if !self.fetched.is_empty() {
@@ -509,7 +510,7 @@ fn scan_start(read: &Read, target: &Target) -> Result<Option<Start>> {
 }
 
 impl Engine {
-    pub(crate) fn query(&mut self, mut request: Query) -> Result<Answer> {
+    pub(crate) fn query(&mut self, mut request: Query, trace: Option<&mut Trace>) -> Result<Answer> {
         let legacy_filter = request.read.legacy_filter.take();
         let legacy_projection = request.read.legacy_projection.take();
         let read = &request.read;
@@ -526,7 +527,7 @@ impl Engine {
         };
         let target = resolve_target(table, read)?;
         let schema = target.schema();
-        let trace = self.records_footprint();
+        let tracing = trace.is_some();
 
         let mut parser = ExpressionParser::new(read.substitutions())?;
         let key_condition: KeyCondition = match (&request.key_condition_expression, &request.key_conditions) {
@@ -574,10 +575,10 @@ impl Engine {
                 });
                 if request.forward {
                     // begins_with has no upper bound: stop at the first key past the prefix.
-                    read_page(rows.take_while(in_range), read, &shape, &target, None, trace)
+                    read_page(rows.take_while(in_range), read, &shape, &target, None, tracing)
                 } else {
                     let rows = rows.rev().skip_while(|r| !in_range(r)).take_while(in_range);
-                    read_page(rows, read, &shape, &target, None, trace)
+                    read_page(rows, read, &shape, &target, None, tracing)
                 }
             }
             Some((_, store)) => {
@@ -611,23 +612,23 @@ impl Engine {
                 });
                 if request.forward {
                     let rows = rows.skip_while(before_range).take_while(in_range).filter(after);
-                    read_page(rows, read, &shape, &target, fetch, trace)
+                    read_page(rows, read, &shape, &target, fetch, tracing)
                 } else {
                     let rows = rows.rev().skip_while(|r| !in_range(r)).take_while(in_range).filter(after);
-                    read_page(rows, read, &shape, &target, fetch, trace)
+                    read_page(rows, read, &shape, &target, fetch, tracing)
                 }
             }
         };
         let (body, charges) = page_response(&page, read, &target);
-        page.trace.record(self, read, request.forward);
+        page.trace.record(trace, read, request.forward);
         Ok(Answer::new(body, charges.into_iter().map(|c| c.keyed(&key_condition.partition)).collect()))
     }
 
-    pub(crate) fn scan(&mut self, mut request: Scan) -> Result<Answer> {
+    pub(crate) fn scan(&mut self, mut request: Scan, trace: Option<&mut Trace>) -> Result<Answer> {
         let filter = request.filter.take();
         let projection = request.projection.take();
         let read = &request.read;
-        let trace = self.records_footprint();
+        let tracing = trace.is_some();
         let table = find_table(self, read)?;
         let target = resolve_target(table, read)?;
         check_table_key_paths(table, nested_projection_names(&projection))?;
@@ -659,7 +660,7 @@ impl Engine {
                     size: r.size,
                     table_key: None,
                 });
-                read_page(rows.filter(in_segment), read, &shape, &target, None, trace)
+                read_page(rows.filter(in_segment), read, &shape, &target, None, tracing)
             }
             Some((_, store)) => {
                 let position = start.as_ref().and_then(|s| s.table_key.as_ref().map(|t| (&s.key, t)));
@@ -670,11 +671,11 @@ impl Engine {
                     size: r.size,
                     table_key: Some(r.table_key),
                 });
-                read_page(rows.filter(in_segment), read, &shape, &target, fetch, trace)
+                read_page(rows.filter(in_segment), read, &shape, &target, fetch, tracing)
             }
         };
         let (body, charges) = page_response(&page, read, &target);
-        page.trace.record(self, read, true);
+        page.trace.record(trace, read, true);
         Ok(Answer::new(body, charges))
     }
 }

@@ -14,8 +14,14 @@ use crate::engine::index::IndexDefinition;
 use crate::engine::table::scaling::OnDemandMaximum;
 use crate::engine::table::{BillingMode, Table, TableDefinition};
 
-/// A GSI's changes: its name, a new maximum, a warm throughput to raise to.
-type IndexChange = (String, Option<OnDemandMaximum>, Option<(i64, i64)>);
+/// What one UpdateTable changes of a GSI's maximum and warm throughput.
+struct IndexChange {
+    name: String,
+    /// A new on-demand maximum.
+    maximum: Option<OnDemandMaximum>,
+    /// A warm throughput (reads, writes) to raise to.
+    warm: Option<(i64, i64)>,
+}
 
 /// What one UpdateTable changes of the maxima and warm throughputs.
 pub(super) struct ScalingChanges {
@@ -63,7 +69,7 @@ impl ScalingChanges {
                         Some(input) => Some(update_warm(index.warm.at(now), input, resource, region)?),
                         None => None,
                     };
-                    indexes.push((name.clone(), maximum, warm));
+                    indexes.push(IndexChange { name: name.clone(), maximum, warm });
                 }
                 IndexUpdate::Create(create) => {
                     let resource = Resource::Index(&create.name);
@@ -92,7 +98,7 @@ impl ScalingChanges {
     }
 
     pub fn apply_to_index(&self, index: &mut IndexDefinition, now: u64) {
-        for (name, maximum, warm) in &self.indexes {
+        for IndexChange { name, maximum, warm } in &self.indexes {
             if *name != index.name {
                 continue;
             }

@@ -42,6 +42,7 @@ use crate::engine::answer::Answer;
 use crate::engine::api::item::MAX_ITEM_BYTES;
 use crate::engine::api::transact::{TransactGetItems, TransactWriteItems, WriteKind};
 use crate::engine::capacity::{Charge, ConsumedCapacity, ReturnConsumedCapacity, Split};
+use crate::engine::dry_run::Trace;
 use crate::engine::error::{ApiError, Result};
 use crate::engine::footprint::Kept;
 use crate::engine::index::{CollectionClaims, WriteSource};
@@ -127,7 +128,11 @@ enum Outcome {
 }
 
 impl Engine {
-    pub(crate) fn transact_get_items(&mut self, request: TransactGetItems) -> Result<Answer> {
+    pub(crate) fn transact_get_items(
+        &mut self,
+        request: TransactGetItems,
+        trace: Option<&mut Trace>,
+    ) -> Result<Answer> {
         let mut resolved: Vec<(&str, PrimaryKey)> = Vec::with_capacity(request.gets.len());
         // A key that does not fit its table cancels the transaction with a
         // `ValidationError` reason (conformance, captured in 2026); a missing
@@ -153,11 +158,11 @@ impl Engine {
         }
         let mut responses = Vec::with_capacity(resolved.len());
         let mut units = Vec::with_capacity(resolved.len());
-        let trace = self.records_footprint();
+        let tracing = trace.is_some();
         let mut found_keys: Vec<(&str, PrimaryKey)> = Vec::new();
         for ((table_name, key), get) in resolved.iter().zip(&request.gets) {
             let found = self.tables.get(*table_name).and_then(|t| t.storage.get(key));
-            if trace && found.is_some() {
+            if tracing && found.is_some() {
                 found_keys.push((*table_name, key.clone()));
             }
             units.push(
@@ -175,9 +180,9 @@ impl Engine {
                 None => json!({}),
             });
         }
-        if let Some(footprint) = self.recording() {
+        if let Some(trace) = trace {
             for (table_name, key) in found_keys {
-                footprint.record(table_name, None, true, [(key, Kept::Returned)], None);
+                trace.footprint.record(table_name, None, true, [(key, Kept::Returned)], None);
             }
         }
         let consumed = per_table(&units, Split::Read);

@@ -54,7 +54,7 @@ use crate::engine::capacity::Charge;
 use crate::engine::Engine;
 use plan::{Access, Plan};
 
-/// What the last ExecuteStatement was and did: what the console shows
+/// What an ExecuteStatement was and did (a dry run's `statement`): what the console shows
 /// before a statement runs ("this SELECT is a Scan of 10,000 items").
 #[derive(Clone, Debug, PartialEq)]
 pub struct StatementReport {

@@ -52,6 +52,7 @@ use super::error::{at, INCOMPLETE_KEY};
 use super::translate::{condition, item_literal, literal, set_action, update_expression, UpdatePart, Writer};
 use crate::engine::error::{ApiError, Result};
 use crate::engine::expr::{Condition, Placeholders, Usage};
+use crate::engine::operation::Operation;
 use crate::engine::ordered::{self, Ordered};
 use crate::engine::schema::{KeySchema, KeyValue};
 use crate::engine::table::Table;
@@ -75,17 +76,24 @@ pub enum Access {
 }
 
 impl Access {
-    /// The DynamoDB operation's name.
-    pub fn operation(self) -> &'static str {
+    /// The DynamoDB operation it runs as; `None` for a condition check,
+    /// which is an action of a transaction, not an operation.
+    pub fn as_operation(self) -> Option<Operation> {
         match self {
-            Access::GetItem => "GetItem",
-            Access::Query => "Query",
-            Access::Scan => "Scan",
-            Access::PutItem => "PutItem",
-            Access::UpdateItem => "UpdateItem",
-            Access::DeleteItem => "DeleteItem",
-            Access::ConditionCheck => "ConditionCheck",
+            Access::GetItem => Some(Operation::GetItem),
+            Access::Query => Some(Operation::Query),
+            Access::Scan => Some(Operation::Scan),
+            Access::PutItem => Some(Operation::PutItem),
+            Access::UpdateItem => Some(Operation::UpdateItem),
+            Access::DeleteItem => Some(Operation::DeleteItem),
+            Access::ConditionCheck => None,
         }
+    }
+
+    /// The DynamoDB operation's name (`ConditionCheck` for a condition
+    /// check, as a transaction's action is named).
+    pub fn operation(self) -> &'static str {
+        self.as_operation().map_or("ConditionCheck", Operation::name)
     }
 }
 
@@ -330,9 +338,26 @@ fn parse_generated(text: &str, w: &Writer) -> Result<Condition> {
     })
 }
 
-/// One read of a split SELECT: the partition key (as a key and in
-/// DynamoDB JSON), and the sort key when the WHERE fixes it too.
-type KeyedRead = (KeyValue, Value, Option<(KeyValue, Value)>);
+/// A key attribute's value in a WHERE clause: as a key, and in DynamoDB
+/// JSON as the request carries it.
+#[derive(Clone)]
+struct KeyPart {
+    key: KeyValue,
+    wire: Value,
+}
+
+/// One read of a split SELECT: the partition key, and the sort key when
+/// the WHERE fixes it too.
+struct KeyedRead {
+    partition: KeyPart,
+    sort: Option<KeyPart>,
+}
+
+impl KeyedRead {
+    fn sort_key(&self) -> Option<&KeyValue> {
+        self.sort.as_ref().map(|s| &s.key)
+    }
+}
 
 fn plan_select(table: &Table, select: &Select, params: &[Value], consistent: bool) -> Result<Plan> {
     let table_name = &table.definition.name;
@@ -485,24 +510,24 @@ fn plan_select(table: &Table, select: &Select, params: &[Value], consistent: boo
 
     // One branch per partition-key value, times one per sort-key value.
     let mut keyed: Vec<KeyedRead> = Vec::new();
-    let sort_values: Vec<(KeyValue, Value)> = match (&sorted, sk) {
+    let sort_values: Vec<KeyPart> = match (&sorted, sk) {
         (Some((_, SortCondition::Equal(values))), Some(sk)) => values
             .iter()
             .map(|e| {
                 let wire = literal(e, params)?;
-                Ok((key_value(schema, sk, &wire, &e.span)?, wire))
+                Ok(KeyPart { key: key_value(schema, sk, &wire, &e.span)?, wire })
             })
             .collect::<Result<_>>()?,
         _ => Vec::new(),
     };
     for e in &pk_values {
         let wire = literal(e, params)?;
-        let key = key_value(schema, pk, &wire, &e.span)?;
+        let partition = KeyPart { key: key_value(schema, pk, &wire, &e.span)?, wire };
         if sort_values.is_empty() {
-            keyed.push((key, wire, None));
+            keyed.push(KeyedRead { partition, sort: None });
         } else {
-            for (sort_key, sort_wire) in &sort_values {
-                keyed.push((key.clone(), wire.clone(), Some((sort_key.clone(), sort_wire.clone()))));
+            for sort in &sort_values {
+                keyed.push(KeyedRead { partition: partition.clone(), sort: Some(sort.clone()) });
             }
         }
     }
@@ -510,22 +535,28 @@ fn plan_select(table: &Table, select: &Select, params: &[Value], consistent: boo
     if keyed.len() > MAX_DECOMPOSED_READS {
         return Err(at("Too many decomposed read operations for a given query.", span));
     }
-    for (i, (pk_value, _, sk_value)) in keyed.iter().enumerate() {
-        let overlapping = keyed.iter().take(i).any(|(p, _, s)| {
-            p == pk_value
-                && (s.is_none() || sk_value.is_none() || s.as_ref().map(|s| &s.0) == sk_value.as_ref().map(|s| &s.0))
+    for (i, read) in keyed.iter().enumerate() {
+        let overlapping = keyed.iter().take(i).any(|earlier| {
+            earlier.partition.key == read.partition.key
+                && (earlier.sort.is_none() || read.sort.is_none() || earlier.sort_key() == read.sort_key())
         });
         if overlapping {
             return Err(at("Overlapping conditions with range keys are not supported in where clause", span));
         }
     }
     if let Some(descending) = pk_order {
-        ordered::sort_by(&mut keyed, |a, b| if descending { b.0.cmp(&a.0) } else { a.0.cmp(&b.0) });
+        ordered::sort_by(&mut keyed, |a, b| {
+            if descending {
+                b.partition.key.cmp(&a.partition.key)
+            } else {
+                a.partition.key.cmp(&b.partition.key)
+            }
+        });
     }
     if descending_sort {
         // A stable sort keeps the partition order and reverses the items.
-        ordered::sort_by(&mut keyed, |a, b| match (&a.2, &b.2) {
-            (Some(x), Some(y)) if a.0 == b.0 => y.0.cmp(&x.0),
+        ordered::sort_by(&mut keyed, |a, b| match (&a.sort, &b.sort) {
+            (Some(x), Some(y)) if a.partition.key == b.partition.key => y.key.cmp(&x.key),
             _ => std::cmp::Ordering::Equal,
         });
     }
@@ -544,7 +575,8 @@ fn plan_select(table: &Table, select: &Select, params: &[Value], consistent: boo
     }
 
     let mut branches = Vec::new();
-    for (_, pk_wire, sort) in &keyed {
+    for KeyedRead { partition, sort } in &keyed {
+        let pk_wire = &partition.wire;
         let get = index.is_none() && (sk.is_none() || sort.is_some());
         let access = if get { Access::GetItem } else { Access::Query };
         let build = |w: &mut Writer| -> Result<Map<String, Value>> {
@@ -552,16 +584,16 @@ fn plan_select(table: &Table, select: &Select, params: &[Value], consistent: boo
             if get {
                 let mut key = Map::new();
                 key.insert(pk.to_string(), pk_wire.clone());
-                if let (Some(sk), Some((_, sort_wire))) = (sk, sort) {
-                    key.insert(sk.to_string(), sort_wire.clone());
+                if let (Some(sk), Some(sort)) = (sk, sort) {
+                    key.insert(sk.to_string(), sort.wire.clone());
                 }
                 request.insert("Key".into(), Value::Object(key));
                 return Ok(consistency(request));
             }
             let mut text = format!("{} = {}", w.name(pk), w.value(pk_wire.clone()));
             match (sk, sort, &range) {
-                (Some(sk), Some((_, sort_wire)), _) => {
-                    text.push_str(&format!(" AND {} = {}", w.name(sk), w.value(sort_wire.clone())));
+                (Some(sk), Some(sort), _) => {
+                    text.push_str(&format!(" AND {} = {}", w.name(sk), w.value(sort.wire.clone())));
                 }
                 (Some(sk), None, Some((op, values))) => {
                     let name = w.name(sk);

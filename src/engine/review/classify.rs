@@ -74,11 +74,12 @@ pub(super) fn serve(engine: &mut Engine, pattern: &AccessPattern) -> Served {
         Ok(path) => path,
         Err(error) => return unservable(error),
     };
-    let mut response = match engine.dry_run(&pattern.operation, &pattern.request) {
+    let first = engine.dry_run(&pattern.operation, &pattern.request);
+    let mut response = match first.result {
         Ok(response) => response,
         Err(error) => return unservable(error),
     };
-    let mut charges = engine.last_charges().to_vec();
+    let mut charges = first.charges;
     // A Query or Scan without a Limit wants every result: all its pages
     // are one request's cost (a Limit reads one page at a time).
     let paged = matches!(pattern.operation.as_str(), "Query" | "Scan") && pattern.request.get("Limit").is_none();
@@ -89,11 +90,12 @@ pub(super) fn serve(engine: &mut Engine, pattern: &AccessPattern) -> Served {
         if let Some(members) = next.as_object_mut() {
             members.insert("ExclusiveStartKey".into(), last);
         }
-        match engine.dry_run(&pattern.operation, &next) {
+        let page = engine.dry_run(&pattern.operation, &next);
+        match page.result {
             Ok(r) => response = r,
             Err(_) => break,
         }
-        charges.extend_from_slice(engine.last_charges());
+        charges.extend(page.charges);
         pages += 1;
     }
     let key = charges.iter().find_map(|c| c.partition.clone());

@@ -15,7 +15,21 @@ use crate::engine::throttling::ThrottlingReason;
 use crate::engine::throughput::{Access, Throttle};
 
 /// Units of reads or writes wanted from one partition.
-type Want = (usize, Access, f64);
+#[derive(Clone, Copy, Debug)]
+struct Want {
+    partition: usize,
+    access: Access,
+    units: f64,
+}
+
+/// What one charge draws on: the table or one of its GSIs, by the
+/// partition key that pays (none: spread over every partition).
+struct Demand {
+    index: Option<String>,
+    access: Access,
+    key: Option<KeyValue>,
+    units: f64,
+}
 
 impl Engine {
     /// Admits a request's charges against the buckets of the partitions it touched: all or nothing. A charge
@@ -24,7 +38,6 @@ impl Engine {
     /// Scan page) is spread evenly over the partitions of the table or GSI it
     /// draws on. LSI charges and base-item fetches draw on the table.
     pub(crate) fn admit(&mut self, charges: &[Charge]) -> Result<()> {
-        type Demand = (Option<String>, Access, Option<KeyValue>, f64);
         let mut demands: BTreeMap<String, Vec<Demand>> = BTreeMap::new();
         for charge in charges {
             let index = match &charge.scope {
@@ -35,12 +48,8 @@ impl Engine {
                 ChargeKind::Read(_) | ChargeKind::TransactionalRead => Access::Read,
                 ChargeKind::Write | ChargeKind::TransactionalWrite => Access::Write,
             };
-            demands.entry(charge.table.clone()).or_default().push((
-                index,
-                access,
-                charge.partition.clone(),
-                charge.units,
-            ));
+            let demand = Demand { index, access, key: charge.partition.clone(), units: charge.units };
+            demands.entry(charge.table.clone()).or_default().push(demand);
         }
         if demands.is_empty() {
             return Ok(());
@@ -48,43 +57,46 @@ impl Engine {
         // Check everything first, then consume: a throttled request takes nothing.
         let mut plans: Vec<(SimKey, Vec<Want>)> = Vec::new();
         for (table, list) in &demands {
-            let mut by_target: BTreeMap<Option<String>, Vec<(usize, Access, f64)>> = BTreeMap::new();
-            for (index, access, key, units) in list {
+            let mut by_target: BTreeMap<Option<String>, Vec<Want>> = BTreeMap::new();
+            for Demand { index, access, key, units } in list {
                 let Ok(entry) = self.sync_capacity(table, index.as_deref()) else { continue };
                 let n = entry.state.layout.len();
                 let target = by_target.entry(index.clone()).or_default();
+                let access = *access;
                 match key {
-                    Some(key) => target.push((partition_of(&entry.state.layout, key), *access, *units)),
-                    None => target.extend((0..n).map(|i| (i, *access, units / n as f64))),
+                    Some(key) => {
+                        target.push(Want { partition: partition_of(&entry.state.layout, key), access, units: *units })
+                    }
+                    None => target.extend((0..n).map(|partition| Want { partition, access, units: units / n as f64 })),
                 }
             }
             for (index, wants) in by_target {
                 let mut summed: BTreeMap<(usize, bool), f64> = BTreeMap::new();
-                for (i, access, units) in wants {
-                    *summed.entry((i, access == Access::Write)).or_default() += units;
+                for want in wants {
+                    *summed.entry((want.partition, want.access == Access::Write)).or_default() += want.units;
                 }
-                plans.push((
-                    (table.clone(), index),
-                    summed
-                        .into_iter()
-                        .map(|((i, w), u)| (i, if w { Access::Write } else { Access::Read }, u))
-                        .collect(),
-                ));
+                let wants = summed.into_iter().map(|((partition, write), units)| Want {
+                    partition,
+                    access: if write { Access::Write } else { Access::Read },
+                    units,
+                });
+                plans.push((SimKey { table: table.clone(), index }, wants.collect()));
             }
         }
         // Every limit that refuses, each named once: the table's before its
         // GSIs' (`plans` is in that order).
         let mut refusals: Vec<Refusal> = Vec::new();
-        for ((table, index), wants) in &plans {
-            let arn = self.tables.get(table).map(|t| t.definition.arn.clone()).unwrap_or_default();
-            let Some(entry) = self.sims.get_mut().get_mut(&(table.clone(), index.clone())) else { continue };
+        for (key, wants) in &plans {
+            let arn = self.tables.get(&key.table).map(|t| t.definition.arn.clone()).unwrap_or_default();
+            let index = &key.index;
+            let Some(entry) = self.sims.get_mut().get_mut(key) else { continue };
             let on_demand = entry.state.on_demand;
-            for (i, access, units) in wants {
-                if let Err(t) = entry.state.check(*i, *access, *units) {
-                    entry.state.count_throttle(*i, *access, t);
+            for &Want { partition, access, units } in wants {
+                if let Err(t) = entry.state.check(partition, access, units) {
+                    entry.state.count_throttle(partition, access, t);
                     let reason = ThrottlingReason {
                         on_index: index.is_some(),
-                        access: *access,
+                        access,
                         limit: t.limit_type(),
                         resource: match index {
                             Some(name) => format!("{arn}/index/{name}"),
@@ -102,7 +114,7 @@ impl Engine {
         // table's only (a batch counts once).
         let mut keyed: Vec<(Option<String>, KeyValue)> = Vec::new();
         if let Some((table, list)) = demands.iter().next() {
-            for (index, _, key, _) in list {
+            for Demand { index, key, .. } in list {
                 if let Some(key) = key {
                     if !keyed.iter().any(|(i, _)| i == index) {
                         keyed.push((index.clone(), key.clone()));
@@ -117,11 +129,11 @@ impl Engine {
         if !refusals.is_empty() {
             return Err(throttle_error(refusals));
         }
-        for ((table, index), wants) in &plans {
-            let Some(entry) = self.sims.get_mut().get_mut(&(table.clone(), index.clone())) else { continue };
-            for (i, access, units) in wants {
-                if let Ok(from_bucket) = entry.state.check(*i, *access, *units) {
-                    entry.state.consume(*i, *access, *units, from_bucket);
+        for (key, wants) in &plans {
+            let Some(entry) = self.sims.get_mut().get_mut(key) else { continue };
+            for &Want { partition, access, units } in wants {
+                if let Ok(from_bucket) = entry.state.check(partition, access, units) {
+                    entry.state.consume(partition, access, units, from_bucket);
                 }
             }
         }

@@ -26,8 +26,8 @@ pub struct Touched {
 }
 
 impl Engine {
-    /// Where each of `charges` lands (the charges of a request, e.g.
-    /// [`Engine::last_charges`] after a dry run): a charge with a partition
+    /// Where each of `charges` lands (the charges of a request, e.g. a
+    /// dry run's, [`crate::engine::DryRun::charges`]): a charge with a partition
     /// key in the partition owning the key's hash, one without (a Scan page)
     /// on every partition. LSI charges and base-item fetches draw on the
     /// table. The capacity models are brought in step first (splits

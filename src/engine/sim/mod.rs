@@ -54,6 +54,6 @@ mod workload;
 
 pub use admission::{throttle_error, Refusal};
 pub use footprint::Touched;
-pub(crate) use model::CapacityModels;
+pub(crate) use model::{CapacityModels, SimKey};
 pub use model::{Metrics, PartitionInfo};
 pub use workload::*;

@@ -50,11 +50,24 @@ pub struct PartitionInfo {
     pub write_tokens: f64,
 }
 
-/// A table name and, for a GSI, the index name.
-pub(crate) type SimKey = (String, Option<String>);
+/// Whose capacity model it is: a table's, or one of its GSIs'.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct SimKey {
+    pub(crate) table: String,
+    /// The GSI's name; `None` for the table itself.
+    pub(crate) index: Option<String>,
+}
 
-/// On demand, RCU, WCU, (position, bytes) of the collections, table id.
-type LayoutInputs = (bool, f64, f64, Vec<(u64, u64)>, String);
+/// What a fresh layout of a table or GSI is made from ([`fresh_layout`]).
+struct LayoutInputs {
+    on_demand: bool,
+    rcu: f64,
+    wcu: f64,
+    /// (keyspace position, bytes) of each item collection.
+    sizes: Vec<(u64, u64)>,
+    /// The table's id (see [`SimEntry::table_id`]).
+    table_id: String,
+}
 
 /// The engine's capacity model of one table or GSI.
 #[derive(Clone, Debug, PartialEq)]
@@ -146,8 +159,8 @@ fn bytes_per_partition(layout: &PartitionLayout, collections: &[(u64, u64)]) -> 
 }
 
 impl Engine {
-    pub(super) fn sim_key(table: &str, index: Option<&str>) -> (String, Option<String>) {
-        (table.to_string(), index.map(str::to_string))
+    pub(super) fn sim_key(table: &str, index: Option<&str>) -> SimKey {
+        SimKey { table: table.to_string(), index: index.map(str::to_string) }
     }
 
     /// Forgets the capacity model of GSI `index` of `table`, whose deletion
@@ -448,7 +461,7 @@ impl Engine {
                 (def.throughput.read_capacity_units as f64, def.throughput.write_capacity_units as f64, sizes)
             }
         };
-        Some((on_demand, rcu, wcu, sizes, t.definition.id.clone()))
+        Some(LayoutInputs { on_demand, rcu, wcu, sizes, table_id: t.definition.id.clone() })
     }
 
     /// The layouts a snapshot must carry: those that history (doubling,
@@ -458,11 +471,13 @@ impl Engine {
         let limit = self.settings.partition_size_limit_bytes.max(1);
         let Ok(sims) = self.sims.try_lock() else { return Vec::new() };
         sims.iter()
-            .filter(|((table, index), entry)| {
-                let Some((on_demand, rcu, wcu, sizes, id)) = self.layout_inputs(table, index.as_deref()) else {
+            .filter(|(SimKey { table, index }, entry)| {
+                let Some(LayoutInputs { on_demand, rcu, wcu, sizes, table_id }) =
+                    self.layout_inputs(table, index.as_deref())
+                else {
                     return false;
                 };
-                if id != entry.table_id {
+                if table_id != entry.table_id {
                     return false;
                 }
                 let mut fresh = fresh_layout(on_demand, rcu, wcu, &sizes, limit);
@@ -481,7 +496,7 @@ impl Engine {
         index: Option<&str>,
         mut layout: PartitionLayout,
     ) -> Result<()> {
-        let (on_demand, rcu, wcu, _, table_id) =
+        let LayoutInputs { on_demand, rcu, wcu, table_id, .. } =
             self.layout_inputs(table, index).ok_or_else(ApiError::resource_not_found)?;
         (layout.rcu, layout.wcu) =
             if on_demand { (ON_DEMAND_INITIAL_READ_PEAK, ON_DEMAND_INITIAL_WRITE_PEAK) } else { (rcu, wcu) };

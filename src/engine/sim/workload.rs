@@ -142,18 +142,30 @@ pub struct WorkloadReport {
     pub heat_splits: Vec<(u32, usize)>,
 }
 
-/// SplitMix64: small, fast, and the same everywhere.
+/// SplitMix64: small, fast, and the same everywhere. The one generator of
+/// the crate: workloads, the item generator, the endpoint's request ids and
+/// the randomized tests all draw from it, seeded, so a run can be repeated.
 #[derive(Clone, Debug)]
 pub struct Rng(u64);
 
 impl Rng {
+    /// SplitMix64's increment (the golden ratio in 64 bits).
+    const GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
+
     pub fn new(seed: u64) -> Self {
         Self(seed)
     }
 
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
+        let out = Self::mix(self.0);
+        self.0 = self.0.wrapping_add(Self::GAMMA);
+        out
+    }
+
+    /// One step of the generator from state `z`, without a generator: a
+    /// good 64-bit mix of a counter (`Rng::new(z).next_u64()`).
+    pub fn mix(z: u64) -> u64 {
+        let mut z = z.wrapping_add(Self::GAMMA);
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)

@@ -5,6 +5,7 @@ use serde_json::{json, Map, Value};
 use crate::engine::index::{IndexDefinition, IndexKind, IndexStatus};
 use crate::engine::ordered::Ordered;
 use crate::engine::settings::EngineSettings;
+use crate::engine::sim::SimKey;
 use crate::engine::table::scaling::{WarmThroughput, ON_DEMAND_WARM};
 use crate::engine::table::{BillingMode, Table};
 use crate::engine::value::wire::item_to_wire;
@@ -223,7 +224,7 @@ impl Engine {
         let layouts: Vec<Value> = self
             .layouts_to_save()
             .into_iter()
-            .map(|((table, index), layout)| {
+            .map(|(SimKey { table, index }, layout)| {
                 let ranges: Vec<Value> = layout
                     .partitions
                     .iter()

@@ -278,7 +278,6 @@ impl Engine {
     /// request begins with. Bad input is a `ValidationException` or
     /// `ResourceNotFoundException` and changes nothing.
     pub fn execute_triggers(&mut self, operation: &str, request: &Value) -> Result<Value> {
-        self.last_charges.clear();
         self.catch_up();
         match operation {
             "PutStreamTrigger" => self.put_stream_trigger(request),

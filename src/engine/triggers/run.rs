@@ -134,9 +134,9 @@ impl Engine {
     }
 
     /// Runs every trigger over its due records (see the module docs of
-    /// `triggers`). Part of the catch-up; nothing in a dry run.
+    /// `triggers`). Part of the catch-up; nothing in a dry run (`catch_up`).
     pub(crate) fn run_stream_triggers(&mut self, now: u64) {
-        if self.dry_running || self.triggers.is_empty() {
+        if self.triggers.is_empty() {
             return;
         }
         // A deleted table's triggers go with it.

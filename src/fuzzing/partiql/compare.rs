@@ -146,7 +146,7 @@ pub(super) fn compare_write(
             assert_eq!(items_of(a, "Items"), items_of(b, "Attributes"), "RETURNING of {}", context());
             assert_eq!(a.get("ConsumedCapacity"), b.get("ConsumedCapacity"), "capacity of {}", context());
         }
-        (Err(ApiError::DuplicateItem(_)), Err(ApiError::ConditionalCheckFailed { .. })) if insert => {}
+        (Err(ApiError::DuplicateItem { .. }), Err(ApiError::ConditionalCheckFailed { .. })) if insert => {}
         (Err(a), Err(b)) => assert_eq!(a.name(), b.name(), "{}\nstatement: {a}\nequivalent: {b}", context()),
         (a, b) => panic!("{}\nstatement: {a:?}\nequivalent: {b:?}", context()),
     }

@@ -72,7 +72,8 @@ pub(super) fn select_by_key(c: &mut Choices) -> Statement {
 /// A SELECT with a partition-key condition (± a sort-key range, ± a
 /// filter): one Query, or one read per value of `pk IN [...]`.
 pub(super) fn select_query(c: &mut Choices) -> Statement {
-    let (table, index, pk, sk) = c.pick(QUERY_SOURCES).unwrap_or(("Orders", None, "pk", Some(("sk", Kind::N))));
+    let Source { table, index, pk, sk } =
+        c.pick(QUERY_SOURCES).unwrap_or(source("Orders", None, "pk", Some(("sk", Kind::N))));
     let mut w = Writer { c, params: Vec::new(), names: Map::new(), values: Map::new() };
     let source = match index {
         Some(index) => format!("\"{table}\".\"{index}\""),
@@ -179,7 +180,7 @@ pub(super) fn select_query(c: &mut Choices) -> Statement {
 
 /// A SELECT without a key condition: a Scan, filtered or not.
 pub(super) fn select_scan(c: &mut Choices) -> Statement {
-    let (table, index, pk, _) = c.pick(SCAN_SOURCES).unwrap_or(("Orders", None, "pk", None));
+    let Source { table, index, pk, .. } = c.pick(SCAN_SOURCES).unwrap_or(source("Orders", None, "pk", None));
     let mut w = Writer { c, params: Vec::new(), names: Map::new(), values: Map::new() };
     let source = match index {
         Some(index) => format!("\"{table}\".\"{index}\""),

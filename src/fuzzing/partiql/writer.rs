@@ -56,23 +56,42 @@ pub(super) const STRINGS: &[&str] =
 pub(super) const PREFIXES: &[&str] = &["v", "v1", "g", "l", "", "x", "é"];
 pub(super) const NUMBERS: &[&str] = &["1", "2", "3", "5", "12", "23", "-1", "2.5", "0", "1767225601", "100"];
 
-/// A source: table, index, partition key, sort key (name, kind).
-type Source = (&'static str, Option<&'static str>, &'static str, Option<(&'static str, Kind)>);
+/// What a generated SELECT reads from: a table or one of its indexes, and
+/// the names of the key attributes it reads by.
+#[derive(Clone, Copy)]
+pub(super) struct Source {
+    pub(super) table: &'static str,
+    pub(super) index: Option<&'static str>,
+    /// The partition key's name.
+    pub(super) pk: &'static str,
+    /// The sort key's name and type.
+    pub(super) sk: Option<(&'static str, Kind)>,
+}
+
+/// A [`Source`], as the tables below list them.
+pub(super) const fn source(
+    table: &'static str,
+    index: Option<&'static str>,
+    pk: &'static str,
+    sk: Option<(&'static str, Kind)>,
+) -> Source {
+    Source { table, index, pk, sk }
+}
 
 pub(super) const QUERY_SOURCES: &[Source] = &[
-    ("Orders", None, "pk", Some(("sk", Kind::N))),
-    ("Orders", Some("ByG"), "gpk", Some(("gsk", Kind::N))),
-    ("Orders", Some("ByL"), "pk", Some(("lsk", Kind::S))),
-    ("Tiny", Some("TinyG"), "g", None),
+    source("Orders", None, "pk", Some(("sk", Kind::N))),
+    source("Orders", Some("ByG"), "gpk", Some(("gsk", Kind::N))),
+    source("Orders", Some("ByL"), "pk", Some(("lsk", Kind::S))),
+    source("Tiny", Some("TinyG"), "g", None),
 ];
 
 pub(super) const SCAN_SOURCES: &[Source] = &[
-    ("Orders", None, "pk", Some(("sk", Kind::N))),
-    ("Orders", Some("ByG"), "gpk", Some(("gsk", Kind::N))),
-    ("Orders", Some("ByL"), "pk", Some(("lsk", Kind::S))),
-    ("Tiny", None, "id", None),
-    ("Tiny", Some("TinyG"), "g", None),
-    ("Docs", None, "h", None),
+    source("Orders", None, "pk", Some(("sk", Kind::N))),
+    source("Orders", Some("ByG"), "gpk", Some(("gsk", Kind::N))),
+    source("Orders", Some("ByL"), "pk", Some(("lsk", Kind::S))),
+    source("Tiny", None, "id", None),
+    source("Tiny", Some("TinyG"), "g", None),
+    source("Docs", None, "h", None),
 ];
 
 /// Partition-key values a Query source is read with.

@@ -48,13 +48,14 @@ use crate::engine::ordered::Ordered;
 use crate::engine::schema::{KeyAttribute, KeySchema, ScalarType};
 use crate::engine::value::document::parse_item_json;
 use crate::engine::value::wire::{is_type_tag, item_from_wire, item_to_wire};
-use crate::engine::ApiError;
+use crate::engine::{ApiError, Operation};
 use crate::i18n::{FormProblem, Lang, Msg};
 use crate::page_model::format::{editor_text_for, pretty};
 use crate::page_model::limits;
 
 /// The item operations the console's form builds, PartiQL's
-/// ExecuteStatement among them.
+/// ExecuteStatement among them: a choice among the engine's operations
+/// ([`Operation`], which knows their names and kinds).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum ItemOperation {
     GetItem,
@@ -87,25 +88,32 @@ impl ItemOperation {
         Self::ExecuteStatement,
     ];
 
-    /// The name in `X-Amz-Target`.
-    pub fn name(self) -> &'static str {
+    /// The engine's operation it is.
+    pub fn operation(self) -> Operation {
         match self {
-            Self::GetItem => "GetItem",
-            Self::PutItem => "PutItem",
-            Self::UpdateItem => "UpdateItem",
-            Self::DeleteItem => "DeleteItem",
-            Self::Query => "Query",
-            Self::Scan => "Scan",
-            Self::BatchGetItem => "BatchGetItem",
-            Self::BatchWriteItem => "BatchWriteItem",
-            Self::TransactGetItems => "TransactGetItems",
-            Self::TransactWriteItems => "TransactWriteItems",
-            Self::ExecuteStatement => "ExecuteStatement",
+            Self::GetItem => Operation::GetItem,
+            Self::PutItem => Operation::PutItem,
+            Self::UpdateItem => Operation::UpdateItem,
+            Self::DeleteItem => Operation::DeleteItem,
+            Self::Query => Operation::Query,
+            Self::Scan => Operation::Scan,
+            Self::BatchGetItem => Operation::BatchGetItem,
+            Self::BatchWriteItem => Operation::BatchWriteItem,
+            Self::TransactGetItems => Operation::TransactGetItems,
+            Self::TransactWriteItems => Operation::TransactWriteItems,
+            Self::ExecuteStatement => Operation::ExecuteStatement,
         }
     }
 
+    /// The name in `X-Amz-Target`.
+    pub fn name(self) -> &'static str {
+        self.operation().name()
+    }
+
+    /// The console's operation of that name, if it drafts it.
     pub fn parse(name: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|op| op.name() == name)
+        let operation = Operation::parse(name)?;
+        Self::ALL.into_iter().find(|op| op.operation() == operation)
     }
 
     /// Query and Scan: the operations that read pages.

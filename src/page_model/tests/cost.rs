@@ -59,7 +59,11 @@ fn a_transaction_doubles_its_items_and_not_its_index_entries() {
 
 #[test]
 fn a_failed_condition_is_still_charged() {
-    let failed = Err(ApiError::ConditionalCheckFailed { message: "The conditional request failed".into(), item: None });
+    let failed = Err(ApiError::ConditionalCheckFailed {
+        message: "The conditional request failed".into(),
+        item: None,
+        charges: Box::default(),
+    });
     let request = json!({"TableName": "t", "ConditionExpression": "attribute_not_exists(pk)"});
     let explained =
         explain("PutItem", &request, &failed, &[Charge::write("t", None, Some(0))], UnitNames::of(false), Lang::En);

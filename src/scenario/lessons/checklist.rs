@@ -124,8 +124,9 @@ fn counts(response: &Value) -> (u64, u64) {
 fn measure(engine: &mut Engine, operation: &str, mut request: Value, cost: &mut RequestCost) {
     let pages = if request.get("Limit").is_some() { 1 } else { MAX_PAGES };
     for _ in 0..pages {
-        let outcome = engine.dry_run(operation, &request);
-        cost.units += engine.last_charges().iter().map(|c| c.units).sum::<f64>();
+        let dry = engine.dry_run(operation, &request);
+        let outcome = dry.result;
+        cost.units += dry.charges.iter().map(|c| c.units).sum::<f64>();
         cost.requests += 1;
         match outcome {
             Err(error) => {

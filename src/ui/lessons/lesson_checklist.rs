@@ -11,6 +11,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use crate::page_model::draft::ItemOperation;
 use crate::scenario::lessons::{assess, Assessment, Lesson, RequestCost, Verdict};
 use crate::ui::cost::{units, UnitNames};
 use crate::ui::language::{use_lang, Lang, Msg};
@@ -24,12 +25,11 @@ pub struct LessonChecklistProps {
     pub version: u64,
 }
 
-const WRITES: [&str; 5] = ["PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem", "TransactWriteItems"];
-
 /// "1.5 RCU", "1 WCU", "0.5 RRU", "1,600 RCU".
 fn cost_text(cost: &RequestCost) -> String {
     let names = UnitNames::of(cost.on_demand);
-    let unit = if WRITES.contains(&cost.operation.as_str()) { names.write } else { names.read };
+    let writes = ItemOperation::parse(&cost.operation).is_some_and(ItemOperation::writes);
+    let unit = if writes { names.write } else { names.read };
     format!("{} {unit}", units(cost.units))
 }
 

@@ -61,9 +61,12 @@ use crate::ui::state::{dry_run_footprint, use_playground, EngineHandle};
 use crate::ui::tables::grid_marks::{legend, GridFootprint};
 use crate::ui::tables::index_grid::IndexGrid;
 use crate::ui::tables::item_grid::ItemGrid;
+use crate::engine::Operation;
 
-/// The operations whose footprint is drawn: the reads.
-const READS: [&str; 6] = ["GetItem", "Query", "Scan", "BatchGetItem", "TransactGetItems", "ExecuteStatement"];
+/// The operations whose footprint is drawn: the ones that read items.
+fn reads_items(operation: &str) -> bool {
+    Operation::parse(operation).is_some_and(Operation::reads_items)
+}
 
 /// The footprint of the request the console holds, from a dry run of it.
 #[derive(Debug, PartialEq)]
@@ -95,8 +98,7 @@ pub fn use_console_footprint() -> Option<Rc<ConsoleFootprint>> {
         (Some(state), Some(console)) => {
             let draft = console.draft(console.active);
             let operation = draft.operation.name();
-            READS
-                .contains(&operation)
+            reads_items(operation)
                 .then(|| (operation, side_request(state, draft).request.ok()))
                 .and_then(|(operation, request)| request.map(|r| (operation.to_string(), r)))
         }
@@ -125,7 +127,7 @@ pub fn FootprintView(props: &FootprintViewProps) -> Html {
     let lang = use_lang();
     let state = use_playground();
     let (Some(state), Some(preview)) = (state, props.preview.as_ref()) else { return html! {} };
-    if !READS.contains(&props.operation.as_str()) || preview.footprint.reads.is_empty() {
+    if !reads_items(&props.operation) || preview.footprint.reads.is_empty() {
         return html! {};
     }
     let mut targets: Vec<(String, Option<String>)> = Vec::new();

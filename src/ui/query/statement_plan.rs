@@ -3,7 +3,7 @@
 //! equivalent requests it runs as.
 //!
 //! The words come from the dry run the console makes on every keystroke
-//! (`Engine::last_statement` after `Engine::dry_run`), so the sentence
+//! (the `statement` of what `Engine::dry_run` returns), so the sentence
 //! changes the moment the WHERE stops (or starts) fixing the partition key.
 
 use std::rc::Rc;

@@ -30,6 +30,7 @@ use serde_json::Value;
 use crate::engine::review::{classify, AccessPath, AccessPattern, KeyVariation};
 use crate::engine::table::BillingMode;
 use crate::engine::{ApiError, Engine};
+use crate::page_model::draft::ItemOperation;
 use crate::page_model::format::pretty;
 use crate::page_model::review_report::{read_write, table_of};
 use crate::ui::cost::UnitNames;
@@ -82,21 +83,6 @@ fn cost(checked: &Checked, lang: Lang) -> Html {
     html! { <span class="cost">{ format!("{figures} {}", lang.t(Msg::PerRequest)) }</span> }
 }
 
-/// The operations a pattern may be served by.
-const OPERATIONS: [&str; 11] = [
-    "GetItem",
-    "Query",
-    "Scan",
-    "PutItem",
-    "UpdateItem",
-    "DeleteItem",
-    "BatchGetItem",
-    "BatchWriteItem",
-    "TransactGetItems",
-    "TransactWriteItems",
-    "ExecuteStatement",
-];
-
 /// What one field of a row changes.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Field {
@@ -118,8 +104,13 @@ fn request_of(text: &str) -> Result<Value, Problem> {
     }
 }
 
+/// The operations a pattern may be served by: the console's.
 fn operation_options(selected: &str) -> Html {
-    OPERATIONS.iter().map(|op| html! { <option value={*op} selected={*op == selected}>{ *op }</option> }).collect()
+    ItemOperation::ALL
+        .iter()
+        .map(|op| op.name())
+        .map(|op| html! { <option value={op} selected={op == selected}>{ op }</option> })
+        .collect()
 }
 
 /// Why an edit was not applied: a fixed text, or the engine's message.

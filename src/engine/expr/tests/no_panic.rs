@@ -2,13 +2,12 @@
 
 use super::*;
 
-/// A small deterministic generator (64-bit LCG), no rand crate.
-struct Lcg(u64);
+/// The engine's seeded generator (`sim::Rng`), with the draws these inputs take.
+struct Dice(crate::engine::sim::Rng);
 
-impl Lcg {
+impl Dice {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        self.0 >> 33
+        self.0.next_u64()
     }
 
     fn below(&mut self, n: usize) -> usize {
@@ -85,7 +84,7 @@ const SEEDS: &[&str] = &[
     "attribute_type(a, :s) OR size(b) >= :n",
 ];
 
-fn generate(rng: &mut Lcg) -> String {
+fn generate(rng: &mut Dice) -> String {
     if rng.below(2) == 0 {
         let pieces = rng.below(40);
         (0..pieces).map(|_| PIECES[rng.below(PIECES.len())]).collect()
@@ -120,7 +119,7 @@ fn no_panic_sweep() {
     let it = item(
         json!({"a": {"S": "x"}, "b": {"L": [{"N": "1"}, {"M": {"c": {"N": "2"}}}]}, "c": {"SS": ["s"]}, "Status": {"N": "3"}}),
     );
-    let mut rng = Lcg(0x5EED);
+    let mut rng = Dice(crate::engine::sim::Rng::new(0x5EED));
     let mut accepted = 0;
     for _ in 0..4000 {
         let text = generate(&mut rng);

@@ -140,7 +140,11 @@ fn bench_live_cost_on_10000_items() {
     });
     for (operation, request) in cases {
         let ms = median_ms(11, || {
-            let preview = ddb_playground::ui::cost::preview(&mut engine, operation, &request);
+            let preview = ddb_playground::ui::cost::preview(
+                &mut ddb_playground::engine::Previews::new(&mut engine),
+                operation,
+                &request,
+            );
             assert!(preview.outcome.is_ok(), "{operation}");
         });
         report(

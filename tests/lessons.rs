@@ -48,7 +48,7 @@ fn checklist(lesson: &Lesson, scenario: &Scenario) -> Vec<(String, String, Verdi
     let mut out = Vec::new();
     for list in &lesson.checklists {
         for pattern in &list.patterns {
-            let assessment = assess(&mut engine, lesson, pattern);
+            let assessment = assess(&mut ddb_playground::engine::Previews::new(&mut engine), lesson, pattern);
             if pattern.unservable.is_none() {
                 assert!(assessment.error().is_none(), "{} / {}: {:?}", lesson.id, pattern.name, assessment.error());
             }
@@ -171,7 +171,8 @@ fn every_lesson_opens_with_its_checklist_as_access_patterns() {
         assert_eq!(scenario.access_patterns.len(), expected, "{id}");
         for pattern in &scenario.access_patterns {
             pattern.check().unwrap_or_else(|e| panic!("{id}: {}", e.message()));
-            let (path, error, _, _) = classify(&mut scenario.engine, pattern);
+            let (path, error, _, _) =
+                classify(&mut ddb_playground::engine::Previews::new(&mut scenario.engine), pattern);
             let refused = error.as_ref().map(|e| e.message().to_string());
             assert_eq!(path == AccessPath::Unservable, refused.is_some(), "{id} / {}: {refused:?}", pattern.name);
         }
@@ -181,7 +182,10 @@ fn every_lesson_opens_with_its_checklist_as_access_patterns() {
     let (_, mut scenario) = build("voting");
     let vote = scenario.access_patterns.iter().find(|p| p.name == "Record a vote").cloned().unwrap();
     assert_eq!((vote.requests_per_second, &vote.keys), (1500.0, &KeyVariation::Uniform { count: 10 }));
-    assert_eq!(classify(&mut scenario.engine, &vote), (AccessPath::ByKey("UpdateItem"), None, 0.0, 1.0));
+    assert_eq!(
+        classify(&mut ddb_playground::engine::Previews::new(&mut scenario.engine), &vote),
+        (AccessPath::ByKey("UpdateItem"), None, 0.0, 1.0)
+    );
     let total = scenario.access_patterns.iter().find(|p| p.name == "A candidate's total").unwrap();
     assert_eq!(total.requests_per_second, lessons::DEFAULT_RATE);
     // A lesson comparing designs names each pattern after its design.
@@ -310,7 +314,7 @@ fn hr_order_entry_serves_fourteen_patterns_by_get_item_or_query() {
     let pattern5 = &lesson.checklists[0].patterns[4];
     assert_eq!(pattern5.fan_out, Some((":b".to_string(), 13)));
     let mut engine = scenario.engine.clone();
-    let five = assess(&mut engine, &lesson, pattern5);
+    let five = assess(&mut ddb_playground::engine::Previews::new(&mut engine), &lesson, pattern5);
     assert_eq!((five.costs[0].requests, five.costs[0].count, five.units()), (13, 4, 6.5));
 
     let mut engine = scenario.engine;
@@ -576,7 +580,7 @@ fn the_failed_design_cannot_serve_events_by_tag_and_says_why() {
     let (lesson, scenario) = build("failed-design");
     let mut engine = scenario.engine.clone();
     let pattern = lesson.checklists[0].patterns.iter().find(|p| p.name == "5 getEventsByTag").unwrap();
-    let assessment = assess(&mut engine, &lesson, pattern);
+    let assessment = assess(&mut ddb_playground::engine::Previews::new(&mut engine), &lesson, pattern);
     assert_eq!(assessment.verdict, Verdict::Unservable);
     let why = assessment.unservable.as_deref().unwrap();
     assert!(why.starts_with("begins_with works only on a sort key"), "{why}");

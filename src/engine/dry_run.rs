@@ -58,6 +58,34 @@ pub struct DryRun {
     pub statement: Option<StatementReport>,
 }
 
+/// An engine lent for previews: it answers dry runs and, through `Deref`,
+/// every read-only question, and offers nothing that changes it. The page
+/// lends its engine to its views only as this (`ui::state::with_dry_runs`),
+/// so no view can change the playground behind the reducer's back; the
+/// design review and the lessons' checks cost their patterns through it.
+pub struct Previews<'a> {
+    engine: &'a mut Engine,
+}
+
+impl<'a> Previews<'a> {
+    pub fn new(engine: &'a mut Engine) -> Self {
+        Self { engine }
+    }
+
+    /// [`Engine::dry_run`].
+    pub fn dry_run(&mut self, operation: &str, request: &Value) -> DryRun {
+        self.engine.dry_run(operation, request)
+    }
+}
+
+impl std::ops::Deref for Previews<'_> {
+    type Target = Engine;
+
+    fn deref(&self) -> &Engine {
+        self.engine
+    }
+}
+
 impl Engine {
     /// Runs an operation to see its answer and what it would cost, without
     /// changing anything (see the module notes).

@@ -86,7 +86,7 @@ pub mod ttl;
 pub mod value;
 
 pub use answer::Outcome;
-pub use dry_run::DryRun;
+pub use dry_run::{DryRun, Previews};
 pub use error::{ApiError, Result};
 pub use operation::Operation;
 pub use service::Engine;

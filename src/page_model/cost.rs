@@ -18,7 +18,7 @@ use serde_json::Value;
 
 use crate::engine::capacity::{Charge, ChargeKind, EntryAction, Scope};
 use crate::engine::sim::Touched;
-use crate::engine::{ApiError, Engine};
+use crate::engine::{ApiError, Previews};
 use crate::i18n::{numbers, Lang, Msg};
 
 /// The on-demand prices, from the engine's one table of prices
@@ -182,7 +182,7 @@ pub fn touched_line(touched: &[Touched], lang: Lang) -> Option<String> {
 
 /// Dry-runs a request (nothing changes) and, for a Query or Scan that
 /// stops before the end, follows the pages to total them.
-pub fn preview(engine: &mut Engine, operation: &str, request: &Value) -> Preview {
+pub fn preview(engine: &mut Previews, operation: &str, request: &Value) -> Preview {
     let first = engine.dry_run(operation, request);
     let (outcome, charges, statement) = (first.result, first.charges, first.statement);
     let footprint = std::rc::Rc::new(first.footprint);

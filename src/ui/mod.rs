@@ -11,8 +11,9 @@
 //! the playground with [`use_playground`](state::use_playground) and sends
 //! an [`Action`](state::Action). No component borrows the engine mutably:
 //! the previews (live cost, footprint, the verdicts of access patterns and
-//! lessons) dry-run requests through [`state::with_dry_runs`], which leaves
-//! the engine as it was.
+//! lessons) dry-run requests through [`state::with_dry_runs`], which lends
+//! the engine as [`Previews`](crate::engine::Previews): dry runs and
+//! read-only questions, nothing that changes it.
 //!
 //! The shell is at the top: [`app`] (layout, tabs, the ticker, the
 //! autosave), [`state`], [`persist`] (autosave in `localStorage`, share

@@ -43,7 +43,7 @@ use crate::engine::ordered::Ordered;
 use crate::engine::review::{AccessPattern, ReviewRun};
 use crate::engine::sim::Touched;
 use crate::engine::table::BillingMode;
-use crate::engine::{ApiError, Engine};
+use crate::engine::{ApiError, Engine, Previews};
 use crate::i18n::{CallSummary, Lang, Msg, Said};
 use crate::page_model::summary::summarize;
 pub use crate::page_model::summary::Usage;
@@ -843,11 +843,12 @@ impl Playground {
 /// Lends the engine to `preview` for dry runs: the one place outside the
 /// reducer where the page borrows the engine mutably. The previews (the
 /// console's live cost and footprint, the access patterns' and a lesson's
-/// verdicts) only dry-run requests, which leave the engine as it was, so a
-/// view never changes it; `None` while the engine is busy.
-pub fn with_dry_runs<R>(engine: &RefCell<Engine>, preview: impl FnOnce(&mut Engine) -> R) -> Option<R> {
+/// verdicts) get it as [`Previews`], which can dry-run requests and ask
+/// read-only questions but change nothing, so a view never changes the
+/// engine; `None` while the engine is busy.
+pub fn with_dry_runs<R>(engine: &RefCell<Engine>, preview: impl FnOnce(&mut Previews) -> R) -> Option<R> {
     let mut engine = engine.try_borrow_mut().ok()?;
-    Some(preview(&mut engine))
+    Some(preview(&mut Previews::new(&mut engine)))
 }
 
 /// What the dry run of a read request reads ([`Footprint`]) and the

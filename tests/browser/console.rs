@@ -351,7 +351,11 @@ async fn console_writes_batches_and_transactions() {
 fn dry_run_answers_on_ten_thousand_items() {
     let mut engine = ten_thousand_items();
     for (operation, request, count, scanned) in dry_run_cases() {
-        let preview = ddb_playground::ui::cost::preview(&mut engine, operation, &request);
+        let preview = ddb_playground::ui::cost::preview(
+            &mut ddb_playground::engine::Previews::new(&mut engine),
+            operation,
+            &request,
+        );
         let response = preview.outcome.unwrap_or_else(|e| panic!("{operation}: {e}"));
         assert_eq!(response["Count"], count, "{operation} {request}");
         assert_eq!(response["ScannedCount"], scanned, "{operation} {request}");
@@ -368,11 +372,19 @@ fn measure_dry_run_on_ten_thousand_items() {
     let performance = web_sys::window().unwrap().performance().unwrap();
     for (operation, request, _, _) in dry_run_cases() {
         // Warm up once, then the median of 11.
-        let _ = ddb_playground::ui::cost::preview(&mut engine, operation, &request);
+        let _ = ddb_playground::ui::cost::preview(
+            &mut ddb_playground::engine::Previews::new(&mut engine),
+            operation,
+            &request,
+        );
         let mut times: Vec<f64> = (0..11)
             .map(|_| {
                 let start = performance.now();
-                let _ = ddb_playground::ui::cost::preview(&mut engine, operation, &request);
+                let _ = ddb_playground::ui::cost::preview(
+                    &mut ddb_playground::engine::Previews::new(&mut engine),
+                    operation,
+                    &request,
+                );
                 performance.now() - start
             })
             .collect();

@@ -10,7 +10,7 @@ use crate::engine::capacity::Charge;
 use crate::engine::error::ApiError;
 use crate::engine::partiql::{parser, plan};
 use crate::engine::schema::KeyValue;
-use crate::engine::service::Engine;
+use crate::engine::{Engine, Previews};
 
 /// The way a pattern's request reaches its items.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,14 +60,14 @@ pub(super) struct Served {
 /// How `pattern` is served on the data as it is: its access path,
 /// DynamoDB's refusal if any, and the read and write units one request
 /// consumes, from one dry run (nothing changes, no capacity is taken).
-pub fn classify(engine: &mut Engine, pattern: &AccessPattern) -> (AccessPath, Option<ApiError>, f64, f64) {
+pub fn classify(engine: &mut Previews, pattern: &AccessPattern) -> (AccessPath, Option<ApiError>, f64, f64) {
     let served = serve(engine, pattern);
     let (read, write) = super::units(&served.charges);
     (served.path, served.error, read, write)
 }
 
 /// Dry runs the pattern's request once.
-pub(super) fn serve(engine: &mut Engine, pattern: &AccessPattern) -> Served {
+pub(super) fn serve(engine: &mut Previews, pattern: &AccessPattern) -> Served {
     let unservable =
         |error: ApiError| Served { path: AccessPath::Unservable, error: Some(error), charges: Vec::new(), key: None };
     let path = match path_of(engine, &pattern.operation, &pattern.request) {

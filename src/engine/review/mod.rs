@@ -40,6 +40,7 @@ use super::clock::ClockMode;
 use super::error::{ApiError, Result};
 use super::service::Engine;
 use super::table::BillingMode;
+use super::Previews;
 
 /// The most requests per second a pattern may name.
 pub const MAX_REQUESTS_PER_SECOND: f64 = 10_000_000.0;
@@ -208,7 +209,8 @@ impl Engine {
         let mut engine = self.clone();
         // Engine time, whatever clock the original follows.
         engine.clock_mut().set_mode(ClockMode::Manual);
-        let served: Vec<classify::Served> = patterns.iter().map(|p| classify::serve(&mut engine, p)).collect();
+        let served: Vec<classify::Served> =
+            patterns.iter().map(|p| classify::serve(&mut Previews::new(&mut engine), p)).collect();
         let index_fixes = patterns.iter().map(|p| advice::index_fix(self, &p.operation, &p.request)).collect();
         // The traffic starts at the next whole second, as workloads do.
         let now = engine.clock().now_millis();

@@ -20,7 +20,7 @@ use serde_json::{json, Value};
 
 use super::lesson::{Lesson, Pattern};
 use crate::engine::table::BillingMode;
-use crate::engine::{ApiError, Engine};
+use crate::engine::{ApiError, Previews};
 
 /// Most pages followed for one request: far beyond any lesson's data.
 const MAX_PAGES: u32 = 1_000;
@@ -121,7 +121,7 @@ fn counts(response: &Value) -> (u64, u64) {
 /// Runs one request through all its pages (just the one, when the request
 /// sets a `Limit`: "the newest 50" is one page by intent); adds what it
 /// cost to `cost`.
-fn measure(engine: &mut Engine, operation: &str, mut request: Value, cost: &mut RequestCost) {
+fn measure(engine: &mut Previews, operation: &str, mut request: Value, cost: &mut RequestCost) {
     let pages = if request.get("Limit").is_some() { 1 } else { MAX_PAGES };
     for _ in 0..pages {
         let dry = engine.dry_run(operation, &request);
@@ -149,7 +149,7 @@ fn measure(engine: &mut Engine, operation: &str, mut request: Value, cost: &mut 
 }
 
 /// Assesses one pattern of `lesson` on `engine`'s data (dry runs only).
-pub fn assess(engine: &mut Engine, lesson: &Lesson, pattern: &Pattern) -> Assessment {
+pub fn assess(engine: &mut Previews, lesson: &Lesson, pattern: &Pattern) -> Assessment {
     let mut costs = Vec::new();
     let mut verdict = Verdict::Key;
     for name in &pattern.operations {

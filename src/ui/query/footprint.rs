@@ -55,13 +55,13 @@ use super::operation_builder::side_request;
 use crate::engine::footprint::Footprint;
 use crate::engine::schema::PrimaryKey;
 use crate::engine::sim::Touched;
+use crate::engine::Operation;
 use crate::ui::cost::Preview;
 use crate::ui::language::{use_lang, Msg};
 use crate::ui::state::{dry_run_footprint, use_playground, EngineHandle};
 use crate::ui::tables::grid_marks::{legend, GridFootprint};
 use crate::ui::tables::index_grid::IndexGrid;
 use crate::ui::tables::item_grid::ItemGrid;
-use crate::engine::Operation;
 
 /// The operations whose footprint is drawn: the ones that read items.
 fn reads_items(operation: &str) -> bool {

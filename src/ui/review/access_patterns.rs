@@ -29,7 +29,7 @@ use serde_json::Value;
 
 use crate::engine::review::{classify, AccessPath, AccessPattern, KeyVariation};
 use crate::engine::table::BillingMode;
-use crate::engine::{ApiError, Engine};
+use crate::engine::{ApiError, Previews};
 use crate::page_model::draft::ItemOperation;
 use crate::page_model::format::pretty;
 use crate::page_model::review_report::{read_write, table_of};
@@ -48,7 +48,7 @@ struct Checked {
     on_demand: bool,
 }
 
-fn check_all(engine: &mut Engine, patterns: &[AccessPattern]) -> Vec<Checked> {
+fn check_all(engine: &mut Previews, patterns: &[AccessPattern]) -> Vec<Checked> {
     patterns
         .iter()
         .map(|pattern| {

@@ -49,11 +49,12 @@ struct Kind {
     transactional: bool,
     reads_items: bool,
     dry_run: DryRunMode,
+    brief: bool,
 }
 
 /// The list: one line per operation, in the order the docs list them.
 macro_rules! operations {
-    ($($name:ident: $plane:ident, $read_only:literal, $transactional:literal, $reads_items:literal, $dry_run:ident;)*) => {
+    ($($name:ident: $plane:ident, $read_only:literal, $transactional:literal, $reads_items:literal, $dry_run:ident, $brief:literal;)*) => {
         /// An operation of the DynamoDB API this engine answers.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum Operation {
@@ -79,6 +80,7 @@ macro_rules! operations {
                         transactional: $transactional,
                         reads_items: $reads_items,
                         dry_run: DryRunMode::$dry_run,
+                        brief: $brief,
                     },)*
                 }
             }
@@ -87,33 +89,33 @@ macro_rules! operations {
 }
 
 operations! {
-    // name                   plane    read-only  transactional  reads items  dry run
-    CreateTable:              Control, false,     false,         false,       OnACopy;
-    DescribeTable:            Control, true,      false,         false,       AsIs;
-    ListTables:               Control, true,      false,         false,       AsIs;
-    UpdateTable:              Control, false,     false,         false,       OnACopy;
-    DeleteTable:              Control, false,     false,         false,       OnACopy;
-    PutItem:                  Data,    false,     false,         false,       Journaled;
-    GetItem:                  Data,    true,      false,         true,        AsIs;
-    UpdateItem:               Data,    false,     false,         false,       Journaled;
-    DeleteItem:               Data,    false,     false,         false,       Journaled;
-    Query:                    Data,    true,      false,         true,        AsIs;
-    Scan:                     Data,    true,      false,         true,        AsIs;
-    BatchGetItem:             Data,    true,      false,         true,        AsIs;
-    BatchWriteItem:           Data,    false,     false,         false,       Journaled;
-    TransactGetItems:         Data,    true,      true,          true,        AsIs;
-    TransactWriteItems:       Data,    false,     true,          false,       Journaled;
-    UpdateTimeToLive:         Control, false,     false,         false,       OnACopy;
-    DescribeTimeToLive:       Control, true,      false,         false,       AsIs;
-    ExecuteStatement:         Data,    false,     false,         true,        Journaled;
-    BatchExecuteStatement:    Data,    false,     false,         true,        Journaled;
-    ExecuteTransaction:       Data,    false,     true,          true,        Journaled;
-    TagResource:              Control, false,     false,         false,       OnACopy;
-    UntagResource:            Control, false,     false,         false,       OnACopy;
-    ListTagsOfResource:       Control, true,      false,         false,       OnACopy;
-    DescribeLimits:           Control, true,      false,         false,       OnACopy;
-    DescribeEndpoints:        Control, true,      false,         false,       OnACopy;
-    DescribeContinuousBackups: Control, true,     false,         false,       OnACopy;
+    // name                   plane    read-only  transactional  reads items  dry run    brief
+    CreateTable:              Control, false,     false,         false,       OnACopy,   false;
+    DescribeTable:            Control, true,      false,         false,       AsIs,      false;
+    ListTables:               Control, true,      false,         false,       AsIs,      false;
+    UpdateTable:              Control, false,     false,         false,       OnACopy,   false;
+    DeleteTable:              Control, false,     false,         false,       OnACopy,   false;
+    PutItem:                  Data,    false,     false,         false,       Journaled, true;
+    GetItem:                  Data,    true,      false,         true,        AsIs,      true;
+    UpdateItem:               Data,    false,     false,         false,       Journaled, true;
+    DeleteItem:               Data,    false,     false,         false,       Journaled, true;
+    Query:                    Data,    true,      false,         true,        AsIs,      true;
+    Scan:                     Data,    true,      false,         true,        AsIs,      false;
+    BatchGetItem:             Data,    true,      false,         true,        AsIs,      false;
+    BatchWriteItem:           Data,    false,     false,         false,       Journaled, false;
+    TransactGetItems:         Data,    true,      true,          true,        AsIs,      false;
+    TransactWriteItems:       Data,    false,     true,          false,       Journaled, false;
+    UpdateTimeToLive:         Control, false,     false,         false,       OnACopy,   false;
+    DescribeTimeToLive:       Control, true,      false,         false,       AsIs,      false;
+    ExecuteStatement:         Data,    false,     false,         true,        Journaled, false;
+    BatchExecuteStatement:    Data,    false,     false,         true,        Journaled, false;
+    ExecuteTransaction:       Data,    false,     true,          true,        Journaled, false;
+    TagResource:              Control, false,     false,         false,       OnACopy,   false;
+    UntagResource:            Control, false,     false,         false,       OnACopy,   false;
+    ListTagsOfResource:       Control, true,      false,         false,       OnACopy,   false;
+    DescribeLimits:           Control, true,      false,         false,       OnACopy,   false;
+    DescribeEndpoints:        Control, true,      false,         false,       OnACopy,   false;
+    DescribeContinuousBackups: Control, true,     false,         false,       OnACopy,   false;
 }
 
 impl Operation {
@@ -146,6 +148,14 @@ impl Operation {
     /// read (`footprint`).
     pub fn reads_items(self) -> bool {
         self.kind().reads_items
+    }
+
+    /// Whether it holds the engine only briefly, whatever the data: one
+    /// item (at most 400 KB), or one Query page (at most 1 MB, inside one
+    /// item collection). ddb-local runs these on the thread that read them
+    /// (`server::http`); a Scan, a batch or a table operation may take long.
+    pub fn brief(self) -> bool {
+        self.kind().brief
     }
 
     /// How a dry run keeps it from changing anything.

@@ -71,11 +71,6 @@ use crate::engine::clock::ClockMode;
 use crate::engine::{ApiError, Engine, Operation};
 use crate::scenario::Scenario;
 
-/// The operations that may run on an async worker when the engine is free:
-/// each is bounded (one item of at most 400 KB, or one Query page of at most
-/// 1 MB), so it holds the worker for no longer than reading a large body.
-const INLINE_OPERATIONS: &[&str] = &["GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"];
-
 /// A journal this long is compacted at the next second, whatever the
 /// checkpoint interval: it bounds the journal's size and the replay time
 /// after a crash.
@@ -466,7 +461,7 @@ async fn respond(shared: &Shared, request: Request<Incoming>) -> (String, Reply)
     let failed = |e: tokio::task::JoinError| {
         (Err(ApiError::InternalServer(format!("The request was not completed: {e}"))), None)
     };
-    let (outcome, ticket) = if target.0.is_empty() && INLINE_OPERATIONS.contains(&target.1.as_str()) {
+    let (outcome, ticket) = if target.0.is_empty() && Operation::parse(&target.1).is_some_and(Operation::brief) {
         match parse_request(Target::DynamoDb(&target.1), &body) {
             Err(error) => (Err(error), None),
             Ok(request) => match endpoint.try_execute_logged(Target::DynamoDb(&target.1), &request) {

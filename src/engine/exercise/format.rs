@@ -22,6 +22,7 @@ use super::placeholder;
 use super::read::{at_most, invalid, strings, Object};
 use crate::engine::error::Result;
 use crate::engine::generate::{ItemTemplate, MAX_GENERATED_ITEMS};
+use crate::engine::operation::{Operation, Plane};
 use crate::engine::review::{KeyVariation, MAX_KEY_VALUES, MAX_REQUESTS_PER_SECOND, MAX_REVIEW_REQUESTS};
 use crate::engine::value::document::item_from_plain;
 use crate::engine::value::wire::{item_from_wire, item_to_wire};
@@ -186,20 +187,18 @@ pub struct Solution {
     pub requests: BTreeMap<String, PatternRequest>,
 }
 
-/// The item operations (and `ExecuteStatement`) a pattern's request may use.
-pub const OPERATIONS: &[&str] = &[
-    "GetItem",
-    "Query",
-    "Scan",
-    "BatchGetItem",
-    "TransactGetItems",
-    "PutItem",
-    "UpdateItem",
-    "DeleteItem",
-    "BatchWriteItem",
-    "TransactWriteItems",
-    "ExecuteStatement",
-];
+/// Whether a pattern's request may use `operation`: an item operation of
+/// the data plane, or `ExecuteStatement` (one request per pattern, so not
+/// the PartiQL batches and transactions).
+pub fn serves_patterns(operation: Operation) -> bool {
+    operation.plane() == Plane::Data
+        && !matches!(operation, Operation::BatchExecuteStatement | Operation::ExecuteTransaction)
+}
+
+/// The names of the operations a pattern's request may use.
+pub fn pattern_operations() -> impl Iterator<Item = &'static str> {
+    Operation::ALL.iter().copied().filter(|o| serves_patterns(*o)).map(Operation::name)
+}
 
 impl KeyText {
     fn of(value: &AttributeValue) -> Self {
@@ -650,10 +649,11 @@ impl Solution {
             let at = format!("{at}.Requests.{name}");
             let r = Object::of(value, &at, &["Operation", "Request"])?;
             let operation = r.required_string("Operation")?;
-            if !OPERATIONS.contains(&operation) {
+            if !Operation::parse(operation).is_some_and(serves_patterns) {
+                let expected: Vec<&str> = pattern_operations().collect();
                 return Err(invalid(
                     &r.path("Operation"),
-                    format!("{operation} is no item operation; expected one of {}", OPERATIONS.join(", ")),
+                    format!("{operation} is no item operation; expected one of {}", expected.join(", ")),
                 ));
             }
             let request = r.required("Request")?;

@@ -213,8 +213,9 @@ impl Tree {
                 .expect("valid regex");
         let function = Regex::new(r"\bfn\s+([A-Za-z_][A-Za-z0-9_]*)").expect("valid regex");
         // An enum variant (or a unit struct's use): a capitalised name that
-        // opens a line and is followed by a payload, a comma or the line's end.
-        let variant = Regex::new(r"(?m)^\s*([A-Z][A-Za-z0-9_]*)\s*(?:\(|\{|,|$|=\s*[0-9])").expect("valid regex");
+        // opens a line and is followed by a payload, a comma, the line's end,
+        // or a colon (a line of a macro's table, as `engine::operation`'s).
+        let variant = Regex::new(r"(?m)^\s*([A-Z][A-Za-z0-9_]*)\s*(?:\(|\{|,|$|=\s*[0-9]|:[^:])").expect("valid regex");
         let word = Regex::new(r"[A-Za-z_][A-Za-z0-9_]*").expect("valid regex");
 
         let implemented =

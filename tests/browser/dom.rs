@@ -21,8 +21,17 @@ thread_local! {
     static MOUNTED: RefCell<Vec<(Element, yew::AppHandle<App>)>> = const { RefCell::new(Vec::new()) };
     /// The lesson documents and overlays each page mounted from now on is
     /// handed, as it would fetch them (the test server has no `lessons/`
-    /// folder): what [`forget_lessons`] and the tests' own overlays put here.
-    static LESSONS: RefCell<LessonLibrary> = RefCell::new(LessonLibrary::new());
+    /// folder): every document, and the overlays the tests put here.
+    static LESSONS: RefCell<LessonLibrary> = RefCell::new(every_lesson());
+}
+
+/// A library with every lesson's document and no overlay.
+fn every_lesson() -> LessonLibrary {
+    let mut library = LessonLibrary::new();
+    for (entry, text) in ddb_playground::scenario::lessons::CATALOG.iter().zip(LESSON_SOURCES) {
+        assert!(library.provide(entry.id, text));
+    }
+    library
 }
 
 /// Changes what the pages mounted from now on are handed (see [`LESSONS`]).
@@ -362,13 +371,8 @@ pub(crate) fn notice_details(page: &Page) -> Vec<String> {
 }
 
 /// Forgets what a lesson test leaves: the kept playground, presenter mode.
-/// (And makes sure the lessons' documents are at hand for the next page.)
 pub(crate) fn forget_lessons() {
-    use ddb_playground::scenario::lessons;
     use ddb_playground::ui::lessons::lesson_nav;
-    for (entry, text) in lessons::CATALOG.iter().zip(LESSON_SOURCES) {
-        assert!(hand_lessons(|library| library.provide(entry.id, text)));
-    }
     storage().remove_item(lesson_nav::STASH_KEY).unwrap();
     storage().remove_item(lesson_nav::STASH_BACKUP_KEY).unwrap();
     lesson_nav::set_presenter(false);

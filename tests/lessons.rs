@@ -11,13 +11,15 @@ use ddb_playground::engine::value::size::item_size;
 use ddb_playground::engine::value::wire::item_from_wire;
 use ddb_playground::engine::Engine;
 use ddb_playground::i18n::Lang;
-use ddb_playground::scenario::lessons::{self, assess, setup, Lesson, Overlay, StepAction, Verdict, LESSON_IDS};
+use ddb_playground::scenario::lessons::{
+    self, assess, setup, Lesson, LessonLibrary, Overlay, StepAction, Verdict, LESSON_IDS,
+};
 use ddb_playground::scenario::{link, Scenario};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
 fn build(id: &str) -> (Lesson, Scenario) {
-    let lesson = lessons::lesson(id).unwrap_or_else(|e| panic!("{id}: {}", e.message()));
+    let lesson = LessonLibrary::new().lesson(id).unwrap_or_else(|e| panic!("{id}: {}", e.message()));
     let scenario = setup::scenario(&lesson).unwrap_or_else(|e| panic!("{id}: {}", e.message()));
     (lesson, scenario)
 }
@@ -60,7 +62,7 @@ fn checklist(lesson: &Lesson, scenario: &Scenario) -> Vec<(String, String, Verdi
 
 #[test]
 fn the_catalog_holds_the_sixteen_lessons_in_order() {
-    let all = lessons::lessons();
+    let all = LessonLibrary::new().lessons();
     let ids: Vec<&str> = all.iter().map(|l| l.id.as_str()).collect();
     assert_eq!(ids, LESSON_IDS);
     for lesson in &all {
@@ -70,14 +72,14 @@ fn the_catalog_holds_the_sixteen_lessons_in_order() {
         assert!(lesson.seed.split(", ").all(|s| ["000", "001", "002", "003", "004"].contains(&s)), "{}", lesson.seed);
         assert_eq!(lesson.fragment(), format!("lesson={}", lesson.id));
     }
-    assert!(lessons::lesson("nope").unwrap_err().message().starts_with("There is no lesson \"nope\""));
+    assert!(LessonLibrary::new().lesson("nope").unwrap_err().message().starts_with("There is no lesson \"nope\""));
 }
 
 /// The compiled-in list the browser's menu shows says what the documents
 /// say, and names the file each one is in (the browser fetches that file).
 #[test]
 fn the_catalog_list_matches_the_documents() {
-    let all = lessons::lessons();
+    let all = LessonLibrary::new().lessons();
     assert_eq!(all.len(), lessons::CATALOG.len());
     for (entry, lesson) in lessons::CATALOG.iter().zip(&all) {
         assert_eq!(
@@ -87,11 +89,24 @@ fn the_catalog_list_matches_the_documents() {
         let path = format!("{}/src/scenario/lessons/data/{}", env!("CARGO_MANIFEST_DIR"), entry.file);
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
         assert_eq!(Lesson::parse(&text).map(|l| l.id).ok().as_deref(), Some(entry.id), "{path}");
-        assert!(lessons::is_available(entry.id));
+        assert!(LessonLibrary::new().is_available(entry.id));
         assert_eq!(lessons::entry(entry.id), Some(*entry));
     }
     assert_eq!(lessons::entry("nope"), None);
-    assert!(!lessons::is_available("nope"));
+    let mut library = LessonLibrary::new();
+    assert!(!library.is_available("nope"));
+    assert!(!library.provide("nope", "{}"), "no lesson has that id");
+    // A document handed over replaces the one at hand, in that library only.
+    let forum = library.lesson("forum-lsi").unwrap();
+    assert!(library.provide("game-scores", &serde_json::to_string(&forum_document()).unwrap()));
+    assert_eq!(library.lesson("game-scores").unwrap(), forum);
+    assert_ne!(LessonLibrary::new().lesson("game-scores").unwrap(), forum);
+}
+
+/// The forum lesson's document, as JSON.
+fn forum_document() -> Value {
+    let path = format!("{}/src/scenario/lessons/data/02-forum-lsi.json", env!("CARGO_MANIFEST_DIR"));
+    serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap()
 }
 
 /// Operations that must be refused, with DynamoDB's message: they are the
@@ -869,7 +884,7 @@ fn every_translation_lines_up_with_its_lesson_and_keeps_its_figures() {
             problems.push(format!("{at}: no lesson has this file name"));
             continue;
         };
-        let english = lessons::lesson(entry.id).unwrap();
+        let english = LessonLibrary::new().lesson(entry.id).unwrap();
         let overlay = match Overlay::parse(text) {
             Ok(overlay) => overlay,
             Err(e) => {
@@ -920,13 +935,14 @@ fn the_catalog_titles_are_the_overlays_titles() {
 /// same way of the checklist's and the pattern's labels.
 #[test]
 fn a_lessons_access_patterns_have_labels_in_its_language() {
+    let mut library = LessonLibrary::new();
     for id in ["voting", "events"] {
-        let english = lessons::lesson(id).unwrap();
+        let english = library.lesson(id).unwrap();
         let entry = lessons::entry(id).unwrap();
         let file = entry.overlay_file(Lang::De).unwrap();
         let text = std::fs::read_to_string(data_dir().join(&file)).unwrap();
-        assert!(lessons::provide_overlay(id, Lang::De, Some(&text)));
-        let german = lessons::lesson_in(id, Lang::De).unwrap();
+        assert!(library.provide_overlay(id, Lang::De, Some(&text)));
+        let german = library.lesson_in(id, Lang::De).unwrap();
         let names: Vec<String> = english.access_patterns().into_iter().map(|p| p.name).collect();
         let labels = german.pattern_labels();
         assert_eq!(labels.iter().map(|(name, _)| name.clone()).collect::<Vec<_>>(), names, "{id}");
@@ -940,10 +956,10 @@ fn a_lessons_access_patterns_have_labels_in_its_language() {
             assert_ne!(name, label, "{id}");
         }
     }
-    let voting = lessons::lesson_in("voting", Lang::De).unwrap().pattern_labels();
+    let voting = library.lesson_in("voting", Lang::De).unwrap().pattern_labels();
     assert_eq!(voting[0], ("Record a vote".to_string(), "Eine Stimme erfassen".to_string()));
     // Several designs: the checklist's label comes first, as its title does in the name.
-    let events = lessons::lesson_in("events", Lang::De).unwrap();
+    let events = library.lesson_in("events", Lang::De).unwrap();
     let (name, label) = &events.pattern_labels()[0];
     let first = &events.checklists[0];
     assert!(name.starts_with(&format!("{}: ", first.title)), "{name}");
@@ -955,15 +971,16 @@ fn a_lessons_access_patterns_have_labels_in_its_language() {
 /// Whatever is missing or broken shows in English, and never fails a lesson.
 #[test]
 fn a_lesson_shows_its_overlays_texts_and_falls_back_to_english() {
-    let english = lessons::lesson("game-scores").unwrap();
+    let mut library = LessonLibrary::new();
+    let english = library.lesson("game-scores").unwrap();
     let german_text = std::fs::read_to_string(data_dir().join("de/01-game-scores.json")).unwrap();
     let overlay = Overlay::parse(&german_text).unwrap();
-    assert!(lessons::provide_overlay("game-scores", Lang::De, Some(&german_text)));
-    assert!(lessons::has_overlay_answer("game-scores", Lang::De));
-    assert!(!lessons::has_overlay_answer("forum-lsi", Lang::De), "nothing asked for yet");
-    assert!(lessons::has_overlay_answer("forum-lsi", Lang::En), "English needs no overlay");
-    assert!(!lessons::provide_overlay("nope", Lang::De, None));
-    let german = lessons::lesson_in("game-scores", Lang::De).unwrap();
+    assert!(library.provide_overlay("game-scores", Lang::De, Some(&german_text)));
+    assert!(library.has_overlay_answer("game-scores", Lang::De));
+    assert!(!library.has_overlay_answer("forum-lsi", Lang::De), "nothing asked for yet");
+    assert!(library.has_overlay_answer("forum-lsi", Lang::En), "English needs no overlay");
+    assert!(!library.provide_overlay("nope", Lang::De, None));
+    let german = library.lesson_in("game-scores", Lang::De).unwrap();
     assert_eq!(Some(&german.title), overlay.title.as_ref());
     assert_eq!(Some(&german.summary), overlay.summary.as_ref());
     assert_eq!(german.steps[1].text, overlay.steps[1].text.clone().unwrap());
@@ -976,8 +993,8 @@ fn a_lesson_shows_its_overlays_texts_and_falls_back_to_english() {
     assert_eq!(german.checklists[0].patterns[0].name, english.checklists[0].patterns[0].name);
     let actions = |l: &Lesson| l.steps.iter().map(|s| (s.action.clone(), s.table.clone())).collect::<Vec<_>>();
     assert_eq!(actions(&german), actions(&english));
-    assert_eq!(lessons::lesson_in("game-scores", Lang::En).unwrap(), english);
-    assert_eq!(lessons::lesson_in("game-scores", Lang::Ja).unwrap().title, english.title, "none at hand");
+    assert_eq!(library.lesson_in("game-scores", Lang::En).unwrap(), english);
+    assert_eq!(library.lesson_in("game-scores", Lang::Ja).unwrap().title, english.title, "none at hand");
 
     // A member left out or left empty shows in English; the rest translated.
     let mut partial: Value = serde_json::from_str(&german_text).unwrap();
@@ -1002,14 +1019,14 @@ fn a_lesson_shows_its_overlays_texts_and_falls_back_to_english() {
         ("an unknown member", extra_member.to_string()),
         ("a title that is not text", json!({"title": 5}).to_string()),
     ] {
-        assert!(lessons::provide_overlay("game-scores", Lang::De, Some(&broken)));
-        assert_eq!(lessons::lesson_in("game-scores", Lang::De).unwrap(), english, "{what}");
+        assert!(library.provide_overlay("game-scores", Lang::De, Some(&broken)));
+        assert_eq!(library.lesson_in("game-scores", Lang::De).unwrap(), english, "{what}");
     }
     assert!(!Overlay::parse(&one_step_less.to_string()).unwrap().misalignments(&english).is_empty());
     // There is none (the page could not fetch it): English.
-    assert!(lessons::provide_overlay("game-scores", Lang::De, None));
-    assert!(lessons::has_overlay_answer("game-scores", Lang::De));
-    assert_eq!(lessons::lesson_in("game-scores", Lang::De).unwrap(), english);
+    assert!(library.provide_overlay("game-scores", Lang::De, None));
+    assert!(library.has_overlay_answer("game-scores", Lang::De));
+    assert_eq!(library.lesson_in("game-scores", Lang::De).unwrap(), english);
 }
 
 #[test]

@@ -145,7 +145,7 @@ fn bad_rates_and_lengths_get_clear_messages() {
 #[test]
 fn seed_001_messaging_prices_the_whole_messages_inbox_beside_the_paged_one() {
     use ddb_playground::scenario::lessons::{self, setup};
-    let lesson = lessons::lesson("messaging").unwrap();
+    let lesson = lessons::LessonLibrary::new().lesson("messaging").unwrap();
     let engine = setup::scenario(&lesson).unwrap().engine;
     // Both designs at 10 inbox loads a second.
     let pattern = |name: &str| {

@@ -54,6 +54,7 @@ use yew::prelude::*;
 use super::language::{self, Lang, Msg, Said};
 use super::persist;
 use super::state::{Action, Notice, Playground, PlaygroundContext};
+use crate::scenario::lessons::LessonLibrary;
 use crate::ui::lessons::lesson_bus::{LessonBus, LessonBusContext};
 use crate::ui::lessons::lesson_panel::LessonPanel;
 use crate::ui::lessons::lessons_menu::LessonsMenu;
@@ -142,9 +143,23 @@ const LAB_RESULTS_WAIT: u32 = 50;
 /// How long the playground must stay unchanged before it is autosaved.
 const AUTOSAVE_DELAY: Duration = Duration::from_millis(500);
 
+/// What the page is given when it is mounted.
+#[derive(Properties, Clone, Default, PartialEq)]
+pub struct AppProps {
+    /// The lesson documents and overlays at hand from the start: none in a
+    /// page (it fetches them), what a browser test hands in.
+    #[prop_or_default]
+    pub lessons: LessonLibrary,
+}
+
 #[component]
-pub fn App() -> Html {
-    let state = use_reducer(boot);
+pub fn App(props: &AppProps) -> Html {
+    let lessons = props.lessons.clone();
+    let state = use_reducer(move || {
+        let mut playground = boot();
+        playground.lessons = Rc::new(lessons);
+        playground
+    });
     let console = use_reducer(ConsoleState::default);
     let bus = use_reducer(LessonBus::default);
     let tab = use_state(|| Tab::Items);

@@ -56,7 +56,7 @@ pub mod state;
 pub mod tables;
 
 pub use crate::page_model::{cost, draft, format};
-pub use app::App;
+pub use app::{App, AppProps};
 
 /// Mounts the playground on the page's `<body>`, replacing the "loading"
 /// note that `index.html` shows while the wasm downloads. A first visit

@@ -1,6 +1,7 @@
 //! The playground's state: one engine, the selected table, the editor's text,
-//! the activity log, and the query console's history, running totals and
-//! last run, changed only through [`Action`]s.
+//! the activity log, the query console's history, running totals and last
+//! run, and the lesson documents fetched so far, changed only through
+//! [`Action`]s.
 //!
 //! The shape is Yew's `function_todomvc`: a plain struct, an `Action` enum and
 //! `impl Reducible`. [`App`](super::app::App) holds it with `use_reducer` and
@@ -49,6 +50,7 @@ use crate::page_model::summary::summarize;
 pub use crate::page_model::summary::Usage;
 use crate::scenario::format::SavedOperation;
 use crate::scenario::generated::GeneratedData;
+use crate::scenario::lessons::LessonLibrary;
 use crate::scenario::{Scenario, Warning};
 
 /// The handle components get from the context.
@@ -199,6 +201,10 @@ pub struct Playground {
     pub pinned: Pinned,
     /// The design review's run, kept while its panel is not shown.
     pub review: Rc<KeptReview>,
+    /// The lesson documents and overlays at hand: the page fetches one when
+    /// a lesson needs it and adds it with [`Action::LessonFetched`] or
+    /// [`Action::OverlayFetched`]. Loading another scenario keeps them.
+    pub lessons: Rc<LessonLibrary>,
     next_log_id: u64,
 }
 
@@ -295,6 +301,7 @@ impl Default for Playground {
             notice: None,
             pinned: Pinned::default(),
             review: Rc::default(),
+            lessons: Rc::default(),
             next_log_id: 1,
         }
     }
@@ -423,6 +430,18 @@ pub enum Action {
     /// Set one member of the view state (`Null` removes it): the open
     /// lesson and its step.
     SetView(String, Value),
+    /// Lesson `id`'s document arrived (fetched, or handed in by a test).
+    LessonFetched {
+        id: String,
+        text: String,
+    },
+    /// The overlay of lesson `id`'s texts in `lang` arrived, or `None`:
+    /// there is none, and it is not asked for again.
+    OverlayFetched {
+        id: String,
+        lang: Lang,
+        text: Option<String>,
+    },
 }
 
 impl Reducible for Playground {
@@ -548,6 +567,12 @@ impl Reducible for Playground {
                     };
                 }
             }
+            Action::LessonFetched { id, text } => {
+                Rc::make_mut(&mut next.lessons).provide(&id, &text);
+            }
+            Action::OverlayFetched { id, lang, text } => {
+                Rc::make_mut(&mut next.lessons).provide_overlay(&id, lang, text.as_deref());
+            }
         }
         Rc::new(next)
     }
@@ -650,6 +675,7 @@ impl Playground {
             notice: self.notice.clone(),
             pinned: self.pinned,
             review: Rc::clone(&self.review),
+            lessons: Rc::clone(&self.lessons),
             next_log_id: self.next_log_id,
         }
     }

@@ -7,7 +7,7 @@
 use crate::dom::*;
 use ddb_playground::engine::review::KeyVariation;
 use ddb_playground::i18n::Lang;
-use ddb_playground::scenario::{lessons, link};
+use ddb_playground::scenario::link;
 use ddb_playground::ui::persist;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -26,6 +26,8 @@ async fn run_to_the_end(page: &Page) {
 
 #[wasm_bindgen_test]
 async fn a_review_runs_on_a_copy_and_says_what_throttles_and_why() {
+    // The lesson's German texts, as the page would fetch them (the test server has none).
+    assert!(hand_lessons(|library| library.provide_overlay("voting", Lang::De, Some(GERMAN_VOTING))));
     let page = open_lesson_link("lesson=voting").await;
     page.click("#tab-items").await;
     let items_before = page.grid_rows();
@@ -71,8 +73,6 @@ async fn a_review_runs_on_a_copy_and_says_what_throttles_and_why() {
     // Back on the console the review is still there; in German, the same review.
     page.click("#tab-console").await;
     assert!(page.exists("#review-report"), "the review outlives a tab switch");
-    // The lesson's German texts, as the page would fetch them (the test server has none).
-    assert!(lessons::provide_overlay("voting", Lang::De, Some(GERMAN_VOTING)));
     page.choose("#lang-select", "de").await;
     assert!(page.text("#design-review-title").contains("Design-Review"));
     assert!(page.text("#review-report").contains("Zugriffsmuster"));
@@ -86,7 +86,7 @@ async fn a_review_runs_on_a_copy_and_says_what_throttles_and_why() {
     assert_eq!(name.value(), "Record a vote");
     page.choose("#lang-select", "en").await;
     assert!(page.text("#review-patterns tbody:nth-of-type(1)").contains("Record a vote"));
-    assert!(lessons::provide_overlay("voting", Lang::De, None));
+    hand_lessons(|library| library.provide_overlay("voting", Lang::De, None));
 
     // A changed design drops the review.
     page.change(".access-pattern:nth-child(2) .ap-rate", "20").await;

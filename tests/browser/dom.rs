@@ -1,7 +1,8 @@
 //! Shared DOM helpers: mounting the playground on a fresh root, finding elements, typing, clicking and waiting
 //! for Yew to re-render, plus the fixtures and steps several feature modules use.
 
-use ddb_playground::ui::{persist, App};
+use ddb_playground::scenario::lessons::LessonLibrary;
+use ddb_playground::ui::{persist, App, AppProps};
 use std::cell::RefCell;
 use std::time::Duration;
 use wasm_bindgen::JsCast;
@@ -18,6 +19,29 @@ pub(crate) struct Page {
 thread_local! {
     /// The apps mounted and not yet unmounted, with their roots.
     static MOUNTED: RefCell<Vec<(Element, yew::AppHandle<App>)>> = const { RefCell::new(Vec::new()) };
+    /// The lesson documents and overlays each page mounted from now on is
+    /// handed, as it would fetch them (the test server has no `lessons/`
+    /// folder): every document, and the overlays the tests put here.
+    static LESSONS: RefCell<LessonLibrary> = RefCell::new(every_lesson());
+}
+
+/// A library with every lesson's document and no overlay.
+fn every_lesson() -> LessonLibrary {
+    let mut library = LessonLibrary::new();
+    for (entry, text) in ddb_playground::scenario::lessons::CATALOG.iter().zip(LESSON_SOURCES) {
+        assert!(library.provide(entry.id, text));
+    }
+    library
+}
+
+/// Changes what the pages mounted from now on are handed (see [`LESSONS`]).
+pub(crate) fn hand_lessons<T>(change: impl FnOnce(&mut LessonLibrary) -> T) -> T {
+    LESSONS.with(|lessons| change(&mut lessons.borrow_mut()))
+}
+
+/// The page's properties: the lessons the tests hand it.
+fn app_props() -> AppProps {
+    AppProps { lessons: LESSONS.with(|lessons| lessons.borrow().clone()) }
 }
 
 /// Unmounts the app on `root`, or with `None` every app still mounted.
@@ -81,7 +105,7 @@ pub(crate) async fn mount_as_is() -> Page {
     let document = web_sys::window().unwrap().document().unwrap();
     let root = document.create_element("div").unwrap();
     document.body().unwrap().append_child(&root).unwrap();
-    let app = yew::Renderer::<App>::with_root(root.clone()).render();
+    let app = yew::Renderer::<App>::with_root_and_props(root.clone(), app_props()).render();
     MOUNTED.with(|mounted| mounted.borrow_mut().push((root.clone(), app)));
     settle().await;
     Page { root }
@@ -347,13 +371,8 @@ pub(crate) fn notice_details(page: &Page) -> Vec<String> {
 }
 
 /// Forgets what a lesson test leaves: the kept playground, presenter mode.
-/// (And makes sure the lessons' documents are at hand.)
 pub(crate) fn forget_lessons() {
-    use ddb_playground::scenario::lessons;
     use ddb_playground::ui::lessons::lesson_nav;
-    for (entry, text) in lessons::CATALOG.iter().zip(LESSON_SOURCES) {
-        assert!(lessons::provide(entry.id, text));
-    }
     storage().remove_item(lesson_nav::STASH_KEY).unwrap();
     storage().remove_item(lesson_nav::STASH_BACKUP_KEY).unwrap();
     lesson_nav::set_presenter(false);
@@ -591,7 +610,7 @@ pub(crate) async fn mount_in_frame(width: u32, height: u32) -> Framed {
     inner.query_selector("head").unwrap().unwrap().append_child(&style).unwrap();
     let root = document.create_element("div").unwrap();
     inner.body().unwrap().append_child(&root).unwrap();
-    let app = yew::Renderer::<App>::with_root(root.clone()).render();
+    let app = yew::Renderer::<App>::with_root_and_props(root.clone(), app_props()).render();
     MOUNTED.with(|mounted| mounted.borrow_mut().push((root.clone(), app)));
     settle().await;
     Framed { page: Page { root }, frame }

@@ -270,23 +270,24 @@ const GERMAN_GAME_SCORES: &str = include_str!("../../src/scenario/lessons/data/d
 /// this in step with `data/ja/01-game-scores.json`).
 const JAPANESE_GAME_SCORES: Option<&str> = Some(include_str!("../../src/scenario/lessons/data/ja/01-game-scores.json"));
 
-/// Hands the page the game-scores lesson's overlays, as it would fetch
-/// them (the test server has no `lessons/` folder): German, and Japanese or
-/// the answer that there is none. Every other lesson is left as it is.
+/// Hands the pages mounted from now on the game-scores lesson's overlays,
+/// as they would fetch them (the test server has no `lessons/` folder):
+/// German, and Japanese or the answer that there is none. Every other
+/// lesson is left as it is.
 pub(crate) fn provide_game_scores_translations() {
     use ddb_playground::i18n::Lang;
-    use ddb_playground::scenario::lessons;
-    assert!(lessons::provide_overlay("game-scores", Lang::De, Some(GERMAN_GAME_SCORES)));
-    assert!(lessons::provide_overlay("game-scores", Lang::Ja, JAPANESE_GAME_SCORES));
+    hand_lessons(|library| {
+        assert!(library.provide_overlay("game-scores", Lang::De, Some(GERMAN_GAME_SCORES)));
+        assert!(library.provide_overlay("game-scores", Lang::Ja, JAPANESE_GAME_SCORES));
+    });
 }
 
 /// The game-scores lesson's title as the page shows it in `lang` (after
 /// [`provide_game_scores_translations`]).
 pub(crate) fn game_scores_title(lang: &str) -> String {
     use ddb_playground::i18n::Lang;
-    use ddb_playground::scenario::lessons;
     let lang = Lang::from_tag(lang).unwrap();
-    lessons::lesson_in("game-scores", lang).unwrap().title
+    hand_lessons(|library| library.lesson_in("game-scores", lang).unwrap().title)
 }
 
 #[wasm_bindgen_test]

@@ -86,7 +86,7 @@ fn the_review_speaks_german_and_japanese_with_their_figures() {
 #[test]
 fn the_design_lists_each_table_and_its_indexes_in_the_apis_words() {
     use crate::scenario::lessons::{self, setup};
-    let lesson = lessons::lesson("messaging").unwrap();
+    let lesson = lessons::LessonLibrary::new().lesson("messaging").unwrap();
     let engine = setup::scenario(&lesson).unwrap().engine;
     let patterns = lesson.access_patterns();
     let review = engine.review_access_patterns(&patterns, 1).unwrap();

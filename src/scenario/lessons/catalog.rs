@@ -1,21 +1,26 @@
-//! The built-in lessons, in the order of `docs/lessons.md`.
+//! The built-in lessons, in the order of `docs/lessons.md`, and the
+//! [`LessonLibrary`] that holds their documents.
 //!
 //! The list (id, file, title, seed) is compiled in everywhere, so the
 //! Lessons menu needs nothing else. The documents themselves are compiled
 //! in only natively (tests, `ddb-local`); the browser build ships them as
 //! static files (`index.html` copies `data/` to `lessons/`) and fetches one
-//! when it is opened (`provide` hands the text over): about 90 KB of JSON,
-//! ~28 KB gzipped, that a visitor who never opens a lesson does not
-//! download. `tests/lessons.rs` checks the list against the documents.
+//! when it is opened: about 90 KB of JSON, ~28 KB gzipped, that a visitor
+//! who never opens a lesson does not download. `tests/lessons.rs` checks
+//! the list against the documents.
 //!
 //! A lesson's texts in German or Japanese are an overlay on its document
 //! ([`super::overlay`]), in `data/de/` and `data/ja/`. No build compiles
 //! them in: the browser fetches the one of the page's language with the
-//! document, or when the language changes, and hands it over with
-//! [`provide_overlay`]; [`lesson_in`] reads the lesson with it. A lesson
-//! whose overlay is missing or does not read shows in English.
+//! document, or when the language changes. A lesson whose overlay is
+//! missing or does not read shows in English.
+//!
+//! What has arrived is a value, not a global: a [`LessonLibrary`] holds the
+//! documents and overlays at hand, and whoever reads a lesson passes it.
+//! The page keeps one in its playground state and adds to it through the
+//! reducer as fetches answer (`ui::state`); natively
+//! [`LessonLibrary::new`] has every document already.
 
-use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -238,18 +243,102 @@ const SOURCES: [&str; 16] = [
     include_str!("data/16-multi-attribute-keys.json"),
 ];
 
-#[cfg(target_arch = "wasm32")]
-thread_local! {
-    /// The documents fetched so far, by catalog position.
-    static LOADED: RefCell<[Option<Rc<str>>; 16]> = RefCell::new(Default::default());
+/// The lesson documents and overlays at hand: held by whoever reads
+/// lessons (the page's playground state, a test) and passed to what needs
+/// them, never kept behind the caller's back.
+///
+/// Natively [`LessonLibrary::new`] holds every document, compiled in; in
+/// the browser it starts empty and the page hands each document over with
+/// [`LessonLibrary::provide`] when it has fetched it. Overlays are handed
+/// over the same way everywhere ([`LessonLibrary::provide_overlay`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LessonLibrary {
+    /// The documents at hand, by catalog position.
+    documents: [Option<Rc<str>>; 16],
+    /// The overlays asked for so far, by catalog position and language: the
+    /// text, or `None` where there is none (so it is not asked for again).
+    overlays: HashMap<(usize, Lang), Option<Rc<str>>>,
 }
 
-/// The overlays asked for so far, by catalog position and language: the
-/// text, or `None` where there is none (so it is not asked for again).
-type Overlays = HashMap<(usize, Lang), Option<Rc<str>>>;
+impl Default for LessonLibrary {
+    fn default() -> Self {
+        Self::new()
+    }
+}
 
-thread_local! {
-    static OVERLAYS: RefCell<Overlays> = RefCell::new(HashMap::new());
+impl LessonLibrary {
+    /// The library a build starts with: every document natively, none in
+    /// the browser (see the module notes); no overlays.
+    pub fn new() -> Self {
+        #[cfg(not(target_arch = "wasm32"))]
+        let documents = SOURCES.map(|source| Some(Rc::from(source)));
+        #[cfg(target_arch = "wasm32")]
+        let documents = Default::default();
+        Self { documents, overlays: HashMap::new() }
+    }
+
+    /// Hands over lesson `id`'s document (fetched by the page, or given by
+    /// a test); `false` if no lesson has that id.
+    pub fn provide(&mut self, id: &str, text: &str) -> bool {
+        let Some(slot) = position(id).and_then(|index| self.documents.get_mut(index)) else { return false };
+        *slot = Some(Rc::from(text));
+        true
+    }
+
+    /// Whether lesson `id`'s document is at hand (always, natively).
+    pub fn is_available(&self, id: &str) -> bool {
+        position(id).is_some_and(|index| self.source(index).is_some())
+    }
+
+    /// The document at catalog position `index`, if it is at hand.
+    fn source(&self, index: usize) -> Option<&str> {
+        self.documents.get(index)?.as_deref()
+    }
+
+    /// Every lesson at hand, in catalog order; a document that does not
+    /// read is left out (the tests make sure none is). Natively that is all
+    /// of them.
+    pub fn lessons(&self) -> Vec<Lesson> {
+        (0..LESSON_IDS.len()).filter_map(|index| Lesson::parse(self.source(index)?).ok()).collect()
+    }
+
+    /// The lesson with this id.
+    pub fn lesson(&self, id: &str) -> Result<Lesson> {
+        let index = position(id).ok_or_else(|| {
+            // Ours: a lesson link with an id this build does not know.
+            ApiError::validation(format!("There is no lesson \"{id}\"; the lessons are: {}", LESSON_IDS.join(", ")))
+        })?;
+        // Ours: in the browser, a lesson whose document has not arrived yet.
+        self.source(index)
+            .map(Lesson::parse)
+            .unwrap_or_else(|| Err(ApiError::validation(format!("The lesson \"{id}\" is not loaded yet"))))
+    }
+
+    /// Hands over the overlay of lesson `id`'s texts in `lang` (fetched by
+    /// the page, or given by a test); `None` records that there is none.
+    /// `false` if no lesson has that id.
+    pub fn provide_overlay(&mut self, id: &str, lang: Lang, text: Option<&str>) -> bool {
+        let Some(index) = position(id) else { return false };
+        self.overlays.insert((index, lang), text.map(Rc::from));
+        true
+    }
+
+    /// Whether the overlay of lesson `id` in `lang` has been asked for (and
+    /// is at hand, or known not to exist); English needs none.
+    pub fn has_overlay_answer(&self, id: &str, lang: Lang) -> bool {
+        lang == Lang::En || position(id).is_some_and(|index| self.overlays.contains_key(&(index, lang)))
+    }
+
+    /// Lesson `id` with its texts in `lang`, where its overlay is at hand
+    /// and reads; in English otherwise (see [`super::overlay`]).
+    pub fn lesson_in(&self, id: &str, lang: Lang) -> Result<Lesson> {
+        let lesson = self.lesson(id)?;
+        let text = position(id).and_then(|index| self.overlays.get(&(index, lang))?.as_deref());
+        Ok(match text.map(Overlay::parse) {
+            Some(Ok(overlay)) => lesson.with_texts(&overlay),
+            _ => lesson,
+        })
+    }
 }
 
 /// Where lesson `id` stands in the catalog.
@@ -260,79 +349,4 @@ fn position(id: &str) -> Option<usize> {
 /// The catalog entry of lesson `id`.
 pub fn entry(id: &str) -> Option<Entry> {
     CATALOG.iter().find(|e| e.id == id).copied()
-}
-
-/// Hands over lesson `id`'s document (fetched by the page, or given by a
-/// test); `false` if no lesson has that id.
-#[cfg(target_arch = "wasm32")]
-pub fn provide(id: &str, text: &str) -> bool {
-    let Some(index) = position(id) else { return false };
-    LOADED.with(|loaded| {
-        if let Some(slot) = loaded.borrow_mut().get_mut(index) {
-            *slot = Some(Rc::from(text));
-        }
-    });
-    true
-}
-
-/// Whether lesson `id`'s document is at hand (always, natively).
-pub fn is_available(id: &str) -> bool {
-    position(id).is_some_and(|index| with_source(index, |_| ()).is_some())
-}
-
-/// Runs `f` on the document at catalog position `index`, if it is at hand.
-#[cfg(not(target_arch = "wasm32"))]
-fn with_source<T>(index: usize, f: impl FnOnce(&str) -> T) -> Option<T> {
-    SOURCES.get(index).map(|source| f(source))
-}
-
-#[cfg(target_arch = "wasm32")]
-fn with_source<T>(index: usize, f: impl FnOnce(&str) -> T) -> Option<T> {
-    let source = LOADED.with(|loaded| loaded.borrow().get(index).cloned().flatten())?;
-    Some(f(&source))
-}
-
-/// Every lesson at hand, in catalog order; a document that does not read
-/// is left out (the tests make sure none is). Natively that is all of them.
-pub fn lessons() -> Vec<Lesson> {
-    (0..LESSON_IDS.len()).filter_map(|index| with_source(index, Lesson::parse)?.ok()).collect()
-}
-
-/// The lesson with this id.
-pub fn lesson(id: &str) -> Result<Lesson> {
-    let index = position(id).ok_or_else(|| {
-        // Ours: a lesson link with an id this build does not know.
-        ApiError::validation(format!("There is no lesson \"{id}\"; the lessons are: {}", LESSON_IDS.join(", ")))
-    })?;
-    // Ours: in the browser, a lesson whose document has not arrived yet.
-    with_source(index, Lesson::parse)
-        .unwrap_or_else(|| Err(ApiError::validation(format!("The lesson \"{id}\" is not loaded yet"))))
-}
-
-/// Hands over the overlay of lesson `id`'s texts in `lang` (fetched by the
-/// page, or given by a test); `None` records that there is none. `false` if
-/// no lesson has that id.
-pub fn provide_overlay(id: &str, lang: Lang, text: Option<&str>) -> bool {
-    let Some(index) = position(id) else { return false };
-    OVERLAYS.with(|overlays| overlays.borrow_mut().insert((index, lang), text.map(Rc::from)));
-    true
-}
-
-/// Whether the overlay of lesson `id` in `lang` has been asked for (and is
-/// at hand, or known not to exist); English needs none.
-pub fn has_overlay_answer(id: &str, lang: Lang) -> bool {
-    lang == Lang::En
-        || position(id).is_some_and(|index| OVERLAYS.with(|overlays| overlays.borrow().contains_key(&(index, lang))))
-}
-
-/// Lesson `id` with its texts in `lang`, where its overlay is at hand and
-/// reads; in English otherwise (see [`super::overlay`]).
-pub fn lesson_in(id: &str, lang: Lang) -> Result<Lesson> {
-    let lesson = lesson(id)?;
-    let text = position(id)
-        .and_then(|index| OVERLAYS.with(|overlays| overlays.borrow().get(&(index, lang)).cloned().flatten()));
-    Ok(match text.map(|text| Overlay::parse(&text)) {
-        Some(Ok(overlay)) => lesson.with_texts(&overlay),
-        _ => lesson,
-    })
 }

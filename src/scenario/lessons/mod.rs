@@ -50,11 +50,7 @@ pub mod overlay;
 pub mod setup;
 pub mod workload;
 
-#[cfg(target_arch = "wasm32")]
-pub use catalog::provide;
-pub use catalog::{
-    entry, has_overlay_answer, is_available, lesson, lesson_in, lessons, provide_overlay, Entry, CATALOG, LESSON_IDS,
-};
+pub use catalog::{entry, Entry, LessonLibrary, CATALOG, LESSON_IDS};
 pub use checklist::{assess, Assessment, RequestCost, Verdict};
 pub use lesson::{Checklist, Lesson, Pattern, Step, StepAction, DEFAULT_RATE};
 pub use overlay::Overlay;

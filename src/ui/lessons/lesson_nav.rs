@@ -12,18 +12,21 @@
 //!
 //! The open lesson and its step live in the playground's view state, so the
 //! autosave, a share link and an export all reopen it where it was. Its
-//! texts are in the page's language ([`lessons::lesson_in`], fetched with
-//! the document); the scenario is built from the English document, so a
-//! language switch changes the words and nothing else.
+//! texts are in the page's language ([`LessonLibrary::lesson_in`], fetched
+//! with the document into the playground's library: [`fetch_lesson`]); the
+//! scenario is built from the English document, so a language switch
+//! changes the words and nothing else.
 //! Presenter mode is a class on the document's root element, remembered in
 //! `localStorage` under [`PRESENTER_KEY`].
+
+use std::rc::Rc;
 
 use serde_json::Value;
 use yew::prelude::*;
 
 use super::lesson_bus::{BusAction, LessonBus};
 use crate::i18n::{FetchFailure, RestoreFailure};
-use crate::scenario::lessons::{self, setup, Lesson, Step, StepAction};
+use crate::scenario::lessons::{self, setup, Lesson, LessonLibrary, Step, StepAction};
 use crate::scenario::Scenario;
 use crate::ui::browser::local_storage;
 use crate::ui::draft::ItemOperation;
@@ -112,33 +115,44 @@ fn stash(current: &Scenario) -> Result<(bool, Option<String>), Said> {
     Ok((true, earlier))
 }
 
-/// Fetches what lesson `id` needs in `lang` and hands it to the catalog:
-/// its document (`lessons/<file>` next to the page, copied there by
-/// `index.html`) and the overlay of its texts in `lang`
-/// (`lessons/de/<file>`); `done` hears how it went (the notice to show if
-/// the document failed). What is at hand already is not fetched again. An
-/// overlay that cannot be fetched is not an error: the lesson shows in
-/// English, and is not asked for again until the page reloads.
-pub fn fetch_lesson(id: &str, lang: Lang, done: impl FnOnce(Result<(), Notice>) + 'static) {
+/// Fetches what lesson `id` needs in `lang` and hands it to the
+/// playground's [`LessonLibrary`] through the reducer: its document
+/// (`lessons/<file>` next to the page, copied there by `index.html`) and the
+/// overlay of its texts in `lang` (`lessons/de/<file>`). `done` hears how it
+/// went: the library with what arrived (the handle's own copy is the one
+/// of its render, older), or the notice to show if the document failed.
+/// What is at hand already is not fetched again. An overlay that cannot be
+/// fetched is not an error: the lesson shows in English, and is not asked
+/// for again until the page reloads.
+pub fn fetch_lesson(
+    state: &PlaygroundContext,
+    id: &str,
+    lang: Lang,
+    done: impl FnOnce(Result<Rc<LessonLibrary>, Notice>) + 'static,
+) {
     let Some(entry) = lessons::entry(id) else { return done(Err(no_such_lesson(id))) };
-    let document = !lessons::is_available(id);
-    let overlay = entry.overlay_file(lang).filter(|_| !lessons::has_overlay_answer(id, lang));
+    let mut library = Rc::clone(&state.lessons);
+    let document = !library.is_available(id);
+    let overlay = entry.overlay_file(lang).filter(|_| !library.has_overlay_answer(id, lang));
     if !document && overlay.is_none() {
-        return done(Ok(()));
+        return done(Ok(library));
     }
+    let state = state.clone();
     yew::platform::spawn_local(async move {
         if let Some(file) = overlay {
             let text = fetch_text(&format!("lessons/{file}")).await.ok();
-            lessons::provide_overlay(entry.id, lang, text.as_deref());
+            Rc::make_mut(&mut library).provide_overlay(entry.id, lang, text.as_deref());
+            state.dispatch(Action::OverlayFetched { id: entry.id.to_string(), lang, text });
         }
         let mut result = Ok(());
         if document {
             result = fetch_text(&format!("lessons/{}", entry.file)).await.map(|text| {
-                lessons::provide(entry.id, &text);
+                Rc::make_mut(&mut library).provide(entry.id, &text);
+                state.dispatch(Action::LessonFetched { id: entry.id.to_string(), text });
             });
         }
         let title = entry.title_in(lang).to_string();
-        done(result.map_err(|reason| Notice::worded(true, Said::LessonNotLoaded { title, reason })));
+        done(result.map(|()| library).map_err(|reason| Notice::worded(true, Said::LessonNotLoaded { title, reason })));
     });
 }
 
@@ -169,29 +183,38 @@ async fn fetch_text(url: &str) -> Result<String, FetchFailure> {
 /// then opened; a failure then shows as an error notice. `Err`: the notice
 /// to show.
 pub fn open_lesson(state: &PlaygroundContext, id: &str, step: usize, lang: Lang) -> Result<(), Notice> {
+    let library = &state.lessons;
     match lessons::entry(id) {
-        Some(entry) if !lessons::is_available(id) || !lessons::has_overlay_answer(id, lang) => {
+        Some(entry) if !library.is_available(id) || !library.has_overlay_answer(id, lang) => {
             let loading = Said::LessonLoading { title: entry.title_in(lang).to_string() };
             state.dispatch(Action::Notify(Some(Notice::worded(false, loading))));
-            let state = state.clone();
-            fetch_lesson(id, lang, move |result| {
-                if let Err(notice) = result.and_then(|()| open_available(&state, entry.id, step, lang)) {
-                    state.dispatch(Action::Notify(Some(notice)));
+            let handle = state.clone();
+            fetch_lesson(state, id, lang, move |result| {
+                let opened = result.and_then(|library| open_available(&handle, &library, entry.id, step, lang));
+                if let Err(notice) = opened {
+                    handle.dispatch(Action::Notify(Some(notice)));
                 }
             });
             Ok(())
         }
-        _ => open_available(state, id, step, lang),
+        _ => open_available(state, library, id, step, lang),
     }
 }
 
-/// [`open_lesson`] once the document is at hand. The scenario is built from
-/// the English lesson: its access patterns keep their English names.
-fn open_available(state: &PlaygroundContext, id: &str, step: usize, lang: Lang) -> Result<(), Notice> {
+/// [`open_lesson`] once the document is at hand in `library`. The scenario
+/// is built from the English lesson: its access patterns keep their English
+/// names.
+fn open_available(
+    state: &PlaygroundContext,
+    library: &LessonLibrary,
+    id: &str,
+    step: usize,
+    lang: Lang,
+) -> Result<(), Notice> {
     if lessons::entry(id).is_none() {
         return Err(no_such_lesson(id));
     }
-    let lesson = lessons::lesson(id).map_err(|e| Notice::error(e.message()))?;
+    let lesson = library.lesson(id).map_err(|e| Notice::error(e.message()))?;
     let mut scenario = setup::scenario(&lesson).map_err(|e| Notice::error(e.message()))?;
     let (kept, earlier) = match state.scenario() {
         Some(current) => stash(&current).map_err(|said| Notice::worded(true, said))?,
@@ -200,7 +223,7 @@ fn open_available(state: &PlaygroundContext, id: &str, step: usize, lang: Lang) 
     if let Value::Object(view) = &mut scenario.view {
         view.insert("step".into(), step.min(lesson.steps.len().saturating_sub(1)).into());
     }
-    let title = lessons::lesson_in(id, lang).map_or(lesson.title, |shown| shown.title);
+    let title = library.lesson_in(id, lang).map_or(lesson.title, |shown| shown.title);
     let said = Said::LessonOpened { title, kept, earlier };
     state.dispatch(Action::Load(Box::new(scenario), Some(Notice::worded(false, said))));
     Ok(())

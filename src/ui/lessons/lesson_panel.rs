@@ -48,26 +48,24 @@ pub fn LessonPanel() -> Html {
     let bus = use_context::<LessonBusContext>();
     let id = state.as_ref().and_then(|s| open_id(s));
     // A lesson reopened from the autosave or a share link may not be
-    // fetched yet, nor its texts in a language just chosen: fetch them, and
-    // count arrivals so the memo reads the lesson again. The step and the
-    // data are the playground's, untouched by a switch.
-    let arrived = use_state(|| 0u32);
+    // fetched yet, nor its texts in a language just chosen: fetch them into
+    // the playground's library, and the memo reads the lesson again when
+    // they arrive. The step and the data are the playground's, untouched by
+    // a switch.
+    let library = state.as_ref().map(|s| Rc::clone(&s.lessons));
     {
-        let arrived = arrived.clone();
+        let state = state.clone();
         use_effect_with((id.clone(), lang), move |(id, lang)| {
-            if let Some(id) = id.as_ref() {
-                if !lessons::is_available(id) || !lessons::has_overlay_answer(id, *lang) {
-                    lesson_nav::fetch_lesson(id, *lang, move |result| {
-                        if result.is_ok() {
-                            arrived.set(*arrived + 1);
-                        }
-                    });
+            if let (Some(id), Some(state)) = (id.as_ref(), state) {
+                if !state.lessons.is_available(id) || !state.lessons.has_overlay_answer(id, *lang) {
+                    lesson_nav::fetch_lesson(&state, id, *lang, |_| ());
                 }
             }
         });
     }
-    let lesson = use_memo((id, lang, *arrived), |(id, lang, _)| {
-        id.as_ref().and_then(|id| lessons::lesson_in(id, *lang).ok()).map(Rc::new)
+    let lesson = use_memo((id, lang, library), |(id, lang, library)| {
+        let library = library.as_ref()?;
+        id.as_ref().and_then(|id| library.lesson_in(id, *lang).ok()).map(Rc::new)
     });
     // The newest state, for the key listener installed once.
     let latest = use_mut_ref(|| None::<(PlaygroundContext, Option<Rc<lessons::Lesson>>)>);

@@ -27,7 +27,6 @@ use crate::engine::partition::{PARTITION_MAX_RCU, PARTITION_MAX_WCU};
 use crate::engine::review::{AccessPattern, Review, ReviewRun};
 use crate::i18n::{Lang, Msg};
 use crate::page_model::review_report::{Grid, ReviewReport};
-use crate::scenario::lessons;
 use crate::ui::browser::copy_text;
 use crate::ui::charts::heatmap::{heatmap, HeatmapInput};
 use crate::ui::language::use_lang;
@@ -241,11 +240,11 @@ pub fn DesignReview() -> Html {
     }
 
     // The open lesson's patterns by their labels in the page's language
-    // (read again once its overlay has arrived).
+    // (read again once its overlay has arrived in the playground's library).
     let lesson = state.as_ref().and_then(|s| lesson_nav::open_id(s));
-    let arrived = lesson.as_ref().is_some_and(|id| lessons::has_overlay_answer(id, lang));
-    let labels = use_memo((lesson, lang, arrived), |(lesson, lang, _)| {
-        let lesson = lesson.as_ref().and_then(|id| lessons::lesson_in(id, *lang).ok());
+    let library = state.as_ref().map(|s| Rc::clone(&s.lessons));
+    let labels = use_memo((lesson, lang, library), |(lesson, lang, library)| {
+        let lesson = lesson.as_ref().zip(library.as_ref()).and_then(|(id, library)| library.lesson_in(id, *lang).ok());
         lesson.map(|l| l.pattern_labels().into_iter().collect::<BTreeMap<_, _>>()).unwrap_or_default()
     });
 

@@ -128,8 +128,14 @@ fn new_partitions(seen: &mut FirstSeen, space: &Keyspace, now: f64) -> Vec<bool>
     fresh
 }
 
-/// One tick: where, how high (0–1 of the largest), its hover text.
-type Tick = (f64, f64, String);
+/// One tick of the band.
+struct Tick {
+    x: f64,
+    /// How high, 0–1 of the largest collection.
+    height: f64,
+    /// Its hover text.
+    hover: String,
+}
 
 /// The band's ticks: one per collection, or one per stretch of the band
 /// (see the module notes).
@@ -140,12 +146,10 @@ fn ticks_of(space: &Keyspace, lang: Lang) -> Vec<Tick> {
         return space
             .collections
             .iter()
-            .map(|c| {
-                (
-                    x_of(c.position),
-                    c.bytes as f64 / max_bytes,
-                    lang.tr().pm_collection_title(c.items as u64, &size(c.bytes)),
-                )
+            .map(|c| Tick {
+                x: x_of(c.position),
+                height: c.bytes as f64 / max_bytes,
+                hover: lang.tr().pm_collection_title(c.items as u64, &size(c.bytes)),
             })
             .collect();
     }
@@ -162,9 +166,10 @@ fn ticks_of(space: &Keyspace, lang: Lang) -> Vec<Tick> {
         .iter()
         .enumerate()
         .filter(|(_, b)| b.0 > 0)
-        .map(|(i, (n, items, largest))| {
-            let x = (i as f64 + 0.5) * width;
-            (x, *largest as f64 / max_bytes, lang.tr().pm_bucket_title(*n, *items, &size(*largest)))
+        .map(|(i, (n, items, largest))| Tick {
+            x: (i as f64 + 0.5) * width,
+            height: *largest as f64 / max_bytes,
+            hover: lang.tr().pm_bucket_title(*n, *items, &size(*largest)),
         })
         .collect()
 }
@@ -204,7 +209,7 @@ fn band(id: &str, space: &Keyspace, fresh: &[bool], touched: Option<&[usize]>, l
         let class = classes!("pm-boundary", is_new(i).then_some("pm-new"));
         html! { <line key={p.start.to_string()} {class} x1={x.clone()} x2={x} y1="0" y2="60" /> }
     });
-    let ticks = ticks_of(space, lang).into_iter().map(|(x, height, hover)| {
+    let ticks = ticks_of(space, lang).into_iter().map(|Tick { x, height, hover }| {
         let h = 8.0 + 40.0 * height.sqrt();
         let x = format!("{x:.2}");
         html! {

@@ -86,9 +86,14 @@ fn ceil_boundary(text: &str, at: usize) -> usize {
     at
 }
 
-/// A piece of the overlay: a byte range and its CSS class (none for the
-/// whitespace between tokens).
-type Piece = (Range<usize>, Option<&'static str>);
+/// A piece of the overlay.
+#[derive(Clone)]
+struct Piece {
+    /// The bytes of the text it covers.
+    range: Range<usize>,
+    /// Its CSS class: none for the whitespace between tokens.
+    class: Option<&'static str>,
+}
 
 /// The text cut into coloured pieces, every byte in exactly one, and cut
 /// again at `cuts` (the error's edges).
@@ -101,24 +106,24 @@ fn pieces(text: &str, cuts: &[usize], highlight: Highlighter) -> Vec<Piece> {
             continue;
         }
         if start > at {
-            out.push((at..start, None));
+            out.push(Piece { range: at..start, class: None });
         }
-        out.push((start..end, Some(span.class.css_class())));
+        out.push(Piece { range: start..end, class: Some(span.class.css_class()) });
         at = end;
     }
     if at < text.len() {
-        out.push((at..text.len(), None));
+        out.push(Piece { range: at..text.len(), class: None });
     }
     let mut split = Vec::with_capacity(out.len() + cuts.len());
-    for (range, class) in out {
+    for Piece { range, class } in out {
         let mut start = range.start;
         for &cut in cuts {
             if cut > start && cut < range.end && text.is_char_boundary(cut) {
-                split.push((start..cut, class));
+                split.push(Piece { range: start..cut, class });
                 start = cut;
             }
         }
-        split.push((start..range.end, class));
+        split.push(Piece { range: start..range.end, class });
     }
     split
 }
@@ -126,7 +131,7 @@ fn pieces(text: &str, cuts: &[usize], highlight: Highlighter) -> Vec<Piece> {
 fn render_pieces(text: &str, pieces: &[Piece]) -> Html {
     pieces
         .iter()
-        .map(|(range, class)| {
+        .map(|Piece { range, class }| {
             let slice = text.get(range.clone()).unwrap_or_default().to_string();
             match class {
                 Some(class) => html! { <span class={*class}>{ slice }</span> },
@@ -145,9 +150,10 @@ fn overlay(id: &str, text: &str, error: Option<&ExprError>, highlight: Highlight
     let start = floor_boundary(text, error.span.start);
     let end = ceil_boundary(text, error.span.end.max(start));
     let all = pieces(text, &[start, end], highlight);
-    let before: Vec<Piece> = all.iter().filter(|(r, _)| r.end <= start).cloned().collect();
-    let inside: Vec<Piece> = all.iter().filter(|(r, _)| r.start >= start && r.end <= end).cloned().collect();
-    let after: Vec<Piece> = all.iter().filter(|(r, _)| r.start >= end && r.start < r.end).cloned().collect();
+    let before: Vec<Piece> = all.iter().filter(|p| p.range.end <= start).cloned().collect();
+    let inside: Vec<Piece> = all.iter().filter(|p| p.range.start >= start && p.range.end <= end).cloned().collect();
+    let after: Vec<Piece> =
+        all.iter().filter(|p| p.range.start >= end && p.range.start < p.range.end).cloned().collect();
     let mark_class = if start == end { "expr-error-mark empty" } else { "expr-error-mark" };
     html! {
         <>

@@ -97,6 +97,11 @@ pub fn HotKeyLab() -> Html {
     // Bumped (to the session's frame count) whenever the runs moved.
     let frame = use_state(|| 0u64);
     let playing = use_state(|| false);
+    // Which runs the animation plays: the session's frame count when they
+    // started. A new start always changes it, so its animation starts even
+    // when the last one's "stop" and this "play" reach the state together
+    // and `playing` seems not to have changed.
+    let started = use_state(|| 0u64);
     let speed = use_state(Speed::default);
     let error = use_state(|| None::<LabProblem>);
 
@@ -105,7 +110,7 @@ pub fn HotKeyLab() -> Html {
         let session = session.clone();
         let frame = frame.setter();
         let stop = playing.setter();
-        use_effect_with((*playing, *speed), move |&(on, speed)| {
+        use_effect_with((*playing, *speed, *started), move |&(on, speed, _)| {
             let alive = Rc::new(Cell::new(true));
             if on {
                 if let Ok(mut s) = session.try_borrow_mut() {
@@ -137,8 +142,15 @@ pub fn HotKeyLab() -> Html {
     // and mark the request done.
     let bus = use_context::<LessonBusContext>();
     {
-        let (form, session, frame, playing, speed, error) =
-            (form.clone(), session.clone(), frame.clone(), playing.clone(), speed.clone(), error.clone());
+        let (form, session, frame, playing, started, speed, error) = (
+            form.clone(),
+            session.clone(),
+            frame.clone(),
+            playing.clone(),
+            started.clone(),
+            speed.clone(),
+            error.clone(),
+        );
         let request = bus.as_ref().and_then(|b| b.lab.clone());
         let dispatcher = bus.as_ref().map(|b| b.dispatcher());
         use_effect_with(request.as_ref().map(|(id, _)| *id), move |_| {
@@ -156,6 +168,7 @@ pub fn HotKeyLab() -> Html {
                             s.after = after;
                             error.set(None);
                             speed.set(Speed(None));
+                            started.set(s.frames);
                             playing.set(true);
                         }
                         (Err(message), _) | (_, Err(message)) => {
@@ -219,8 +232,8 @@ pub fn HotKeyLab() -> Html {
     // Starts the runs afresh: the form's traffic, and with `sharded` its
     // write-sharded version beside it.
     let start = |sharded: bool| {
-        let (form, session, frame, playing, error) =
-            (form.clone(), session.clone(), frame.clone(), playing.clone(), error.clone());
+        let (form, session, frame, playing, started, error) =
+            (form.clone(), session.clone(), frame.clone(), playing.clone(), started.clone(), error.clone());
         Callback::from(move |_: MouseEvent| {
             let (before_title, after_title) = form.titles();
             let before = LabRun::start(&form, form.distribution(), before_title);
@@ -234,6 +247,7 @@ pub fn HotKeyLab() -> Html {
                     s.before = Some(before);
                     s.after = after;
                     error.set(None);
+                    started.set(s.frames);
                     playing.set(true);
                 }
                 (Err(message), _) | (_, Err(message)) => {

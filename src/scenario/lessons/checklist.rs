@@ -10,7 +10,7 @@
 //! like to write, refused with DynamoDB's own error, and the Scan that is
 //! left).
 //!
-//! Costs are measured with [`Engine::dry_run`] on the data as it is: every
+//! Costs are measured with [`Engine::dry_run`](crate::engine::Engine::dry_run) on the data as it is: every
 //! page of a Query or Scan (following `LastEvaluatedKey`, unless the request
 //! sets a `Limit`, which asks for one page), and for write
 //! sharding every shard, summed from the engine's charges. Nothing changes

@@ -34,7 +34,6 @@ use yew::prelude::*;
 
 use super::lab_charts::run_view;
 use super::lab_run::{LabForm, LabRun, LabSession, Preset};
-use crate::engine::sim::KeyDistribution;
 use crate::i18n::LabProblem;
 use crate::ui::language::{use_lang, LabState, Lang, Msg};
 use crate::ui::lessons::lesson_bus::{BusAction, LessonBusContext};
@@ -138,46 +137,40 @@ pub fn HotKeyLab() -> Html {
         });
     }
 
+    // Starts the runs afresh (the Run buttons and a lesson step) and plays
+    // them; a refusal is shown and nothing plays.
+    let launch = {
+        let (session, frame, playing, started, error) =
+            (session.clone(), frame.clone(), playing.clone(), started.clone(), error.clone());
+        Rc::new(move |form: &LabForm, sharded: bool| {
+            let Ok(mut s) = session.try_borrow_mut() else { return };
+            match s.start(form, sharded) {
+                Ok(()) => {
+                    error.set(None);
+                    started.set(s.frames);
+                    playing.set(true);
+                }
+                Err(problem) => {
+                    error.set(Some(problem));
+                    playing.set(false);
+                }
+            }
+            frame.set(s.frames);
+        })
+    };
+
     // A lesson step's workload: fill the form, start its runs at full speed,
     // and mark the request done.
     let bus = use_context::<LessonBusContext>();
     {
-        let (form, session, frame, playing, started, speed, error) = (
-            form.clone(),
-            session.clone(),
-            frame.clone(),
-            playing.clone(),
-            started.clone(),
-            speed.clone(),
-            error.clone(),
-        );
+        let (form, speed, launch) = (form.clone(), speed.clone(), Rc::clone(&launch));
         let request = bus.as_ref().and_then(|b| b.lab.clone());
         let dispatcher = bus.as_ref().map(|b| b.dispatcher());
         use_effect_with(request.as_ref().map(|(id, _)| *id), move |_| {
             if let (Some((id, workload)), Some(dispatcher)) = (request, dispatcher) {
                 let next = LabForm::from_lesson(&workload);
-                let (before_title, after_title) = next.titles();
-                let before = LabRun::start(&next, next.distribution(), before_title);
-                let shards = KeyDistribution::Shards { shards: next.shards.max(1) };
-                let after = workload.compare.then(|| LabRun::start(&next, shards, after_title)).transpose();
-                if let Ok(mut s) = session.try_borrow_mut() {
-                    s.clear();
-                    match (before, after) {
-                        (Ok(before), Ok(after)) => {
-                            s.before = Some(before);
-                            s.after = after;
-                            error.set(None);
-                            speed.set(Speed(None));
-                            started.set(s.frames);
-                            playing.set(true);
-                        }
-                        (Err(message), _) | (_, Err(message)) => {
-                            error.set(Some(message));
-                            playing.set(false);
-                        }
-                    }
-                    frame.set(s.frames);
-                }
+                speed.set(Speed(None));
+                launch(&next, workload.compare);
                 form.set(next);
                 dispatcher.dispatch(BusAction::LabDone(id));
             }
@@ -229,34 +222,9 @@ pub fn HotKeyLab() -> Html {
             }
         })
     };
-    // Starts the runs afresh: the form's traffic, and with `sharded` its
-    // write-sharded version beside it.
     let start = |sharded: bool| {
-        let (form, session, frame, playing, started, error) =
-            (form.clone(), session.clone(), frame.clone(), playing.clone(), started.clone(), error.clone());
-        Callback::from(move |_: MouseEvent| {
-            let (before_title, after_title) = form.titles();
-            let before = LabRun::start(&form, form.distribution(), before_title);
-            let after = sharded
-                .then(|| LabRun::start(&form, KeyDistribution::Shards { shards: form.shards.max(1) }, after_title))
-                .transpose();
-            let Ok(mut s) = session.try_borrow_mut() else { return };
-            match (before, after) {
-                (Ok(before), Ok(after)) => {
-                    s.clear();
-                    s.before = Some(before);
-                    s.after = after;
-                    error.set(None);
-                    started.set(s.frames);
-                    playing.set(true);
-                }
-                (Err(message), _) | (_, Err(message)) => {
-                    error.set(Some(message));
-                    playing.set(false);
-                }
-            }
-            frame.set(s.frames);
-        })
+        let (form, launch) = (form.clone(), Rc::clone(&launch));
+        Callback::from(move |_: MouseEvent| launch(&form, sharded))
     };
     let onpause = {
         let playing = playing.clone();

@@ -366,6 +366,21 @@ impl LabSession {
         *self = LabSession { frames: self.frames + 1, ..LabSession::default() };
     }
 
+    /// Starts `form`'s runs afresh: its traffic, and with `sharded` its
+    /// write-sharded version beside it. On a refusal the session is left as
+    /// it was and the problem returned.
+    pub fn start(&mut self, form: &LabForm, sharded: bool) -> Result<(), LabProblem> {
+        let (before_title, after_title) = form.titles();
+        let before = LabRun::start(form, form.distribution(), before_title)?;
+        let after = sharded
+            .then(|| LabRun::start(form, KeyDistribution::Shards { shards: form.shards.max(1) }, after_title))
+            .transpose()?;
+        self.clear();
+        self.before = Some(before);
+        self.after = after;
+        Ok(())
+    }
+
     /// Whether there is a run with seconds left.
     pub fn has_work(&self) -> bool {
         self.runs().any(|r| !r.is_finished())

@@ -178,6 +178,57 @@ async fn hot_key_lab_runs_pauses_steps_and_changes_speed() {
     assert!(!page.exists("#lab-before") && !page.exists("#lab-status"));
 }
 
+/// The lab's session decides what plays: only the newest play's frames
+/// advance the runs, Pause stops them at once, and a frame simulates the
+/// speed times the real time since the last one.
+#[wasm_bindgen_test]
+fn lab_session_plays_only_the_newest_ticket_at_its_speed() {
+    use ddb_playground::ui::partitions::lab_run::{LabForm, LabSession};
+    let done = |s: &LabSession| s.before.as_ref().map_or(0, |r| r.seconds_done());
+    let mut session = LabSession::default();
+    session.start(&LabForm::default(), false).unwrap();
+    assert!(!session.is_playing());
+    // Real times a little ahead of the clock, so no frame runs out of budget.
+    let t0 = js_sys::Date::now();
+
+    let first = session.play(t0);
+    assert!(session.tick(first, Some(30.0), t0 + 500.0));
+    assert_eq!(done(&session), 15, "30 s per second for half a second");
+    assert!(session.tick(first, Some(30.0), t0 + 600.0));
+    assert_eq!(done(&session), 18);
+
+    // A new play makes the old frames stale: they advance nothing.
+    let second = session.play(t0 + 600.0);
+    assert!(!session.tick(first, Some(30.0), t0 + 1_600.0));
+    assert_eq!(done(&session), 18);
+    assert!(session.tick(second, Some(30.0), t0 + 700.0));
+    assert_eq!(done(&session), 21);
+
+    // Pause stops every play at the second it shows.
+    session.pause();
+    assert!(!session.is_playing());
+    assert!(!session.tick(second, Some(30.0), t0 + 800.0));
+    assert_eq!(done(&session), 21);
+
+    // Resuming owes nothing for the time spent paused.
+    let third = session.play(t0 + 5_000.0);
+    assert!(session.tick(third, Some(30.0), t0 + 5_100.0));
+    assert_eq!(done(&session), 24);
+
+    // As fast as possible to the end, where the play stops by itself.
+    while session.tick(third, None, js_sys::Date::now()) {}
+    assert_eq!(done(&session), 60);
+    assert!(!session.is_playing());
+
+    // Forgetting the runs never hands out an old ticket again.
+    session.clear();
+    session.start(&LabForm::default(), false).unwrap();
+    let fourth = session.play(js_sys::Date::now());
+    assert!(fourth > third);
+    assert!(!session.tick(third, None, js_sys::Date::now()));
+    assert_eq!(done(&session), 0);
+}
+
 #[wasm_bindgen_test]
 async fn hot_key_lab_splits_for_heat_and_the_keyspace_shows_it() {
     let page = mount().await;

@@ -21,11 +21,18 @@
 //! the runs away. Applying write sharding starts both runs again from
 //! second 0, the hot key and its shards side by side.
 //!
+//! Whether the runs play lives in the session, and the buttons change it
+//! there at once: `play` below starts the frames under a new ticket,
+//! `LabSession::pause` makes every ticket stale. An effect that starts and
+//! stops the frames would not do: while frames keep re-rendering a slow
+//! page, Yew puts off running effects until the frames stop, so a Pause
+//! shown on the page would not stop them.
+//!
 //! A lesson step can ask the lab to run its workload (through the
 //! [`LessonBus`](crate::ui::lessons::lesson_bus)): the form takes the workload's values
 //! and the run plays at full speed, with `compare` beside its sharded twin.
 
-use std::cell::Cell;
+use std::cell::RefCell;
 use std::rc::Rc;
 use std::time::Duration;
 
@@ -73,6 +80,28 @@ impl Default for Speed {
     }
 }
 
+/// Plays `session`'s runs at `speed`: a frame every [`FRAME`] advances them
+/// and re-renders the lab through `frame`, until they end, are paused, or
+/// another play replaces this one.
+fn play(session: &Rc<RefCell<LabSession>>, speed: Speed, frame: &UseStateSetter<u64>) {
+    let Ok(mut s) = session.try_borrow_mut() else { return };
+    let ticket = s.play(js_sys::Date::now());
+    frame.set(s.frames);
+    drop(s);
+    let (session, frame) = (Rc::clone(session), frame.clone());
+    yew::platform::spawn_local(async move {
+        loop {
+            yew::platform::time::sleep(FRAME).await;
+            let Ok(mut s) = session.try_borrow_mut() else { continue };
+            let more = s.tick(ticket, speed.0.map(f64::from), js_sys::Date::now());
+            frame.set(s.frames);
+            if !more {
+                break;
+            }
+        }
+    });
+}
+
 fn number_field(id: &'static str, label: &'static str, value: String, on: Callback<String>) -> Html {
     let oninput = Callback::from(move |e: InputEvent| {
         if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
@@ -93,69 +122,43 @@ pub fn HotKeyLab() -> Html {
     let lang = use_lang();
     let form = use_state(LabForm::default);
     let session = use_mut_ref(LabSession::default);
-    // Bumped (to the session's frame count) whenever the runs moved.
+    // Set (to the session's frame count) whenever the runs moved or started
+    // or stopped playing: what re-renders the lab.
     let frame = use_state(|| 0u64);
-    let playing = use_state(|| false);
-    // Which runs the animation plays: the session's frame count when they
-    // started. A new start always changes it, so its animation starts even
-    // when the last one's "stop" and this "play" reach the state together
-    // and `playing` seems not to have changed.
-    let started = use_state(|| 0u64);
     let speed = use_state(Speed::default);
     let error = use_state(|| None::<LabProblem>);
 
-    // The animation: while playing, one frame every FRAME.
+    // Leaving the page stops the frames.
     {
         let session = session.clone();
-        let frame = frame.setter();
-        let stop = playing.setter();
-        use_effect_with((*playing, *speed, *started), move |&(on, speed, _)| {
-            let alive = Rc::new(Cell::new(true));
-            if on {
+        use_effect_with((), move |_| {
+            move || {
                 if let Ok(mut s) = session.try_borrow_mut() {
-                    s.resume(js_sys::Date::now());
+                    s.pause();
                 }
-                let running = Rc::clone(&alive);
-                yew::platform::spawn_local(async move {
-                    while running.get() {
-                        yew::platform::time::sleep(FRAME).await;
-                        if !running.get() {
-                            break;
-                        }
-                        let Ok(mut s) = session.try_borrow_mut() else { continue };
-                        let more = s.tick(speed.0.map(f64::from), js_sys::Date::now());
-                        frame.set(s.frames);
-                        drop(s);
-                        if !more {
-                            stop.set(false);
-                            break;
-                        }
-                    }
-                });
             }
-            move || alive.set(false)
         });
     }
 
     // Starts the runs afresh (the Run buttons and a lesson step) and plays
-    // them; a refusal is shown and nothing plays.
+    // them at `speed`; a refusal is shown and nothing plays.
     let launch = {
-        let (session, frame, playing, started, error) =
-            (session.clone(), frame.clone(), playing.clone(), started.clone(), error.clone());
-        Rc::new(move |form: &LabForm, sharded: bool| {
+        let (session, frame, error) = (session.clone(), frame.setter(), error.clone());
+        Rc::new(move |form: &LabForm, sharded: bool, speed: Speed| {
             let Ok(mut s) = session.try_borrow_mut() else { return };
-            match s.start(form, sharded) {
-                Ok(()) => {
-                    error.set(None);
-                    started.set(s.frames);
-                    playing.set(true);
-                }
-                Err(problem) => {
-                    error.set(Some(problem));
-                    playing.set(false);
-                }
+            let started = s.start(form, sharded);
+            if started.is_err() {
+                s.pause();
             }
             frame.set(s.frames);
+            drop(s);
+            match started {
+                Ok(()) => {
+                    error.set(None);
+                    play(&session, speed, &frame);
+                }
+                Err(problem) => error.set(Some(problem)),
+            }
         })
     };
 
@@ -170,7 +173,7 @@ pub fn HotKeyLab() -> Html {
             if let (Some((id, workload)), Some(dispatcher)) = (request, dispatcher) {
                 let next = LabForm::from_lesson(&workload);
                 speed.set(Speed(None));
-                launch(&next, workload.compare);
+                launch(&next, workload.compare, Speed(None));
                 form.set(next);
                 dispatcher.dispatch(BusAction::LabDone(id));
             }
@@ -179,13 +182,12 @@ pub fn HotKeyLab() -> Html {
 
     // Any change to the workload throws the runs away.
     let reset = {
-        let (session, frame, playing, error) = (session.clone(), frame.clone(), playing.clone(), error.clone());
+        let (session, frame, error) = (session.clone(), frame.clone(), error.clone());
         move || {
             if let Ok(mut s) = session.try_borrow_mut() {
                 s.clear();
                 frame.set(s.frames);
             }
-            playing.set(false);
             error.set(None);
         }
     };
@@ -223,41 +225,56 @@ pub fn HotKeyLab() -> Html {
         })
     };
     let start = |sharded: bool| {
-        let (form, launch) = (form.clone(), Rc::clone(&launch));
-        Callback::from(move |_: MouseEvent| launch(&form, sharded))
+        let (form, speed, launch) = (form.clone(), speed.clone(), Rc::clone(&launch));
+        Callback::from(move |_: MouseEvent| launch(&form, sharded, *speed))
     };
+    // Pause and Resume read the session, not this render's idea of it.
     let onpause = {
-        let playing = playing.clone();
-        Callback::from(move |_: MouseEvent| playing.set(!*playing))
+        let (session, speed, frame) = (session.clone(), speed.clone(), frame.setter());
+        Callback::from(move |_: MouseEvent| {
+            let Ok(mut s) = session.try_borrow_mut() else { return };
+            if s.is_playing() {
+                s.pause();
+                frame.set(s.frames);
+            } else {
+                drop(s);
+                play(&session, *speed, &frame);
+            }
+        })
     };
     let onstep = {
-        let (session, frame, playing) = (session.clone(), frame.clone(), playing.clone());
+        let (session, frame) = (session.clone(), frame.clone());
         Callback::from(move |_: MouseEvent| {
-            playing.set(false);
             if let Ok(mut s) = session.try_borrow_mut() {
+                s.pause();
                 s.step();
                 frame.set(s.frames);
             }
         })
     };
+    // A new speed while playing plays on at it.
     let onspeed = {
-        let speed = speed.clone();
+        let (session, speed, frame) = (session.clone(), speed.clone(), frame.setter());
         Callback::from(move |e: Event| {
             if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
-                speed.set(Speed::from_id(&select.value()));
+                let chosen = Speed::from_id(&select.value());
+                speed.set(chosen);
+                if session.try_borrow().is_ok_and(|s| s.is_playing()) {
+                    play(&session, chosen, &frame);
+                }
             }
         })
     };
     let onfinish = {
-        let (speed, playing) = (speed.clone(), playing.clone());
+        let (session, speed, frame) = (session.clone(), speed.clone(), frame.setter());
         Callback::from(move |_: MouseEvent| {
             speed.set(Speed(None));
-            playing.set(true);
+            play(&session, Speed(None), &frame);
         })
     };
 
     // What to draw, read from the runs as they are now.
-    let (views, has_run, has_work, done, seconds) = match session.try_borrow() {
+    let (views, has_run, has_work, playing, done, seconds) = match session.try_borrow() {
         Ok(s) => {
             let has_work = s.has_work();
             let done = s.before.as_ref().map_or(0, LabRun::seconds_done);
@@ -265,16 +282,16 @@ pub fn HotKeyLab() -> Html {
                 s.before.as_ref().map(|r| ("lab-before", r.view())),
                 s.after.as_ref().map(|r| ("lab-after", r.view())),
             ];
-            (views, s.before.is_some(), has_work, done, form.seconds)
+            (views, s.before.is_some(), has_work, s.is_playing(), done, form.seconds)
         }
-        Err(_) => ([None, None], false, false, 0, form.seconds),
+        Err(_) => ([None, None], false, false, false, 0, form.seconds),
     };
     let status = if !has_run {
         None
     } else {
         let state = if !has_work {
             LabState::Finished
-        } else if *playing {
+        } else if playing {
             LabState::Running
         } else {
             LabState::Paused
@@ -330,8 +347,8 @@ pub fn HotKeyLab() -> Html {
                     { lang.t(if has_run { Msg::RunAgain } else { Msg::RunWorkload }) }
                 </button>
                 <button type="button" id="lab-pause" class="secondary" onclick={onpause} disabled={!has_work}
-                    aria-pressed={(!*playing && has_work).to_string()}>
-                    { lang.t(if *playing { Msg::Pause } else { Msg::Resume }) }
+                    aria-pressed={(!playing && has_work).to_string()}>
+                    { lang.t(if playing { Msg::Pause } else { Msg::Resume }) }
                 </button>
                 <button type="button" id="lab-step" class="secondary" onclick={onstep} disabled={!has_work}>{ lang.t(Msg::StepSecond) }</button>
                 <label class="lab-speed" for="lab-speed">

@@ -16,6 +16,12 @@
 //! [`FRAME_BUDGET_MILLIS`]; a backlog it could not simulate in time is
 //! dropped, so a slow machine runs slower instead of freezing.
 //!
+//! The session also decides whether the runs play. [`LabSession::play`]
+//! hands out a ticket, and only a frame holding the newest ticket advances
+//! anything; [`LabSession::pause`], a new start and a new `play` make every
+//! older ticket stale at once. An animation loop therefore stops at the
+//! second Pause showed, however late the page gets round to ending it.
+//!
 //! Every run uses its own engine with one table, so the student's tables,
 //! data and clock are never touched, and "before" and "after" start from
 //! identical buckets.
@@ -352,6 +358,11 @@ impl LabRun {
 pub struct LabSession {
     pub before: Option<LabRun>,
     pub after: Option<LabRun>,
+    /// The ticket of the frames that play the runs; `None`: paused.
+    playing: Option<u64>,
+    /// The last ticket handed out (kept when the runs are forgotten, so a
+    /// ticket is never handed out twice).
+    tickets: u64,
     /// Engine seconds owed to the animation (fractions carry over).
     carry: f64,
     /// Real time of the last frame, in milliseconds.
@@ -363,7 +374,7 @@ pub struct LabSession {
 impl LabSession {
     /// Forgets both runs (the workload changed).
     pub fn clear(&mut self) {
-        *self = LabSession { frames: self.frames + 1, ..LabSession::default() };
+        *self = LabSession { frames: self.frames + 1, tickets: self.tickets, ..LabSession::default() };
     }
 
     /// Starts `form`'s runs afresh: its traffic, and with `sharded` its
@@ -402,16 +413,38 @@ impl LabSession {
         }
     }
 
-    /// Starts the animation clock afresh at real time `now` (after a pause).
-    pub fn resume(&mut self, now: f64) {
+    /// Plays the runs from real time `now` (milliseconds), the animation
+    /// clock started afresh. Returns the ticket the frames must bring; every
+    /// ticket handed out before is stale from now on.
+    pub fn play(&mut self, now: f64) -> u64 {
+        self.tickets += 1;
+        self.playing = Some(self.tickets);
         self.last_frame = Some(now);
         self.carry = 0.0;
+        self.frames += 1;
+        self.tickets
     }
 
-    /// One animation frame at `speed` engine seconds per real second
-    /// (`None`: as fast as the frame budget allows), `now` being the real
-    /// time in milliseconds. Returns whether there is work left.
-    pub fn tick(&mut self, speed: Option<f64>, now: f64) -> bool {
+    /// Stops playing: no frame advances the runs until the next [`play`](Self::play).
+    pub fn pause(&mut self) {
+        self.playing = None;
+        self.frames += 1;
+    }
+
+    /// Whether the runs are playing.
+    pub fn is_playing(&self) -> bool {
+        self.playing.is_some()
+    }
+
+    /// One animation frame of the play that handed out `ticket`, at `speed`
+    /// engine seconds per real second (`None`: as fast as the frame budget
+    /// allows), `now` being the real time in milliseconds. A stale ticket
+    /// advances nothing. Returns whether this play goes on: false once it
+    /// was paused or replaced, or the runs are over (which pauses them).
+    pub fn tick(&mut self, ticket: u64, speed: Option<f64>, now: f64) -> bool {
+        if self.playing != Some(ticket) {
+            return false;
+        }
         let elapsed = self.last_frame.map_or(0.0, |last| (now - last).clamp(0.0, 1_000.0));
         self.last_frame = Some(now);
         let mut owed = match speed {
@@ -428,6 +461,9 @@ impl LabSession {
         }
         self.carry = if owed.is_finite() { owed.clamp(0.0, 1.0) } else { 0.0 };
         self.frames += 1;
-        self.has_work()
+        if !self.has_work() {
+            self.playing = None;
+        }
+        self.is_playing()
     }
 }

@@ -46,7 +46,7 @@ async function stopHost() {
 // The page is up when the header's Lessons button exists.
 async function open(address = url) {
   await page.goto(address);
-  await page.waitForSelector('#btn-lessons', { timeout: TIMEOUT });
+  await page.waitForSelector('#btn-lessons', { state: 'attached', timeout: TIMEOUT });
 }
 
 const controlled = () => page.evaluate(() => navigator.serviceWorker.controller !== null);
@@ -162,7 +162,7 @@ test('a new build waits with a notice, and replaces the old one on Reload, work 
 
   // Reload: the new worker takes over, the page reloads on the new build.
   await Promise.all([page.waitForEvent('load', { timeout: TIMEOUT }), page.click('#btn-update-reload')]);
-  await page.waitForSelector('#btn-lessons', { timeout: TIMEOUT });
+  await page.waitForSelector('#btn-lessons', { state: 'attached', timeout: TIMEOUT });
   assert.notEqual(await page.$('meta[name="ddb-test-build"]'), null, 'the page runs the new build');
   assert.equal(await page.$('#update-notice'), null);
   assert.deepEqual(await tableNames(), before, 'the work survived the switch');

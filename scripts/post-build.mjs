@@ -18,6 +18,7 @@
 // By hand, `node scripts/post-build.mjs <dir>` does a release build's work on
 // <dir> again (tests/offline uses it to make "a new build" of a copy of dist/);
 // it skips what an earlier run added, so running it twice is harmless.
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -86,6 +87,12 @@ writeWorker({ version, files: Object.fromEntries(entries) });
 // Precompressed copies: gzip -9 and brotli at its best, each kept only when
 // smaller than the file. A file whose copies are newer than it is done
 // (a run by hand over a finished build redoes only what changed).
+// The gzip program when there is one: its -9 is about 1 % smaller than
+// Node's zlib at level 9 on the wasm.
+const gzip = (data) => {
+  const made = spawnSync('gzip', ['-9', '-n', '-c'], { input: data, maxBuffer: 1 << 30 });
+  return made.status === 0 ? made.stdout : gzipSync(data, { level: 9 });
+};
 const fresh = (path, copy) => existsSync(copy) && statSync(copy).mtimeMs >= statSync(path).mtimeMs;
 let raw = 0, gz = 0, br = 0;
 for (const f of files(dir)) {
@@ -98,7 +105,7 @@ for (const f of files(dir)) {
     br += statSync(`${path}.br`).size;
     continue;
   }
-  const gzipped = gzipSync(data, { level: 9 });
+  const gzipped = gzip(data);
   const brotli = brotliCompressSync(data, {
     params: {
       [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,

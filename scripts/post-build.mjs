@@ -59,7 +59,7 @@ function writeWorker(build) {
 }
 
 if (!release) {
-  writeWorker({ version: null, files: [] });
+  writeWorker({ version: null, files: {} });
   process.exit(0);
 }
 

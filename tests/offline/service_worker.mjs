@@ -12,8 +12,9 @@
 //   1. first visit: the worker installs and caches the build;
 //   2. with the host gone: the page, the autosave, a share link and a lesson
 //      not opened before all work;
-//   3. a new build: the open page keeps its version and shows the notice;
-//      Reload switches, and the work is still there;
+//   3. a new build: the open page keeps its version and shows the notice
+//      (Later hides it until the next visit); Reload switches, and the work
+//      is still there;
 //   4. a debug build at the same address retires the worker and its cache.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -156,8 +157,14 @@ test('a new build waits with a notice, and replaces the old one on Reload, work 
   assert.equal(await page.$('meta[name="ddb-test-build"]'), null, 'the open page kept its version');
   assert.match(await page.textContent('#update-notice'), /A new version of the playground is ready/);
   assert.deepEqual(await tableNames(), before);
-  // Nothing replaces the page by itself.
+  // Nothing replaces the page by itself; Later hides the notice.
   await page.waitForTimeout(1000);
+  assert.equal(await page.$('meta[name="ddb-test-build"]'), null);
+  await page.click('#btn-update-later');
+  assert.equal(await page.$('#update-notice'), null);
+  // The next visit still runs the old build, and finds the new one waiting.
+  await open();
+  await page.waitForSelector('#update-notice', { timeout: TIMEOUT });
   assert.equal(await page.$('meta[name="ddb-test-build"]'), null);
 
   // Reload: the new worker takes over, the page reloads on the new build.

@@ -444,6 +444,9 @@ impl Catalogue for German {
             Msg::Dismiss => "Schließen",
             Msg::EngineBusy => "Die Engine ist beschäftigt; versuche es noch einmal.",
             Msg::PlaygroundReset => "Der Playground wurde zurückgesetzt.",
+            Msg::UpdateReady => "Eine neue Version des Playgrounds ist bereit. Beim Neuladen bleibt dein Playground, wie er ist.",
+            Msg::UpdateReload => "Neu laden",
+            Msg::UpdateLater => "Später",
             // embed
             Msg::EmbedPartitionMap => "Partitionskarte",
             Msg::EmbedPlanners => "Partitionsplaner",

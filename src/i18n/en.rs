@@ -432,6 +432,9 @@ impl Catalogue for English {
             Msg::Dismiss => "Dismiss",
             Msg::EngineBusy => "The engine is busy; try again.",
             Msg::PlaygroundReset => "The playground was reset.",
+            Msg::UpdateReady => "A new version of the playground is ready. Reloading keeps your playground as it is.",
+            Msg::UpdateReload => "Reload",
+            Msg::UpdateLater => "Later",
             // embed
             Msg::EmbedPartitionMap => "Partition map",
             Msg::EmbedPlanners => "Partition planners",

@@ -421,6 +421,9 @@ impl Catalogue for Japanese {
             Msg::Dismiss => "閉じる",
             Msg::EngineBusy => "エンジンが処理中です。もう一度お試しください。",
             Msg::PlaygroundReset => "プレイグラウンドをリセットしました。",
+            Msg::UpdateReady => "プレイグラウンドの新しいバージョンを利用できます。再読み込みしてもプレイグラウンドはそのまま保持されます。",
+            Msg::UpdateReload => "再読み込み",
+            Msg::UpdateLater => "後で",
             // embed
             Msg::EmbedPartitionMap => "パーティションマップ",
             Msg::EmbedPlanners => "パーティションプランナー",

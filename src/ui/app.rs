@@ -4,7 +4,7 @@
 //!   App ── use_reducer(boot) ── ContextProvider<PlaygroundContext>
 //!       ── use_reducer(ConsoleState) ── ContextProvider<ConsoleContext>
 //!    ├─ header: LessonsMenu, LanguagePicker, ScenarioMenu (behind a menu
-//!    │          button on narrow screens); NoticeToast
+//!    │          button on narrow screens); NoticeToast, UpdateNotice
 //!    ├─ sidebar: TableList, CreateTable (a drawer in presenter mode and on
 //!    │           narrow screens, opened with the Tables button)
 //!    └─ main: LessonPanel (when a lesson is open), then three tabs:
@@ -65,6 +65,7 @@ use crate::ui::page::embedded::Embedded;
 use crate::ui::page::language_picker::LanguagePicker;
 use crate::ui::page::notice_toast::NoticeToast;
 use crate::ui::page::scenario_menu::ScenarioMenu;
+use crate::ui::page::update_notice::UpdateNotice;
 use crate::ui::partitions::hotkey_lab::HotKeyLab;
 use crate::ui::partitions::partition_map::PartitionMap;
 use crate::ui::partitions::planners::Planners;
@@ -423,6 +424,7 @@ pub fn App(props: &AppProps) -> Html {
                     </div>
                 </header>
                 <NoticeToast />
+                <UpdateNotice />
                 <div class={classes!("layout", wide.then_some("wide"), tables_open.then_some("tables-open"))}>
                     <aside class="sidebar" id="sidebar">
                         <button type="button" id="btn-tables-close" class="quiet drawer-close"

@@ -41,4 +41,5 @@ mod sharing;
 mod storage;
 mod triggers;
 mod ttl_streams;
+mod update_notice;
 mod workspaces;

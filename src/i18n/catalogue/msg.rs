@@ -447,6 +447,10 @@ messages! {
     Dismiss,
     EngineBusy,
     PlaygroundReset,
+    /// A newer build of the playground has been downloaded and waits.
+    UpdateReady,
+    UpdateReload,
+    UpdateLater,
 
     // ---- embed ----
     EmbedPartitionMap,

@@ -1,8 +1,9 @@
 //! What is around the tabs: the page's messages, menus and embed mode.
 //!
 //! [`activity_log`] with [`log_entry`], [`error_box`] and [`notice_toast`]
-//! (the page's messages); [`scenario_menu`] (Copy link, Export, Import,
-//! Reset) and [`workspaces_menu`] (named copies in this browser);
+//! (the page's messages), [`update_notice`] (a newer build is ready);
+//! [`scenario_menu`] (Copy link, Export, Import, Reset) and
+//! [`workspaces_menu`] (named copies in this browser);
 //! [`language_picker`] (the header's switcher); [`embed`] (the `?embed=`
 //! views and their "Embed link" buttons) and [`embedded`] (the page in
 //! embed mode).
@@ -15,4 +16,5 @@ pub mod language_picker;
 pub mod log_entry;
 pub mod notice_toast;
 pub mod scenario_menu;
+pub mod update_notice;
 pub mod workspaces_menu;

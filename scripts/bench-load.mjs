@@ -1,0 +1,123 @@
+// Load to interactive over slow links and with the network off (BENCHMARKS.md,
+// section "Load over a network"); scripts/bench-load runs it.
+//
+// The release dist/ is served as a static host serves it (scripts/serve-dist.mjs:
+// the precompressed .gz, or the .br, for a browser that accepts it). Each
+// visit is headless Chromium through playwright-core with Chrome's own
+// throttling (CDP Network.emulateNetworkConditions, Emulation.setCPUThrottlingRate);
+// "interactive" is what scripts/bench-browser measures: the time from
+// navigation start to the first animation frame in which the header's
+// Lessons button exists (performance.now() in the page).
+//
+//   first visit: a fresh browser profile (empty cache, no service worker);
+//   second visit, network off: a profile whose first visit (unthrottled)
+//     installed the offline copy, then the browser offline, the CPU slowed 4×
+//     (and, for scale, not slowed); a third visit follows in the same profile.
+//
+// Each figure is the median of RUNS visits (3 unless --runs N).
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from './serve-dist.mjs';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const { chromium } = createRequire(join(root, '.tools/node_modules/'))('playwright-core');
+const args = process.argv.slice(2);
+const RUNS = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 3;
+const mbps = (n) => (n * 1_000_000) / 8;
+const LINKS = [
+  { name: 'localhost, CPU 1×', cpu: 1 },
+  { name: '9 Mbps / 60 ms, CPU 4×', cpu: 4, network: { latency: 60, downloadThroughput: mbps(9), uploadThroughput: mbps(9) } },
+  { name: '1.6 Mbps / 150 ms, CPU 4×', cpu: 4, network: { latency: 150, downloadThroughput: mbps(1.6), uploadThroughput: mbps(0.75) } },
+];
+
+// Installed before the page's own scripts: the first frame with the header.
+const WATCH = () => {
+  const look = () => {
+    if (document.getElementById('btn-lessons')) window.__interactive = performance.now();
+    else requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+};
+
+async function visit(context, address, { cpu = 1, network, offline = false }) {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  if (network || offline) {
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline, latency: 0, downloadThroughput: -1, uploadThroughput: -1, ...network,
+    });
+  }
+  if (cpu !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+  await page.addInitScript(WATCH);
+  await page.goto(address, { waitUntil: 'commit' });
+  await page.waitForFunction(() => window.__interactive !== undefined, null, { timeout: 120_000, polling: 100 });
+  const result = await page.evaluate(() => {
+    const wasm = performance.getEntriesByType('resource').find((r) => r.name.endsWith('.wasm'));
+    return {
+      interactive: window.__interactive,
+      wasmAt: wasm?.responseEnd ?? 0,
+      wasmBytes: wasm?.transferSize ?? 0,
+      fromWorker: (wasm?.workerStart ?? 0) > 0,
+    };
+  });
+  return { page, result };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function measure(browser, address, label, visitOnce) {
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await visitOnce());
+  const times = runs.map((r) => r.interactive);
+  const mid = runs.find((r) => r.interactive === median(times));
+  console.log(`${label}: ${times.map((t) => t.toFixed(0)).join(', ')} ms; median ${mid.interactive.toFixed(0)} ms `
+    + `(wasm arrived at ${mid.wasmAt.toFixed(0)} ms, ${mid.wasmBytes} bytes over the wire${mid.fromWorker ? ', from the offline copy' : ''})`);
+  console.log(`BENCH | ${label} | ${mid.interactive.toFixed(0)} ms | median of ${RUNS}`);
+}
+
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+try {
+  for (const encodings of [['gzip'], ['br']]) {
+    const server = await serve(join(root, 'dist'), { encodings });
+    const address = `http://127.0.0.1:${server.address().port}/`;
+    const served = `${encodings[0]}-served`;
+    for (const link of LINKS) {
+      await measure(browser, address, `first visit, ${link.name}, ${served}`, async () => {
+        const context = await browser.newContext();
+        const { result } = await visit(context, address, link);
+        await context.close();
+        return result;
+      });
+    }
+    // The second visit, and a third: V8 keeps the wasm's compiled code
+    // beside a cached response only once it has run it from there.
+    for (const cpu of [4, 1]) {
+      const later = [[], []];
+      await measure(browser, address, `second visit, network off, CPU ${cpu}×, ${served}`, async () => {
+        const context = await browser.newContext();
+        const { page } = await visit(context, address, {});
+        await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 });
+        await page.close();
+        await context.setOffline(true);
+        for (const visits of later) {
+          const { page: again, result } = await visit(context, address, { cpu, offline: true });
+          if (!result.fromWorker) throw new Error('the visit did not come from the offline copy');
+          visits.push(result);
+          await again.waitForTimeout(2000);
+          await again.close();
+        }
+        await context.close();
+        return later[0].at(-1);
+      });
+      const third = later[1].map((r) => r.interactive);
+      console.log(`BENCH | third visit, network off, CPU ${cpu}×, ${served} | ${median(third).toFixed(0)} ms | median of ${RUNS} `
+        + `(${third.map((t) => t.toFixed(0)).join(', ')} ms)`);
+    }
+    server.closeAllConnections();
+    server.close();
+  }
+} finally {
+  await browser.close();
+}

@@ -1,0 +1,199 @@
+// The offline copy (www/sw.js, www/offline.js, scripts/post-build.mjs) in
+// headless Chromium, against a release dist/ served as a static host serves
+// it (scripts/serve-dist.mjs). wasm-bindgen-test cannot host a service
+// worker, so these drive the real page with playwright-core instead.
+//
+//   node --test tests/offline/service_worker.mjs     (scripts/test runs it after the release build)
+//
+// It needs a release build in dist/ (`trunk build --release`) and what
+// `scripts/setup --browser` installs. The tests run in order on one copy of
+// dist/ and one browser profile, as one person's visits would:
+//   0. dist/ holds the precompressed copies;
+//   1. first visit: the worker installs and caches the build;
+//   2. with the host gone: the page, the autosave, a share link and a lesson
+//      not opened before all work;
+//   3. a new build: the open page keeps its version and shows the notice
+//      (Later hides it until the next visit); Reload switches, and the work
+//      is still there;
+//   4. a debug build at the same address retires the worker and its cache.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { serve } from '../../scripts/serve-dist.mjs';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const { chromium } = createRequire(join(root, '.tools/node_modules/'))('playwright-core');
+const postBuild = join(root, 'scripts/post-build.mjs');
+const TIMEOUT = 30_000;
+
+let dir, server, port, browser, context, page, url;
+
+async function startHost() {
+  server = await serve(dir, { port });
+  port = server.address().port;
+}
+
+async function stopHost() {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+}
+
+// The page is up when the header's Lessons button exists.
+async function open(address = url) {
+  await page.goto(address);
+  await page.waitForSelector('#btn-lessons', { state: 'attached', timeout: TIMEOUT });
+}
+
+const controlled = () => page.evaluate(() => navigator.serviceWorker.controller !== null);
+const cacheNames = () => page.evaluate(() => caches.keys());
+const tableNames = () => page.$$eval('.table-name', (names) => names.map((n) => n.textContent));
+
+before(async () => {
+  const dist = join(root, 'dist');
+  assert.ok(existsSync(join(dist, 'sw.js')) && existsSync(join(dist, 'offline.js')),
+    'dist/ is not a release build with the offline copy: run `trunk build --release` first');
+  dir = mkdtempSync(join(tmpdir(), 'ddb-offline-'));
+  cpSync(dist, dir, { recursive: true, preserveTimestamps: true });
+  await startHost();
+  url = `http://127.0.0.1:${port}/`;
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+  context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  page = await context.newPage();
+  page.on('pageerror', (error) => console.error('page error:', error.message));
+});
+
+after(async () => {
+  await browser?.close();
+  if (server?.listening) await stopHost();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+test('the release build has a .br and a .gz copy of its wasm, script, stylesheet and documents', () => {
+  const build = JSON.parse(/^const BUILD = (.*);$/m.exec(readFileSync(join(dir, 'sw.js'), 'utf8'))[1]);
+  const wanted = Object.keys(build.files).filter((f) => /\.(wasm|js|css|json)$/.test(f));
+  assert.ok(wanted.some((f) => f.endsWith('.wasm')) && wanted.some((f) => f.startsWith('lessons/')));
+  for (const f of wanted) {
+    const plain = readFileSync(join(dir, f));
+    assert.ok(gunzipSync(readFileSync(join(dir, `${f}.gz`))).equals(plain), `${f}.gz`);
+    assert.ok(brotliDecompressSync(readFileSync(join(dir, `${f}.br`))).equals(plain), `${f}.br`);
+  }
+});
+
+test('the first visit installs the worker and caches every file of the build', async () => {
+  await open();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: TIMEOUT });
+  const build = JSON.parse(/^const BUILD = (.*);$/m.exec(readFileSync(join(dir, 'sw.js'), 'utf8'))[1]);
+  assert.match(build.version, /^[0-9a-f]{16}$/);
+  const cached = await page.evaluate(async () => {
+    const names = await caches.keys();
+    const cache = await caches.open(names[0]);
+    return (await cache.keys()).map((request) => new URL(request.url).pathname.slice(1));
+  });
+  assert.deepEqual(cached.sort(), Object.keys(build.files).sort());
+  assert.ok(cached.includes('index.html') && cached.some((f) => f.endsWith('_bg.wasm')));
+  assert.ok(cached.some((f) => f.startsWith('lessons/')), 'the lessons are cached');
+  assert.ok(!cached.some((f) => /\.(br|gz)$/.test(f)), 'no compressed copies are cached');
+});
+
+test('with the host gone, the page, the autosave, a share link and a lesson still work', async () => {
+  // Some work, autosaved, and a share link of it.
+  await page.fill('#ct-name', 'OfflineProof');
+  await page.fill('#ct-pk', 'Id');
+  await page.click('#ct-submit');
+  await page.waitForFunction(() => [...document.querySelectorAll('.table-name')].some((n) => n.textContent === 'OfflineProof'));
+  await page.click('#btn-share');
+  await page.waitForFunction(() => location.hash.startsWith('#v1='));
+  const link = await page.evaluate(() => location.href);
+
+  await stopHost();
+  await context.setOffline(true);
+  // A second visit: from the cache alone.
+  await open();
+  assert.ok(await controlled());
+  assert.ok((await tableNames()).includes('OfflineProof'), 'the autosave came back offline');
+  // The autosave goes on offline: a change, a reload, and it is there.
+  await page.fill('#ct-name', 'MadeOffline');
+  await page.fill('#ct-pk', 'Id');
+  await page.click('#ct-submit');
+  await page.waitForFunction(() => [...document.querySelectorAll('.table-name')].some((n) => n.textContent === 'MadeOffline'));
+  await open();
+  assert.ok((await tableNames()).includes('MadeOffline'), 'a change made offline was autosaved');
+  // A share link opens offline (in a fresh tab of the same browser).
+  const tab = page;
+  page = await context.newPage();
+  await open(link);
+  const linked = await tableNames();
+  assert.ok(linked.includes('OfflineProof') && !linked.includes('MadeOffline'), 'the share link loaded its playground');
+  await page.close();
+  page = tab;
+  // A lesson never opened online: its document comes from the cache.
+  await open(`${url}#lesson=game-scores`);
+  await page.waitForSelector('#lesson-panel[data-lesson="game-scores"]', { timeout: TIMEOUT });
+  assert.ok(await page.evaluate(() => performance.getEntriesByType('resource')
+    .some((r) => r.name.endsWith('lessons/01-game-scores.json') && r.workerStart > 0)), 'the worker answered');
+  await context.setOffline(false);
+  await startHost();
+});
+
+test('a new build waits with a notice, and replaces the old one on Reload, work kept', async () => {
+  await open();
+  const before = await tableNames();
+  const oldCaches = await cacheNames();
+  assert.equal(oldCaches.length, 1);
+  // A new build: a changed page, and the hook run again over it.
+  const index = join(dir, 'index.html');
+  writeFileSync(index, readFileSync(index, 'utf8').replace('<head>', '<head><meta name="ddb-test-build" content="2">'));
+  execFileSync(process.execPath, [postBuild, dir], { stdio: 'ignore' });
+
+  // The next visit runs the old build and is told of the new one.
+  await open();
+  await page.waitForSelector('#update-notice', { timeout: TIMEOUT });
+  assert.equal(await page.$('meta[name="ddb-test-build"]'), null, 'the open page kept its version');
+  assert.match(await page.textContent('#update-notice'), /A new version of the playground is ready/);
+  assert.deepEqual(await tableNames(), before);
+  // Nothing replaces the page by itself; Later hides the notice.
+  await page.waitForTimeout(1000);
+  assert.equal(await page.$('meta[name="ddb-test-build"]'), null);
+  await page.click('#btn-update-later');
+  assert.equal(await page.$('#update-notice'), null);
+  // The next visit still runs the old build, and finds the new one waiting.
+  await open();
+  await page.waitForSelector('#update-notice', { timeout: TIMEOUT });
+  assert.equal(await page.$('meta[name="ddb-test-build"]'), null);
+
+  // Reload: the new worker takes over, the page reloads on the new build.
+  await Promise.all([page.waitForEvent('load', { timeout: TIMEOUT }), page.click('#btn-update-reload')]);
+  await page.waitForSelector('#btn-lessons', { state: 'attached', timeout: TIMEOUT });
+  assert.notEqual(await page.$('meta[name="ddb-test-build"]'), null, 'the page runs the new build');
+  assert.equal(await page.$('#update-notice'), null);
+  assert.deepEqual(await tableNames(), before, 'the work survived the switch');
+  await page.waitForFunction((old) => caches.keys().then((names) => names.length === 1 && names[0] !== old),
+    oldCaches[0], { timeout: TIMEOUT });
+});
+
+test('a debug build at the same address retires the worker and its cache', async () => {
+  // A debug build's page has no registrar and no compressed copies, and its sw.js retires.
+  for (const f of readdirSync(dir)) if (/\.(br|gz)$/.test(f)) rmSync(join(dir, f));
+  const index = join(dir, 'index.html');
+  writeFileSync(index, readFileSync(index, 'utf8').replace(/<script src="[^"]*offline\.js" defer><\/script>/, ''));
+  execFileSync(process.execPath, [postBuild], {
+    stdio: 'ignore',
+    env: { ...process.env, TRUNK_PROFILE: 'debug', TRUNK_STAGING_DIR: dir },
+  });
+  await open();
+  // The retiring worker reloads the page: ask again until it has.
+  const deadline = Date.now() + TIMEOUT;
+  for (;;) {
+    const left = await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length
+      + (await caches.keys()).length).catch(() => -1);
+    if (left === 0) break;
+    assert.ok(Date.now() < deadline, 'the worker or its cache is still there');
+    await page.waitForTimeout(200);
+  }
+});

@@ -21,6 +21,7 @@ use serde::Deserialize;
 
 use super::Violations;
 use crate::engine::error::{ApiError, Result};
+use crate::engine::ordered::Ordered;
 
 /// Most user tags on one table.
 pub const MAX_TAGS: usize = 50;
@@ -212,7 +213,7 @@ pub(crate) fn too_many_tags(count: usize) -> ApiError {
 /// then at most [`MAX_TAGS`] distinct keys. An empty or missing list is no
 /// tags.
 pub(crate) fn create_table_tags(tags: Option<Vec<TagInput>>) -> Result<BTreeMap<String, String>> {
-    let tags: BTreeMap<String, String> = checked_tags(tags.unwrap_or_default())?.into_iter().collect();
+    let tags = checked_tags(tags.unwrap_or_default())?.into_iter().ordered_map();
     if tags.len() > MAX_TAGS {
         return Err(too_many_tags(tags.len()));
     }

@@ -47,6 +47,7 @@ use serde_json::Value;
 use super::calendar::date_text;
 use crate::engine::error::{ApiError, Result};
 use crate::engine::index::WriteSource;
+use crate::engine::ordered::Ordered;
 use crate::engine::schema::PrimaryKey;
 use crate::engine::sim::Rng;
 use crate::engine::value::{AttributeValue, Item, Number};
@@ -183,7 +184,7 @@ impl Generation {
             .iter()
             .zip(values)
             .filter_map(|(attribute, value)| Some((attribute.name.clone(), value?)))
-            .collect())
+            .ordered_map())
     }
 }
 

@@ -38,6 +38,7 @@ pub use classify::{classify, AccessPath};
 use super::capacity::ChargeKind;
 use super::clock::ClockMode;
 use super::error::{ApiError, Result};
+use super::ordered;
 use super::service::Engine;
 use super::table::BillingMode;
 use super::Previews;
@@ -232,7 +233,7 @@ impl Engine {
     /// The storage of every table the patterns name, and of its GSIs.
     fn storage_of(&self, patterns: &[AccessPattern]) -> Vec<StorageCost> {
         let mut names: Vec<&str> = patterns.iter().flat_map(|p| table_names(&p.request)).collect();
-        names.sort_unstable();
+        ordered::sort(&mut names);
         names.dedup();
         let cost = |table: &str, index: Option<&str>, items: usize, bytes: usize| {
             let billed =
@@ -381,7 +382,7 @@ impl ReviewRun {
             .filter_map(|s| self.engine.hot_spot(&s.table, s.index.as_deref(), self.start_second, to))
             .collect();
         // The hottest first.
-        hot_spots.sort_by(|a, b| b.throttled.cmp(&a.throttled).then(b.consumed.total_cmp(&a.consumed)));
+        ordered::sort_by(&mut hot_spots, |a, b| b.throttled.cmp(&a.throttled).then(b.consumed.total_cmp(&a.consumed)));
         Review { seconds: self.done, patterns: reviews, storage: self.storage.clone(), total, hot_spots, demands }
     }
 

@@ -15,6 +15,7 @@ use super::{Image, StreamTrigger, TriggerStats, TriggerUpdate, ValueSource};
 use crate::engine::api::item::UpdateItemInput;
 use crate::engine::error::{ApiError, Result};
 use crate::engine::expr::{Condition, Placeholders, Usage};
+use crate::engine::ordered::{self, Ordered};
 use crate::engine::schema::ScalarType;
 use crate::engine::streams::StreamViewType;
 use crate::engine::table::Table;
@@ -231,9 +232,9 @@ impl Engine {
         let schema = &target.definition.key_schema;
         let wanted: Vec<&str> = schema.attributes().map(|a| a.name.as_str()).collect();
         let mut given: Vec<&str> = key.iter().map(|(n, _)| n.as_str()).collect();
-        given.sort_unstable();
+        ordered::sort(&mut given);
         let mut sorted = wanted.clone();
-        sorted.sort_unstable();
+        ordered::sort(&mut sorted);
         if given != sorted {
             return Err(invalid(format!(
                 "Update.Key must name exactly the key attributes of table {target_name}: {}",
@@ -251,8 +252,8 @@ impl Engine {
         // The UpdateItem it will run, with stand-in values: DynamoDB's
         // checks of the expression and its placeholders, before any record.
         let key_type = |name: &str| schema.attributes().find(|a| a.name == name).map(|a| a.scalar_type);
-        let probe_key: Map<String, Value> = key.iter().map(|(n, s)| (n.clone(), stand_in(s, key_type(n)))).collect();
-        let probe_values: Map<String, Value> = values.iter().map(|(n, s)| (n.clone(), stand_in(s, None))).collect();
+        let probe_key = key.iter().map(|(n, s)| (n.clone(), stand_in(s, key_type(n)))).json_object();
+        let probe_values = values.iter().map(|(n, s)| (n.clone(), stand_in(s, None))).json_object();
         let mut probe = Map::new();
         probe.insert("TableName".into(), target_name.into());
         probe.insert("Key".into(), Value::Object(probe_key));

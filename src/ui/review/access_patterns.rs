@@ -27,6 +27,7 @@ use yew::prelude::*;
 
 use serde_json::Value;
 
+use crate::engine::ordered::Ordered;
 use crate::engine::review::{classify, AccessPath, AccessPattern, KeyVariation};
 use crate::engine::table::BillingMode;
 use crate::engine::{ApiError, Previews};
@@ -242,7 +243,7 @@ pub fn AccessPatterns() -> Html {
                         let row = if row == i { to } else if row == to { i } else { row };
                         ((row, field), kept.clone())
                     })
-                    .collect();
+                    .ordered_map();
                 refused.set(swapped);
                 set(all);
             })
@@ -259,7 +260,7 @@ pub fn AccessPatterns() -> Html {
                     .iter()
                     .filter(|((row, _), _)| *row != i)
                     .map(|(&(row, field), kept)| ((if row > i { row - 1 } else { row }, field), kept.clone()))
-                    .collect();
+                    .ordered_map();
                 refused.set(moved);
                 set(all);
             })

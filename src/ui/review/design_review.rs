@@ -23,6 +23,7 @@ use std::time::Duration;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use crate::engine::ordered::Ordered;
 use crate::engine::partition::{PARTITION_MAX_RCU, PARTITION_MAX_WCU};
 use crate::engine::review::{AccessPattern, Review, ReviewRun};
 use crate::i18n::{Lang, Msg};
@@ -245,7 +246,7 @@ pub fn DesignReview() -> Html {
     let library = state.as_ref().map(|s| Rc::clone(&s.lessons));
     let labels = use_memo((lesson, lang, library), |(lesson, lang, library)| {
         let lesson = lesson.as_ref().zip(library.as_ref()).and_then(|(id, library)| library.lesson_in(id, *lang).ok());
-        lesson.map(|l| l.pattern_labels().into_iter().collect::<BTreeMap<_, _>>()).unwrap_or_default()
+        lesson.map(|l| l.pattern_labels().into_iter().ordered_map()).unwrap_or_default()
     });
 
     let Some(state) = state else { return html! {} };

@@ -118,28 +118,21 @@ pub fn IndexGrid(props: &IndexGridProps) -> Html {
         table_schema.attributes().map(|a| a.name.clone()).filter(|n| !index_schema.is_key_attribute(n)).collect();
     let pending: Vec<PendingIndexUpdateView> =
         engine.pending_index_updates(&props.table).into_iter().filter(|u| *u.index_name == *props.index).collect();
-    // The last pending update of an item decides where it is going.
-    let mut leaving: BTreeMap<Vec<u8>, u64> = BTreeMap::new();
-    let mut arriving: BTreeMap<Vec<u8>, &PendingIndexUpdateView> = BTreeMap::new();
+    // The last pending update of an item decides where it is going: into
+    // the index (arriving, in key order) or out of it (leaving). Kept in one
+    // map, overwritten, so the wasm carries no removal code for it.
+    let mut last: BTreeMap<Vec<u8>, &PendingIndexUpdateView> = BTreeMap::new();
     for update in &pending {
-        let key = table_key_id(&update.table_key);
-        match &update.entry {
-            Some(_) => {
-                leaving.remove(&key);
-                arriving.insert(key, update);
-            }
-            None => {
-                arriving.remove(&key);
-                leaving.insert(key, update.remaining_millis);
-            }
-        }
+        last.insert(table_key_id(&update.table_key), update);
     }
+    let arriving: Vec<&PendingIndexUpdateView> = last.values().copied().filter(|u| u.entry.is_some()).collect();
+    let leaving = |key: &Item| last.get(&table_key_id(key)).filter(|u| u.entry.is_none()).map(|u| u.remaining_millis);
 
     let is_key = |name: &str| index_schema.is_key_attribute(name) || table_schema.is_key_attribute(name);
     let others: Vec<String> = collections
         .iter()
         .flat_map(|c| c.entries.iter().flat_map(|e| e.item.keys()))
-        .chain(arriving.values().filter_map(|u| u.entry.as_ref()).flat_map(|item| item.keys()))
+        .chain(arriving.iter().filter_map(|u| u.entry.as_ref()).flat_map(|item| item.keys()))
         .filter(|name| !is_key(name))
         .cloned()
         .ordered_set()
@@ -224,7 +217,7 @@ pub fn IndexGrid(props: &IndexGridProps) -> Html {
                 Some(kind) => html! { <td class="type-cell quiet-type">{ kind }</td> },
                 None => html! { <td class="type-cell"></td> },
             });
-            let leaves = leaving.get(&table_key_id(&table_schema.key_item(entry.table_key))).copied();
+            let leaves = leaving(&table_schema.key_item(entry.table_key));
             let kept = footprint.and_then(|f| f.kept(entry.table_key));
             Some(html! {
                 <tr class={classes!("index-entry", leaves.is_some().then_some("leaving"))}
@@ -252,7 +245,7 @@ pub fn IndexGrid(props: &IndexGridProps) -> Html {
             .collect::<Html>()
     });
 
-    let pending_rows = arriving.values().filter_map(|update| {
+    let pending_rows = arriving.iter().filter_map(|update| {
         let item = update.entry.as_ref()?;
         let wait = tr.arrives_in(&tr.duration(update.remaining_millis));
         Some(html! {

@@ -30,7 +30,7 @@
 //! provider) compares. (Yew 0.23 re-renders only when the reducer returns a
 //! new `Rc`; we always do.)
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
@@ -41,7 +41,7 @@ use crate::engine::capacity::Charge;
 use crate::engine::footprint::Footprint;
 use crate::engine::generate::Generation;
 use crate::engine::ordered::Ordered;
-use crate::engine::review::{AccessPattern, ReviewRun};
+use crate::engine::review::AccessPattern;
 use crate::engine::sim::Touched;
 use crate::engine::table::BillingMode;
 use crate::engine::{ApiError, Engine, Previews};
@@ -52,6 +52,7 @@ use crate::scenario::format::SavedOperation;
 use crate::scenario::generated::GeneratedData;
 use crate::scenario::lessons::LessonLibrary;
 use crate::scenario::{Scenario, Warning};
+use crate::ui::review::review_session::ReviewSession;
 
 /// The handle components get from the context.
 pub type PlaygroundContext = UseReducerHandle<Playground>;
@@ -199,8 +200,9 @@ pub struct Playground {
     /// The autosave keys holding an unreadable copy the autosave leaves
     /// alone until the page is reloaded (found when the page started).
     pub pinned: Pinned,
-    /// The design review's run, kept while its panel is not shown.
-    pub review: Rc<KeptReview>,
+    /// The design review's run and whether it plays, kept while its panel
+    /// is not shown.
+    pub review: Rc<RefCell<ReviewSession>>,
     /// The lesson documents and overlays at hand: the page fetches one when
     /// a lesson needs it and adds it with [`Action::LessonFetched`] or
     /// [`Action::OverlayFetched`]. Loading another scenario keeps them.
@@ -216,17 +218,6 @@ pub struct Playground {
 pub struct Pinned {
     pub saved: bool,
     pub temp: bool,
-}
-
-/// The design review's run and what it was started on, kept by the
-/// playground so that closing and opening the panel goes on where it was.
-#[derive(Default)]
-pub struct KeptReview {
-    pub run: Rc<RefCell<Option<ReviewRun>>>,
-    /// The data's version and the patterns the run reviews.
-    pub design: RefCell<Option<(u64, Rc<Vec<AccessPattern>>)>>,
-    /// Whether it was playing.
-    pub playing: Cell<bool>,
 }
 
 /// A message about loading, saving or sharing the playground.

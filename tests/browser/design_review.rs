@@ -2,13 +2,15 @@
 //! stepped and run to the end, the one-page review with its verdicts, hot
 //! spot, fix and heatmap, its Markdown, the words and the lesson's pattern
 //! names in German, a change that
-//! makes it stale, and a share link that brings the same review back.
+//! makes it stale, Pause stopping a long review where it shows, and a share
+//! link that brings the same review back.
 
 use crate::dom::*;
 use ddb_playground::engine::review::KeyVariation;
 use ddb_playground::i18n::Lang;
 use ddb_playground::scenario::link;
 use ddb_playground::ui::persist;
+use std::time::Duration;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
@@ -94,6 +96,139 @@ async fn a_review_runs_on_a_copy_and_says_what_throttles_and_why() {
     drop(page);
     forget_everything();
     forget_lessons();
+}
+
+/// The seconds the review has done, as its progress says ("1,234 of 3,600 s").
+fn review_seconds(page: &Page) -> u32 {
+    if !page.exists("#review-progress-text") {
+        return 0;
+    }
+    let text = page.text("#review-progress-text");
+    text.split(' ').next().unwrap_or_default().replace(',', "").parse().unwrap_or_else(|_| panic!("{text}"))
+}
+
+/// Clicks Pause and checks that the review stays at the second it shows
+/// for a while; returns that second.
+async fn pause_and_hold(page: &Page) -> u32 {
+    page.click("#review-pause").await;
+    wait_until("the review to show it is paused", || page.exists("#review-run")).await;
+    settle().await;
+    let paused = review_seconds(page);
+    yew::platform::time::sleep(Duration::from_millis(1_500)).await;
+    assert_eq!(review_seconds(page), paused, "the review went on after Pause");
+    assert!(page.exists("#review-run") && !page.exists("#review-pause"));
+    paused
+}
+
+/// Pause stops a long review at the second it shows, also on a slow page
+/// (a debug build run alone: a render of the review takes longer than a
+/// frame), Run goes on from there, a review left playing plays on when its
+/// tab is back, and a design change drops a playing review for good.
+#[wasm_bindgen_test]
+async fn pause_stops_a_long_review_at_the_second_it_shows() {
+    let page = open_lesson_link("lesson=voting").await;
+    page.click("#tab-console").await;
+    page.change(".access-pattern:nth-child(1) .ap-distribution", "Single").await;
+    page.type_text("#review-seconds", "3600").await;
+    // Paused well into the run, where every render draws a thousand seconds
+    // of heatmap: a slow page (paused at second 5, the page kept up).
+    page.click("#review-run").await;
+    wait_until("a good part of the review", || review_seconds(&page) >= 1_000).await;
+    let first = pause_and_hold(&page).await;
+    assert!(first < 3_600, "paused before the end: {first}");
+
+    // Run goes on from where it was paused.
+    page.click("#review-run").await;
+    wait_until("the review to go on", || review_seconds(&page) > first).await;
+    let second = pause_and_hold(&page).await;
+    assert!(second > first && second < 3_600, "{first} → {second}");
+
+    // Left playing, it plays on when its tab is back.
+    page.click("#review-run").await;
+    page.click("#tab-items").await;
+    page.click("#tab-console").await;
+    wait_until("the review to play on", || review_seconds(&page) > second).await;
+    assert!(page.exists("#review-pause"));
+
+    // A design change drops the playing review, and nothing brings it back.
+    page.change(".access-pattern:nth-child(2) .ap-rate", "20").await;
+    wait_until("the stale review to go", || !page.exists("#review-progress-text")).await;
+    yew::platform::time::sleep(Duration::from_millis(1_000)).await;
+    assert!(!page.exists("#review-report") && !page.exists("#review-progress-text"), "{}", review_seconds(&page));
+    assert!(page.exists("#review-run"));
+    drop(page);
+    forget_everything();
+    forget_lessons();
+}
+
+/// The review's session decides what plays: only the newest play's frames
+/// advance the run, Pause and a design change stop it at once, and leaving
+/// the panel stops its frames but keeps it playing for when it is back.
+#[wasm_bindgen_test]
+fn the_review_session_plays_only_the_newest_ticket() {
+    use ddb_playground::engine::review::AccessPattern;
+    use ddb_playground::engine::Engine;
+    use ddb_playground::ui::review::review_session::ReviewSession;
+    use serde_json::json;
+    use std::rc::Rc;
+    let mut engine = Engine::new();
+    let table = json!({"TableName": "Votes", "BillingMode": "PAY_PER_REQUEST",
+        "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
+        "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}]});
+    engine.execute("CreateTable", &table).unwrap();
+    let vote = AccessPattern {
+        name: "Vote".into(),
+        operation: "PutItem".into(),
+        request: json!({"TableName": "Votes", "Item": {"pk": {"S": "A"}}}),
+        requests_per_second: 10.0,
+        keys: KeyVariation::Single,
+    };
+    let design = Some((1, Rc::new(vec![vote.clone()])));
+    let done = |s: &ReviewSession| s.run().map_or(0, |r| r.seconds_done());
+    // No budget: a frame simulates exactly one second.
+    let now = || 0.0;
+
+    let mut session = ReviewSession::default();
+    session.follow(design.clone());
+    assert_eq!(session.play(), None, "nothing to play");
+    session.start(engine.start_review(std::slice::from_ref(&vote), 10).unwrap());
+    let first = session.play().unwrap();
+    assert!(session.tick(first, 0.0, now) && session.tick(first, 0.0, now));
+    assert_eq!(done(&session), 2);
+
+    // A new play makes the old frames stale.
+    let second = session.play().unwrap();
+    assert!(!session.tick(first, 0.0, now));
+    assert!(session.tick(second, 0.0, now));
+    assert_eq!(done(&session), 3);
+
+    // Pause stops every play at the second it shows; Step moves one second.
+    session.pause();
+    assert!(!session.is_playing() && !session.tick(second, 0.0, now));
+    session.step();
+    assert_eq!(done(&session), 4);
+
+    // Leaving stops the frames but it still plays when the panel is back.
+    let third = session.play().unwrap();
+    session.leave();
+    assert!(session.is_playing() && !session.tick(third, 0.0, now));
+    assert_eq!(done(&session), 4);
+    let fourth = session.play().unwrap();
+    assert!(session.tick(fourth, 0.0, now));
+    assert_eq!(done(&session), 5);
+
+    // The same design keeps the run; another one drops it and its frames.
+    assert!(!session.follow(design.clone()));
+    assert!(session.follow(Some((2, Rc::new(vec![vote.clone()])))));
+    assert!(session.run().is_none() && !session.is_playing() && !session.tick(fourth, 0.0, now));
+
+    // Played to the end, it stops by itself.
+    session.start(engine.start_review(&[vote], 3).unwrap());
+    let fifth = session.play().unwrap();
+    assert!(session.tick(fifth, 0.0, now) && session.tick(fifth, 0.0, now));
+    assert!(!session.tick(fifth, 0.0, now), "the last second ends the play");
+    assert!(!session.is_playing() && session.run().is_some_and(|r| r.is_finished()));
+    assert_eq!(session.play(), None);
 }
 
 #[wasm_bindgen_test]

@@ -7,15 +7,18 @@
 //!
 //! The run advances in frames of a few milliseconds, as the hot-key lab's
 //! does, so the tab never freezes: Pause and Step work at any moment. The
-//! run outlives the panel (switch to Items and back: it is still there,
-//! playing on if it was, and *Run review* continues a paused one), but a change to the data or the
-//! patterns makes it stale: it is dropped rather than shown for a design
-//! that is no longer there.
+//! run and whether it plays are kept by the playground in a
+//! [`ReviewSession`], which outlives the panel (switch to Items and back:
+//! the run is still there, playing on if it was, and *Run review*
+//! continues a paused one) and decides which frames may advance the run,
+//! so Pause stops it at the second it shows. A change to the data or the
+//! patterns makes the run stale: it is dropped rather than shown for a
+//! design that is no longer there.
 //!
 //! The review is exported as Markdown (a download, or the clipboard) and
 //! printed on its own (the print style sheet hides the rest of the page).
 
-use std::cell::Cell;
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 use std::time::Duration;
@@ -25,7 +28,7 @@ use yew::prelude::*;
 
 use crate::engine::ordered::Ordered;
 use crate::engine::partition::{PARTITION_MAX_RCU, PARTITION_MAX_WCU};
-use crate::engine::review::{AccessPattern, Review, ReviewRun};
+use crate::engine::review::{Review, ReviewRun};
 use crate::i18n::{Lang, Msg};
 use crate::page_model::review_report::{Grid, ReviewReport};
 use crate::ui::browser::copy_text;
@@ -33,10 +36,8 @@ use crate::ui::charts::heatmap::{heatmap, HeatmapInput};
 use crate::ui::language::use_lang;
 use crate::ui::lessons::lesson_nav;
 use crate::ui::persist::download;
+use crate::ui::review::review_session::{Design, ReviewSession};
 use crate::ui::state::use_playground;
-
-/// What a run was started on: the data's version and the patterns.
-type Design = Option<(u64, Rc<Vec<AccessPattern>>)>;
 
 /// Time between two frames of a run.
 const FRAME: Duration = Duration::from_millis(50);
@@ -166,78 +167,64 @@ fn labelled(mut review: Review, labels: &BTreeMap<String, String>) -> Review {
     review
 }
 
+/// Plays the session's run: a frame every [`FRAME`] simulates the seconds
+/// [`FRAME_BUDGET_MILLIS`] allows and re-renders the panel through `frame`,
+/// until the run ends, is paused or dropped, or another play replaces this one.
+fn play(session: &Rc<RefCell<ReviewSession>>, frame: &UseStateSetter<u64>) {
+    let Ok(mut s) = session.try_borrow_mut() else { return };
+    let Some(ticket) = s.play() else { return };
+    frame.set(s.frames);
+    drop(s);
+    let (session, frame) = (Rc::clone(session), frame.clone());
+    yew::platform::spawn_local(async move {
+        loop {
+            yew::platform::time::sleep(FRAME).await;
+            let Ok(mut s) = session.try_borrow_mut() else { continue };
+            let more = s.tick(ticket, FRAME_BUDGET_MILLIS, js_sys::Date::now);
+            frame.set(s.frames);
+            if !more {
+                break;
+            }
+        }
+    });
+}
+
 #[component]
 pub fn DesignReview() -> Html {
     let lang = use_lang();
     let words = lang.review();
     let state = use_playground();
     // The run is kept by the playground while the panel is not shown.
-    let kept = state.as_ref().map(|s| Rc::clone(&s.review)).unwrap_or_default();
+    let session = state.as_ref().map(|s| Rc::clone(&s.review)).unwrap_or_default();
     // A kept run's length, or a minute.
-    let seconds = use_state(|| kept.run.borrow().as_ref().map_or(60, ReviewRun::seconds).to_string());
-    let run = Rc::clone(&kept.run);
+    let seconds = use_state(|| session.borrow().run().map_or(60, ReviewRun::seconds).to_string());
+    // Set (to the session's count of changes) whenever the run moved or
+    // started or stopped playing: what re-renders the panel.
     let frame = use_state(|| 0u64);
-    // A run that was playing when the panel was left plays on when it is back.
-    let playing = use_state(|| kept.playing.get());
-    {
-        let kept = Rc::clone(&kept);
-        use_effect_with(*playing, move |on| kept.playing.set(*on));
-    }
     let error = use_state(|| None::<String>);
     let copied = use_state(|| false);
 
-    // A review of a design that changed is dropped.
+    // A run that was playing when the panel was left plays on when it is
+    // back; leaving stops its frames.
     {
-        let (run, frame, playing, kept) = (run.clone(), frame.clone(), playing.clone(), Rc::clone(&kept));
-        let design: Design = state.as_ref().map(|s| (s.data_version, Rc::clone(&s.access_patterns)));
-        use_effect_with(design, move |design| {
-            let same = kept.design.borrow().as_ref() == design.as_ref();
-            if !same {
-                kept.design.replace(design.clone());
-                if let Ok(mut r) = run.try_borrow_mut() {
-                    if r.take().is_some() {
-                        frame.set(*frame + 1);
-                    }
+        let (session, frame) = (Rc::clone(&session), frame.setter());
+        use_effect_with((), move |_| {
+            if session.try_borrow().is_ok_and(|s| s.is_playing()) {
+                play(&session, &frame);
+            }
+            move || {
+                if let Ok(mut s) = session.try_borrow_mut() {
+                    s.leave();
                 }
-                playing.set(false);
             }
         });
     }
 
-    // While playing: a few seconds of traffic a frame, within the budget.
-    {
-        let (run, frame, stop) = (run.clone(), frame.setter(), playing.setter());
-        use_effect_with(*playing, move |&on| {
-            let alive = Rc::new(Cell::new(true));
-            if on {
-                let running = Rc::clone(&alive);
-                yew::platform::spawn_local(async move {
-                    let mut frames = 0u64;
-                    while running.get() {
-                        yew::platform::time::sleep(FRAME).await;
-                        if !running.get() {
-                            break;
-                        }
-                        let Ok(mut slot) = run.try_borrow_mut() else { continue };
-                        let Some(r) = slot.as_mut() else {
-                            stop.set(false);
-                            break;
-                        };
-                        let began = js_sys::Date::now();
-                        while r.step() && js_sys::Date::now() - began < FRAME_BUDGET_MILLIS {}
-                        let finished = r.is_finished();
-                        drop(slot);
-                        frames += 1;
-                        frame.set(frames.wrapping_add(u64::from(finished)));
-                        if finished {
-                            stop.set(false);
-                            break;
-                        }
-                    }
-                });
-            }
-            move || alive.set(false)
-        });
+    // A review of a design that changed is dropped, here rather than in an
+    // effect, so it is never drawn nor played on.
+    let design: Design = state.as_ref().map(|s| (s.data_version, Rc::clone(&s.access_patterns)));
+    if let Ok(mut s) = session.try_borrow_mut() {
+        s.follow(design);
     }
 
     // The open lesson's patterns by their labels in the page's language
@@ -252,9 +239,10 @@ pub fn DesignReview() -> Html {
     let Some(state) = state else { return html! {} };
     let patterns = state.access_patterns.as_ref().clone();
 
+    // Starts a new run, paused; a refusal is shown.
     let start = {
-        let (run, seconds, error, state, patterns) =
-            (run.clone(), seconds.clone(), error.clone(), state.clone(), patterns.clone());
+        let (session, seconds, error, state, patterns) =
+            (Rc::clone(&session), seconds.clone(), error.clone(), state.clone(), patterns.clone());
         move || -> bool {
             let Ok(secs) = seconds.trim().parse::<u32>() else {
                 error.set(Some(lang.review().seconds_needed.to_string()));
@@ -263,8 +251,8 @@ pub fn DesignReview() -> Html {
             let Ok(engine) = state.engine.try_borrow() else { return false };
             match engine.start_review(&patterns, secs) {
                 Ok(r) => {
-                    if let Ok(mut slot) = run.try_borrow_mut() {
-                        *slot = Some(r);
+                    if let Ok(mut s) = session.try_borrow_mut() {
+                        s.start(r);
                     }
                     error.set(None);
                     true
@@ -277,34 +265,37 @@ pub fn DesignReview() -> Html {
         }
     };
     let onrun = {
-        let (start, playing, run, seconds) = (start.clone(), playing.clone(), run.clone(), seconds.clone());
+        let (start, session, seconds, frame) = (start.clone(), Rc::clone(&session), seconds.clone(), frame.setter());
         Callback::from(move |_: MouseEvent| {
             // A paused run of as many seconds continues; otherwise a new one starts.
             let wanted = seconds.trim().parse::<u32>().ok();
-            let paused = run.borrow().as_ref().is_some_and(|r| !r.is_finished() && Some(r.seconds()) == wanted);
+            let paused = session.borrow().run().is_some_and(|r| !r.is_finished() && Some(r.seconds()) == wanted);
             if paused || start() {
-                playing.set(true);
+                play(&session, &frame);
             }
         })
     };
+    // Pause and Step change the session at once, not this render's idea of it.
     let onpause = {
-        let playing = playing.clone();
-        Callback::from(move |_: MouseEvent| playing.set(false))
+        let (session, frame) = (Rc::clone(&session), frame.setter());
+        Callback::from(move |_: MouseEvent| {
+            if let Ok(mut s) = session.try_borrow_mut() {
+                s.pause();
+                frame.set(s.frames);
+            }
+        })
     };
     let onstep = {
-        let (run, frame, playing, start) = (run.clone(), frame.clone(), playing.clone(), start.clone());
+        let (session, frame, start) = (Rc::clone(&session), frame.setter(), start.clone());
         Callback::from(move |_: MouseEvent| {
-            playing.set(false);
-            let fresh = run.borrow().as_ref().is_none_or(ReviewRun::is_finished);
+            let fresh = session.borrow().run().is_none_or(ReviewRun::is_finished);
             if fresh && !start() {
                 return;
             }
-            if let Ok(mut slot) = run.try_borrow_mut() {
-                if let Some(r) = slot.as_mut() {
-                    r.step();
-                }
+            if let Ok(mut s) = session.try_borrow_mut() {
+                s.step();
+                frame.set(s.frames);
             }
-            frame.set(*frame + 1);
         })
     };
     let onseconds = {
@@ -316,8 +307,8 @@ pub fn DesignReview() -> Html {
         })
     };
 
-    let slot = run.borrow();
-    let review = slot.as_ref().map(ReviewRun::report);
+    let slot = session.borrow();
+    let review = slot.run().map(ReviewRun::report);
     let review = review.map(|review| labelled(review, &labels));
     let report = review.as_ref().and_then(|review| {
         let engine = state.engine.try_borrow().ok()?;
@@ -346,8 +337,8 @@ pub fn DesignReview() -> Html {
             let _ = window.print();
         }
     });
-    let progress = slot.as_ref().map(|r| (r.seconds_done(), r.seconds()));
-    let running = *playing;
+    let progress = slot.run().map(|r| (r.seconds_done(), r.seconds()));
+    let running = slot.is_playing();
     html! {
         <section class="card design-review" id="design-review" aria-labelledby="design-review-title">
             <div class="card-head">
@@ -381,7 +372,7 @@ pub fn DesignReview() -> Html {
                     }
                 </div>
                 { report_view(report) }
-                if let (Some(r), Some(review)) = (slot.as_ref(), review.as_ref()) {
+                if let (Some(r), Some(review)) = (slot.run(), review.as_ref()) {
                     <h3>{ words.heatmaps }</h3>
                     { heatmaps(r, review, lang) }
                 }

@@ -19,6 +19,10 @@
 //! that starts "Invalid hand-in link:" and says what is wrong. Whether the
 //! solution fits the exercise is the check's business: a hand-in that does
 //! not is still a hand-in, and the check names what does not fit.
+//!
+//! An exercise made in the playground (`scenario::make_exercise`) travels
+//! the same way under `#exercise1=` ([`encode_exercise`],
+//! [`decode_exercise`]): the whole document, read through its strict reader.
 
 use serde_json::{json, Map, Value};
 
@@ -188,6 +192,34 @@ pub fn from_json(document: &Value) -> Result<HandIn> {
     Ok(HandIn { name, exercise, solution: solution.clone() })
 }
 
+/// The tag of a link that carries a whole exercise document (what "Make an
+/// exercise" gives): `#exercise1=<base64url(DEFLATE(JSON))>`.
+pub const EXERCISE_PREFIX: &str = "exercise1=";
+
+/// The fragment (without `#`) that carries the exercise `document`.
+pub fn encode_exercise(document: &Value) -> String {
+    format!("{EXERCISE_PREFIX}{}", pack(document.to_string().as_bytes()))
+}
+
+/// The exercise document an `#exercise1=` link carries (a whole URL or a
+/// fragment), read through `Exercise::from_json`; refused as "Invalid
+/// exercise link: …" with what is wrong.
+pub fn decode_exercise(text: &str) -> Result<Value> {
+    let refused = |detail: String| ApiError::validation(format!("Invalid exercise link: {detail}"));
+    let fragment = fragment_of(text);
+    if fragment.len() > MAX_LINK_CHARS {
+        return Err(refused(format!("it is {} characters long; at most {MAX_LINK_CHARS} are read", fragment.len())));
+    }
+    let Some(payload) = fragment.strip_prefix(EXERCISE_PREFIX) else {
+        return Err(refused(format!("it does not start with \"{EXERCISE_PREFIX}\"")));
+    };
+    let json = unpack(payload, MAX_DOCUMENT_BYTES).map_err(refused)?;
+    let document: Value =
+        serde_json::from_slice(&json).map_err(|e| refused(format!("it does not hold a JSON document ({e})")))?;
+    Exercise::from_json(&document).map_err(|e| refused(format!("its exercise does not read: {}", e.message())))?;
+    Ok(document)
+}
+
 // The built-in documents are compiled in natively only.
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
@@ -316,5 +348,17 @@ mod tests {
         let hand_in =
             HandIn { name: "Empty".into(), exercise: ExerciseRef::BuiltIn("inbox".into()), solution: json!({}) };
         assert_eq!(decode(&encode(&hand_in)).expect("decodes"), hand_in);
+    }
+
+    #[test]
+    fn exercise_links_carry_a_whole_document() {
+        let document = built_in("open-orders");
+        let link = encode_exercise(&document);
+        assert!(link.starts_with(EXERCISE_PREFIX));
+        assert_eq!(decode_exercise(&format!("https://example.org/#{link}")).expect("decodes"), document);
+        let message = |text: &str| decode_exercise(text).expect_err("refused").message().to_string();
+        assert!(message("#exercise=voting").contains("does not start with \"exercise1=\""));
+        assert!(message(&format!("{EXERCISE_PREFIX}{}", pack(b"{\"Title\": 1}"))).contains("exercise does not read"));
+        assert!(message(&link[..link.len() / 2]).starts_with("Invalid exercise link: "));
     }
 }

@@ -66,6 +66,22 @@ async fn checked(hand_in: &HandIn, documents: &Documents, lang: crate::i18n::Lan
     }
 }
 
+/// A column's name with a line-break opportunity (a zero-width space)
+/// inside each run of capitals, so a goal's name (`MaxGlobalSecondaryIndexes`)
+/// wraps between its words rather than anywhere.
+fn breakable(name: &str) -> String {
+    let mut out = String::with_capacity(name.len() + 8);
+    let mut previous_lower = false;
+    for c in name.chars() {
+        if c.is_uppercase() && previous_lower {
+            out.push('\u{200B}');
+        }
+        previous_lower = c.is_lowercase();
+        out.push(c);
+    }
+    out
+}
+
 #[function_component(ClassView)]
 pub fn class_view(props: &ClassViewProps) -> Html {
     let lang = use_lang();
@@ -336,7 +352,7 @@ pub fn class_view(props: &ClassViewProps) -> Html {
                             <tr>
                                 <th>{ sort_header(SortBy::Name, words.col_name) }</th>
                                 if several { <th>{ words.col_exercise }</th> }
-                                { for columns.iter().map(|c| html! { <th class="class-column" title={c.clone()}>{ c }</th> }) }
+                                { for columns.iter().map(|c| html! { <th class="class-column" title={c.clone()}>{ breakable(c) }</th> }) }
                                 <th>{ sort_header(SortBy::Score, words.col_score) }</th>
                                 <th></th>
                             </tr>

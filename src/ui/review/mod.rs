@@ -1,7 +1,9 @@
 //! Reviewing a design: [`access_patterns`] (the scenario's patterns, each
 //! with its verdict and cost per request) and [`design_review`] (their
 //! traffic run on a copy of the tables, second by second, and the one-page
-//! review with its heatmaps, Markdown export and print).
+//! review with its heatmaps, Markdown export and print), and the jump
+//! links at the Console tab's top that bring them into view ([`jumps`]).
 
 pub mod access_patterns;
 pub mod design_review;
+pub mod jumps;

@@ -351,7 +351,7 @@ pub fn class_view(props: &ClassViewProps) -> Html {
                         <thead>
                             <tr>
                                 <th>{ sort_header(SortBy::Name, words.col_name) }</th>
-                                if several { <th>{ words.col_exercise }</th> }
+                                if several { <th class="class-exercise">{ words.col_exercise }</th> }
                                 { for columns.iter().map(|c| html! { <th class="class-column" title={c.clone()}>{ breakable(c) }</th> }) }
                                 <th>{ sort_header(SortBy::Score, words.col_score) }</th>
                                 <th></th>

@@ -112,6 +112,7 @@ pub mod en;
 mod facts;
 pub mod ja;
 mod lang;
+pub mod lecturer;
 pub mod limits;
 pub mod numbers;
 pub mod review;

@@ -13,6 +13,8 @@ use super::lang::Lang;
 /// The review's words in one language.
 pub struct ReviewWords {
     pub title: &'static str,
+    /// Names the Console tab's jump links to the review below.
+    pub on_this_tab: &'static str,
     /// The heading over the tables and indexes reviewed.
     pub design: &'static str,
     /// `(patterns, seconds)`: what was reviewed.
@@ -88,6 +90,7 @@ pub struct ReviewWords {
 
 static EN: ReviewWords = ReviewWords {
     title: "Design review",
+    on_this_tab: "Further down this tab:",
     design: "Design",
     intro: |patterns, seconds| {
         let noun = if patterns == 1 { "access pattern" } else { "access patterns" };
@@ -159,6 +162,7 @@ static EN: ReviewWords = ReviewWords {
 
 static DE: ReviewWords = ReviewWords {
     title: "Design-Review",
+    on_this_tab: "Weiter unten auf diesem Tab:",
     design: "Entwurf",
     intro: |patterns, seconds| {
         format!("{patterns} Zugriffsmuster: ihr Traffic lief {seconds} s Engine-Zeit lang mit ihren Raten gegen die Tabellen in ihrem jetzigen Zustand (ein Probelauf: nichts wurde geändert).")
@@ -235,6 +239,7 @@ static DE: ReviewWords = ReviewWords {
 
 static JA: ReviewWords = ReviewWords {
     title: "設計レビュー",
+    on_this_tab: "このタブの下のほう:",
     design: "設計",
     intro: |patterns, seconds| {
         format!("{patterns} 個のアクセスパターンのトラフィックを、それぞれのレートで {seconds} 秒間 (エンジン時間)、現在のテーブルに送りました (ドライラン: 何も変更していません)。")

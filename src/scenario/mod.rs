@@ -32,8 +32,10 @@ pub mod exchange;
 pub mod exercises;
 pub mod format;
 pub mod generated;
+pub mod handin;
 pub mod lessons;
 pub mod link;
+pub mod make_exercise;
 pub mod warning;
 pub mod workbench;
 

@@ -10,7 +10,8 @@
 //!    └─ main: LessonPanel (when a lesson is open), then three tabs:
 //!         Items:      ItemEditor, TableView (→ ItemGrid | IndexGrid), IndexPanel, TtlPanel,
 //!                     StreamPanel, ActivityLog (without a table: Welcome)
-//!         Console:    Console (builders, live cost, results, code, history), AccessPatterns
+//!         Console:    ReviewJumps, Console (builders, live cost, results, code, history), AccessPatterns,
+//!                     DesignReview, MakeExercise
 //!         Partitions: PartitionMap, HotKeyLab, Planners
 //! ```
 //!
@@ -55,6 +56,7 @@ use super::language::{self, Lang, Msg, Said};
 use super::persist;
 use super::state::{Action, Notice, Playground, PlaygroundContext};
 use crate::scenario::lessons::LessonLibrary;
+use crate::ui::exercises::make_exercise::MakeExercise;
 use crate::ui::lessons::lesson_bus::{LessonBus, LessonBusContext};
 use crate::ui::lessons::lesson_panel::LessonPanel;
 use crate::ui::lessons::lessons_menu::LessonsMenu;
@@ -73,6 +75,7 @@ use crate::ui::query::console::Console;
 use crate::ui::query::console_state::{ConsoleContext, ConsoleState};
 use crate::ui::review::access_patterns::AccessPatterns;
 use crate::ui::review::design_review::DesignReview;
+use crate::ui::review::jumps::ReviewJumps;
 use crate::ui::tables::create_table::CreateTable;
 use crate::ui::tables::index_panel::IndexPanel;
 use crate::ui::tables::item_editor::ItemEditor;
@@ -447,9 +450,11 @@ pub fn App(props: &AppProps) -> Html {
                         </div>
                         <div id="main-panel" role="tabpanel" class="main-panel" ref={panel}>
                             if *tab == Tab::Console {
+                                <ReviewJumps />
                                 <Console />
                                 <AccessPatterns />
                                 <DesignReview />
+                                <MakeExercise />
                             } else if *tab == Tab::Partitions {
                                 <PartitionMap />
                                 <HotKeyLab />

@@ -432,13 +432,24 @@ pub fn import_notice(file_name: &str, imported: &Imported) -> Notice {
         .with_details(imported.warnings.clone())
 }
 
-/// What [`import`] calls once, with the outcome.
-type Done = Box<dyn FnOnce(Result<Imported, FileFailure>)>;
+/// What [`read_text`] calls once, with the outcome.
+type Done = Box<dyn FnOnce(Result<String, FileFailure>)>;
 
 /// Reads a chosen file as text, whichever format it is in (a scenario file,
 /// an engine snapshot, a NoSQL Workbench model: [`exchange::import`]), and
 /// hands the result (or the reason it could not be read) to `done`.
 pub fn import(file: web_sys::File, done: impl FnOnce(Result<Imported, FileFailure>) + 'static) {
+    let name = file.name();
+    read_text(file, move |text| {
+        done(text.and_then(|text| {
+            exchange::import(&text).map_err(|e| FileFailure::Refused { name, message: e.message().to_string() })
+        }))
+    });
+}
+
+/// Reads a chosen or dropped file as text (at most [`MAX_FILE_BYTES`]) and
+/// hands the text (or the reason it could not be read) to `done`.
+pub fn read_text(file: web_sys::File, done: impl FnOnce(Result<String, FileFailure>) + 'static) {
     use std::cell::RefCell;
     use std::rc::Rc;
     use wasm_bindgen::closure::Closure;
@@ -456,7 +467,7 @@ pub fn import(file: web_sys::File, done: impl FnOnce(Result<Imported, FileFailur
     let done: Rc<RefCell<Option<Done>>> = Rc::new(RefCell::new(Some(Box::new(done))));
     let finish = {
         let done = Rc::clone(&done);
-        move |outcome: Result<Imported, FileFailure>| {
+        move |outcome: Result<String, FileFailure>| {
             let taken = done.try_borrow_mut().ok().and_then(|mut slot| slot.take());
             if let Some(done) = taken {
                 done(outcome);
@@ -469,12 +480,7 @@ pub fn import(file: web_sys::File, done: impl FnOnce(Result<Imported, FileFailur
         let name = name.clone();
         Closure::once_into_js(move || {
             let text = reader.result().ok().and_then(|v| v.as_string());
-            finish(match text {
-                Some(text) => {
-                    exchange::import(&text).map_err(|e| FileFailure::Refused { name, message: e.message().to_string() })
-                }
-                None => Err(FileFailure::NotText { name }),
-            });
+            finish(text.ok_or(FileFailure::NotText { name }));
         })
     };
     let on_error = {

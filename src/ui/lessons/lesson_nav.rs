@@ -162,7 +162,7 @@ fn no_such_lesson(id: &str) -> Notice {
 }
 
 /// The text at `url`, fetched.
-async fn fetch_text(url: &str) -> Result<String, FetchFailure> {
+pub(crate) async fn fetch_text(url: &str) -> Result<String, FetchFailure> {
     use wasm_bindgen::JsCast;
     use wasm_bindgen_futures::JsFuture;
     let window = web_sys::window().ok_or(FetchFailure::NoWindow)?;
@@ -258,9 +258,20 @@ pub fn close(state: &PlaygroundContext) {
 /// Goes to step `n` of the open lesson, selecting the step's table.
 pub fn go_to(state: &PlaygroundContext, lesson: &Lesson, n: usize) {
     let Some(step) = lesson.steps.get(n) else { return };
+    clear_news(state);
     state.dispatch(Action::SetView("step".into(), n.into()));
     if let Some(table) = &step.table {
         state.dispatch(Action::SelectTable(table.clone()));
+    }
+}
+
+/// Takes news (such as "Opened the lesson …") off the screen: once the
+/// lecturer moves to a step or does what it says, the class looks at the
+/// view the step talks about, which a toast in the corner would cover (in
+/// presenter mode, the lab's chart). Errors and lists stay until dismissed.
+fn clear_news(state: &PlaygroundContext) {
+    if state.notice.as_ref().is_some_and(|n| !n.error && n.details.is_empty()) {
+        state.dispatch(Action::Notify(None));
     }
 }
 
@@ -283,6 +294,7 @@ pub fn perform(
     bus: &UseReducerDispatcher<LessonBus>,
     step: &Step,
 ) {
+    clear_news(state);
     if let Some(table) = &step.table {
         state.dispatch(Action::SelectTable(table.clone()));
     }

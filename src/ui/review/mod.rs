@@ -2,8 +2,10 @@
 //! with its verdict and cost per request) and [`design_review`] (their
 //! traffic run on a copy of the tables, second by second, and the one-page
 //! review with its heatmaps, Markdown export and print), whose run and
-//! whether it plays [`review_session`] keeps.
+//! whether it plays [`review_session`] keeps; and the jump links at the
+//! Console tab's top that bring them into view ([`jumps`]).
 
 pub mod access_patterns;
 pub mod design_review;
+pub mod jumps;
 pub mod review_session;

@@ -1,0 +1,51 @@
+//! Making an exercise from a lesson's playground: the form on the Console
+//! tab, the exercise checked against the design it was made from, and the
+//! link that carries it.
+
+use ddb_playground::engine::exercise::{check, Exercise};
+use ddb_playground::scenario::handin;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::wasm_bindgen_test;
+
+use crate::dom::{forget_everything, forget_lessons, open_lesson_link, Page};
+
+async fn tick(page: &Page, selector: &str) {
+    let input: web_sys::HtmlInputElement = page.find(selector).dyn_into().unwrap();
+    input.set_checked(true);
+    Page::fire(&input, "change");
+    crate::dom::settle().await;
+}
+
+#[wasm_bindgen_test]
+async fn a_lesson_becomes_an_exercise_its_design_solves() {
+    let page = open_lesson_link("lesson=relationships").await;
+    page.click("#tab-console").await;
+    // The jump link at the console's top leads to the form.
+    assert!(page.exists("#jump-make-exercise"));
+    // One type per table, each keyed by its table's key.
+    let types = page.find_all(".make-type");
+    assert_eq!(types.len(), 5, "the lesson's five tables");
+    assert_eq!(page.value(".make-type:nth-child(1) .make-keys"), "DeviceId, epoch");
+
+    // No title: refused, saying so.
+    page.click("#make-exercise-button").await;
+    assert!(page.text("#make-result").contains("it needs a title"), "{}", page.text("#make-result"));
+
+    page.type_text("#make-title", "Relationships").await;
+    page.type_text("#make-statement", "Design tables for users, games, posts and courses.").await;
+    tick(&page, "#make-no-scan").await;
+    page.click("#make-exercise-button").await;
+    let result = page.text("#make-result");
+    assert!(result.contains("Made an exercise with 5 entity types and 8 access patterns."), "{result}");
+    // Eight patterns and one goal, all met by the design it was made from.
+    assert_eq!(page.text("#make-score"), "The current design scores 9 of 9 against it.");
+    let link = page.value("#make-link");
+    assert!(link.contains("#exercise1="), "{link}");
+    let document = handin::decode_exercise(&link).expect("the link carries the exercise");
+    let exercise = Exercise::from_json(&document).unwrap();
+    let report = check(&exercise, exercise.model_answer.as_ref().unwrap()).unwrap();
+    assert_eq!((report.met, report.of), (9, 9));
+    drop(page);
+    forget_everything();
+    forget_lessons();
+}

@@ -28,6 +28,8 @@ fn cases(target: &str) -> usize {
         "execute_structured" | "streams" | "scenario" | "workbench" | "partiql_structured" => 300,
         // Each input is a whole check: a load, the cases and a review.
         "exercise" => 100,
+        // Each input reads a built-in exercise and its model answer.
+        "handin" => 300,
         _ => 2_000,
     }
 }
@@ -171,6 +173,11 @@ fn exercise() {
     replay("exercise");
 }
 
+#[test]
+fn handin() {
+    replay("handin");
+}
+
 /// Every harness has a test above and a corpus.
 #[test]
 fn every_target_is_replayed() {
@@ -187,7 +194,8 @@ fn every_target_is_replayed() {
             "partiql",
             "workbench",
             "partiql_structured",
-            "exercise"
+            "exercise",
+            "handin"
         ]
     );
 }

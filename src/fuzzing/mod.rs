@@ -20,6 +20,7 @@
 //! | `workbench`          | any file's text                            | the content-sniffing import: scenario, snapshot, NoSQL Workbench model |
 //! | `partiql_structured` | decisions                                  | valid-shaped PartiQL statements, each compared with its equivalent GetItem / Query / Scan / PutItem / UpdateItem / DeleteItem (`partiql`) |
 //! | `exercise`           | an exercise and a solution, or damage to a built-in one and its model answer | `Exercise::from_json`, `Solution::from_json`, `engine::exercise::check` (`exercise`) |
+//! | `handin`             | a hand-in link, its document, or damage to a built-in hand-in | `scenario::handin::decode`, the exercise and solution readers (`handin`) |
 //!
 //! A harness panics only when an invariant fails (`check`, round trips of
 //! snapshots, scenarios and links, a dry run that changed the engine or
@@ -36,10 +37,12 @@ pub mod check;
 mod exercise;
 pub mod fixture;
 pub mod generate;
+mod handin;
 mod partiql;
 mod targets;
 
 pub use exercise::exercise;
+pub use handin::handin;
 pub use partiql::partiql_structured;
 pub use targets::{execute, execute_structured, expressions, partiql, scenario, share_link, streams, workbench};
 
@@ -58,4 +61,5 @@ pub const TARGETS: &[(&str, Harness)] = &[
     ("workbench", workbench),
     ("partiql_structured", partiql_structured),
     ("exercise", exercise),
+    ("handin", handin),
 ];

@@ -38,8 +38,25 @@ pub fn encode(scenario: &Scenario) -> String {
 
 /// The fragment for a scenario document already in JSON text.
 pub fn encode_json(json: &str) -> String {
-    let compressed = compress_to_vec(json.as_bytes(), 9);
-    format!("{PREFIX}{}", URL_SAFE_NO_PAD.encode(compressed))
+    format!("{PREFIX}{}", pack(json.as_bytes()))
+}
+
+/// A link's payload (what follows its tag): `bytes` DEFLATEd and in
+/// base64url. Hand-in links (`handin`) use the same encoding.
+pub fn pack(bytes: &[u8]) -> String {
+    URL_SAFE_NO_PAD.encode(compress_to_vec(bytes, 9))
+}
+
+/// The bytes a link's payload carries, inflated to at most `limit` bytes.
+/// The error says what is wrong in words that follow "Invalid … link: ".
+pub fn unpack(payload: &str, limit: usize) -> std::result::Result<Vec<u8>, String> {
+    let compressed = URL_SAFE_NO_PAD
+        .decode(payload.trim_end_matches('='))
+        .map_err(|e| format!("it is not valid base64url ({e}); was it cut off or changed?"))?;
+    decompress_to_vec_with_limit(&compressed, limit).map_err(|e| match e.status {
+        miniz_oxide::inflate::TINFLStatus::HasMoreOutput => format!("it expands to more than {limit} bytes"),
+        _ => "its compressed data is damaged; was it cut off?".to_string(),
+    })
 }
 
 /// The scenario a fragment carries. Accepts the fragment with or without
@@ -52,15 +69,7 @@ pub fn decode(fragment: &str) -> Result<Scenario> {
     let Some(payload) = fragment.strip_prefix(PREFIX) else {
         return Err(invalid("it does not start with \"v1=\" (not a ddb-playground link, or from a newer version)"));
     };
-    let compressed = URL_SAFE_NO_PAD
-        .decode(payload.trim_end_matches('='))
-        .map_err(|e| invalid(format!("it is not valid base64url ({e}); was it cut off or changed?")))?;
-    let json = decompress_to_vec_with_limit(&compressed, MAX_DOCUMENT_BYTES).map_err(|e| match e.status {
-        miniz_oxide::inflate::TINFLStatus::HasMoreOutput => {
-            invalid(format!("it expands to more than {MAX_DOCUMENT_BYTES} bytes"))
-        }
-        _ => invalid("its compressed data is damaged; was it cut off?"),
-    })?;
+    let json = unpack(payload, MAX_DOCUMENT_BYTES).map_err(invalid)?;
     let document: serde_json::Value =
         serde_json::from_slice(&json).map_err(|e| invalid(format!("it does not hold a JSON document ({e})")))?;
     Scenario::from_json(document)

@@ -32,6 +32,7 @@ pub mod exchange;
 pub mod exercises;
 pub mod format;
 pub mod generated;
+pub mod handin;
 pub mod lessons;
 pub mod link;
 pub mod warning;

@@ -3,6 +3,9 @@
 //! answers every read with a Scan, and the naive designs the lecture warns
 //! about, do not score full, for the reasons the exercise teaches.
 
+// The built-ins' documents are compiled in natively only (the page fetches them).
+#![cfg(not(target_arch = "wasm32"))]
+
 use ddb_playground::engine::exercise::{check, CheckReport, Checking, Exercise, Solution};
 use ddb_playground::scenario::exercises::{self, EXERCISE_IDS};
 use serde_json::{json, Value};
@@ -230,5 +233,18 @@ fn a_check_in_slices_reports_what_the_check_at_once_does() {
             assert_eq!(report, run(id, &solution), "{id}");
             assert!(steps as usize > cases + exercise.review_seconds as usize, "{id}: {steps} steps");
         }
+    }
+}
+
+/// The menu's list has every built-in, in order, with its document's
+/// titles in English, German and Japanese.
+#[test]
+fn the_catalog_lists_every_exercise_with_its_titles() {
+    let ids: Vec<&str> = exercises::CATALOG.iter().map(|e| e.id).collect();
+    assert_eq!(ids, EXERCISE_IDS);
+    for entry in &exercises::CATALOG {
+        let exercise = exercise(entry.id);
+        let titles = [exercise.title_in("en"), exercise.title_in("de"), exercise.title_in("ja")];
+        assert_eq!(entry.titles, titles, "{}", entry.id);
     }
 }

@@ -22,7 +22,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::exercises::{self, EXERCISE_IDS};
+use super::exercises::EXERCISE_IDS;
 use super::link::{pack, unpack};
 use crate::engine::exercise::{Exercise, Solution};
 use crate::engine::{ApiError, Result};
@@ -55,10 +55,13 @@ pub struct HandIn {
 }
 
 impl ExerciseRef {
-    /// The exercise, read.
+    /// The exercise, read (natively, where the built-ins' documents are
+    /// compiled in; the page fetches a built-in's document and reads it
+    /// with [`super::exercises::read`]).
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn read(&self) -> Result<Exercise> {
         match self {
-            ExerciseRef::BuiltIn(id) => exercises::exercise(id)
+            ExerciseRef::BuiltIn(id) => super::exercises::exercise(id)
                 .unwrap_or_else(|| Err(ApiError::validation(format!("There is no built-in exercise {id}")))),
             ExerciseRef::Document(document) => Exercise::from_json(document),
         }
@@ -78,7 +81,8 @@ impl HandIn {
         Value::Object(document)
     }
 
-    /// The exercise and the solution, read.
+    /// The exercise and the solution, read (natively; see [`ExerciseRef::read`]).
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn read(&self) -> Result<(Exercise, Solution)> {
         Ok((self.exercise.read()?, Solution::from_json(&self.solution)?))
     }
@@ -180,7 +184,8 @@ pub fn from_json(document: &Value) -> Result<HandIn> {
     Ok(HandIn { name, exercise, solution: solution.clone() })
 }
 
-#[cfg(test)]
+// The tests read the built-ins, compiled in natively only.
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
     use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -188,7 +193,7 @@ mod tests {
     use miniz_oxide::deflate::compress_to_vec;
 
     fn built_in(id: &str) -> Value {
-        serde_json::from_str(exercises::document(id).expect("built in")).expect("json")
+        serde_json::from_str(super::super::exercises::document(id).expect("built in")).expect("json")
     }
 
     fn model_hand_in(id: &str, name: &str) -> HandIn {

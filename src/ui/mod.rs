@@ -44,6 +44,7 @@
 pub mod app;
 mod browser;
 pub mod charts;
+pub mod exercises;
 pub mod language;
 pub mod lessons;
 pub mod limits;

@@ -162,7 +162,7 @@ fn no_such_lesson(id: &str) -> Notice {
 }
 
 /// The text at `url`, fetched.
-async fn fetch_text(url: &str) -> Result<String, FetchFailure> {
+pub(crate) async fn fetch_text(url: &str) -> Result<String, FetchFailure> {
     use wasm_bindgen::JsCast;
     use wasm_bindgen_futures::JsFuture;
     let window = web_sys::window().ok_or(FetchFailure::NoWindow)?;

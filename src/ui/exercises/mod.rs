@@ -1,0 +1,22 @@
+//! Exercises in the page: the learner designs tables for a built-in
+//! exercise and the engine checks them (`engine::exercise`,
+//! docs/exercises.md).
+//!
+//! ```text
+//!   header: ExercisesMenu ── opens ──► ExerciseContext (the open exercise)
+//!   main:   ExercisePanel  statement, entities, patterns (the exercise)
+//!                          tables, mappings with a preview, requests (the draft)
+//!                          Check ── engine::exercise::Checking, in slices
+//!                          hints, the model answer and its report beside
+//! ```
+//!
+//! The open exercise is a context of its own beside the playground's: an
+//! exercise changes nothing in the playground's tables. The learner's
+//! draft is kept as typed, per exercise, in the browser's storage
+//! ([`draft`]), so a reload or a bad edit loses nothing.
+
+pub mod draft;
+pub mod exercise_panel;
+pub mod exercises_menu;
+pub mod open;
+pub mod report_view;

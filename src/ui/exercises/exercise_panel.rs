@@ -154,7 +154,10 @@ pub fn ExercisePanel() -> Html {
         },
         Shown::Failed(id, reason) => html! {
             <section class="card exercise-panel" id="exercise-panel">
-                <p class="error-text">{ format!("{id}: {}", (words.not_loaded)(reason)) }</p>{ close_button }
+                <p class="error-text">
+                    { if id.is_empty() { String::new() } else { format!("{id}: ") } }{ (words.not_loaded)(reason) }
+                </p>
+                { close_button }
             </section>
         },
         Shown::Open(open) => {

@@ -9,6 +9,7 @@
 //!   1,000,000-request simulation          Engine::run_workload            1,000,000 draws into a counter
 //!   items grid + partition map, 100,000   TableView + PartitionMap        the same views with 1,000 items
 //!   generate 1,000,000 items              Engine::step_generation          100,000 items by PutItem, ×10
+//!   check the `voting` exercise           engine::exercise::Checking        the same check at once
 //! ```
 //!
 //! Every test is `#[ignore]`d: it asserts what was done (counts), never how
@@ -420,5 +421,44 @@ async fn bench_render_grid_and_partition_map_with_100000_items() {
         &format!(
             "DOM elements {nodes} (vs {base_nodes}); rows drawn {rows} (vs {base_rows}); ticks {ticks} (vs {base_ticks})"
         ),
+    );
+}
+
+/// The check of the largest built-in exercise (`voting`: 1,000 records, a
+/// 60-second review at 1,600 requests a second) in slices, as the page runs
+/// it, with its longest slice (what the page blocks for at most); beside it
+/// the same check at once (`engine::exercise::check`).
+#[wasm_bindgen_test]
+#[ignore]
+fn bench_the_check_of_the_largest_built_in_exercise() {
+    use ddb_playground::engine::exercise::{check, Checking, Exercise, Solution};
+    let document: Value = serde_json::from_str(include_str!("../src/scenario/exercises/data/voting.json")).unwrap();
+    let exercise = Exercise::from_json(&document).unwrap();
+    let solution = Solution::from_json(&document["ModelAnswer"]).unwrap();
+    let (mut steps, mut longest) = (0u64, 0.0f64);
+    let start = now();
+    let mut checking = Checking::start(&exercise, &solution).unwrap();
+    loop {
+        let began = now();
+        let more = checking.step();
+        longest = longest.max(now() - began);
+        steps += 1;
+        if !more {
+            break;
+        }
+    }
+    let sliced = now() - start;
+    let sliced_report = checking.report().unwrap().unwrap();
+    assert!(sliced_report.is_full());
+    let start = now();
+    let whole = check(&exercise, &solution).unwrap();
+    let at_once = now() - start;
+    assert_eq!(whole, sliced_report);
+    report(
+        "check of `voting` in slices (1,000 records, 60 s review, 96,000 requests)",
+        sliced,
+        "the same check at once",
+        at_once,
+        &format!("{steps} steps, the longest {longest:.1} ms"),
     );
 }

@@ -3,7 +3,10 @@
 //! answers every read with a Scan, and the naive designs the lecture warns
 //! about, do not score full, for the reasons the exercise teaches.
 
-use ddb_playground::engine::exercise::{check, CheckReport, Exercise, Solution};
+// The built-ins' documents are compiled in natively only (the page fetches them).
+#![cfg(not(target_arch = "wasm32"))]
+
+use ddb_playground::engine::exercise::{check, CheckReport, Checking, Exercise, Solution};
 use ddb_playground::scenario::exercises::{self, EXERCISE_IDS};
 use serde_json::{json, Value};
 
@@ -198,4 +201,50 @@ fn golden_reports() {
         solution["Requests"]["Threads of a forum by last post"]["Request"].as_object_mut().unwrap().remove("IndexName");
         run("forum", &solution).to_json()
     });
+}
+
+/// Steps `solution`'s check one slice at a time, with the progress moving
+/// on, and returns its report with the number of steps.
+fn stepped(id: &str, solution: &Value) -> (CheckReport, u64) {
+    let solution = Solution::from_json(solution).unwrap();
+    let mut checking = Checking::start(&exercise(id), &solution).unwrap();
+    let (mut steps, mut last) = (0, 0);
+    while checking.step() {
+        steps += 1;
+        let (done, total) = checking.progress();
+        assert!(done >= last && done <= total, "{id}: progress {done} of {total} after {last}");
+        last = done;
+        assert!(checking.report().is_none(), "{id}: a report before the last step");
+    }
+    assert_eq!(checking.progress().0, checking.progress().1);
+    (checking.report().unwrap().unwrap(), steps)
+}
+
+/// The check in slices gives exactly the report of the check at once, for
+/// every built-in's model answer and a naive design, and takes a step per
+/// case and per second of the review at least.
+#[test]
+fn a_check_in_slices_reports_what_the_check_at_once_does() {
+    for id in EXERCISE_IDS {
+        let exercise = exercise(id);
+        let cases: usize = exercise.patterns.iter().map(|p| p.cases.len()).sum();
+        for solution in [model(id), scanning(id)] {
+            let (report, steps) = stepped(id, &solution);
+            assert_eq!(report, run(id, &solution), "{id}");
+            assert!(steps as usize > cases + exercise.review_seconds as usize, "{id}: {steps} steps");
+        }
+    }
+}
+
+/// The menu's list has every built-in, in order, with its document's
+/// titles in English, German and Japanese.
+#[test]
+fn the_catalog_lists_every_exercise_with_its_titles() {
+    let ids: Vec<&str> = exercises::CATALOG.iter().map(|e| e.id).collect();
+    assert_eq!(ids, EXERCISE_IDS);
+    for entry in &exercises::CATALOG {
+        let exercise = exercise(entry.id);
+        let titles = [exercise.title_in("en"), exercise.title_in("de"), exercise.title_in("ja")];
+        assert_eq!(entry.titles, titles, "{}", entry.id);
+    }
 }

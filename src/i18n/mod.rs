@@ -109,6 +109,7 @@
 mod catalogue;
 pub mod de;
 pub mod en;
+pub mod exercise;
 mod facts;
 pub mod ja;
 mod lang;

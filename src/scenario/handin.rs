@@ -220,7 +220,7 @@ pub fn decode_exercise(text: &str) -> Result<Value> {
     Ok(document)
 }
 
-// The built-in documents are compiled in natively only.
+// The tests read the built-ins, compiled in natively only.
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
@@ -230,7 +230,7 @@ mod tests {
     use miniz_oxide::deflate::compress_to_vec;
 
     fn built_in(id: &str) -> Value {
-        serde_json::from_str(exercises::document(id).expect("built in")).expect("json")
+        serde_json::from_str(super::super::exercises::document(id).expect("built in")).expect("json")
     }
 
     fn model_hand_in(id: &str, name: &str) -> HandIn {

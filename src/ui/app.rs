@@ -3,11 +3,12 @@
 //! ```text
 //!   App ── use_reducer(boot) ── ContextProvider<PlaygroundContext>
 //!       ── use_reducer(ConsoleState) ── ContextProvider<ConsoleContext>
-//!    ├─ header: LessonsMenu, LanguagePicker, ScenarioMenu (behind a menu
+//!    ├─ header: LessonsMenu, ExercisesMenu, LanguagePicker, ScenarioMenu (behind a menu
 //!    │          button on narrow screens); NoticeToast, UpdateNotice
 //!    ├─ sidebar: TableList, CreateTable (a drawer in presenter mode and on
 //!    │           narrow screens, opened with the Tables button)
-//!    └─ main: LessonPanel (when a lesson is open), then three tabs:
+//!    └─ main: LessonPanel (when a lesson is open), ExercisePanel (when an
+//!             exercise is open, ui::exercises), then three tabs:
 //!         Items:      ItemEditor, TableView (→ ItemGrid | IndexGrid), IndexPanel, TtlPanel,
 //!                     StreamPanel, ActivityLog (without a table: Welcome)
 //!         Console:    ReviewJumps, Console (builders, live cost, results, code, history), AccessPatterns,
@@ -45,6 +46,7 @@
 //! progress redrawn live. With nothing pending it sends nothing.
 
 use std::cell::Cell;
+use std::collections::BTreeMap;
 use std::rc::Rc;
 use std::time::Duration;
 
@@ -57,6 +59,9 @@ use super::persist;
 use super::state::{Action, Notice, Playground, PlaygroundContext};
 use crate::scenario::lessons::LessonLibrary;
 use crate::ui::exercises::make_exercise::MakeExercise;
+use crate::ui::exercises::exercise_panel::ExercisePanel;
+use crate::ui::exercises::exercises_menu::ExercisesMenu;
+use crate::ui::exercises::open::{ExerciseContext, Shown};
 use crate::ui::lessons::lesson_bus::{LessonBus, LessonBusContext};
 use crate::ui::lessons::lesson_panel::LessonPanel;
 use crate::ui::lessons::lessons_menu::LessonsMenu;
@@ -154,11 +159,16 @@ pub struct AppProps {
     /// page (it fetches them), what a browser test hands in.
     #[prop_or_default]
     pub lessons: LessonLibrary,
+    /// The built-in exercises' documents at hand from the start, by id:
+    /// none in a page (it fetches them), what a browser test hands in.
+    #[prop_or_default]
+    pub exercises: Rc<BTreeMap<String, String>>,
 }
 
 #[component]
 pub fn App(props: &AppProps) -> Html {
     let lessons = props.lessons.clone();
+    let exercise = ExerciseContext { shown: use_state(|| Shown::Nothing), documents: Rc::clone(&props.exercises) };
     let state = use_reducer(move || {
         let mut playground = boot();
         playground.lessons = Rc::new(lessons);
@@ -412,6 +422,7 @@ pub fn App(props: &AppProps) -> Html {
         <ContextProvider<PlaygroundContext> context={state}>
         <ContextProvider<ConsoleContext> context={console}>
         <ContextProvider<LessonBusContext> context={bus}>
+        <ContextProvider<ExerciseContext> context={exercise}>
             <div class="app">
                 <header class={classes!("topbar", menu_open.then_some("menu-open"))}>
                     <h1><span class="brand-mark" aria-hidden="true"></span>{ "DynamoDB Playground" }</h1>
@@ -422,6 +433,7 @@ pub fn App(props: &AppProps) -> Html {
                     </button>
                     <div class="topbar-controls" id="topbar-controls">
                         <LessonsMenu />
+                        <ExercisesMenu />
                         <LanguagePicker lang={*lang} onchange={set_lang} />
                         <ScenarioMenu />
                     </div>
@@ -437,6 +449,7 @@ pub fn App(props: &AppProps) -> Html {
                     </aside>
                     <main class="main">
                         <LessonPanel />
+                        <ExercisePanel />
                         <div class="main-bar">
                             <div class="main-tabs" role="tablist" aria-label={lang.t(Msg::TabsLabel)}>
                                 { tab_button(Tab::Items, "tab-items", lang.t(Msg::TabItems)) }
@@ -475,6 +488,7 @@ pub fn App(props: &AppProps) -> Html {
                     </main>
                 </div>
             </div>
+        </ContextProvider<ExerciseContext>>
         </ContextProvider<LessonBusContext>>
         </ContextProvider<ConsoleContext>>
         </ContextProvider<PlaygroundContext>>

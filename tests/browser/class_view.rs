@@ -14,7 +14,7 @@ use yew::Callback;
 
 use crate::dom::{settle, wait_until, Page};
 
-const FORUM: &str = include_str!("../../src/scenario/exercises/forum.json");
+const FORUM: &str = include_str!("../../src/scenario/exercises/data/forum.json");
 
 /// A hand-in link for the forum exercise: its model answer, or (naive) the
 /// model answer with every GetItem and Query made a Scan.

@@ -39,9 +39,21 @@ pub(crate) fn hand_lessons<T>(change: impl FnOnce(&mut LessonLibrary) -> T) -> T
     LESSONS.with(|lessons| change(&mut lessons.borrow_mut()))
 }
 
-/// The page's properties: the lessons the tests hand it.
+/// The built-in exercises' documents, handed to every page as it would
+/// fetch them (the test server has no `exercises/` folder).
+pub(crate) const EXERCISE_SOURCES: [(&str, &str); 6] = [
+    ("game-scores", include_str!("../../src/scenario/exercises/data/game-scores.json")),
+    ("forum", include_str!("../../src/scenario/exercises/data/forum.json")),
+    ("inbox", include_str!("../../src/scenario/exercises/data/inbox.json")),
+    ("voting", include_str!("../../src/scenario/exercises/data/voting.json")),
+    ("open-orders", include_str!("../../src/scenario/exercises/data/open-orders.json")),
+    ("relational-hr", include_str!("../../src/scenario/exercises/data/relational-hr.json")),
+];
+
+/// The page's properties: the lessons the tests hand it, and every exercise.
 fn app_props() -> AppProps {
-    AppProps { lessons: LESSONS.with(|lessons| lessons.borrow().clone()) }
+    let exercises = EXERCISE_SOURCES.iter().map(|(id, text)| (id.to_string(), text.to_string())).collect();
+    AppProps { lessons: LESSONS.with(|lessons| lessons.borrow().clone()), exercises: std::rc::Rc::new(exercises) }
 }
 
 /// Unmounts the app on `root`, or with `None` every app still mounted.
@@ -88,8 +100,13 @@ pub(crate) fn forget_everything() {
         persist::BACKUP_KEY,
         persist::TEMP_BACKUP_KEY,
         ddb_playground::ui::language::LANGUAGE_KEY,
+        ddb_playground::ui::exercises::open::OPEN_KEY,
     ] {
         storage.remove_item(key).unwrap();
+    }
+    for (id, _) in EXERCISE_SOURCES {
+        let key = format!("{}{id}", ddb_playground::ui::exercises::draft::DRAFT_PREFIX);
+        storage.remove_item(&key).unwrap();
     }
     for (name, _) in persist::list_workspaces() {
         persist::delete_workspace(&name);

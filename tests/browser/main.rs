@@ -27,6 +27,7 @@ mod console;
 mod design_review;
 mod dom;
 mod exchange;
+mod exercises;
 mod footprint;
 mod generator;
 mod hostile;

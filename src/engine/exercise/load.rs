@@ -9,6 +9,9 @@
 //! load is not traffic: throughput is not enforced and GSIs are written at
 //! once, so the data is complete before the first case runs.
 //!
+//! The load runs a batch of records at a time ([`Loading::step`]), so a
+//! check can run in slices.
+//!
 //! The load remembers which record made each item, by its table and
 //! primary key ([`Owners`]): how a returned item — from the table or from
 //! a GSI or LSI, which always carry the table's key — is traced back to its
@@ -19,8 +22,9 @@ use std::collections::HashMap;
 
 use serde_json::json;
 
-use super::format::{Exercise, RecordKey, Solution};
+use super::format::{Exercise, RecordKey, Records, Solution};
 use super::report::Problem;
+use crate::engine::generate::Generation;
 use crate::engine::schema::PrimaryKey;
 use crate::engine::value::wire::item_to_wire;
 use crate::engine::value::Item;
@@ -74,36 +78,105 @@ pub fn items_of(solution: &Solution, entity: &str, record: &Item) -> Vec<(String
     mappings.iter().map(|m| (m.table.clone(), Solution::item_of(m, record))).collect()
 }
 
-/// Creates the tables and loads every record.
-pub fn load(exercise: &Exercise, solution: &Solution) -> crate::engine::Result<Loaded> {
-    let mut engine = fresh_engine();
-    let mut problems = Problems::default();
-    let mut tables = Vec::new();
-    for request in &solution.tables {
-        let name = request.get("TableName").and_then(|n| n.as_str()).map(str::to_string);
-        match engine.execute("CreateTable", request) {
-            Ok(_) => tables.extend(name),
-            Err(e) => problems.push(Problem {
-                kind: "CreateTable",
-                table: name,
-                records: Vec::new(),
-                message: format!("{}: {}", e.name(), e.message()),
-            }),
+/// Where the next records come from.
+enum Source {
+    Listed(std::vec::IntoIter<Item>),
+    Generated(Box<Generation>),
+}
+
+impl Source {
+    fn next(&mut self) -> Option<crate::engine::Result<Item>> {
+        match self {
+            Source::Listed(records) => records.next().map(Ok),
+            Source::Generated(generation) => (!generation.is_done()).then(|| generation.next_item()),
         }
     }
-    let mut owners: Owners = HashMap::new();
-    for (entity, known) in &exercise.entities {
-        let Some(mappings) = solution.mappings.get(entity) else {
+}
+
+/// A load under way, some records at a time: [`Loading::start`] creates
+/// the tables, each [`Loading::step`] loads a batch of records, and
+/// [`Loading::finish`] gives what was loaded.
+pub struct Loading {
+    loaded: Loaded,
+    /// The entity types still to load, in the exercise's order.
+    entities: std::vec::IntoIter<String>,
+    /// The type being loaded and where its records come from.
+    current: Option<(String, Vec<String>, Source)>,
+    /// Records loaded so far.
+    pub records_done: u64,
+}
+
+impl Loading {
+    /// A fresh engine with the solution's tables (a refusal is that table's problem).
+    pub fn start(exercise: &Exercise, solution: &Solution) -> Self {
+        let mut engine = fresh_engine();
+        let mut problems = Problems::default();
+        let mut tables = Vec::new();
+        for request in &solution.tables {
+            let name = request.get("TableName").and_then(|n| n.as_str()).map(str::to_string);
+            match engine.execute("CreateTable", request) {
+                Ok(_) => tables.extend(name),
+                Err(e) => problems.push(Problem {
+                    kind: "CreateTable",
+                    table: name,
+                    records: Vec::new(),
+                    message: format!("{}: {}", e.name(), e.message()),
+                }),
+            }
+        }
+        let entities: Vec<String> = exercise.entities.keys().cloned().collect();
+        Loading {
+            loaded: Loaded { engine, owners: HashMap::new(), tables, problems },
+            entities: entities.into_iter(),
+            current: None,
+            records_done: 0,
+        }
+    }
+
+    /// Loads up to `batch` records; `Ok(false)` once every record is loaded.
+    pub fn step(&mut self, exercise: &Exercise, solution: &Solution, batch: usize) -> crate::engine::Result<bool> {
+        let mut left = batch.max(1);
+        while left > 0 {
+            let Some((entity, key, source)) = &mut self.current else {
+                let Some(entity) = self.entities.next() else { return Ok(false) };
+                self.begin(exercise, solution, entity)?;
+                continue;
+            };
+            let Some(record) = source.next() else {
+                self.current = None;
+                continue;
+            };
+            let record = record?;
+            left -= 1;
+            self.records_done += 1;
+            let Some(owner) = RecordKey::of(entity, key, &record) else { continue };
+            let entity = entity.clone();
+            self.put(solution, &entity, owner, &record);
+        }
+        Ok(true)
+    }
+
+    /// What the load made.
+    pub fn finish(self) -> Loaded {
+        self.loaded
+    }
+
+    /// Starts the records of `entity`; a type with no mapping, or mapped to
+    /// a table the solution lacks, is a problem.
+    fn begin(&mut self, exercise: &Exercise, solution: &Solution, entity: String) -> crate::engine::Result<()> {
+        let Some(known) = exercise.entities.get(&entity) else { return Ok(()) };
+        let problems = &mut self.loaded.problems;
+        let Some(mappings) = solution.mappings.get(&entity) else {
             problems.push(Problem {
                 kind: "Mapping",
                 table: None,
                 records: Vec::new(),
                 message: format!("The entity type {entity} has no mapping: its records are not stored"),
             });
-            continue;
+            return Ok(());
         };
         for mapping in mappings {
-            if engine.table(&mapping.table).is_none() {
+            if self.loaded.engine.table(&mapping.table).is_none() {
                 problems.push(Problem {
                     kind: "Mapping",
                     table: Some(mapping.table.clone()),
@@ -115,53 +188,62 @@ pub fn load(exercise: &Exercise, solution: &Solution) -> crate::engine::Result<L
                 });
             }
         }
-        for record in known.records()? {
-            let Some(owner) = RecordKey::of(entity, &known.key, &record) else { continue };
-            for (table, item) in items_of(solution, entity, &record) {
-                let Some(stored) = engine.table(&table) else { continue };
-                let refused = |message: String| Problem {
-                    kind: "Item",
-                    table: Some(table.clone()),
-                    records: vec![owner.clone()],
-                    message,
-                };
-                let item = match item {
-                    Ok(item) => item,
-                    Err(e) => {
-                        problems.push(refused(format!("{}: {}", e.name(), e.message())));
-                        continue;
-                    }
-                };
-                let key = match stored.definition.key_schema.key_of_item(&item) {
-                    Ok(key) => key,
-                    Err(e) => {
-                        problems.push(refused(format!("{}: {}", e.name(), e.message())));
-                        continue;
-                    }
-                };
-                let request = json!({"TableName": table, "Item": item_to_wire(&item)});
-                if let Err(e) = engine.execute("PutItem", &request) {
+        let source = match &known.records {
+            Records::Listed(records) => Source::Listed(records.clone().into_iter()),
+            Records::Generated { template, count, seed } => {
+                Source::Generated(Box::new(Generation::detached(template, *count, *seed)?))
+            }
+        };
+        self.current = Some((entity, known.key.clone(), source));
+        Ok(())
+    }
+
+    /// Puts the items `record` makes, noting problems.
+    fn put(&mut self, solution: &Solution, entity: &str, owner: RecordKey, record: &Item) {
+        let Loaded { engine, owners, problems, .. } = &mut self.loaded;
+        for (table, item) in items_of(solution, entity, record) {
+            let Some(stored) = engine.table(&table) else { continue };
+            let refused = |message: String| Problem {
+                kind: "Item",
+                table: Some(table.clone()),
+                records: vec![owner.clone()],
+                message,
+            };
+            let item = match item {
+                Ok(item) => item,
+                Err(e) => {
                     problems.push(refused(format!("{}: {}", e.name(), e.message())));
                     continue;
                 }
-                if let Some(first) = owners.insert((table.clone(), key), owner.clone()) {
-                    let message = if first == owner {
-                        format!(
-                            "{} makes two items with the same primary key in {table}: the second overwrote the first",
-                            owner.describe()
-                        )
-                    } else {
-                        format!(
-                            "{} and {} make items with the same primary key in {table}: the second overwrote the first",
-                            first.describe(),
-                            owner.describe()
-                        )
-                    };
-                    let records = if first == owner { vec![first] } else { vec![first, owner.clone()] };
-                    problems.push(Problem { kind: "DuplicateKey", table: Some(table.clone()), records, message });
+            };
+            let key = match stored.definition.key_schema.key_of_item(&item) {
+                Ok(key) => key,
+                Err(e) => {
+                    problems.push(refused(format!("{}: {}", e.name(), e.message())));
+                    continue;
                 }
+            };
+            let request = json!({"TableName": table, "Item": item_to_wire(&item)});
+            if let Err(e) = engine.execute("PutItem", &request) {
+                problems.push(refused(format!("{}: {}", e.name(), e.message())));
+                continue;
+            }
+            if let Some(first) = owners.insert((table.clone(), key), owner.clone()) {
+                let message = if first == owner {
+                    format!(
+                        "{} makes two items with the same primary key in {table}: the second overwrote the first",
+                        owner.describe()
+                    )
+                } else {
+                    format!(
+                        "{} and {} make items with the same primary key in {table}: the second overwrote the first",
+                        first.describe(),
+                        owner.describe()
+                    )
+                };
+                let records = if first == owner { vec![first] } else { vec![first, owner.clone()] };
+                problems.push(Problem { kind: "DuplicateKey", table: Some(table.clone()), records, message });
             }
         }
     }
-    Ok(Loaded { engine, owners, tables, problems })
 }

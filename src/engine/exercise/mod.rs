@@ -33,6 +33,7 @@
 //! own engine.
 
 pub mod cases;
+pub mod checking;
 pub mod format;
 pub mod goals;
 pub mod load;
@@ -41,80 +42,20 @@ mod read;
 pub mod report;
 mod variation;
 
+pub use checking::Checking;
 pub use format::{Exercise, Solution};
 pub use report::{CheckReport, GoalReport, PatternReport, Problem};
 
-use crate::engine::error::Result;
-use crate::engine::review::{AccessPath, AccessPattern};
-use crate::engine::settings::EngineSettings;
-use format::Kind;
+use crate::engine::error::{ApiError, Result};
 
 /// Checks `solution` against `exercise` (module docs). `Err` only for a
 /// solution that does not fit the exercise (a `ValidationException` naming
-/// the member); whatever DynamoDB refuses is reported in the result.
+/// the member); whatever DynamoDB refuses is reported in the result. The
+/// same as [`Checking::start`] and every [`Checking::step`].
 pub fn check(exercise: &Exercise, solution: &Solution) -> Result<CheckReport> {
-    solution.check_against(exercise)?;
-    let mut loaded = load::load(exercise, solution)?;
-    let mut case_reports = Vec::with_capacity(exercise.patterns.len());
-    for pattern in &exercise.patterns {
-        let Some(request) = solution.requests.get(&pattern.name) else {
-            case_reports.push(Vec::new());
-            continue;
-        };
-        let reports = pattern
-            .cases
-            .iter()
-            .map(|case| match pattern.kind {
-                Kind::Read => cases::read_case(&mut loaded.engine, &loaded.owners, pattern, request, case),
-                Kind::Write => cases::write_case(&loaded.engine, exercise, solution, request, case),
-            })
-            .collect();
-        case_reports.push(reports);
-    }
-    // The review runs with DynamoDB's own timings and admission.
-    *loaded.engine.settings_mut() = EngineSettings::default();
-    let mut review_patterns = Vec::with_capacity(exercise.patterns.len());
-    for pattern in &exercise.patterns {
-        let Some(request) = solution.requests.get(&pattern.name) else { continue };
-        review_patterns.push(AccessPattern {
-            name: pattern.name.clone(),
-            operation: request.operation.clone(),
-            request: cases::filled(request, pattern.cases.first())?,
-            requests_per_second: pattern.requests_per_second,
-            keys: variation::of(&loaded.engine, pattern, request),
-        });
-    }
-    let review = loaded.engine.review_access_patterns(&review_patterns, exercise.review_seconds)?;
-    let mut patterns = Vec::with_capacity(exercise.patterns.len());
-    for ((pattern, reviewed), cases) in exercise.patterns.iter().zip(&review.patterns).zip(case_reports) {
-        let served = reviewed.error.is_none() && reviewed.access_path != AccessPath::Unservable;
-        patterns.push(PatternReport {
-            name: pattern.name.clone(),
-            correct: served && cases.iter().all(|c| c.correct),
-            access_path: reviewed.access_path.clone(),
-            read_units: reviewed.read_units,
-            write_units: reviewed.write_units,
-            requests: reviewed.requests,
-            throttled: reviewed.throttled,
-            throttling_reasons: reviewed.throttling_reasons.clone(),
-            over_capacity: reviewed.over_capacity,
-            error: reviewed.error.clone(),
-            cases,
-        });
-    }
-    let goals = goals::evaluate(exercise, &loaded.engine, &loaded.tables, &review, &patterns);
-    let met = goals.iter().filter(|g| g.met).count() + patterns.iter().filter(|p| p.correct).count();
-    Ok(CheckReport {
-        met,
-        of: goals.len() + patterns.len(),
-        goals,
-        patterns,
-        monthly_on_demand: review.total.on_demand,
-        monthly_provisioned: review.total.provisioned,
-        review_seconds: review.seconds,
-        problems: loaded.problems.listed,
-        more_problems: loaded.problems.more,
-    })
+    let mut checking = Checking::start(exercise, solution)?;
+    while checking.step() {}
+    checking.report().unwrap_or_else(|| Err(ApiError::InternalServer("The check stopped before its report".into())))
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 use serde_json::{json, Value};
 
 use super::*;
+use crate::engine::review::AccessPath;
 
 /// Game scores, small: a player's scores, a game's top scores, a new score.
 fn exercise() -> Value {

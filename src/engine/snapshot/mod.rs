@@ -115,6 +115,7 @@
 
 mod read;
 mod write;
+pub use write::create_table_request;
 
 #[cfg(test)]
 mod tests;

@@ -16,7 +16,7 @@ use super::{FORMAT, VERSION};
 /// The CreateTable request that recreates `table`'s definition as it is now
 /// (an index being deleted, and the attribute definitions only it used, left
 /// out).
-fn create_table_request(table: &Table) -> Value {
+pub fn create_table_request(table: &Table) -> Value {
     let d = &table.definition;
     let mut key_schema = vec![json!({"AttributeName": d.key_schema.partition_key.name, "KeyType": "HASH"})];
     if let Some(sort) = &d.key_schema.sort_key {

@@ -1,0 +1,164 @@
+//! The open exercise: a context the header's menu sets and the panel
+//! reads. Opening a built-in exercise takes its document from what the
+//! page was handed (a browser test hands them in) or fetches
+//! `exercises/<id>.json` next to the page (`index.html` copies them
+//! there). The open exercise's id is remembered ([`OPEN_KEY`]), so a reload
+//! opens it again with its draft.
+//!
+//! A hand-in link (`#handin1=…`, `scenario::handin`) opens the exercise it
+//! answers with the learner's solution, read-only: the lecturer's view. A
+//! damaged link says what is wrong and changes nothing.
+
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+use serde_json::Value;
+use yew::prelude::*;
+
+use crate::engine::exercise::Exercise;
+use crate::i18n::FetchFailure;
+use crate::scenario::exercises;
+use crate::scenario::handin::{self, ExerciseRef, HandIn};
+use crate::ui::browser::local_storage;
+use crate::ui::lessons::lesson_nav::fetch_text;
+
+/// Where the open exercise's id is remembered.
+pub const OPEN_KEY: &str = "ddb-playground/exercise-open";
+
+/// An exercise at hand: its id, its document and the exercise read from it.
+#[derive(Debug, PartialEq)]
+pub struct OpenExercise {
+    pub id: String,
+    pub document: Value,
+    pub exercise: Exercise,
+}
+
+/// A hand-in opened from its link: the lecturer's view.
+#[derive(Debug, PartialEq)]
+pub struct HandInOpen {
+    pub name: String,
+    /// The solution document, as the link carries it.
+    pub solution: Value,
+    pub open: Rc<OpenExercise>,
+}
+
+/// What the panel shows.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Shown {
+    Nothing,
+    Loading(String),
+    /// The id (empty for a hand-in link) and why it could not be opened.
+    Failed(String, String),
+    Open(Rc<OpenExercise>),
+    HandIn(Rc<HandInOpen>),
+}
+
+/// The open exercise and the documents the page was handed.
+#[derive(Clone, PartialEq)]
+pub struct ExerciseContext {
+    pub shown: UseStateHandle<Shown>,
+    pub documents: Rc<BTreeMap<String, String>>,
+}
+
+/// The id in an `#exercise=<id>` fragment.
+pub fn link_id(fragment: &str) -> Option<String> {
+    let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
+    fragment.split('&').find_map(|part| part.strip_prefix("exercise=")).filter(|id| !id.is_empty()).map(str::to_string)
+}
+
+/// The exercise link in the URL, if there is one.
+pub fn link_in_url() -> Option<String> {
+    link_id(&web_sys::window()?.location().hash().ok()?)
+}
+
+/// The exercise remembered as open at the last visit.
+pub fn remembered() -> Option<String> {
+    local_storage()?.get_item(OPEN_KEY).ok().flatten()
+}
+
+fn read(id: &str, text: &str) -> Result<OpenExercise, String> {
+    let document: Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    let exercise = exercises::read(text).map_err(|e| format!("{}: {}", e.name(), e.message()))?;
+    Ok(OpenExercise { id: id.to_string(), document, exercise })
+}
+
+fn worded(failure: FetchFailure) -> String {
+    match failure {
+        FetchFailure::Http(status) => format!("HTTP {status}"),
+        other => format!("{other:?}"),
+    }
+}
+
+fn show(context: &ExerciseContext, id: &str, result: Result<OpenExercise, String>) {
+    match result {
+        Ok(open) => {
+            if let Some(storage) = local_storage() {
+                let _ = storage.set_item(OPEN_KEY, id);
+            }
+            context.shown.set(Shown::Open(Rc::new(open)));
+        }
+        Err(reason) => context.shown.set(Shown::Failed(id.to_string(), reason)),
+    }
+}
+
+/// The document of built-in `id`, from what the page was handed or fetched.
+fn with_document(context: &ExerciseContext, id: &str, then: impl FnOnce(Result<String, String>) + 'static) {
+    if !exercises::EXERCISE_IDS.contains(&id) {
+        let known = exercises::EXERCISE_IDS.join(", ");
+        return then(Err(format!("no built-in exercise is called {id} ({known})")));
+    }
+    if let Some(text) = context.documents.get(id) {
+        return then(Ok(text.clone()));
+    }
+    context.shown.set(Shown::Loading(id.to_string()));
+    let id = id.to_string();
+    yew::platform::spawn_local(async move {
+        then(fetch_text(&format!("exercises/{id}.json")).await.map_err(worded));
+    });
+}
+
+/// Opens the built-in exercise `id` (fetching its document if need be).
+pub fn open(context: &ExerciseContext, id: &str) {
+    let (handle, key) = (context.clone(), id.to_string());
+    with_document(context, id, move |text| show(&handle, &key, text.and_then(|text| read(&key, &text))));
+}
+
+/// The hand-in link in the URL (`#handin…`), if there is one.
+pub fn hand_in_in_url() -> Option<String> {
+    let hash = web_sys::window()?.location().hash().ok()?;
+    let fragment = hash.strip_prefix('#').unwrap_or(&hash);
+    fragment.starts_with("handin").then(|| fragment.to_string())
+}
+
+/// Opens the hand-in `link` carries read-only; a damaged link says why
+/// and changes nothing else.
+pub fn open_hand_in(context: &ExerciseContext, link: &str) {
+    let hand_in = match handin::decode(link) {
+        Ok(hand_in) => hand_in,
+        Err(e) => return context.shown.set(Shown::Failed(String::new(), e.message().to_string())),
+    };
+    let HandIn { name, exercise, solution } = hand_in;
+    let handle = context.clone();
+    let done = move |opened: Result<OpenExercise, String>| match opened {
+        Ok(open) => handle.shown.set(Shown::HandIn(Rc::new(HandInOpen { name, solution, open: Rc::new(open) }))),
+        Err(reason) => handle.shown.set(Shown::Failed(String::new(), reason)),
+    };
+    match exercise {
+        ExerciseRef::BuiltIn(id) => {
+            let key = id.clone();
+            with_document(context, &id, move |text| done(text.and_then(|text| read(&key, &text))));
+        }
+        ExerciseRef::Document(document) => {
+            let exercise = Exercise::from_json(&document).map_err(|e| format!("{}: {}", e.name(), e.message()));
+            done(exercise.map(|exercise| OpenExercise { id: String::new(), document, exercise }));
+        }
+    }
+}
+
+/// Closes the panel; the draft stays kept.
+pub fn close(context: &ExerciseContext) {
+    if let Some(storage) = local_storage() {
+        let _ = storage.remove_item(OPEN_KEY);
+    }
+    context.shown.set(Shown::Nothing);
+}

@@ -17,6 +17,7 @@
 use std::cmp::Ordering;
 
 use crate::engine::exercise::CheckReport;
+use crate::engine::ordered;
 use crate::scenario::handin::{self, HandIn};
 
 /// One mark of a row: a pattern correct or a goal met.
@@ -143,7 +144,7 @@ pub fn shown(rows: &[Row], filter: &str, by: SortBy, descending: bool) -> Vec<us
         .filter(|(_, row)| filter.is_empty() || row.name().to_lowercase().contains(&filter))
         .collect();
     let flip = |o: Ordering| if descending { o.reverse() } else { o };
-    shown.sort_by(|(_, a), (_, b)| {
+    ordered::sort_by(&mut shown, |(_, a), (_, b)| {
         let order = match by {
             SortBy::Line => flip(a.line.cmp(&b.line)),
             SortBy::Name => flip(a.name().to_lowercase().cmp(&b.name().to_lowercase())),

@@ -27,6 +27,7 @@ use serde_json::{json, Map, Value};
 
 use crate::engine::exercise::format::{attribute_text, RecordKey};
 use crate::engine::exercise::Exercise;
+use crate::engine::ordered::{self, Ordered};
 use crate::engine::review::AccessPattern;
 use crate::engine::schema::PrimaryKey;
 use crate::engine::value::document::item_to_plain;
@@ -136,7 +137,7 @@ pub fn type_attribute_candidates(engine: &Engine) -> Vec<String> {
         }
     }
     let mut listed: Vec<(String, usize)> = counts.into_iter().collect();
-    listed.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    ordered::sort_by(&mut listed, |a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     listed.into_iter().map(|(name, _)| name).collect()
 }
 
@@ -201,7 +202,7 @@ fn escaped(value: &Value) -> Value {
     match value {
         Value::String(s) => Value::String(s.replace('{', "{{").replace('}', "}}")),
         Value::Array(items) => Value::Array(items.iter().map(escaped).collect()),
-        Value::Object(members) => Value::Object(members.iter().map(|(k, v)| (k.clone(), escaped(v))).collect()),
+        Value::Object(members) => Value::Object(members.iter().map(|(k, v)| (k.clone(), escaped(v))).json_object()),
         other => other.clone(),
     }
 }
@@ -306,7 +307,7 @@ pub fn make(engine: &Engine, patterns: &[AccessPattern], authoring: &Authoring) 
             let listed = records.remove(&t.name).unwrap_or_default();
             (t.name.clone(), json!({"Key": key_of(t), "Records": listed}))
         })
-        .collect();
+        .json_object();
     let g = &authoring.goals;
     let mut goals = Map::new();
     if g.served_without_scan {
@@ -341,7 +342,7 @@ pub fn make(engine: &Engine, patterns: &[AccessPattern], authoring: &Authoring) 
             .filter_map(|t| t.get("definition").cloned())
             .collect();
         let mappings: Map<String, Value> =
-            types.iter().map(|t| (t.name.clone(), json!({"TableName": t.table, "Attributes": {}}))).collect();
+            types.iter().map(|t| (t.name.clone(), json!({"TableName": t.table, "Attributes": {}}))).json_object();
         if let Value::Object(members) = &mut document {
             members.insert("ModelAnswer".into(), json!({"Tables": tables, "Mappings": mappings, "Requests": requests}));
         }

@@ -24,6 +24,7 @@ use super::load::{items_of, Owners};
 use super::placeholder;
 use super::report::CaseReport;
 use crate::engine::error::ApiError;
+use crate::engine::ordered::Ordered;
 use crate::engine::partiql::parser;
 use crate::engine::value::document::item_to_plain;
 use crate::engine::value::wire::{item_from_wire, item_to_wire};
@@ -97,7 +98,7 @@ fn owner(engine: &Engine, owners: &Owners, table: &str, item: &Value) -> Option<
 }
 
 fn parameters_json(case: &Case) -> Map<String, Value> {
-    case.parameters.iter().map(|(k, v)| (k.clone(), v.clone())).collect()
+    case.parameters.iter().map(|(k, v)| (k.clone(), v.clone())).json_object()
 }
 
 fn failed(case: &Case, error: ApiError, consumed: f64, pages: u32) -> CaseReport {
@@ -170,7 +171,7 @@ pub fn read_case(
             fields.insert(to.into(), more);
         }
     }
-    let types: BTreeSet<&str> = expected.iter().map(|k| k.entity.as_str()).collect();
+    let types: BTreeSet<&str> = expected.iter().map(|k| k.entity.as_str()).ordered_set();
     let returned: Vec<RecordKey> =
         traced.into_iter().filter(|r| types.is_empty() || types.contains(r.entity.as_str())).collect();
     let missing: Vec<RecordKey> = expected.iter().filter(|k| !returned.contains(k)).cloned().collect();
@@ -196,8 +197,11 @@ pub fn read_case(
 /// The item stored under `item`'s key in `table`, read back by key.
 fn stored(engine: &mut Engine, table: &str, item: &Item) -> Result<Option<Item>, ApiError> {
     let Some(definition) = engine.table(table).map(|t| &t.definition) else { return Ok(None) };
-    let key: Item =
-        definition.key_schema.attributes().filter_map(|a| Some((a.name.clone(), item.get(&a.name)?.clone()))).collect();
+    let key: Item = definition
+        .key_schema
+        .attributes()
+        .filter_map(|a| Some((a.name.clone(), item.get(&a.name)?.clone())))
+        .ordered_map();
     let response =
         engine.execute("GetItem", &json!({"TableName": table, "Key": item_to_wire(&key), "ConsistentRead": true}))?;
     response.get("Item").map(item_from_wire).transpose()

@@ -23,6 +23,7 @@ use super::read::{at_most, invalid, strings, Object};
 use crate::engine::error::Result;
 use crate::engine::generate::{ItemTemplate, MAX_GENERATED_ITEMS};
 use crate::engine::operation::{Operation, Plane};
+use crate::engine::ordered::Ordered;
 use crate::engine::review::{KeyVariation, MAX_KEY_VALUES, MAX_REQUESTS_PER_SECOND, MAX_REVIEW_REQUESTS};
 use crate::engine::value::document::item_from_plain;
 use crate::engine::value::wire::{item_from_wire, item_to_wire};
@@ -236,7 +237,7 @@ impl RecordKey {
 
     /// `{attribute: plain value}`.
     pub fn to_plain(&self) -> Value {
-        Value::Object(self.values.iter().map(|(name, value)| (name.clone(), value.to_plain())).collect())
+        Value::Object(self.values.iter().map(|(name, value)| (name.clone(), value.to_plain())).json_object())
     }
 
     /// `Order {"orderId": "o1"}`, for messages.

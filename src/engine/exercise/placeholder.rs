@@ -111,7 +111,12 @@ pub fn fill(value: &Value, lookup: &dyn Fn(&str) -> Option<String>) -> Result<Va
         }
         Value::Array(items) => Value::Array(items.iter().map(|i| fill(i, lookup)).collect::<Result<_, _>>()?),
         Value::Object(map) => {
-            Value::Object(map.iter().map(|(k, v)| Ok((k.clone(), fill(v, lookup)?))).collect::<Result<_, String>>()?)
+            // Inserted one by one: `collect()` into a map sorts (`engine::ordered`).
+            let mut filled = serde_json::Map::new();
+            for (k, v) in map {
+                filled.insert(k.clone(), fill(v, lookup)?);
+            }
+            Value::Object(filled)
         }
         other => other.clone(),
     })

@@ -8,6 +8,7 @@ use serde_json::{json, Map, Value};
 
 use super::format::RecordKey;
 use crate::engine::error::ApiError;
+use crate::engine::ordered::Ordered;
 use crate::engine::review::AccessPath;
 
 /// Something wrong with the solution that is not one pattern's: a table
@@ -150,7 +151,8 @@ impl PatternReport {
         );
         out.insert("Requests".into(), self.requests.into());
         out.insert("Throttled".into(), self.throttled.into());
-        let reasons: Map<String, Value> = self.throttling_reasons.iter().map(|(r, n)| (r.clone(), json!(n))).collect();
+        let reasons: Map<String, Value> =
+            self.throttling_reasons.iter().map(|(r, n)| (r.clone(), json!(n))).json_object();
         out.insert("ThrottlingReasons".into(), reasons.into());
         if self.over_capacity {
             out.insert("OverCapacity".into(), true.into());

@@ -18,6 +18,7 @@ use std::time::Duration;
 use yew::prelude::*;
 
 use crate::engine::exercise::check;
+use crate::engine::ordered::Ordered;
 use crate::i18n::Said;
 use crate::page_model::class_list::{self, Row, RowState, Score, SortBy};
 use crate::scenario::handin::{ExerciseRef, HandIn};
@@ -97,7 +98,7 @@ pub fn class_view(props: &ClassViewProps) -> Html {
     let documents: Documents = {
         let handed = Rc::clone(&props.documents);
         (*use_memo(handed, |handed| {
-            Rc::new(RefCell::new(handed.iter().map(|(id, text)| (id.clone(), Ok(text.clone()))).collect()))
+            Rc::new(RefCell::new(handed.iter().map(|(id, text)| (id.clone(), Ok(text.clone()))).ordered_map()))
         }))
         .clone()
     };

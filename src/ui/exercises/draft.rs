@@ -11,6 +11,7 @@ use serde_json::{json, Map, Value};
 
 use crate::engine::exercise::format::Kind;
 use crate::engine::exercise::{Exercise, Solution};
+use crate::engine::ordered::Ordered;
 use crate::page_model::format::pretty;
 use crate::ui::browser::local_storage;
 
@@ -60,10 +61,10 @@ impl Draft {
                 let request = RequestDraft { operation: operation.into(), text: pretty(&skeleton(operation)) };
                 (p.name.clone(), request)
             })
-            .collect();
+            .ordered_map();
         Draft {
             tables: "[]".into(),
-            mappings: exercise.entities.keys().map(|e| (e.clone(), mapping.clone())).collect(),
+            mappings: exercise.entities.keys().map(|e| (e.clone(), mapping.clone())).ordered_map(),
             requests,
         }
     }
@@ -111,8 +112,11 @@ impl Draft {
     }
 
     fn to_json(&self) -> Value {
-        let requests: Map<String, Value> =
-            self.requests.iter().map(|(k, r)| (k.clone(), json!({"Operation": r.operation, "Text": r.text}))).collect();
+        let requests: Map<String, Value> = self
+            .requests
+            .iter()
+            .map(|(k, r)| (k.clone(), json!({"Operation": r.operation, "Text": r.text})))
+            .json_object();
         json!({"Tables": self.tables, "Mappings": self.mappings, "Requests": requests})
     }
 

@@ -23,6 +23,7 @@ use super::report_view::{report_view, versus_view};
 use crate::engine::exercise::format::{pattern_operations, Entity, Expect, Kind, Records};
 use crate::engine::exercise::{CheckReport, Checking, Exercise, Solution};
 use crate::engine::generate::Generation;
+use crate::engine::ordered::Ordered;
 use crate::engine::snapshot::create_table_request;
 use crate::engine::value::document::item_to_plain;
 use crate::engine::value::Item;
@@ -354,7 +355,7 @@ fn ExerciseView(props: &ViewProps) -> Html {
             about.push_str(&format!(", {}", words.ordered));
         }
         let cases = p.cases.iter().map(|c| {
-            let parameters = Value::Object(c.parameters.iter().map(|(k, v)| (k.clone(), v.clone())).collect());
+            let parameters = Value::Object(c.parameters.iter().map(|(k, v)| (k.clone(), v.clone())).json_object());
             let expect = match &c.expect {
                 Expect::Read(keys) => format!(
                     "{}: {}",

@@ -12,6 +12,7 @@ use std::collections::BTreeMap;
 use yew::prelude::*;
 
 use crate::engine::exercise::{check, Exercise};
+use crate::engine::ordered::Ordered;
 use crate::i18n::Lang;
 use crate::scenario::handin::encode_exercise;
 use crate::scenario::make_exercise::{self, Authoring, ChosenGoals, Made};
@@ -59,7 +60,7 @@ fn authoring(form: &Form, lang: Lang) -> Result<Authoring, String> {
         title: form.title.clone(),
         statement: form.statement.clone(),
         type_attribute: Some(form.type_attribute.trim().to_string()).filter(|a| !a.is_empty()),
-        keys: form.keys.iter().map(|(name, keys)| (name.clone(), split(keys))).collect(),
+        keys: form.keys.iter().map(|(name, keys)| (name.clone(), split(keys))).ordered_map(),
         goals: ChosenGoals {
             served_without_scan: form.no_scan,
             no_throttling: form.no_throttling,

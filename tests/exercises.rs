@@ -207,7 +207,8 @@ fn golden_reports() {
 /// on, and returns its report with the number of steps.
 fn stepped(id: &str, solution: &Value) -> (CheckReport, u64) {
     let solution = Solution::from_json(solution).unwrap();
-    let mut checking = Checking::start(&exercise(id), &solution).unwrap();
+    let exercise = exercise(id);
+    let mut checking = Checking::start(&exercise, &solution).unwrap();
     let (mut steps, mut last) = (0, 0);
     while checking.step() {
         steps += 1;

@@ -13,7 +13,9 @@
 //! ```
 //!
 //! [`check`](super::check) is `start` and then `step` to the end: one code
-//! path, so a report made in slices is the report `check` gives.
+//! path, so a report made in slices is the report `check` gives. A check
+//! borrows its exercise and solution rather than copying them: the page
+//! keeps both while it runs.
 
 use super::cases;
 use super::format::{Exercise, Kind, Solution};
@@ -29,9 +31,9 @@ use crate::engine::settings::EngineSettings;
 pub const RECORDS_PER_STEP: usize = 250;
 
 /// A check under way.
-pub struct Checking {
-    exercise: Exercise,
-    solution: Solution,
+pub struct Checking<'a> {
+    exercise: &'a Exercise,
+    solution: &'a Solution,
     stage: Stage,
     /// Cases run, per pattern.
     cases: Vec<Vec<CaseReport>>,
@@ -52,19 +54,19 @@ enum Stage {
     Taken,
 }
 
-impl Checking {
+impl<'a> Checking<'a> {
     /// Checks that `solution` fits `exercise` and creates its tables. `Err`
     /// for a solution that does not fit (a `ValidationException` naming the
     /// member), as [`check`](super::check) answers.
-    pub fn start(exercise: &Exercise, solution: &Solution) -> Result<Self> {
+    pub fn start(exercise: &'a Exercise, solution: &'a Solution) -> Result<Self> {
         solution.check_against(exercise)?;
         let records: u64 = exercise.entities.values().map(|e| e.record_count()).sum();
         let cases: u64 = exercise.patterns.iter().map(|p| p.cases.len() as u64).sum();
         let total = records.div_ceil(RECORDS_PER_STEP as u64) + cases + u64::from(exercise.review_seconds) + 2;
         Ok(Checking {
             stage: Stage::Loading(Box::new(Loading::start(exercise, solution))),
-            exercise: exercise.clone(),
-            solution: solution.clone(),
+            exercise,
+            solution,
             cases: vec![Vec::new(); exercise.patterns.len()],
             next_case: (0, 0),
             steps: 0,
@@ -77,7 +79,7 @@ impl Checking {
     pub fn step(&mut self) -> bool {
         let stage = std::mem::replace(&mut self.stage, Stage::Taken);
         self.stage = match stage {
-            Stage::Loading(mut loading) => match loading.step(&self.exercise, &self.solution, RECORDS_PER_STEP) {
+            Stage::Loading(mut loading) => match loading.step(self.exercise, self.solution, RECORDS_PER_STEP) {
                 Ok(true) => Stage::Loading(loading),
                 Ok(false) => Stage::Cases(Box::new(loading.finish())),
                 Err(e) => Stage::Done(Err(e)),
@@ -141,7 +143,7 @@ impl Checking {
         };
         let report = match pattern.kind {
             Kind::Read => cases::read_case(&mut loaded.engine, &loaded.owners, pattern, request, case),
-            Kind::Write => cases::write_case(&loaded.engine, &self.exercise, &self.solution, request, case),
+            Kind::Write => cases::write_case(&loaded.engine, self.exercise, self.solution, request, case),
         };
         if let Some(reports) = self.cases.get_mut(p) {
             reports.push(report);
@@ -188,7 +190,7 @@ impl Checking {
                 cases,
             });
         }
-        let goals = goals::evaluate(&self.exercise, &loaded.engine, &loaded.tables, &review, &patterns);
+        let goals = goals::evaluate(self.exercise, &loaded.engine, &loaded.tables, &review, &patterns);
         let met = goals.iter().filter(|g| g.met).count() + patterns.iter().filter(|p| p.correct).count();
         CheckReport {
             met,

@@ -21,7 +21,7 @@ use super::exercises_menu::title;
 use super::open::{self, ExerciseContext, HandInOpen, OpenExercise, Shown};
 use super::report_view::{report_view, versus_view};
 use crate::engine::exercise::format::{pattern_operations, Entity, Expect, Kind, Records};
-use crate::engine::exercise::{CheckReport, Checking, Exercise, Solution};
+use crate::engine::exercise::{CheckReport, Checking, Solution};
 use crate::engine::generate::Generation;
 use crate::engine::ordered::Ordered;
 use crate::engine::snapshot::create_table_request;
@@ -94,10 +94,10 @@ enum Checked {
 
 /// Runs the check in slices, telling `progress` and then `done`; stops
 /// early when `run` is no longer `token` (a newer check, or the panel gone).
-fn run_check(exercise: Exercise, solution: Solution, run: Rc<Cell<u64>>, set: UseStateSetter<Checked>) {
+fn run_check(open: Rc<OpenExercise>, solution: Solution, run: Rc<Cell<u64>>, set: UseStateSetter<Checked>) {
     let token = run.get();
     yew::platform::spawn_local(async move {
-        let mut checking = match Checking::start(&exercise, &solution) {
+        let mut checking = match Checking::start(&open.exercise, &solution) {
             Ok(c) => c,
             Err(e) => return set.set(Checked::Done(Rc::new(Err(format!("{}: {}", e.name(), e.message()))))),
         };
@@ -236,7 +236,7 @@ fn ExerciseView(props: &ViewProps) -> Html {
             match draft.solution(lang.exercise().not_json) {
                 Ok(solution) => {
                     checked.set(Checked::Running(0, 1));
-                    run_check(open.exercise.clone(), solution, Rc::clone(&run), checked.setter());
+                    run_check(Rc::clone(&open), solution, Rc::clone(&run), checked.setter());
                 }
                 Err(message) => checked.set(Checked::Done(Rc::new(Err(message)))),
             }
@@ -258,7 +258,7 @@ fn ExerciseView(props: &ViewProps) -> Html {
             match solution {
                 Some(Ok(solution)) => {
                     model_checked.set(Checked::Running(0, 1));
-                    run_check(open.exercise.clone(), solution, Rc::clone(&run), model_checked.setter());
+                    run_check(Rc::clone(&open), solution, Rc::clone(&run), model_checked.setter());
                 }
                 Some(Err(e)) => model_checked.set(Checked::Done(Rc::new(Err(e.message().to_string())))),
                 None => {}

@@ -2,7 +2,7 @@
 //! the URL fragment — what a student sends the lecturer.
 //!
 //! `#handin1=<base64url(DEFLATE(JSON))>`, the encoding of share links
-//! ([`link::pack`]) under its own tag, so a hand-in is never mistaken for a
+//! ([`link::pack`](super::link::pack)) under its own tag, so a hand-in is never mistaken for a
 //! scenario and either can change its version alone. The JSON is
 //!
 //! ```json

@@ -43,6 +43,9 @@ pub struct LecturerWords {
     /// Says a column sorts ascending or descending.
     pub sort_ascending: &'static str,
     pub sort_descending: &'static str,
+    /// The Exercises menu's entry that opens the class view.
+    pub class_menu: &'static str,
+    pub class_close: &'static str,
     // ---- make an exercise ----
     pub make_title: &'static str,
     pub make_intro: &'static str,
@@ -105,6 +108,8 @@ const EN: LecturerWords = LecturerWords {
     exercise_unavailable: |id, why| format!("The exercise {id} could not be loaded ({why})."),
     sort_ascending: "sorted ascending",
     sort_descending: "sorted descending",
+    class_menu: "Class view (lecturers)",
+    class_close: "Close the class view",
     make_title: "Make an exercise",
     make_intro: "Turn this playground into an exercise: its items become the records, grouped into entity types; \
                  the saved access patterns, with what they return now, become the patterns a learner designs for.",
@@ -161,6 +166,8 @@ const DE: LecturerWords = LecturerWords {
     exercise_unavailable: |id, why| format!("Die Übung {id} ließ sich nicht laden ({why})."),
     sort_ascending: "aufsteigend sortiert",
     sort_descending: "absteigend sortiert",
+    class_menu: "Kursübersicht (für Lehrende)",
+    class_close: "Kursübersicht schließen",
     make_title: "Übung erstellen",
     make_intro: "Machen Sie aus diesem Playground eine Übung: seine Items werden die Datensätze, nach Entitätstyp \
                  gruppiert; die gespeicherten Zugriffsmuster werden mit dem, was sie jetzt liefern, zu den Mustern, \
@@ -219,6 +226,8 @@ const JA: LecturerWords = LecturerWords {
     exercise_unavailable: |id, why| format!("演習 {id} を読み込めませんでした ({why})。"),
     sort_ascending: "昇順",
     sort_descending: "降順",
+    class_menu: "クラス一覧 (講師用)",
+    class_close: "クラス一覧を閉じる",
     make_title: "演習を作る",
     make_intro: "このプレイグラウンドから演習を作ります。項目はエンティティータイプごとにまとめたレコードになり、\
                  保存したアクセスパターンは、いま返す結果とともに、学習者が設計する対象のパターンになります。",

@@ -8,7 +8,8 @@
 //!    ├─ sidebar: TableList, CreateTable (a drawer in presenter mode and on
 //!    │           narrow screens, opened with the Tables button)
 //!    └─ main: LessonPanel (when a lesson is open), ExercisePanel (when an
-//!             exercise is open, ui::exercises), then three tabs:
+//!             exercise is open, ui::exercises), ClassPanel (when the class
+//!             view is open), then three tabs:
 //!         Items:      ItemEditor, TableView (→ ItemGrid | IndexGrid), IndexPanel, TtlPanel,
 //!                     StreamPanel, ActivityLog (without a table: Welcome)
 //!         Console:    ReviewJumps, Console (builders, live cost, results, code, history), AccessPatterns,
@@ -58,9 +59,10 @@ use super::language::{self, Lang, Msg, Said};
 use super::persist;
 use super::state::{Action, Notice, Playground, PlaygroundContext};
 use crate::scenario::lessons::LessonLibrary;
-use crate::ui::exercises::make_exercise::MakeExercise;
+use crate::ui::exercises::class_view::ClassPanel;
 use crate::ui::exercises::exercise_panel::ExercisePanel;
 use crate::ui::exercises::exercises_menu::ExercisesMenu;
+use crate::ui::exercises::make_exercise::MakeExercise;
 use crate::ui::exercises::open::{ExerciseContext, Shown};
 use crate::ui::lessons::lesson_bus::{LessonBus, LessonBusContext};
 use crate::ui::lessons::lesson_panel::LessonPanel;
@@ -168,7 +170,11 @@ pub struct AppProps {
 #[component]
 pub fn App(props: &AppProps) -> Html {
     let lessons = props.lessons.clone();
-    let exercise = ExerciseContext { shown: use_state(|| Shown::Nothing), documents: Rc::clone(&props.exercises) };
+    let exercise = ExerciseContext {
+        shown: use_state(|| Shown::Nothing),
+        class_view: use_state(|| false),
+        documents: Rc::clone(&props.exercises),
+    };
     let state = use_reducer(move || {
         let mut playground = boot();
         playground.lessons = Rc::new(lessons);
@@ -450,6 +456,7 @@ pub fn App(props: &AppProps) -> Html {
                     <main class="main">
                         <LessonPanel />
                         <ExercisePanel />
+                        <ClassPanel />
                         <div class="main-bar">
                             <div class="main-tabs" role="tablist" aria-label={lang.t(Msg::TabsLabel)}>
                                 { tab_button(Tab::Items, "tab-items", lang.t(Msg::TabItems)) }

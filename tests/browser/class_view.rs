@@ -1,6 +1,7 @@
 //! The class view: hand-in links pasted, each checked into a row with its
 //! marks and score; a damaged link listed with its reason; sorting,
-//! filtering and opening a hand-in.
+//! filtering and opening a hand-in; and the class view in the page, opened
+//! from the Exercises menu, a row's hand-in shown in the exercise panel.
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -12,7 +13,7 @@ use serde_json::{json, Value};
 use wasm_bindgen_test::wasm_bindgen_test;
 use yew::Callback;
 
-use crate::dom::{settle, wait_until, Page};
+use crate::dom::{mount, settle, wait_until, Page};
 
 const FORUM: &str = include_str!("../../src/scenario/exercises/data/forum.json");
 
@@ -118,4 +119,37 @@ async fn a_class_of_hand_ins_is_checked_sorted_filtered_and_opened() {
 
     app.destroy();
     root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_exercises_menu_opens_the_class_view_whose_rows_open_in_the_panel() {
+    let page = mount().await;
+    assert!(!page.exists("#class-panel"));
+    page.click("#btn-exercises").await;
+    page.click("#btn-class-view").await;
+    assert!(page.exists("#class-panel #class-view"));
+    assert!(!page.exists("#exercise-list"), "the menu closes");
+
+    let text = format!("{}\n{}\n", forum_link("Ada Lovelace", false), forum_link("Bob Naive", true));
+    page.type_text("#class-links", &text).await;
+    page.click("#class-check").await;
+    wait_until("both hand-ins checked", || {
+        page.exists("#class-table")
+            && !page.text("#class-table").contains("waiting…")
+            && !page.exists("#class-progress")
+    })
+    .await;
+    let names = |page: &Page| rows(page).iter().map(|r| r[0].clone()).collect::<Vec<_>>();
+    assert_eq!(names(&page), ["Ada Lovelace", "Bob Naive"]);
+
+    // A row's Open shows that hand-in in the exercise panel; the rows stay.
+    page.click("#class-table tbody tr:nth-child(2) .class-open").await;
+    wait_until("the hand-in", || page.exists("#exercise-hand-in-of")).await;
+    assert_eq!(page.text("#exercise-hand-in-of"), "Hand-in of Bob Naive");
+    assert_eq!(page.find("#exercise-panel").get_attribute("data-exercise").as_deref(), Some("forum"));
+    assert_eq!(names(&page), ["Ada Lovelace", "Bob Naive"]);
+
+    page.click("#class-close").await;
+    assert!(!page.exists("#class-panel"));
+    assert!(page.exists("#exercise-panel"), "closing the class view leaves the hand-in open");
 }

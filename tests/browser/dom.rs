@@ -108,6 +108,15 @@ pub(crate) fn forget_everything() {
         let key = format!("{}{id}", ddb_playground::ui::exercises::draft::DRAFT_PREFIX);
         storage.remove_item(&key).unwrap();
     }
+    // The drafts of exercises opened from their links (`link-…`).
+    let linked = format!("{}link-", ddb_playground::ui::exercises::draft::DRAFT_PREFIX);
+    let keys: Vec<String> = (0..storage.length().unwrap())
+        .filter_map(|i| storage.key(i).unwrap())
+        .filter(|k| k.starts_with(&linked))
+        .collect();
+    for key in keys {
+        storage.remove_item(&key).unwrap();
+    }
     for (name, _) in persist::list_workspaces() {
         persist::delete_workspace(&name);
     }

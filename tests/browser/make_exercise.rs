@@ -1,13 +1,14 @@
 //! Making an exercise from a lesson's playground: the form on the Console
 //! tab, the exercise checked against the design it was made from, and the
-//! link that carries it.
+//! link that carries it, which opens the exercise in the panel (a damaged
+//! one says so and changes nothing).
 
 use ddb_playground::engine::exercise::{check, Exercise};
 use ddb_playground::scenario::handin;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::wasm_bindgen_test;
 
-use crate::dom::{forget_everything, forget_lessons, open_lesson_link, Page};
+use crate::dom::{forget_everything, forget_lessons, mount, open_lesson_link, visit_fragment, wait_until, Page};
 
 async fn tick(page: &Page, selector: &str) {
     let input: web_sys::HtmlInputElement = page.find(selector).dyn_into().unwrap();
@@ -48,4 +49,49 @@ async fn a_lesson_becomes_an_exercise_its_design_solves() {
     drop(page);
     forget_everything();
     forget_lessons();
+}
+
+#[wasm_bindgen_test]
+async fn an_exercise_link_opens_its_exercise_in_the_panel() {
+    let page = open_lesson_link("lesson=relationships").await;
+    page.click("#tab-console").await;
+    page.type_text("#make-title", "Relationships").await;
+    page.type_text("#make-statement", "Design tables for users, games, posts and courses.").await;
+    page.click("#make-exercise-button").await;
+    let link = page.value("#make-link");
+    let fragment = link.split_once('#').unwrap().1.to_string();
+    assert!(fragment.starts_with("exercise1="), "{link}");
+    drop(page);
+    forget_lessons();
+
+    // A fresh playground opens it as the learner's exercise, with a draft of its own.
+    let page = mount().await;
+    visit_fragment(&fragment).await;
+    wait_until("the linked exercise", || page.exists("#exercise-panel")).await;
+    assert_eq!(page.text("#exercise-title"), "Relationships");
+    let id = page.find("#exercise-panel").get_attribute("data-exercise").unwrap_or_default();
+    assert!(id.starts_with("link-"), "{id}");
+    assert_eq!(page.find_all(".exercise-request[data-pattern]").len(), 8);
+    // Its model answer, copied into the design, scores full.
+    page.click("#exercise-show-model").await;
+    page.click("#exercise-use-model").await;
+    page.click("#exercise-check").await;
+    wait_until("the check's score", || page.exists("#exercise-score")).await;
+    assert_eq!(page.text("#exercise-score"), "8 of 8");
+    // Its hand-in carries the document, as the exercise is no built-in.
+    page.type_into("#exercise-hand-in-name", "Ada").await;
+    page.click("#exercise-hand-in-make").await;
+    let hand_in = handin::decode(&page.value("#exercise-hand-in-link")).expect("a hand-in link");
+    assert!(matches!(hand_in.exercise, handin::ExerciseRef::Document(_)), "{:?}", hand_in.exercise);
+    drop(page);
+
+    // A damaged link says so, and the playground is as it was.
+    let page = mount().await;
+    page.create_table("Kept", ("Id", "S"), None).await;
+    visit_fragment("exercise1=AAAA-not-deflate").await;
+    wait_until("the damaged link's message", || page.exists("#exercise-panel")).await;
+    assert!(page.text("#exercise-panel").contains("Invalid exercise link"), "{}", page.text("#exercise-panel"));
+    assert!(page.text(".table-list").contains("Kept"));
+    drop(page);
+    forget_everything();
 }

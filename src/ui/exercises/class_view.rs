@@ -9,6 +9,10 @@
 //! shows while they run. A built-in exercise's document is taken from what
 //! the page was handed or fetched once from `exercises/<id>.json`, as the
 //! exercise panel does. A new Check stops a run still going.
+//!
+//! In the page it is [`ClassPanel`]: opened from the Exercises menu, it stays
+//! beside the exercise panel until closed, and a row's Open shows that
+//! hand-in in the panel (`open::show_hand_in`), so the rows stay as they are.
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -22,6 +26,7 @@ use crate::engine::ordered::Ordered;
 use crate::i18n::Said;
 use crate::page_model::class_list::{self, Row, RowState, Score, SortBy};
 use crate::scenario::handin::{ExerciseRef, HandIn};
+use crate::ui::exercises::open::{self, ExerciseContext};
 use crate::ui::language::use_lang;
 use crate::ui::lessons::lesson_nav::fetch_text;
 use crate::ui::persist;
@@ -365,5 +370,29 @@ pub fn class_view(props: &ClassViewProps) -> Html {
                 </div>
             }
         </section>
+    }
+}
+
+/// The class view in the page, while the Exercises menu has it open.
+#[component]
+pub fn ClassPanel() -> Html {
+    let lang = use_lang();
+    let Some(context) = use_context::<ExerciseContext>() else { return html! {} };
+    if !*context.class_view {
+        return html! {};
+    }
+    let on_open = {
+        let context = context.clone();
+        Callback::from(move |hand_in: HandIn| open::show_hand_in(&context, hand_in))
+    };
+    let close = {
+        let class_view = context.class_view.clone();
+        Callback::from(move |_: MouseEvent| class_view.set(false))
+    };
+    html! {
+        <div class="card class-panel" id="class-panel">
+            <ClassView {on_open} documents={Rc::clone(&context.documents)} />
+            <button type="button" class="quiet" id="class-close" onclick={close}>{ lang.lecturer().class_close }</button>
+        </div>
     }
 }

@@ -291,10 +291,10 @@ fn ExerciseView(props: &ViewProps) -> Html {
                 Ok(solution) => solution,
                 Err((at, message)) => return link.set(Some(Err((lang.exercise().not_json)(&at, &message)))),
             };
-            let exercise = if open.id.is_empty() {
-                ExerciseRef::Document(open.document.clone())
-            } else {
+            let exercise = if open::is_built_in(&open) {
                 ExerciseRef::BuiltIn(open.id.clone())
+            } else {
+                ExerciseRef::Document(open.document.clone())
             };
             let fragment = handin::encode(&HandIn { name: name.trim().to_string(), exercise, solution });
             let Some(location) = web_sys::window().map(|w| w.location()) else { return };

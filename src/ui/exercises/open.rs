@@ -6,8 +6,15 @@
 //! opens it again with its draft.
 //!
 //! A hand-in link (`#handin1=…`, `scenario::handin`) opens the exercise it
-//! answers with the learner's solution, read-only: the lecturer's view. A
-//! damaged link says what is wrong and changes nothing.
+//! answers with the learner's solution, read-only: the lecturer's view. An
+//! exercise link (`#exercise1=…`, what Make an exercise gives) opens the
+//! exercise it carries, as a built-in opens: its draft is kept under an id
+//! made of the document ([`linked_id`]), and the link itself is what is
+//! remembered, so a reload opens it again. A damaged link of either kind
+//! says what is wrong and changes nothing.
+//!
+//! The class view is open beside the panel while [`ExerciseContext::class_view`]
+//! is set: opening a hand-in from one of its rows leaves its rows as they are.
 
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -18,7 +25,7 @@ use yew::prelude::*;
 use crate::engine::exercise::Exercise;
 use crate::i18n::FetchFailure;
 use crate::scenario::exercises;
-use crate::scenario::handin::{self, ExerciseRef, HandIn};
+use crate::scenario::handin::{self, ExerciseRef, HandIn, EXERCISE_PREFIX};
 use crate::ui::browser::local_storage;
 use crate::ui::lessons::lesson_nav::fetch_text;
 
@@ -62,10 +69,12 @@ pub enum Shown {
     HandIn(Rc<HandInOpen>),
 }
 
-/// The open exercise and the documents the page was handed.
+/// The open exercise, whether the class view is open, and the documents
+/// the page was handed.
 #[derive(Clone, PartialEq)]
 pub struct ExerciseContext {
     pub shown: UseStateHandle<Shown>,
+    pub class_view: UseStateHandle<bool>,
     pub documents: Rc<BTreeMap<String, String>>,
 }
 
@@ -98,11 +107,13 @@ fn worded(failure: FetchFailure) -> String {
     }
 }
 
-fn show(context: &ExerciseContext, id: &str, result: Result<OpenExercise, String>) {
+/// Shows `result`, remembering `remember` (a built-in's id or an exercise
+/// link) when it opened.
+fn show(context: &ExerciseContext, id: &str, remember: &str, result: Result<OpenExercise, String>) {
     match result {
         Ok(open) => {
             if let Some(storage) = local_storage() {
-                let _ = storage.set_item(OPEN_KEY, id);
+                let _ = storage.set_item(OPEN_KEY, remember);
             }
             context.shown.set(Shown::Open(Rc::new(open)));
         }
@@ -126,10 +137,57 @@ fn with_document(context: &ExerciseContext, id: &str, then: impl FnOnce(Result<S
     });
 }
 
-/// Opens the built-in exercise `id` (fetching its document if need be).
+/// Opens the built-in exercise `id` (fetching its document if need be), or
+/// the exercise an `exercise1=` link carries (what [`remembered`] may give).
 pub fn open(context: &ExerciseContext, id: &str) {
+    if is_exercise_link(id) {
+        return open_exercise_link(context, id);
+    }
     let (handle, key) = (context.clone(), id.to_string());
-    with_document(context, id, move |text| show(&handle, &key, text.and_then(|text| read(&key, &text))));
+    with_document(context, id, move |text| show(&handle, &key, &key, text.and_then(|text| read(&key, &text))));
+}
+
+/// Whether `fragment` (without `#`) is an exercise link, `exercise<version>=…`,
+/// rather than a built-in's `exercise=<id>`.
+fn is_exercise_link(fragment: &str) -> bool {
+    fragment
+        .strip_prefix("exercise")
+        .and_then(|rest| rest.split_once('='))
+        .is_some_and(|(version, _)| !version.is_empty() && version.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// The exercise link in the URL (`#exercise1=…`), if there is one.
+pub fn exercise_link_in_url() -> Option<String> {
+    let hash = web_sys::window()?.location().hash().ok()?;
+    let fragment = hash.strip_prefix('#').unwrap_or(&hash);
+    is_exercise_link(fragment).then(|| fragment.to_string())
+}
+
+/// The id a linked exercise's draft is kept under: `link-` and the MD5 of
+/// its document, so each exercise keeps its own draft, and none is taken
+/// for a built-in (whose hand-ins name it by id).
+pub fn linked_id(document: &Value) -> String {
+    use md5::{Digest, Md5};
+    let digest = Md5::digest(document.to_string().as_bytes());
+    let hex: String = digest.iter().take(8).map(|b| format!("{b:02x}")).collect();
+    format!("link-{hex}")
+}
+
+/// Opens the exercise `link` carries (`#exercise1=…`, a whole URL or the
+/// fragment); a damaged link says why and changes nothing else.
+pub fn open_exercise_link(context: &ExerciseContext, link: &str) {
+    let opened = handin::decode_exercise(link).map_err(|e| e.message().to_string()).and_then(|document| {
+        let exercise = Exercise::from_json(&document).map_err(|e| format!("{}: {}", e.name(), e.message()))?;
+        Ok(OpenExercise { id: linked_id(&document), document, exercise })
+    });
+    let remember = link.find(EXERCISE_PREFIX).map_or(link, |at| &link[at..]);
+    show(context, "", remember, opened);
+}
+
+/// Whether `open` is a built-in exercise (a hand-in names it by id) rather
+/// than one whose document came with it.
+pub fn is_built_in(open: &OpenExercise) -> bool {
+    exercises::EXERCISE_IDS.contains(&open.id.as_str())
 }
 
 /// The hand-in link in the URL (`#handin…`), if there is one.
@@ -142,10 +200,14 @@ pub fn hand_in_in_url() -> Option<String> {
 /// Opens the hand-in `link` carries read-only; a damaged link says why
 /// and changes nothing else.
 pub fn open_hand_in(context: &ExerciseContext, link: &str) {
-    let hand_in = match handin::decode(link) {
-        Ok(hand_in) => hand_in,
-        Err(e) => return context.shown.set(Shown::Failed(String::new(), e.message().to_string())),
-    };
+    match handin::decode(link) {
+        Ok(hand_in) => show_hand_in(context, hand_in),
+        Err(e) => context.shown.set(Shown::Failed(String::new(), e.message().to_string())),
+    }
+}
+
+/// Opens `hand_in` read-only (the class view's Open, a hand-in link).
+pub fn show_hand_in(context: &ExerciseContext, hand_in: HandIn) {
     let HandIn { name, exercise, solution } = hand_in;
     let handle = context.clone();
     let done = move |opened: Result<OpenExercise, String>| match opened {

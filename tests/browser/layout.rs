@@ -323,3 +323,38 @@ async fn a_phone_with_a_history_never_scrolls_sideways() {
     drop(framed);
     forget_everything();
 }
+
+/// The exercise panel on a phone and, in presenter mode, on a 1280×720
+/// projector: the page never scrolls sideways, Check is on the page and
+/// scores the model answer, and on the projector the exercise is a column
+/// beside the tabs.
+#[wasm_bindgen_test]
+async fn the_exercise_panel_checks_on_a_phone_and_on_a_projector() {
+    for (width, height, presenter) in [(390, 844, false), (1280, 720, true)] {
+        forget_everything();
+        forget_lessons();
+        ddb_playground::ui::lessons::lesson_nav::set_presenter(presenter);
+        ddb_playground::ui::persist::set_fragment("exercise=game-scores");
+        let framed = mount_in_frame(width, height).await;
+        framed.follow_presenter_mode();
+        let page = &framed.page;
+        wait_until("the exercise", || page.exists("#exercise-panel[data-exercise='game-scores']")).await;
+        page.click("#exercise-show-model").await;
+        page.click("#exercise-use-model").await;
+        page.click("#exercise-check").await;
+        wait_until("the check's score", || page.exists("#exercise-score")).await;
+        assert_eq!(page.text("#exercise-score"), "7 of 7", "{width}×{height}");
+        let (inner_width, _) = framed.viewport();
+        assert!(framed.scroll_size().0 <= inner_width, "{width}×{height} scrolls sideways: {}", framed.scroll_size().0);
+        let check = page.find("#exercise-check").get_bounding_client_rect();
+        assert!(check.width() > 0.0 && check.left() >= 0.0 && check.right() <= inner_width, "{width}×{height}");
+        if presenter {
+            let panel = page.find("#exercise-panel").get_bounding_client_rect();
+            let tabs = page.find("#main-panel").get_bounding_client_rect();
+            assert!(tabs.left() >= panel.right(), "the exercise is beside the tabs, not above them");
+        }
+        drop(framed);
+    }
+    forget_everything();
+    forget_lessons();
+}

@@ -8,7 +8,9 @@ use ddb_playground::scenario::handin;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::wasm_bindgen_test;
 
-use crate::dom::{forget_everything, forget_lessons, mount, open_lesson_link, visit_fragment, wait_until, Page};
+use crate::dom::{
+    forget_everything, forget_lessons, mount, mount_as_is, open_lesson_link, visit_fragment, wait_until, Page,
+};
 
 async fn tick(page: &Page, selector: &str) {
     let input: web_sys::HtmlInputElement = page.find(selector).dyn_into().unwrap();
@@ -83,6 +85,15 @@ async fn an_exercise_link_opens_its_exercise_in_the_panel() {
     page.click("#exercise-hand-in-make").await;
     let hand_in = handin::decode(&page.value("#exercise-hand-in-link")).expect("a hand-in link");
     assert!(matches!(hand_in.exercise, handin::ExerciseRef::Document(_)), "{:?}", hand_in.exercise);
+    drop(page);
+
+    // A reload opens it again, its draft kept.
+    let page = mount_as_is().await;
+    wait_until("the linked exercise again", || page.exists("#exercise-panel")).await;
+    assert_eq!(page.find("#exercise-panel").get_attribute("data-exercise").unwrap_or_default(), id);
+    // The model answer's tables, copied into the design above, not a fresh `[]`.
+    let tables = page.value("#exercise-tables");
+    assert!(tables.contains("TableName"), "{tables}");
     drop(page);
 
     // A damaged link says so, and the playground is as it was.

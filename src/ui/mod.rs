@@ -44,6 +44,7 @@
 pub mod app;
 mod browser;
 pub mod charts;
+pub mod frames;
 pub mod language;
 pub mod lessons;
 pub mod limits;

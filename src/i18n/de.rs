@@ -1665,11 +1665,12 @@ fn storage_failure(failure: &StorageFailure, what: &str) -> String {
     }
 }
 
-/// `text` with its first letter upper-case.
+/// `text` with its first letter upper-case (the texts it is given begin
+/// with an ASCII letter; clippy.toml keeps Unicode case tables out).
 fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
     match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
+        Some(first) => first.to_ascii_uppercase().to_string() + chars.as_str(),
         None => String::new(),
     }
 }

@@ -677,7 +677,7 @@ impl Catalogue for English {
     fn row_control(&self, control: RowControl, what: Msg, n: usize) -> String {
         let what = self.text(what);
         match control {
-            RowControl::Remove => format!("Remove {} {n}", what.to_lowercase()),
+            RowControl::Remove => format!("Remove {} {n}", what.to_ascii_lowercase()),
             RowControl::Kind => format!("{what} {n} kind"),
             RowControl::Item => format!("{what} {n} item"),
         }
@@ -1198,7 +1198,7 @@ impl Catalogue for English {
             Said::EmbedLinkCopied { view, length } => format!(
                 "Embed link for the {} copied ({length} characters): use it as the src of an <iframe> on a slide. It \
                  shows this playground as it is now; the embedded page never saves.",
-                self.text(*view).to_lowercase()
+                self.text(*view).to_ascii_lowercase()
             ),
             Said::Joined(all) => all.iter().map(|said| self.said(said)).collect::<Vec<_>>().join(" "),
             Said::SavedUnreadable { reason, bytes, kept_under, backed_up, started_from_copy } => {
@@ -1470,11 +1470,12 @@ fn storage_failure(failure: &StorageFailure, what: &str) -> String {
     }
 }
 
-/// `text` with its first letter upper-case.
+/// `text` with its first letter upper-case (the texts it is given begin
+/// with an ASCII letter; clippy.toml keeps Unicode case tables out).
 fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
     match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
+        Some(first) => first.to_ascii_uppercase().to_string() + chars.as_str(),
         None => String::new(),
     }
 }

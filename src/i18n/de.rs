@@ -5,7 +5,7 @@
 //! Figures the German way (`12.345`, `1,5 RCU`, `0,125 $`).
 //!
 //! Here are the texts with values; the fixed texts are `words/de.txt`,
-//! fetched by the page when the language is chosen ([`words`](super::words)).
+//! fetched by the page when the language is chosen ([`words`]).
 
 use super::catalogue::{Access, CallOutcome, CallSummary, Catalogue, LabState, LimitType, Msg, RowControl, Said};
 use super::catalogue::{

@@ -5,7 +5,7 @@
 //! counts with their counter words (項目 3 件); figures as in English.
 //!
 //! Here are the texts with values; the fixed texts are `words/ja.txt`,
-//! fetched by the page when the language is chosen ([`words`](super::words)).
+//! fetched by the page when the language is chosen ([`words`]).
 
 use super::catalogue::{Access, CallOutcome, CallSummary, Catalogue, LabState, LimitType, Msg, RowControl, Said};
 use super::catalogue::{

@@ -23,7 +23,7 @@
 //! missing. German's and Japanese's fixed texts are words files
 //! (`src/i18n/words/de.txt`, `ja.txt`, one line per `Msg`) that the page
 //! fetches when the language is chosen and keeps for the session
-//! ([`words`]): about 45 KB the page's wasm does not carry for the
+//! ([`words`]): 38 KB of text the page's wasm does not carry for
 //! languages most visits never choose. Every text with values (plurals,
 //! figures inside sentences) is a method of the [`Catalogue`] trait, with
 //! no default bodies, in Rust in all three languages ([`en`], [`de`],

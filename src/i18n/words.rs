@@ -13,10 +13,10 @@
 //! page does not start in cost it nothing until they are chosen: the page
 //! fetches a language's file when it is chosen (`src/ui/words.rs`), and
 //! switches once the words are installed. English stays in Rust
-//! ([`English`](super::en::English)): it is the default and the fallback
+//! ([`English`]): it is the default and the fallback
 //! of a language whose words have not arrived. The texts with values
 //! (plurals, figures inside sentences) stay methods of each language's
-//! [`Catalogue`](super::Catalogue) in Rust.
+//! [`Catalogue`] in Rust.
 //!
 //! **The file.** One line per [`Msg`], in `Msg`'s order: the id, a tab, the
 //! text. A text with a space at either end is written in double quotes, so
@@ -95,8 +95,8 @@ pub fn parse(file: &str) -> Result<Vec<&str>, WordsProblem> {
     Ok(texts)
 }
 
-/// Takes `file` as `lang`'s words for the rest of the session (see
-/// [`INSTALLED`]). A language installed already keeps its words.
+/// Takes `file` as `lang`'s words for the rest of the session. A
+/// language installed already keeps its words.
 pub fn install(lang: Lang, file: &str) -> Result<(), WordsProblem> {
     let slot = slot(lang).ok_or(WordsProblem::NotFetched)?;
     if is_installed(lang) {

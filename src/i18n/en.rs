@@ -1167,16 +1167,15 @@ impl Catalogue for English {
             }
             Said::LessonLoading { title } => format!("Loading the lesson “{title}” …"),
             Said::LessonNotLoaded { title, reason } => {
-                let reason = match reason {
-                    FetchFailure::NoWindow => "no window".to_string(),
-                    FetchFailure::Network => "the network request failed".to_string(),
-                    FetchFailure::NoResponse => "no response".to_string(),
-                    FetchFailure::Http(status) => format!("HTTP {status}"),
-                    FetchFailure::NoBody => "no body".to_string(),
-                    FetchFailure::BodyLost => "the body did not arrive".to_string(),
-                    FetchFailure::NotText => "the body is not text".to_string(),
-                };
+                let reason = fetch_failure(reason);
                 format!("The lesson “{title}” could not be loaded: {reason}.")
+            }
+            Said::WordsNotLoaded { lang, reason } => {
+                let reason = match reason {
+                    Some(reason) => fetch_failure(reason),
+                    None => "the file is another version's; reload the page".to_string(),
+                };
+                format!("{} could not be loaded: {reason}. The page keeps its language.", lang.endonym())
             }
             Said::LessonNotKept { no_storage: true } => format!("The lesson was not opened: {NO_STORAGE}."),
             Said::LessonNotKept { no_storage: false } => {
@@ -1477,5 +1476,18 @@ fn capitalised(text: &str) -> String {
     match chars.next() {
         Some(first) => first.to_ascii_uppercase().to_string() + chars.as_str(),
         None => String::new(),
+    }
+}
+
+/// Why a fetched file did not arrive.
+fn fetch_failure(reason: &FetchFailure) -> String {
+    match reason {
+        FetchFailure::NoWindow => "no window".to_string(),
+        FetchFailure::Network => "the network request failed".to_string(),
+        FetchFailure::NoResponse => "no response".to_string(),
+        FetchFailure::Http(status) => format!("HTTP {status}"),
+        FetchFailure::NoBody => "no body".to_string(),
+        FetchFailure::BodyLost => "the body did not arrive".to_string(),
+        FetchFailure::NotText => "the body is not text".to_string(),
     }
 }

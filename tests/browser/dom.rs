@@ -39,9 +39,20 @@ pub(crate) fn hand_lessons<T>(change: impl FnOnce(&mut LessonLibrary) -> T) -> T
     LESSONS.with(|lessons| change(&mut lessons.borrow_mut()))
 }
 
-/// The page's properties: the lessons the tests hand it.
+/// The page's properties: the lessons the tests hand it. German's and
+/// Japanese's words are installed first, as if fetched (the test server
+/// has no `words/` folder either); `languages.rs` checks the fetch itself.
 fn app_props() -> AppProps {
+    install_words();
     AppProps { lessons: LESSONS.with(|lessons| lessons.borrow().clone()) }
+}
+
+/// Installs German's and Japanese's words from the files the page fetches
+/// (a language installed already keeps its words).
+pub(crate) fn install_words() {
+    use ddb_playground::i18n::{words, Lang};
+    words::install(Lang::De, include_str!("../../src/i18n/words/de.txt")).unwrap();
+    words::install(Lang::Ja, include_str!("../../src/i18n/words/ja.txt")).unwrap();
 }
 
 /// Unmounts the app on `root`, or with `None` every app still mounted.

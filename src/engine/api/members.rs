@@ -3,7 +3,7 @@
 //! Every request type is a [`Shape`]: a struct of `Option` members, one per
 //! member of the request, each read by a small function for its JSON kind
 //! ([`string`], [`long`], [`boolean`], [`any`], [`strings`], [`values`],
-//! [`structure`], [`structures`], [`list_of`], [`map_of`]). The [`shape!`]
+//! [`structure`], [`structures`], [`list_of`], [`map_of`]). The `shape!`
 //! macro writes a type's `Shape` from the list of its members:
 //!
 //! ```text
@@ -26,8 +26,8 @@
 //! (`mismatch`): `NUMBER_VALUE cannot be converted to String`, `Start of
 //! structure or map found where not expected`, `Unexpected field type`, …
 //! Where Coral's words are not known (a null inside a list of strings, a
-//! map of the wrong kind, a number beyond 64 bits) the message is the JSON
-//! reader's own: `invalid type: null, expected a string`.
+//! map of the wrong kind, a number beyond 64 bits) the message is in
+//! serde_json's words: `invalid type: null, expected a string`.
 
 use std::collections::BTreeMap;
 
@@ -36,7 +36,7 @@ use serde_json::Value;
 use crate::engine::error::{ApiError, Result};
 
 /// A structure of a request: its members by name, and how to read each.
-/// Written by [`shape!`].
+/// Written by `shape!`.
 pub trait Shape: Default {
     /// The type's name, quoted when a structure written as a list has the
     /// wrong length.
@@ -207,7 +207,7 @@ enum Wanted<'a> {
 }
 
 /// The `SerializationException` for `found` where a member of kind `wanted`
-/// belongs: Coral's words where they are known, the JSON reader's otherwise
+/// belongs: Coral's words where they are known, serde_json's otherwise
 /// (see the module notes).
 #[cold]
 #[inline(never)]
@@ -218,7 +218,7 @@ fn mismatch(found: &Value, wanted: Wanted) -> ApiError {
 /// Coral's words for `found` where `wanted` belongs, if they are known.
 fn coral_words(found: &Value, wanted: Wanted) -> Option<String> {
     // Pinned by the golden script `serialization`: a string that holds the
-    // text ", expected " is answered in the reader's words, or as a field of
+    // text ", expected " is answered in serde_json's words, or as a field of
     // the wrong type when "struct " follows that text.
     if let Value::String(text) = found {
         if let Some((_, after)) = text.split_once(", expected ") {
@@ -250,7 +250,7 @@ fn coral_words(found: &Value, wanted: Wanted) -> Option<String> {
     Some(format!("{token} cannot be converted to {java_type}"))
 }
 
-/// The JSON reader's words: "invalid type: <found>, expected <wanted>".
+/// serde_json's words: "invalid type: <found>, expected <wanted>".
 fn reader_words(found: &Value, wanted: Wanted) -> String {
     let found = match found {
         Value::Null => "null".to_string(),

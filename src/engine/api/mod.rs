@@ -1,11 +1,17 @@
 //! The DynamoDB JSON 1.0 protocol: the shape of each request, and the
 //! request-level validation DynamoDB applies before it looks at any table.
 //!
-//! A request body is first read into a typed struct ([`parse`]). JSON of the
-//! wrong shape (a number where a string belongs) is a
-//! `SerializationException`, as on the real service. Then DynamoDB's
-//! constraint layer checks required members, enums, lengths and ranges and
-//! reports *all* violations at once:
+//! A request body is first read into a typed struct ([`parse`]). Each request
+//! type lists its members with the JSON kind of each (`shape!`, see
+//! [`members`]), and one small reader per kind (string, long, boolean, list,
+//! map, structure, any JSON) fills the struct's `Option`s. The object's
+//! members are read in the object's order; the first of the wrong kind (a
+//! number where a string belongs) fails the request with a
+//! `SerializationException` in the words of DynamoDB's parser, as on the real
+//! service, and members a type does not know are ignored. The golden script
+//! `serialization` (`src/engine/testscripts/`) shows every kind found where
+//! every kind is wanted. Then DynamoDB's constraint layer checks required
+//! members, enums, lengths and ranges and reports *all* violations at once:
 //!
 //! ```text
 //! 2 validation errors detected: Value null at 'tableName' failed to satisfy

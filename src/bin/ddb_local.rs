@@ -5,7 +5,7 @@
 //! aws dynamodb list-tables --endpoint-url http://127.0.0.1:8000
 //! ```
 //!
-//! Arguments are parsed by hand with `std` (six flags do not justify a
+//! Arguments are parsed by hand with `std` (a handful of flags do not justify a
 //! parser crate). With `--data FILE` the engine is loaded from FILE at start
 //! (if it exists; a file that cannot be restored stops the start, so it is
 //! never overwritten), and the changes in `FILE.journal` made after it are
@@ -18,6 +18,12 @@
 //! in another format (a NoSQL Workbench model, a CloudFormation template,
 //! an AWS CLI script; see `ddb_playground::scenario::exchange`) and exits,
 //! so a table designed against ddb-local can go to real DynamoDB.
+//!
+//! GSIs are updated before the write is answered (propagation delay 0), as
+//! DynamoDB Local does: SDK test suites written against it write and then
+//! query an index at once. `--gsi-propagation-delay MS` brings back the
+//! eventual consistency the page teaches (there, 250 ms); a `--data` file
+//! that saved a delay of its own keeps it unless the flag is given.
 //!
 //! On wasm32 this binary is an empty `main`: there are no sockets there.
 
@@ -45,6 +51,7 @@ mod native {
     use std::process::ExitCode;
 
     use ddb_playground::engine::clock::ClockMode;
+    use ddb_playground::engine::settings::EngineSettings;
     use ddb_playground::engine::Engine;
     use ddb_playground::scenario::exchange::{self, ExportFormat};
     use ddb_playground::scenario::Scenario;
@@ -54,7 +61,8 @@ mod native {
 ddb-local: a DynamoDB-compatible HTTP endpoint over the ddb-playground engine
 
 USAGE:
-    ddb-local [--port N] [--host ADDR] [--data FILE] [--clock wall|manual] [--verbose]
+    ddb-local [--port N] [--host ADDR] [--data FILE] [--clock wall|manual]
+              [--gsi-propagation-delay MS] [--verbose]
     ddb-local --data FILE --export FORMAT
 
 OPTIONS:
@@ -70,6 +78,13 @@ OPTIONS:
                    time. manual: time moves only through the playground's
                    AdvanceClock (X-Amz-Target: Playground_20261121.AdvanceClock),
                    so throttling is reproducible
+    --gsi-propagation-delay MS
+                   how long a GSI lags behind a write to its table, in
+                   milliseconds of the engine clock. Default 0: indexes are
+                   updated before the write is answered, as in DynamoDB Local.
+                   250 is the playground page's delay, to see eventually
+                   consistent GSI reads; a --data file's own delay is kept
+                   unless this flag is given
     --verbose      log one line per request to stderr
     --export FORMAT  do not serve: print the --data file as FORMAT and exit.
                    workbench (NoSQL Workbench model 3.0), workbench-1.0,
@@ -93,6 +108,8 @@ EXAMPLE:
         data: Option<PathBuf>,
         verbose: bool,
         clock: ClockMode,
+        /// `--gsi-propagation-delay`, if given.
+        gsi_propagation_delay: Option<u64>,
         export: Option<ExportFormat>,
     }
 
@@ -109,6 +126,7 @@ EXAMPLE:
             data: None,
             verbose: false,
             clock: ClockMode::Wall,
+            gsi_propagation_delay: None,
             export: None,
         };
         let mut args = args.into_iter();
@@ -139,6 +157,12 @@ EXAMPLE:
                     let text = value("--clock")?;
                     options.clock = ClockMode::parse(&text)
                         .ok_or_else(|| format!("--clock: '{text}' is not a clock mode (wall or manual)"))?;
+                }
+                "--gsi-propagation-delay" => {
+                    let text = value("--gsi-propagation-delay")?;
+                    options.gsi_propagation_delay = Some(text.parse().map_err(|_| {
+                        format!("--gsi-propagation-delay: '{text}' is not a whole number of milliseconds")
+                    })?);
                 }
                 "--export" => {
                     let text = value("--export")?;
@@ -199,23 +223,37 @@ EXAMPLE:
             .map_err(|e| format!("cannot write the export: {e}"))
     }
 
+    /// The GSI propagation delay ddb-local serves with: the flag's, else the
+    /// loaded file's if it saved one, else 0 (DynamoDB Local's behaviour). A
+    /// file stores only the settings that differ from the engine's defaults,
+    /// so a loaded delay equal to the default (the page's 250 ms) is one the
+    /// file did not name.
+    fn gsi_propagation_delay(flag: Option<u64>, loaded: Option<u64>) -> u64 {
+        let page_default = EngineSettings::default().gsi_propagation_delay_millis;
+        flag.or(loaded.filter(|&millis| millis != page_default)).unwrap_or(0)
+    }
+
     fn run(options: Options) -> Result<(), String> {
         // The whole scenario, so that its saved operations, view and kept
         // Workbench model are written back beside the engine.
-        let scenario = match &options.data {
-            None => Scenario::of_engine(Engine::new()),
+        let loaded = match &options.data {
+            None => None,
             Some(path) => match persist::recover(path).map_err(|e| e.to_string())? {
                 Some(scenario) => {
                     let tables = scenario.engine.tables().count();
                     eprintln!("ddb-local: loaded {tables} table(s) from {}", path.display());
-                    scenario
+                    Some(scenario)
                 }
                 None => {
                     eprintln!("ddb-local: {} does not exist yet; it will be created", path.display());
-                    Scenario::of_engine(Engine::new())
+                    None
                 }
             },
         };
+        let saved_delay = loaded.as_ref().map(|s| s.engine.settings().gsi_propagation_delay_millis);
+        let mut scenario = loaded.unwrap_or_else(|| Scenario::of_engine(Engine::new()));
+        scenario.engine.settings_mut().gsi_propagation_delay_millis =
+            gsi_propagation_delay(options.gsi_propagation_delay, saved_delay);
         if !options.host.is_loopback() {
             eprintln!("ddb-local: warning: listening on {} without authentication", options.host);
         }
@@ -258,7 +296,19 @@ EXAMPLE:
             let o = options(&[]).expect("valid");
             assert_eq!((o.port, o.host, o.data, o.verbose), (8000, IpAddr::V4(Ipv4Addr::LOCALHOST), None, false));
             assert_eq!(o.clock, ClockMode::Wall);
+            assert_eq!(o.gsi_propagation_delay, None);
             assert_eq!(o.export, None);
+        }
+
+        #[test]
+        fn gsi_propagation_delay_is_the_flags_else_the_files_else_zero() {
+            assert_eq!(gsi_propagation_delay(None, None), 0);
+            assert_eq!(gsi_propagation_delay(Some(250), None), 250);
+            assert_eq!(gsi_propagation_delay(None, Some(5_000)), 5_000);
+            assert_eq!(gsi_propagation_delay(Some(0), Some(5_000)), 0);
+            assert_eq!(gsi_propagation_delay(None, Some(0)), 0);
+            // A file that did not name the delay restores the page's default.
+            assert_eq!(gsi_propagation_delay(None, Some(250)), 0);
         }
 
         #[test]
@@ -270,6 +320,8 @@ EXAMPLE:
             assert!(o.verbose);
             assert_eq!(options(&["--clock", "manual"]).expect("valid").clock, ClockMode::Manual);
             assert_eq!(options(&["--clock=wall"]).expect("valid").clock, ClockMode::Wall);
+            assert_eq!(options(&["--gsi-propagation-delay", "250"]).expect("valid").gsi_propagation_delay, Some(250));
+            assert_eq!(options(&["--gsi-propagation-delay=0"]).expect("valid").gsi_propagation_delay, Some(0));
             assert_eq!(options(&["--host", "localhost"]).expect("valid").host, IpAddr::V4(Ipv4Addr::LOCALHOST));
             assert_eq!(options(&["--help"]), Err("help".into()));
             let o = options(&["--data", "x.json", "--export", "cloudformation"]).expect("valid");
@@ -283,6 +335,11 @@ EXAMPLE:
             assert_eq!(options(&["--port"]), Err("--port needs a value".into()));
             assert_eq!(options(&["--port", "70000"]), Err("--port: '70000' is not a port number".into()));
             assert_eq!(options(&["--host", "example.com"]), Err("--host: 'example.com' is not an IP address".into()));
+            assert_eq!(
+                options(&["--gsi-propagation-delay", "-5"]),
+                Err("--gsi-propagation-delay: '-5' is not a whole number of milliseconds".into())
+            );
+            assert_eq!(options(&["--gsi-propagation-delay"]), Err("--gsi-propagation-delay needs a value".into()));
             assert_eq!(options(&["--prot", "1"]), Err("unknown argument '--prot'".into()));
             assert_eq!(
                 options(&["--clock", "fast"]),

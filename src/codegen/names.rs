@@ -12,8 +12,9 @@
 //! 3. `([a-z0-9])([A-Z])` → `\1 sep \2`: a separator where lower case meets
 //!    upper case. `ExpressionAttribute-Names` → `Expression-Attribute-Names`.
 //!
-//! Then everything is lower-cased. A name that already contains the
-//! separator is returned unchanged, as botocore does. botocore also keeps a
+//! Then everything is lower-cased, in ASCII: every API name is ASCII. A
+//! name that already contains the separator is returned unchanged, as
+//! botocore does. botocore also keeps a
 //! handful of hand-written exceptions for other services (`…iSCSI…`,
 //! `…PartiQL…`); no DynamoDB name used here needs one.
 
@@ -32,7 +33,7 @@ pub fn xform_name(name: &str, sep: char) -> String {
     }
     let words = split_before_capitalised_words(&chars, sep);
     let split = split_lower_upper(&words, sep);
-    split.into_iter().collect::<String>().to_lowercase()
+    split.into_iter().collect::<String>().to_ascii_lowercase()
 }
 
 /// Where `[A-Z]{2,}s$` matches, if it does: the start of the run of

@@ -3,6 +3,9 @@
 //! Secondary Index", "Query", "Scan"), German everywhere else, and the
 //! informal "du" of their instructions ("Erzeuge eine neue Tabelle").
 //! Figures the German way (`12.345`, `1,5 RCU`, `0,125 $`).
+//!
+//! Here are the texts with values; the fixed texts are `words/de.txt`,
+//! fetched by the page when the language is chosen ([`words`]).
 
 use super::catalogue::{Access, CallOutcome, CallSummary, Catalogue, LabState, LimitType, Msg, RowControl, Said};
 use super::catalogue::{
@@ -13,6 +16,7 @@ use super::catalogue::{Lost, Unused, Warning};
 use super::lang::Lang;
 use super::limits::PartitionLimits;
 use super::numbers::{count, dollars, figure};
+use super::words;
 
 /// The German catalogue.
 pub struct German;
@@ -28,505 +32,7 @@ fn plural<'a>(n: u64, one: &'a str, many: &'a str) -> &'a str {
 
 impl Catalogue for German {
     fn text(&self, msg: Msg) -> &'static str {
-        match msg {
-            // shared
-            Msg::PartitionKey => "Partition Key",
-            Msg::SortKey => "Sort Key",
-            Msg::KeyType => "Typ",
-            Msg::Optional => "optional",
-            Msg::OnDemand => "On-Demand",
-            Msg::Provisioned => "Provisioniert",
-            Msg::Request => "Anfrage",
-            Msg::Response => "Antwort",
-            Msg::ErrorResponse => "Fehlerantwort (HTTP 400)",
-            Msg::Cancel => "Abbrechen",
-            Msg::LanguageLabel => "Sprache",
-            // activity log
-            Msg::ActivityTitle => "Aktivität",
-            Msg::ActivityClear => "Leeren",
-            Msg::ActivityEmpty => {
-                "Jede Anfrage erscheint hier, die neueste zuerst, mit der Kapazität, die sie verbraucht hat."
-            }
-            // log entry
-            Msg::NotSent => "Nicht gesendet: Der Text im Editor ist kein Item, daher ließ sich keine Anfrage bilden.",
-            Msg::RequestAndResponse => "Anfrage und Antwort",
-            // table list
-            Msg::TablesTitle => "Tabellen",
-            Msg::NoTables => "Noch keine Tabellen.",
-            Msg::DeleteAsk => "Löschen…",
-            Msg::Keep => "Behalten",
-            // create table
-            Msg::CreateTableTitle => "Neue Tabelle",
-            Msg::TableName => "Tabellenname",
-            Msg::CapacityMode => "Kapazitätsmodus",
-            Msg::ReadRcu => "Lesen (RCU)",
-            Msg::WriteWcu => "Schreiben (WCU)",
-            Msg::SecondaryIndexes => "Sekundärindizes",
-            Msg::AddGsiTitle => "Ein Global Secondary Index: eigener Partition Key, eigene Kapazität",
-            Msg::AddLsiTitle => {
-                "Ein Local Secondary Index: der Partition Key der Tabelle, ein anderer Sort Key; nur bei CreateTable"
-            }
-            Msg::CreateTableSubmit => "Tabelle erstellen",
-            // index form: DynamoDB's type names, as the notes write them
-            // ("der Datentyp String, Number oder Binary")
-            Msg::TypeString => "String",
-            Msg::TypeNumber => "Number",
-            Msg::TypeBinary => "Binary",
-            Msg::ProjectionAll => "ALL · alle Attribute",
-            Msg::ProjectionKeysOnly => "KEYS_ONLY · nur Schlüssel",
-            Msg::ProjectionInclude => "INCLUDE · Schlüssel + aufgeführte",
-            Msg::Remove => "Entfernen",
-            Msg::IndexName => "Indexname",
-            Msg::AlternateSortKey => "Alternativer Sort Key",
-            Msg::AddPartitionKeyAttribute => "+ Partition-Key-Attribut",
-            Msg::AddPartitionKeyAttributeTitle => {
-                "Der Partition Key eines GSI kann bis zu 4 Attribute verbinden: die Partition eines Eintrags sind \
-                 alle ihre Werte zusammen, und eine Query nennt jedes mit ="
-            }
-            Msg::AddSortKeyAttribute => "+ Sort-Key-Attribut",
-            Msg::AddSortKeyAttributeTitle => {
-                "Der Sort Key eines GSI kann bis zu 4 Attribute verbinden: Einträge sind nach dem ersten, dann dem \
-                 nächsten sortiert; eine Query nennt sie von links nach rechts"
-            }
-            Msg::RemoveKeyAttribute => "Dieses Schlüsselattribut entfernen",
-            Msg::Projection => "Projektion",
-            Msg::NonKeyAttributes => "Nicht-Schlüssel-Attribute",
-            Msg::IndexRcu => "Index-RCU",
-            Msg::IndexWcu => "Index-WCU",
-            Msg::CopiesTitle => {
-                "Was jeder Indexeintrag enthält: die Schlüssel des Index, die Schlüssel der Tabelle und die \
-                 projizierten Attribute"
-            }
-            Msg::CopiesLabel => "kopiert",
-            Msg::ChipTableKey => "Tabellenschlüssel",
-            Msg::ChipEveryOther => "alle übrigen Attribute",
-            Msg::ChipListToInclude => "(aufzunehmende Attribute angeben)",
-            Msg::ChipNothingElse => "sonst nichts",
-            // index panel
-            Msg::AddGsi => "+ GSI hinzufügen",
-            Msg::NoIndexes => {
-                "Noch keine Indizes. Mit einem GSI kannst du über einen anderen Schlüssel abfragen; DynamoDB baut ihn \
-                 aus den Items auf, die schon in der Tabelle stehen (Backfilling)."
-            }
-            Msg::DeleteGsi => "GSI löschen",
-            Msg::DeleteGsiTitle => "UpdateTable mit einem Delete in GlobalSecondaryIndexUpdates",
-            Msg::CreateGsi => "GSI erstellen (UpdateTable)",
-            Msg::PropagationDelay => "Verzögerung der GSI-Synchronisation (ms)",
-            Msg::PropagationDelayTitle => {
-                "Wie lange ein Schreibzugriff braucht, bis er einen Global Secondary Index erreicht. Erhöhe sie, um \
-                 einen GSI mit veralteten Ergebnissen zu ertappen."
-            }
-            Msg::SkipTitle => {
-                "Die Uhr vorstellen, bis jedes Backfilling und jede ausstehende Index-Aktualisierung fertig ist"
-            }
-            Msg::NothingPending => "Nichts ausstehend",
-            // index grid
-            Msg::ProjectedAll => "ALL: alle Attribute werden kopiert",
-            Msg::ProjectedKeysOnly => "KEYS_ONLY: nur die Schlüssel werden kopiert",
-            Msg::IndexEmpty => {
-                "Keine Einträge: Kein Item hat die Schlüsselattribute des Index (ein Index ist dünn besetzt, engl. \
-                 sparse)."
-            }
-            Msg::IndexPartitionKeyTitle => "Der Partition Key des Index",
-            Msg::IndexSortKeyTitle => "Der Sort Key des Index",
-            Msg::EntityType => "Entitätstyp",
-            Msg::EntityTypeTitle => "Entitätstyp: ein Typ-Attribut, sonst das Präfix des Tabellenschlüssels vor #",
-            Msg::BaseKeyTitle => "Ein Schlüsselattribut der Basistabelle, in jeden Eintrag kopiert",
-            Msg::Pending => "ausstehend",
-            Msg::PendingEntryTitle => {
-                "In die Tabelle geschrieben, aber noch nicht mit diesem Global Secondary Index synchronisiert: Eine \
-                 Query auf den Index sieht es noch nicht"
-            }
-            Msg::Overloaded => "überladen",
-            Msg::OverloadedTitle => {
-                "Einträge verschiedener Entitätstypen teilen sich diese Index-Partition: Der Index ist überladen"
-            }
-            // item editor
-            Msg::ItemEditorTitle => "Item-Editor",
-            Msg::KeyCtrl => "Strg",
-            Msg::ItemAsJson => "Item als JSON",
-            Msg::ConsistentRead => "Konsistentes Lesen",
-            Msg::LoadIntoEditor => "In den Editor laden",
-            Msg::SampleText => "ein Text",
-            Msg::SampleAnyValue => "beliebiger Wert",
-            Msg::SampleOtherAttributes => "weitere Attribute",
-            // item grid
-            Msg::NoItems => "Noch keine Items: Schreibe eines im Item-Editor und drücke PutItem.",
-            Msg::FpReturned => "zurückgegeben",
-            Msg::FpFiltered => "gelesen, herausgefiltert",
-            Msg::FpCounted => "gelesen, nur gezählt (Select: COUNT)",
-            Msg::FpUnmarked => "Zeilen ohne Markierung wurden nicht gelesen.",
-            Msg::FpColumn => "Footprint",
-            Msg::FpTitle => "Der Footprint des Requests",
-            Msg::FpTouched => "vom Request der Konsole berührt",
-            Msg::PartitionKeyHash => "Partition Key (HASH)",
-            Msg::SortKeyRange => "Sort Key (RANGE)",
-            Msg::KeyspaceTitle => {
-                "Wo der Hash dieses Partition Keys im Schlüsselraum liegt (die ersten 24 Bit). Item Collections \
-                 stehen in der Reihenfolge des Schlüsselraums, in der ein Scan sie liefert."
-            }
-            Msg::LoadRowTitle => "Klicken, um dieses Item in den Editor zu laden",
-            // key picker
-            Msg::Key => "Schlüssel",
-            Msg::ChooseTableForKey => "Wähle eine vorhandene Tabelle, um einen Schlüssel anzugeben.",
-            Msg::ExampleText => "Text",
-            Msg::ExampleNumber => "eine Zahl",
-            Msg::ExampleBinary => "Base64, z. B. 3q2+7w==",
-            // results
-            Msg::ResultsTitle => "Ergebnisse",
-            Msg::ResultsEmpty => "Führe eine Anfrage aus, um zu sehen, was zurückkommt und was es kostet.",
-            Msg::NextPage => "Nächste Seite",
-            Msg::AllRemainingPages => "Alle restlichen Seiten",
-            Msg::WriteDone => "Erledigt. Es kommt nichts zurück, außer ReturnValues verlangt es.",
-            Msg::SelectCountOnly => "Select COUNT: Nur die Anzahl kommt zurück.",
-            Msg::NoItemsBack => "Es kamen keine Items zurück.",
-            Msg::RequestAndResponseJson => "Anfrage und Antwort (JSON)",
-            Msg::LastPageJson => "Anfrage und Antwort der letzten Seite (JSON)",
-            // code view
-            Msg::CodeTitle => "Code",
-            Msg::CodeTabsLabel => "Programmiersprache",
-            Msg::CodeCopy => "Kopieren",
-            Msg::CodeCopied => "Kopiert",
-            Msg::CodeCopyRefused => "Der Browser hat abgelehnt; markiere den Text und kopiere ihn",
-            // history
-            Msg::HistoryTitle => "Verlauf",
-            Msg::HistoryClear => "Verlauf und Summen löschen",
-            Msg::HistoryEmpty => {
-                "Jede Anfrage, die du ausführst, erscheint hier mit ihrem Verbrauch; ein Klick führt sie erneut aus."
-            }
-            Msg::TotalsCaption => "Laufende Summen pro Tabelle",
-            Msg::ColTable => "Tabelle",
-            Msg::ColRequests => "Anfragen",
-            Msg::ColRead => "Lesen",
-            Msg::ColWrite => "Schreiben",
-            Msg::ColOnDemand => "On-Demand",
-            Msg::AllTables => "Alle Tabellen",
-            Msg::HistoryEdit => "Bearbeiten",
-            Msg::HistoryEditTitle => "In das Formular laden, um sie zu ändern",
-            Msg::HistoryRerun => "Erneut ausführen",
-            Msg::HistoryRerunTitle => "Dieselbe Anfrage noch einmal senden",
-            // app
-            Msg::WelcomeTitle => "Beginne mit einer Tabelle",
-            Msg::WelcomeText => "Alles hier ist ein simuliertes DynamoDB, das in dieser Seite läuft: kein Konto, kein Netzwerk. Beginne mit der Beispieltabelle oder einer Lektion, oder entwirf eine eigene Tabelle; schreibe dann Items hinein und sieh zu, wie DynamoDB sie nach Partition Key gruppiert und was jede Anfrage kostet.",
-            Msg::Tagline => "ein simuliertes DynamoDB, das in dieser Seite läuft",
-            Msg::TabsLabel => "Ansicht",
-            Msg::TabItems => "Items",
-            Msg::TabConsole => "Abfragekonsole",
-            Msg::TabPartitions => "Partitionen",
-            Msg::LoadedFromLink => "Playground aus dem Link geladen.",
-            Msg::WelcomeHintStart => "Eine klassische erste Tabelle: ",
-            Msg::WelcomeHintPk => " mit Partition Key ",
-            Msg::WelcomeHintSk => " und Sort Key ",
-            Msg::WelcomeHintEnd => ".",
-            Msg::SampleTable => "Beispieltabelle Music anlegen",
-            Msg::StartWithLesson => "Oder beginne mit einer Lektion:",
-            Msg::DesignTable => "Eigene Tabelle entwerfen",
-            Msg::Menu => "Menü",
-            Msg::HideTables => "Schließen",
-            // console
-            Msg::Refused => "abgelehnt",
-            Msg::CostSame => "A und B kosten gleich viel",
-            Msg::LiveCostBoth => "Live-Kosten beider Anfragen",
-            Msg::LiveCost => "Live-Kosten",
-            Msg::DryRun => "Probelauf: nichts ändert sich, bis du sie ausführst",
-            Msg::ConsoleIntro => "Baue eine Anfrage und sieh ihre Kosten beim Tippen. ",
-            Msg::RunsIt => " führt sie aus.",
-            Msg::CompareTwo => "Zwei Anfragen vergleichen",
-            Msg::ConsoleNoTable => "Es gibt noch keine Tabelle: erzeuge zuerst links eine.",
-            // operation builder
-            Msg::HintJson => "JSON",
-            Msg::HintPlainOrDynamoJson => "einfaches oder DynamoDB-JSON",
-            Msg::NotSet => "(nicht gesetzt)",
-            Msg::DefaultOption => "(Standard)",
-            Msg::DefaultNone => "(Standard: NONE)",
-            Msg::KeyConditionHow => "Wie die Schlüsselbedingung geschrieben wird",
-            Msg::KeyPickerMode => "Schlüsselauswahl",
-            Msg::ExpressionMode => "Ausdruck",
-            Msg::KeyCondition => "Schlüsselbedingung",
-            Msg::KeyConditionHint => "Partition Key =, danach optional eine Sort-Key-Bedingung",
-            Msg::ChooseTableForKeys => "Wähle eine vorhandene Tabelle, um ihre Schlüssel auszuwählen.",
-            Msg::SortKeyCondition => "Sort-Key-Bedingung",
-            Msg::SortAnyWholeCollection => "beliebig (ganze Item Collection)",
-            Msg::SortKeyValue => "Sort-Key-Wert",
-            Msg::UpperSortKeyValue => "Oberer Sort-Key-Wert",
-            Msg::And => "und",
-            Msg::FromTheStart => "Von vorn",
-            Msg::NoLimit => "keins",
-            Msg::AddKey => "+ Schlüssel hinzufügen",
-            Msg::AddAction => "+ Aktion hinzufügen",
-            Msg::PartiqlHint => "PartiQL-Anweisungen: SELECT, INSERT, UPDATE, DELETE",
-            Msg::FilterHint => "wird nach dem Lesen angewandt: senkt die Kosten nie",
-            Msg::EveryKeyHint => "gilt für jeden Schlüssel",
-            Msg::TransactHint => "Jede Aktion wird nur mit den Namen und Werten gesendet, die ihre Ausdrücke verwenden.",
-            Msg::AlsoSent => "Ebenfalls gesendet, wie im Rohmodus geschrieben: ",
-            Msg::SentenceEnd => ". ",
-            Msg::LeaveOut => "Weglassen",
-            Msg::RawHint => "der Body, den ein SDK sendet, in DynamoDB-JSON",
-            Msg::Operation => "Operation",
-            Msg::NoTable => "(keine Tabelle)",
-            Msg::TableItself => "(die Tabelle selbst)",
-            Msg::EditorLabel => "Editor",
-            Msg::FormMode => "Formular",
-            Msg::RawJson => "Roh-JSON",
-            Msg::Action => "Aktion",
-            Msg::AllPagesTitle => "LastEvaluatedKey bis zum Ende folgen",
-            Msg::RunAllPages => "Alle Seiten ausführen",
-            Msg::Runs => " führt aus",
-            Msg::WriteDryRun => " · die Kosten unten sind ein Probelauf: nichts wird geschrieben, bis du ausführst",
-            // live cost
-            Msg::CostProjection => "Die Projektion kürzt, was zurückkommt, nicht was gelesen wird: Bezahlt werden ganze Items.",
-            Msg::CostSelectCount => "Select COUNT gibt nur die Anzahl zurück; die Items werden trotzdem gelesen (und bezahlt).",
-            Msg::CostPageLimit => "Die Seitengrenze von 1 MB hat das Lesen beendet; LastEvaluatedKey markiert, wo die nächste Seite beginnt.",
-            Msg::CostScanOrder => "Ein Scan liest die Tabelle in der Reihenfolge des Schlüsselraums; keine Bedingung lässt ihn weniger lesen.",
-            Msg::CostConditionChecked => "Die Bedingung wird am gespeicherten Item geprüft; eine gescheiterte Prüfung kostet dasselbe.",
-            Msg::CostNotRequest => "Noch keine Anfrage: ",
-            Msg::CostEngineBusy => "Die Engine ist beschäftigt; die Kosten erscheinen bei der nächsten Änderung.",
-            Msg::NothingCharged => "nichts wird berechnet",
-            Msg::RefusedHeadline => "Abgelehnt",
-            Msg::CostSub => " · Probelauf, nichts ändert sich",
-            Msg::CostArithmetic => "Wie die Engine gerundet hat",
-            // lesson panel
-            Msg::LessonLinkTitle => "Ein Link, der diese Lektion öffnet",
-            Msg::RestoreTitle => "Zurück zum Playground, den du vor der Lektion hattest",
-            Msg::Restore => "Meinen Playground wiederherstellen",
-            Msg::CloseLessonTitle => "Die Lektion ausblenden; die Daten bleiben",
-            Msg::CloseLesson => "Lektion schließen",
-            Msg::Previous => "← Zurück",
-            Msg::Next => "Weiter →",
-            Msg::LoadIntoConsole => "In die Konsole laden",
-            Msg::LoadBothIntoConsole => "Beide in die Konsole laden",
-            Msg::RunWorkload => "Workload ausführen",
-            Msg::ShowPartitions => "Partitionen zeigen",
-            Msg::ShowItems => "Items zeigen",
-            // lessons menu
-            Msg::LessonsLabel => "Lektionen",
-            Msg::PresenterTitle => "Große Schrift und hoher Kontrast für den Beamer; ← und → blättern durch die Lektion",
-            Msg::Presenter => "Präsentation",
-            // lesson checklist
-            Msg::VerdictKey => "✓ per Schlüssel",
-            Msg::VerdictQuery => "✓ Query",
-            Msg::VerdictScan => "✗ nur per Scan",
-            Msg::VerdictUnservable => "✗ nicht bedienbar",
-            Msg::ChecklistLabel => "Checkliste der Zugriffsmuster",
-            Msg::ChecklistTitle => "Checkliste: was jedes Zugriffsmuster bedient",
-            // planners
-            Msg::Planners => "Planer",
-            Msg::PartitionMath => "Partitionsrechnung",
-            Msg::ShardCountTitle => "Shard-Anzahl für Write Sharding",
-            Msg::TableSizeGb => "Tabellengröße (GB)",
-            Msg::PercentSharing => "% mit demselben Schlüsselwert",
-            Msg::ItemSizeBytes => "Item-Größe (Bytes)",
-            Msg::PartitionsEach => " Partitionen, jede mit ",
-            Msg::RcuAnd => " RCU und ",
-            Msg::ShardsSuffix => " Shards",
-            Msg::PlannerNeedNumbers => "Gib Größe, RCU und WCU ein (Zahlen, 0 oder mehr).",
-            Msg::PlannerNeedShardInputs => "Gib Items, einen Prozentsatz und eine Item-Größe von mindestens 1 Byte ein.",
-            // hot-key lab
-            Msg::HotKeyLab => "Hot-Key-Labor",
-            Msg::Workload => "Workload",
-            Msg::GetEventual => "GetItem, eventually consistent",
-            Msg::GetStrong => "GetItem, konsistentes Lesen",
-            Msg::RequestsPerSecond => "Anfragen pro Sekunde",
-            Msg::Seconds => "Sekunden",
-            Msg::DistinctKeys => "Verschiedene Schlüssel",
-            Msg::ZipfSkew => "Zipf-Schiefe s",
-            Msg::Shards => "Shards",
-            Msg::TableRcu => "Tabellen-RCU",
-            Msg::TableWcu => "Tabellen-WCU",
-            Msg::ItemBytes => "Item-Bytes",
-            Msg::Seed => "Seed",
-            Msg::HeatAfter => "Split wegen Hitze nach (s)",
-            Msg::RunControls => "Laufsteuerung",
-            Msg::RunAgain => "Erneut ausführen",
-            Msg::Pause => "Pausieren",
-            Msg::Resume => "Fortsetzen",
-            Msg::StepSecond => "Schritt +1 s",
-            Msg::Speed => "Tempo",
-            Msg::ToTheEnd => "Bis zum Ende",
-            Msg::RealTime => "1 s pro Sekunde (Echtzeit)",
-            Msg::AsFastAsPossible => "so schnell wie möglich",
-            // table view
-            Msg::TableOrIndex => "Tabelle oder Index",
-            Msg::TableViewHint => "Ein Block pro Item Collection (Items mit demselben Partition Key), in der Reihenfolge des Schlüsselraums; darin nach Sort Key geordnet. Klicke eine Zeile an, um sie zu bearbeiten.",
-            // item grid, continued
-            Msg::ExpiredRowTitle => "Abgelaufen (TTL), vom Sweeper noch nicht gelöscht: Lesezugriffe liefern es noch. Klicke, um es in den Editor zu laden",
-            // statement plan
-            Msg::StatementScanHint => "Keine WHERE-Bedingung legt den Partition Key fest, also wird jedes Item gelesen und bezahlt, egal was der Filter behält.",
-            Msg::EquivalentRequest => "Die entsprechende Anfrage",
-            Msg::EquivalentRequests => "Die entsprechenden Anfragen",
-            // saved operations
-            Msg::NameFirst => "Gib der Anfrage zuerst einen Namen.",
-            Msg::NotSavedIncomplete => "Nicht gespeichert: die Anfrage ist nicht vollständig.",
-            Msg::LoadIntoBuilder => "In das Formular laden",
-            Msg::Load => "Laden",
-            Msg::ForgetSaved => "Diese gespeicherte Operation vergessen",
-            Msg::Delete => "Löschen",
-            Msg::Name => "Name",
-            Msg::SaveNamePlaceholder => "Name für die Anfrage im Formular",
-            Msg::SaveRequest => "Anfrage speichern",
-            Msg::SavedHint => "Hier gespeicherte Anfragen reisen mit dem Playground: im Link, im Export und in der automatischen Sicherung.",
-            // access patterns panel
-            Msg::AccessPatternsTitle => "Zugriffsmuster",
-            Msg::AccessPatternsHint => "Jedes Zugriffsmuster ist die Anfrage, die es bedient, mit ihrer Rate. Urteil und Kosten pro Anfrage stammen aus einem Probelauf auf den Daten, wie sie jetzt sind.",
-            Msg::AccessPatternsEmpty => "Noch keine Zugriffsmuster: Baue in der Konsole eine Anfrage und drücke „Als Zugriffsmuster speichern“.",
-            Msg::SaveAsAccessPattern => "Als Zugriffsmuster speichern",
-            Msg::PerRequest => "pro Anfrage",
-            Msg::PartitionKeyValues => "Partition-Key-Werte",
-            Msg::KeysSingle => "Ein Wert (der der Anfrage)",
-            Msg::KeysUniform => "Gleichverteilt über N Werte",
-            Msg::KeysZipf => "Zipf über N Werte",
-            Msg::KeyValueCount => "N Werte (v_0 … v_N-1)",
-            Msg::MoveUp => "Nach oben",
-            Msg::MoveDown => "Nach unten",
-            Msg::PatternNameNeeded => "Ein Zugriffsmuster braucht einen Namen.",
-            Msg::NotANumber => "Das ist keine Zahl.",
-            Msg::WholeNumberNeeded => "N muss eine ganze Zahl sein.",
-            Msg::AddAccessPattern => "Muster hinzufügen",
-            Msg::RequestNotAnObject => "Die Anfrage muss ein JSON-Objekt sein, wie das SDK es sendet.",
-            // ttl panel
-            Msg::TtlFilterHint => "Lass sie mit einem Filter auf das TTL-Attribut aus dem Lesen heraus: ",
-            Msg::TtlIntro => "Ein Item läuft ab, wenn die Number in seinem TTL-Attribut (Epoch-Sekunden) vorbei ist. DynamoDB löscht abgelaufene Items im Hintergrund, meist innerhalb weniger Tage, kostenlos; bis dahin werden sie weiter gelesen. Hier löscht der Sweeper sie nach der Verzögerung unten, auf der Uhr der Engine.",
-            Msg::TtlAttribute => "TTL-Attribut",
-            Msg::EnableTtl => "TTL aktivieren",
-            Msg::DisableTtl => "TTL deaktivieren",
-            Msg::SweepDelay => "Verzögerung des Sweepers nach Ablauf (s)",
-            Msg::MoveClock => "Uhr vorstellen:",
-            Msg::ClockPlusMinute => "+1 min",
-            Msg::ClockPlusTenMinutes => "+10 min",
-            Msg::ClockPlusHour => "+1 h",
-            // stream panel
-            Msg::StreamKeysOnly => "nur die Schlüsselattribute des geänderten Items",
-            Msg::StreamNewImage => "das ganze Item, wie es nach der Änderung ist",
-            Msg::StreamOldImage => "das ganze Item, wie es vor der Änderung war",
-            Msg::StreamBothImages => "das Item vor und nach der Änderung",
-            Msg::TtlDeletion => "TTL-Löschung (Dienst)",
-            Msg::ShardOfRecord => "Der Shard, der den Record hält",
-            Msg::StreamDisabled => "DISABLED · der letzte Stream bleibt 24 Stunden lesbar",
-            Msg::NoStream => "Kein Stream",
-            Msg::StreamIntro => "Ein Stream ist ein zeitlich geordnetes Log der Item-Änderungen, 24 Stunden lang aufbewahrt: ein Record pro PutItem, UpdateItem oder DeleteItem, das ein Item geändert hat (INSERT, MODIFY, REMOVE), in der Reihenfolge des Geschehens. Der View Type entscheidet, was ein Record enthält.",
-            Msg::DisableStream => "Stream deaktivieren",
-            Msg::ViewType => "View Type",
-            Msg::EnableStream => "Stream aktivieren",
-            Msg::TriggersTitle => "Stream-Trigger",
-            Msg::TriggersIntro => "Ein Trigger führt für jeden Record dieses Streams ein UpdateItem aus (\"DynamoDB Streams und AWS Lambda\" aus der Vorlesung), eine Sekunde nachdem der Record geschrieben wurde, in Reihenfolge. Seine Schreibvorgänge sind seine eigenen: der Zieltabelle berechnet und gegen ihre Partitionen zugelassen (ein gedrosselter wird später wiederholt), nie Teil der verbrauchten Kapazität Ihres Requests.",
-            Msg::NoTriggers => "Kein Trigger liest diesen Stream. ddb-local legt einen mit der Playground-Operation PutStreamTrigger an; die Lektion zur Abstimmung hat einen.",
-            Msg::TriggerFiltered => "herausgefiltert",
-            Msg::TriggerSkipped => "übersprungen",
-            Msg::TriggerFailed => "fehlgeschlagen",
-            Msg::TriggerThrottled => "gedrosselt, wird wiederholt",
-
-
-            // scenario menu
-            Msg::ExportScenarioTitle => "Der ganze Playground als JSON-Datei (Import und ddb-local --data lesen sie)",
-            Msg::ExportWorkbenchTitle => "Ein Datenmodell für NoSQL Workbench for DynamoDB (Format 3.0)",
-            Msg::ExportWorkbench1Title => "Ein Datenmodell im älteren NoSQL-Workbench-Format 1.0",
-            Msg::ExportCloudFormationTitle => "Eine AWS-CloudFormation-Vorlage, die die Tabellen erzeugt (ohne Items)",
-            Msg::ExportCliTitle => "Ein Bash-Skript aus AWS-CLI-Befehlen, das die Tabellen erzeugt und die Items schreibt",
-            Msg::ExportScenarioLabel => "Szenariodatei",
-            Msg::ExportWorkbenchLabel => "NoSQL-Workbench-Modell",
-            Msg::ExportWorkbench1Label => "NoSQL-Workbench-Modell (1.0)",
-            Msg::ExportCloudFormationLabel => "CloudFormation-Vorlage",
-            Msg::ExportCliLabel => "AWS-CLI-Skript",
-            Msg::ScenarioLabel => "Szenario",
-            Msg::CopyLinkTitle => "Den ganzen Playground in den Link der Seite legen und ihn kopieren",
-            Msg::CopyLink => "Link kopieren",
-            Msg::ExportTitle => "Den Playground als Datei herunterladen",
-            Msg::Export => "Exportieren",
-            Msg::ExportFormats => "Exportformate",
-            Msg::ImportTitle => "Eine Szenariodatei oder ein NoSQL-Workbench-Modell (JSON) laden",
-            Msg::Import => "Importieren",
-            Msg::ConfirmReset => "Zurücksetzen bestätigen",
-            Msg::ResetAsk => "Den Playground und seine gespeicherte Kopie leeren?",
-            Msg::YesReset => "Ja, zurücksetzen",
-            Msg::ResetTitle => "Den Playground leeren",
-            Msg::Reset => "Zurücksetzen",
-            Msg::DismissLabel => "Meldung schließen",
-            Msg::Dismiss => "Schließen",
-            Msg::EngineBusy => "Die Engine ist beschäftigt; versuche es noch einmal.",
-            Msg::PlaygroundReset => "Der Playground wurde zurückgesetzt.",
-            Msg::UpdateReady => "Eine neue Version des Playgrounds ist bereit. Beim Neuladen bleibt dein Playground, wie er ist.",
-            Msg::UpdateReload => "Neu laden",
-            Msg::UpdateLater => "Später",
-            // embed
-            Msg::EmbedPartitionMap => "Partitionskarte",
-            Msg::EmbedPlanners => "Partitionsplaner",
-            Msg::EmbedLinkTitle => "Einen Link kopieren, der nur diese Ansicht zeigt, für ein iframe in Folien",
-            Msg::EmbedLink => "Einbettungslink",
-            Msg::EmbedNoTable => "Dieser Playground hat keine Tabelle zum Zeigen.",
-            Msg::EmbedOpenTitle => "Den ganzen Playground in diesem Zustand in einem neuen Tab öffnen",
-            Msg::EmbedOpen => "Im Playground öffnen ↗",
-            // lab charts
-            Msg::Consumed => "verbraucht",
-            Msg::Versus => " gegen ",
-            Msg::ThrottledRequests => "gedrosselte Anfragen",
-            Msg::PerSecondTotals => " pro Sekunde (Summen der Tabelle)",
-            Msg::ChartTokens => "Tokens",
-            Msg::ChartHint => "Zeigen Sie auf das Diagramm oder gehen Sie mit Tab hinein und nutzen Sie die Pfeiltasten, um hier seine Werte zu lesen.",
-            Msg::ChartTimeAxis => "Zeit (s)",
-            Msg::ChartPartitionAxis => "Partition",
-            Msg::HeatLegendThrottled => "rote untere Hälfte: gedrosselte Anfragen",
-            Msg::TopKeysWholeRun => "Top-Schlüssel, ganzer Lauf",
-            Msg::ColKey => "Schlüssel",
-            Msg::ColRequestsLower => "Anfragen",
-            Msg::ColThrottled => "gedrosselt",
-            // lab presets
-            Msg::PresetVoting => "Voting: 1.500 Stimmen/s für CandidateA (Seed 001)",
-            Msg::PresetHotKey => "Ein Hot Key mit N Schreibvorgängen/s",
-            Msg::PresetZipf => "Zipf: wenige Schlüssel bekommen den meisten Traffic",
-            Msg::PresetUniform => "Gleichmäßig über viele Schlüssel",
-            Msg::PresetSharded => "Write Sharding über N Shards",
-            Msg::GenerateTitle => "Items erzeugen",
-            Msg::GenerateHint => "Diese Tabelle aus einer Vorlage füllen: Schlüsselvorlagen wie CUST#{n}, Werte aus Verteilungen; derselbe Seed ergibt dieselben Items, und ein geteilter Link trägt die Vorlage, nicht die Items.",
-            Msg::GenerateTemplate => "Vorlage (JSON)",
-            Msg::GenerateCount => "Anzahl Items",
-            Msg::GenerateRun => "Erzeugen",
-            // notices
-            Msg::PlaygroundBack => "Dein Playground ist zurück.",
-            Msg::PmTitle => "Partitionskarte",
-            Msg::PmNoTable => "Noch keine Tabelle: Lege die Beispieltabelle an oder öffne unten eine Lektion, dann erscheint hier ihr Schlüsselraum, in Partitionen geteilt.",
-            Msg::PmHint => {
-                "Jede Partition besitzt einen zusammenhängenden Bereich des Hashs des Partition Keys. Eine Item \
-                 Collection (alle Items mit einem Partition Key) liegt bei ihrem Hash, in genau einer Partition; \
-                 jede Partition erhält einen gleichen Anteil der Kapazität der Tabelle und hebt bis zu 300 s \
-                 ungenutzter Kapazität als Burst auf."
-            }
-            Msg::PmSizeLimit => "Größenlimit einer Partition (KB)",
-            Msg::PmSetScale => "Lehrmaßstab setzen",
-            Msg::PmHashZero => "Hash 0",
-            Msg::Workspaces => "Arbeitsbereiche",
-            Msg::WorkspacesTitle => "Benannte Kopien des Playgrounds in diesem Browser behalten",
-            Msg::WorkspaceKeptName => "Vor dem Öffnen",
-            Msg::WorkspacesList => "Gespeicherte Arbeitsbereiche",
-            Msg::WorkspaceNameLabel => "Name des Arbeitsbereichs",
-            Msg::WorkspaceNamePlaceholder => "z. B. Vorlesung 3",
-            Msg::WorkspaceSave => "Speichern als",
-            Msg::WorkspaceSaveTitle => "Den Playground unter diesem Namen speichern (ersetzt einen Arbeitsbereich gleichen Namens)",
-            Msg::WorkspacesNone => "Noch keine gespeicherten Arbeitsbereiche.",
-            Msg::WorkspaceOpen => "Öffnen",
-            Msg::WorkspaceOpenTitle => "Den Playground durch diesen Arbeitsbereich ersetzen",
-            Msg::WorkspaceDelete => "Löschen",
-            Msg::WorkspaceDeleteTitle => "Diesen Arbeitsbereich aus dem Browser löschen",
-            Msg::WorkspaceYesReplace => "Ja, ersetzen",
-            Msg::WorkspaceYesDelete => "Ja, löschen",
-            Msg::WorkspaceNameInvalid => "Ein Name für den Arbeitsbereich braucht 1 bis 64 Zeichen.",
-            Msg::FieldRequestJson => "Anfrage-JSON",
-            Msg::ParametersHint => "ein Wert pro ?, einfaches oder DynamoDB-JSON",
-            Msg::HoverString => "String",
-            Msg::HoverNumber => "Zahl",
-            Msg::HoverBinary => "Binärwert",
-            Msg::HoverBoolean => "Wahrheitswert",
-            Msg::HoverNull => "Null",
-            Msg::HoverMap => "Map",
-            Msg::HoverList => "Liste",
-            Msg::HoverStringSet => "String-Set",
-            Msg::HoverNumberSet => "Zahlen-Set",
-            Msg::HoverBinarySet => "Binär-Set",
-            Msg::NoWindowForLink => "Kein Browserfenster, in das der Link gesetzt werden kann.",
-            Msg::EmbedUnknown => "Einbetten",
-            Msg::EntryPut => "Eintrag",
-            Msg::EntryDelete => "Löschung",
-            Msg::EntryUpdate => "Aktualisierung",
-        }
+        words::text(Lang::De, msg)
     }
 
     fn example(&self, sample: &str) -> String {
@@ -1225,16 +731,15 @@ impl Catalogue for German {
             }
             Said::LessonLoading { title } => format!("Die Lektion „{title}“ wird geladen …"),
             Said::LessonNotLoaded { title, reason } => {
-                let reason = match reason {
-                    FetchFailure::NoWindow => "kein Fenster".to_string(),
-                    FetchFailure::Network => "die Netzwerkanfrage ist fehlgeschlagen".to_string(),
-                    FetchFailure::NoResponse => "keine Antwort".to_string(),
-                    FetchFailure::Http(status) => format!("HTTP {status}"),
-                    FetchFailure::NoBody => "kein Body".to_string(),
-                    FetchFailure::BodyLost => "der Body ist nicht angekommen".to_string(),
-                    FetchFailure::NotText => "der Body ist kein Text".to_string(),
-                };
+                let reason = fetch_failure(reason);
                 format!("Die Lektion „{title}“ konnte nicht geladen werden: {reason}.")
+            }
+            Said::WordsNotLoaded { lang, reason } => {
+                let reason = match reason {
+                    Some(reason) => fetch_failure(reason),
+                    None => "die Datei gehört zu einer anderen Version; lade die Seite neu".to_string(),
+                };
+                format!("{} konnte nicht geladen werden: {reason}. Die Seite behält ihre Sprache.", lang.endonym())
             }
             Said::LessonNotKept { no_storage: true } => format!("Die Lektion wurde nicht geöffnet: {NO_STORAGE}."),
             Said::LessonNotKept { no_storage: false } => "Die Lektion wurde nicht geöffnet: der Browser hat sich \
@@ -1665,11 +1170,25 @@ fn storage_failure(failure: &StorageFailure, what: &str) -> String {
     }
 }
 
-/// `text` with its first letter upper-case.
+/// `text` with its first letter upper-case (the texts it is given begin
+/// with an ASCII letter; clippy.toml keeps Unicode case tables out).
 fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
     match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
+        Some(first) => first.to_ascii_uppercase().to_string() + chars.as_str(),
         None => String::new(),
+    }
+}
+
+/// Why a fetched file did not arrive.
+fn fetch_failure(reason: &FetchFailure) -> String {
+    match reason {
+        FetchFailure::NoWindow => "kein Fenster".to_string(),
+        FetchFailure::Network => "die Netzwerkanfrage ist fehlgeschlagen".to_string(),
+        FetchFailure::NoResponse => "keine Antwort".to_string(),
+        FetchFailure::Http(status) => format!("HTTP {status}"),
+        FetchFailure::NoBody => "kein Body".to_string(),
+        FetchFailure::BodyLost => "der Body ist nicht angekommen".to_string(),
+        FetchFailure::NotText => "der Body ist kein Text".to_string(),
     }
 }

@@ -677,7 +677,7 @@ impl Catalogue for English {
     fn row_control(&self, control: RowControl, what: Msg, n: usize) -> String {
         let what = self.text(what);
         match control {
-            RowControl::Remove => format!("Remove {} {n}", what.to_lowercase()),
+            RowControl::Remove => format!("Remove {} {n}", what.to_ascii_lowercase()),
             RowControl::Kind => format!("{what} {n} kind"),
             RowControl::Item => format!("{what} {n} item"),
         }
@@ -1167,16 +1167,15 @@ impl Catalogue for English {
             }
             Said::LessonLoading { title } => format!("Loading the lesson “{title}” …"),
             Said::LessonNotLoaded { title, reason } => {
-                let reason = match reason {
-                    FetchFailure::NoWindow => "no window".to_string(),
-                    FetchFailure::Network => "the network request failed".to_string(),
-                    FetchFailure::NoResponse => "no response".to_string(),
-                    FetchFailure::Http(status) => format!("HTTP {status}"),
-                    FetchFailure::NoBody => "no body".to_string(),
-                    FetchFailure::BodyLost => "the body did not arrive".to_string(),
-                    FetchFailure::NotText => "the body is not text".to_string(),
-                };
+                let reason = fetch_failure(reason);
                 format!("The lesson “{title}” could not be loaded: {reason}.")
+            }
+            Said::WordsNotLoaded { lang, reason } => {
+                let reason = match reason {
+                    Some(reason) => fetch_failure(reason),
+                    None => "the file is another version's; reload the page".to_string(),
+                };
+                format!("{} could not be loaded: {reason}. The page keeps its language.", lang.endonym())
             }
             Said::LessonNotKept { no_storage: true } => format!("The lesson was not opened: {NO_STORAGE}."),
             Said::LessonNotKept { no_storage: false } => {
@@ -1198,7 +1197,7 @@ impl Catalogue for English {
             Said::EmbedLinkCopied { view, length } => format!(
                 "Embed link for the {} copied ({length} characters): use it as the src of an <iframe> on a slide. It \
                  shows this playground as it is now; the embedded page never saves.",
-                self.text(*view).to_lowercase()
+                self.text(*view).to_ascii_lowercase()
             ),
             Said::Joined(all) => all.iter().map(|said| self.said(said)).collect::<Vec<_>>().join(" "),
             Said::SavedUnreadable { reason, bytes, kept_under, backed_up, started_from_copy } => {
@@ -1470,11 +1469,25 @@ fn storage_failure(failure: &StorageFailure, what: &str) -> String {
     }
 }
 
-/// `text` with its first letter upper-case.
+/// `text` with its first letter upper-case (the texts it is given begin
+/// with an ASCII letter; clippy.toml keeps Unicode case tables out).
 fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
     match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
+        Some(first) => first.to_ascii_uppercase().to_string() + chars.as_str(),
         None => String::new(),
+    }
+}
+
+/// Why a fetched file did not arrive.
+fn fetch_failure(reason: &FetchFailure) -> String {
+    match reason {
+        FetchFailure::NoWindow => "no window".to_string(),
+        FetchFailure::Network => "the network request failed".to_string(),
+        FetchFailure::NoResponse => "no response".to_string(),
+        FetchFailure::Http(status) => format!("HTTP {status}"),
+        FetchFailure::NoBody => "no body".to_string(),
+        FetchFailure::BodyLost => "the body did not arrive".to_string(),
+        FetchFailure::NotText => "the body is not text".to_string(),
     }
 }

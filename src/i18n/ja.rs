@@ -3,6 +3,9 @@
 //! 射影, 非キー属性, 強力な整合性のある読み込み, 読み取り/書き込みキャパシティーユニット.
 //! Polite style (です・ます) in sentences, plain noun phrases in labels;
 //! counts with their counter words (項目 3 件); figures as in English.
+//!
+//! Here are the texts with values; the fixed texts are `words/ja.txt`,
+//! fetched by the page when the language is chosen ([`words`]).
 
 use super::catalogue::{Access, CallOutcome, CallSummary, Catalogue, LabState, LimitType, Msg, RowControl, Said};
 use super::catalogue::{
@@ -13,497 +16,14 @@ use super::catalogue::{Lost, Unused, Warning};
 use super::lang::Lang;
 use super::limits::PartitionLimits;
 use super::numbers::count;
+use super::words;
 
 /// The Japanese catalogue.
 pub struct Japanese;
 
 impl Catalogue for Japanese {
     fn text(&self, msg: Msg) -> &'static str {
-        match msg {
-            // shared
-            Msg::PartitionKey => "パーティションキー",
-            Msg::SortKey => "ソートキー",
-            Msg::KeyType => "型",
-            Msg::Optional => "省略可",
-            Msg::OnDemand => "オンデマンド",
-            Msg::Provisioned => "プロビジョンド",
-            Msg::Request => "リクエスト",
-            Msg::Response => "レスポンス",
-            Msg::ErrorResponse => "エラーレスポンス (HTTP 400)",
-            Msg::Cancel => "キャンセル",
-            Msg::LanguageLabel => "言語",
-            // activity log
-            Msg::ActivityTitle => "アクティビティ",
-            Msg::ActivityClear => "クリア",
-            Msg::ActivityEmpty => "すべてのリクエストが新しい順にここに表示され、消費したキャパシティーも示されます。",
-            // log entry
-            Msg::NotSent => "未送信: エディターのテキストが項目ではないため、リクエストを作成できませんでした。",
-            Msg::RequestAndResponse => "リクエストとレスポンス",
-            // table list
-            Msg::TablesTitle => "テーブル",
-            Msg::NoTables => "テーブルはまだありません。",
-            Msg::DeleteAsk => "削除…",
-            Msg::Keep => "残す",
-            // create table
-            Msg::CreateTableTitle => "テーブルの作成",
-            Msg::TableName => "テーブル名",
-            Msg::CapacityMode => "キャパシティーモード",
-            Msg::ReadRcu => "読み取り (RCU)",
-            Msg::WriteWcu => "書き込み (WCU)",
-            Msg::SecondaryIndexes => "セカンダリーインデックス",
-            Msg::AddGsiTitle => "グローバルセカンダリーインデックス: 独自のパーティションキーと独自のキャパシティーを持つ",
-            Msg::AddLsiTitle => {
-                "ローカルセカンダリーインデックス: テーブルと同じパーティションキーに別のソートキー。CreateTable でのみ作成可能"
-            }
-            Msg::CreateTableSubmit => "テーブルを作成",
-            // index form
-            Msg::TypeString => "文字列",
-            Msg::TypeNumber => "数値",
-            Msg::TypeBinary => "バイナリ",
-            Msg::ProjectionAll => "ALL · すべての属性",
-            Msg::ProjectionKeysOnly => "KEYS_ONLY · キーのみ",
-            Msg::ProjectionInclude => "INCLUDE · キー + 指定した属性",
-            Msg::Remove => "削除",
-            Msg::IndexName => "インデックス名",
-            Msg::AlternateSortKey => "代替ソートキー",
-            Msg::AddPartitionKeyAttribute => "+ パーティションキー属性",
-            Msg::AddPartitionKeyAttributeTitle => {
-                "GSI のパーティションキーは最大 4 個の属性を組み合わせられます。エントリーのパーティションはそれらの値すべての\
-                 組で決まり、Query ではそれぞれを = で指定します"
-            }
-            Msg::AddSortKeyAttribute => "+ ソートキー属性",
-            Msg::AddSortKeyAttributeTitle => {
-                "GSI のソートキーは最大 4 個の属性を組み合わせられます。エントリーは 1 つ目、次に 2 つ目の順で並び、Query \
-                 では左から順に指定します"
-            }
-            Msg::RemoveKeyAttribute => "このキー属性を削除",
-            Msg::Projection => "射影",
-            Msg::NonKeyAttributes => "非キー属性",
-            Msg::IndexRcu => "インデックスの RCU",
-            Msg::IndexWcu => "インデックスの WCU",
-            Msg::CopiesTitle => "各インデックスエントリーの内容: インデックスのキー、テーブルのキー、射影された属性",
-            Msg::CopiesLabel => "コピー内容",
-            Msg::ChipTableKey => "テーブルキー",
-            Msg::ChipEveryOther => "その他すべての属性",
-            Msg::ChipListToInclude => "(含める属性を指定)",
-            Msg::ChipNothingElse => "それ以外なし",
-            // index panel
-            Msg::AddGsi => "+ GSI を追加",
-            Msg::NoIndexes => {
-                "インデックスはまだありません。GSI を使うと別のキーでクエリできます。DynamoDB はテーブルにすでにある項目から GSI を構築します (バックフィル)。"
-            }
-            Msg::DeleteGsi => "GSI を削除",
-            Msg::DeleteGsiTitle => "GlobalSecondaryIndexUpdates に Delete を指定した UpdateTable",
-            Msg::CreateGsi => "GSI を作成 (UpdateTable)",
-            Msg::PropagationDelay => "GSI への伝播遅延 (ms)",
-            Msg::PropagationDelayTitle => {
-                "書き込みがグローバルセカンダリーインデックスに届くまでの時間です。大きくすると、GSI が古い結果を返す様子を観察できます。"
-            }
-            Msg::SkipTitle => "すべてのバックフィルと保留中のインデックス更新が終わるまで時計を進めます",
-            Msg::NothingPending => "保留中の処理なし",
-            // index grid
-            Msg::ProjectedAll => "ALL: すべての属性をコピー",
-            Msg::ProjectedKeysOnly => "KEYS_ONLY: キーのみをコピー",
-            Msg::IndexEmpty => "エントリーなし: インデックスのキー属性を持つ項目がありません (インデックスはスパースです)。",
-            Msg::IndexPartitionKeyTitle => "インデックスのパーティションキー",
-            Msg::IndexSortKeyTitle => "インデックスのソートキー",
-            Msg::EntityType => "エンティティータイプ",
-            Msg::EntityTypeTitle => "エンティティータイプ: type 属性、なければテーブルキーの # より前の部分",
-            Msg::BaseKeyTitle => "ベーステーブルのキー属性。すべてのエントリーにコピーされます",
-            Msg::Pending => "保留中",
-            Msg::PendingEntryTitle => {
-                "テーブルには書き込まれましたが、このグローバルセカンダリーインデックスにはまだ伝播していません。インデックスへの Query にはまだ現れません"
-            }
-            Msg::Overloaded => "オーバーロード",
-            Msg::OverloadedTitle => {
-                "異なるエンティティータイプのエントリーがこのインデックスパーティションを共有しています。インデックスはオーバーロードされています"
-            }
-            // item editor
-            Msg::ItemEditorTitle => "項目エディター",
-            // Japanese keyboards print "Ctrl".
-            Msg::KeyCtrl => "Ctrl",
-            Msg::ItemAsJson => "JSON 形式の項目",
-            Msg::ConsistentRead => "強力な整合性のある読み込み",
-            Msg::LoadIntoEditor => "エディターに読み込む",
-            Msg::SampleText => "テキスト",
-            Msg::SampleAnyValue => "任意の値",
-            Msg::SampleOtherAttributes => "その他の属性",
-            // item grid
-            Msg::NoItems => "項目はまだありません。項目エディターで書いて PutItem を押してください。",
-            Msg::FpReturned => "返された",
-            Msg::FpFiltered => "読まれ、フィルターで除外",
-            Msg::FpCounted => "読まれ、数えただけ (Select: COUNT)",
-            Msg::FpUnmarked => "印のない行は読まれていません。",
-            Msg::FpColumn => "フットプリント",
-            Msg::FpTitle => "リクエストのフットプリント",
-            Msg::FpTouched => "コンソールのリクエストが触れる",
-            Msg::PartitionKeyHash => "パーティションキー (HASH)",
-            Msg::SortKeyRange => "ソートキー (RANGE)",
-            Msg::KeyspaceTitle => {
-                "このパーティションキーのハッシュがキー空間のどこにあるか (先頭 24 ビット)。項目コレクションはキー空間の順、つまり Scan が返す順に並びます。"
-            }
-            Msg::LoadRowTitle => "クリックすると、この項目をエディターに読み込みます",
-            // key picker
-            Msg::Key => "キー",
-            Msg::ChooseTableForKey => "キーを指定するには、既存のテーブルを選んでください。",
-            Msg::ExampleText => "テキスト",
-            Msg::ExampleNumber => "数値",
-            Msg::ExampleBinary => "Base64 (例: 3q2+7w==)",
-            // results
-            Msg::ResultsTitle => "結果",
-            Msg::ResultsEmpty => "リクエストを実行すると、返ってくる内容とそのコストが表示されます。",
-            Msg::NextPage => "次のページ",
-            Msg::AllRemainingPages => "残りのすべてのページ",
-            Msg::WriteDone => "完了しました。ReturnValues で指定しない限り、何も返りません。",
-            Msg::SelectCountOnly => "Select COUNT: 件数だけが返ります。",
-            Msg::NoItemsBack => "項目は返りませんでした。",
-            Msg::RequestAndResponseJson => "リクエストとレスポンス (JSON)",
-            Msg::LastPageJson => "最後のページのリクエストとレスポンス (JSON)",
-            // code view
-            Msg::CodeTitle => "コード",
-            Msg::CodeTabsLabel => "プログラミング言語",
-            Msg::CodeCopy => "コピー",
-            Msg::CodeCopied => "コピーしました",
-            Msg::CodeCopyRefused => "ブラウザーが拒否しました。テキストを選択してコピーしてください",
-            // history
-            Msg::HistoryTitle => "履歴",
-            Msg::HistoryClear => "履歴と合計をクリア",
-            Msg::HistoryEmpty => {
-                "実行したリクエストはすべて、消費量とともにここに表示されます。ワンクリックで再実行できます。"
-            }
-            Msg::TotalsCaption => "テーブルごとの累計",
-            Msg::ColTable => "テーブル",
-            Msg::ColRequests => "リクエスト",
-            Msg::ColRead => "読み取り",
-            Msg::ColWrite => "書き込み",
-            Msg::ColOnDemand => "オンデマンド",
-            Msg::AllTables => "全テーブル",
-            Msg::HistoryEdit => "編集",
-            Msg::HistoryEditTitle => "ビルダーに読み込んで変更します",
-            Msg::HistoryRerun => "再実行",
-            Msg::HistoryRerunTitle => "同じリクエストをもう一度送信します",
-            // app
-            Msg::WelcomeTitle => "まずテーブルを作成",
-            Msg::WelcomeText => "ここにあるのは、このページの中で動くシミュレーションの DynamoDB です。アカウントもネットワークも不要です。サンプルテーブルかレッスンから始めるか、自分でテーブルを設計し、項目を書き込んで、DynamoDB がパーティションキーでどうまとめるか、各リクエストのコストがいくらかを見てください。",
-            Msg::Tagline => "このページで動くシミュレーションの DynamoDB",
-            Msg::TabsLabel => "表示",
-            Msg::TabItems => "項目",
-            Msg::TabConsole => "クエリコンソール",
-            Msg::TabPartitions => "パーティション",
-            Msg::LoadedFromLink => "リンクからプレイグラウンドを読み込みました。",
-            Msg::WelcomeHintStart => "定番の最初のテーブル: ",
-            Msg::WelcomeHintPk => " (パーティションキー ",
-            Msg::WelcomeHintSk => "、ソートキー ",
-            Msg::WelcomeHintEnd => ")。",
-            Msg::SampleTable => "サンプルテーブル Music を作成",
-            Msg::StartWithLesson => "またはレッスンから始める:",
-            Msg::DesignTable => "自分でテーブルを設計",
-            Msg::Menu => "メニュー",
-            Msg::HideTables => "閉じる",
-            // console
-            Msg::Refused => "拒否",
-            Msg::CostSame => "A と B のコストは同じです",
-            Msg::LiveCostBoth => "両方のリクエストのライブコスト",
-            Msg::LiveCost => "ライブコスト",
-            Msg::DryRun => "ドライラン: 実行するまで何も変わりません",
-            Msg::ConsoleIntro => "リクエストを組み立てると、入力中にコストが表示されます。",
-            Msg::RunsIt => " で実行します。",
-            Msg::CompareTwo => "2 つのリクエストを比較",
-            Msg::ConsoleNoTable => "テーブルがまだありません。まず左で作成してください。",
-            // operation builder
-            Msg::HintJson => "JSON 形式",
-            Msg::HintPlainOrDynamoJson => "プレーン JSON または DynamoDB JSON",
-            Msg::NotSet => "(未設定)",
-            Msg::DefaultOption => "(デフォルト)",
-            Msg::DefaultNone => "(デフォルト: NONE)",
-            Msg::KeyConditionHow => "キー条件の書き方",
-            Msg::KeyPickerMode => "キーの選択",
-            Msg::ExpressionMode => "式",
-            Msg::KeyCondition => "キー条件",
-            Msg::KeyConditionHint => "パーティションキー = 、続けて任意でソートキーの条件を 1 つ",
-            Msg::ChooseTableForKeys => "キーを選ぶには、既存のテーブルを選択してください。",
-            Msg::SortKeyCondition => "ソートキーの条件",
-            Msg::SortAnyWholeCollection => "すべて (項目コレクション全体)",
-            Msg::SortKeyValue => "ソートキーの値",
-            Msg::UpperSortKeyValue => "ソートキーの上限値",
-            Msg::And => "から",
-            Msg::FromTheStart => "最初から",
-            Msg::NoLimit => "なし",
-            Msg::AddKey => "+ キーを追加",
-            Msg::AddAction => "+ アクションを追加",
-            Msg::PartiqlHint => "PartiQL 文: SELECT, INSERT, UPDATE, DELETE",
-            Msg::FilterHint => "読み取りの後に適用されるため、コストは下がりません",
-            Msg::EveryKeyHint => "すべてのキーに適用されます",
-            Msg::TransactHint => "各アクションは、その式が使う名前と値だけを付けて送信されます。",
-            Msg::AlsoSent => "Raw モードで書いたとおり、これも送信されます: ",
-            Msg::SentenceEnd => "。",
-            Msg::LeaveOut => "送信しない",
-            Msg::RawHint => "SDK が送信する本文 (DynamoDB JSON)",
-            Msg::Operation => "オペレーション",
-            Msg::NoTable => "(テーブルなし)",
-            Msg::TableItself => "(テーブル自体)",
-            Msg::EditorLabel => "エディター",
-            Msg::FormMode => "フォーム",
-            Msg::RawJson => "Raw JSON",
-            Msg::Action => "アクション",
-            Msg::AllPagesTitle => "LastEvaluatedKey を最後までたどる",
-            Msg::RunAllPages => "全ページを実行",
-            Msg::Runs => " で実行",
-            Msg::WriteDryRun => " · 下のコストはドライランです。実行するまで何も書き込まれません",
-            // live cost
-            Msg::CostProjection => "射影で絞られるのは返される内容であり、読み取る量ではありません。項目全体の料金がかかります。",
-            Msg::CostSelectCount => "Select COUNT は件数だけを返しますが、項目は同じように読み取られ、料金もかかります。",
-            Msg::CostPageLimit => "1 MB のページ上限で読み取りが止まりました。LastEvaluatedKey が次のページの開始位置を示します。",
-            Msg::CostScanOrder => "Scan はテーブルをキー空間の順に読み取ります。条件で読み取り量が減ることはありません。",
-            Msg::CostConditionChecked => "条件は保存済みの項目で確認されます。確認に失敗しても同じコストがかかります。",
-            Msg::CostNotRequest => "まだリクエストではありません: ",
-            Msg::CostEngineBusy => "エンジンが処理中です。次の変更時にコストが表示されます。",
-            Msg::NothingCharged => "課金はありません",
-            Msg::RefusedHeadline => "拒否されました",
-            Msg::CostSub => " · ドライラン、何も変わりません",
-            Msg::CostArithmetic => "エンジンによる切り上げ",
-            // lesson panel
-            Msg::LessonLinkTitle => "このレッスンを開くリンク",
-            Msg::RestoreTitle => "レッスンを始める前のプレイグラウンドに戻る",
-            Msg::Restore => "元のプレイグラウンドに戻す",
-            Msg::CloseLessonTitle => "レッスンを閉じます (データは残ります)",
-            Msg::CloseLesson => "レッスンを閉じる",
-            Msg::Previous => "← 前へ",
-            Msg::Next => "次へ →",
-            Msg::LoadIntoConsole => "コンソールに読み込む",
-            Msg::LoadBothIntoConsole => "両方をコンソールに読み込む",
-            Msg::RunWorkload => "ワークロードを実行",
-            Msg::ShowPartitions => "パーティションを表示",
-            Msg::ShowItems => "項目を表示",
-            // lessons menu
-            Msg::LessonsLabel => "レッスン",
-            Msg::PresenterTitle => "プロジェクター向けの大きな文字と高コントラスト。← と → でレッスンを進めます",
-            Msg::Presenter => "プレゼンター",
-            // lesson checklist
-            Msg::VerdictKey => "✓ キーで取得",
-            Msg::VerdictQuery => "✓ Query で取得",
-            Msg::VerdictScan => "✗ Scan でのみ",
-            Msg::VerdictUnservable => "✗ 対応不可",
-            Msg::ChecklistLabel => "アクセスパターンのチェックリスト",
-            Msg::ChecklistTitle => "チェックリスト: 各アクセスパターンに対応するもの",
-            // planners
-            Msg::Planners => "プランナー",
-            Msg::PartitionMath => "パーティション数の計算",
-            Msg::ShardCountTitle => "書き込みシャーディングのシャード数",
-            Msg::TableSizeGb => "テーブルサイズ (GB)",
-            Msg::PercentSharing => "同じキー値を共有する割合 (%)",
-            Msg::ItemSizeBytes => "項目サイズ (バイト)",
-            Msg::PartitionsEach => " パーティション、それぞれ ",
-            Msg::RcuAnd => " RCU と ",
-            Msg::ShardsSuffix => " シャード",
-            Msg::PlannerNeedNumbers => "サイズ、RCU、WCU を入力してください (0 以上の数値)。",
-            Msg::PlannerNeedShardInputs => "項目数、割合、1 バイト以上の項目サイズを入力してください。",
-            // hot-key lab
-            Msg::HotKeyLab => "ホットキーラボ",
-            Msg::Workload => "ワークロード",
-            Msg::GetEventual => "GetItem (結果整合性のある読み込み)",
-            Msg::GetStrong => "GetItem (強力な整合性のある読み込み)",
-            Msg::RequestsPerSecond => "毎秒のリクエスト数",
-            Msg::Seconds => "秒数",
-            Msg::DistinctKeys => "異なるキーの数",
-            Msg::ZipfSkew => "Zipf の偏り s",
-            Msg::Shards => "シャード数",
-            Msg::TableRcu => "テーブルの RCU",
-            Msg::TableWcu => "テーブルの WCU",
-            Msg::ItemBytes => "項目のバイト数",
-            Msg::Seed => "シード",
-            Msg::HeatAfter => "高負荷による分割までの秒数",
-            Msg::RunControls => "実行の操作",
-            Msg::RunAgain => "再実行",
-            Msg::Pause => "一時停止",
-            Msg::Resume => "再開",
-            Msg::StepSecond => "1 秒進める",
-            Msg::Speed => "速度",
-            Msg::ToTheEnd => "最後まで",
-            Msg::RealTime => "1 秒あたり 1 秒 (リアルタイム)",
-            Msg::AsFastAsPossible => "できるだけ速く",
-            // table view
-            Msg::TableOrIndex => "テーブルまたはインデックス",
-            Msg::TableViewHint => "項目コレクション (同じパーティションキーを持つ項目) ごとに 1 ブロック、キー空間の順に並び、その中はソートキー順です。行をクリックすると編集できます。",
-            // item grid, continued
-            Msg::ExpiredRowTitle => "期限切れ (TTL) ですが、スイーパーによってまだ削除されていないため、読み取りでは返されます。クリックするとエディターに読み込みます",
-            // statement plan
-            Msg::StatementScanHint => "WHERE 条件でパーティションキーが固定されていないため、フィルターで何が残るかにかかわらず、すべての項目が読み取られ課金されます。",
-            Msg::EquivalentRequest => "同等のリクエスト",
-            Msg::EquivalentRequests => "同等のリクエスト一覧",
-            // saved operations
-            Msg::NameFirst => "先にリクエストの名前を付けてください。",
-            Msg::NotSavedIncomplete => "保存されていません: リクエストが完成していません。",
-            Msg::LoadIntoBuilder => "ビルダーに読み込む",
-            Msg::Load => "読み込む",
-            Msg::ForgetSaved => "この保存済みオペレーションを削除",
-            Msg::Delete => "削除",
-            Msg::Name => "名前",
-            Msg::SaveNamePlaceholder => "ビルダーのリクエストの名前",
-            Msg::SaveRequest => "リクエストを保存",
-            Msg::SavedHint => "ここに保存したリクエストは、リンク、エクスポート、自動保存とともにプレイグラウンドと一緒に移動します。",
-            // access patterns panel
-            Msg::AccessPatternsTitle => "アクセスパターン",
-            Msg::AccessPatternsHint => "各アクセスパターンは、それを処理するリクエストとそのレートです。判定とリクエストあたりのコストは、現在のデータでのドライランから求めます。",
-            Msg::AccessPatternsEmpty => "アクセスパターンはまだありません。コンソールでリクエストを作成し、「アクセスパターンとして保存」を押してください。",
-            Msg::SaveAsAccessPattern => "アクセスパターンとして保存",
-            Msg::PerRequest => "(リクエストあたり)",
-            Msg::PartitionKeyValues => "パーティションキーの値",
-            Msg::KeysSingle => "1 つの値 (リクエストの値)",
-            Msg::KeysUniform => "N 個の値に一様",
-            Msg::KeysZipf => "N 個の値に Zipf 分布",
-            Msg::KeyValueCount => "値の数 N (v_0 … v_N-1)",
-            Msg::MoveUp => "上へ移動",
-            Msg::MoveDown => "下へ移動",
-            Msg::PatternNameNeeded => "アクセスパターンには名前が必要です。",
-            Msg::NotANumber => "数値ではありません。",
-            Msg::WholeNumberNeeded => "N は整数でなければなりません。",
-            Msg::AddAccessPattern => "パターンを追加",
-            Msg::RequestNotAnObject => "リクエストは SDK が送るとおりの JSON オブジェクトでなければなりません。",
-            // ttl panel
-            Msg::TtlFilterHint => "TTL 属性のフィルターで読み取りから除外できます: ",
-            Msg::TtlIntro => "項目は、TTL 属性の Number (エポック秒) が過ぎると期限切れになります。DynamoDB は期限切れの項目をバックグラウンドで、通常は数日以内に無料で削除します。それまでは読み取りで返されます。ここではスイーパーが、エンジンの時計で下の遅延の後に削除します。",
-            Msg::TtlAttribute => "TTL 属性",
-            Msg::EnableTtl => "TTL を有効にする",
-            Msg::DisableTtl => "TTL を無効にする",
-            Msg::SweepDelay => "期限切れから削除までの遅延 (秒)",
-            Msg::MoveClock => "時計を進める:",
-            Msg::ClockPlusMinute => "+1 分",
-            Msg::ClockPlusTenMinutes => "+10 分",
-            Msg::ClockPlusHour => "+1 時間",
-            // stream panel
-            Msg::StreamKeysOnly => "変更された項目のキー属性のみ",
-            Msg::StreamNewImage => "変更後の項目全体",
-            Msg::StreamOldImage => "変更前の項目全体",
-            Msg::StreamBothImages => "変更前と変更後の項目",
-            Msg::TtlDeletion => "TTL による削除 (サービス)",
-            Msg::ShardOfRecord => "このレコードを保持するシャード",
-            Msg::StreamDisabled => "DISABLED · 最後のストリームは 24 時間読み取り可能です",
-            Msg::NoStream => "ストリームなし",
-            Msg::StreamIntro => "ストリームは項目の変更を時間順に記録したログで、24 時間保持されます。項目を変更した PutItem、UpdateItem、DeleteItem (INSERT、MODIFY、REMOVE) ごとに 1 レコードが、発生した順に並びます。レコードに何が含まれるかはビュータイプで決まります。",
-            Msg::DisableStream => "ストリームを無効にする",
-            Msg::ViewType => "ビュータイプ",
-            Msg::EnableStream => "ストリームを有効にする",
-            Msg::TriggersTitle => "ストリームトリガー",
-            Msg::TriggersIntro => "トリガーはこのストリームの各レコードについて UpdateItem を 1 回実行します (講義の「DynamoDB Streams と AWS Lambda」)。レコードが書き込まれた 1 秒後に、順番どおりに実行されます。その書き込みはトリガー自身のものです。対象テーブルに課金され、そのパーティションで受け付けられ (スロットリングされたものは後で再試行)、あなたのリクエストの消費キャパシティには含まれません。",
-            Msg::NoTriggers => "このストリームを読むトリガーはありません。ddb-local ではプレイグラウンド操作 PutStreamTrigger で定義できます。投票のレッスンには 1 つあります。",
-            Msg::TriggerFiltered => "フィルターで除外",
-            Msg::TriggerSkipped => "スキップ",
-            Msg::TriggerFailed => "失敗",
-            Msg::TriggerThrottled => "スロットリング、後で再試行",
-
-
-            // scenario menu
-            Msg::ExportScenarioTitle => "プレイグラウンド全体の JSON ファイル (インポートと ddb-local --data で読み込めます)",
-            Msg::ExportWorkbenchTitle => "NoSQL Workbench for DynamoDB 用のデータモデル (形式 3.0)",
-            Msg::ExportWorkbench1Title => "旧形式 (NoSQL Workbench 1.0) のデータモデル",
-            Msg::ExportCloudFormationTitle => "テーブルを作成する AWS CloudFormation テンプレート (項目なし)",
-            Msg::ExportCliTitle => "テーブルを作成し項目を書き込む AWS CLI コマンドの bash スクリプト",
-            Msg::ExportScenarioLabel => "シナリオファイル",
-            Msg::ExportWorkbenchLabel => "NoSQL Workbench モデル",
-            Msg::ExportWorkbench1Label => "NoSQL Workbench モデル (1.0)",
-            Msg::ExportCloudFormationLabel => "CloudFormation テンプレート",
-            Msg::ExportCliLabel => "AWS CLI スクリプト",
-            Msg::ScenarioLabel => "シナリオ",
-            Msg::CopyLinkTitle => "プレイグラウンド全体をページのリンクに入れてコピーします",
-            Msg::CopyLink => "リンクをコピー",
-            Msg::ExportTitle => "プレイグラウンドをファイルとしてダウンロード",
-            Msg::Export => "エクスポート",
-            Msg::ExportFormats => "エクスポート形式",
-            Msg::ImportTitle => "シナリオファイルまたは NoSQL Workbench モデル (JSON) を読み込みます",
-            Msg::Import => "インポート",
-            Msg::ConfirmReset => "リセットの確認",
-            Msg::ResetAsk => "プレイグラウンドと保存済みのコピーを空にしますか?",
-            Msg::YesReset => "はい、リセットします",
-            Msg::ResetTitle => "プレイグラウンドを空にする",
-            Msg::Reset => "リセット",
-            Msg::DismissLabel => "メッセージを閉じる",
-            Msg::Dismiss => "閉じる",
-            Msg::EngineBusy => "エンジンが処理中です。もう一度お試しください。",
-            Msg::PlaygroundReset => "プレイグラウンドをリセットしました。",
-            Msg::UpdateReady => "プレイグラウンドの新しいバージョンを利用できます。再読み込みしてもプレイグラウンドはそのまま保持されます。",
-            Msg::UpdateReload => "再読み込み",
-            Msg::UpdateLater => "後で",
-            // embed
-            Msg::EmbedPartitionMap => "パーティションマップ",
-            Msg::EmbedPlanners => "パーティションプランナー",
-            Msg::EmbedLinkTitle => "このビューだけを表示するリンクをコピーします (スライドの iframe 用)",
-            Msg::EmbedLink => "埋め込みリンク",
-            Msg::EmbedNoTable => "このプレイグラウンドには表示するテーブルがありません。",
-            Msg::EmbedOpenTitle => "この状態のプレイグラウンド全体を新しいタブで開きます",
-            Msg::EmbedOpen => "プレイグラウンドで開く ↗",
-            // lab charts
-            Msg::Consumed => "消費",
-            Msg::Versus => " 対 ",
-            Msg::ThrottledRequests => "スロットリングされたリクエスト",
-            Msg::PerSecondTotals => " (毎秒、テーブル合計)",
-            Msg::ChartTokens => "トークン",
-            Msg::ChartHint => "グラフを指すか、Tab で移動して矢印キーを使うと、ここに値が表示されます。",
-            Msg::ChartTimeAxis => "時間 (秒)",
-            Msg::ChartPartitionAxis => "パーティション",
-            Msg::HeatLegendThrottled => "赤い下半分: スロットリングされたリクエスト",
-            Msg::TopKeysWholeRun => "上位のキー (実行全体)",
-            Msg::ColKey => "キー",
-            Msg::ColRequestsLower => "リクエスト",
-            Msg::ColThrottled => "スロットリング",
-            // lab presets
-            Msg::PresetVoting => "投票: CandidateA に毎秒 1,500 票 (シード 001)",
-            Msg::PresetHotKey => "1 つのホットキーに毎秒 N 回の書き込み",
-            Msg::PresetZipf => "Zipf: 少数のキーにトラフィックが集中",
-            Msg::PresetUniform => "多数のキーに均等",
-            Msg::PresetSharded => "N シャードへの書き込みシャーディング",
-            Msg::GenerateTitle => "アイテムを生成",
-            Msg::GenerateHint => "テンプレートからこのテーブルを埋めます。CUST#{n} のようなキーのテンプレートと、分布から引く値。同じシードなら同じアイテムができ、共有リンクはアイテムではなくテンプレートを運びます。",
-            Msg::GenerateTemplate => "テンプレート (JSON)",
-            Msg::GenerateCount => "アイテム数",
-            Msg::GenerateRun => "生成",
-            // notices
-            Msg::PlaygroundBack => "元のプレイグラウンドに戻りました。",
-            Msg::PmTitle => "パーティションマップ",
-            Msg::PmNoTable => "テーブルがまだありません。サンプルテーブルを作成するか、下のレッスンを開くと、そのキー空間がパーティションに分かれる様子がここに表示されます。",
-            Msg::PmHint => {
-                "各パーティションはパーティションキーのハッシュの連続した範囲を受け持ちます。項目コレクション \
-                 (同じパーティションキーを持つすべての項目) はそのハッシュの位置にあり、ちょうど 1 つのパーティションに\
-                 属します。各パーティションはテーブルのキャパシティーを均等に分け合い、使われなかったキャパシティーを\
-                 最大 300 秒分バーストとして保持します。"
-            }
-            Msg::PmSizeLimit => "パーティションサイズの上限 (KB)",
-            Msg::PmSetScale => "教育用スケールを設定",
-            Msg::PmHashZero => "ハッシュ 0",
-            Msg::Workspaces => "ワークスペース",
-            Msg::WorkspacesTitle => "プレイグラウンドの名前付きコピーをこのブラウザーに保存",
-            Msg::WorkspaceKeptName => "開く前",
-            Msg::WorkspacesList => "保存済みのワークスペース",
-            Msg::WorkspaceNameLabel => "ワークスペース名",
-            Msg::WorkspaceNamePlaceholder => "例: 第 3 回講義",
-            Msg::WorkspaceSave => "名前を付けて保存",
-            Msg::WorkspaceSaveTitle => "プレイグラウンドをこの名前で保存 (同じ名前のワークスペースは置き換えられます)",
-            Msg::WorkspacesNone => "保存済みのワークスペースはまだありません。",
-            Msg::WorkspaceOpen => "開く",
-            Msg::WorkspaceOpenTitle => "プレイグラウンドをこのワークスペースで置き換える",
-            Msg::WorkspaceDelete => "削除",
-            Msg::WorkspaceDeleteTitle => "このワークスペースをブラウザーから削除",
-            Msg::WorkspaceYesReplace => "はい、置き換えます",
-            Msg::WorkspaceYesDelete => "はい、削除します",
-            Msg::WorkspaceNameInvalid => "ワークスペース名は 1〜64 文字で指定してください。",
-            Msg::FieldRequestJson => "リクエスト JSON",
-            Msg::ParametersHint => "? ごとに値を 1 つ、プレーン JSON または DynamoDB JSON",
-            Msg::HoverString => "文字列",
-            Msg::HoverNumber => "数値",
-            Msg::HoverBinary => "バイナリ",
-            Msg::HoverBoolean => "ブール",
-            Msg::HoverNull => "null",
-            Msg::HoverMap => "マップ",
-            Msg::HoverList => "リスト",
-            Msg::HoverStringSet => "文字列セット",
-            Msg::HoverNumberSet => "数値セット",
-            Msg::HoverBinarySet => "バイナリセット",
-            Msg::NoWindowForLink => "リンクを入れるブラウザーウィンドウがありません。",
-            Msg::EmbedUnknown => "埋め込み",
-            Msg::EntryPut => "追加",
-            Msg::EntryDelete => "削除",
-            Msg::EntryUpdate => "更新",
-        }
+        words::text(Lang::Ja, msg)
     }
 
     fn example(&self, sample: &str) -> String {
@@ -1170,16 +690,15 @@ impl Catalogue for Japanese {
             }
             Said::LessonLoading { title } => format!("レッスン「{title}」を読み込んでいます…"),
             Said::LessonNotLoaded { title, reason } => {
-                let reason = match reason {
-                    FetchFailure::NoWindow => "ウィンドウがありません".to_string(),
-                    FetchFailure::Network => "ネットワークリクエストに失敗しました".to_string(),
-                    FetchFailure::NoResponse => "レスポンスがありません".to_string(),
-                    FetchFailure::Http(status) => format!("HTTP {status}"),
-                    FetchFailure::NoBody => "本文がありません".to_string(),
-                    FetchFailure::BodyLost => "本文が届きませんでした".to_string(),
-                    FetchFailure::NotText => "本文がテキストではありません".to_string(),
-                };
+                let reason = fetch_failure(reason);
                 format!("レッスン「{title}」を読み込めませんでした: {reason}。")
+            }
+            Said::WordsNotLoaded { lang, reason } => {
+                let reason = match reason {
+                    Some(reason) => fetch_failure(reason),
+                    None => "ファイルが別のバージョンのものです。ページを再読み込みしてください".to_string(),
+                };
+                format!("{}を読み込めませんでした: {reason}。ページの言語は変わりません。", lang.endonym())
             }
             Said::LessonNotKept { no_storage: true } => format!("レッスンを開きませんでした: {NO_STORAGE}。"),
             Said::LessonNotKept { no_storage: false } => {
@@ -1589,5 +1108,18 @@ fn storage_failure(failure: &StorageFailure, what: &str) -> String {
             "{what} ({kb} KB) を保存できませんでした: {}",
             message.as_deref().unwrap_or("ブラウザーに拒否されました")
         ),
+    }
+}
+
+/// Why a fetched file did not arrive.
+fn fetch_failure(reason: &FetchFailure) -> String {
+    match reason {
+        FetchFailure::NoWindow => "ウィンドウがありません".to_string(),
+        FetchFailure::Network => "ネットワークリクエストに失敗しました".to_string(),
+        FetchFailure::NoResponse => "レスポンスがありません".to_string(),
+        FetchFailure::Http(status) => format!("HTTP {status}"),
+        FetchFailure::NoBody => "本文がありません".to_string(),
+        FetchFailure::BodyLost => "本文が届きませんでした".to_string(),
+        FetchFailure::NotText => "本文がテキストではありません".to_string(),
     }
 }

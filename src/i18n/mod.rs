@@ -12,13 +12,27 @@
 //!        │  lang.count(12345)               a figure: "12.345"
 //!        ▼
 //!   Lang::tr() ──► &English | &German | &Japanese, each an `impl Catalogue`
+//!                     │          └──────────┴─ fixed texts: words::text ◄── words/de.txt, ja.txt
+//!                     └─ fixed texts: one `match` in en.rs
 //! ```
 //!
-//! **Completeness is the compiler's job.** Every fixed text is a variant of
-//! [`Msg`], and each language answers them in one `match` without a
-//! wildcard arm ([`en`], [`de`], [`ja`]); every text with values is a method
-//! of the [`Catalogue`] trait, which has no default bodies. A text added in
-//! English and forgotten in German or Japanese does not compile.
+//! **English in Rust, German and Japanese fixed texts in files.** Every
+//! fixed text is a variant of [`Msg`]. English answers them in one
+//! `match` without a wildcard arm ([`en`]): it is the language the page
+//! starts in and the one shown wherever another language's words are
+//! missing. German's and Japanese's fixed texts are words files
+//! (`src/i18n/words/de.txt`, `ja.txt`, one line per `Msg`) that the page
+//! fetches when the language is chosen and keeps for the session
+//! ([`words`]): 38 KB of text the page's wasm does not carry for
+//! languages most visits never choose. Every text with values (plurals,
+//! figures inside sentences) is a method of the [`Catalogue`] trait, with
+//! no default bodies, in Rust in all three languages ([`en`], [`de`],
+//! [`ja`]).
+//!
+//! **Completeness.** A method forgotten in one language does not compile;
+//! a fixed text forgotten in a words file, given twice, out of `Msg`'s
+//! order or empty fails the catalogue's tests, and the page refuses a file
+//! whose ids are not exactly its own.
 //!
 //! **What is not translated.** DynamoDB's own vocabulary where it names a
 //! thing of the API stays as the API spells it, in every language: operation
@@ -100,11 +114,13 @@
 //!
 //! # Adding a text
 //!
-//! Add a variant to [`Msg`] (or a method to [`Catalogue`] if it carries
-//! values), then its text to `en.rs`, `de.rs` and `ja.rs`; the compiler
-//! lists whatever is missing. The English text is the one the page showed
-//! before it was translated, byte for byte: the browser tests find elements
-//! by it.
+//! A fixed text: add a variant to [`Msg`], its English text to `en.rs`
+//! (the compiler asks for it), and a line to `words/de.txt` and
+//! `words/ja.txt` at the same place (`cargo test --lib i18n` names the
+//! line that is missing). A text with values: a method of [`Catalogue`],
+//! written in `en.rs`, `de.rs` and `ja.rs`. The English text is the one the
+//! page showed before it was translated, byte for byte: the browser tests
+//! find elements by it.
 
 mod catalogue;
 pub mod de;
@@ -117,6 +133,7 @@ pub mod lecturer;
 pub mod limits;
 pub mod numbers;
 pub mod review;
+pub mod words;
 
 pub use catalogue::{CallOutcome, CallSummary, Catalogue, LabState, Msg, RowControl, Said};
 pub use facts::{

@@ -132,22 +132,23 @@ pub fn counts(rows: &[Row]) -> (usize, usize) {
     (rows.len(), rows.iter().filter(|r| matches!(r.state, RowState::Damaged(_))).count())
 }
 
-/// The indexes of the rows whose name contains `filter` (case ignored),
+/// The indexes of the rows whose name contains `filter` (the case of ASCII
+/// letters ignored: names in other scripts match as typed),
 /// sorted by `by` (`descending` reverses it). Rows without a score sort
 /// after those with one whichever the direction, and ties keep the pasted
 /// order.
 pub fn shown(rows: &[Row], filter: &str, by: SortBy, descending: bool) -> Vec<usize> {
-    let filter = filter.trim().to_lowercase();
+    let filter = filter.trim().to_ascii_lowercase();
     let mut shown: Vec<(usize, &Row)> = rows
         .iter()
         .enumerate()
-        .filter(|(_, row)| filter.is_empty() || row.name().to_lowercase().contains(&filter))
+        .filter(|(_, row)| filter.is_empty() || row.name().to_ascii_lowercase().contains(&filter))
         .collect();
     let flip = |o: Ordering| if descending { o.reverse() } else { o };
     ordered::sort_by(&mut shown, |(_, a), (_, b)| {
         let order = match by {
             SortBy::Line => flip(a.line.cmp(&b.line)),
-            SortBy::Name => flip(a.name().to_lowercase().cmp(&b.name().to_lowercase())),
+            SortBy::Name => flip(a.name().to_ascii_lowercase().cmp(&b.name().to_ascii_lowercase())),
             SortBy::Score => match (&a.state, &b.state) {
                 (RowState::Checked(x), RowState::Checked(y)) => {
                     flip(x.fraction().total_cmp(&y.fraction()).then(x.met.cmp(&y.met)))

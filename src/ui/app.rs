@@ -245,15 +245,14 @@ pub fn App(props: &AppProps) -> Html {
     // Embed mode (`?embed=`): one view, and nothing is ever saved.
     let embed = use_memo((), |_| embed::requested());
     let embedded = embed.is_some();
-    let lang = use_state(|| language::remembered().unwrap_or_default());
-    use_effect_with(*lang, |lang| language::apply_to_document(*lang));
-    let set_lang = {
-        let lang = lang.clone();
-        Callback::from(move |next: Lang| {
-            language::remember(next);
-            lang.set(next);
-        })
+    let language = {
+        let dispatcher = state.dispatcher();
+        language::use_page_language(Callback::from(move |said| {
+            dispatcher.dispatch(Action::Notify(Some(Notice::worded(true, said))));
+        }))
     };
+    let lang = language.lang;
+    use_effect_with(lang, |lang| language::apply_to_document(*lang));
     {
         let dispatcher = state.dispatcher();
         let engine = Rc::clone(&state.engine);
@@ -414,7 +413,7 @@ pub fn App(props: &AppProps) -> Html {
     };
     if let Some(view) = (*embed).clone() {
         return html! {
-            <ContextProvider<Lang> context={*lang}>
+            <ContextProvider<Lang> context={lang}>
             <ContextProvider<PlaygroundContext> context={state}>
             <ContextProvider<ConsoleContext> context={console}>
                 <Embedded {view} />
@@ -424,7 +423,7 @@ pub fn App(props: &AppProps) -> Html {
         };
     }
     html! {
-        <ContextProvider<Lang> context={*lang}>
+        <ContextProvider<Lang> context={lang}>
         <ContextProvider<PlaygroundContext> context={state}>
         <ContextProvider<ConsoleContext> context={console}>
         <ContextProvider<LessonBusContext> context={bus}>
@@ -440,7 +439,7 @@ pub fn App(props: &AppProps) -> Html {
                     <div class="topbar-controls" id="topbar-controls">
                         <LessonsMenu />
                         <ExercisesMenu />
-                        <LanguagePicker lang={*lang} onchange={set_lang} />
+                        <LanguagePicker {lang} pending={language.pending} onchange={language.choose} />
                         <ScenarioMenu />
                     </div>
                 </header>

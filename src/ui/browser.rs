@@ -1,6 +1,8 @@
-//! The page's two helpers for browser facilities that can be missing or
-//! refuse: the origin's local storage and the clipboard. Everything else
-//! the page asks of the browser goes through Yew, gloo or one call site.
+//! The page's helpers for browser facilities that can be missing or
+//! refuse: the origin's local storage, the clipboard, and fetching a file
+//! that lies next to the page (a lesson's document, a language's words).
+//! Everything else the page asks of the browser goes through Yew, gloo or
+//! one call site.
 //!
 //! Not gloo's storage: it stores every value as JSON (a saved playground's
 //! text would gain quotes and escapes, and what is saved already would no
@@ -10,6 +12,8 @@
 //! has no clipboard.
 
 use wasm_bindgen_futures::{spawn_local, JsFuture};
+
+use crate::i18n::FetchFailure;
 
 /// The origin's local storage, or `None` where the browser has none or
 /// refuses it (private modes, storage turned off).
@@ -32,4 +36,18 @@ fn copy_text_boxed(text: &str, done: Box<dyn FnOnce(bool)>) {
     };
     let promise = window.navigator().clipboard().write_text(text);
     spawn_local(async move { done(JsFuture::from(promise).await.is_ok()) });
+}
+
+/// The text of the file at `url` (relative to the page), fetched.
+pub async fn fetch_text(url: &str) -> Result<String, FetchFailure> {
+    use wasm_bindgen::JsCast;
+    let window = web_sys::window().ok_or(FetchFailure::NoWindow)?;
+    let response = JsFuture::from(window.fetch_with_str(url)).await.map_err(|_| FetchFailure::Network)?;
+    let response: web_sys::Response = response.dyn_into().map_err(|_| FetchFailure::NoResponse)?;
+    if !response.ok() {
+        return Err(FetchFailure::Http(response.status()));
+    }
+    let body = response.text().map_err(|_| FetchFailure::NoBody)?;
+    let text = JsFuture::from(body).await.map_err(|_| FetchFailure::BodyLost)?;
+    text.as_string().ok_or(FetchFailure::NotText)
 }

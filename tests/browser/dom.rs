@@ -50,10 +50,22 @@ pub(crate) const EXERCISE_SOURCES: [(&str, &str); 6] = [
     ("relational-hr", include_str!("../../src/scenario/exercises/data/relational-hr.json")),
 ];
 
-/// The page's properties: the lessons the tests hand it, and every exercise.
+/// The page's properties: the lessons the tests hand it, and every
+/// exercise. German's and Japanese's words are installed first, as if
+/// fetched (the test server has no `words/` folder either); `languages.rs`
+/// checks the fetch itself.
 fn app_props() -> AppProps {
+    install_words();
     let exercises = EXERCISE_SOURCES.iter().map(|(id, text)| (id.to_string(), text.to_string())).collect();
     AppProps { lessons: LESSONS.with(|lessons| lessons.borrow().clone()), exercises: std::rc::Rc::new(exercises) }
+}
+
+/// Installs German's and Japanese's words from the files the page fetches
+/// (a language installed already keeps its words).
+pub(crate) fn install_words() {
+    use ddb_playground::i18n::{words, Lang};
+    words::install(Lang::De, include_str!("../../src/i18n/words/de.txt")).unwrap();
+    words::install(Lang::Ja, include_str!("../../src/i18n/words/ja.txt")).unwrap();
 }
 
 /// Unmounts the app on `root`, or with `None` every app still mounted.

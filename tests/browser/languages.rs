@@ -581,3 +581,116 @@ async fn the_sort_key_condition_speaks_german_and_japanese() {
     drop(page);
     forget_everything();
 }
+
+// ---- words fetched when a language is chosen ----
+
+/// Holds the page's requests for `words/…` until [`answer_words`] answers
+/// them, and lets every other request through.
+fn hold_words_requests() {
+    run_js(
+        "",
+        "const real = window.fetch; const held = []; window.__ddbWords = { real, held };
+         window.fetch = function (url, ...rest) {
+           if (!String(url).includes('words/')) return real.call(window, url, ...rest);
+           return new Promise((resolve, reject) => held.push({ url: String(url), resolve, reject }));
+         };",
+        &wasm_bindgen::JsValue::UNDEFINED,
+    );
+}
+
+/// The held requests' addresses.
+fn held_words_requests() -> Vec<String> {
+    let urls = run_js("", "return window.__ddbWords.held.map((h) => h.url);", &wasm_bindgen::JsValue::UNDEFINED);
+    js_sys::Array::from(&urls).iter().filter_map(|url| url.as_string()).collect()
+}
+
+/// Answers the first held request with `text`, or fails it as a browser
+/// offline does (`None`).
+fn answer_words(text: Option<&str>) {
+    let body = "const h = window.__ddbWords.held.shift();
+                if (text === null) h.reject(new TypeError('Failed to fetch')); else h.resolve(new Response(text));";
+    run_js("text", body, &text.map_or(wasm_bindgen::JsValue::NULL, wasm_bindgen::JsValue::from_str));
+}
+
+fn stop_holding_words_requests() {
+    run_js("", "window.fetch = window.__ddbWords.real; delete window.__ddbWords;", &wasm_bindgen::JsValue::UNDEFINED);
+}
+
+fn run_js(parameter: &str, body: &str, argument: &wasm_bindgen::JsValue) -> wasm_bindgen::JsValue {
+    js_sys::Function::new_with_args(parameter, body).call1(&wasm_bindgen::JsValue::NULL, argument).unwrap()
+}
+
+/// German's words are fetched when German is chosen: until they arrive
+/// the page stays English (the switcher shows the choice, busy), then all
+/// of it switches at once and the choice is remembered.
+#[wasm_bindgen_test]
+async fn a_language_switches_once_its_words_arrive() {
+    use ddb_playground::i18n::{words, Lang};
+    let page = mount().await;
+    page.click("#tab-items").await;
+    words::forget(Lang::De);
+    hold_words_requests();
+    page.choose("#lang-select", "de").await;
+    assert_eq!(held_words_requests(), vec!["words/de.txt".to_string()]);
+    assert_eq!(document_lang(), "en");
+    assert_eq!(page.text("#tables-title"), ENGLISH.tables);
+    assert_eq!(page.text("#create-table-title"), ENGLISH.create);
+    assert_eq!(page.value("#lang-select"), "de");
+    assert_eq!(page.attribute("#lang-select", "aria-busy"), "true");
+    assert_eq!(remembered_language(), None);
+
+    answer_words(Some(include_str!("../../src/i18n/words/de.txt")));
+    wait_until("German's words", document_lang_is("de")).await;
+    assert_eq!(page.text("#tables-title"), GERMAN.tables);
+    assert_eq!(page.text("#create-table-title"), GERMAN.create);
+    assert!(!page.find("#lang-select").has_attribute("aria-busy"));
+    assert_eq!(remembered_language().as_deref(), Some("de"));
+    assert!(!page.exists("#scenario-notice"));
+    stop_holding_words_requests();
+    drop(page);
+    forget_everything();
+}
+
+/// Words that do not come (offline, no offline copy yet) leave the page in
+/// its language, the switcher back on it, and a notice in that language.
+#[wasm_bindgen_test]
+async fn a_language_whose_words_fail_keeps_the_page_as_it_was() {
+    use ddb_playground::i18n::{words, Lang};
+    let page = mount().await;
+    page.click("#tab-items").await;
+    words::forget(Lang::Ja);
+    hold_words_requests();
+    page.choose("#lang-select", "ja").await;
+    assert_eq!(page.value("#lang-select"), "ja");
+    answer_words(None);
+    wait_until("the failure's notice", || page.exists("#scenario-notice")).await;
+    assert_eq!(
+        page.text("#scenario-notice .notice-text"),
+        "日本語 could not be loaded: the network request failed. The page keeps its language."
+    );
+    assert_eq!(document_lang(), "en");
+    assert_eq!(page.text("#tables-title"), ENGLISH.tables);
+    assert_eq!(page.value("#lang-select"), "en");
+    assert_eq!(remembered_language(), None);
+
+    // From German, the notice is German; a file of another build is refused.
+    page.choose("#lang-select", "de").await;
+    page.choose("#lang-select", "ja").await;
+    answer_words(Some("PartitionKey\tパーティションキー\n"));
+    wait_until("the refusal", || page.text("#scenario-notice .notice-text").contains("anderen Version")).await;
+    assert_eq!(
+        page.text("#scenario-notice .notice-text"),
+        "日本語 konnte nicht geladen werden: die Datei gehört zu einer anderen Version; lade die Seite neu. \
+         Die Seite behält ihre Sprache."
+    );
+    assert_eq!(document_lang(), "de");
+    assert_eq!(page.value("#lang-select"), "de");
+    assert!(!words::is_installed(Lang::Ja));
+    stop_holding_words_requests();
+    drop(page);
+    forget_everything();
+}
+
+fn document_lang_is(lang: &'static str) -> impl Fn() -> bool {
+    move || document_lang() == lang
+}

@@ -278,7 +278,7 @@ def test_a_multi_attribute_gsi_key_passes_cfn_lint_and_the_cli_script_recreates_
         client = client_at(url)
         index = client.describe_table(TableName="Orders")["Table"]["GlobalSecondaryIndexes"][0]
         assert index["KeySchema"] == ORDERS_GSI_KEY
-        for _ in range(50):  # the endpoint's GSIs follow about 250 ms behind
+        for _ in range(50):  # as much as a GSI may lag behind (--gsi-propagation-delay)
             found = client.query(
                 TableName="Orders",
                 IndexName="ByTenant",

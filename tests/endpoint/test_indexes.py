@@ -10,8 +10,9 @@ writes on an index are sized on entries. A write pays, per index it changes,
 LSI read that wants unprojected attributes fetches each base item, rounded to
 4 KB on its own, on the table's arm.
 
-The endpoint runs on the wall clock, so a GSI sees a write about 250 ms
-later (the engine's default propagation delay): the tests poll for it.
+ddb-local updates GSIs before a write is answered (test_gsi_propagation.py);
+the tests still poll for a GSI to see a write, so that they hold as well on
+an endpoint started with a propagation delay.
 """
 
 import time

@@ -9,8 +9,8 @@ condition, in any order; a page's LastEvaluatedKey carries the table key and
 every index key attribute, and resumes the read.
 
 The table mirrors the public conformance suite's case: HASH `h`, RANGE `a`,
-`b`, `c`, `d`; item p6 has no `c`. The endpoint runs on the wall clock, so a
-GSI sees a write about 250 ms later: the fixture polls until all are there.
+`b`, `c`, `d`; item p6 has no `c`. The fixture polls until all are in
+the GSI, so that it holds on an endpoint started with a propagation delay.
 """
 
 import time

@@ -10,8 +10,8 @@
 // dist/ and one browser profile, as one person's visits would:
 //   0. dist/ holds the precompressed copies;
 //   1. first visit: the worker installs and caches the build;
-//   2. with the host gone: the page, the autosave, a share link and a lesson
-//      not opened before all work;
+//   2. with the host gone: the page, the autosave, a share link, a lesson
+//      not opened before and a language not chosen before all work;
 //   3. a new build: the open page keeps its version and shows the notice
 //      (Later hides it until the next visit); Reload switches, and the work
 //      is still there;
@@ -74,10 +74,11 @@ after(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-test('the release build has a .br and a .gz copy of its wasm, script, stylesheet and documents', () => {
+test('the release build has a .br and a .gz copy of its wasm, script, stylesheet, documents and words', () => {
   const build = JSON.parse(/^const BUILD = (.*);$/m.exec(readFileSync(join(dir, 'sw.js'), 'utf8'))[1]);
-  const wanted = Object.keys(build.files).filter((f) => /\.(wasm|js|css|json)$/.test(f));
+  const wanted = Object.keys(build.files).filter((f) => /\.(wasm|js|css|json|txt)$/.test(f));
   assert.ok(wanted.some((f) => f.endsWith('.wasm')) && wanted.some((f) => f.startsWith('lessons/')));
+  assert.ok(wanted.includes('words/de.txt') && wanted.includes('words/ja.txt'));
   for (const f of wanted) {
     const plain = readFileSync(join(dir, f));
     assert.ok(gunzipSync(readFileSync(join(dir, `${f}.gz`))).equals(plain), `${f}.gz`);
@@ -98,10 +99,11 @@ test('the first visit installs the worker and caches every file of the build', a
   assert.deepEqual(cached.sort(), Object.keys(build.files).sort());
   assert.ok(cached.includes('index.html') && cached.some((f) => f.endsWith('_bg.wasm')));
   assert.ok(cached.some((f) => f.startsWith('lessons/')), 'the lessons are cached');
+  assert.ok(cached.includes('words/de.txt') && cached.includes('words/ja.txt'), 'the words are cached');
   assert.ok(!cached.some((f) => /\.(br|gz)$/.test(f)), 'no compressed copies are cached');
 });
 
-test('with the host gone, the page, the autosave, a share link and a lesson still work', async () => {
+test('with the host gone, the page, the autosave, a share link, a lesson and a language still work', async () => {
   // Some work, autosaved, and a share link of it.
   await page.fill('#ct-name', 'OfflineProof');
   await page.fill('#ct-pk', 'Id');
@@ -137,6 +139,17 @@ test('with the host gone, the page, the autosave, a share link and a lesson stil
   await page.waitForSelector('#lesson-panel[data-lesson="game-scores"]', { timeout: TIMEOUT });
   assert.ok(await page.evaluate(() => performance.getEntriesByType('resource')
     .some((r) => r.name.endsWith('lessons/01-game-scores.json') && r.workerStart > 0)), 'the worker answered');
+  // German, never chosen online: its words come from the cache, and a
+  // visit with German remembered starts in German again.
+  await page.selectOption('#lang-select', 'de');
+  await page.waitForFunction(() => document.documentElement.lang === 'de', null, { timeout: TIMEOUT });
+  assert.equal(await page.textContent('#tables-title'), 'Tabellen');
+  assert.ok(await page.evaluate(() => performance.getEntriesByType('resource')
+    .some((r) => r.name.endsWith('words/de.txt') && r.workerStart > 0)), 'the worker answered the words');
+  await open();
+  await page.waitForFunction(() => document.documentElement.lang === 'de', null, { timeout: TIMEOUT });
+  await page.selectOption('#lang-select', 'en');
+  await page.waitForFunction(() => document.documentElement.lang === 'en', null, { timeout: TIMEOUT });
   await context.setOffline(false);
   await startHost();
 });

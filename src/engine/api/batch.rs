@@ -7,13 +7,13 @@
 
 use std::collections::BTreeMap;
 
-use serde::Deserialize;
 use serde_json::Value;
 
 use super::expressions::{check_members, lends_substitutions, ExpressionParser};
 use super::item::{
     attributes_to_get, attributes_to_get_projection, wire_item, MAX_ITEM_BYTES, RETURN_ITEM_COLLECTION_METRICS,
 };
+use super::members::{any, boolean, map_of, shape, string, strings, structure, structures, values};
 use super::{return_consumed_capacity, Violations, RETURN_CONSUMED_CAPACITY_VALUES};
 use crate::engine::capacity::{Consistency, ReturnConsumedCapacity};
 use crate::engine::error::{ApiError, Result};
@@ -47,8 +47,7 @@ fn request_items_constraints<T>(v: &mut Violations, request_items: &Option<BTree
     }
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+#[derive(Debug, Default)]
 pub struct KeysAndAttributes {
     pub keys: Option<Vec<Value>>,
     pub consistent_read: Option<bool>,
@@ -58,14 +57,27 @@ pub struct KeysAndAttributes {
     pub expression_attribute_values: Option<Value>,
 }
 
+shape! { KeysAndAttributes {
+    "Keys" => keys: values,
+    "ConsistentRead" => consistent_read: boolean,
+    "ProjectionExpression" => projection_expression: string,
+    "AttributesToGet" => attributes_to_get: strings,
+    "ExpressionAttributeNames" => expression_attribute_names: any,
+    "ExpressionAttributeValues" => expression_attribute_values: any,
+} }
+
 lends_substitutions!(KeysAndAttributes);
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+#[derive(Debug, Default)]
 pub struct BatchGetItemInput {
     pub request_items: Option<BTreeMap<String, KeysAndAttributes>>,
     pub return_consumed_capacity: Option<String>,
 }
+
+shape! { BatchGetItemInput {
+    "RequestItems" => request_items: |v| map_of(v, structure::<KeysAndAttributes>),
+    "ReturnConsumedCapacity" => return_consumed_capacity: string,
+} }
 
 /// What to read from one table.
 #[derive(Debug)]
@@ -159,32 +171,47 @@ impl BatchGetItemInput {
     }
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+#[derive(Debug, Default)]
 pub struct PutRequest {
     pub item: Option<Value>,
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+shape! { PutRequest {
+    "Item" => item: any,
+} }
+
+#[derive(Debug, Default)]
 pub struct DeleteRequest {
     pub key: Option<Value>,
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+shape! { DeleteRequest {
+    "Key" => key: any,
+} }
+
+#[derive(Debug, Default)]
 pub struct WriteRequest {
     pub put_request: Option<PutRequest>,
     pub delete_request: Option<DeleteRequest>,
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+shape! { WriteRequest {
+    "PutRequest" => put_request: structure::<PutRequest>,
+    "DeleteRequest" => delete_request: structure::<DeleteRequest>,
+} }
+
+#[derive(Debug, Default)]
 pub struct BatchWriteItemInput {
     pub request_items: Option<BTreeMap<String, Vec<WriteRequest>>>,
     pub return_consumed_capacity: Option<String>,
     pub return_item_collection_metrics: Option<String>,
 }
+
+shape! { BatchWriteItemInput {
+    "RequestItems" => request_items: |v| map_of(v, structures::<WriteRequest>),
+    "ReturnConsumedCapacity" => return_consumed_capacity: string,
+    "ReturnItemCollectionMetrics" => return_item_collection_metrics: string,
+} }
 
 /// One put or delete of a batch.
 #[derive(Debug, Clone, PartialEq)]

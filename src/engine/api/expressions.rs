@@ -19,10 +19,8 @@ use crate::engine::schema::{KeyCondition, KeySchema};
 /// `ExpressionAttributeNames` and `ExpressionAttributeValues`, as sent.
 ///
 /// Each request type carries the two members itself and lends this view
-/// (see `lends_substitutions!`); a shared struct spliced in with serde's
-/// `flatten` would read every member of the request through serde's
-/// buffered intermediate form, which is slower and costs the wasm build
-/// about 18 KB.
+/// (see `lends_substitutions!`), so a request is read in one pass over its
+/// members.
 #[derive(Debug, Default, Clone, Copy)]
 pub struct Substitutions<'a> {
     pub expression_attribute_names: Option<&'a Value>,

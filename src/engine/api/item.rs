@@ -7,10 +7,10 @@
 //! item limit; the legacy `Expected` conditions; then the expressions
 //! themselves. Key checks need the table's schema and run in `ops`.
 
-use serde::Deserialize;
 use serde_json::Value;
 
 use super::expressions::{check_members, lends_substitutions, ExpressionParser};
+use super::members::{any, boolean, shape, string, strings};
 use super::{parse_with_shared, return_consumed_capacity, Violations, RETURN_CONSUMED_CAPACITY_VALUES};
 use crate::engine::capacity::{Consistency, ReturnConsumedCapacity};
 use crate::engine::error::{ApiError, Result};
@@ -69,8 +69,7 @@ pub(crate) fn wire_item(value: Option<&Value>) -> Result<Item> {
 }
 
 /// The conditional-write members shared by PutItem, UpdateItem and DeleteItem.
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+#[derive(Debug, Default)]
 pub struct ConditionMembers {
     pub condition_expression: Option<String>,
     pub expected: Option<Value>,
@@ -79,6 +78,15 @@ pub struct ConditionMembers {
     pub expression_attribute_names: Option<Value>,
     pub expression_attribute_values: Option<Value>,
 }
+
+shape! { ConditionMembers {
+    "ConditionExpression" => condition_expression: string,
+    "Expected" => expected: any,
+    "ConditionalOperator" => conditional_operator: string,
+    "ReturnValuesOnConditionCheckFailure" => return_values_on_condition_check_failure: string,
+    "ExpressionAttributeNames" => expression_attribute_names: any,
+    "ExpressionAttributeValues" => expression_attribute_values: any,
+} }
 
 lends_substitutions!(ConditionMembers, GetItemInput);
 
@@ -146,8 +154,7 @@ pub struct WriteCondition {
     pub return_old_on_failure: bool,
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+#[derive(Debug, Default)]
 pub struct PutItemInput {
     pub table_name: Option<String>,
     pub item: Option<Value>,
@@ -155,9 +162,16 @@ pub struct PutItemInput {
     pub return_consumed_capacity: Option<String>,
     pub return_item_collection_metrics: Option<String>,
     /// Read from the same request by [`PutItemInput::parse`].
-    #[serde(skip)]
     pub conditions: ConditionMembers,
 }
+
+shape! { PutItemInput {
+    "TableName" => table_name: string,
+    "Item" => item: any,
+    "ReturnValues" => return_values: string,
+    "ReturnConsumedCapacity" => return_consumed_capacity: string,
+    "ReturnItemCollectionMetrics" => return_item_collection_metrics: string,
+} }
 
 /// A PutItem request that passed every request-level check.
 #[derive(Debug)]
@@ -203,8 +217,7 @@ impl PutItemInput {
     }
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+#[derive(Debug, Default)]
 pub struct GetItemInput {
     pub table_name: Option<String>,
     pub key: Option<Value>,
@@ -215,6 +228,17 @@ pub struct GetItemInput {
     pub expression_attribute_names: Option<Value>,
     pub expression_attribute_values: Option<Value>,
 }
+
+shape! { GetItemInput {
+    "TableName" => table_name: string,
+    "Key" => key: any,
+    "ConsistentRead" => consistent_read: boolean,
+    "ReturnConsumedCapacity" => return_consumed_capacity: string,
+    "ProjectionExpression" => projection_expression: string,
+    "AttributesToGet" => attributes_to_get: strings,
+    "ExpressionAttributeNames" => expression_attribute_names: any,
+    "ExpressionAttributeValues" => expression_attribute_values: any,
+} }
 
 /// A GetItem request that passed every request-level check.
 #[derive(Debug)]
@@ -277,8 +301,7 @@ impl GetItemInput {
     }
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+#[derive(Debug, Default)]
 pub struct UpdateItemInput {
     pub table_name: Option<String>,
     pub key: Option<Value>,
@@ -288,9 +311,18 @@ pub struct UpdateItemInput {
     pub return_consumed_capacity: Option<String>,
     pub return_item_collection_metrics: Option<String>,
     /// Read from the same request by [`UpdateItemInput::parse`].
-    #[serde(skip)]
     pub conditions: ConditionMembers,
 }
+
+shape! { UpdateItemInput {
+    "TableName" => table_name: string,
+    "Key" => key: any,
+    "UpdateExpression" => update_expression: string,
+    "AttributeUpdates" => attribute_updates: any,
+    "ReturnValues" => return_values: string,
+    "ReturnConsumedCapacity" => return_consumed_capacity: string,
+    "ReturnItemCollectionMetrics" => return_item_collection_metrics: string,
+} }
 
 /// An UpdateItem request that passed every request-level check.
 #[derive(Debug)]
@@ -356,8 +388,7 @@ impl UpdateItemInput {
     }
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+#[derive(Debug, Default)]
 pub struct DeleteItemInput {
     pub table_name: Option<String>,
     pub key: Option<Value>,
@@ -365,9 +396,16 @@ pub struct DeleteItemInput {
     pub return_consumed_capacity: Option<String>,
     pub return_item_collection_metrics: Option<String>,
     /// Read from the same request by [`DeleteItemInput::parse`].
-    #[serde(skip)]
     pub conditions: ConditionMembers,
 }
+
+shape! { DeleteItemInput {
+    "TableName" => table_name: string,
+    "Key" => key: any,
+    "ReturnValues" => return_values: string,
+    "ReturnConsumedCapacity" => return_consumed_capacity: string,
+    "ReturnItemCollectionMetrics" => return_item_collection_metrics: string,
+} }
 
 /// A DeleteItem request that passed every request-level check.
 #[derive(Debug)]

@@ -1,11 +1,17 @@
 //! The DynamoDB JSON 1.0 protocol: the shape of each request, and the
 //! request-level validation DynamoDB applies before it looks at any table.
 //!
-//! A request body is first read into a typed struct ([`parse`]). JSON of the
-//! wrong shape (a number where a string belongs) is a
-//! `SerializationException`, as on the real service. Then DynamoDB's
-//! constraint layer checks required members, enums, lengths and ranges and
-//! reports *all* violations at once:
+//! A request body is first read into a typed struct ([`parse`]). Each request
+//! type lists its members with the JSON kind of each (`shape!`, see
+//! [`members`]), and one small reader per kind (string, long, boolean, list,
+//! map, structure, any JSON) fills the struct's `Option`s. The object's
+//! members are read in the object's order; the first of the wrong kind (a
+//! number where a string belongs) fails the request with a
+//! `SerializationException` in the words of DynamoDB's parser, as on the real
+//! service, and members a type does not know are ignored. The golden script
+//! `serialization` (`src/engine/testscripts/`) shows every kind found where
+//! every kind is wanted. Then DynamoDB's constraint layer checks required
+//! members, enums, lengths and ranges and reports *all* violations at once:
 //!
 //! ```text
 //! 2 validation errors detected: Value null at 'tableName' failed to satisfy
@@ -25,6 +31,7 @@
 pub mod batch;
 pub mod expressions;
 pub mod item;
+pub mod members;
 pub mod partiql;
 pub mod read;
 pub mod scaling;
@@ -34,75 +41,27 @@ pub mod tags;
 pub mod transact;
 pub mod ttl;
 
-use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::capacity::ReturnConsumedCapacity;
 use super::error::{ApiError, Result};
+use members::Shape;
 
-/// Reads a request body into its typed form. Fields we do not know are
-/// ignored, as DynamoDB ignores them.
-// Out of line: one copy per request type, however many callers read it
-// (the wasm is 1.4 KB smaller).
-#[inline(never)]
-pub fn parse<T: DeserializeOwned>(request: &Value) -> Result<T> {
-    T::deserialize(request).map_err(serialization_error)
-}
-
-/// The `SerializationException` for a request serde could not read: one
-/// non-generic function, rather than a copy in every request type's `parse`.
-fn serialization_error(error: serde_json::Error) -> ApiError {
-    ApiError::Serialization(serialization_message(&error.to_string()))
+/// Reads a request body into its typed form (see [`members`]). Members we
+/// do not know are ignored, as DynamoDB ignores them.
+pub fn parse<T: Shape>(request: &Value) -> Result<T> {
+    members::structure(request)
 }
 
 /// Reads a request whose members come in two groups: the operation's own
 /// (`T`) and a group it shares with other operations (`S`, e.g. the
 /// conditional-write members of PutItem, UpdateItem and DeleteItem), each
-/// read from the same JSON object and ignoring the other's members. `put`
-/// stores the shared group in the request. (serde's `flatten` would do the
-/// same by buffering every member in an intermediate form, which costs
-/// the wasm build about 18 KB.)
-pub fn parse_with_shared<T: DeserializeOwned, S: DeserializeOwned>(
-    request: &Value,
-    put: impl FnOnce(&mut T, S),
-) -> Result<T> {
+/// read from the same JSON object and ignoring the other's members, the
+/// operation's own first. `put` stores the shared group in the request.
+pub fn parse_with_shared<T: Shape, S: Shape>(request: &Value, put: impl FnOnce(&mut T, S)) -> Result<T> {
     let mut own = parse::<T>(request)?;
     put(&mut own, parse::<S>(request)?);
     Ok(own)
-}
-
-/// DynamoDB's (Coral's) words for a member of the wrong JSON type, recovered
-/// from serde's "invalid type: <found>, expected <wanted>" (texts from
-/// dynalite's tests against the real service). Anything else keeps serde's
-/// own message, which is clear enough to act on.
-fn serialization_message(serde_message: &str) -> String {
-    let parsed = serde_message.strip_prefix("invalid type: ").and_then(|rest| rest.split_once(", expected "));
-    let Some((found, wanted)) = parsed else {
-        return serde_message.to_string();
-    };
-    let found_kind = found.split(' ').next().unwrap_or_default();
-    let java_type = match wanted {
-        "a string" => "String",
-        "a boolean" => "Boolean",
-        "i64" | "u64" => "Long",
-        "a sequence" => "list",
-        _ if wanted.starts_with("struct ") => "struct",
-        _ => return serde_message.to_string(),
-    };
-    let message = match (found_kind, java_type) {
-        ("map", _) => "Start of structure or map found where not expected".to_string(),
-        (_, "list") | (_, "struct") if found_kind != "sequence" => "Unexpected field type".to_string(),
-        ("sequence", "list" | "struct") => "Start of list found where not expected".to_string(),
-        ("sequence", scalar) => format!("Unrecognized collection type class java.lang.{scalar}"),
-        ("string", "Boolean") => "Unexpected token received from parser".to_string(),
-        ("integer", scalar) => format!("NUMBER_VALUE cannot be converted to {scalar}"),
-        ("floating", scalar) => format!("DECIMAL_VALUE cannot be converted to {scalar}"),
-        ("boolean", scalar) if found.contains("true") => format!("TRUE_VALUE cannot be converted to {scalar}"),
-        ("boolean", scalar) => format!("FALSE_VALUE cannot be converted to {scalar}"),
-        ("string", scalar) => format!("STRING_VALUE cannot be converted to {scalar}"),
-        _ => serde_message.to_string(),
-    };
-    message
 }
 
 /// The constraint violations found in one request, in check order.
@@ -240,17 +199,22 @@ pub fn return_consumed_capacity(value: Option<&str>) -> ReturnConsumedCapacity {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde::Deserialize;
+    use members::{boolean, long, shape, string, strings};
 
-    #[derive(Debug, Deserialize)]
-    #[allow(dead_code)]
-    #[serde(rename_all = "PascalCase")]
-    struct Shape {
+    #[derive(Debug, Default)]
+    struct Request {
         name: Option<String>,
         flag: Option<bool>,
         count: Option<i64>,
         list: Option<Vec<String>>,
     }
+
+    shape! { Request {
+        "Name" => name: string,
+        "Flag" => flag: boolean,
+        "Count" => count: long,
+        "List" => list: strings,
+    } }
 
     /// (request, DynamoDB's SerializationException message).
     const CASES: &[(&str, &str)] = &[
@@ -272,7 +236,7 @@ mod tests {
     fn wrong_json_types_get_dynamodb_words() {
         for (request, message) in CASES {
             let request: Value = serde_json::from_str(request).expect("valid JSON");
-            let error = parse::<Shape>(&request).expect_err("wrong type");
+            let error = parse::<Request>(&request).expect_err("wrong type");
             assert_eq!(error, ApiError::Serialization(message.to_string()), "{request}");
         }
     }

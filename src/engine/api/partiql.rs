@@ -9,9 +9,9 @@
 //! behaviour: a set with duplicates in `Parameters` is refused even when
 //! the statement would not parse).
 
-use serde::Deserialize;
 use serde_json::Value;
 
+use super::members::{boolean, long, shape, string, structures, values};
 use super::{return_consumed_capacity, Violations, RETURN_CONSUMED_CAPACITY_VALUES};
 use crate::engine::capacity::ReturnConsumedCapacity;
 use crate::engine::error::Result;
@@ -27,8 +27,7 @@ pub const MAX_TRANSACTION_STATEMENTS: usize = 100;
 /// `ReturnValuesOnConditionCheckFailure` values.
 const RETURN_VALUES_ON_FAILURE: &[&str] = &["ALL_OLD", "NONE"];
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+#[derive(Debug, Default)]
 pub struct ExecuteStatementInput {
     pub statement: Option<String>,
     pub parameters: Option<Vec<Value>>,
@@ -38,6 +37,16 @@ pub struct ExecuteStatementInput {
     pub limit: Option<i64>,
     pub return_values_on_condition_check_failure: Option<String>,
 }
+
+shape! { ExecuteStatementInput {
+    "Statement" => statement: string,
+    "Parameters" => parameters: values,
+    "ConsistentRead" => consistent_read: boolean,
+    "NextToken" => next_token: string,
+    "ReturnConsumedCapacity" => return_consumed_capacity: string,
+    "Limit" => limit: long,
+    "ReturnValuesOnConditionCheckFailure" => return_values_on_condition_check_failure: string,
+} }
 
 /// One statement with what it needs to run.
 #[derive(Clone, Debug, Default)]
@@ -110,8 +119,7 @@ impl ExecuteStatementInput {
     }
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+#[derive(Debug, Default)]
 pub struct BatchStatementInput {
     pub statement: Option<String>,
     pub parameters: Option<Vec<Value>>,
@@ -119,12 +127,23 @@ pub struct BatchStatementInput {
     pub return_values_on_condition_check_failure: Option<String>,
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+shape! { BatchStatementInput {
+    "Statement" => statement: string,
+    "Parameters" => parameters: values,
+    "ConsistentRead" => consistent_read: boolean,
+    "ReturnValuesOnConditionCheckFailure" => return_values_on_condition_check_failure: string,
+} }
+
+#[derive(Debug, Default)]
 pub struct BatchExecuteStatementInput {
     pub statements: Option<Vec<BatchStatementInput>>,
     pub return_consumed_capacity: Option<String>,
 }
+
+shape! { BatchExecuteStatementInput {
+    "Statements" => statements: structures::<BatchStatementInput>,
+    "ReturnConsumedCapacity" => return_consumed_capacity: string,
+} }
 
 /// A BatchExecuteStatement that passed the request-level checks.
 #[derive(Debug)]
@@ -168,20 +187,29 @@ impl BatchExecuteStatementInput {
     }
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+#[derive(Debug, Default)]
 pub struct ParameterizedStatementInput {
     pub statement: Option<String>,
     pub parameters: Option<Vec<Value>>,
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+shape! { ParameterizedStatementInput {
+    "Statement" => statement: string,
+    "Parameters" => parameters: values,
+} }
+
+#[derive(Debug, Default)]
 pub struct ExecuteTransactionInput {
     pub transact_statements: Option<Vec<ParameterizedStatementInput>>,
     pub client_request_token: Option<String>,
     pub return_consumed_capacity: Option<String>,
 }
+
+shape! { ExecuteTransactionInput {
+    "TransactStatements" => transact_statements: structures::<ParameterizedStatementInput>,
+    "ClientRequestToken" => client_request_token: string,
+    "ReturnConsumedCapacity" => return_consumed_capacity: string,
+} }
 
 /// An ExecuteTransaction that passed the request-level checks.
 #[derive(Debug)]

@@ -5,11 +5,11 @@
 //! by the operation once the table is known, because a key condition can
 //! only be read against a key schema.
 
-use serde::Deserialize;
 use serde_json::Value;
 
 use super::expressions::{check_members, lends_substitutions, ExpressionParser, Member};
 use super::item::{attributes_to_get, attributes_to_get_projection, wire_item, CONDITIONAL_OPERATORS};
+use super::members::{any, boolean, long, shape, string, strings};
 use super::{parse_with_shared, return_consumed_capacity, Violations, RETURN_CONSUMED_CAPACITY_VALUES};
 use crate::engine::capacity::{Consistency, ReturnConsumedCapacity};
 use crate::engine::error::{ApiError, Result};
@@ -30,8 +30,7 @@ pub enum Select {
 }
 
 /// The members Query and Scan share.
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+#[derive(Debug, Default)]
 pub struct ReadMembers {
     pub table_name: Option<String>,
     pub index_name: Option<String>,
@@ -47,6 +46,22 @@ pub struct ReadMembers {
     pub expression_attribute_names: Option<Value>,
     pub expression_attribute_values: Option<Value>,
 }
+
+shape! { ReadMembers {
+    "TableName" => table_name: string,
+    "IndexName" => index_name: string,
+    "Select" => select: string,
+    "AttributesToGet" => attributes_to_get: strings,
+    "Limit" => limit: long,
+    "ConsistentRead" => consistent_read: boolean,
+    "ConditionalOperator" => conditional_operator: string,
+    "ExclusiveStartKey" => exclusive_start_key: any,
+    "ReturnConsumedCapacity" => return_consumed_capacity: string,
+    "ProjectionExpression" => projection_expression: string,
+    "FilterExpression" => filter_expression: string,
+    "ExpressionAttributeNames" => expression_attribute_names: any,
+    "ExpressionAttributeValues" => expression_attribute_values: any,
+} }
 
 lends_substitutions!(ReadMembers, Read);
 
@@ -187,17 +202,22 @@ impl ReadMembers {
     }
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+#[derive(Debug, Default)]
 pub struct QueryInput {
     pub key_condition_expression: Option<String>,
     pub key_conditions: Option<Value>,
     pub query_filter: Option<Value>,
     pub scan_index_forward: Option<bool>,
     /// Read from the same request by [`QueryInput::parse`].
-    #[serde(skip)]
     pub read: ReadMembers,
 }
+
+shape! { QueryInput {
+    "KeyConditionExpression" => key_condition_expression: string,
+    "KeyConditions" => key_conditions: any,
+    "QueryFilter" => query_filter: any,
+    "ScanIndexForward" => scan_index_forward: boolean,
+} }
 
 /// A Query that passed the request-level checks.
 #[derive(Debug)]
@@ -245,16 +265,20 @@ impl QueryInput {
     }
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+#[derive(Debug, Default)]
 pub struct ScanInput {
     pub scan_filter: Option<Value>,
     pub segment: Option<i64>,
     pub total_segments: Option<i64>,
     /// Read from the same request by [`ScanInput::parse`].
-    #[serde(skip)]
     pub read: ReadMembers,
 }
+
+shape! { ScanInput {
+    "ScanFilter" => scan_filter: any,
+    "Segment" => segment: long,
+    "TotalSegments" => total_segments: long,
+} }
 
 /// A Scan that passed the request-level checks. Unlike a Query's, its
 /// expressions need no key schema, so they are parsed here, before the

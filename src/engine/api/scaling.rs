@@ -10,8 +10,7 @@
 //!   never decreases. A member left out keeps its figure.
 //! * Both are bounded by the per-table quota (40,000 units per second).
 
-use serde::Deserialize;
-
+use super::members::{long, shape};
 use super::{ApiError, Result};
 use crate::engine::table::scaling::{OnDemandMaximum, ON_DEMAND_WARM};
 
@@ -20,20 +19,28 @@ use crate::engine::table::scaling::{OnDemandMaximum, ON_DEMAND_WARM};
 pub const TABLE_QUOTA_UNITS: i64 = 40_000;
 
 /// `OnDemandThroughput` as sent.
-#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "PascalCase")]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct OnDemandThroughputInput {
     pub max_read_request_units: Option<i64>,
     pub max_write_request_units: Option<i64>,
 }
 
+shape! { OnDemandThroughputInput {
+    "MaxReadRequestUnits" => max_read_request_units: long,
+    "MaxWriteRequestUnits" => max_write_request_units: long,
+} }
+
 /// `WarmThroughput` as sent.
-#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "PascalCase")]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct WarmThroughputInput {
     pub read_units_per_second: Option<i64>,
     pub write_units_per_second: Option<i64>,
 }
+
+shape! { WarmThroughputInput {
+    "ReadUnitsPerSecond" => read_units_per_second: long,
+    "WriteUnitsPerSecond" => write_units_per_second: long,
+} }
 
 /// What the members belong to, as DynamoDB's messages name it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,29 +2,37 @@
 //! their shapes and member constraints, checked before any stream is looked
 //! up, with the same `Violations` envelope as the DynamoDB API.
 
-use serde::Deserialize;
-
+use super::members::{long, shape, string};
 use super::Violations;
 use crate::engine::error::Result;
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+#[derive(Debug, Default)]
 pub(crate) struct ListStreamsInput {
     pub(crate) table_name: Option<String>,
     pub(crate) limit: Option<i64>,
     pub(crate) exclusive_start_stream_arn: Option<String>,
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+shape! { ListStreamsInput {
+    "TableName" => table_name: string,
+    "Limit" => limit: long,
+    "ExclusiveStartStreamArn" => exclusive_start_stream_arn: string,
+} }
+
+#[derive(Debug, Default)]
 pub(crate) struct DescribeStreamInput {
     pub(crate) stream_arn: Option<String>,
     pub(crate) limit: Option<i64>,
     pub(crate) exclusive_start_shard_id: Option<String>,
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+shape! { DescribeStreamInput {
+    "StreamArn" => stream_arn: string,
+    "Limit" => limit: long,
+    "ExclusiveStartShardId" => exclusive_start_shard_id: string,
+} }
+
+#[derive(Debug, Default)]
 pub(crate) struct GetShardIteratorInput {
     pub(crate) stream_arn: Option<String>,
     pub(crate) shard_id: Option<String>,
@@ -32,12 +40,23 @@ pub(crate) struct GetShardIteratorInput {
     pub(crate) sequence_number: Option<String>,
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+shape! { GetShardIteratorInput {
+    "StreamArn" => stream_arn: string,
+    "ShardId" => shard_id: string,
+    "ShardIteratorType" => shard_iterator_type: string,
+    "SequenceNumber" => sequence_number: string,
+} }
+
+#[derive(Debug, Default)]
 pub(crate) struct GetRecordsInput {
     pub(crate) shard_iterator: Option<String>,
     pub(crate) limit: Option<i64>,
 }
+
+shape! { GetRecordsInput {
+    "ShardIterator" => shard_iterator: string,
+    "Limit" => limit: long,
+} }
 
 const ITERATOR_TYPES: &[&str] = &["TRIM_HORIZON", "LATEST", "AT_SEQUENCE_NUMBER", "AFTER_SEQUENCE_NUMBER"];
 

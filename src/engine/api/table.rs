@@ -1,8 +1,7 @@
 //! Request shapes of the table operations: CreateTable, DescribeTable,
 //! ListTables, UpdateTable, DeleteTable — and their request-level checks.
 
-use serde::Deserialize;
-
+use super::members::{boolean, long, shape, string, strings, structure, structures};
 use super::scaling::{OnDemandThroughputInput, WarmThroughputInput};
 use super::{require_table_name, Violations};
 use crate::engine::error::{ApiError, Result};
@@ -19,38 +18,53 @@ use crate::engine::table::{BillingMode, TableClass};
 /// an account whose quotas were raised, so a class can model big tables.
 pub const MAX_CAPACITY_UNITS: i64 = 1_000_000_000_000;
 
-#[derive(Debug, Default, Clone, PartialEq, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+#[derive(Debug, Default, Clone, PartialEq)]
 pub struct KeySchemaElement {
     pub attribute_name: Option<String>,
     pub key_type: Option<String>,
 }
 
-#[derive(Debug, Default, Clone, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+shape! { KeySchemaElement {
+    "AttributeName" => attribute_name: string,
+    "KeyType" => key_type: string,
+} }
+
+#[derive(Debug, Default, Clone)]
 pub struct AttributeDefinition {
     pub attribute_name: Option<String>,
     pub attribute_type: Option<String>,
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+shape! { AttributeDefinition {
+    "AttributeName" => attribute_name: string,
+    "AttributeType" => attribute_type: string,
+} }
+
+#[derive(Debug, Default)]
 pub struct ProvisionedThroughputInput {
     pub read_capacity_units: Option<i64>,
     pub write_capacity_units: Option<i64>,
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+shape! { ProvisionedThroughputInput {
+    "ReadCapacityUnits" => read_capacity_units: long,
+    "WriteCapacityUnits" => write_capacity_units: long,
+} }
+
+#[derive(Debug, Default)]
 pub struct ProjectionInput {
     pub projection_type: Option<String>,
     pub non_key_attributes: Option<Vec<String>>,
 }
 
+shape! { ProjectionInput {
+    "ProjectionType" => projection_type: string,
+    "NonKeyAttributes" => non_key_attributes: strings,
+} }
+
 /// A `GlobalSecondaryIndex` or `LocalSecondaryIndex` (an LSI has no
 /// throughput of its own; one sent anyway is ignored, as unknown members are).
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+#[derive(Debug, Default)]
 pub struct SecondaryIndexInput {
     pub index_name: Option<String>,
     pub key_schema: Option<Vec<KeySchemaElement>>,
@@ -60,13 +74,26 @@ pub struct SecondaryIndexInput {
     pub warm_throughput: Option<WarmThroughputInput>,
 }
 
+shape! { SecondaryIndexInput {
+    "IndexName" => index_name: string,
+    "KeySchema" => key_schema: structures::<KeySchemaElement>,
+    "Projection" => projection: structure::<ProjectionInput>,
+    "ProvisionedThroughput" => provisioned_throughput: structure::<ProvisionedThroughputInput>,
+    "OnDemandThroughput" => on_demand_throughput: structure::<OnDemandThroughputInput>,
+    "WarmThroughput" => warm_throughput: structure::<WarmThroughputInput>,
+} }
+
 /// A `StreamSpecification` of CreateTable or UpdateTable.
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+#[derive(Debug, Default)]
 pub struct StreamSpecificationInput {
     pub stream_enabled: Option<bool>,
     pub stream_view_type: Option<String>,
 }
+
+shape! { StreamSpecificationInput {
+    "StreamEnabled" => stream_enabled: boolean,
+    "StreamViewType" => stream_view_type: string,
+} }
 
 /// Member-level checks of a `StreamSpecification`.
 fn check_stream_members(v: &mut Violations, spec: &Option<StreamSpecificationInput>) {
@@ -101,8 +128,7 @@ fn stream_change(spec: Option<&StreamSpecificationInput>, creating: bool) -> Res
     }
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+#[derive(Debug, Default)]
 pub struct CreateTableInput {
     pub table_name: Option<String>,
     pub key_schema: Option<Vec<KeySchemaElement>>,
@@ -118,6 +144,22 @@ pub struct CreateTableInput {
     pub warm_throughput: Option<WarmThroughputInput>,
     pub deletion_protection_enabled: Option<bool>,
 }
+
+shape! { CreateTableInput {
+    "TableName" => table_name: string,
+    "KeySchema" => key_schema: structures::<KeySchemaElement>,
+    "AttributeDefinitions" => attribute_definitions: structures::<AttributeDefinition>,
+    "BillingMode" => billing_mode: string,
+    "ProvisionedThroughput" => provisioned_throughput: structure::<ProvisionedThroughputInput>,
+    "TableClass" => table_class: string,
+    "GlobalSecondaryIndexes" => global_secondary_indexes: structures::<SecondaryIndexInput>,
+    "LocalSecondaryIndexes" => local_secondary_indexes: structures::<SecondaryIndexInput>,
+    "StreamSpecification" => stream_specification: structure::<StreamSpecificationInput>,
+    "Tags" => tags: structures::<super::tags::TagInput>,
+    "OnDemandThroughput" => on_demand_throughput: structure::<OnDemandThroughputInput>,
+    "WarmThroughput" => warm_throughput: structure::<WarmThroughputInput>,
+    "DeletionProtectionEnabled" => deletion_protection_enabled: boolean,
+} }
 
 /// A secondary index of a CreateTable (or UpdateTable Create) that passed
 /// every request-level check.
@@ -689,11 +731,14 @@ fn key_schema(elements: Vec<KeySchemaElement>, definitions: &[KeyAttribute]) -> 
     }
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+#[derive(Debug, Default)]
 pub struct TableNameInput {
     pub table_name: Option<String>,
 }
+
+shape! { TableNameInput {
+    "TableName" => table_name: string,
+} }
 
 impl TableNameInput {
     /// DescribeTable and DeleteTable take a table name and nothing else.
@@ -706,12 +751,16 @@ impl TableNameInput {
     }
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+#[derive(Debug, Default)]
 pub struct ListTablesInput {
     pub exclusive_start_table_name: Option<String>,
     pub limit: Option<i64>,
 }
+
+shape! { ListTablesInput {
+    "ExclusiveStartTableName" => exclusive_start_table_name: string,
+    "Limit" => limit: long,
+} }
 
 impl ListTablesInput {
     /// `(ExclusiveStartTableName, Limit)`, the limit defaulting to 100.
@@ -726,14 +775,16 @@ impl ListTablesInput {
     }
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+#[derive(Debug, Default)]
 pub struct IndexNameInput {
     pub index_name: Option<String>,
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+shape! { IndexNameInput {
+    "IndexName" => index_name: string,
+} }
+
+#[derive(Debug, Default)]
 pub struct UpdateGlobalSecondaryIndexInput {
     pub index_name: Option<String>,
     pub provisioned_throughput: Option<ProvisionedThroughputInput>,
@@ -741,17 +792,28 @@ pub struct UpdateGlobalSecondaryIndexInput {
     pub warm_throughput: Option<WarmThroughputInput>,
 }
 
+shape! { UpdateGlobalSecondaryIndexInput {
+    "IndexName" => index_name: string,
+    "ProvisionedThroughput" => provisioned_throughput: structure::<ProvisionedThroughputInput>,
+    "OnDemandThroughput" => on_demand_throughput: structure::<OnDemandThroughputInput>,
+    "WarmThroughput" => warm_throughput: structure::<WarmThroughputInput>,
+} }
+
 /// One entry of `GlobalSecondaryIndexUpdates`.
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+#[derive(Debug, Default)]
 pub struct GlobalSecondaryIndexUpdateInput {
     pub create: Option<SecondaryIndexInput>,
     pub update: Option<UpdateGlobalSecondaryIndexInput>,
     pub delete: Option<IndexNameInput>,
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+shape! { GlobalSecondaryIndexUpdateInput {
+    "Create" => create: structure::<SecondaryIndexInput>,
+    "Update" => update: structure::<UpdateGlobalSecondaryIndexInput>,
+    "Delete" => delete: structure::<IndexNameInput>,
+} }
+
+#[derive(Debug, Default)]
 pub struct UpdateTableInput {
     pub table_name: Option<String>,
     pub billing_mode: Option<String>,
@@ -764,6 +826,19 @@ pub struct UpdateTableInput {
     pub warm_throughput: Option<WarmThroughputInput>,
     pub deletion_protection_enabled: Option<bool>,
 }
+
+shape! { UpdateTableInput {
+    "TableName" => table_name: string,
+    "BillingMode" => billing_mode: string,
+    "ProvisionedThroughput" => provisioned_throughput: structure::<ProvisionedThroughputInput>,
+    "TableClass" => table_class: string,
+    "AttributeDefinitions" => attribute_definitions: structures::<AttributeDefinition>,
+    "GlobalSecondaryIndexUpdates" => global_secondary_index_updates: structures::<GlobalSecondaryIndexUpdateInput>,
+    "StreamSpecification" => stream_specification: structure::<StreamSpecificationInput>,
+    "OnDemandThroughput" => on_demand_throughput: structure::<OnDemandThroughputInput>,
+    "WarmThroughput" => warm_throughput: structure::<WarmThroughputInput>,
+    "DeletionProtectionEnabled" => deletion_protection_enabled: boolean,
+} }
 
 /// A GSI to create, checked as far as possible without the table: its key
 /// schema is resolved against the table's attribute definitions later.

@@ -17,8 +17,7 @@
 
 use std::collections::BTreeMap;
 
-use serde::Deserialize;
-
+use super::members::{shape, string, strings, structures};
 use super::Violations;
 use crate::engine::error::{ApiError, Result};
 use crate::engine::ordered::Ordered;
@@ -38,35 +37,51 @@ const TAG_PUNCTUATION: &[char] = &['+', '-', '=', '.', '_', ':', '/'];
 const RESERVED_PREFIX: &str = "aws:";
 
 /// One `{"Key", "Value"}` of a request.
-#[derive(Clone, Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+#[derive(Clone, Debug, Default)]
 pub struct TagInput {
     pub key: Option<String>,
     pub value: Option<String>,
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+shape! { TagInput {
+    "Key" => key: string,
+    "Value" => value: string,
+} }
+
+#[derive(Debug, Default)]
 pub(crate) struct TagResourceInput {
     resource_arn: Option<String>,
     tags: Option<Vec<TagInput>>,
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+shape! { TagResourceInput {
+    "ResourceArn" => resource_arn: string,
+    "Tags" => tags: structures::<TagInput>,
+} }
+
+#[derive(Debug, Default)]
 pub(crate) struct UntagResourceInput {
     resource_arn: Option<String>,
     tag_keys: Option<Vec<String>>,
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+shape! { UntagResourceInput {
+    "ResourceArn" => resource_arn: string,
+    "TagKeys" => tag_keys: strings,
+} }
+
+#[derive(Debug, Default)]
 pub(crate) struct ListTagsOfResourceInput {
     resource_arn: Option<String>,
     /// Accepted and not needed: every tag fits one page (see `ops::tags`).
     #[allow(dead_code)]
     next_token: Option<String>,
 }
+
+shape! { ListTagsOfResourceInput {
+    "ResourceArn" => resource_arn: string,
+    "NextToken" => next_token: string,
+} }
 
 /// A `ResourceArn` of the form `arn:aws:dynamodb:REGION:ACCOUNT:table/NAME`,
 /// as given; whether its region and account are the engine's is for the

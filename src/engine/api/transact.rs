@@ -7,13 +7,13 @@
 //! request cannot include multiple operations on one item", checked once the
 //! keys are resolved against their tables).
 
-use serde::Deserialize;
 use serde_json::Value;
 
 use super::expressions::{check_members, lends_substitutions, ExpressionParser, Substitutions};
 use super::item::{
     wire_item, MAX_ITEM_BYTES, RETURN_ITEM_COLLECTION_METRICS, RETURN_VALUES_ON_CONDITION_CHECK_FAILURE,
 };
+use super::members::{any, shape, string, structure, structures};
 use super::{return_consumed_capacity, Violations, RETURN_CONSUMED_CAPACITY_VALUES};
 use crate::engine::capacity::ReturnConsumedCapacity;
 use crate::engine::error::{ApiError, Result};
@@ -38,8 +38,7 @@ fn transact_items_constraints<T>(v: &mut Violations, items: &Option<Vec<T>>) {
     }
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+#[derive(Debug, Default)]
 pub struct GetAction {
     pub table_name: Option<String>,
     pub key: Option<Value>,
@@ -47,18 +46,32 @@ pub struct GetAction {
     pub expression_attribute_names: Option<Value>,
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+shape! { GetAction {
+    "TableName" => table_name: string,
+    "Key" => key: any,
+    "ProjectionExpression" => projection_expression: string,
+    "ExpressionAttributeNames" => expression_attribute_names: any,
+} }
+
+#[derive(Debug, Default)]
 pub struct TransactGetItem {
     pub get: Option<GetAction>,
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+shape! { TransactGetItem {
+    "Get" => get: structure::<GetAction>,
+} }
+
+#[derive(Debug, Default)]
 pub struct TransactGetItemsInput {
     pub transact_items: Option<Vec<TransactGetItem>>,
     pub return_consumed_capacity: Option<String>,
 }
+
+shape! { TransactGetItemsInput {
+    "TransactItems" => transact_items: structures::<TransactGetItem>,
+    "ReturnConsumedCapacity" => return_consumed_capacity: string,
+} }
 
 /// One read of a TransactGetItems.
 #[derive(Debug)]
@@ -111,8 +124,7 @@ impl TransactGetItemsInput {
 }
 
 /// The members every write action has.
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+#[derive(Debug, Default)]
 pub struct WriteActionMembers {
     pub table_name: Option<String>,
     pub key: Option<Value>,
@@ -124,10 +136,20 @@ pub struct WriteActionMembers {
     pub expression_attribute_values: Option<Value>,
 }
 
+shape! { WriteActionMembers {
+    "TableName" => table_name: string,
+    "Key" => key: any,
+    "Item" => item: any,
+    "UpdateExpression" => update_expression: string,
+    "ConditionExpression" => condition_expression: string,
+    "ReturnValuesOnConditionCheckFailure" => return_values_on_condition_check_failure: string,
+    "ExpressionAttributeNames" => expression_attribute_names: any,
+    "ExpressionAttributeValues" => expression_attribute_values: any,
+} }
+
 lends_substitutions!(WriteActionMembers);
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+#[derive(Debug, Default)]
 pub struct TransactWriteItem {
     pub condition_check: Option<WriteActionMembers>,
     pub put: Option<WriteActionMembers>,
@@ -135,14 +157,27 @@ pub struct TransactWriteItem {
     pub update: Option<WriteActionMembers>,
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+shape! { TransactWriteItem {
+    "ConditionCheck" => condition_check: structure::<WriteActionMembers>,
+    "Put" => put: structure::<WriteActionMembers>,
+    "Delete" => delete: structure::<WriteActionMembers>,
+    "Update" => update: structure::<WriteActionMembers>,
+} }
+
+#[derive(Debug, Default)]
 pub struct TransactWriteItemsInput {
     pub transact_items: Option<Vec<TransactWriteItem>>,
     pub client_request_token: Option<String>,
     pub return_consumed_capacity: Option<String>,
     pub return_item_collection_metrics: Option<String>,
 }
+
+shape! { TransactWriteItemsInput {
+    "TransactItems" => transact_items: structures::<TransactWriteItem>,
+    "ClientRequestToken" => client_request_token: string,
+    "ReturnConsumedCapacity" => return_consumed_capacity: string,
+    "ReturnItemCollectionMetrics" => return_item_collection_metrics: string,
+} }
 
 /// What one write action does.
 #[derive(Debug)]

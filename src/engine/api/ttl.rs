@@ -1,30 +1,40 @@
 //! UpdateTimeToLive and DescribeTimeToLive: their request shapes and member
 //! constraints, checked before the table is looked up.
 
-use serde::Deserialize;
-
+use super::members::{boolean, shape, string, structure};
 use super::{require_table_name, Violations};
 use crate::engine::error::{ApiError, Result};
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+#[derive(Debug, Default)]
 pub(crate) struct TimeToLiveSpecificationInput {
     pub(crate) attribute_name: Option<String>,
     pub(crate) enabled: Option<bool>,
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+shape! { TimeToLiveSpecificationInput {
+    "AttributeName" => attribute_name: string,
+    "Enabled" => enabled: boolean,
+} }
+
+#[derive(Debug, Default)]
 pub(crate) struct UpdateTimeToLiveInput {
     pub(crate) table_name: Option<String>,
     pub(crate) time_to_live_specification: Option<TimeToLiveSpecificationInput>,
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "PascalCase")]
+shape! { UpdateTimeToLiveInput {
+    "TableName" => table_name: string,
+    "TimeToLiveSpecification" => time_to_live_specification: structure::<TimeToLiveSpecificationInput>,
+} }
+
+#[derive(Debug, Default)]
 pub(crate) struct DescribeTimeToLiveInput {
     pub(crate) table_name: Option<String>,
 }
+
+shape! { DescribeTimeToLiveInput {
+    "TableName" => table_name: string,
+} }
 
 /// A checked UpdateTimeToLive: turn TTL on or off for `attribute_name`.
 #[derive(Debug)]

@@ -130,6 +130,9 @@ pub enum Said {
     LessonLoading { title: String },
     /// A lesson's document did not arrive.
     LessonNotLoaded { title: String, reason: FetchFailure },
+    /// A language's words did not arrive (`reason`), or the file that
+    /// arrived is not this build's (`None`): the page kept its language.
+    WordsNotLoaded { lang: super::Lang, reason: Option<FetchFailure> },
     /// A lesson was not opened because the current playground could not be
     /// kept: no storage at all, or the browser refused.
     LessonNotKept { no_storage: bool },

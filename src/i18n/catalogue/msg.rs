@@ -5,17 +5,26 @@
 /// so the list cannot miss an id.
 macro_rules! messages {
     ($( $(#[$attr:meta])* $id:ident, )*) => {
-        /// A fixed text of the page. Its wording in each language is in
-        /// [`Catalogue::text`](crate::i18n::catalogue::Catalogue::text) of [`English`](crate::i18n::en::English),
-        /// [`German`](crate::i18n::de::German) and [`Japanese`](crate::i18n::ja::Japanese).
+        /// A fixed text of the page. Its wording is English's
+        /// [`Catalogue::text`](crate::i18n::catalogue::Catalogue::text) ([`English`](crate::i18n::en::English)),
+        /// and a line of German's and Japanese's words files ([`words`](crate::i18n::words)).
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum Msg {
             $( $(#[$attr])* $id, )*
         }
 
         impl Msg {
-            /// Every id, in declaration order (for tests).
+            /// Every id, in declaration order: `msg as usize` is its place here.
             pub const ALL: &'static [Msg] = &[ $( Msg::$id, )* ];
+
+            /// A hash of every id's name in declaration order, computed when
+            /// compiling: a words file (`i18n::words`) is this build's if
+            /// its ids hash to it.
+            pub const FINGERPRINT: u64 = {
+                let mut ids = crate::i18n::words::Fingerprint::new();
+                $( ids.add(stringify!($id)); )*
+                ids.0
+            };
         }
     };
 }

@@ -26,49 +26,114 @@
 //! design review display ([`Pattern::label`](super::Pattern::label),
 //! [`Checklist::label`](super::Checklist::label), [`Lesson::pattern_labels`]).
 
-use serde::Deserialize;
+use serde_json::Value;
 
 use super::lesson::Lesson;
+use crate::engine::api::members::{optional, string, structure, structures, Shape};
+use crate::engine::error::{ApiError, Result as ReadResult};
 
 /// One lesson's texts in one language. Unknown members are refused, so a
 /// misspelt member fails its test instead of silently showing English.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Overlay {
     /// The lesson's title (also in the catalog's table, for the menu).
     pub title: Option<String>,
     pub summary: Option<String>,
-    #[serde(default)]
     pub steps: Vec<StepTexts>,
-    #[serde(default)]
     pub checklists: Vec<ChecklistTexts>,
 }
 
 /// A step's texts.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct StepTexts {
     pub title: Option<String>,
     pub text: Option<String>,
 }
 
 /// A checklist's texts.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct ChecklistTexts {
     pub title: Option<String>,
-    #[serde(default)]
     pub patterns: Vec<PatternTexts>,
 }
 
 /// An access pattern's texts: the name the checklist shows, why the design
 /// cannot serve it, where the seed gives its rate.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct PatternTexts {
     pub name: Option<String>,
     pub why: Option<String>,
     pub cite: Option<String>,
+}
+
+// The overlay's structures, read with the request readers of
+// `engine::api::members`: texts are strings or null, lists may be left out,
+// and a member not listed here is an error.
+
+impl Shape for Overlay {
+    const NAME: &'static str = "Overlay";
+    const MEMBERS: &'static [&'static str] = &["title", "summary", "steps", "checklists"];
+    const LISTED: usize = 2;
+
+    fn member(&mut self, name: &str, value: &Value) -> ReadResult<()> {
+        match name {
+            "title" => self.title = optional(value, string)?,
+            "summary" => self.summary = optional(value, string)?,
+            "steps" => self.steps = structures(value)?,
+            "checklists" => self.checklists = structures(value)?,
+            _ => return Err(unknown_member::<Self>(name)),
+        }
+        Ok(())
+    }
+}
+
+impl Shape for StepTexts {
+    const NAME: &'static str = "StepTexts";
+    const MEMBERS: &'static [&'static str] = &["title", "text"];
+
+    fn member(&mut self, name: &str, value: &Value) -> ReadResult<()> {
+        match name {
+            "title" => self.title = optional(value, string)?,
+            "text" => self.text = optional(value, string)?,
+            _ => return Err(unknown_member::<Self>(name)),
+        }
+        Ok(())
+    }
+}
+
+impl Shape for ChecklistTexts {
+    const NAME: &'static str = "ChecklistTexts";
+    const MEMBERS: &'static [&'static str] = &["title", "patterns"];
+    const LISTED: usize = 1;
+
+    fn member(&mut self, name: &str, value: &Value) -> ReadResult<()> {
+        match name {
+            "title" => self.title = optional(value, string)?,
+            "patterns" => self.patterns = structures(value)?,
+            _ => return Err(unknown_member::<Self>(name)),
+        }
+        Ok(())
+    }
+}
+
+impl Shape for PatternTexts {
+    const NAME: &'static str = "PatternTexts";
+    const MEMBERS: &'static [&'static str] = &["name", "why", "cite"];
+
+    fn member(&mut self, name: &str, value: &Value) -> ReadResult<()> {
+        match name {
+            "name" => self.name = optional(value, string)?,
+            "why" => self.why = optional(value, string)?,
+            "cite" => self.cite = optional(value, string)?,
+            _ => return Err(unknown_member::<Self>(name)),
+        }
+        Ok(())
+    }
+}
+
+/// A member the overlay's shape `T` does not have.
+fn unknown_member<T: Shape>(name: &str) -> ApiError {
+    ApiError::Serialization(format!("unknown field `{name}`, expected one of `{}`", T::MEMBERS.join("`, `")))
 }
 
 /// The translation if it has one, else the English.
@@ -96,7 +161,8 @@ fn same_member(problems: &mut Vec<String>, at: &str, name: &str, translated: &Op
 impl Overlay {
     /// Reads an overlay file.
     pub fn parse(source: &str) -> Result<Self, String> {
-        serde_json::from_str(source).map_err(|e| e.to_string())
+        let document: Value = serde_json::from_str(source).map_err(|e| e.to_string())?;
+        structure(&document).map_err(|e| e.message().to_string())
     }
 
     /// Whether the overlay's lists line up with the English lesson's (the
@@ -176,5 +242,109 @@ impl Lesson {
             }
         }
         lesson
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Overlays read as serde's derive read them (`deny_unknown_fields`,
+    //! the lists `default`): the same documents read, to the same texts.
+
+    use serde::Deserialize;
+
+    use super::*;
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct SerdeOverlay {
+        title: Option<String>,
+        summary: Option<String>,
+        #[serde(default)]
+        steps: Vec<SerdeStep>,
+        #[serde(default)]
+        checklists: Vec<SerdeChecklist>,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct SerdeStep {
+        title: Option<String>,
+        text: Option<String>,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct SerdeChecklist {
+        title: Option<String>,
+        #[serde(default)]
+        patterns: Vec<SerdePattern>,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct SerdePattern {
+        name: Option<String>,
+        why: Option<String>,
+        cite: Option<String>,
+    }
+
+    fn by_serde(source: &str) -> Option<Overlay> {
+        let o: SerdeOverlay = serde_json::from_str(source).ok()?;
+        Some(Overlay {
+            title: o.title,
+            summary: o.summary,
+            steps: o.steps.into_iter().map(|s| StepTexts { title: s.title, text: s.text }).collect(),
+            checklists: o
+                .checklists
+                .into_iter()
+                .map(|c| ChecklistTexts {
+                    title: c.title,
+                    patterns: c
+                        .patterns
+                        .into_iter()
+                        .map(|p| PatternTexts { name: p.name, why: p.why, cite: p.cite })
+                        .collect(),
+                })
+                .collect(),
+        })
+    }
+
+    #[test]
+    fn overlays_read_as_serde_read_them() {
+        let documents = [
+            r#"{}"#,
+            r#"{"title": "T", "summary": "S", "steps": [{"title": "a", "text": "b"}, {"title": null}]}"#,
+            r#"{"title": "T", "checklists": [{"title": "C", "patterns": [{"name": "n", "why": "w", "cite": "c"}]}]}"#,
+            r#"{"checklists": [{"patterns": []}, {}]}"#,
+            r#"{"title": null, "summary": null}"#,
+            r#"{"titel": "T"}"#,
+            r#"{"steps": [{"title": "a", "txt": "b"}]}"#,
+            r#"{"checklists": [{"patterns": [{"name": "n", "reason": "r"}]}]}"#,
+            r#"{"steps": null}"#,
+            r#"{"steps": [null]}"#,
+            r#"{"steps": {}}"#,
+            r#"{"title": 5}"#,
+            r#"{"summary": ["S"]}"#,
+            r#"["T", "S"]"#,
+            r#"["T", "S", [["a", "b"]], [["C"], ["D", [["n", "w", "c"]]]]]"#,
+            r#"["T"]"#,
+            r#"["T", "S", [], [], 5]"#,
+            r#"{"steps": [["a"]]}"#,
+            r#"null"#,
+            r#""T""#,
+            r#"{"title": "T""#,
+            r#"{"title": "T"} x"#,
+        ];
+        for source in documents {
+            assert_eq!(Overlay::parse(source).ok(), by_serde(source), "{source}");
+        }
+    }
+
+    #[test]
+    fn an_unknown_member_is_named() {
+        assert_eq!(
+            Overlay::parse(r#"{"steps": [{"title": "a", "txt": "b"}]}"#),
+            Err("unknown field `txt`, expected one of `title`, `text`".to_string())
+        );
     }
 }

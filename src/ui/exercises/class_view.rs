@@ -26,9 +26,9 @@ use crate::engine::ordered::Ordered;
 use crate::i18n::Said;
 use crate::page_model::class_list::{self, Row, RowState, Score, SortBy};
 use crate::scenario::handin::{ExerciseRef, HandIn};
+use crate::ui::browser::fetch_text;
 use crate::ui::exercises::open::{self, ExerciseContext};
 use crate::ui::language::use_lang;
-use crate::ui::lessons::lesson_nav::fetch_text;
 use crate::ui::persist;
 
 #[derive(Properties, PartialEq)]

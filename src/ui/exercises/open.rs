@@ -26,8 +26,8 @@ use crate::engine::exercise::Exercise;
 use crate::i18n::FetchFailure;
 use crate::scenario::exercises;
 use crate::scenario::handin::{self, ExerciseRef, HandIn, EXERCISE_PREFIX};
+use crate::ui::browser::fetch_text;
 use crate::ui::browser::local_storage;
-use crate::ui::lessons::lesson_nav::fetch_text;
 
 /// Where the open exercise's id is remembered.
 pub const OPEN_KEY: &str = "ddb-playground/exercise-open";

@@ -25,10 +25,10 @@ use serde_json::Value;
 use yew::prelude::*;
 
 use super::lesson_bus::{BusAction, LessonBus};
-use crate::i18n::{FetchFailure, RestoreFailure};
+use crate::i18n::RestoreFailure;
 use crate::scenario::lessons::{self, setup, Lesson, LessonLibrary, Step, StepAction};
 use crate::scenario::Scenario;
-use crate::ui::browser::local_storage;
+use crate::ui::browser::{fetch_text, local_storage};
 use crate::ui::draft::ItemOperation;
 use crate::ui::language::{Lang, Msg, Said};
 use crate::ui::persist;
@@ -159,21 +159,6 @@ pub fn fetch_lesson(
 /// The notice for a lesson link whose lesson this build does not have.
 fn no_such_lesson(id: &str) -> Notice {
     Notice::worded(true, Said::NoSuchLesson { id: id.to_string(), known: lessons::LESSON_IDS.join(", ") })
-}
-
-/// The text at `url`, fetched.
-pub(crate) async fn fetch_text(url: &str) -> Result<String, FetchFailure> {
-    use wasm_bindgen::JsCast;
-    use wasm_bindgen_futures::JsFuture;
-    let window = web_sys::window().ok_or(FetchFailure::NoWindow)?;
-    let response = JsFuture::from(window.fetch_with_str(url)).await.map_err(|_| FetchFailure::Network)?;
-    let response: web_sys::Response = response.dyn_into().map_err(|_| FetchFailure::NoResponse)?;
-    if !response.ok() {
-        return Err(FetchFailure::Http(response.status()));
-    }
-    let body = response.text().map_err(|_| FetchFailure::NoBody)?;
-    let text = JsFuture::from(body).await.map_err(|_| FetchFailure::BodyLost)?;
-    text.as_string().ok_or(FetchFailure::NotText)
 }
 
 /// Opens lesson `id` at `step`, keeping the current playground (see the

@@ -42,6 +42,7 @@ use yew::prelude::*;
 use super::lab_charts::run_view;
 use super::lab_run::{LabForm, LabRun, LabSession, Preset};
 use crate::i18n::LabProblem;
+use crate::ui::frames;
 use crate::ui::language::{use_lang, LabState, Lang, Msg};
 use crate::ui::lessons::lesson_bus::{BusAction, LessonBusContext};
 use crate::ui::page::embed::{EmbedButton, EmbedView};
@@ -88,17 +89,11 @@ fn play(session: &Rc<RefCell<LabSession>>, speed: Speed, frame: &UseStateSetter<
     let ticket = s.play(js_sys::Date::now());
     frame.set(s.frames);
     drop(s);
-    let (session, frame) = (Rc::clone(session), frame.clone());
-    yew::platform::spawn_local(async move {
-        loop {
-            yew::platform::time::sleep(FRAME).await;
-            let Ok(mut s) = session.try_borrow_mut() else { continue };
-            let more = s.tick(ticket, speed.0.map(f64::from), js_sys::Date::now());
-            frame.set(s.frames);
-            if !more {
-                break;
-            }
-        }
+    let session = Rc::clone(session);
+    frames::run(FRAME, frame.clone(), move || {
+        let mut s = session.try_borrow_mut().ok()?;
+        let more = s.tick(ticket, speed.0.map(f64::from), js_sys::Date::now());
+        Some((s.frames, more))
     });
 }
 

@@ -80,7 +80,7 @@ fn items_table(items: &[Item], schema: Option<&KeySchema>, lang: Lang) -> Html {
     let head = keys
         .iter()
         .map(|(name, role)| {
-            html! { <th class={classes!("key", *role)}><span class="key-badge">{ role.to_uppercase() }</span>{ name }</th> }
+            html! { <th class={classes!("key", *role)}><span class="key-badge">{ role.to_ascii_uppercase() }</span>{ name }</th> }
         })
         .chain(others.iter().map(|name| html! { <th>{ name }</th> }))
         .collect::<Html>();

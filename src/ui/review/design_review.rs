@@ -33,6 +33,7 @@ use crate::i18n::{Lang, Msg};
 use crate::page_model::review_report::{Grid, ReviewReport};
 use crate::ui::browser::copy_text;
 use crate::ui::charts::heatmap::{heatmap, HeatmapInput};
+use crate::ui::frames;
 use crate::ui::language::use_lang;
 use crate::ui::lessons::lesson_nav;
 use crate::ui::persist::download;
@@ -175,17 +176,11 @@ fn play(session: &Rc<RefCell<ReviewSession>>, frame: &UseStateSetter<u64>) {
     let Some(ticket) = s.play() else { return };
     frame.set(s.frames);
     drop(s);
-    let (session, frame) = (Rc::clone(session), frame.clone());
-    yew::platform::spawn_local(async move {
-        loop {
-            yew::platform::time::sleep(FRAME).await;
-            let Ok(mut s) = session.try_borrow_mut() else { continue };
-            let more = s.tick(ticket, FRAME_BUDGET_MILLIS, js_sys::Date::now);
-            frame.set(s.frames);
-            if !more {
-                break;
-            }
-        }
+    let session = Rc::clone(session);
+    frames::run(FRAME, frame.clone(), move || {
+        let mut s = session.try_borrow_mut().ok()?;
+        let more = s.tick(ticket, FRAME_BUDGET_MILLIS, js_sys::Date::now);
+        Some((s.frames, more))
     });
 }
 

@@ -48,6 +48,7 @@ use crate::engine::index::{PendingIndexUpdateView, ProjectionType};
 use crate::engine::ordered::Ordered;
 use crate::engine::schema::{KeyValue, PrimaryKey};
 use crate::engine::storage::keyspace_position;
+use crate::engine::value::wire::item_to_wire;
 use crate::engine::value::{AttributeValue, Item};
 use crate::ui::format::{cell_text, CellText};
 use crate::ui::language::{use_lang, Lang, Msg};
@@ -316,5 +317,5 @@ pub fn IndexGrid(props: &IndexGridProps) -> Html {
 
 /// A table key as bytes to compare by (the key attributes' JSON).
 fn table_key_id(key: &Item) -> Vec<u8> {
-    format!("{key:?}").into_bytes()
+    item_to_wire(key).to_string().into_bytes()
 }

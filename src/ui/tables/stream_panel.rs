@@ -109,7 +109,7 @@ fn record_row(wire: &Value, shard: &str, lang: Lang) -> Html {
         <li class="stream-record" data-event={event.clone()} key={sequence.clone()}>
             <span class="sr-seq" title={format!("SequenceNumber {sequence}")}>{ short }</span>
             <span class="sr-shard" title={lang.t(Msg::ShardOfRecord)}>{ short_id(shard) }</span>
-            <span class={classes!("sr-event", event.to_lowercase())}>{ event }</span>
+            <span class={classes!("sr-event", event.to_ascii_lowercase())}>{ event }</span>
             { part("Keys", "Keys", "keys") }
             { part("Old", "OldImage", "old") }
             { part("New", "NewImage", "new") }
@@ -166,7 +166,7 @@ fn run_row(run: &TriggerRun, lang: Lang) -> Html {
     html! {
         <li class={classes!("trigger-run", class)}>
             <span class="sr-seq" title={format!("SequenceNumber {sequence}")}>{ short }</span>
-            <span class={classes!("sr-event", run.event_name.to_lowercase())}>{ run.event_name }</span>
+            <span class={classes!("sr-event", run.event_name.to_ascii_lowercase())}>{ run.event_name }</span>
             <span class="trigger-outcome">{ text }</span>
         </li>
     }

@@ -122,7 +122,7 @@ pub fn TableView() -> Html {
             html! {
                 <>
                     <p class="index-view-status">
-                        <span class={classes!("status", index.status.as_str().to_lowercase())} id="index-view-status">{ status }</span>
+                        <span class={classes!("status", index.status.as_str().to_ascii_lowercase())} id="index-view-status">{ status }</span>
                         if pending > 0 {
                             <span class="status-detail">{ tr.updates_on_the_way(pending) }</span>
                         }

@@ -85,3 +85,4 @@ mod english;
 mod plurals;
 mod rendering;
 mod roundings;
+mod words;

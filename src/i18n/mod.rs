@@ -129,7 +129,6 @@ pub mod exercise;
 mod facts;
 pub mod ja;
 mod lang;
-pub mod lecturer;
 pub mod limits;
 pub mod numbers;
 pub mod review;

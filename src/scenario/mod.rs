@@ -35,7 +35,6 @@ pub mod generated;
 pub mod handin;
 pub mod lessons;
 pub mod link;
-pub mod make_exercise;
 pub mod warning;
 pub mod workbench;
 

@@ -8,12 +8,11 @@
 //!    ├─ sidebar: TableList, CreateTable (a drawer in presenter mode and on
 //!    │           narrow screens, opened with the Tables button)
 //!    └─ main: LessonPanel (when a lesson is open), ExercisePanel (when an
-//!             exercise is open, ui::exercises), ClassPanel (when the class
-//!             view is open), then three tabs:
+//!             exercise is open, ui::exercises), then three tabs:
 //!         Items:      ItemEditor, TableView (→ ItemGrid | IndexGrid), IndexPanel, TtlPanel,
 //!                     StreamPanel, ActivityLog (without a table: Welcome)
 //!         Console:    ReviewJumps, Console (builders, live cost, results, code, history), AccessPatterns,
-//!                     DesignReview, MakeExercise
+//!                     DesignReview
 //!         Partitions: PartitionMap, HotKeyLab, Planners
 //! ```
 //!
@@ -59,10 +58,8 @@ use super::language::{self, Lang, Msg, Said};
 use super::persist;
 use super::state::{Action, Notice, Playground, PlaygroundContext};
 use crate::scenario::lessons::LessonLibrary;
-use crate::ui::exercises::class_view::ClassPanel;
 use crate::ui::exercises::exercise_panel::ExercisePanel;
 use crate::ui::exercises::exercises_menu::ExercisesMenu;
-use crate::ui::exercises::make_exercise::MakeExercise;
 use crate::ui::exercises::open::{ExerciseContext, Shown};
 use crate::ui::lessons::lesson_bus::{LessonBus, LessonBusContext};
 use crate::ui::lessons::lesson_panel::LessonPanel;
@@ -170,11 +167,7 @@ pub struct AppProps {
 #[component]
 pub fn App(props: &AppProps) -> Html {
     let lessons = props.lessons.clone();
-    let exercise = ExerciseContext {
-        shown: use_state(|| Shown::Nothing),
-        class_view: use_state(|| false),
-        documents: Rc::clone(&props.exercises),
-    };
+    let exercise = ExerciseContext { shown: use_state(|| Shown::Nothing), documents: Rc::clone(&props.exercises) };
     let state = use_reducer(move || {
         let mut playground = boot();
         playground.lessons = Rc::new(lessons);
@@ -455,7 +448,6 @@ pub fn App(props: &AppProps) -> Html {
                     <main class="main">
                         <LessonPanel />
                         <ExercisePanel />
-                        <ClassPanel />
                         <div class="main-bar">
                             <div class="main-tabs" role="tablist" aria-label={lang.t(Msg::TabsLabel)}>
                                 { tab_button(Tab::Items, "tab-items", lang.t(Msg::TabItems)) }
@@ -473,7 +465,6 @@ pub fn App(props: &AppProps) -> Html {
                                 <Console />
                                 <AccessPatterns />
                                 <DesignReview />
-                                <MakeExercise />
                             } else if *tab == Tab::Partitions {
                                 <PartitionMap />
                                 <HotKeyLab />

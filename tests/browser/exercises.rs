@@ -1,13 +1,15 @@
 //! The exercise panel: a built-in exercise opened from its link, solved by
 //! pasting its model answer (full score), a wrong answer flagged with its
 //! missing rows, hints one at a time, the model answer's report beside the
-//! learner's, the draft kept over a reload, and the panel in German and
-//! Japanese.
+//! learner's, the draft kept over a reload, the panel in German and
+//! Japanese, and an exercise that travels in its link (`#exercise1=`).
 
 use serde_json::Value;
 use wasm_bindgen_test::wasm_bindgen_test;
 
-use crate::dom::{mount, mount_as_is, settle, visit_fragment, wait_until, Page, EXERCISE_SOURCES};
+use ddb_playground::scenario::handin;
+
+use crate::dom::{forget_everything, mount, mount_as_is, settle, visit_fragment, wait_until, Page, EXERCISE_SOURCES};
 
 fn model(id: &str) -> Value {
     let text = EXERCISE_SOURCES.iter().find(|(i, _)| *i == id).unwrap().1;
@@ -198,4 +200,51 @@ async fn a_hand_in_link_opens_the_checked_solution_beside_the_model_answer() {
     wait_until("the damaged link's message", || page.exists("#exercise-panel")).await;
     assert!(page.text("#exercise-panel").contains("Invalid hand-in link"), "{}", page.text("#exercise-panel"));
     assert!(page.text(".table-list").contains("Kept"));
+}
+
+#[wasm_bindgen_test]
+async fn an_exercise_link_opens_its_exercise_in_the_panel() {
+    // An exercise that is no built-in: game-scores under another title, in its link.
+    let text = EXERCISE_SOURCES.iter().find(|(i, _)| *i == "game-scores").unwrap().1;
+    let mut document: Value = serde_json::from_str(text).unwrap();
+    document["Title"] = Value::from("Scores, linked");
+    let fragment = handin::encode_exercise(&document);
+    assert!(fragment.starts_with("exercise1="), "{fragment}");
+
+    // A fresh playground opens it as the learner's exercise, with a draft of its own.
+    let page = mount().await;
+    visit_fragment(&fragment).await;
+    wait_until("the linked exercise", || page.exists("#exercise-panel")).await;
+    assert_eq!(page.text("#exercise-title"), "Scores, linked");
+    let id = page.find("#exercise-panel").get_attribute("data-exercise").unwrap_or_default();
+    assert!(id.starts_with("link-"), "{id}");
+    // Its model answer, copied into the design, scores full.
+    page.click("#exercise-show-model").await;
+    page.click("#exercise-use-model").await;
+    check(&page).await;
+    assert_eq!(page.text("#exercise-score"), "7 of 7");
+    // Its hand-in carries the document, as the exercise is no built-in.
+    page.type_into("#exercise-hand-in-name", "Ada").await;
+    page.click("#exercise-hand-in-make").await;
+    let hand_in = handin::decode(&page.value("#exercise-hand-in-link")).expect("a hand-in link");
+    assert!(matches!(hand_in.exercise, handin::ExerciseRef::Document(_)), "{:?}", hand_in.exercise);
+    drop(page);
+
+    // A reload opens it again, its draft kept.
+    let page = mount_as_is().await;
+    wait_until("the linked exercise again", || page.exists("#exercise-panel")).await;
+    assert_eq!(page.find("#exercise-panel").get_attribute("data-exercise").unwrap_or_default(), id);
+    let tables = page.value("#exercise-tables");
+    assert!(tables.contains("TableName"), "{tables}");
+    drop(page);
+
+    // A damaged link says so, and the playground is as it was.
+    let page = mount().await;
+    page.create_table("Kept", ("Id", "S"), None).await;
+    visit_fragment("exercise1=AAAA-not-deflate").await;
+    wait_until("the damaged link's message", || page.exists("#exercise-panel")).await;
+    assert!(page.text("#exercise-panel").contains("Invalid exercise link"), "{}", page.text("#exercise-panel"));
+    assert!(page.text(".table-list").contains("Kept"));
+    drop(page);
+    forget_everything();
 }

@@ -1,6 +1,6 @@
 //! What a student finds without scrolling: the Console tab's jump links to
-//! the access patterns, the design review and making an exercise, and a
-//! lesson's news that leaves the screen once a step is under way.
+//! the access patterns and the design review, and a lesson's news that
+//! leaves the screen once a step is under way.
 
 use wasm_bindgen_test::wasm_bindgen_test;
 

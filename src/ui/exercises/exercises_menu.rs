@@ -1,5 +1,4 @@
-//! The header's Exercises menu — the built-in exercises, and the class view
-//! for lecturers — and the listener that opens exercise links
+//! The header's Exercises menu — the built-in exercises — and the listener that opens exercise links
 //! (`#exercise=<id>` for a built-in, `#exercise1=…` for one that carries its
 //! document) and hand-in links (`#handin1=…`), at start and when the address
 //! changes. Without a link, the exercise open at the last visit opens again.
@@ -91,13 +90,6 @@ pub fn ExercisesMenu() -> Html {
             </li>
         }
     });
-    let class_view = {
-        let (class_view, open_list) = (context.class_view.clone(), open_list.clone());
-        Callback::from(move |_: MouseEvent| {
-            open_list.set(false);
-            class_view.set(true);
-        })
-    };
     html! {
         <nav class="lessons-menu exercises-menu" aria-label={words.menu}>
             <button type="button" id="btn-exercises" class="topbar-button" onclick={toggle}
@@ -105,12 +97,6 @@ pub fn ExercisesMenu() -> Html {
             if *open_list {
                 <ol class="lesson-list" id="exercise-list">
                     { for entries }
-                    <li class="exercise-list-tool">
-                        <button type="button" class={classes!("lesson-entry", context.class_view.then_some("selected"))}
-                            id="btn-class-view" onclick={class_view}>
-                            <span class="lesson-entry-title">{ lang.lecturer().class_menu }</span>
-                        </button>
-                    </li>
                 </ol>
             }
         </nav>

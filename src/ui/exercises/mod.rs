@@ -1,6 +1,6 @@
 //! Exercises in the page: the learner designs tables for an exercise and
-//! the engine checks them (`engine::exercise`, docs/exercises.md); the
-//! lecturer reads many hand-ins at once and makes exercises.
+//! the engine checks them (`engine::exercise`, docs/exercises.md) and hands
+//! in a link that opens the checked design for the lecturer.
 //!
 //! ```text
 //!   header: ExercisesMenu ── opens ──► ExerciseContext (the open exercise)
@@ -8,8 +8,6 @@
 //!                          tables, mappings with a preview, requests (the draft)
 //!                          Check ── engine::exercise::Checking, in slices
 //!                          hints, the model answer and its report beside
-//!   ClassView      many hand-in links → one checked row each → open one
-//!   MakeExercise   the playground's items and saved patterns → an exercise
 //! ```
 //!
 //! The open exercise is a context of its own beside the playground's: an
@@ -17,10 +15,8 @@
 //! draft is kept as typed, per exercise, in the browser's storage
 //! ([`draft`]), so a reload or a bad edit loses nothing.
 
-pub mod class_view;
 pub mod draft;
 pub mod exercise_panel;
 pub mod exercises_menu;
-pub mod make_exercise;
 pub mod open;
 pub mod report_view;

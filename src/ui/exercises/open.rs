@@ -7,14 +7,11 @@
 //!
 //! A hand-in link (`#handin1=…`, `scenario::handin`) opens the exercise it
 //! answers with the learner's solution, read-only: the lecturer's view. An
-//! exercise link (`#exercise1=…`, what Make an exercise gives) opens the
+//! exercise link (`#exercise1=…`, `scenario::handin::encode_exercise`) opens the
 //! exercise it carries, as a built-in opens: its draft is kept under an id
 //! made of the document ([`linked_id`]), and the link itself is what is
 //! remembered, so a reload opens it again. A damaged link of either kind
 //! says what is wrong and changes nothing.
-//!
-//! The class view is open beside the panel while [`ExerciseContext::class_view`]
-//! is set: opening a hand-in from one of its rows leaves its rows as they are.
 
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -69,12 +66,10 @@ pub enum Shown {
     HandIn(Rc<HandInOpen>),
 }
 
-/// The open exercise, whether the class view is open, and the documents
-/// the page was handed.
+/// The open exercise and the documents the page was handed.
 #[derive(Clone, PartialEq)]
 pub struct ExerciseContext {
     pub shown: UseStateHandle<Shown>,
-    pub class_view: UseStateHandle<bool>,
     pub documents: Rc<BTreeMap<String, String>>,
 }
 

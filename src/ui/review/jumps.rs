@@ -1,5 +1,5 @@
-//! Jump links at the top of the Console tab. The access patterns, the
-//! design review and making an exercise sit below the console's builders,
+//! Jump links at the top of the Console tab. The access patterns and the
+//! design review sit below the console's builders,
 //! results, code and history — thousands of pixels down on a busy console
 //! — so the bar names them where a student starts reading and brings each
 //! into view with one click. The bar stays at the top of the tab while it
@@ -33,9 +33,6 @@ pub fn review_jumps() -> Html {
             </button>
             <button type="button" class="quiet" id="jump-design-review" onclick={jump("design-review")}>
                 { format!("{} ↓", review.title) }
-            </button>
-            <button type="button" class="quiet" id="jump-make-exercise" onclick={jump("make-exercise")}>
-                { format!("{} ↓", lang.lecturer().make_title) }
             </button>
         </nav>
     }

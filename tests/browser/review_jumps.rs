@@ -18,8 +18,9 @@ async fn the_console_names_the_review_at_its_top_and_brings_it_into_view() {
     assert!(top() > height, "the review starts below the first screen");
     page.click("#jump-design-review").await;
     settle().await;
-    // (Within a pixel of the top: the test page has no stylesheet, so no scroll margin.)
-    assert!((-1.0..height / 2.0).contains(&top()), "brought into view: {}", top());
+    // On screen: the review is the tab's last part, so the page may end before
+    // its top reaches the window's (the test page has no stylesheet, no margin).
+    assert!((-1.0..height).contains(&top()), "brought into view: {}", top());
     drop(page);
     forget_everything();
     forget_lessons();

@@ -10,6 +10,7 @@
 //!   items grid + partition map, 100,000   TableView + PartitionMap        the same views with 1,000 items
 //!   generate 1,000,000 items              Engine::step_generation          100,000 items by PutItem, ×10
 //!   check the `voting` exercise           engine::exercise::Checking        the same check at once
+//!   check 10,000 records, 12 patterns     engine::exercise::Checking        the 60 s review alone
 //! ```
 //!
 //! Every test is `#[ignore]`d: it asserts what was done (counts), never how
@@ -36,6 +37,10 @@ use wasm_bindgen_test::*;
 use yew::prelude::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
+
+// The exercise at scale, shared with the native benchmark (benches/exercise.rs).
+#[path = "../benches/common/exercise_10k.rs"]
+mod exercise_10k;
 
 fn now() -> f64 {
     web_sys::window().unwrap().performance().unwrap().now()
@@ -461,6 +466,47 @@ fn bench_the_check_of_the_largest_built_in_exercise() {
         sliced,
         "the same check at once",
         at_once,
+        &format!("{steps} steps, the longest {longest:.1} ms"),
+    );
+}
+
+/// The check of an exercise of 10,000 records and 12 patterns with its
+/// 60-second review (the native benchmark's exercise, benches/exercise.rs)
+/// in slices, as the page runs it, with its longest slice; beside it, as
+/// natively, the review alone of the same patterns on the same items.
+#[wasm_bindgen_test]
+#[ignore]
+fn bench_the_check_of_10000_records_and_12_patterns() {
+    use ddb_playground::engine::exercise::{Checking, Exercise, Solution};
+    let (exercise_json, solution_json) = exercise_10k::documents();
+    let (mut steps, mut longest) = (0u64, 0.0f64);
+    let start = now();
+    let exercise = Exercise::from_json(&exercise_json).unwrap();
+    let solution = Solution::from_json(&solution_json).unwrap();
+    let mut checking = Checking::start(&exercise, &solution).unwrap();
+    loop {
+        let began = now();
+        let more = checking.step();
+        longest = longest.max(now() - began);
+        steps += 1;
+        if !more {
+            break;
+        }
+    }
+    let sliced = now() - start;
+    let report_of_check = checking.report().unwrap().unwrap();
+    assert!(report_of_check.is_full());
+    assert_eq!(report_of_check.patterns.len(), 12);
+    let (engine, patterns) = exercise_10k::review_baseline(&exercise, &solution, &solution_json);
+    let start = now();
+    let review = engine.review_access_patterns(&patterns, 60).unwrap();
+    let review_ms = now() - start;
+    assert_eq!(review.patterns.len(), 12);
+    report(
+        "check of 10,000 records and 12 patterns in slices (60 s review, 72,000 requests)",
+        sliced,
+        "the 60 s review alone",
+        review_ms,
         &format!("{steps} steps, the longest {longest:.1} ms"),
     );
 }

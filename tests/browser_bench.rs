@@ -25,6 +25,7 @@ use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::time::Duration;
 
+use ddb_playground::engine::exercise::{CheckReport, Checking, Exercise, Solution};
 use ddb_playground::engine::sim::{KeyDistribution, Rng, Traffic, TrafficKind, Workload};
 use ddb_playground::engine::Engine;
 use ddb_playground::scenario::exchange::{self, ExportFormat};
@@ -431,20 +432,12 @@ async fn bench_render_grid_and_partition_map_with_100000_items() {
     );
 }
 
-/// The check of the largest built-in exercise (`voting`: 1,000 records, a
-/// 60-second review at 1,600 requests a second) in slices, as the page runs
-/// it, with its longest slice (what the page blocks for at most); beside it
-/// the same check at once (`engine::exercise::check`).
-#[wasm_bindgen_test]
-#[ignore]
-fn bench_the_check_of_the_largest_built_in_exercise() {
-    use ddb_playground::engine::exercise::{check, Checking, Exercise, Solution};
-    let document: Value = serde_json::from_str(include_str!("../src/scenario/exercises/data/voting.json")).unwrap();
-    let exercise = Exercise::from_json(&document).unwrap();
-    let solution = Solution::from_json(&document["ModelAnswer"]).unwrap();
+/// `exercise` checked against `solution` in slices, as the page runs it:
+/// the report, the milliseconds in all, the steps and the longest step.
+fn check_in_slices(exercise: &Exercise, solution: &Solution) -> (CheckReport, f64, u64, f64) {
     let (mut steps, mut longest) = (0u64, 0.0f64);
     let start = now();
-    let mut checking = Checking::start(&exercise, &solution).unwrap();
+    let mut checking = Checking::start(exercise, solution).unwrap();
     loop {
         let began = now();
         let more = checking.step();
@@ -455,7 +448,21 @@ fn bench_the_check_of_the_largest_built_in_exercise() {
         }
     }
     let sliced = now() - start;
-    let sliced_report = checking.report().unwrap().unwrap();
+    (checking.report().unwrap().unwrap(), sliced, steps, longest)
+}
+
+/// The check of the largest built-in exercise (`voting`: 1,000 records, a
+/// 60-second review at 1,600 requests a second) in slices, as the page runs
+/// it, with its longest slice (what the page blocks for at most); beside it
+/// the same check at once (`engine::exercise::check`).
+#[wasm_bindgen_test]
+#[ignore]
+fn bench_the_check_of_the_largest_built_in_exercise() {
+    use ddb_playground::engine::exercise::check;
+    let document: Value = serde_json::from_str(include_str!("../src/scenario/exercises/data/voting.json")).unwrap();
+    let exercise = Exercise::from_json(&document).unwrap();
+    let solution = Solution::from_json(&document["ModelAnswer"]).unwrap();
+    let (sliced_report, sliced, steps, longest) = check_in_slices(&exercise, &solution);
     assert!(sliced_report.is_full());
     let start = now();
     let whole = check(&exercise, &solution).unwrap();
@@ -477,24 +484,10 @@ fn bench_the_check_of_the_largest_built_in_exercise() {
 #[wasm_bindgen_test]
 #[ignore]
 fn bench_the_check_of_10000_records_and_12_patterns() {
-    use ddb_playground::engine::exercise::{Checking, Exercise, Solution};
     let (exercise_json, solution_json) = exercise_10k::documents();
-    let (mut steps, mut longest) = (0u64, 0.0f64);
-    let start = now();
     let exercise = Exercise::from_json(&exercise_json).unwrap();
     let solution = Solution::from_json(&solution_json).unwrap();
-    let mut checking = Checking::start(&exercise, &solution).unwrap();
-    loop {
-        let began = now();
-        let more = checking.step();
-        longest = longest.max(now() - began);
-        steps += 1;
-        if !more {
-            break;
-        }
-    }
-    let sliced = now() - start;
-    let report_of_check = checking.report().unwrap().unwrap();
+    let (report_of_check, sliced, steps, longest) = check_in_slices(&exercise, &solution);
     assert!(report_of_check.is_full());
     assert_eq!(report_of_check.patterns.len(), 12);
     let (engine, patterns) = exercise_10k::review_baseline(&exercise, &solution, &solution_json);

@@ -1,7 +1,8 @@
-//! The header's Exercises menu — the built-in exercises — and the listener that opens exercise links
-//! (`#exercise=<id>` for a built-in, `#exercise1=…` for one that carries its
-//! document) and hand-in links (`#handin1=…`), at start and when the address
-//! changes. Without a link, the exercise open at the last visit opens again.
+//! The header's Exercises menu — the built-in exercises — and the listener
+//! that opens exercise links (`#exercise=<id>` for a built-in, `#exercise1=…`
+//! for one that carries its document) and hand-in links (`#handin1=…`), at
+//! start and when the address changes. Without a link, the exercise open at
+//! the last visit opens again.
 
 use std::rc::Rc;
 

@@ -20,8 +20,8 @@ fn jump(id: &'static str) -> Callback<MouseEvent> {
     })
 }
 
-#[function_component(ReviewJumps)]
-pub fn review_jumps() -> Html {
+#[component]
+pub fn ReviewJumps() -> Html {
     let lang = use_lang();
     let count = use_playground().map_or(0, |s| s.access_patterns.len());
     let review = lang.review();

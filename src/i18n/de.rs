@@ -1181,7 +1181,7 @@ fn capitalised(text: &str) -> String {
 }
 
 /// Why a fetched file did not arrive.
-fn fetch_failure(reason: &FetchFailure) -> String {
+pub(super) fn fetch_failure(reason: &FetchFailure) -> String {
     match reason {
         FetchFailure::NoWindow => "kein Fenster".to_string(),
         FetchFailure::Network => "die Netzwerkanfrage ist fehlgeschlagen".to_string(),

@@ -1480,7 +1480,7 @@ fn capitalised(text: &str) -> String {
 }
 
 /// Why a fetched file did not arrive.
-fn fetch_failure(reason: &FetchFailure) -> String {
+pub(super) fn fetch_failure(reason: &FetchFailure) -> String {
     match reason {
         FetchFailure::NoWindow => "no window".to_string(),
         FetchFailure::Network => "the network request failed".to_string(),

@@ -7,6 +7,7 @@
 //! refusal) is the engine's English, as ddb-local answers it; goal names
 //! are the exercise document's members (`ServedWithoutScan`).
 
+use super::catalogue::FetchFailure;
 use super::lang::Lang;
 
 /// The exercise panel's words in one language.
@@ -15,6 +16,8 @@ pub struct ExerciseWords {
     pub loading: &'static str,
     /// `(reason)`: the document could not be fetched or read.
     pub not_loaded: fn(&str) -> String,
+    /// Why a fetched exercise document did not arrive.
+    pub fetch_failure: fn(&FetchFailure) -> String,
     pub close: &'static str,
     pub entities: &'static str,
     /// `(count spelled, shown)`: how many records a type has, how many shown.
@@ -82,6 +85,7 @@ const EN: ExerciseWords = ExerciseWords {
     menu: "Exercises",
     loading: "Loading the exercise …",
     not_loaded: |reason| format!("The exercise could not be loaded: {reason}"),
+    fetch_failure: super::en::fetch_failure,
     close: "Close the exercise",
     entities: "Entities",
     records: |n, shown| format!("{n} records, the first {shown}:"),
@@ -138,6 +142,7 @@ const DE: ExerciseWords = ExerciseWords {
     menu: "Übungen",
     loading: "Die Übung wird geladen …",
     not_loaded: |reason| format!("Die Übung konnte nicht geladen werden: {reason}"),
+    fetch_failure: super::de::fetch_failure,
     close: "Übung schließen",
     entities: "Entitätstypen",
     records: |n, shown| format!("{n} Datensätze, die ersten {shown}:"),
@@ -194,6 +199,7 @@ const JA: ExerciseWords = ExerciseWords {
     menu: "演習",
     loading: "演習を読み込んでいます …",
     not_loaded: |reason| format!("演習を読み込めませんでした: {reason}"),
+    fetch_failure: super::ja::fetch_failure,
     close: "演習を閉じる",
     entities: "エンティティータイプ",
     records: |n, shown| format!("{n} 件のレコード(最初の {shown} 件):"),

@@ -1112,7 +1112,7 @@ fn storage_failure(failure: &StorageFailure, what: &str) -> String {
 }
 
 /// Why a fetched file did not arrive.
-fn fetch_failure(reason: &FetchFailure) -> String {
+pub(super) fn fetch_failure(reason: &FetchFailure) -> String {
     match reason {
         FetchFailure::NoWindow => "ウィンドウがありません".to_string(),
         FetchFailure::Network => "ネットワークリクエストに失敗しました".to_string(),

@@ -54,7 +54,7 @@ pub(crate) const EXERCISE_SOURCES: [(&str, &str); 6] = [
 /// exercise. German's and Japanese's words are installed first, as if
 /// fetched (the test server has no `words/` folder either); `languages.rs`
 /// checks the fetch itself.
-fn app_props() -> AppProps {
+pub(crate) fn app_props() -> AppProps {
     install_words();
     let exercises = EXERCISE_SOURCES.iter().map(|(id, text)| (id.to_string(), text.to_string())).collect();
     AppProps { lessons: LESSONS.with(|lessons| lessons.borrow().clone()), exercises: std::rc::Rc::new(exercises) }
@@ -137,13 +137,18 @@ pub(crate) fn forget_everything() {
 /// Mounts the playground as a page load would: reading the URL and the
 /// autosaved copy as they are.
 pub(crate) async fn mount_as_is() -> Page {
+    mount_with(app_props()).await
+}
+
+/// Mounts a playground with `props`, as [`mount_as_is`] does.
+pub(crate) async fn mount_with(props: AppProps) -> Page {
     // A page only a failed test can have left: at most one page is mounted
     // at a time, and each test drops its own before mounting another.
     unmount(None);
     let document = web_sys::window().unwrap().document().unwrap();
     let root = document.create_element("div").unwrap();
     document.body().unwrap().append_child(&root).unwrap();
-    let app = yew::Renderer::<App>::with_root_and_props(root.clone(), app_props()).render();
+    let app = yew::Renderer::<App>::with_root_and_props(root.clone(), props).render();
     MOUNTED.with(|mounted| mounted.borrow_mut().push((root.clone(), app)));
     settle().await;
     Page { root }

@@ -2,14 +2,16 @@
 //! pasting its model answer (full score), a wrong answer flagged with its
 //! missing rows, hints one at a time, the model answer's report beside the
 //! learner's, the draft kept over a reload, the panel in German and
-//! Japanese, and an exercise that travels in its link (`#exercise1=`).
+//! Japanese, an exercise that travels in its link (`#exercise1=`), and a
+//! document that does not arrive, named in the page's language.
 
 use serde_json::Value;
 use wasm_bindgen_test::wasm_bindgen_test;
 
 use ddb_playground::scenario::handin;
 
-use crate::dom::{forget_everything, mount, mount_as_is, settle, visit_fragment, wait_until, Page, EXERCISE_SOURCES};
+use crate::dom::{app_props, forget_everything, mount, mount_as_is, mount_with, settle, visit_fragment, wait_until};
+use crate::dom::{Page, EXERCISE_SOURCES};
 
 fn model(id: &str) -> Value {
     let text = EXERCISE_SOURCES.iter().find(|(i, _)| *i == id).unwrap().1;
@@ -156,6 +158,22 @@ async fn the_panel_speaks_german_and_japanese() {
     assert_eq!(page.text("#exercise-check"), "チェック");
     assert!(page.text("#exercise-title").contains("スロットリングなし"));
     page.choose("#lang-select", "en").await;
+}
+
+#[wasm_bindgen_test]
+async fn a_document_that_does_not_arrive_is_named_in_the_pages_language() {
+    // A page handed no documents fetches them, and the test server has no
+    // `exercises/` folder: the answer is a 404.
+    forget_everything();
+    let page = mount_with(ddb_playground::ui::AppProps { exercises: Default::default(), ..app_props() }).await;
+    page.create_table("Kept", ("Id", "S"), None).await;
+    visit_fragment("exercise=voting").await;
+    wait_until("the failure", || page.exists("#exercise-panel .error-text")).await;
+    assert_eq!(page.text("#exercise-panel .error-text"), "voting: The exercise could not be loaded: HTTP 404");
+    page.choose("#lang-select", "de").await;
+    assert_eq!(page.text("#exercise-panel .error-text"), "voting: Die Übung konnte nicht geladen werden: HTTP 404");
+    page.choose("#lang-select", "en").await;
+    assert!(page.text(".table-list").contains("Kept"));
 }
 
 #[wasm_bindgen_test]

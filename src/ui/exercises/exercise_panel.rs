@@ -18,7 +18,7 @@ use yew::prelude::*;
 
 use super::draft::{skeleton, Draft, RequestDraft};
 use super::exercises_menu::title;
-use super::open::{self, ExerciseContext, HandInOpen, OpenExercise, Shown};
+use super::open::{self, ExerciseContext, HandInOpen, NotOpened, OpenExercise, Shown};
 use super::report_view::{report_view, versus_view};
 use crate::engine::exercise::format::{pattern_operations, Entity, Expect, Kind, Records};
 use crate::engine::exercise::{CheckReport, Checking, Solution};
@@ -156,7 +156,10 @@ pub fn ExercisePanel() -> Html {
         Shown::Failed(id, reason) => html! {
             <section class="card exercise-panel" id="exercise-panel">
                 <p class="error-text">
-                    { if id.is_empty() { String::new() } else { format!("{id}: ") } }{ (words.not_loaded)(reason) }
+                    { if id.is_empty() { String::new() } else { format!("{id}: ") } }{ (words.not_loaded)(&match reason {
+                        NotOpened::Fetch(failure) => (words.fetch_failure)(failure),
+                        NotOpened::Said(said) => said.clone(),
+                    }) }
                 </p>
                 { close_button }
             </section>

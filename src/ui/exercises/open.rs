@@ -61,9 +61,24 @@ pub enum Shown {
     Nothing,
     Loading(String),
     /// The id (empty for a hand-in link) and why it could not be opened.
-    Failed(String, String),
+    Failed(String, NotOpened),
     Open(Rc<OpenExercise>),
     HandIn(Rc<HandInOpen>),
+}
+
+/// Why an exercise or hand-in could not be opened: a fetch that failed,
+/// worded when drawn so that it follows the page's language, or what the
+/// reader said of the document or link.
+#[derive(Clone, Debug, PartialEq)]
+pub enum NotOpened {
+    Fetch(FetchFailure),
+    Said(String),
+}
+
+impl From<String> for NotOpened {
+    fn from(said: String) -> Self {
+        NotOpened::Said(said)
+    }
 }
 
 /// The open exercise and the documents the page was handed.
@@ -89,22 +104,15 @@ pub fn remembered() -> Option<String> {
     local_storage()?.get_item(OPEN_KEY).ok().flatten()
 }
 
-fn read(id: &str, text: &str) -> Result<OpenExercise, String> {
-    let document: Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
-    let exercise = exercises::read(text).map_err(|e| format!("{}: {}", e.name(), e.message()))?;
+fn read(id: &str, text: &str) -> Result<OpenExercise, NotOpened> {
+    let document: Value = serde_json::from_str(text).map_err(|e| NotOpened::Said(e.to_string()))?;
+    let exercise = exercises::read(text).map_err(|e| NotOpened::Said(format!("{}: {}", e.name(), e.message())))?;
     Ok(OpenExercise { id: id.to_string(), document, exercise })
-}
-
-fn worded(failure: FetchFailure) -> String {
-    match failure {
-        FetchFailure::Http(status) => format!("HTTP {status}"),
-        other => format!("{other:?}"),
-    }
 }
 
 /// Shows `result`, remembering `remember` (a built-in's id or an exercise
 /// link) when it opened.
-fn show(context: &ExerciseContext, id: &str, remember: &str, result: Result<OpenExercise, String>) {
+fn show(context: &ExerciseContext, id: &str, remember: &str, result: Result<OpenExercise, NotOpened>) {
     match result {
         Ok(open) => {
             if let Some(storage) = local_storage() {
@@ -117,10 +125,10 @@ fn show(context: &ExerciseContext, id: &str, remember: &str, result: Result<Open
 }
 
 /// The document of built-in `id`, from what the page was handed or fetched.
-fn with_document(context: &ExerciseContext, id: &str, then: impl FnOnce(Result<String, String>) + 'static) {
+fn with_document(context: &ExerciseContext, id: &str, then: impl FnOnce(Result<String, NotOpened>) + 'static) {
     if !exercises::EXERCISE_IDS.contains(&id) {
         let known = exercises::EXERCISE_IDS.join(", ");
-        return then(Err(format!("no built-in exercise is called {id} ({known})")));
+        return then(Err(format!("no built-in exercise is called {id} ({known})").into()));
     }
     if let Some(text) = context.documents.get(id) {
         return then(Ok(text.clone()));
@@ -128,7 +136,7 @@ fn with_document(context: &ExerciseContext, id: &str, then: impl FnOnce(Result<S
     context.shown.set(Shown::Loading(id.to_string()));
     let id = id.to_string();
     yew::platform::spawn_local(async move {
-        then(fetch_text(&format!("exercises/{id}.json")).await.map_err(worded));
+        then(fetch_text(&format!("exercises/{id}.json")).await.map_err(NotOpened::Fetch));
     });
 }
 
@@ -176,7 +184,7 @@ pub fn open_exercise_link(context: &ExerciseContext, link: &str) {
         Ok(OpenExercise { id: linked_id(&document), document, exercise })
     });
     let remember = link.find(EXERCISE_PREFIX).map_or(link, |at| &link[at..]);
-    show(context, "", remember, opened);
+    show(context, "", remember, opened.map_err(NotOpened::Said));
 }
 
 /// Whether `open` is a built-in exercise (a hand-in names it by id) rather
@@ -197,7 +205,7 @@ pub fn hand_in_in_url() -> Option<String> {
 pub fn open_hand_in(context: &ExerciseContext, link: &str) {
     match handin::decode(link) {
         Ok(hand_in) => show_hand_in(context, hand_in),
-        Err(e) => context.shown.set(Shown::Failed(String::new(), e.message().to_string())),
+        Err(e) => context.shown.set(Shown::Failed(String::new(), e.message().to_string().into())),
     }
 }
 
@@ -205,7 +213,7 @@ pub fn open_hand_in(context: &ExerciseContext, link: &str) {
 pub fn show_hand_in(context: &ExerciseContext, hand_in: HandIn) {
     let HandIn { name, exercise, solution } = hand_in;
     let handle = context.clone();
-    let done = move |opened: Result<OpenExercise, String>| match opened {
+    let done = move |opened: Result<OpenExercise, NotOpened>| match opened {
         Ok(open) => handle.shown.set(Shown::HandIn(Rc::new(HandInOpen { name, solution, open: Rc::new(open) }))),
         Err(reason) => handle.shown.set(Shown::Failed(String::new(), reason)),
     };
@@ -215,7 +223,7 @@ pub fn show_hand_in(context: &ExerciseContext, hand_in: HandIn) {
             with_document(context, &id, move |text| done(text.and_then(|text| read(&key, &text))));
         }
         ExerciseRef::Document(document) => {
-            let exercise = Exercise::from_json(&document).map_err(|e| format!("{}: {}", e.name(), e.message()));
+            let exercise = Exercise::from_json(&document).map_err(|e| format!("{}: {}", e.name(), e.message()).into());
             done(exercise.map(|exercise| OpenExercise { id: String::new(), document, exercise }));
         }
     }

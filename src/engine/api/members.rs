@@ -46,10 +46,15 @@ pub trait Shape: Default {
     /// How many members a structure written as a list must give; those
     /// after it may be left out and keep their defaults.
     const LISTED: usize = Self::MEMBERS.len();
+    /// Whether a member the shape does not know is an error rather than
+    /// ignored (the lesson overlays, where it is a misspelling).
+    const STRICT: bool = false;
 
-    /// Reads member `name` from `value`. A member the shape does not know
-    /// is ignored (the lesson overlays refuse it instead).
-    fn member(&mut self, name: &str, value: &Value) -> Result<()>;
+    /// Reads the member at `position` in [`Shape::MEMBERS`] from `value`.
+    /// The name was looked up once, by `read_structure`, which is not
+    /// generic: a match on names in each of the many shapes was code
+    /// repeated for each, a match on positions is a jump.
+    fn member(&mut self, position: usize, value: &Value) -> Result<()>;
 }
 
 /// Writes `Shape` for a struct of `Option` members from the list of its
@@ -62,11 +67,16 @@ macro_rules! shape {
             const NAME: &'static str = stringify!($type);
             const MEMBERS: &'static [&'static str] = &[$($json),+];
 
-            fn member(&mut self, name: &str, value: &serde_json::Value) -> $crate::engine::error::Result<()> {
-                match name {
-                    $($json => self.$field = $crate::engine::api::members::optional(value, $read)?,)+
-                    _ => {}
-                }
+            fn member(&mut self, position: usize, value: &serde_json::Value) -> $crate::engine::error::Result<()> {
+                let mut at = 0;
+                $(
+                    if position == at {
+                        self.$field = $crate::engine::api::members::optional(value, $read)?;
+                        return Ok(());
+                    }
+                    at += 1;
+                )+
+                let _ = at;
                 Ok(())
             }
         }
@@ -77,25 +87,38 @@ pub(crate) use shape;
 /// Reads a whole request (or any structure) of shape `T`.
 pub fn structure<T: Shape>(value: &Value) -> Result<T> {
     let mut shape = T::default();
-    read_structure(value, T::NAME, T::MEMBERS, T::LISTED, &mut |name, value| shape.member(name, value))?;
+    let listed = (T::LISTED, T::STRICT);
+    read_structure(value, T::NAME, T::MEMBERS, listed, &mut |position, value| shape.member(position, value))?;
     Ok(shape)
 }
 
 /// The work of [`structure`], once for every shape: the members of an
-/// object in the object's order, or of a list in the shape's order.
+/// object in the object's order (a member the shape does not know is not
+/// read), or of a list in the shape's order. `member` is given the
+/// member's position in `members`. `(listed, strict)` are the shape's
+/// [`Shape::LISTED`] and [`Shape::STRICT`].
 fn read_structure(
     value: &Value,
     type_name: &str,
     members: &[&str],
-    listed: usize,
-    member: &mut dyn FnMut(&str, &Value) -> Result<()>,
+    (listed, strict): (usize, bool),
+    member: &mut dyn FnMut(usize, &Value) -> Result<()>,
 ) -> Result<()> {
     match value {
-        Value::Object(object) => object.iter().try_for_each(|(name, value)| member(name, value)),
+        Value::Object(object) => {
+            object.iter().try_for_each(|(name, value)| match members.iter().position(|known| known == name) {
+                Some(position) => member(position, value),
+                None if strict => Err(ApiError::Serialization(format!(
+                    "unknown field `{name}`, expected one of `{}`",
+                    members.join("`, `")
+                ))),
+                None => Ok(()),
+            })
+        }
         Value::Array(items) => {
-            for (index, name_at) in members.iter().enumerate() {
+            for index in 0..members.len() {
                 match items.get(index) {
-                    Some(item) => member(name_at, item)?,
+                    Some(item) => member(index, item)?,
                     None if index >= listed => break,
                     None => {
                         let plural = if members.len() == 1 { "" } else { "s" };

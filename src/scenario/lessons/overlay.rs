@@ -30,7 +30,7 @@ use serde_json::Value;
 
 use super::lesson::Lesson;
 use crate::engine::api::members::{optional, string, structure, structures, Shape};
-use crate::engine::error::{ApiError, Result as ReadResult};
+use crate::engine::error::Result as ReadResult;
 
 /// One lesson's texts in one language. Unknown members are refused, so a
 /// misspelt member fails its test instead of silently showing English.
@@ -75,13 +75,16 @@ impl Shape for Overlay {
     const MEMBERS: &'static [&'static str] = &["title", "summary", "steps", "checklists"];
     const LISTED: usize = 2;
 
-    fn member(&mut self, name: &str, value: &Value) -> ReadResult<()> {
-        match name {
-            "title" => self.title = optional(value, string)?,
-            "summary" => self.summary = optional(value, string)?,
-            "steps" => self.steps = structures(value)?,
-            "checklists" => self.checklists = structures(value)?,
-            _ => return Err(unknown_member::<Self>(name)),
+    const STRICT: bool = true;
+
+    fn member(&mut self, position: usize, value: &Value) -> ReadResult<()> {
+        // Positions in MEMBERS.
+        match position {
+            0 => self.title = optional(value, string)?,
+            1 => self.summary = optional(value, string)?,
+            2 => self.steps = structures(value)?,
+            3 => self.checklists = structures(value)?,
+            _ => {}
         }
         Ok(())
     }
@@ -91,11 +94,14 @@ impl Shape for StepTexts {
     const NAME: &'static str = "StepTexts";
     const MEMBERS: &'static [&'static str] = &["title", "text"];
 
-    fn member(&mut self, name: &str, value: &Value) -> ReadResult<()> {
-        match name {
-            "title" => self.title = optional(value, string)?,
-            "text" => self.text = optional(value, string)?,
-            _ => return Err(unknown_member::<Self>(name)),
+    const STRICT: bool = true;
+
+    fn member(&mut self, position: usize, value: &Value) -> ReadResult<()> {
+        // Positions in MEMBERS.
+        match position {
+            0 => self.title = optional(value, string)?,
+            1 => self.text = optional(value, string)?,
+            _ => {}
         }
         Ok(())
     }
@@ -106,11 +112,14 @@ impl Shape for ChecklistTexts {
     const MEMBERS: &'static [&'static str] = &["title", "patterns"];
     const LISTED: usize = 1;
 
-    fn member(&mut self, name: &str, value: &Value) -> ReadResult<()> {
-        match name {
-            "title" => self.title = optional(value, string)?,
-            "patterns" => self.patterns = structures(value)?,
-            _ => return Err(unknown_member::<Self>(name)),
+    const STRICT: bool = true;
+
+    fn member(&mut self, position: usize, value: &Value) -> ReadResult<()> {
+        // Positions in MEMBERS.
+        match position {
+            0 => self.title = optional(value, string)?,
+            1 => self.patterns = structures(value)?,
+            _ => {}
         }
         Ok(())
     }
@@ -120,20 +129,18 @@ impl Shape for PatternTexts {
     const NAME: &'static str = "PatternTexts";
     const MEMBERS: &'static [&'static str] = &["name", "why", "cite"];
 
-    fn member(&mut self, name: &str, value: &Value) -> ReadResult<()> {
-        match name {
-            "name" => self.name = optional(value, string)?,
-            "why" => self.why = optional(value, string)?,
-            "cite" => self.cite = optional(value, string)?,
-            _ => return Err(unknown_member::<Self>(name)),
+    const STRICT: bool = true;
+
+    fn member(&mut self, position: usize, value: &Value) -> ReadResult<()> {
+        // Positions in MEMBERS.
+        match position {
+            0 => self.name = optional(value, string)?,
+            1 => self.why = optional(value, string)?,
+            2 => self.cite = optional(value, string)?,
+            _ => {}
         }
         Ok(())
     }
-}
-
-/// A member the overlay's shape `T` does not have.
-fn unknown_member<T: Shape>(name: &str) -> ApiError {
-    ApiError::Serialization(format!("unknown field `{name}`, expected one of `{}`", T::MEMBERS.join("`, `")))
 }
 
 /// The translation if it has one, else the English.

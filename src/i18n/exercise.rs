@@ -13,6 +13,8 @@ use super::lang::Lang;
 /// The exercise panel's words in one language.
 pub struct ExerciseWords {
     pub menu: &'static str,
+    /// The menu's link to the lecturer's page (the class view, Make an exercise).
+    pub lecturer_tools: &'static str,
     pub loading: &'static str,
     /// `(reason)`: the document could not be fetched or read.
     pub not_loaded: fn(&str) -> String,
@@ -83,6 +85,7 @@ pub struct ExerciseWords {
 
 const EN: ExerciseWords = ExerciseWords {
     menu: "Exercises",
+    lecturer_tools: "Lecturer's tools: class view, make an exercise ↗",
     loading: "Loading the exercise …",
     not_loaded: |reason| format!("The exercise could not be loaded: {reason}"),
     fetch_failure: super::en::fetch_failure,
@@ -140,6 +143,7 @@ const EN: ExerciseWords = ExerciseWords {
 
 const DE: ExerciseWords = ExerciseWords {
     menu: "Übungen",
+    lecturer_tools: "Für Lehrende: Kursübersicht, Übung erstellen ↗",
     loading: "Die Übung wird geladen …",
     not_loaded: |reason| format!("Die Übung konnte nicht geladen werden: {reason}"),
     fetch_failure: super::de::fetch_failure,
@@ -197,6 +201,7 @@ const DE: ExerciseWords = ExerciseWords {
 
 const JA: ExerciseWords = ExerciseWords {
     menu: "演習",
+    lecturer_tools: "講師用ツール: クラス一覧、演習を作成 ↗",
     loading: "演習を読み込んでいます …",
     not_loaded: |reason| format!("演習を読み込めませんでした: {reason}"),
     fetch_failure: super::ja::fetch_failure,

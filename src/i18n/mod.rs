@@ -129,6 +129,7 @@ pub mod exercise;
 mod facts;
 pub mod ja;
 mod lang;
+pub mod lecturer;
 pub mod limits;
 pub mod numbers;
 pub mod review;

@@ -4,10 +4,11 @@
 //! (`cost`), how values and figures are written (`format`), the input
 //! limits (`limits`), and each call's one-line summary and the running
 //! totals of the activity log (`summary`), and the one-page design review
-//! (`review_report`).
+//! (`review_report`), and the class view's list of hand-ins (`class_list`).
 //! It compiles on every target, so it is unit-tested
 //! natively; the Yew components in `ui` draw what it computes.
 
+pub mod class_list;
 pub mod cost;
 pub mod draft;
 pub mod format;

@@ -20,8 +20,8 @@
 //! solution fits the exercise is the check's business: a hand-in that does
 //! not is still a hand-in, and the check names what does not fit.
 //!
-//! An exercise that is no built-in (a document written as
-//! docs/exercises.md describes) travels the same way under `#exercise1=` ([`encode_exercise`],
+//! An exercise made in the playground (`scenario::make_exercise`) travels
+//! the same way under `#exercise1=` ([`encode_exercise`],
 //! [`decode_exercise`]): the whole document, read through its strict reader.
 
 use serde_json::{json, Map, Value};
@@ -192,8 +192,8 @@ pub fn from_json(document: &Value) -> Result<HandIn> {
     Ok(HandIn { name, exercise, solution: solution.clone() })
 }
 
-/// The tag of a link that carries a whole exercise document:
-/// `#exercise1=<base64url(DEFLATE(JSON))>`.
+/// The tag of a link that carries a whole exercise document (what "Make an
+/// exercise" gives): `#exercise1=<base64url(DEFLATE(JSON))>`.
 pub const EXERCISE_PREFIX: &str = "exercise1=";
 
 /// The fragment (without `#`) that carries the exercise `document`.

@@ -35,6 +35,7 @@ pub mod generated;
 pub mod handin;
 pub mod lessons;
 pub mod link;
+pub mod make_exercise;
 pub mod warning;
 pub mod workbench;
 

@@ -47,6 +47,7 @@ pub mod charts;
 pub mod exercises;
 pub mod frames;
 pub mod language;
+pub mod lecturer;
 pub mod lessons;
 pub mod limits;
 pub mod page;

@@ -16,9 +16,13 @@ pub(crate) struct Page {
     pub(crate) root: Element,
 }
 
+/// What destroys a mounted app.
+type Destroy = Box<dyn FnOnce()>;
+
 thread_local! {
-    /// The apps mounted and not yet unmounted, with their roots.
-    static MOUNTED: RefCell<Vec<(Element, yew::AppHandle<App>)>> = const { RefCell::new(Vec::new()) };
+    /// The apps mounted and not yet unmounted: their roots, and what
+    /// destroys each (the playground's or the lecturer's page).
+    static MOUNTED: RefCell<Vec<(Element, Destroy)>> = const { RefCell::new(Vec::new()) };
     /// The lesson documents and overlays each page mounted from now on is
     /// handed, as it would fetch them (the test server has no `lessons/`
     /// folder): every document, and the overlays the tests put here.
@@ -76,8 +80,8 @@ pub(crate) fn unmount(root: Option<&Element>) {
         *mounted = kept;
         gone
     });
-    for (root, app) in apps {
-        app.destroy();
+    for (root, destroy) in apps {
+        destroy();
         root.remove();
     }
 }
@@ -142,14 +146,25 @@ pub(crate) async fn mount_as_is() -> Page {
 
 /// Mounts a playground with `props`, as [`mount_as_is`] does.
 pub(crate) async fn mount_with(props: AppProps) -> Page {
+    mount_component::<App>(props).await
+}
+
+/// Mounts the lecturer's page (`lecturer.html`) with `props`, on what the
+/// browser has saved: the playground it reads is the autosaved one.
+pub(crate) async fn mount_lecturer(props: ddb_playground::ui::lecturer::LecturerProps) -> Page {
+    install_words();
+    mount_component::<ddb_playground::ui::lecturer::LecturerApp>(props).await
+}
+
+async fn mount_component<C: yew::BaseComponent>(props: C::Properties) -> Page {
     // A page only a failed test can have left: at most one page is mounted
     // at a time, and each test drops its own before mounting another.
     unmount(None);
     let document = web_sys::window().unwrap().document().unwrap();
     let root = document.create_element("div").unwrap();
     document.body().unwrap().append_child(&root).unwrap();
-    let app = yew::Renderer::<App>::with_root_and_props(root.clone(), props).render();
-    MOUNTED.with(|mounted| mounted.borrow_mut().push((root.clone(), app)));
+    let app = yew::Renderer::<C>::with_root_and_props(root.clone(), props).render();
+    MOUNTED.with(|mounted| mounted.borrow_mut().push((root.clone(), Box::new(move || app.destroy()))));
     settle().await;
     Page { root }
 }
@@ -654,7 +669,7 @@ pub(crate) async fn mount_in_frame(width: u32, height: u32) -> Framed {
     let root = document.create_element("div").unwrap();
     inner.body().unwrap().append_child(&root).unwrap();
     let app = yew::Renderer::<App>::with_root_and_props(root.clone(), app_props()).render();
-    MOUNTED.with(|mounted| mounted.borrow_mut().push((root.clone(), app)));
+    MOUNTED.with(|mounted| mounted.borrow_mut().push((root.clone(), Box::new(move || app.destroy()))));
     settle().await;
     Framed { page: Page { root }, frame }
 }

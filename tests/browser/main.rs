@@ -24,6 +24,7 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 mod access_patterns;
 mod charts;
+mod class_view;
 mod console;
 mod design_review;
 mod dom;
@@ -37,6 +38,7 @@ mod items;
 mod languages;
 mod layout;
 mod lessons;
+mod make_exercise;
 mod multi_key;
 mod partiql;
 mod partitions;

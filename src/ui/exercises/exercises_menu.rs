@@ -98,6 +98,11 @@ pub fn ExercisesMenu() -> Html {
             if *open_list {
                 <ol class="lesson-list" id="exercise-list">
                     { for entries }
+                    <li class="exercise-list-tool">
+                        <a class="lesson-entry" id="link-lecturer" href="lecturer.html" target="_blank">
+                            <span class="lesson-entry-title">{ words.lecturer_tools }</span>
+                        </a>
+                    </li>
                 </ol>
             }
         </nav>

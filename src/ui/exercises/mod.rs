@@ -8,6 +8,9 @@
 //!                          tables, mappings with a preview, requests (the draft)
 //!                          Check ── engine::exercise::Checking, in slices
 //!                          hints, the model answer and its report beside
+//!   on the lecturer's page (ui::lecturer):
+//!   ClassView      many hand-in links → one checked row each → open one
+//!   MakeExercise   the playground's items and saved patterns → an exercise
 //! ```
 //!
 //! The open exercise is a context of its own beside the playground's: an
@@ -15,8 +18,10 @@
 //! draft is kept as typed, per exercise, in the browser's storage
 //! ([`draft`]), so a reload or a bad edit loses nothing.
 
+pub mod class_view;
 pub mod draft;
 pub mod exercise_panel;
 pub mod exercises_menu;
+pub mod make_exercise;
 pub mod open;
 pub mod report_view;

@@ -11,6 +11,7 @@
 //!   generate 1,000,000 items              Engine::step_generation          100,000 items by PutItem, ×10
 //!   check the `voting` exercise           engine::exercise::Checking        the same check at once
 //!   check 10,000 records, 12 patterns     engine::exercise::Checking        the 60 s review alone
+//!   the class view of 40 hand-ins         ClassView (Checking per hand-in)  the same 40 checks at once
 //! ```
 //!
 //! Every test is `#[ignore]`d: it asserts what was done (counts), never how
@@ -501,5 +502,107 @@ fn bench_the_check_of_10000_records_and_12_patterns() {
         "the 60 s review alone",
         review_ms,
         &format!("{steps} steps, the longest {longest:.1} ms"),
+    );
+}
+
+/// The class view checking forty hand-ins of the largest built-in exercise
+/// (`voting`, each its model answer): the mounted `ClassView`, Check
+/// pressed, until the last row has its score. Beside it, the baseline: the
+/// same forty checks at once (`engine::exercise::check`), which is what the
+/// page would block for without slices. A timer task that wakes as often as
+/// the browser lets it records the longest the page went without a turn of
+/// its event loop: what the lecturer feels as a freeze.
+#[wasm_bindgen_test]
+#[ignore]
+async fn bench_the_class_view_of_40_hand_ins() {
+    use std::rc::Rc;
+
+    use ddb_playground::engine::exercise::check;
+    use ddb_playground::scenario::handin::{self, ExerciseRef, HandIn};
+    use ddb_playground::ui::exercises::class_view::{ClassView, ClassViewProps};
+    use wasm_bindgen::JsCast;
+
+    const HAND_INS: usize = 40;
+    let text = include_str!("../src/scenario/exercises/data/voting.json");
+    let document: Value = serde_json::from_str(text).unwrap();
+    let links: String = (0..HAND_INS)
+        .map(|n| {
+            let hand_in = HandIn {
+                name: format!("Student {n:02}"),
+                exercise: ExerciseRef::BuiltIn("voting".into()),
+                solution: document["ModelAnswer"].clone(),
+            };
+            format!("https://example.org/#{}\n", handin::encode(&hand_in))
+        })
+        .collect();
+
+    let page = web_sys::window().unwrap().document().unwrap();
+    let root = page.create_element("div").unwrap();
+    page.body().unwrap().append_child(&root).unwrap();
+    let props = ClassViewProps {
+        on_open: Callback::noop(),
+        documents: Rc::new(BTreeMap::from([("voting".to_string(), text.to_string())])),
+    };
+    let app = yew::Renderer::<ClassView>::with_root_and_props(root.clone(), props).render();
+    yew::platform::time::sleep(Duration::from_millis(50)).await;
+    let area: web_sys::HtmlTextAreaElement = root.query_selector("#class-links").unwrap().unwrap().dyn_into().unwrap();
+    area.set_value(&links);
+    let init = web_sys::EventInit::new();
+    init.set_bubbles(true);
+    area.dispatch_event(&web_sys::Event::new_with_event_init_dict("input", &init).unwrap()).unwrap();
+    yew::platform::time::sleep(Duration::from_millis(50)).await;
+
+    // The watcher: the longest gap between two of its turns while the class is checked.
+    let longest_gap = Rc::new(std::cell::Cell::new(0.0f64));
+    let watching = Rc::new(std::cell::Cell::new(true));
+    {
+        let (longest_gap, watching) = (Rc::clone(&longest_gap), Rc::clone(&watching));
+        yew::platform::spawn_local(async move {
+            let mut last = now();
+            while watching.get() {
+                yew::platform::time::sleep(Duration::ZERO).await;
+                let at = now();
+                longest_gap.set(longest_gap.get().max(at - last));
+                last = at;
+            }
+        });
+    }
+    let button: web_sys::HtmlElement = root.query_selector("#class-check").unwrap().unwrap().dyn_into().unwrap();
+    let start = now();
+    button.click();
+    loop {
+        yew::platform::time::sleep(Duration::from_millis(20)).await;
+        let table = root.query_selector("#class-table").unwrap().map(|t| t.text_content().unwrap_or_default());
+        if root.query_selector("#class-progress").unwrap().is_none()
+            && table.is_some_and(|t| !t.contains("waiting…") && t.contains("Student 39"))
+        {
+            break;
+        }
+    }
+    let class_ms = now() - start;
+    watching.set(false);
+    let scores = root.query_selector_all("#class-table tbody .class-score").unwrap();
+    assert_eq!(scores.length() as usize, HAND_INS);
+    for i in 0..scores.length() {
+        let score = scores.item(i).unwrap().text_content().unwrap_or_default();
+        let (met, of) = score.split_once(" of ").unwrap();
+        assert_eq!(met, of, "every model answer scores full");
+    }
+    app.destroy();
+    root.remove();
+
+    let exercise = Exercise::from_json(&document).unwrap();
+    let solution = Solution::from_json(&document["ModelAnswer"]).unwrap();
+    let start = now();
+    for _ in 0..HAND_INS {
+        assert!(check(&exercise, &solution).unwrap().is_full());
+    }
+    let at_once = now() - start;
+    report(
+        "class view: 40 hand-ins of `voting` checked (each 1,000 records, 60 s review)",
+        class_ms,
+        "the same 40 checks at once",
+        at_once,
+        &format!("the page's longest turn without its event loop {:.1} ms", longest_gap.get()),
     );
 }

@@ -3,9 +3,10 @@
 //! sorted and filtered by name; a row's button opens that hand-in.
 //!
 //! The list and its order are `page_model::class_list`; this component
-//! reads the text, checks the hand-ins and draws the rows. Checking is one
-//! `engine::exercise::check` per hand-in, with a yield to the browser
-//! after each, so forty hand-ins never freeze the tab and the progress
+//! reads the text, checks the hand-ins and draws the rows. Each hand-in is
+//! checked as the exercise panel checks (`engine::exercise::Checking`, a
+//! slice of steps at a time, the browser free between slices), one after
+//! the other, so forty hand-ins never freeze the tab and the progress
 //! shows while they run. A built-in exercise's document is taken from what
 //! the page was handed or fetched once from `exercises/<id>.json`, as the
 //! exercise panel does. A new Check stops a run still going.
@@ -21,12 +22,15 @@ use std::time::Duration;
 
 use yew::prelude::*;
 
-use crate::engine::exercise::check;
+use crate::engine::exercise::Checking;
 use crate::engine::ordered::Ordered;
+use crate::engine::ApiError;
 use crate::i18n::Said;
+use crate::i18n::{FetchFailure, Lang};
 use crate::page_model::class_list::{self, Row, RowState, Score, SortBy};
 use crate::scenario::handin::{ExerciseRef, HandIn};
 use crate::ui::browser::fetch_text;
+use crate::ui::exercises::exercise_panel::SLICE_MILLIS;
 use crate::ui::language::use_lang;
 use crate::ui::persist;
 
@@ -41,33 +45,58 @@ pub struct ClassViewProps {
 }
 
 /// Built-in exercises' documents by id: fetched, or why not.
-type Documents = Rc<RefCell<BTreeMap<String, Result<String, String>>>>;
+type Documents = Rc<RefCell<BTreeMap<String, Result<String, FetchFailure>>>>;
 
 /// The document of built-in exercise `id`, fetched once.
-async fn built_in(documents: &Documents, id: &str) -> Result<String, String> {
+async fn built_in(documents: &Documents, id: &str) -> Result<String, FetchFailure> {
     if let Some(known) = documents.borrow().get(id) {
         return known.clone();
     }
-    let fetched = fetch_text(&format!("exercises/{id}.json")).await.map_err(|failure| format!("{failure:?}"));
+    let fetched = fetch_text(&format!("exercises/{id}.json")).await;
     documents.borrow_mut().insert(id.to_string(), fetched.clone());
     fetched
 }
 
-/// Checks one hand-in: its row's new state.
-async fn checked(hand_in: &HandIn, documents: &Documents, lang: crate::i18n::Lang) -> RowState {
+/// Checks one hand-in in slices: its row's new state, or `None` when
+/// `current` says the run was replaced by a newer one meanwhile.
+async fn checked(hand_in: &HandIn, documents: &Documents, lang: Lang, current: impl Fn() -> bool) -> Option<RowState> {
     let text = match &hand_in.exercise {
         ExerciseRef::BuiltIn(id) => match built_in(documents, id).await {
             Ok(text) => Some(text),
-            Err(why) => return RowState::NotChecked((lang.lecturer().exercise_unavailable)(id, &why)),
+            Err(failure) => {
+                let why = (lang.exercise().fetch_failure)(&failure);
+                return Some(RowState::NotChecked((lang.lecturer().exercise_unavailable)(id, &why)));
+            }
         },
         ExerciseRef::Document(_) => None,
     };
-    let outcome = hand_in.read(|_| text).and_then(|(exercise, solution)| {
-        check(&exercise, &solution).map(|report| Score::of(exercise.title_in(lang.code()), &report))
-    });
-    match outcome {
-        Ok(score) => RowState::Checked(score),
-        Err(e) => RowState::NotChecked(e.message().to_string()),
+    let refused = |e: ApiError| Some(RowState::NotChecked(e.message().to_string()));
+    let (exercise, solution) = match hand_in.read(|_| text) {
+        Ok(read) => read,
+        Err(e) => return refused(e),
+    };
+    let mut checking = match Checking::start(&exercise, &solution) {
+        Ok(checking) => checking,
+        Err(e) => return refused(e),
+    };
+    loop {
+        let began = js_sys::Date::now();
+        let mut more = true;
+        while more && js_sys::Date::now() - began < SLICE_MILLIS {
+            more = checking.step();
+        }
+        if !more {
+            break;
+        }
+        yew::platform::time::sleep(Duration::ZERO).await;
+        if !current() {
+            return None;
+        }
+    }
+    match checking.report() {
+        Some(Ok(report)) => Some(RowState::Checked(Score::of(exercise.title_in(lang.code()), &report))),
+        Some(Err(e)) => refused(e),
+        None => refused(ApiError::validation("the check gave no report")),
     }
 }
 
@@ -203,10 +232,12 @@ pub fn ClassView(props: &ClassViewProps) -> Html {
                     }
                     let Some(row) = current.get_mut(i) else { break };
                     let Some(hand_in) = row.hand_in.clone() else { continue };
-                    row.state = checked(&hand_in, &documents, lang).await;
+                    let still_current = || *run.borrow() == generation;
+                    let Some(state) = checked(&hand_in, &documents, lang, still_current).await else { return };
                     if *run.borrow() != generation {
                         return;
                     }
+                    row.state = state;
                     done += 1;
                     rows.set(Rc::new(current.clone()));
                     progress.set((done < total).then_some((done, total)));

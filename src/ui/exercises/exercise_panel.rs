@@ -37,7 +37,7 @@ use crate::ui::state::use_playground;
 /// Records of each type shown, and previewed through the mapping.
 const SAMPLE: usize = 3;
 /// Time a slice of the check may take before the browser gets the thread back.
-const SLICE_MILLIS: f64 = 30.0;
+pub(crate) const SLICE_MILLIS: f64 = 30.0;
 
 /// The first `n` records of `entity` (a generated type makes only those).
 fn sample(entity: &Entity, n: usize) -> Vec<Item> {

@@ -193,32 +193,35 @@ impl Engine {
     /// Checks the patterns and dry runs each once, on a copy of the engine
     /// whose clock is then at the start of the review's first second.
     pub fn start_review(&self, patterns: &[AccessPattern], seconds: u32) -> Result<ReviewRun> {
-        if seconds == 0 || seconds > MAX_REVIEW_SECONDS {
-            return Err(ApiError::validation(format!(
-                "Seconds must be between 1 and {MAX_REVIEW_SECONDS}, not {seconds}"
-            )));
-        }
-        for pattern in patterns {
-            pattern.check()?;
-        }
-        let total_rate: f64 = patterns.iter().map(|p| p.requests_per_second).sum();
-        if total_rate * f64::from(seconds) > MAX_REVIEW_REQUESTS {
-            return Err(ApiError::validation(format!(
-                "A review may send at most {MAX_REVIEW_REQUESTS} requests: {total_rate} per second for {seconds} s is more"
-            )));
-        }
-        let mut engine = self.clone();
+        check_review(patterns, seconds)?;
+        Ok(self.clone().review_run(patterns, seconds))
+    }
+
+    /// [`Engine::start_review`] on this engine itself rather than a copy,
+    /// for a caller that needs it no more (the exercise check): the copy of
+    /// a large table is the longest step of a review that runs in slices.
+    pub fn into_review(self, patterns: &[AccessPattern], seconds: u32) -> Result<ReviewRun> {
+        check_review(patterns, seconds)?;
+        Ok(self.review_run(patterns, seconds))
+    }
+
+    /// The review's run on this engine, which it then owns. What is priced
+    /// from the data as it is (storage, the index a Scan would want) is
+    /// read before the dry runs and the clock change.
+    fn review_run(self, patterns: &[AccessPattern], seconds: u32) -> ReviewRun {
+        let storage = self.storage_of(patterns);
+        let index_fixes = patterns.iter().map(|p| advice::index_fix(&self, &p.operation, &p.request)).collect();
+        let mut engine = self;
         // Engine time, whatever clock the original follows.
         engine.clock_mut().set_mode(ClockMode::Manual);
         let served: Vec<classify::Served> =
             patterns.iter().map(|p| classify::serve(&mut Previews::new(&mut engine), p)).collect();
-        let index_fixes = patterns.iter().map(|p| advice::index_fix(self, &p.operation, &p.request)).collect();
         // The traffic starts at the next whole second, as workloads do.
         let now = engine.clock().now_millis();
         engine.clock_mut().advance(1000 - now % 1000);
         let start_second = engine.clock().now_millis() / 1000;
-        Ok(ReviewRun {
-            storage: self.storage_of(patterns),
+        ReviewRun {
+            storage,
             traffic: traffic::Traffic::new(patterns),
             patterns: patterns.to_vec(),
             served,
@@ -227,7 +230,7 @@ impl Engine {
             seconds,
             done: 0,
             start_second,
-        })
+        }
     }
 
     /// The storage of every table the patterns name, and of its GSIs.
@@ -258,6 +261,24 @@ impl Engine {
         }
         out
     }
+}
+
+/// What a review refuses before it starts: seconds out of range, a pattern
+/// that does not read, more requests than a review may send.
+fn check_review(patterns: &[AccessPattern], seconds: u32) -> Result<()> {
+    if seconds == 0 || seconds > MAX_REVIEW_SECONDS {
+        return Err(ApiError::validation(format!("Seconds must be between 1 and {MAX_REVIEW_SECONDS}, not {seconds}")));
+    }
+    for pattern in patterns {
+        pattern.check()?;
+    }
+    let total_rate: f64 = patterns.iter().map(|p| p.requests_per_second).sum();
+    if total_rate * f64::from(seconds) > MAX_REVIEW_REQUESTS {
+        return Err(ApiError::validation(format!(
+            "A review may send at most {MAX_REVIEW_REQUESTS} requests: {total_rate} per second for {seconds} s is more"
+        )));
+    }
+    Ok(())
 }
 
 /// The tables a request names: `TableName`, the keys of `RequestItems`,

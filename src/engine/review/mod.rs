@@ -198,8 +198,8 @@ impl Engine {
     }
 
     /// [`Engine::start_review`] on this engine itself rather than a copy,
-    /// for a caller that needs it no more (the exercise check): the copy of
-    /// a large table is the longest step of a review that runs in slices.
+    /// for a caller that needs it no more (the exercise check), which saves
+    /// copying every table.
     pub fn into_review(self, patterns: &[AccessPattern], seconds: u32) -> Result<ReviewRun> {
         check_review(patterns, seconds)?;
         Ok(self.review_run(patterns, seconds))

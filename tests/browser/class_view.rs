@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 use wasm_bindgen_test::wasm_bindgen_test;
 use yew::Callback;
 
-use crate::dom::{mount, mount_lecturer, settle, wait_until, Page};
+use crate::dom::{forget_everything, mount, mount_lecturer, mount_lecturer_in_frame, settle, wait_until, Page};
 
 const FORUM: &str = include_str!("../../src/scenario/exercises/data/forum.json");
 
@@ -167,4 +167,37 @@ async fn the_lecturers_page_checks_hand_ins_whose_rows_open_in_the_playground() 
     page.choose("#lang-select", "ja").await;
     assert_eq!(page.text("h1"), "講師用ツール");
     page.choose("#lang-select", "en").await;
+}
+
+/// The lecturer's page on a 390×844 phone (in German, whose words are the
+/// longest) and on a 1280×720 projector: a class checked, the page never
+/// scrolls sideways (the class table scrolls within its own box), and the
+/// buttons that matter are on the screen's width.
+#[wasm_bindgen_test]
+async fn the_lecturers_page_fits_a_phone_and_a_projector() {
+    for (width, height, lang) in [(390, 844, "de"), (1280, 720, "en")] {
+        forget_everything();
+        let props = LecturerProps {
+            exercises: Rc::new(BTreeMap::from([("forum".to_string(), FORUM.to_string())])),
+            on_open: Some(Callback::noop()),
+        };
+        let framed = mount_lecturer_in_frame(props, width, height).await;
+        let page = &framed.page;
+        page.choose("#lang-select", lang).await;
+        let text = format!("{}\n{}\n", forum_link("Ada Lovelace", false), forum_link("Bob Naive", true));
+        page.type_text("#class-links", &text).await;
+        page.click("#class-check").await;
+        wait_until("both hand-ins checked", || page.exists("#class-table") && !page.exists("#class-progress")).await;
+        settle().await;
+        assert_eq!(rows(page).len(), 2, "{width}×{height}");
+        let (inner_width, _) = framed.viewport();
+        assert!(framed.scroll_size().0 <= inner_width, "{width}×{height} scrolls sideways: {}", framed.scroll_size().0);
+        for button in ["#class-check", "#make-exercise-button", "#lecturer-back", "#lang-select"] {
+            let r = page.find(button).get_bounding_client_rect();
+            assert!(r.width() > 0.0 && r.left() >= 0.0 && r.right() <= inner_width, "{button} at {width}×{height}");
+        }
+        page.choose("#lang-select", "en").await;
+        drop(framed);
+    }
+    forget_everything();
 }

@@ -652,6 +652,21 @@ const STYLE: &str = include_str!("../../www/style.css");
 /// this document and the frame adopts them, so the helpers of [`Page`] work
 /// unchanged.
 pub(crate) async fn mount_in_frame(width: u32, height: u32) -> Framed {
+    mount_component_in_frame::<App>(app_props(), width, height).await
+}
+
+/// The lecturer's page in a `width` × `height` frame, as [`mount_in_frame`]
+/// mounts the playground.
+pub(crate) async fn mount_lecturer_in_frame(
+    props: ddb_playground::ui::lecturer::LecturerProps,
+    width: u32,
+    height: u32,
+) -> Framed {
+    install_words();
+    mount_component_in_frame::<ddb_playground::ui::lecturer::LecturerApp>(props, width, height).await
+}
+
+async fn mount_component_in_frame<C: yew::BaseComponent>(props: C::Properties, width: u32, height: u32) -> Framed {
     unmount(None);
     let document = web_sys::window().unwrap().document().unwrap();
     // A frame only a failed test can have left.
@@ -668,7 +683,7 @@ pub(crate) async fn mount_in_frame(width: u32, height: u32) -> Framed {
     inner.query_selector("head").unwrap().unwrap().append_child(&style).unwrap();
     let root = document.create_element("div").unwrap();
     inner.body().unwrap().append_child(&root).unwrap();
-    let app = yew::Renderer::<App>::with_root_and_props(root.clone(), app_props()).render();
+    let app = yew::Renderer::<C>::with_root_and_props(root.clone(), props).render();
     MOUNTED.with(|mounted| mounted.borrow_mut().push((root.clone(), Box::new(move || app.destroy()))));
     settle().await;
     Framed { page: Page { root }, frame }

@@ -1,8 +1,8 @@
 //! Making an exercise from a lesson's playground: the form on the
 //! lecturer's page, which reads the playground the browser autosaved, the
 //! exercise checked against the design it was made from, and the link that
-//! carries it, which opens the exercise in the playground's panel (a
-//! damaged one says so and changes nothing).
+//! carries it, which opens the exercise in the playground's panel, where
+//! its model answer scores full.
 
 use ddb_playground::engine::exercise::{check, Exercise};
 use ddb_playground::scenario::handin;
@@ -13,8 +13,8 @@ use ddb_playground::ui::lecturer::LecturerProps;
 use ddb_playground::ui::persist;
 
 use crate::dom::{
-    forget_everything, forget_lessons, mount, mount_as_is, mount_lecturer, open_lesson_link, settle, visit_fragment,
-    wait_until, Page,
+    forget_everything, forget_lessons, mount, mount_lecturer, open_lesson_link, settle, visit_fragment, wait_until,
+    Page,
 };
 
 /// The lecturer's page on the playground a lesson link made: opened in the
@@ -74,7 +74,7 @@ async fn a_lesson_becomes_an_exercise_its_design_solves() {
 }
 
 #[wasm_bindgen_test]
-async fn an_exercise_link_opens_its_exercise_in_the_panel() {
+async fn a_made_exercise_opens_from_its_link_and_its_model_answer_scores_full() {
     let page = lecturer_page_on_lesson("lesson=relationships").await;
     page.type_text("#make-title", "Relationships").await;
     page.type_text("#make-statement", "Design tables for users, games, posts and courses.").await;
@@ -99,29 +99,8 @@ async fn an_exercise_link_opens_its_exercise_in_the_panel() {
     page.click("#exercise-check").await;
     wait_until("the check's score", || page.exists("#exercise-score")).await;
     assert_eq!(page.text("#exercise-score"), "8 of 8");
-    // Its hand-in carries the document, as the exercise is no built-in.
-    page.type_into("#exercise-hand-in-name", "Ada").await;
-    page.click("#exercise-hand-in-make").await;
-    let hand_in = handin::decode(&page.value("#exercise-hand-in-link")).expect("a hand-in link");
-    assert!(matches!(hand_in.exercise, handin::ExerciseRef::Document(_)), "{:?}", hand_in.exercise);
-    drop(page);
-
-    // A reload opens it again, its draft kept.
-    let page = mount_as_is().await;
-    wait_until("the linked exercise again", || page.exists("#exercise-panel")).await;
-    assert_eq!(page.find("#exercise-panel").get_attribute("data-exercise").unwrap_or_default(), id);
-    // The model answer's tables, copied into the design above, not a fresh `[]`.
-    let tables = page.value("#exercise-tables");
-    assert!(tables.contains("TableName"), "{tables}");
-    drop(page);
-
-    // A damaged link says so, and the playground is as it was.
-    let page = mount().await;
-    page.create_table("Kept", ("Id", "S"), None).await;
-    visit_fragment("exercise1=AAAA-not-deflate").await;
-    wait_until("the damaged link's message", || page.exists("#exercise-panel")).await;
-    assert!(page.text("#exercise-panel").contains("Invalid exercise link"), "{}", page.text("#exercise-panel"));
-    assert!(page.text(".table-list").contains("Kept"));
+    // Its hand-in, reload and a damaged link are the exercise link's own
+    // (exercises.rs, with a link made from a document).
     drop(page);
     forget_everything();
 }

@@ -997,3 +997,55 @@ fn any_damaged_model_is_answered_without_a_panic() {
     // Both outcomes occur: many members are only kept, many are checked.
     assert!(imports.0 > 100 && imports.1 > 100, "{imports:?}");
 }
+
+// ---- on-demand maxima and warm throughput ----
+
+#[test]
+fn on_demand_maxima_and_warm_throughput_are_in_the_template_and_the_cli_script() {
+    let mut engine = Engine::new();
+    run(
+        &mut engine,
+        "CreateTable",
+        json!({"TableName": "Warm", "BillingMode": "PAY_PER_REQUEST",
+               "KeySchema": [{"AttributeName": "id", "KeyType": "HASH"}],
+               "AttributeDefinitions": [{"AttributeName": "id", "AttributeType": "S"},
+                                        {"AttributeName": "g", "AttributeType": "S"}],
+               "OnDemandThroughput": {"MaxReadRequestUnits": 500},
+               "GlobalSecondaryIndexes": [{"IndexName": "ByG", "KeySchema": [{"AttributeName": "g", "KeyType": "HASH"}],
+                   "Projection": {"ProjectionType": "KEYS_ONLY"}, "OnDemandThroughput": {"MaxWriteRequestUnits": 300}}]}),
+    );
+    run(
+        &mut engine,
+        "CreateTable",
+        json!({"TableName": "Plain", "BillingMode": "PAY_PER_REQUEST",
+               "KeySchema": [{"AttributeName": "id", "KeyType": "HASH"}],
+               "AttributeDefinitions": [{"AttributeName": "id", "AttributeType": "S"}]}),
+    );
+    // The table raised to 20,000 writes a second, done after a while; its GSI still being raised.
+    run(&mut engine, "UpdateTable", json!({"TableName": "Warm", "WarmThroughput": {"WriteUnitsPerSecond": 20_000}}));
+    engine.clock_mut().advance(3_600_000);
+    run(
+        &mut engine,
+        "UpdateTable",
+        json!({"TableName": "Warm", "GlobalSecondaryIndexUpdates": [{"Update": {"IndexName": "ByG",
+               "WarmThroughput": {"ReadUnitsPerSecond": 15_000}}}]}),
+    );
+    let scenario = Scenario::of(&engine);
+    let template = cloudformation::template(&scenario).template;
+    let warm = &template["Resources"]["WarmTable"]["Properties"];
+    assert_eq!(warm["OnDemandThroughput"], json!({"MaxReadRequestUnits": 500}));
+    assert_eq!(warm["WarmThroughput"], json!({"ReadUnitsPerSecond": 12_000, "WriteUnitsPerSecond": 20_000}));
+    let gsi = &warm["GlobalSecondaryIndexes"][0];
+    assert_eq!(gsi["OnDemandThroughput"], json!({"MaxWriteRequestUnits": 300}));
+    assert_eq!(gsi["WarmThroughput"], json!({"ReadUnitsPerSecond": 15_000, "WriteUnitsPerSecond": 4_000}));
+    // The default (12,000 / 4,000 on demand) is what CreateTable gives: not written.
+    let plain = &template["Resources"]["PlainTable"]["Properties"];
+    assert!(plain.get("WarmThroughput").is_none() && plain.get("OnDemandThroughput").is_none(), "{plain}");
+
+    let script = cli_script::script(&scenario).text;
+    // Tables in name order: Warm's create-table is the second.
+    let create = script.split("--table-name Warm").nth(1).unwrap();
+    assert!(create.contains("--on-demand-throughput"), "{script}");
+    assert!(create.contains("--warm-throughput"), "{script}");
+    assert!(create.contains("20000") && create.contains("15000"), "{script}");
+}

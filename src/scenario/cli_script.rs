@@ -13,7 +13,8 @@
 //! For each table, in name order:
 //!
 //! 1. `create-table` with the CreateTable request the engine keeps for it
-//!    (keys, GSIs and LSIs, billing and capacity, stream, table class),
+//!    (keys, GSIs and LSIs, billing and capacity, on-demand maxima, warm
+//!    throughput when it is not the default, stream, table class),
 //!    printed by [`crate::codegen::aws_cli`], so it is quoted and laid out
 //!    like the query console's CLI view;
 //! 2. `wait table-exists` until the table is `ACTIVE`;
@@ -159,9 +160,11 @@ pub fn script(scenario: &Scenario) -> Script {
     let mut warnings = Vec::new();
     for table in &tables {
         let name = name_of(table);
-        let Some(definition) = table.get("definition") else { continue };
+        let Some(Value::Object(definition)) = table.get("definition") else { continue };
+        let mut definition = definition.clone();
+        super::cloudformation::add_warm_throughput(table, &mut definition);
         out.push_str(&format!("\necho {}\n", shell_quote(&format!("Creating table {name}"))));
-        out.push_str(&ddb("CreateTable", definition));
+        out.push_str(&ddb("CreateTable", &Value::Object(definition)));
         out.push_str(" > /dev/null\n");
         out.push_str(&format!("ddb wait table-exists --table-name {}\n", shell_quote(&name)));
         if let Some(attribute) = table.get("state").and_then(|s| s.get("timeToLiveAttribute")) {

@@ -17,6 +17,8 @@
 //! | `TableClass` (when one was named)        | `TableClass`                                 |
 //! | `Tags` (TagResource, CreateTable)        | `Tags`: the same `[{Key, Value}]` list       |
 //! | `DeletionProtectionEnabled` (when on)    | `DeletionProtectionEnabled: true`            |
+//! | `OnDemandThroughput` (on demand, a maximum set), a GSI's too | the same                       |
+//! | warm throughput (CreateTable, UpdateTable), the table's and each GSI's, when not the default | `WarmThroughput` `{ReadUnitsPerSecond, WriteUnitsPerSecond}`: a raise under way as its target |
 //! | time to live (UpdateTimeToLive)          | `TimeToLiveSpecification` `{AttributeName, Enabled: true}` |
 //!
 //! Every table resource has `DeletionPolicy` and `UpdateReplacePolicy`
@@ -90,6 +92,7 @@ fn properties(table: &Value) -> Map<String, Value> {
         "TableClass",
         "Tags",
         "DeletionProtectionEnabled",
+        "OnDemandThroughput",
     ] {
         if let Some(value) = definition.get(member) {
             out.insert(member.into(), value.clone());
@@ -101,7 +104,37 @@ fn properties(table: &Value) -> Map<String, Value> {
     if let Some(attribute) = table.get("state").and_then(|s| s.get("timeToLiveAttribute")) {
         out.insert("TimeToLiveSpecification".into(), json!({ "AttributeName": attribute, "Enabled": true }));
     }
+    add_warm_throughput(table, &mut out);
     out
+}
+
+/// Adds the warm throughput the table's snapshot keeps in its state (only
+/// when it is not what CreateTable gives anyway) to `request`: a
+/// CreateTable request or a template's properties, which name it alike,
+/// `WarmThroughput {ReadUnitsPerSecond, WriteUnitsPerSecond}` on the table
+/// and on each GSI of `GlobalSecondaryIndexes`. A raise still under way is
+/// written as its target: what the table is being made ready for.
+pub(super) fn add_warm_throughput(table: &Value, request: &mut Map<String, Value>) {
+    fn warm(saved: &Value) -> Option<Value> {
+        let raising = saved.get("raising").and_then(Value::as_array);
+        let (read, write) = match raising.map(|r| (r.first(), r.get(1))) {
+            Some((Some(read), Some(write))) => (read, write),
+            _ => (saved.get("read")?, saved.get("write")?),
+        };
+        Some(json!({ "ReadUnitsPerSecond": read, "WriteUnitsPerSecond": write }))
+    }
+    let state = table.get("state");
+    if let Some(table_warm) = state.and_then(|s| s.get("warmThroughput")).and_then(warm) {
+        request.insert("WarmThroughput".into(), table_warm);
+    }
+    let Some(indexes) = state.and_then(|s| s.get("indexes")).and_then(Value::as_object) else { return };
+    let Some(Value::Array(gsis)) = request.get_mut("GlobalSecondaryIndexes") else { return };
+    for gsi in gsis.iter_mut().filter_map(Value::as_object_mut) {
+        let name = gsi.get("IndexName").and_then(Value::as_str).unwrap_or_default();
+        if let Some(index_warm) = indexes.get(name).and_then(|i| i.get("warmThroughput")).and_then(warm) {
+            gsi.insert("WarmThroughput".into(), index_warm);
+        }
+    }
 }
 
 /// The scenario's tables as a CloudFormation template (JSON; CloudFormation

@@ -81,11 +81,11 @@ fn read_reply(stream: &mut TcpStream) -> Reply {
         .filter(|l| !l.is_empty())
         .filter_map(|l| l.split_once(':').map(|(n, v)| (n.trim().to_string(), v.trim().to_string())))
         .collect();
+    // No Content-Length: no body (a 204 has neither).
     let length: usize = headers
         .iter()
         .find(|(n, _)| n.eq_ignore_ascii_case("content-length"))
-        .and_then(|(_, v)| v.parse().ok())
-        .expect("content-length");
+        .map_or(0, |(_, v)| v.parse().expect("a Content-Length number"));
     let mut body = vec![0; length];
     stream.read_exact(&mut body).expect("body");
     Reply { status, headers, body }
@@ -293,7 +293,7 @@ fn an_oversize_declared_body_is_refused_without_being_read() {
     );
     // An absurd length is no problem either.
     let mut stream = connect(addr);
-    let head = "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 18446744073709551615\r\n\r\n";
+    let head = "POST / HTTP/1.1\r\nHost: localhost\r\nContent-Length: 18446744073709551615\r\n\r\n";
     stream.write_all(head.as_bytes()).expect("sent");
     let mut answer = Vec::new();
     let _ = stream.read_to_end(&mut answer);
@@ -311,7 +311,7 @@ fn an_oversize_request_head_is_refused() {
     let mut stream = connect(addr);
     // 100 KB of headers: more than the 64 KB the server buffers for a head.
     let padding = "a".repeat(1000);
-    let mut head = String::from("POST / HTTP/1.1\r\nHost: x\r\n");
+    let mut head = String::from("POST / HTTP/1.1\r\nHost: localhost\r\n");
     for i in 0..100 {
         head.push_str(&format!("X-Padding-{i}: {padding}\r\n"));
     }
@@ -331,7 +331,7 @@ fn a_chunked_body_is_read_only_up_to_the_cap() {
     let server = start_with(config, Engine::new());
     let addr = server.local_addr();
     let chunked = |payload: &[u8]| {
-        let mut request = b"POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-amz-json-1.0\r\n\
+        let mut request = b"POST / HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-amz-json-1.0\r\n\
             X-Amz-Target: DynamoDB_20120810.ListTables\r\nTransfer-Encoding: chunked\r\n\r\n"
             .to_vec();
         for chunk in payload.chunks(500) {
@@ -484,14 +484,14 @@ fn other_methods_paths_and_content_types() {
         stream.write_all(request.as_bytes()).expect("sent");
         read_reply(&mut stream)
     };
-    let info = raw("GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+    let info = raw("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n");
     assert_eq!(info.status, 200);
     assert!(info.text().starts_with("ddb-local "), "{}", info.text());
     assert!(info.text().contains("Tables: 0"), "{}", info.text());
-    let put = raw("PUT / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n");
+    let put = raw("PUT / HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\n\r\n");
     assert_eq!(put.status, 405);
     assert_eq!(put.header("allow"), Some("GET, HEAD, POST"));
-    let form = raw("POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\n\
+    let form = raw("POST / HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\n\
                     X-Amz-Target: DynamoDB_20120810.ListTables\r\nContent-Length: 2\r\n\r\n{}");
     // DynamoDB's answer exactly: 404, a bare XML body, no content type
     // (dynalite's captures); our reason travels in a header of its own.
@@ -506,7 +506,7 @@ fn other_methods_paths_and_content_types() {
     // Any path, JSON 1.1 or plain JSON, no Authorization at all: all fine.
     for content_type in ["application/x-amz-json-1.1", "application/json"] {
         let reply = raw(&format!(
-            "POST /some/path HTTP/1.1\r\nHost: x\r\nContent-Type: {content_type}\r\n\
+            "POST /some/path HTTP/1.1\r\nHost: localhost\r\nContent-Type: {content_type}\r\n\
              X-Amz-Target: DynamoDB_20120810.ListTables\r\nContent-Length: 2\r\n\r\n{{}}"
         ));
         assert_eq!((reply.status, reply.json()), (200, json!({"TableNames": []})), "{content_type}");
@@ -1037,11 +1037,13 @@ fn silent_and_slow_clients_are_disconnected() {
     assert!(waited >= Duration::from_millis(250), "closed after {waited:?}");
     // Half a request head, then nothing (slowloris).
     let mut slow_head = connect(addr);
-    slow_head.write_all(b"POST / HTTP/1.1\r\nHost: x\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\n").expect("sent");
+    slow_head
+        .write_all(b"POST / HTTP/1.1\r\nHost: localhost\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\n")
+        .expect("sent");
     read_until_closed(&mut slow_head, Duration::from_secs(10));
     // A whole head that promises 100 bytes of body and sends 10.
     let mut slow_body = connect(addr);
-    let head = "POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-amz-json-1.0\r\n\
+    let head = "POST / HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-amz-json-1.0\r\n\
                 X-Amz-Target: DynamoDB_20120810.ListTables\r\nContent-Length: 100\r\n\r\n{\"Limit\": ";
     slow_body.write_all(head.as_bytes()).expect("sent");
     let reply = read_reply(&mut slow_body);
@@ -1275,5 +1277,122 @@ fn damaged_requests_never_take_the_server_down() {
         .collect();
     assert_eq!(kept, acknowledged);
     assert_eq!(call(addr, "ListTables", json!({})), (200, json!({"TableNames": ["tbl"]})));
+    server.shutdown().expect("stops");
+}
+
+// ---- browsers: Origin, CORS and Host (src/server/browsers.rs) ----
+
+/// A request as a browser sends it: `method`, `Host` and, when given,
+/// `Origin` and the other `headers` ("Name: value\r\n" each).
+fn from_browser(addr: SocketAddr, method: &str, host: &str, origin: Option<&str>, headers: &str, body: &[u8]) -> Reply {
+    let mut request = format!("{method} / HTTP/1.1\r\nHost: {host}\r\n");
+    if let Some(origin) = origin {
+        request.push_str(&format!("Origin: {origin}\r\n"));
+    }
+    request.push_str(headers);
+    request.push_str(&format!("Content-Length: {}\r\n\r\n", body.len()));
+    let mut bytes = request.into_bytes();
+    bytes.extend_from_slice(body);
+    let mut stream = connect(addr);
+    stream.write_all(&bytes).expect("sent");
+    read_reply(&mut stream)
+}
+
+const CREATE_FROM_A_PAGE: &str = r#"{"TableName": "FromAPage", "BillingMode": "PAY_PER_REQUEST",
+    "KeySchema": [{"AttributeName": "id", "KeyType": "HASH"}],
+    "AttributeDefinitions": [{"AttributeName": "id", "AttributeType": "S"}]}"#;
+const JSON_HEADERS: &str =
+    "Content-Type: application/x-amz-json-1.0\r\nX-Amz-Target: DynamoDB_20120810.CreateTable\r\n";
+
+fn table_names(addr: SocketAddr) -> Value {
+    ok(addr, "ListTables", json!({}))["TableNames"].clone()
+}
+
+#[test]
+fn a_page_on_this_computer_gets_cors_and_its_preflight_is_answered() {
+    let server = start();
+    let addr = server.local_addr();
+    let host = format!("127.0.0.1:{}", addr.port());
+    let origin = "http://localhost:8080";
+    let asked = "Access-Control-Request-Method: POST\r\nAccess-Control-Request-Headers: content-type, x-amz-target, authorization\r\n";
+    let preflight = from_browser(addr, "OPTIONS", &host, Some(origin), asked, b"");
+    assert_eq!(preflight.status, 204, "{}", preflight.text());
+    assert_eq!(preflight.header("access-control-allow-origin"), Some(origin));
+    assert_eq!(preflight.header("access-control-allow-headers"), Some("content-type, x-amz-target, authorization"));
+    assert!(preflight.header("access-control-allow-methods").is_some_and(|m| m.contains("POST")));
+    assert_eq!(preflight.header("vary"), Some("Origin"));
+
+    let created = from_browser(addr, "POST", &host, Some(origin), JSON_HEADERS, CREATE_FROM_A_PAGE.as_bytes());
+    assert_eq!(created.status, 200, "{}", created.text());
+    assert_eq!(created.header("access-control-allow-origin"), Some(origin));
+    assert!(created.header("access-control-expose-headers").is_some_and(|h| h.contains("x-amzn-RequestId")));
+    assert_eq!(table_names(addr), json!(["FromAPage"]));
+    // A request without Origin (the CLI, an SDK) gets no CORS headers.
+    let plain = post(addr, Some("DynamoDB_20120810.ListTables"), b"{}");
+    assert_eq!(plain.status, 200);
+    assert!(plain.header("access-control-allow-origin").is_none());
+    server.shutdown().expect("stops");
+}
+
+#[test]
+fn a_foreign_page_is_refused_before_anything_changes_unless_a_flag_names_it() {
+    let server = start();
+    let addr = server.local_addr();
+    let host = format!("localhost:{}", addr.port());
+    for origin in ["https://evil.example", "null", "http://localhost.evil.example"] {
+        let asked = "Access-Control-Request-Method: POST\r\n";
+        let preflight = from_browser(addr, "OPTIONS", &host, Some(origin), asked, b"");
+        assert_eq!(preflight.status, 403, "{origin}");
+        assert!(preflight.header("access-control-allow-origin").is_none());
+        // A plain POST needs no preflight: it is refused all the same, unread.
+        let refused = from_browser(addr, "POST", &host, Some(origin), JSON_HEADERS, CREATE_FROM_A_PAGE.as_bytes());
+        assert_eq!(refused.status, 403, "{origin}");
+        assert_eq!(refused.json()["__type"], json!("com.amazon.coral.service#AccessDeniedException"));
+        let message = refused.json()["message"].as_str().unwrap_or_default().to_string();
+        assert!(message.contains(origin) && message.contains("--allow-origin"), "{message}");
+    }
+    assert_eq!(table_names(addr), json!([]), "nothing was created");
+    server.shutdown().expect("stops");
+
+    // --allow-origin names the static host the page is served from.
+    let config = ServerConfig { allowed_origins: vec!["https://ddb.example.org".into()], ..ServerConfig::default() };
+    let server = start_with(config, Engine::new());
+    let addr = server.local_addr();
+    let host = format!("127.0.0.1:{}", addr.port());
+    let named =
+        from_browser(addr, "POST", &host, Some("https://ddb.example.org"), JSON_HEADERS, CREATE_FROM_A_PAGE.as_bytes());
+    assert_eq!(named.status, 200, "{}", named.text());
+    assert_eq!(named.header("access-control-allow-origin"), Some("https://ddb.example.org"));
+    let other = from_browser(addr, "POST", &host, Some("https://evil.example"), JSON_HEADERS, b"{}");
+    assert_eq!(other.status, 403);
+    server.shutdown().expect("stops");
+}
+
+#[test]
+fn a_request_for_a_foreign_host_is_refused_dns_rebinding() {
+    let server = start();
+    let addr = server.local_addr();
+    // A rebinding page's requests are same-origin: no foreign Origin, but its own name in Host.
+    let port = addr.port();
+    for host in
+        [format!("evil.example:{port}"), "evil.example".to_string(), format!("127.0.0.1:{}", port.wrapping_add(1))]
+    {
+        let refused = from_browser(addr, "POST", &host, None, JSON_HEADERS, CREATE_FROM_A_PAGE.as_bytes());
+        assert_eq!(refused.status, 403, "{host}");
+        let message = refused.json()["message"].as_str().unwrap_or_default().to_string();
+        assert!(message.contains("DNS rebinding") && message.contains(&host), "{message}");
+    }
+    assert_eq!(table_names(addr), json!([]), "nothing was created");
+    for host in [format!("localhost:{port}"), format!("[::1]:{port}"), format!("127.0.0.1:{port}")] {
+        let answered = from_browser(
+            addr,
+            "POST",
+            &host,
+            None,
+            "Content-Type: application/x-amz-json-1.0\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\n",
+            b"{}",
+        );
+        assert_eq!(answered.status, 200, "{host}: {}", answered.text());
+    }
     server.shutdown().expect("stops");
 }

@@ -62,7 +62,7 @@ ddb-local: a DynamoDB-compatible HTTP endpoint over the ddb-playground engine
 
 USAGE:
     ddb-local [--port N] [--host ADDR] [--data FILE] [--clock wall|manual]
-              [--gsi-propagation-delay MS] [--verbose]
+              [--gsi-propagation-delay MS] [--allow-origin ORIGIN]... [--verbose]
     ddb-local --data FILE --export FORMAT
 
 OPTIONS:
@@ -85,6 +85,14 @@ OPTIONS:
                    250 is the playground page's delay, to see eventually
                    consistent GSI reads; a --data file's own delay is kept
                    unless this flag is given
+    --allow-origin ORIGIN
+                   a web page that may call ddb-local from a browser (CORS),
+                   besides pages on this computer (http://localhost:*,
+                   http://127.0.0.1:*, http://[::1]:*), which always may:
+                   https://ddb.example.org, or '*' for any page. Repeatable.
+                   A page from any other origin is refused (403), and so is a
+                   request naming a host other than the address listened on
+                   (DNS rebinding)
     --verbose      log one line per request to stderr
     --export FORMAT  do not serve: print the --data file as FORMAT and exit.
                    workbench (NoSQL Workbench model 3.0), workbench-1.0,
@@ -111,6 +119,8 @@ EXAMPLE:
         /// `--gsi-propagation-delay`, if given.
         gsi_propagation_delay: Option<u64>,
         export: Option<ExportFormat>,
+        /// `--allow-origin`, in order.
+        allowed_origins: Vec<String>,
     }
 
     enum Parsed {
@@ -128,6 +138,7 @@ EXAMPLE:
             clock: ClockMode::Wall,
             gsi_propagation_delay: None,
             export: None,
+            allowed_origins: Vec::new(),
         };
         let mut args = args.into_iter();
         while let Some(arg) = args.next() {
@@ -153,6 +164,18 @@ EXAMPLE:
                     };
                 }
                 "--data" => options.data = Some(PathBuf::from(value("--data")?)),
+                "--allow-origin" => {
+                    let text = value("--allow-origin")?;
+                    let plain = text == "*"
+                        || ((text.starts_with("http://") || text.starts_with("https://"))
+                            && !text.trim_end_matches('/').contains(|c: char| c.is_whitespace()));
+                    if !plain {
+                        return Err(format!(
+                            "--allow-origin: '{text}' is not an origin (https://host[:port], http://host[:port], or *)"
+                        ));
+                    }
+                    options.allowed_origins.push(text);
+                }
                 "--clock" => {
                     let text = value("--clock")?;
                     options.clock = ClockMode::parse(&text)
@@ -262,6 +285,7 @@ EXAMPLE:
             data_file: options.data.clone(),
             verbose: options.verbose,
             clock: options.clock,
+            allowed_origins: options.allowed_origins.clone(),
             ..ServerConfig::default()
         };
         let server = server::start_scenario(config.clone(), scenario)
@@ -324,6 +348,10 @@ EXAMPLE:
             assert_eq!(options(&["--gsi-propagation-delay=0"]).expect("valid").gsi_propagation_delay, Some(0));
             assert_eq!(options(&["--host", "localhost"]).expect("valid").host, IpAddr::V4(Ipv4Addr::LOCALHOST));
             assert_eq!(options(&["--help"]), Err("help".into()));
+            let o = options(&["--allow-origin", "https://ddb.example.org", "--allow-origin=*"]).expect("valid");
+            assert_eq!(o.allowed_origins, ["https://ddb.example.org", "*"]);
+            let refused = options(&["--allow-origin", "ddb.example.org"]).unwrap_err();
+            assert!(refused.contains("is not an origin"), "{refused}");
             let o = options(&["--data", "x.json", "--export", "cloudformation"]).expect("valid");
             assert_eq!(o.export, Some(ExportFormat::CloudFormation));
             let o = options(&["--export=workbench-1.0", "--data=x.json"]).expect("valid");

@@ -61,6 +61,7 @@ use tokio::runtime::Runtime;
 use tokio::sync::{watch, Semaphore};
 use tokio::task::JoinHandle;
 
+use super::browsers::{self, Gate};
 use super::endpoint::{parse_request, wall_clock_millis, Endpoint};
 use super::playground;
 use super::protocol::{
@@ -136,6 +137,9 @@ pub struct ServerConfig {
     pub body_read_timeout: Duration,
     /// See [`MAX_CONNECTIONS`].
     pub max_connections: usize,
+    /// Web pages that may call besides those on this computer
+    /// (`--allow-origin`; `*` for any): see [`super::browsers`].
+    pub allowed_origins: Vec<String>,
 }
 
 impl Default for ServerConfig {
@@ -151,6 +155,7 @@ impl Default for ServerConfig {
             header_read_timeout: HEADER_READ_TIMEOUT,
             body_read_timeout: BODY_READ_TIMEOUT,
             max_connections: MAX_CONNECTIONS,
+            allowed_origins: Vec::new(),
         }
     }
 }
@@ -159,6 +164,7 @@ impl Default for ServerConfig {
 #[derive(Debug)]
 struct Shared {
     endpoint: Arc<Endpoint>,
+    gate: Gate,
     ids: RequestIds,
     max_body_bytes: usize,
     body_read_timeout: Duration,
@@ -211,6 +217,7 @@ pub fn start_scenario(config: ServerConfig, mut scenario: Scenario) -> io::Resul
     let endpoint = Arc::new(endpoint);
     let shared = Arc::new(Shared {
         endpoint: endpoint.clone(),
+        gate: Gate::new(local_addr, &config.allowed_origins),
         ids: RequestIds::default(),
         max_body_bytes: config.max_body_bytes,
         body_read_timeout: config.body_read_timeout,
@@ -358,6 +365,12 @@ struct Reply {
 }
 
 impl Reply {
+    /// The answer to a preflight from a page that may call: no body, the
+    /// CORS headers added by `allow_origin`.
+    fn preflight() -> Self {
+        Self { status: 204, content_type: None, body: Vec::new(), close: false, reason: None }
+    }
+
     fn json(status: u16, body: &Value) -> Self {
         // Serialising a serde_json::Value cannot fail (its keys are strings).
         let body = serde_json::to_vec(body).unwrap_or_default();
@@ -401,11 +414,49 @@ impl Reply {
 async fn handle(shared: Arc<Shared>, request: Request<Incoming>) -> Result<Response<Full<Bytes>>, Infallible> {
     let started = Instant::now();
     let request_id = shared.ids.next_id();
-    let (label, reply) = respond(&shared, request).await;
+    // Who may call: the Host and Origin checks, before anything is read.
+    let admitted =
+        shared.gate.host(header(&request, "host")).and_then(|()| shared.gate.origin(header(&request, "origin")));
+    let asked_headers = header(&request, "access-control-request-headers").map(str::to_string);
+    let (label, reply, cors) = match admitted {
+        Err(refusal) => {
+            let reply = Reply::json(403, &protocol_error_body("AccessDeniedException", &refusal));
+            (request.method().to_string(), Reply { reason: Some(refusal), close: true, ..reply }, None)
+        }
+        Ok(Some(origin)) if request.method() == Method::OPTIONS => {
+            ("OPTIONS (preflight)".to_string(), Reply::preflight(), Some(origin))
+        }
+        Ok(cors) => {
+            let (label, reply) = respond(&shared, request).await;
+            (label, reply, cors)
+        }
+    };
     if shared.verbose {
         eprintln!("ddb-local: {label} -> {} ({:.1} ms)", reply.status, started.elapsed().as_secs_f64() * 1000.0);
     }
-    Ok(build_response(reply, &request_id))
+    let mut response = build_response(reply, &request_id);
+    if let Some(origin) = cors {
+        allow_origin(&mut response, &origin, asked_headers.as_deref());
+    }
+    Ok(response)
+}
+
+/// The CORS headers of an answer to a page `origin` may call from (a
+/// preflight's also say what it may send).
+fn allow_origin(response: &mut Response<Full<Bytes>>, origin: &str, asked_headers: Option<&str>) {
+    let headers = response.headers_mut();
+    let Ok(origin) = HeaderValue::from_str(origin) else { return };
+    headers.insert("access-control-allow-origin", origin);
+    headers.insert("vary", HeaderValue::from_static("Origin"));
+    headers.insert("access-control-expose-headers", HeaderValue::from_static(browsers::EXPOSED_HEADERS));
+    if response.status() == StatusCode::NO_CONTENT {
+        let headers = response.headers_mut();
+        headers.insert("access-control-allow-methods", HeaderValue::from_static(browsers::ALLOWED_METHODS));
+        headers.insert("access-control-max-age", HeaderValue::from_static(browsers::PREFLIGHT_MAX_AGE));
+        if let Ok(allowed) = HeaderValue::from_str(&browsers::allowed_headers(asked_headers)) {
+            headers.insert("access-control-allow-headers", allowed);
+        }
+    }
 }
 
 /// The request's header `name` as text, if present and valid.

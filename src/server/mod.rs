@@ -62,14 +62,17 @@
 //! * No authentication: any `Authorization` header (SigV4 or none) is
 //!   accepted and not verified. It listens on 127.0.0.1 unless told
 //!   otherwise, and anyone who can reach the port can read and change data.
-//! * No TLS, no HTTP/2, no CORS (a web page must not be able to reach into a
-//!   local database), one account (`000000000000`) in one region
+//! * No TLS, no HTTP/2; one account (`000000000000`) in one region
 //!   (`us-east-1`) whatever the credentials say.
+//! * Web pages: only those on this computer, and the origins
+//!   `--allow-origin` names, may call (with CORS); a request naming another
+//!   host is refused, against DNS rebinding ([`browsers`]).
 //! * Panics: the engine never panics on input by design; `catch_unwind` is
 //!   the last line of defence and answers `InternalServerError` (500). The
 //!   release profile keeps Rust's default `panic = "unwind"` for that reason
 //!   (wasm32 aborts on panic whatever the profile says).
 
+pub mod browsers;
 pub mod endpoint;
 pub mod http;
 pub mod journal;

@@ -56,6 +56,11 @@ impl Catalogue for English {
             Msg::CapacityMode => "Capacity mode",
             Msg::ReadRcu => "Read (RCU)",
             Msg::WriteWcu => "Write (WCU)",
+            Msg::WarmAndMaximum => "Warm throughput and on-demand maximum (optional)",
+            Msg::WarmReads => "Warm: reads a second",
+            Msg::WarmWrites => "Warm: writes a second",
+            Msg::MaxReadUnits => "Most read request units a second",
+            Msg::MaxWriteUnits => "Most write request units a second",
             Msg::SecondaryIndexes => "Secondary indexes",
             Msg::AddGsiTitle => "A global secondary index: its own partition key, its own capacity",
             Msg::AddLsiTitle => {

@@ -138,3 +138,32 @@ async fn a_broken_workbench_model_changes_nothing() {
     drop(page);
     forget_everything();
 }
+
+/// The create-table form's warm throughput and on-demand maximum reach the
+/// engine (an on-demand table with both) and leave in the CloudFormation
+/// template; a provisioned table's form offers no maximum.
+#[wasm_bindgen_test]
+async fn the_form_sets_warm_throughput_and_an_on_demand_maximum_and_the_template_keeps_them() {
+    let page = mount().await;
+    page.type_into("#ct-name", "Warm").await;
+    page.type_into("#ct-pk", "id").await;
+    page.click("#ct-throughput summary").await;
+    assert!(!page.exists("#ct-max-reads"), "provisioned: no on-demand maximum");
+    let on_demand: web_sys::HtmlInputElement = wasm_bindgen::JsCast::dyn_into(page.find("#ct-on-demand")).unwrap();
+    on_demand.set_checked(true);
+    Page::fire(&on_demand, "change");
+    settle().await;
+    page.type_into("#ct-warm-writes", "20000").await;
+    page.type_into("#ct-max-reads", "500").await;
+    page.click("#ct-submit").await;
+    assert!(page.text("#ct-outcome").contains("CreateTable Warm → created"), "{}", page.text("#ct-outcome"));
+    let (text, _) = export_as(&page, "#btn-export-cloudformation").await;
+    let template: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let properties = &template["Resources"]["WarmTable"]["Properties"];
+    assert_eq!(properties["BillingMode"], "PAY_PER_REQUEST");
+    assert_eq!(properties["OnDemandThroughput"], serde_json::json!({"MaxReadRequestUnits": 500}));
+    assert_eq!(
+        properties["WarmThroughput"],
+        serde_json::json!({"ReadUnitsPerSecond": 12000, "WriteUnitsPerSecond": 20000})
+    );
+}

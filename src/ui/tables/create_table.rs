@@ -5,7 +5,8 @@
 //!
 //! The form only gathers text. Submitting turns it into the CreateTable body
 //! an SDK would send (`AttributeDefinitions`, `KeySchema`, `BillingMode`,
-//! `ProvisionedThroughput`) and hands it to the engine, which does all the
+//! `ProvisionedThroughput`, and when typed `WarmThroughput` and, on demand,
+//! `OnDemandThroughput`) and hands it to the engine, which does all the
 //! validating: a bad name or a capacity of 0 comes back as the
 //! `ValidationException` DynamoDB would give, shown under the button. The
 //! fields keep their text either way.
@@ -30,6 +31,12 @@ struct Form {
     on_demand: bool,
     read_units: String,
     write_units: String,
+    /// `WarmThroughput`, as typed (blank: CreateTable's own).
+    warm_reads: String,
+    warm_writes: String,
+    /// `OnDemandThroughput`, as typed (blank: no maximum; on demand only).
+    max_reads: String,
+    max_writes: String,
     /// Secondary indexes, GSIs and LSIs in the order added.
     indexes: Vec<IndexDraft>,
 }
@@ -45,6 +52,10 @@ impl Default for Form {
             on_demand: false,
             read_units: "5".into(),
             write_units: "5".into(),
+            warm_reads: String::new(),
+            warm_writes: String::new(),
+            max_reads: String::new(),
+            max_writes: String::new(),
             indexes: Vec::new(),
         }
     }
@@ -91,6 +102,21 @@ impl Form {
                 }
             }
             body.insert("ProvisionedThroughput".into(), throughput.into());
+        }
+        let members = |pairs: [(&str, &String); 2]| {
+            let given: Map<String, Value> = pairs
+                .into_iter()
+                .filter_map(|(member, text)| Some((member.to_string(), capacity_value(text)?)))
+                .collect();
+            (!given.is_empty()).then_some(Value::Object(given))
+        };
+        let warm = members([("ReadUnitsPerSecond", &self.warm_reads), ("WriteUnitsPerSecond", &self.warm_writes)]);
+        if let Some(warm) = warm {
+            body.insert("WarmThroughput".into(), warm);
+        }
+        let maximum = members([("MaxReadRequestUnits", &self.max_reads), ("MaxWriteRequestUnits", &self.max_writes)]);
+        if let Some(maximum) = maximum.filter(|_| self.on_demand) {
+            body.insert("OnDemandThroughput".into(), maximum);
         }
         Value::Object(body)
     }
@@ -257,6 +283,35 @@ pub fn CreateTable() -> Html {
                         </label>
                     </div>
                 }
+                <details class="ct-throughput" id="ct-throughput">
+                    <summary>{ lang.t(Msg::WarmAndMaximum) }</summary>
+                    <div class="key-row">
+                        <label class="field grow">
+                            <span>{ lang.t(Msg::WarmReads) }</span>
+                            <input id="ct-warm-reads" type="number" min="1" inputmode="numeric"
+                                value={form.warm_reads.clone()} oninput={text_input(|f, v| f.warm_reads = v)} />
+                        </label>
+                        <label class="field grow">
+                            <span>{ lang.t(Msg::WarmWrites) }</span>
+                            <input id="ct-warm-writes" type="number" min="1" inputmode="numeric"
+                                value={form.warm_writes.clone()} oninput={text_input(|f, v| f.warm_writes = v)} />
+                        </label>
+                    </div>
+                    if form.on_demand {
+                        <div class="key-row">
+                            <label class="field grow">
+                                <span>{ lang.t(Msg::MaxReadUnits) }</span>
+                                <input id="ct-max-reads" type="number" min="1" inputmode="numeric"
+                                    value={form.max_reads.clone()} oninput={text_input(|f, v| f.max_reads = v)} />
+                            </label>
+                            <label class="field grow">
+                                <span>{ lang.t(Msg::MaxWriteUnits) }</span>
+                                <input id="ct-max-writes" type="number" min="1" inputmode="numeric"
+                                    value={form.max_writes.clone()} oninput={text_input(|f, v| f.max_writes = v)} />
+                            </label>
+                        </div>
+                    }
+                </details>
                 <fieldset class="ct-indexes">
                     <legend>{ lang.t(Msg::SecondaryIndexes) }</legend>
                     { for index_fields }

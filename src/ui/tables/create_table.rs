@@ -122,6 +122,16 @@ impl Form {
     }
 }
 
+/// A labelled number field of the form (capacity, warm throughput, maxima).
+fn number_field(id: &'static str, label: &str, value: &str, oninput: Callback<InputEvent>) -> Html {
+    html! {
+        <label class="field grow">
+            <span>{ label }</span>
+            <input {id} type="number" min="1" inputmode="numeric" value={value.to_string()} {oninput} />
+        </label>
+    }
+}
+
 #[component]
 pub fn CreateTable() -> Html {
     // Hooks first, unconditionally; then bail out if there is no context.
@@ -271,44 +281,26 @@ pub fn CreateTable() -> Html {
                 </fieldset>
                 if !form.on_demand {
                     <div class="key-row">
-                        <label class="field grow">
-                            <span>{ lang.t(Msg::ReadRcu) }</span>
-                            <input id="ct-rcu" type="number" min="1" inputmode="numeric"
-                                value={form.read_units.clone()} oninput={text_input(|f, v| f.read_units = v)} />
-                        </label>
-                        <label class="field grow">
-                            <span>{ lang.t(Msg::WriteWcu) }</span>
-                            <input id="ct-wcu" type="number" min="1" inputmode="numeric"
-                                value={form.write_units.clone()} oninput={text_input(|f, v| f.write_units = v)} />
-                        </label>
+                        { number_field("ct-rcu", lang.t(Msg::ReadRcu), &form.read_units,
+                            text_input(|f, v| f.read_units = v)) }
+                        { number_field("ct-wcu", lang.t(Msg::WriteWcu), &form.write_units,
+                            text_input(|f, v| f.write_units = v)) }
                     </div>
                 }
                 <details class="ct-throughput" id="ct-throughput">
                     <summary>{ lang.t(Msg::WarmAndMaximum) }</summary>
                     <div class="key-row">
-                        <label class="field grow">
-                            <span>{ lang.t(Msg::WarmReads) }</span>
-                            <input id="ct-warm-reads" type="number" min="1" inputmode="numeric"
-                                value={form.warm_reads.clone()} oninput={text_input(|f, v| f.warm_reads = v)} />
-                        </label>
-                        <label class="field grow">
-                            <span>{ lang.t(Msg::WarmWrites) }</span>
-                            <input id="ct-warm-writes" type="number" min="1" inputmode="numeric"
-                                value={form.warm_writes.clone()} oninput={text_input(|f, v| f.warm_writes = v)} />
-                        </label>
+                        { number_field("ct-warm-reads", lang.t(Msg::WarmReads), &form.warm_reads,
+                            text_input(|f, v| f.warm_reads = v)) }
+                        { number_field("ct-warm-writes", lang.t(Msg::WarmWrites), &form.warm_writes,
+                            text_input(|f, v| f.warm_writes = v)) }
                     </div>
                     if form.on_demand {
                         <div class="key-row">
-                            <label class="field grow">
-                                <span>{ lang.t(Msg::MaxReadUnits) }</span>
-                                <input id="ct-max-reads" type="number" min="1" inputmode="numeric"
-                                    value={form.max_reads.clone()} oninput={text_input(|f, v| f.max_reads = v)} />
-                            </label>
-                            <label class="field grow">
-                                <span>{ lang.t(Msg::MaxWriteUnits) }</span>
-                                <input id="ct-max-writes" type="number" min="1" inputmode="numeric"
-                                    value={form.max_writes.clone()} oninput={text_input(|f, v| f.max_writes = v)} />
-                            </label>
+                            { number_field("ct-max-reads", lang.t(Msg::MaxReadUnits), &form.max_reads,
+                                text_input(|f, v| f.max_reads = v)) }
+                            { number_field("ct-max-writes", lang.t(Msg::MaxWriteUnits), &form.max_writes,
+                                text_input(|f, v| f.max_writes = v)) }
                         </div>
                     }
                 </details>

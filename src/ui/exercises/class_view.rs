@@ -30,7 +30,7 @@ use crate::i18n::{FetchFailure, Lang};
 use crate::page_model::class_list::{self, Row, RowState, Score, SortBy};
 use crate::scenario::handin::{ExerciseRef, HandIn};
 use crate::ui::browser::fetch_text;
-use crate::ui::exercises::exercise_panel::SLICE_MILLIS;
+use crate::ui::exercises::exercise_panel::run_in_slices;
 use crate::ui::language::use_lang;
 use crate::ui::persist;
 
@@ -79,19 +79,8 @@ async fn checked(hand_in: &HandIn, documents: &Documents, lang: Lang, current: i
         Ok(checking) => checking,
         Err(e) => return refused(e),
     };
-    loop {
-        let began = js_sys::Date::now();
-        let mut more = true;
-        while more && js_sys::Date::now() - began < SLICE_MILLIS {
-            more = checking.step();
-        }
-        if !more {
-            break;
-        }
-        yew::platform::time::sleep(Duration::ZERO).await;
-        if !current() {
-            return None;
-        }
+    if !run_in_slices(&mut checking, |_| current()).await || !current() {
+        return None;
     }
     match checking.report() {
         Some(Ok(report)) => Some(RowState::Checked(Score::of(exercise.title_in(lang.code()), &report))),

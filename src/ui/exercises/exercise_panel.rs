@@ -37,7 +37,7 @@ use crate::ui::state::use_playground;
 /// Records of each type shown, and previewed through the mapping.
 const SAMPLE: usize = 3;
 /// Time a slice of the check may take before the browser gets the thread back.
-pub(crate) const SLICE_MILLIS: f64 = 30.0;
+const SLICE_MILLIS: f64 = 30.0;
 
 /// The first `n` records of `entity` (a generated type makes only those).
 fn sample(entity: &Entity, n: usize) -> Vec<Item> {
@@ -92,6 +92,27 @@ enum Checked {
     Done(Rc<Result<CheckReport, String>>),
 }
 
+/// Runs `checking` to its end a slice of at most [`SLICE_MILLIS`] at a
+/// time, the browser free between slices. After each slice but the last,
+/// `go_on` is told the progress and says whether to continue; `false` if
+/// it said no (the check is left unfinished).
+pub(crate) async fn run_in_slices(checking: &mut Checking<'_>, mut go_on: impl FnMut((u64, u64)) -> bool) -> bool {
+    loop {
+        let began = js_sys::Date::now();
+        let mut more = true;
+        while more && js_sys::Date::now() - began < SLICE_MILLIS {
+            more = checking.step();
+        }
+        if !more {
+            return true;
+        }
+        if !go_on(checking.progress()) {
+            return false;
+        }
+        yew::platform::time::sleep(Duration::from_millis(1)).await;
+    }
+}
+
 /// Runs the check in slices, telling `progress` and then `done`; stops
 /// early when `run` is no longer `token` (a newer check, or the panel gone).
 fn run_check(open: Rc<OpenExercise>, solution: Solution, run: Rc<Cell<u64>>, set: UseStateSetter<Checked>) {
@@ -101,21 +122,16 @@ fn run_check(open: Rc<OpenExercise>, solution: Solution, run: Rc<Cell<u64>>, set
             Ok(c) => c,
             Err(e) => return set.set(Checked::Done(Rc::new(Err(format!("{}: {}", e.name(), e.message()))))),
         };
-        loop {
-            let began = js_sys::Date::now();
-            let mut more = true;
-            while more && js_sys::Date::now() - began < SLICE_MILLIS {
-                more = checking.step();
+        let current = || run.get() == token;
+        let finished = run_in_slices(&mut checking, |(done, of)| {
+            current() && {
+                set.set(Checked::Running(done, of));
+                true
             }
-            if run.get() != token {
-                return;
-            }
-            if !more {
-                break;
-            }
-            let (done, of) = checking.progress();
-            set.set(Checked::Running(done, of));
-            yew::platform::time::sleep(Duration::from_millis(1)).await;
+        })
+        .await;
+        if !finished || !current() {
+            return;
         }
         let report = checking.report().unwrap_or_else(|| Err(crate::engine::ApiError::validation("no report")));
         set.set(Checked::Done(Rc::new(report.map_err(|e| format!("{}: {}", e.name(), e.message())))));

@@ -59,6 +59,9 @@ pub(crate) fn unknown_operation(operation: &str) -> ApiError {
     ApiError::UnknownOperation(format!("Unknown operation: {operation}"))
 }
 
+/// The region an engine simulates unless told otherwise.
+pub const DEFAULT_REGION: &str = "us-east-1";
+
 /// One simulated DynamoDB account in one region.
 #[derive(Clone, Debug)]
 pub struct Engine {
@@ -94,7 +97,7 @@ impl Engine {
         Self {
             tables: BTreeMap::new(),
             clock: Clock::default(),
-            region: "us-east-1".into(),
+            region: DEFAULT_REGION.into(),
             account_id: "000000000000".into(),
             transaction_tokens: BTreeMap::new(),
             settings: EngineSettings::default(),
@@ -103,6 +106,17 @@ impl Engine {
             triggers: Vec::new(),
             trigger_writes: std::collections::VecDeque::new(),
         }
+    }
+
+    /// An empty engine in `region` (its ARNs name it), as [`Engine::new`]
+    /// otherwise: ddb-local keeps one per region and access key.
+    pub fn in_region(region: &str) -> Self {
+        Self { region: region.into(), ..Self::new() }
+    }
+
+    /// The region the engine simulates: the one its ARNs name.
+    pub fn region(&self) -> &str {
+        &self.region
     }
 
     /// The engine's background timings and teaching knobs.

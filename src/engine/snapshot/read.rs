@@ -57,6 +57,12 @@ impl Engine {
     /// CreateTable and PutItem requests. Any fault is a `ValidationException`
     /// starting `Invalid snapshot:` that names where it is.
     pub fn restore(snapshot: &Value) -> Result<Engine> {
+        Self::restore_in_region(snapshot, crate::engine::service::DEFAULT_REGION)
+    }
+
+    /// [`Engine::restore`] into an engine in `region` (see
+    /// [`Engine::in_region`]): the restored tables' ARNs name it.
+    pub fn restore_in_region(snapshot: &Value, region: &str) -> Result<Engine> {
         let top = object(snapshot, "", TOP_MEMBERS)?;
         match top.get("format") {
             Some(Value::String(f)) if f == FORMAT => {}
@@ -86,7 +92,7 @@ impl Engine {
             None => return Err(invalid("", "missing \"tables\"")),
         };
 
-        let mut engine = Engine::new();
+        let mut engine = Engine::in_region(region);
         engine.clock = Clock::at(clock);
         // The replay is not traffic: no throttling while it runs.
         engine.settings.enforce_throughput = false;

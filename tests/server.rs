@@ -19,7 +19,9 @@ use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
 use ddb_playground::engine::clock::ClockMode;
-use ddb_playground::engine::Engine;
+use ddb_playground::engine::{Engine, EngineSettings};
+use ddb_playground::scenario::Scenario;
+use ddb_playground::server::databases::Databases;
 use ddb_playground::server::{self, persist, RunningServer, ServerConfig};
 use serde_json::{json, Value};
 
@@ -1395,4 +1397,79 @@ fn a_request_for_a_foreign_host_is_refused_dns_rebinding() {
         assert_eq!(answered.status, 200, "{host}: {}", answered.text());
     }
     server.shutdown().expect("stops");
+}
+
+/// Runs `operation` signed with `access_key` for `region`: (status, JSON body).
+fn call_as(addr: SocketAddr, access_key: &str, region: &str, operation: &str, request: &Value) -> (u16, Value) {
+    let body = request.to_string();
+    let head = format!(
+        "POST / HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-amz-json-1.0\r\n\
+         Authorization: AWS4-HMAC-SHA256 Credential={access_key}/20261128/{region}/dynamodb/aws4_request, \
+         SignedHeaders=host, Signature=00\r\nX-Amz-Target: DynamoDB_20120810.{operation}\r\n\
+         Content-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    let mut stream = connect(addr);
+    stream.write_all(head.as_bytes()).expect("sent");
+    let reply = read_reply(&mut stream);
+    (reply.status, reply.json())
+}
+
+#[test]
+fn tables_live_per_access_key_and_region_as_in_dynamodb_local() {
+    let dir = std::env::temp_dir().join(format!("ddb-server-namespaces-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    let file = dir.join("data.json");
+    let config = ServerConfig {
+        addr: SocketAddr::from(([127, 0, 0, 1], 0)),
+        data_file: Some(file.clone()),
+        ..ServerConfig::default()
+    };
+    let per_credential = || Databases::per_credential(EngineSettings::default(), ClockMode::Wall);
+    let create = json!({"TableName": "Music", "BillingMode": "PAY_PER_REQUEST",
+        "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
+        "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}]});
+    let list = |addr, key, region| call_as(addr, key, region, "ListTables", &json!({})).1["TableNames"].clone();
+
+    let server = server::start_databases(config.clone(), Scenario::of_engine(Engine::new()), per_credential())
+        .expect("server starts");
+    let addr = server.local_addr();
+    let (status, created) = call_as(addr, "alice", "eu-west-1", "CreateTable", &create);
+    assert_eq!(status, 200, "{created}");
+    assert_eq!(created["TableDescription"]["TableArn"], "arn:aws:dynamodb:eu-west-1:000000000000:table/Music");
+    assert_eq!(list(addr, "alice", "eu-west-1"), json!(["Music"]));
+    // Another region of the same key, and another key in the same region, see nothing.
+    assert_eq!(list(addr, "alice", "us-east-1"), json!([]));
+    assert_eq!(list(addr, "bob", "eu-west-1"), json!([]));
+    let (status, missing) = call_as(addr, "bob", "eu-west-1", "DescribeTable", &json!({"TableName": "Music"}));
+    assert_eq!(
+        (status, missing["__type"].as_str()),
+        (400, Some("com.amazonaws.dynamodb.v20120810#ResourceNotFoundException"))
+    );
+    // Bob may have a Music table of his own.
+    assert_eq!(call_as(addr, "bob", "eu-west-1", "CreateTable", &create).0, 200);
+    let put = json!({"TableName": "Music", "Item": {"pk": {"S": "alice's"}}});
+    assert_eq!(call_as(addr, "alice", "eu-west-1", "PutItem", &put).0, 200);
+    let scan = |addr, key| call_as(addr, key, "eu-west-1", "Scan", &json!({"TableName": "Music"})).1["Count"].clone();
+    assert_eq!((scan(addr, "alice"), scan(addr, "bob")), (json!(1), json!(0)));
+    assert!(server.shutdown().expect("saved"));
+
+    // The data file keeps both databases; a restart serves them again.
+    let saved: Value = serde_json::from_slice(&std::fs::read(&file).expect("data file")).expect("JSON");
+    let names: Vec<&str> = saved["ddbLocal"]["databases"]
+        .as_array()
+        .expect("databases")
+        .iter()
+        .filter_map(|d| d["accessKeyId"].as_str())
+        .collect();
+    assert_eq!(names, ["alice", "bob"]);
+    let (surroundings, databases) = persist::recover_databases(&file).expect("reads").expect("exists");
+    assert!(!databases.is_shared());
+    let server = server::start_databases(config, surroundings, databases).expect("restarts");
+    let addr = server.local_addr();
+    assert_eq!((scan(addr, "alice"), scan(addr, "bob")), (json!(1), json!(0)));
+    assert_eq!(list(addr, "carol", "eu-west-1"), json!([]));
+    server.shutdown().expect("stops");
+    let _ = std::fs::remove_dir_all(&dir);
 }

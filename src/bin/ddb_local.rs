@@ -19,6 +19,12 @@
 //! an AWS CLI script; see `ddb_playground::scenario::exchange`) and exits,
 //! so a table designed against ddb-local can go to real DynamoDB.
 //!
+//! Tables live per access key and region, as in DynamoDB Local: the
+//! request's SigV4 credential scope names its database
+//! (`ddb_playground::server::databases`). `--shared-db`, like DynamoDB
+//! Local's `-sharedDb`, gives every client one database; a `--data` file the
+//! playground page exported holds one database and is served shared.
+//!
 //! GSIs are updated before the write is answered (propagation delay 0), as
 //! DynamoDB Local does: SDK test suites written against it write and then
 //! query an index at once. `--gsi-propagation-delay MS` brings back the
@@ -47,7 +53,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 mod native {
     use std::io::Write;
     use std::net::{IpAddr, Ipv4Addr, SocketAddr};
-    use std::path::PathBuf;
+    use std::path::{Path, PathBuf};
     use std::process::ExitCode;
 
     use ddb_playground::engine::clock::ClockMode;
@@ -55,13 +61,14 @@ mod native {
     use ddb_playground::engine::Engine;
     use ddb_playground::scenario::exchange::{self, ExportFormat};
     use ddb_playground::scenario::Scenario;
+    use ddb_playground::server::databases::Databases;
     use ddb_playground::server::{self, persist, ServerConfig};
 
     const USAGE: &str = "\
 ddb-local: a DynamoDB-compatible HTTP endpoint over the ddb-playground engine
 
 USAGE:
-    ddb-local [--port N] [--host ADDR] [--data FILE] [--clock wall|manual]
+    ddb-local [--port N] [--host ADDR] [--data FILE] [--shared-db] [--clock wall|manual]
               [--gsi-propagation-delay MS] [--allow-origin ORIGIN]... [--verbose]
     ddb-local --data FILE --export FORMAT
 
@@ -72,7 +79,13 @@ OPTIONS:
     --data FILE    load the tables from FILE at start if it exists (and replay
                    FILE.journal), keep them there: each change is on disk (in
                    FILE.journal) before it is answered, so it survives a crash;
-                   FILE itself is rewritten atomically every 10 s and on exit
+                   FILE itself is rewritten atomically every 10 s and on exit.
+                   A file exported by the playground page holds one database,
+                   served as with --shared-db
+    --shared-db    one database for every client, as DynamoDB Local's
+                   -sharedDb. Without it, as in DynamoDB Local, each access key
+                   and region (from the request's SigV4 credential scope) has
+                   its own tables, and ARNs name the region
     --clock MODE   wall (default): the engine clock follows real time, so token
                    buckets refill and provisioned throughput is enforced in real
                    time. manual: time moves only through the playground's
@@ -121,6 +134,8 @@ EXAMPLE:
         export: Option<ExportFormat>,
         /// `--allow-origin`, in order.
         allowed_origins: Vec<String>,
+        /// `--shared-db`.
+        shared_db: bool,
     }
 
     enum Parsed {
@@ -139,6 +154,7 @@ EXAMPLE:
             gsi_propagation_delay: None,
             export: None,
             allowed_origins: Vec::new(),
+            shared_db: false,
         };
         let mut args = args.into_iter();
         while let Some(arg) = args.next() {
@@ -151,6 +167,7 @@ EXAMPLE:
             match flag.as_str() {
                 "-h" | "--help" => return Ok(Parsed::Help),
                 "--verbose" => options.verbose = true,
+                "--shared-db" => options.shared_db = true,
                 "--port" => {
                     let text = value("--port")?;
                     options.port = text.parse().map_err(|_| format!("--port: '{text}' is not a port number"))?;
@@ -256,27 +273,68 @@ EXAMPLE:
         flag.or(loaded.filter(|&millis| millis != page_default)).unwrap_or(0)
     }
 
+    /// What a loaded data file is served as, said on stderr: its databases,
+    /// or with `--shared-db` its one database (a file that keeps several
+    /// cannot become one).
+    fn databases_to_serve(
+        (surroundings, databases): (Scenario, Databases),
+        shared_db: bool,
+        path: Option<&Path>,
+    ) -> Result<(Scenario, Databases), String> {
+        let file = path.map(|p| p.display().to_string()).unwrap_or_default();
+        let tables = databases.table_count();
+        let databases = match databases {
+            Databases::Shared(engine) => {
+                eprintln!("ddb-local: loaded {tables} table(s) from {file}: one database, shared by every client");
+                Databases::Shared(engine)
+            }
+            Databases::PerCredential { engines, settings, clock } if !shared_db => {
+                eprintln!("ddb-local: loaded {tables} table(s) from {file}:");
+                for (namespace, engine) in &engines {
+                    eprintln!("ddb-local:   {} table(s) for {namespace}", engine.tables().count());
+                }
+                Databases::PerCredential { engines, settings, clock }
+            }
+            Databases::PerCredential { mut engines, .. } => {
+                if engines.len() > 1 {
+                    return Err(format!(
+                        "{file} keeps {} databases, one per access key and region; --shared-db cannot merge them \
+                         (start without --shared-db, or use another file)",
+                        engines.len()
+                    ));
+                }
+                let engine = engines.pop_first().map(|(_, engine)| engine).unwrap_or_default();
+                eprintln!("ddb-local: loaded {tables} table(s) from {file}: one database, shared by every client");
+                Databases::Shared(engine)
+            }
+        };
+        Ok((surroundings, databases))
+    }
+
     fn run(options: Options) -> Result<(), String> {
         // The whole scenario, so that its saved operations, view and kept
-        // Workbench model are written back beside the engine.
+        // Workbench model are written back beside the databases.
         let loaded = match &options.data {
             None => None,
-            Some(path) => match persist::recover(path).map_err(|e| e.to_string())? {
-                Some(scenario) => {
-                    let tables = scenario.engine.tables().count();
-                    eprintln!("ddb-local: loaded {tables} table(s) from {}", path.display());
-                    Some(scenario)
-                }
+            Some(path) => match persist::recover_databases(path).map_err(|e| e.to_string())? {
+                Some(loaded) => Some(loaded),
                 None => {
                     eprintln!("ddb-local: {} does not exist yet; it will be created", path.display());
                     None
                 }
             },
         };
-        let saved_delay = loaded.as_ref().map(|s| s.engine.settings().gsi_propagation_delay_millis);
-        let mut scenario = loaded.unwrap_or_else(|| Scenario::of_engine(Engine::new()));
-        scenario.engine.settings_mut().gsi_propagation_delay_millis =
-            gsi_propagation_delay(options.gsi_propagation_delay, saved_delay);
+        let (surroundings, mut databases) = match loaded {
+            Some(loaded) => databases_to_serve(loaded, options.shared_db, options.data.as_deref())?,
+            None if options.shared_db => (Scenario::of_engine(Engine::new()), Databases::Shared(Engine::new())),
+            None => (
+                Scenario::of_engine(Engine::new()),
+                Databases::per_credential(EngineSettings::default(), options.clock),
+            ),
+        };
+        // Every database saved the same delay (the server sets them all).
+        let saved_delay = databases.iter().next().map(|(_, e)| e.settings().gsi_propagation_delay_millis);
+        databases.set_gsi_propagation_delay(gsi_propagation_delay(options.gsi_propagation_delay, saved_delay));
         if !options.host.is_loopback() {
             eprintln!("ddb-local: warning: listening on {} without authentication", options.host);
         }
@@ -288,7 +346,7 @@ EXAMPLE:
             allowed_origins: options.allowed_origins.clone(),
             ..ServerConfig::default()
         };
-        let server = server::start_scenario(config.clone(), scenario)
+        let server = server::start_databases(config.clone(), surroundings, databases)
             .map_err(|e| format!("cannot start on {}: {e}", config.addr))?;
         // On stdout, flushed, so a script can wait for it and read the port.
         let clock = if options.clock == ClockMode::Wall { "wall" } else { "manual" };

@@ -1,5 +1,6 @@
-//! The engine as the server shares it: one [`Engine`] behind one mutex, and
-//! the bookkeeping that decides when the data file needs saving.
+//! The engines as the server shares them: its [`Databases`] (one engine per
+//! access key and region, or one shared) behind one mutex, and the
+//! bookkeeping that decides when the data file needs saving.
 //!
 //! Every request runs the engine under the mutex, on the async worker that
 //! read it or on a blocking thread (which one: [`super::http`]). The JSON is
@@ -43,6 +44,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use serde_json::Value;
 
+use super::databases::{Databases, Namespace};
 use super::journal::{Journal, Mark};
 use super::persist;
 use super::playground;
@@ -61,7 +63,7 @@ pub const INLINE_PATIENCE: Duration = Duration::from_micros(50);
 /// What the mutex guards.
 #[derive(Debug)]
 struct State {
-    engine: Engine,
+    databases: Databases,
     /// Bumped by every successful request that may have changed data.
     generation: u64,
     /// The generation last written to the data file.
@@ -131,9 +133,15 @@ fn guarded(operation: &str, run: impl FnOnce() -> Result<Value, ApiError>) -> Re
 }
 
 impl Endpoint {
-    /// Shares `engine`; `data_file` is where [`Endpoint::save`] writes.
+    /// Shares `engine` with every client (one shared database);
+    /// `data_file` is where [`Endpoint::save`] writes.
     pub fn new(engine: Engine, data_file: Option<PathBuf>) -> Self {
-        let state = State { engine, generation: 0, saved_generation: 0 };
+        Self::of_databases(Databases::Shared(engine), data_file)
+    }
+
+    /// Serves `databases`; `data_file` is where [`Endpoint::save`] writes.
+    pub fn of_databases(databases: Databases, data_file: Option<PathBuf>) -> Self {
+        let state = State { databases, generation: 0, saved_generation: 0 };
         Self {
             state: Mutex::new(state),
             save_lock: Mutex::new(()),
@@ -155,7 +163,7 @@ impl Endpoint {
         // The checkpoint first: until the new journal replaces the old one,
         // the old one names another checkpoint and is ignored (its changes
         // are in this one).
-        let snapshot = self.lock().engine.snapshot();
+        let snapshot = self.lock().databases.snapshot();
         self.write_checkpoint(&path, snapshot, Some(&Mark { journal: id.clone(), sequence: 0 }))?;
         self.journal = Some(Journal::create(&path, &id)?);
         Ok(())
@@ -189,14 +197,19 @@ impl Endpoint {
         }
     }
 
-    /// Serves `scenario`'s engine; its saved operations, access patterns, view and kept
-    /// Workbench model are written back with every save.
+    /// Serves `scenario`'s engine as one shared database; its saved
+    /// operations, access patterns, view and kept Workbench model are
+    /// written back with every save.
     pub fn of_scenario(scenario: Scenario, data_file: Option<PathBuf>) -> Self {
-        let Scenario { engine, operations, access_patterns, view, workbench, generated } = scenario;
-        let mut endpoint = Self::new(engine, data_file);
-        endpoint.surroundings =
-            Scenario { engine: Engine::new(), operations, access_patterns, view, workbench, generated };
-        endpoint
+        let (surroundings, engine) = split_scenario(scenario);
+        Self::of_scenario_databases(surroundings, Databases::Shared(engine), data_file)
+    }
+
+    /// Serves `databases` around `surroundings` (a scenario whose engine is
+    /// ignored): its saved operations, access patterns, view and kept
+    /// Workbench model are written back with every save.
+    pub fn of_scenario_databases(surroundings: Scenario, databases: Databases, data_file: Option<PathBuf>) -> Self {
+        Self { surroundings: split_scenario(surroundings).0, ..Self::of_databases(databases, data_file) }
     }
 
     /// The lock. A poisoned mutex (a panic while held) is taken over rather
@@ -226,25 +239,31 @@ impl Endpoint {
         self.execute_parsed(target, &request)
     }
 
-    /// Runs a request [`parse_request`] has parsed, waiting for the lock
-    /// and, for a change, until it is durable.
+    /// Runs a request [`parse_request`] has parsed, as an unsigned request
+    /// ([`Namespace::unsigned`]), waiting for the lock and, for a change,
+    /// until it is durable.
     pub fn execute_parsed(&self, target: Target<'_>, request: &Value) -> Result<Value, ApiError> {
-        let (outcome, ticket) = self.execute_logged(target, request);
+        let (outcome, ticket) = self.execute_logged(&Namespace::unsigned(), target, request);
         self.wait(ticket)?;
         outcome
     }
 
-    /// Runs a parsed request, waiting for the lock, and returns at once:
-    /// with a ticket, the answer may be sent only once
-    /// [`Endpoint::durable`] says so. A playground operation that needs no
-    /// engine (`playground::needs_no_engine`) runs without the lock.
-    pub fn execute_logged(&self, target: Target<'_>, request: &Value) -> (Result<Value, ApiError>, Option<Ticket>) {
+    /// Runs a parsed request on `namespace`'s database, waiting for the
+    /// lock, and returns at once: with a ticket, the answer may be sent
+    /// only once [`Endpoint::durable`] says so. A playground operation that
+    /// needs no engine (`playground::needs_no_engine`) runs without the lock.
+    pub fn execute_logged(
+        &self,
+        namespace: &Namespace,
+        target: Target<'_>,
+        request: &Value,
+    ) -> (Result<Value, ApiError>, Option<Ticket>) {
         if let Target::Playground(operation) = target {
             if playground::needs_no_engine(operation) {
                 return (guarded(operation, || playground::execute_alone(operation, request)), None);
             }
         }
-        self.run(self.lock(), target, request)
+        self.run(self.lock(), namespace, target, request)
     }
 
     /// Runs a parsed request if the engine is free now or within
@@ -253,7 +272,7 @@ impl Endpoint {
     /// thread that read them, and hands a request to a blocking thread only
     /// when it would have to wait long (see `http`).
     pub fn try_execute_parsed(&self, target: Target<'_>, request: &Value) -> Option<Result<Value, ApiError>> {
-        let (outcome, ticket) = self.try_execute_logged(target, request)?;
+        let (outcome, ticket) = self.try_execute_logged(&Namespace::unsigned(), target, request)?;
         Some(self.wait(ticket).and(outcome))
     }
 
@@ -261,6 +280,7 @@ impl Endpoint {
     /// [`Endpoint::execute_logged`].
     pub fn try_execute_logged(
         &self,
+        namespace: &Namespace,
         target: Target<'_>,
         request: &Value,
     ) -> Option<(Result<Value, ApiError>, Option<Ticket>)> {
@@ -282,18 +302,21 @@ impl Endpoint {
                 }
             }
         };
-        Some(self.run(state, target, request))
+        Some(self.run(state, namespace, target, request))
     }
 
     fn run(
         &self,
         mut state: MutexGuard<'_, State>,
+        namespace: &Namespace,
         target: Target<'_>,
         request: &Value,
     ) -> (Result<Value, ApiError>, Option<Ticket>) {
-        match Self::apply(&mut state, target, request) {
+        match Self::apply(&mut state, namespace, target, request) {
             Ok((response, Some(at))) => {
-                let ticket = self.journal.as_ref().map(|j| Ticket(j.append(at, target, request, &response)));
+                // A shared database's records name no namespace.
+                let named = (!state.databases.is_shared()).then_some(namespace);
+                let ticket = self.journal.as_ref().map(|j| Ticket(j.append(at, named, target, request, &response)));
                 (Ok(response), ticket)
             }
             Ok((response, None)) => (Ok(response), None),
@@ -303,39 +326,70 @@ impl Endpoint {
 
     /// Runs the request; the answer and, if it may have changed data, the
     /// engine time it started at (what a replay needs).
-    fn apply(state: &mut State, target: Target<'_>, request: &Value) -> Result<(Value, Option<u64>), ApiError> {
-        state.engine.clock_mut().tick_wall(wall_clock_millis());
-        let at = state.engine.clock().now_millis();
+    fn apply(
+        state: &mut State,
+        namespace: &Namespace,
+        target: Target<'_>,
+        request: &Value,
+    ) -> Result<(Value, Option<u64>), ApiError> {
+        let (engine, made) = state.databases.get_or_make(namespace);
+        let outcome = Self::apply_to(engine, target, request);
+        let changed = matches!(outcome, Ok((_, Some(_))));
+        if changed {
+            state.generation += 1;
+        } else if made {
+            state.databases.forget_if_empty(namespace);
+        }
+        outcome
+    }
+
+    /// [`Endpoint::apply`] on the request's database.
+    fn apply_to(engine: &mut Engine, target: Target<'_>, request: &Value) -> Result<(Value, Option<u64>), ApiError> {
+        engine.clock_mut().tick_wall(wall_clock_millis());
+        let at = engine.clock().now_millis();
         let (response, read_only) = match target {
             Target::DynamoDb(operation) => {
                 // Only an operation that never changes data needs no save (a
                 // needless save costs little; a missed one loses data).
                 let read_only = Operation::parse(operation).is_some_and(Operation::read_only);
-                (guarded(operation, || state.engine.execute(operation, request))?, read_only)
+                (guarded(operation, || engine.execute(operation, request))?, read_only)
             }
             Target::Playground(operation) => (
-                guarded(operation, || playground::execute(&mut state.engine, operation, request))?,
+                guarded(operation, || playground::execute(engine, operation, request))?,
                 playground::is_read_only(operation),
             ),
             // Reading a stream changes no table (a trim it does is redone after a restore).
-            Target::Streams(operation) => {
-                (guarded(operation, || state.engine.execute_streams(operation, request))?, true)
-            }
+            Target::Streams(operation) => (guarded(operation, || engine.execute_streams(operation, request))?, true),
         };
-        if !read_only {
-            state.generation += 1;
-        }
         Ok((response, (!read_only).then_some(at)))
     }
 
     /// Who moves the engine clock.
     pub fn clock_mode(&self) -> ClockMode {
-        self.lock().engine.clock().mode()
+        match &self.lock().databases {
+            Databases::Shared(engine) => engine.clock().mode(),
+            Databases::PerCredential { clock, .. } => *clock,
+        }
     }
 
-    /// Read access to the engine, e.g. for a status page or a test.
+    /// Read access to the database of unsigned requests (the shared one, if
+    /// shared; an empty engine if it has none), e.g. for a test.
     pub fn with_engine<R>(&self, f: impl FnOnce(&Engine) -> R) -> R {
-        f(&self.lock().engine)
+        self.with_database(&Namespace::unsigned(), f)
+    }
+
+    /// Read access to `namespace`'s database (an empty engine if it has none).
+    pub fn with_database<R>(&self, namespace: &Namespace, f: impl FnOnce(&Engine) -> R) -> R {
+        let state = self.lock();
+        match state.databases.get(namespace) {
+            Some(engine) => f(engine),
+            None => f(&Engine::in_region(&namespace.region)),
+        }
+    }
+
+    /// Read access to all databases, e.g. for the status page.
+    pub fn with_databases<R>(&self, f: impl FnOnce(&Databases) -> R) -> R {
+        f(&self.lock().databases)
     }
 
     /// Writes the data file if a change happened since the last save.
@@ -357,14 +411,14 @@ impl Endpoint {
         // Under the lock only a copy of the engine is taken: turning it into
         // the snapshot's JSON is many times slower, and every request would
         // wait for it (the `--data` tail in BENCHMARKS.md).
-        let (engine, generation, mark) = {
+        let (databases, generation, mark) = {
             let state = self.lock();
             if !needed(&state) {
                 return Ok(false);
             }
-            (state.engine.clone(), state.generation, self.journal.as_ref().map(Journal::mark))
+            (state.databases.clone(), state.generation, self.journal.as_ref().map(Journal::mark))
         };
-        self.write_checkpoint(path, engine.snapshot(), mark.as_ref().map(|(mark, _)| mark))?;
+        self.write_checkpoint(path, databases.snapshot(), mark.as_ref().map(|(mark, _)| mark))?;
         if let (Some(journal), Some((_, offset))) = (&self.journal, mark) {
             journal.compact(offset)?;
         }
@@ -374,17 +428,34 @@ impl Endpoint {
     }
 
     /// Writes the data file: a scenario document (the format the browser
-    /// exports and imports) around `snapshot`, with its place in the journal.
-    fn write_checkpoint(&self, path: &Path, snapshot: Value, mark: Option<&Mark>) -> io::Result<()> {
+    /// exports and imports) around the first database's snapshot, with the
+    /// other databases ([`Databases::snapshot`]) and its place in the
+    /// journal under `ddbLocal`.
+    fn write_checkpoint(&self, path: &Path, snapshot: (Value, Option<Value>), mark: Option<&Mark>) -> io::Result<()> {
+        let (engine, databases) = snapshot;
         let mut document = self.surroundings.to_json();
         if let Value::Object(members) = &mut document {
-            members.insert("engine".into(), snapshot);
-            if let Some(mark) = mark {
-                members.insert("ddbLocal".into(), mark.to_json());
+            members.insert("engine".into(), engine);
+            let mut ours = match mark.map(Mark::to_json) {
+                Some(Value::Object(ours)) => ours,
+                _ => serde_json::Map::new(),
+            };
+            if let Some(databases) = databases {
+                ours.insert("databases".into(), databases);
+            }
+            if !ours.is_empty() {
+                members.insert("ddbLocal".into(), Value::Object(ours));
             }
         }
         persist::save_atomically(path, &document)
     }
+}
+
+/// `scenario` without its engine (the surroundings a save writes back),
+/// and its engine.
+pub fn split_scenario(scenario: Scenario) -> (Scenario, Engine) {
+    let Scenario { engine, operations, access_patterns, view, workbench, generated } = scenario;
+    (Scenario { engine: Engine::new(), operations, access_patterns, view, workbench, generated }, engine)
 }
 
 #[cfg(test)]
@@ -588,13 +659,58 @@ mod tests {
 
         let (expected, expected_records) = {
             let mut state = endpoint.lock();
-            (state.engine.snapshot(), stream_records(&mut state.engine))
+            let engine = state.databases.get_or_make(&Namespace::unsigned()).0;
+            (engine.snapshot(), stream_records(engine))
         };
         // What a kill -9 leaves: the data file of the start and the journal.
         let mut recovered = persist::recover(&file).expect("recovers").expect("exists").engine;
         assert_eq!(recovered.snapshot(), expected);
         assert_eq!(stream_records(&mut recovered), expected_records);
         assert!(expected_records.len() >= 10, "{expected_records:?}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn each_access_key_and_region_recovers_its_own_tables() {
+        let dir = std::env::temp_dir().join(format!("ddb-endpoint-namespaces-{}", std::process::id()));
+        let _ = std::fs::create_dir_all(&dir);
+        let file = dir.join("data.json");
+        let _ = std::fs::remove_file(&file);
+        let databases = Databases::per_credential(crate::engine::EngineSettings::default(), ClockMode::Manual);
+        let mut endpoint = Endpoint::of_databases(databases, Some(file.clone()));
+        endpoint.open_journal().expect("journal");
+        let alice = Namespace { access_key_id: "alice".into(), region: "eu-west-1".into() };
+        let bob = Namespace { access_key_id: "bob".into(), region: "us-east-1".into() };
+        let create: Value = serde_json::from_str(CREATE).expect("json");
+        let run = |namespace: &Namespace, operation: &str, request: &Value| {
+            let (outcome, ticket) = endpoint.execute_logged(namespace, Target::DynamoDb(operation), request);
+            endpoint.wait(ticket).expect("durable");
+            outcome
+        };
+        run(&alice, "CreateTable", &create).expect("alice's table");
+        run(&alice, "PutItem", &json!({"TableName": "tbl", "Item": {"pk": {"S": "a"}}})).expect("alice's item");
+        run(&bob, "CreateTable", &create).expect("bob has a table of the same name");
+        // A read in a region nobody wrote to answers from an empty database and keeps none.
+        let carol = Namespace { access_key_id: "carol".into(), region: "ap-south-1".into() };
+        assert_eq!(run(&carol, "ListTables", &json!({})), Ok(json!({"TableNames": []})));
+        let counts =
+            |d: &Databases| d.iter().map(|(_, e)| e.table("tbl").map_or(0, |t| t.item_count())).collect::<Vec<_>>();
+        assert_eq!(endpoint.with_databases(counts), [1, 0]);
+        let arn = endpoint.with_database(&alice, |e| e.table("tbl").map(|t| t.definition.arn.clone()));
+        assert_eq!(arn.as_deref(), Some("arn:aws:dynamodb:eu-west-1:000000000000:table/tbl"));
+
+        // What a kill -9 leaves: the data file of the start and the journal.
+        let (_, recovered) = persist::recover_databases(&file).expect("recovers").expect("exists");
+        let namespaces: Vec<_> = recovered.iter().map(|(n, _)| n.cloned()).collect();
+        assert_eq!(namespaces, [Some(alice.clone()), Some(bob.clone())]);
+        assert_eq!(counts(&recovered), [1, 0]);
+        // And a checkpoint keeps them too.
+        assert!(endpoint.save().expect("saved"));
+        endpoint.close_journal();
+        let (_, reloaded) = persist::recover_databases(&file).expect("reloads").expect("exists");
+        assert_eq!(counts(&reloaded), [1, 0]);
+        let arn = reloaded.get(&alice).and_then(|e| e.table("tbl")).map(|t| t.definition.arn.clone());
+        assert_eq!(arn.as_deref(), Some("arn:aws:dynamodb:eu-west-1:000000000000:table/tbl"));
         let _ = std::fs::remove_dir_all(&dir);
     }
 

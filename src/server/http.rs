@@ -62,7 +62,8 @@ use tokio::sync::{watch, Semaphore};
 use tokio::task::JoinHandle;
 
 use super::browsers::{self, Gate};
-use super::endpoint::{parse_request, wall_clock_millis, Endpoint};
+use super::databases::{Databases, Namespace};
+use super::endpoint::{parse_request, split_scenario, wall_clock_millis, Endpoint};
 use super::playground;
 use super::protocol::{
     content_type_accepted, crc32_header, parse_target, protocol_error_body, status_of, RequestIds, Target,
@@ -194,9 +195,23 @@ pub fn start(config: ServerConfig, engine: Engine) -> io::Result<RunningServer> 
 /// [`start`] with a whole scenario (what `--data` reads): its saved
 /// operations, view and kept Workbench model are written back with the
 /// engine at every save.
-pub fn start_scenario(config: ServerConfig, mut scenario: Scenario) -> io::Result<RunningServer> {
-    scenario.engine.clock_mut().set_mode(config.clock);
-    scenario.engine.clock_mut().tick_wall(wall_clock_millis());
+pub fn start_scenario(config: ServerConfig, scenario: Scenario) -> io::Result<RunningServer> {
+    let (surroundings, engine) = split_scenario(scenario);
+    start_databases(config, surroundings, Databases::Shared(engine))
+}
+
+/// [`start_scenario`] with the scenario's surroundings (its engine is
+/// ignored) and the databases to serve ([`super::databases`]): one shared,
+/// or one per access key and region.
+pub fn start_databases(
+    config: ServerConfig,
+    surroundings: Scenario,
+    mut databases: Databases,
+) -> io::Result<RunningServer> {
+    databases.set_clock_mode(config.clock);
+    for engine in databases.engines_mut() {
+        engine.clock_mut().tick_wall(wall_clock_millis());
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(config.worker_threads.max(1))
         .max_blocking_threads(16)
@@ -212,7 +227,7 @@ pub fn start_scenario(config: ServerConfig, mut scenario: Scenario) -> io::Resul
         TcpListener::from_std(std_listener)?
     };
 
-    let mut endpoint = Endpoint::of_scenario(scenario, config.data_file.clone());
+    let mut endpoint = Endpoint::of_scenario_databases(surroundings, databases, config.data_file.clone());
     endpoint.open_journal()?;
     let endpoint = Arc::new(endpoint);
     let shared = Arc::new(Shared {
@@ -493,6 +508,8 @@ async fn respond(shared: &Shared, request: Request<Incoming>) -> (String, Reply)
         Err(error) => return ("POST".into(), Reply::error(&error)),
     };
     let operation = format!("{}{}", target.0, target.1);
+    // Whose tables: the credential scope's access key and region.
+    let namespace = Namespace::of_authorization(header(&request, "authorization"));
     // A chunked body has no declared length: read at most the cap, and
     // give up on a client that stops sending.
     let reading = tokio::time::timeout(
@@ -515,13 +532,15 @@ async fn respond(shared: &Shared, request: Request<Incoming>) -> (String, Reply)
     let (outcome, ticket) = if target.0.is_empty() && Operation::parse(&target.1).is_some_and(Operation::brief) {
         match parse_request(Target::DynamoDb(&target.1), &body) {
             Err(error) => (Err(error), None),
-            Ok(request) => match endpoint.try_execute_logged(Target::DynamoDb(&target.1), &request) {
+            Ok(request) => match endpoint.try_execute_logged(&namespace, Target::DynamoDb(&target.1), &request) {
                 Some(applied) => applied,
                 None => {
                     let endpoint = endpoint.clone();
-                    tokio::task::spawn_blocking(move || endpoint.execute_logged(Target::DynamoDb(&target.1), &request))
-                        .await
-                        .unwrap_or_else(failed)
+                    tokio::task::spawn_blocking(move || {
+                        endpoint.execute_logged(&namespace, Target::DynamoDb(&target.1), &request)
+                    })
+                    .await
+                    .unwrap_or_else(failed)
                 }
             },
         }
@@ -535,7 +554,7 @@ async fn respond(shared: &Shared, request: Request<Incoming>) -> (String, Reply)
                 _ => Target::Playground(op),
             };
             match parse_request(target, &body) {
-                Ok(request) => endpoint.execute_logged(target, &request),
+                Ok(request) => endpoint.execute_logged(&namespace, target, &request),
                 Err(error) => (Err(error), None),
             }
         })
@@ -558,11 +577,16 @@ async fn respond(shared: &Shared, request: Request<Incoming>) -> (String, Reply)
 /// browser or `curl` shows the server is up.
 async fn info_page(shared: &Shared) -> Reply {
     let endpoint = shared.endpoint.clone();
-    let (tables, mode) =
-        tokio::task::spawn_blocking(move || endpoint.with_engine(|e| (e.tables().count(), e.clock().mode())))
-            .await
-            .map(|(n, mode)| (n.to_string(), if mode == ClockMode::Wall { "wall" } else { "manual" }))
-            .unwrap_or_else(|_| ("?".into(), "?"));
+    let counts = move || {
+        let mode = endpoint.clock_mode();
+        endpoint.with_databases(|d| (d.table_count(), describe_databases(d), mode))
+    };
+    let (tables, databases, mode) = tokio::task::spawn_blocking(counts)
+        .await
+        .map(|(tables, databases, mode)| {
+            (tables.to_string(), databases, if mode == ClockMode::Wall { "wall" } else { "manual" })
+        })
+        .unwrap_or_else(|_| ("?".into(), "?".into(), "?"));
     let text = format!(
         "ddb-local {}: the DynamoDB-compatible endpoint of ddb-playground.\n\
          POST DynamoDB JSON 1.0 requests here, with X-Amz-Target: DynamoDB_20120810.<Operation>\n\
@@ -570,6 +594,7 @@ async fn info_page(shared: &Shared) -> Reply {
          Operations: {}\n\
          Playground operations (X-Amz-Target: {}<Operation>): {}\n\
          Clock: {mode}\n\
+         Databases: {databases}\n\
          Tables: {tables}\n",
         env!("CARGO_PKG_VERSION"),
         Operation::ALL.iter().map(|o| o.name()).collect::<Vec<_>>().join(", "),
@@ -584,6 +609,28 @@ async fn info_page(shared: &Shared) -> Reply {
         reason: None,
     }
 }
+
+/// The status page's account of the databases: shared, or each namespace
+/// with its table count (the first [`LISTED_DATABASES`]).
+fn describe_databases(databases: &Databases) -> String {
+    if databases.is_shared() {
+        return "one, shared by every access key and region (--shared-db)".into();
+    }
+    let count = databases.iter().count();
+    let mut text = format!("{count}, one per access key and region of the requests' SigV4 credentials");
+    for (namespace, engine) in databases.iter().take(LISTED_DATABASES) {
+        if let Some(namespace) = namespace {
+            text.push_str(&format!("\n  {namespace}: {} table(s)", engine.tables().count()));
+        }
+    }
+    if count > LISTED_DATABASES {
+        text.push_str(&format!("\n  … and {} more", count - LISTED_DATABASES));
+    }
+    text
+}
+
+/// How many databases the status page lists by name.
+const LISTED_DATABASES: usize = 20;
 
 fn build_response(reply: Reply, request_id: &str) -> Response<Full<Bytes>> {
     let crc = crc32_header(&reply.body);

@@ -21,10 +21,11 @@
 //! write. Records are appended under the engine lock, so their order is the
 //! order the engine ran them in.
 //!
-//! **A record** is the request, not its effect: `{"seq", "at", "op",
+//! **A record** is the request, not its effect: `{"seq", "at", "db"?, "op",
 //! "request"}`: a sequence number, the engine clock (ms) at which it ran, the
-//! operation (`PutItem`, or `Playground_20261121.AdvanceClock`) and the
-//! request JSON. The engine has no source of randomness and reads time only
+//! database's namespace (absent with one shared database; see
+//! [`super::databases`]), the operation (`PutItem`, or
+//! `Playground_20261121.AdvanceClock`) and the request JSON. The engine has no source of randomness and reads time only
 //! from its clock, so running the same request on the same state at the same
 //! clock gives the same result: items, index updates in flight, TTL, stream
 //! records, table and index states. Only requests that succeeded are
@@ -60,9 +61,10 @@ use std::thread::JoinHandle;
 use serde_json::{json, Value};
 use tokio::sync::watch;
 
+use super::databases::{Databases, Namespace};
 use super::playground;
 use super::protocol::Target;
-use crate::engine::{ApiError, Engine};
+use crate::engine::ApiError;
 
 /// `length · payload CRC · header CRC`.
 const HEADER_BYTES: usize = 12;
@@ -227,13 +229,19 @@ fn as_applied(target: Target<'_>, request: &Value, response: &Value) -> Option<V
     Some(applied)
 }
 
-/// Runs one recorded request on `engine` (see the module docs).
-fn replay(engine: &mut Engine, record: &Value) -> Result<(), String> {
+/// Runs one recorded request on its database (see the module docs).
+fn replay(databases: &mut Databases, record: &Value) -> Result<(), String> {
     let (Some(at), Some(name), Some(request)) =
         (record.get("at").and_then(Value::as_u64), record.get("op").and_then(Value::as_str), record.get("request"))
     else {
         return Err("the record lacks \"at\", \"op\" or \"request\"".into());
     };
+    // A record of a shared database names none.
+    let namespace = match record.get("db") {
+        None => Namespace::unsigned(),
+        Some(db) => Namespace::from_json(db).ok_or("the record's \"db\" is not a namespace")?,
+    };
+    let engine = databases.get_or_make(&namespace).0;
     engine.clock_mut().set(at);
     let outcome = match target_of(name) {
         Target::DynamoDb(operation) => {
@@ -254,7 +262,7 @@ fn replay(engine: &mut Engine, record: &Value) -> Result<(), String> {
 /// the number of records replayed, a torn last record dropped, a journal
 /// that belongs to another checkpoint. Errors: corruption (see
 /// [`read_records`]), a gap in the sequence numbers.
-pub fn recover(data_file: &Path, engine: &mut Engine, mark: Option<&Mark>, exists: bool) -> io::Result<()> {
+pub fn recover(data_file: &Path, databases: &mut Databases, mark: Option<&Mark>, exists: bool) -> io::Result<()> {
     let path = journal_path(data_file);
     let bytes = match fs::read(&path) {
         Ok(bytes) => bytes,
@@ -311,7 +319,7 @@ pub fn recover(data_file: &Path, engine: &mut Engine, mark: Option<&Mark>, exist
                 path.display()
             )));
         }
-        if let Err(message) = replay(engine, &record) {
+        if let Err(message) = replay(databases, &record) {
             eprintln!("ddb-local: {}: record {sequence}: {message}", path.display());
         }
         last = sequence;
@@ -430,7 +438,14 @@ impl Journal {
     /// Appends the record of a request that ran at engine time `at` and
     /// answered `response`; returns its sequence number. Call it while
     /// holding the engine lock, so records keep the engine's order.
-    pub fn append(&self, at: u64, target: Target<'_>, request: &Value, response: &Value) -> u64 {
+    pub fn append(
+        &self,
+        at: u64,
+        namespace: Option<&Namespace>,
+        target: Target<'_>,
+        request: &Value,
+        response: &Value,
+    ) -> u64 {
         let applied = as_applied(target, request, response);
         // The request is serialised as it is, not copied into a record value.
         let mut payload = Vec::with_capacity(256);
@@ -438,7 +453,8 @@ impl Journal {
         let name = Value::from(operation_name(target)).to_string();
         let mut pending = self.shared.lock();
         let sequence = pending.appended + 1;
-        let mut record = format!("{{\"seq\":{sequence},\"at\":{at},\"op\":{name},\"request\":").into_bytes();
+        let db = namespace.map(|n| format!(",\"db\":{}", n.to_json())).unwrap_or_default();
+        let mut record = format!("{{\"seq\":{sequence},\"at\":{at}{db},\"op\":{name},\"request\":").into_bytes();
         record.append(&mut payload);
         record.push(b'}');
         let before = pending.buffer.len();
@@ -660,10 +676,10 @@ mod tests {
         let journal = Journal::create(&data, "c1").expect("created");
         assert!(journal.is_empty());
         let request = json!({"TableName": "t"});
-        let first = journal.append(5, Target::DynamoDb("PutItem"), &request, &json!({}));
+        let first = journal.append(5, None, Target::DynamoDb("PutItem"), &request, &json!({}));
         let (mark, offset) = journal.mark();
         assert_eq!(mark, Mark { journal: "c1".into(), sequence: 1 });
-        let second = journal.append(6, Target::Playground("AdvanceClock"), &request, &json!({}));
+        let second = journal.append(6, None, Target::Playground("AdvanceClock"), &request, &json!({}));
         journal.wait(second).expect("durable");
         assert!(journal.wait(first).is_ok());
         journal.compact(offset).expect("compacted");

@@ -28,7 +28,9 @@
 //!
 //! * [`protocol`]: which operation a request names, accepted content types,
 //!   error → HTTP status, the CRC32 header, request ids. Pure functions.
-//! * [`endpoint`]: the one [`Engine`](crate::engine::Engine) behind a mutex;
+//! * [`databases`]: whose tables a request reaches: one engine per access
+//!   key and region of its SigV4 credential scope, or one shared.
+//! * [`endpoint`]: the databases behind a mutex;
 //!   requests run one at a time inside it, so there are no lost updates. It
 //!   also owns the clock rule (`--clock wall|manual`, [`ServerConfig::clock`]):
 //!   the wall clock (default) enforces provisioned throughput in real time;
@@ -62,8 +64,9 @@
 //! * No authentication: any `Authorization` header (SigV4 or none) is
 //!   accepted and not verified. It listens on 127.0.0.1 unless told
 //!   otherwise, and anyone who can reach the port can read and change data.
-//! * No TLS, no HTTP/2; one account (`000000000000`) in one region
-//!   (`us-east-1`) whatever the credentials say.
+//! * No TLS, no HTTP/2; one account (`000000000000`). The credentials'
+//!   access key and region choose the database ([`databases`]), as in
+//!   DynamoDB Local.
 //! * Web pages: only those on this computer, and the origins
 //!   `--allow-origin` names, may call (with CORS); a request naming another
 //!   host is refused, against DNS rebinding ([`browsers`]).
@@ -73,6 +76,7 @@
 //!   (wasm32 aborts on panic whatever the profile says).
 
 pub mod browsers;
+pub mod databases;
 pub mod endpoint;
 pub mod http;
 pub mod journal;
@@ -81,4 +85,4 @@ pub mod playground;
 pub mod protocol;
 
 pub use endpoint::Endpoint;
-pub use http::{start, start_scenario, RunningServer, ServerConfig};
+pub use http::{start, start_databases, start_scenario, RunningServer, ServerConfig};

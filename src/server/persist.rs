@@ -20,16 +20,19 @@ use std::fs::{self, File};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use serde_json::Value;
+use serde_json::{json, Value};
 
+use super::databases::Databases;
+use super::endpoint::split_scenario;
 use super::journal::{self, Mark};
 use crate::engine::Engine;
 use crate::scenario::format::is_scenario;
 use crate::scenario::{workbench, Scenario};
 
-/// The engine saved at `path`, `None` if there is no such file. A file that
-/// exists but is not a valid snapshot is an `InvalidData` error naming the
-/// file and the fault.
+/// The engine saved at `path` (with several databases, the first: the one
+/// the page opens), `None` if there is no such file. A file that exists but
+/// is not a valid snapshot is an `InvalidData` error naming the file and the
+/// fault.
 pub fn load(path: &Path) -> io::Result<Option<Engine>> {
     Ok(load_scenario(path)?.map(|scenario| scenario.engine))
 }
@@ -37,22 +40,56 @@ pub fn load(path: &Path) -> io::Result<Option<Engine>> {
 /// The whole scenario saved at `path` (a bare snapshot becomes a scenario
 /// with nothing else), `None` if there is no such file; errors as [`load`].
 pub fn load_scenario(path: &Path) -> io::Result<Option<Scenario>> {
-    Ok(load_checkpoint(path)?.map(|(scenario, _)| scenario))
+    Ok(load_checkpoint(path)?.map(|(scenario, _, _)| scenario))
 }
 
 /// The scenario at `path` with the journal changes made after it replayed
-/// (see [`super::journal::recover`]): what ddb-local serves after a crash.
-/// `None` if there is neither a data file nor a journal with changes.
+/// (see [`super::journal::recover`]), its engine the first database. `None`
+/// if there is neither a data file nor a journal with changes.
 pub fn recover(path: &Path) -> io::Result<Option<Scenario>> {
-    let loaded = load_checkpoint(path)?;
-    let exists = loaded.is_some();
-    let (mut scenario, mark) = loaded.unwrap_or_else(|| (Scenario::of_engine(Engine::new()), None));
-    journal::recover(path, &mut scenario.engine, mark.as_ref(), exists)?;
-    Ok(exists.then_some(scenario))
+    Ok(recover_databases(path)?.map(|(mut scenario, databases)| {
+        if let Some((_, engine)) = databases.iter().next() {
+            scenario.engine = engine.clone();
+        }
+        scenario
+    }))
 }
 
-/// [`load_scenario`] and the checkpoint's place in the journal, if the file names one.
-fn load_checkpoint(path: &Path) -> io::Result<Option<(Scenario, Option<Mark>)>> {
+/// What ddb-local serves after a crash: the scenario at `path` (its engine
+/// left empty) and its databases ([`Databases::of_document`]), with the
+/// journal changes made after it replayed. `None` if there is neither a
+/// data file nor a journal with changes.
+pub fn recover_databases(path: &Path) -> io::Result<Option<(Scenario, Databases)>> {
+    let loaded = load_checkpoint(path)?;
+    let exists = loaded.is_some();
+    let (scenario, mut databases, mark) = match loaded {
+        Some((scenario, per_credential, mark)) => {
+            let (surroundings, first) = split_scenario(scenario);
+            let databases = match per_credential {
+                None => Databases::Shared(first),
+                Some(document) => {
+                    let clock = first.clock().mode();
+                    Databases::of_document(&document, first, clock)
+                        .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, format!("{}: {e}", path.display())))?
+                }
+            };
+            (surroundings, databases, mark)
+        }
+        None => (Scenario::of_engine(Engine::new()), Databases::Shared(Engine::new()), None),
+    };
+    journal::recover(path, &mut databases, mark.as_ref(), exists)?;
+    Ok(exists.then_some((scenario, databases)))
+}
+
+/// A data file as read: the scenario, what its databases are read from if
+/// it keeps one per credential, and its place in the journal.
+type Checkpoint = (Scenario, Option<Value>, Option<Mark>);
+
+/// The scenario at `path` (its engine the document's), what its databases
+/// are read from if it keeps one per credential (see
+/// [`Databases::of_document`]), and the checkpoint's place in the journal,
+/// if the file names one.
+fn load_checkpoint(path: &Path) -> io::Result<Option<Checkpoint>> {
     let text = match fs::read(path) {
         Ok(text) => text,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
@@ -69,13 +106,17 @@ fn load_checkpoint(path: &Path) -> io::Result<Option<(Scenario, Option<Mark>)>> 
         )));
     }
     let mark = Mark::from_document(&snapshot);
+    // What the databases are read from, kept before the scenario takes the document.
+    let per_credential = snapshot.get("ddbLocal").and_then(|member| member.get("databases")).map(
+        |databases| json!({"engine": snapshot.get("engine").cloned(), "ddbLocal": {"databases": databases.clone()}}),
+    );
     let restored = if is_scenario(&snapshot) {
         Scenario::from_json(snapshot)
     } else {
         Engine::restore(&snapshot).map(|engine| Scenario::of(&engine))
     };
     let scenario = restored.map_err(|e| invalid(format!("{}: {}", path.display(), e.message())))?;
-    Ok(Some((scenario, mark)))
+    Ok(Some((scenario, per_credential, mark)))
 }
 
 /// Where a save writes before the rename: beside the target (a rename only

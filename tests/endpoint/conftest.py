@@ -10,7 +10,10 @@ import uuid
 
 import boto3
 import pytest
+from botocore.auth import SigV4Auth
+from botocore.awsrequest import AWSRequest
 from botocore.config import Config
+from botocore.credentials import Credentials
 
 ENDPOINT = os.environ.get("DDB_ENDPOINT", "")
 
@@ -45,6 +48,20 @@ def client():
 @pytest.fixture(scope="session")
 def resource():
     return boto3.resource("dynamodb", **_session_kwargs())
+
+
+def signed_headers(url, target, data, access_key="x", region="us-east-1"):
+    """The headers of a POST of `data` to `target`, signed with SigV4 as an SDK
+    signs them: the credential scope names the database (access key, region)
+    the request reaches."""
+    request = AWSRequest(
+        method="POST",
+        url=url,
+        data=data,
+        headers={"Content-Type": "application/x-amz-json-1.0", "X-Amz-Target": target},
+    )
+    SigV4Auth(Credentials(access_key, "x"), "dynamodb", region).add_auth(request)
+    return dict(request.headers.items())
 
 
 def unique_name(prefix="t"):

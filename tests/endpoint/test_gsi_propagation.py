@@ -10,7 +10,7 @@ import urllib.request
 
 import pytest
 
-from conftest import S, unique_name
+from conftest import S, signed_headers, unique_name
 from test_exchange import BIN, ddb_local, client_at
 
 
@@ -48,14 +48,12 @@ def open_orders(client, name):
 
 
 def advance_clock(url, seconds):
+    data = json.dumps({"Seconds": seconds}).encode()
     request = urllib.request.Request(
         url,
-        data=json.dumps({"Seconds": seconds}).encode(),
+        data=data,
         method="POST",
-        headers={
-            "Content-Type": "application/x-amz-json-1.0",
-            "X-Amz-Target": "Playground_20261121.AdvanceClock",
-        },
+        headers=signed_headers(url, "Playground_20261121.AdvanceClock", data),
     )
     with urllib.request.urlopen(request, timeout=30) as response:
         assert response.status == 200

@@ -1,7 +1,9 @@
 """The playground operations (X-Amz-Target: Playground_20261121.<Operation>).
 
 boto3 has no model for these targets, so they are sent with urllib from the
-standard library: a POST of a JSON body with the same headers an SDK sends.
+standard library: a POST of a JSON body with the same headers an SDK sends,
+signed by botocore's SigV4 signer with the test credentials, so they reach the
+same database as the boto3 client's requests.
 scripts/test-endpoint runs the server with its default wall clock, so
 AdvanceClock is refused and RunWorkload runs on a copy of the engine.
 """
@@ -14,7 +16,7 @@ import zlib
 
 import pytest
 
-from conftest import ENDPOINT, unique_name
+from conftest import ENDPOINT, signed_headers, unique_name
 
 PREFIX = "Playground_20261121."
 
@@ -26,7 +28,7 @@ def playground(operation, body):
         ENDPOINT,
         data=data,
         method="POST",
-        headers={"Content-Type": "application/x-amz-json-1.0", "X-Amz-Target": PREFIX + operation},
+        headers=signed_headers(ENDPOINT, PREFIX + operation, data),
     )
     try:
         with urllib.request.urlopen(request, timeout=30) as response:

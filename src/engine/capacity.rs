@@ -106,6 +106,9 @@ pub enum ChargeKind {
     TransactionalRead,
     /// A write inside a transaction: 1 KB blocks, doubled.
     TransactionalWrite,
+    /// A vector index entry written: metered in bytes, no units
+    /// (`vector::metering`).
+    VectorWrite,
 }
 
 /// What a write did to an index entry (for the cost breakdown's wording).
@@ -133,6 +136,8 @@ pub enum Scope {
     /// table's, reported under `LocalSecondaryIndexes`. `action` is `None`
     /// for a read.
     Index { name: String, global: bool, action: Option<EntryAction> },
+    /// Vector index `name`: bytes of its own meter, never capacity units.
+    Vector { name: String },
 }
 
 /// One line of a cost breakdown: which bytes were rounded into how many
@@ -191,6 +196,21 @@ impl Charge {
         Self::write(table, None, Some(bytes)).on(Scope::Index { name: index.to_string(), global, action: Some(action) })
     }
 
+    /// A write of one vector index entry, metered at `bytes`
+    /// (`VectorWriteRequestBytes`): no blocks, no units.
+    pub fn vector_write(table: &str, index: &str, bytes: usize) -> Self {
+        Self {
+            table: table.into(),
+            scope: Scope::Vector { name: index.to_string() },
+            kind: ChargeKind::VectorWrite,
+            items: 1,
+            bytes,
+            blocks: 0,
+            units: 0.0,
+            partition: None,
+        }
+    }
+
     /// A write that replaces `old` (if any) with `new` (if any): the larger decides.
     pub fn write(table: &str, old: Option<usize>, new: Option<usize>) -> Self {
         let bytes = old.unwrap_or(0).max(new.unwrap_or(0));
@@ -246,6 +266,7 @@ impl Charge {
             Scope::Table => Place::Table,
             Scope::Fetch { index } => Place::Fetch { index },
             Scope::Index { name, global, .. } => Place::Index { name, global: *global },
+            Scope::Vector { name } => Place::Vector { name },
         };
         let action = match &self.scope {
             Scope::Index { action: Some(action), .. } => Some(*action),
@@ -257,6 +278,7 @@ impl Charge {
             ChargeKind::Write => (Verb::Wrote, Factor::None),
             ChargeKind::TransactionalRead => (Verb::Read, Factor::Transaction),
             ChargeKind::TransactionalWrite => (Verb::Wrote, Factor::Transaction),
+            ChargeKind::VectorWrite => (Verb::Wrote, Factor::None),
         };
         let verb = match action {
             None => verb,
@@ -315,6 +337,8 @@ pub enum Place<'a> {
     Fetch { index: &'a str },
     /// Entries of this secondary index.
     Index { name: &'a str, global: bool },
+    /// An entry of this vector index: metered in bytes, not units.
+    Vector { name: &'a str },
 }
 
 /// What a [`Rounding`] did.
@@ -345,6 +369,9 @@ pub enum Factor {
 
 impl std::fmt::Display for Rounding<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if let Place::Vector { name } = self.place {
+            return write!(f, "vector index {name}: wrote 1 entry, {} bytes metered (not write units)", self.bytes);
+        }
         let entries = matches!(self.place, Place::Index { .. });
         let count = match (self.count, entries) {
             (1, true) => "1 entry".to_string(),
@@ -356,6 +383,7 @@ impl std::fmt::Display for Rounding<'_> {
             Place::Table => {}
             Place::Fetch { index } => write!(f, "fetched from the table for LSI {index}: ")?,
             Place::Index { name, global } => write!(f, "index {name} ({}): ", if global { "GSI" } else { "LSI" })?,
+            Place::Vector { .. } => {}
         }
         let verb = match self.verb {
             Verb::Read => "read",
@@ -409,6 +437,9 @@ pub struct ConsumedCapacity {
     pub table: f64,
     pub global_secondary_indexes: BTreeMap<String, f64>,
     pub local_secondary_indexes: BTreeMap<String, f64>,
+    /// `VectorWriteRequestBytes` by vector index (G.6): reported under
+    /// `INDEXES` only, never part of the units.
+    pub vector_indexes: BTreeMap<String, f64>,
     /// Transactional operations also say whether the units were read or
     /// write units (`ReadCapacityUnits`/`WriteCapacityUnits`); the others
     /// do not (A.4).
@@ -435,6 +466,7 @@ impl ConsumedCapacity {
                 Scope::Index { name, global: false, .. } => {
                     *out.local_secondary_indexes.entry(name.clone()).or_default() += charge.units
                 }
+                Scope::Vector { name } => *out.vector_indexes.entry(name.clone()).or_default() += charge.bytes as f64,
             }
         }
         out
@@ -481,6 +513,14 @@ impl ConsumedCapacity {
                         indexes.iter().map(|(name, units)| (name.clone(), self.capacity(*units))).json_object();
                     out.insert(field.into(), Value::Object(map));
                 }
+            }
+            if !self.vector_indexes.is_empty() {
+                let map: Map<String, Value> = self
+                    .vector_indexes
+                    .iter()
+                    .map(|(name, bytes)| (name.clone(), serde_json::json!({"VectorWriteRequestBytes": bytes})))
+                    .json_object();
+                out.insert("VectorIndexes".into(), Value::Object(map));
             }
         }
         out.insert("TableName".into(), self.table_name.clone().into());

@@ -84,6 +84,7 @@ pub mod throughput;
 pub mod triggers;
 pub mod ttl;
 pub mod value;
+pub mod vector;
 
 pub use answer::Outcome;
 pub use dry_run::{DryRun, Previews};

@@ -116,6 +116,7 @@ operations! {
     DescribeLimits:           Control, true,      false,         false,       OnACopy,   false;
     DescribeEndpoints:        Control, true,      false,         false,       OnACopy,   false;
     DescribeContinuousBackups: Control, true,     false,         false,       OnACopy,   false;
+    SearchVectors:            Data,    true,      false,         true,        AsIs,      false;
 }
 
 impl Operation {
@@ -179,7 +180,7 @@ mod tests {
         for operation in Operation::ALL {
             assert_eq!(Operation::parse(operation.name()), Some(*operation));
         }
-        assert_eq!(Operation::ALL.len(), 26);
+        assert_eq!(Operation::ALL.len(), 27);
         for name in ["", "getitem", "ListStreams", "PutStreamTrigger", "AdvanceClock", "ConditionCheck"] {
             assert_eq!(Operation::parse(name), None, "{name}");
         }
@@ -188,12 +189,12 @@ mod tests {
     #[test]
     fn read_only_operations_are_the_ones_named_to_read() {
         // DynamoDB's naming: what only reads describes, lists or gets,
-        // besides the item reads Query, Scan and the batch and
-        // transactional gets.
+        // besides the item reads Query, Scan, SearchVectors and the batch
+        // and transactional gets.
         for operation in Operation::ALL {
             let name = operation.name();
             let named_to_read = ["Describe", "List", "Get"].iter().any(|verb| name.starts_with(verb))
-                || matches!(name, "Query" | "Scan" | "BatchGetItem" | "TransactGetItems");
+                || matches!(name, "Query" | "Scan" | "SearchVectors" | "BatchGetItem" | "TransactGetItems");
             assert_eq!(operation.read_only(), named_to_read, "{name}");
         }
     }

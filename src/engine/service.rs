@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 use serde_json::Value;
 
 use super::answer::{Answer, Outcome};
-use super::api::{self, batch, item, partiql, read, streams, table, tags, transact, ttl};
+use super::api::{self, batch, item, partiql, read, streams, table, tags, transact, ttl, vector};
 use super::clock::Clock;
 use super::dry_run::Trace;
 use super::error::{ApiError, Result};
@@ -315,6 +315,9 @@ impl Engine {
             }
             Operation::DescribeLimits => Ok(free(self.describe_limits())),
             Operation::DescribeEndpoints => Ok(free(self.describe_endpoints())),
+            Operation::SearchVectors => {
+                self.search_vectors(api::parse::<vector::SearchVectorsInput>(request)?.validate(request)?)
+            }
             Operation::DescribeContinuousBackups => {
                 self.describe_continuous_backups(&api::parse::<table::TableNameInput>(request)?.validate()?).map(free)
             }

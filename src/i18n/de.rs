@@ -868,8 +868,14 @@ impl Catalogue for German {
     }
 
     fn rounding(&self, rounding: &Rounding) -> String {
+        if let Place::Vector { name } = rounding.place {
+            return format!(
+                "Vektorindex {name}: 1 Eintrag geschrieben, {} Bytes gemessen (keine Schreibeinheiten)",
+                rounding.bytes
+            );
+        }
         let place = match rounding.place {
-            Place::Table => String::new(),
+            Place::Table | Place::Vector { .. } => String::new(),
             Place::Fetch { index } => format!("für LSI {index} aus der Tabelle geholt: "),
             Place::Index { name, global } => format!("Index {name} ({}): ", if global { "GSI" } else { "LSI" }),
         };

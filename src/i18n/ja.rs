@@ -822,8 +822,14 @@ impl Catalogue for Japanese {
     }
 
     fn rounding(&self, rounding: &Rounding) -> String {
+        if let Place::Vector { name } = rounding.place {
+            return format!(
+                "ベクトルインデックス {name}: エントリー 1 件を書き込み、{} バイトを計測 (書き込みユニットではありません)",
+                rounding.bytes
+            );
+        }
         let place = match rounding.place {
-            Place::Table => String::new(),
+            Place::Table | Place::Vector { .. } => String::new(),
             Place::Fetch { index } => format!("LSI {index} のためにテーブルから取得: "),
             Place::Index { name, global } => {
                 format!("インデックス {name} ({}): ", if global { "GSI" } else { "LSI" })

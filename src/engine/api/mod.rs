@@ -40,6 +40,7 @@ pub mod table;
 pub mod tags;
 pub mod transact;
 pub mod ttl;
+pub mod vector;
 
 use serde_json::Value;
 

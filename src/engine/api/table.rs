@@ -143,6 +143,7 @@ pub struct CreateTableInput {
     pub on_demand_throughput: Option<OnDemandThroughputInput>,
     pub warm_throughput: Option<WarmThroughputInput>,
     pub deletion_protection_enabled: Option<bool>,
+    pub vector_indexes: Option<Vec<super::vector::VectorIndexInput>>,
 }
 
 shape! { CreateTableInput {
@@ -159,6 +160,7 @@ shape! { CreateTableInput {
     "OnDemandThroughput" => on_demand_throughput: structure::<OnDemandThroughputInput>,
     "WarmThroughput" => warm_throughput: structure::<WarmThroughputInput>,
     "DeletionProtectionEnabled" => deletion_protection_enabled: boolean,
+    "VectorIndexes" => vector_indexes: structures::<super::vector::VectorIndexInput>,
 } }
 
 /// A secondary index of a CreateTable (or UpdateTable Create) that passed
@@ -200,6 +202,8 @@ pub struct CreateTable {
     pub warm_throughput: Option<WarmThroughputInput>,
     /// `DeletionProtectionEnabled` (false when not sent).
     pub deletion_protection_enabled: bool,
+    /// `VectorIndexes`, in request order, without their ARNs yet.
+    pub vector_indexes: Vec<crate::engine::vector::VectorIndex>,
 }
 
 /// Member-level checks of a `ProvisionedThroughput` at `path`.
@@ -255,7 +259,7 @@ fn check_index_key_schema(v: &mut Violations, path: &str, keys: &Option<Vec<KeyS
 }
 
 /// Member-level checks of a `Projection` at `path`.
-fn check_projection(v: &mut Violations, path: &str, projection: &Option<ProjectionInput>) {
+pub(super) fn check_projection(v: &mut Violations, path: &str, projection: &Option<ProjectionInput>) {
     v.not_null(path, projection);
     if let Some(p) = projection {
         v.one_of(&format!("{path}.projectionType"), p.projection_type.as_deref(), ProjectionType::VALUES);
@@ -287,7 +291,7 @@ fn check_index_members(v: &mut Violations, member: &str, index: &SecondaryIndexI
 
 /// An index's projection, after DynamoDB's rules (dynalite, and the
 /// catalogue of AWS messages in the research notes).
-fn index_projection(input: Option<&ProjectionInput>) -> Result<IndexProjection> {
+pub(super) fn index_projection(input: Option<&ProjectionInput>) -> Result<IndexProjection> {
     let input = input.ok_or_else(|| ApiError::invalid_parameter("Unknown ProjectionType: null"))?;
     let Some(projection_type) = input.projection_type.as_deref().and_then(ProjectionType::parse) else {
         return Err(ApiError::invalid_parameter("Unknown ProjectionType: null"));
@@ -540,6 +544,17 @@ fn create_table_indexes(
             used.push(&attribute.name);
         }
     }
+    // A vector index's SearchSchema attributes are defined there too (G.1);
+    // its vector attribute must not be, which the vector checks report.
+    let vectors = input.vector_indexes.iter().flatten();
+    let searched =
+        vectors.clone().flat_map(|v| v.search_schema.iter().flatten()).filter_map(|e| e.attribute_name.as_deref());
+    let vector_names = vectors.filter_map(|v| v.vector_attribute.as_ref().and_then(|a| a.attribute_name.as_deref()));
+    for name in searched.chain(vector_names) {
+        if !used.contains(&name) {
+            used.push(name);
+        }
+    }
     if definitions.iter().any(|d| !used.contains(&d.name.as_str())) {
         return Err(ApiError::invalid_parameter(format!(
             "Some AttributeDefinitions are not used. AttributeDefinitions: [{}], keys used: [{}]",
@@ -616,6 +631,9 @@ impl CreateTableInput {
         for (i, index) in self.local_secondary_indexes.iter().flatten().enumerate() {
             check_index_members(&mut v, &format!("localSecondaryIndexes.{}.member", i + 1), index, false);
         }
+        for (i, index) in self.vector_indexes.iter().flatten().enumerate() {
+            super::vector::check_members(&mut v, &format!("vectorIndexes.{}.member", i + 1), index);
+        }
         check_stream_members(&mut v, &self.stream_specification);
         super::tags::check_tag_members(&mut v, "tags", self.tags.as_ref());
         v.finish()?;
@@ -643,13 +661,22 @@ impl CreateTableInput {
 
         let definitions = unique_attribute_definitions(self.attribute_definitions.clone().unwrap_or_default())?;
         let key_schema = key_schema(self.key_schema.take().unwrap_or_default(), &definitions)?;
-        let has_indexes = self.global_secondary_indexes.is_some() || self.local_secondary_indexes.is_some();
+        let has_indexes = self.global_secondary_indexes.is_some()
+            || self.local_secondary_indexes.is_some()
+            || self.vector_indexes.is_some();
         if !has_indexes && definitions.len() != key_schema.attributes().count() {
             return Err(ApiError::invalid_parameter(
                 "Number of attributes in KeySchema does not exactly match number of attributes defined in AttributeDefinitions",
             ));
         }
         let indexes = create_table_indexes(&self, &key_schema, &definitions, billing_mode)?;
+        let vector_indexes = match &self.vector_indexes {
+            None => Vec::new(),
+            Some(given) => {
+                let names: Vec<&str> = indexes.iter().map(|i| i.name.as_str()).collect();
+                super::vector::vector_indexes(given, &definitions, billing_mode, &names)?
+            }
+        };
 
         Ok(CreateTable {
             name: self.table_name.unwrap_or_default(),
@@ -665,6 +692,7 @@ impl CreateTableInput {
             on_demand_throughput: self.on_demand_throughput,
             warm_throughput: self.warm_throughput,
             deletion_protection_enabled: self.deletion_protection_enabled.unwrap_or(false),
+            vector_indexes,
         })
     }
 }

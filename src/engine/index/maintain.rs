@@ -34,6 +34,8 @@ use crate::engine::schema::{KeyValue, PrimaryKey};
 use crate::engine::table::{Table, TableDefinition};
 use crate::engine::value::size::item_size;
 use crate::engine::value::Item;
+use crate::engine::vector::store::VectorEntry;
+use crate::engine::vector::VectorStore;
 
 /// What a write needs to know about time and limits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,10 +59,13 @@ impl Table {
     /// for each of its indexes.
     pub fn new(definition: TableDefinition) -> Self {
         let index_stores = definition.indexes.iter().map(|i| (i.name.clone(), IndexStore::default())).ordered_map();
+        let vector_stores =
+            definition.vector_indexes.iter().map(|v| (v.name.clone(), VectorStore::default())).ordered_map();
         Self {
             definition,
             storage: Default::default(),
             index_stores,
+            vector_stores,
             pending: VecDeque::new(),
             pending_mark: None,
             streams: Vec::new(),
@@ -102,7 +107,8 @@ impl Table {
     /// DynamoDB's checks of a new image's index key attributes (types, empty
     /// values, key sizes).
     pub(crate) fn check_index_keys(&self, item: &Item, source: WriteSource) -> Result<()> {
-        check_index_keys(&self.definition.indexes, item, source)
+        check_index_keys(&self.definition.indexes, item, source)?;
+        crate::engine::vector::check::check_item(&self.definition.vector_indexes, item, source)
     }
 
     /// Bytes an item and its LSI entries add to its item collection.
@@ -202,6 +208,12 @@ impl Table {
         let live: Vec<IndexDefinition> = self.definition.indexes.iter().filter(|i| i.is_live()).cloned().collect();
         let new_images: Vec<Option<EntryImage>> =
             live.iter().map(|i| new.as_ref().and_then(|item| i.image(item, &schema))).collect();
+        let new_vectors: Vec<_> = self
+            .definition
+            .vector_indexes
+            .iter()
+            .map(|v| new.as_ref().and_then(|item| v.entry(item, &schema)))
+            .collect();
         let new_expiry = self.ttl_expiry_of(new.as_ref());
         let streamed = self.enabled_stream().is_some();
         let new_copy = if streamed { new.clone() } else { None };
@@ -215,6 +227,7 @@ impl Table {
             self.record_change(key, old.as_ref(), new_copy.as_ref(), context.now_millis, context.by_service);
         }
         let mut changes = Vec::new();
+        self.write_vectors(key, new_vectors, &mut changes);
         for (index, new_image) in live.iter().zip(new_images) {
             let old_image = old.as_ref().and_then(|item| index.image(item, &schema));
             if old_image == new_image {
@@ -247,6 +260,25 @@ impl Table {
             }
         }
         (old, changes)
+    }
+
+    /// Stores each vector index's new entry for the item under `key` and
+    /// notes the indexes whose entry changed (their bytes are metered).
+    fn write_vectors(&mut self, key: &PrimaryKey, new: Vec<Option<VectorEntry>>, changes: &mut Vec<IndexChange>) {
+        for (index, entry) in self.definition.vector_indexes.iter().zip(new) {
+            let Some(store) = self.vector_stores.get_mut(&index.name) else { continue };
+            let old = store.get(key);
+            if old == entry.as_ref() {
+                continue;
+            }
+            changes.push(IndexChange {
+                index: index.name.clone(),
+                kind: IndexKind::Vector,
+                old: old.map(|e| (key.clone(), e.size_bytes)),
+                new: entry.as_ref().map(|e| (key.clone(), e.size_bytes)),
+            });
+            store.set(key, entry);
+        }
     }
 
     /// Builds a GSI's contents from the table's items (a backfill), adds

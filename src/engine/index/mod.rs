@@ -96,11 +96,12 @@ pub const MAX_NON_KEY_ATTRIBUTES_PER_INDEX: usize = 20;
 /// The item-collection limit of a table with LSIs: 10 GB (B.4).
 pub const ITEM_COLLECTION_LIMIT_BYTES: u64 = 10 * 1024 * 1024 * 1024;
 
-/// Local or global.
+/// Local or global (or, for an [`IndexChange`] only, a vector index).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum IndexKind {
     Global,
     Local,
+    Vector,
 }
 
 impl IndexKind {
@@ -109,6 +110,7 @@ impl IndexKind {
         match self {
             Self::Global => "GSI",
             Self::Local => "LSI",
+            Self::Vector => "vector index",
         }
     }
 
@@ -117,6 +119,7 @@ impl IndexKind {
         match self {
             Self::Global => "GlobalSecondaryIndexes",
             Self::Local => "LocalSecondaryIndexes",
+            Self::Vector => "VectorIndexes",
         }
     }
 }
@@ -258,6 +261,13 @@ impl IndexChange {
     /// projected attributes changed = max of the two, key moved = both (a
     /// delete and a put). The same inside a transaction (A.3).
     pub fn charges(&self, table: &str) -> Vec<Charge> {
+        if self.kind == IndexKind::Vector {
+            let bytes = crate::engine::vector::metering::write_bytes(
+                self.old.as_ref().map(|(_, size)| *size),
+                self.new.as_ref().map(|(_, size)| *size),
+            );
+            return vec![Charge::vector_write(table, &self.index, bytes)];
+        }
         let global = self.kind == IndexKind::Global;
         let charge = |action, bytes| Charge::index_write(table, &self.index, global, action, bytes);
         use super::capacity::EntryAction::{Delete, Put, Update};

@@ -13,3 +13,4 @@ mod table;
 mod tags;
 pub(crate) mod transact;
 mod ttl;
+mod vector;

@@ -125,8 +125,17 @@ impl<'a> Target<'a> {
 
 /// The index a read names: DynamoDB's errors for an unknown index, a GSI
 /// still backfilling, and a strongly consistent read of a GSI.
-fn resolve_target<'a>(table: &'a Table, read: &Read) -> Result<Target<'a>> {
+fn resolve_target<'a>(table: &'a Table, read: &Read, operation: &str) -> Result<Target<'a>> {
     let Some(name) = &read.index_name else { return Ok(Target { table, index: None }) };
+    if table.definition.vector_indexes.iter().any(|v| &v.name == name) {
+        // A vector index is read only by SearchVectors (G.5); a consistent
+        // read is refused first, as for a GSI.
+        if read.consistency == Consistency::Strong {
+            return Err(ApiError::validation("Consistent reads are not supported on global secondary indexes"));
+        }
+        let stop = if operation == "Query" { "." } else { "" };
+        return Err(ApiError::validation(format!("{operation} operation not supported on this index type{stop}")));
+    }
     let Some((index, store)) = table.live_index(name) else {
         return Err(ApiError::validation(format!("The table does not have the specified index: {name}")));
     };
@@ -525,7 +534,7 @@ impl Engine {
             parser.finish()?;
             return Err(ApiError::resource_not_found());
         };
-        let target = resolve_target(table, read)?;
+        let target = resolve_target(table, read, "Query")?;
         let schema = target.schema();
         let tracing = trace.is_some();
 
@@ -630,7 +639,7 @@ impl Engine {
         let read = &request.read;
         let tracing = trace.is_some();
         let table = find_table(self, read)?;
-        let target = resolve_target(table, read)?;
+        let target = resolve_target(table, read, "Scan")?;
         check_table_key_paths(table, nested_projection_names(&projection))?;
         check_table_key_paths(table, filter.iter().flat_map(Condition::nested_top_level_names))?;
         check_select(&target, read)?;

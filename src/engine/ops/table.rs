@@ -24,6 +24,7 @@ use crate::engine::error::{ApiError, Result};
 use crate::engine::index::{IndexDefinition, IndexKind, IndexStatus, MAX_GLOBAL_INDEXES};
 use crate::engine::table::scaling::{OnDemandMaximum, WarmThroughput, ON_DEMAND_WARM};
 use crate::engine::table::{BillingMode, Table, TableDefinition, Throughput};
+use crate::engine::vector::VectorIndex;
 use crate::engine::Engine;
 
 /// Most tables per account and region (DynamoDB's default quota).
@@ -82,7 +83,7 @@ impl Engine {
                         create_warm(spec.warm_throughput.as_ref(), spec.throughput, resource, &region)?,
                     )
                 }
-                IndexKind::Local => (OnDemandMaximum::default(), (0, 0)),
+                IndexKind::Local | IndexKind::Vector => (OnDemandMaximum::default(), (0, 0)),
             };
             indexes.push(IndexDefinition {
                 arn: IndexDefinition::arn_for(&arn, &spec.name),
@@ -103,6 +104,11 @@ impl Engine {
                 warm: WarmThroughput::new(warm),
             });
         }
+        let vector_indexes = request
+            .vector_indexes
+            .into_iter()
+            .map(|v| VectorIndex { arn: IndexDefinition::arn_for(&arn, &v.name), ..v })
+            .collect();
         let definition = TableDefinition {
             id: table_id(&arn, now, self.tables.len()),
             arn,
@@ -120,6 +126,7 @@ impl Engine {
             on_demand_maximum,
             warm: WarmThroughput::new(warm),
             deletion_protection_enabled: request.deletion_protection_enabled,
+            vector_indexes,
         };
         let mut table = Table::new(definition);
         let streamed = request.stream.is_some();

@@ -364,6 +364,10 @@ fn plan_select(table: &Table, select: &Select, params: &[Value], consistent: boo
     let (schema, index) = match &select.from.index {
         Some(name) => match table.live_index(name) {
             Some((index, _)) => (&index.key_schema, Some(index)),
+            // A vector index is read only by SearchVectors (G.5).
+            None if table.definition.vector_indexes.iter().any(|v| &v.name == name) => {
+                return Err(ApiError::validation("Scan operation not supported on this index type"))
+            }
             None => {
                 return Err(at(
                     format!("The table does not have the specified index: {name}"),

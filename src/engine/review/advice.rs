@@ -142,6 +142,7 @@ fn sharding(served: &Served, pattern: &AccessPattern) -> Option<Fix> {
         // Strongly consistent blocks: the formula's 4 KB per read unit.
         ChargeKind::Read(_) | ChargeKind::TransactionalRead => (r + c.blocks as f64, w),
         ChargeKind::Write | ChargeKind::TransactionalWrite => (r, w + c.blocks as f64),
+        ChargeKind::VectorWrite => (r, w),
     });
     let rate = pattern.requests_per_second;
     let partitions = |share: f64| (share * read / PARTITION_MAX_RCU).max(share * write / PARTITION_MAX_WCU).ceil();

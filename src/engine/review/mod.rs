@@ -430,6 +430,7 @@ impl ReviewRun {
                 match charge.kind {
                     ChargeKind::Read(_) | ChargeKind::TransactionalRead => demand.read += units,
                     ChargeKind::Write | ChargeKind::TransactionalWrite => demand.write += units,
+                    ChargeKind::VectorWrite => {}
                 }
             }
         }
@@ -442,5 +443,6 @@ fn units(charges: &[super::capacity::Charge]) -> (f64, f64) {
     charges.iter().fold((0.0, 0.0), |(r, w), c| match c.kind {
         ChargeKind::Read(_) | ChargeKind::TransactionalRead => (r + c.units, w),
         ChargeKind::Write | ChargeKind::TransactionalWrite => (r, w + c.units),
+        ChargeKind::VectorWrite => (r, w),
     })
 }

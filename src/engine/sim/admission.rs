@@ -47,6 +47,8 @@ impl Engine {
             let access = match charge.kind {
                 ChargeKind::Read(_) | ChargeKind::TransactionalRead => Access::Read,
                 ChargeKind::Write | ChargeKind::TransactionalWrite => Access::Write,
+                // Vector bytes draw on no partition's capacity.
+                ChargeKind::VectorWrite => continue,
             };
             let demand = Demand { index, access, key: charge.partition.clone(), units: charge.units };
             demands.entry(charge.table.clone()).or_default().push(demand);

@@ -23,8 +23,11 @@ pub fn create_table_request(table: &Table) -> Value {
         key_schema.push(json!({"AttributeName": sort.name, "KeyType": "RANGE"}));
     }
     let live: Vec<&IndexDefinition> = d.indexes.iter().filter(|i| i.is_live()).collect();
-    let used =
-        |name: &str| d.key_schema.is_key_attribute(name) || live.iter().any(|i| i.key_schema.is_key_attribute(name));
+    let used = |name: &str| {
+        d.key_schema.is_key_attribute(name)
+            || live.iter().any(|i| i.key_schema.is_key_attribute(name))
+            || d.vector_indexes.iter().any(|v| v.schema_attribute(name).is_some())
+    };
     let definitions: Vec<Value> = d
         .attribute_definitions
         .iter()
@@ -55,6 +58,10 @@ pub fn create_table_request(table: &Table) -> Value {
         if !indexes.is_empty() {
             request.insert(kind.member().into(), indexes.into());
         }
+    }
+    if !d.vector_indexes.is_empty() {
+        let vectors: Vec<Value> = d.vector_indexes.iter().map(|v| v.to_request()).collect();
+        request.insert("VectorIndexes".into(), vectors.into());
     }
     if let Some(stream) = table.enabled_stream() {
         request.insert(

@@ -8,6 +8,7 @@
 //! ```text
 //!   storage        the packed items written, with what they replaced
 //!   index stores   LSI entries and applied GSI entries, likewise
+//!   vector stores  vector index entries, likewise
 //!   pending        the GSI queue's length before the request
 //!   stream         the stream's position before the request
 //!   TTL expiries   recounted from the items as they are restored
@@ -18,12 +19,14 @@
 
 use super::Table;
 use crate::engine::index::IndexStore;
+use crate::engine::vector::VectorStore;
 
 impl Table {
     /// Starts recording item and index changes so a dry run can undo them.
     pub(crate) fn begin_journal(&mut self) {
         self.storage.begin_journal();
         self.index_stores.values_mut().for_each(IndexStore::begin_journal);
+        self.vector_stores.values_mut().for_each(VectorStore::begin_journal);
         self.pending_mark = Some(self.pending.len());
         self.stream_mark = Some(self.stream_mark());
     }
@@ -32,6 +35,7 @@ impl Table {
     pub(crate) fn commit_journal(&mut self) {
         self.storage.commit();
         self.index_stores.values_mut().for_each(IndexStore::commit);
+        self.vector_stores.values_mut().for_each(VectorStore::commit);
         self.pending_mark = None;
         self.stream_mark = None;
     }
@@ -52,6 +56,7 @@ impl Table {
             self.storage.roll_back(None);
         }
         self.index_stores.values_mut().for_each(IndexStore::roll_back);
+        self.vector_stores.values_mut().for_each(VectorStore::roll_back);
         if let Some(mark) = self.pending_mark.take() {
             self.pending.truncate(mark);
         }

@@ -25,6 +25,7 @@ use super::index::{IndexDefinition, IndexKind, IndexStore, PendingIndexUpdate};
 use super::schema::{KeyAttribute, KeySchema};
 use super::storage::Storage;
 use super::streams::TableStream;
+use super::vector::{VectorIndex, VectorStore};
 pub use contents::CollectionSpot;
 use scaling::{OnDemandMaximum, WarmThroughput};
 
@@ -125,6 +126,8 @@ pub struct TableDefinition {
     pub warm: WarmThroughput,
     /// `DeletionProtectionEnabled`: DeleteTable is refused while it is on.
     pub deletion_protection_enabled: bool,
+    /// Vector indexes (`VectorIndexes`), in request order.
+    pub vector_indexes: Vec<VectorIndex>,
 }
 
 /// A table: definition, items, and its secondary indexes' contents.
@@ -134,6 +137,8 @@ pub struct Table {
     pub(in crate::engine) storage: Storage,
     /// Each index's entries, by index name.
     pub(crate) index_stores: BTreeMap<String, IndexStore>,
+    /// Each vector index's entries, by index name.
+    pub(crate) vector_stores: BTreeMap<String, VectorStore>,
     /// Changes on their way to the GSIs (see `index::propagation`).
     pub(crate) pending: VecDeque<PendingIndexUpdate>,
     /// The queue length when a dry run began.
@@ -219,6 +224,11 @@ impl Table {
             if !indexes.is_empty() {
                 out.insert(kind.member().into(), indexes.into());
             }
+        }
+        if !d.vector_indexes.is_empty() {
+            let vectors: Vec<Value> =
+                d.vector_indexes.iter().map(|v| v.describe(self.vector_stores.get(&v.name), status)).collect();
+            out.insert("VectorIndexes".into(), vectors.into());
         }
         Value::Object(out)
     }

@@ -187,6 +187,10 @@ impl Engine {
         let table = self.tables.get_mut(&request.name).ok_or_else(|| table_not_found(&request.name))?;
         let definition = &table.definition;
         let billing_mode = request.billing_mode.unwrap_or(definition.billing_mode);
+        // DynamoDB's sources disagree on this message; dynoxide's capture (G.1).
+        if billing_mode == BillingMode::Provisioned && !definition.vector_indexes.is_empty() {
+            return Err(ApiError::invalid_parameter("Tables with vector indexes must be in PAY_PER_REQUEST mode"));
+        }
         match (billing_mode, request.throughput) {
             (BillingMode::PayPerRequest, Some(_)) => return Err(ApiError::invalid_parameter(
                 "Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST",
@@ -399,7 +403,7 @@ fn check_index_updates(
         let existing = d.indexes.iter().find(|i| i.name == update.name());
         match update {
             IndexUpdate::Create(create) => {
-                if existing.is_some() {
+                if existing.is_some() || d.vector_indexes.iter().any(|v| v.name == create.name) {
                     return Err(ApiError::validation("Attempting to create an index which already exists"));
                 }
                 let Some(given) = &request.attribute_definitions else {

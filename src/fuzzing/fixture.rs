@@ -7,7 +7,9 @@
 //!   collections, some in the indexes.
 //! * `Tiny`: provisioned at 1 RCU / 1 WCU, binary key `id`, a KEYS_ONLY GSI
 //!   `TinyG` (`g` S) with its own 1/1: throttling within a few requests.
-//! * `Docs`: on demand, hash key `h` (S) only, nested documents and sets.
+//! * `Docs`: on demand, hash key `h` (S) only, nested documents and sets,
+//!   and a vector index `ByEmb` (`emb`, 3 dimensions, COSINE, HASH `t`,
+//!   INLINE_FILTER `f`).
 //!
 //! It is built once per process and cloned for each input.
 
@@ -54,7 +56,12 @@ fn definitions() -> Vec<(&'static str, Value)> {
             "CreateTable",
             json!({"TableName": "Docs", "BillingMode": "PAY_PER_REQUEST",
                 "KeySchema": [{"AttributeName": "h", "KeyType": "HASH"}],
-                "AttributeDefinitions": [{"AttributeName": "h", "AttributeType": "S"}]}),
+                "AttributeDefinitions": [{"AttributeName": "h", "AttributeType": "S"},
+                    {"AttributeName": "t", "AttributeType": "S"}, {"AttributeName": "f", "AttributeType": "N"}],
+                "VectorIndexes": [{"IndexName": "ByEmb", "VectorAttribute": {"AttributeName": "emb"}, "Dimensions": 3,
+                    "DistanceFunction": "COSINE", "Projection": {"ProjectionType": "INCLUDE", "NonKeyAttributes": ["emb", "d"]},
+                    "SearchSchema": [{"AttributeName": "t", "SearchSchemaElementType": "HASH"},
+                                     {"AttributeName": "f", "SearchSchemaElementType": "INLINE_FILTER"}]}]}),
         ),
     ]
 }
@@ -83,6 +90,14 @@ fn items() -> Vec<(&'static str, Value)> {
     out.push(("Tiny", json!({"id": {"B": "AA=="}, "v": {"BS": ["AQ==", "Ag=="]}})));
     out.push(("Docs", json!({"h": {"S": "doc"}, "d": {"M": {"list": {"L": [{"NULL": true}, {"NS": ["1", "2.5"]}]}}}})));
     out.push(("Docs", json!({"h": {"S": "é𝄞"}, "b": {"B": ""}, "s": {"S": ""}})));
+    out.push((
+        "Docs",
+        json!({"h": {"S": "v1"}, "t": {"S": "x"}, "f": {"N": "1"}, "emb": {"L": [{"N": "1"}, {"N": "0"}, {"N": "0"}]}}),
+    ));
+    out.push((
+        "Docs",
+        json!({"h": {"S": "v2"}, "t": {"S": "x"}, "emb": {"L": [{"N": "0"}, {"N": "-2.5"}, {"N": "1e-30"}]}}),
+    ));
     out
 }
 

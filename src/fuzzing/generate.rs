@@ -41,7 +41,7 @@ const NUMBERS: &[&str] = &[
 ];
 const BINARIES: &[&str] = &["AQI=", "AA==", "", "AQ==", "AAAA", "AQI=", "AQ", "!!"];
 const NAMES: &[&str] =
-    &["a", "n", "l", "m", "ss", "pk", "sk", "gpk", "gsk", "lsk", "exp", "h", "id", "g", "v", "Status"];
+    &["a", "n", "l", "m", "ss", "pk", "sk", "gpk", "gsk", "lsk", "exp", "h", "id", "g", "v", "Status", "emb", "t"];
 
 /// Builds requests from decisions.
 pub struct Generator<'c, 'a> {
@@ -167,6 +167,13 @@ impl Generator<'_, '_> {
                 "gpk" | "g" | "lsk" if !self.c.one_in(6) => json!({"S": self.c.pick_str(&["g0", "g1", "l0", "x"])}),
                 "gsk" | "exp" | "n" if !self.c.one_in(6) => {
                     json!({"N": self.c.pick_str(&["1", "2", "5", "1767225601"])})
+                }
+                "t" if !self.c.one_in(6) => json!({"S": self.c.pick_str(&["x", "y", ""])}),
+                "emb" if !self.c.one_in(4) => {
+                    let length = self.c.pick_str(&["3", "3", "3", "2", "4"]).parse().unwrap_or(3);
+                    let numbers: Vec<Value> =
+                        (0..length).map(|_| json!({"N": self.c.pick_str(&["1", "0", "-2", "1e39", "0.5"])})).collect();
+                    json!({"L": numbers})
                 }
                 _ => self.value(3),
             };
@@ -421,6 +428,7 @@ impl Generator<'_, '_> {
             "TagResource",
             "UntagResource",
             "ListTagsOfResource",
+            "SearchVectors",
         ]);
         let table = self.table();
         let mut request = match operation {
@@ -502,6 +510,7 @@ impl Generator<'_, '_> {
                 json!({"TransactItems": items})
             }
             "TransactWriteItems" => self.transact_write(),
+            "SearchVectors" => self.search_vectors(table),
             "CreateTable" => self.create_table(),
             "UpdateTable" => self.update_table(table),
             "DeleteTable" | "DescribeTable" | "DescribeTimeToLive" => json!({"TableName": table}),
@@ -627,6 +636,37 @@ impl Generator<'_, '_> {
         let mut r = json!({"TransactItems": actions});
         if self.c.one_in(4) {
             r["ClientRequestToken"] = self.c.pick_str(&["token-1", "token-2", ""]).into();
+        }
+        r
+    }
+
+    /// A SearchVectors request, usually against `Docs`' vector index.
+    fn search_vectors(&mut self, table: &str) -> Value {
+        let numbers = ["1", "0", "-0.5", "3.4028235e38", "1e39", "1e-50", "x"];
+        let length = self.c.pick_str(&["3", "3", "3", "2", "0", "4096"]).parse().unwrap_or(3);
+        let vector: Vec<Value> = (0..length)
+            .map(|_| if self.c.one_in(12) { self.value(1) } else { json!({"N": self.c.pick_str(&numbers)}) })
+            .collect();
+        let index = self.c.pick_str(&["ByEmb", "ByEmb", "ByEmb", "ByG", "no"]);
+        let mut r =
+            json!({"TableName": table, "IndexName": index, "SearchVector": vector, "TopK": self.number_member()});
+        if !self.c.one_in(4) {
+            r["SearchConditionExpression"] = self
+                .c
+                .pick_str(&[
+                    "t = :v",
+                    "t = :v AND f = :n",
+                    "f = :n",
+                    "t < :v",
+                    "t = :v OR f = :n",
+                    "t.x = :v",
+                    "t = :v AND t = :v",
+                ])
+                .into();
+            r["ExpressionAttributeValues"] = json!({":v": {"S": self.c.pick_str(&["x", "", "y"])}, ":n": {"N": "1"}});
+        }
+        if self.c.one_in(3) {
+            r["ProjectionExpression"] = self.c.pick_str(&["h, emb", "d", "emb[1]", "h"]).into();
         }
         r
     }

@@ -285,6 +285,21 @@ impl IndexChange {
     }
 }
 
+/// DynamoDB's refusal of an empty string or binary (`kind`) written to the
+/// key `key` of index `index` (a GSI's, an LSI's or a vector index's `HASH`).
+pub(crate) fn empty_index_key(source: WriteSource, kind: &str, index: &str, key: &str) -> ApiError {
+    ApiError::validation(match source {
+        WriteSource::Item => format!(
+            "One or more parameter values are not valid. A value specified for a secondary index key is not supported. \
+             The AttributeValue for a key attribute cannot contain an empty {kind} value. IndexName: {index}, IndexKey: {key}"
+        ),
+        WriteSource::Update => format!(
+            "One or more parameter values are not valid. The update expression attempted to update a secondary index key \
+             to a value that is not supported. The AttributeValue for a key attribute cannot contain an empty {kind} value."
+        ),
+    })
+}
+
 /// Where a value written to an index key came from: the messages differ.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum WriteSource {
@@ -380,17 +395,7 @@ impl IndexDefinition {
                 Some(KeyValue::B(b)) if b.is_empty() => "binary",
                 _ => continue,
             };
-            return Err(ApiError::validation(match source {
-                WriteSource::Item => format!(
-                    "One or more parameter values are not valid. A value specified for a secondary index key is not supported. \
-                     The AttributeValue for a key attribute cannot contain an empty {kind} value. IndexName: {}, IndexKey: {}",
-                    self.name, attribute.name
-                ),
-                WriteSource::Update => format!(
-                    "One or more parameter values are not valid. The update expression attempted to update a secondary index key \
-                     to a value that is not supported. The AttributeValue for a key attribute cannot contain an empty {kind} value."
-                ),
-            }));
+            return Err(empty_index_key(source, kind, &self.name, &attribute.name));
         }
         Ok(())
     }

@@ -25,12 +25,13 @@ pub(crate) fn check_item(indexes: &[VectorIndex], item: &Item, source: WriteSour
     Ok(())
 }
 
-/// A number as the message writes it: `1E+39`.
+/// A number as the message writes it: `1E+39` (from serde_json's
+/// shortest form, `1e+39`, already in the build).
 fn scientific(number: &crate::engine::value::Number) -> String {
     let wide: f64 = number.to_string().parse().unwrap_or_default();
-    let text = format!("{wide:E}");
+    let text = serde_json::to_string(&wide).unwrap_or_default().replace('e', "E");
     match text.split_once('E') {
-        Some((mantissa, exponent)) if !exponent.starts_with('-') => format!("{mantissa}E+{exponent}"),
+        Some((mantissa, exponent)) if !exponent.starts_with(['-', '+']) => format!("{mantissa}E+{exponent}"),
         _ => text,
     }
 }
@@ -93,19 +94,7 @@ fn check_schema(index: &VectorIndex, item: &Item, source: WriteSource) -> Result
         if *role != super::SchemaRole::Hash {
             continue;
         }
-        return Err(ApiError::validation(match source {
-            WriteSource::Item => format!(
-                "One or more parameter values are not valid. A value specified for a secondary index key is not \
-                 supported. The AttributeValue for a key attribute cannot contain an empty {kind} value. IndexName: \
-                 {}, IndexKey: {}",
-                index.name, attribute.name
-            ),
-            WriteSource::Update => format!(
-                "One or more parameter values are not valid. The update expression attempted to update a secondary \
-                 index key to a value that is not supported. The AttributeValue for a key attribute cannot contain \
-                 an empty {kind} value."
-            ),
-        }));
+        return Err(crate::engine::index::empty_index_key(source, kind, &index.name, &attribute.name));
     }
     Ok(())
 }

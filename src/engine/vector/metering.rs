@@ -50,7 +50,8 @@ pub fn write_bytes(old: Option<usize>, new: Option<usize>) -> usize {
 /// The estimated `VectorSearchRequestBytes` of a search over `searched`
 /// entries of `dimensions` that returned `returned_bytes` of items.
 pub fn search_bytes(dimensions: usize, searched: usize, returned_bytes: usize) -> usize {
-    let examined = ((searched as f64) + 1.0).log2() + 1.0;
+    // log10, already in the build, rather than log2.
+    let examined = ((searched as f64) + 1.0).log10() / std::f64::consts::LOG10_2 + 1.0;
     let vectors = (4.0 * dimensions as f64 * examined).round() as usize;
     (vectors + returned_bytes).max(MINIMUM_BYTES)
 }

@@ -214,20 +214,7 @@ impl VectorIndex {
 
     /// The `VectorIndexDescription` of DescribeTable.
     pub fn describe(&self, store: Option<&VectorStore>, table_status: &str) -> Value {
-        let mut out = Map::new();
-        out.insert("IndexName".into(), self.name.clone().into());
-        if !self.search_schema.is_empty() {
-            let schema: Vec<Value> = self
-                .search_schema
-                .iter()
-                .map(|(a, role)| json!({"AttributeName": a.name, "SearchSchemaElementType": role.as_str()}))
-                .collect();
-            out.insert("SearchSchema".into(), schema.into());
-        }
-        out.insert("Projection".into(), self.projection.to_wire());
-        out.insert("VectorAttribute".into(), json!({"AttributeName": self.vector_attribute}));
-        out.insert("Dimensions".into(), self.dimensions.into());
-        out.insert("DistanceFunction".into(), self.distance.as_str().into());
+        let Value::Object(mut out) = self.to_request() else { return Value::Null };
         // Created with its table: CREATING in CreateTable's answer, ACTIVE
         // with the table (G.2).
         let status = if table_status == "CREATING" { "CREATING" } else { "ACTIVE" };
@@ -267,12 +254,16 @@ pub fn to_f32(number: &Number) -> Option<f32> {
 }
 
 /// A vector as DynamoDB returns the index's copy: a list of numbers in
-/// f32's shortest round-trip decimal (`1` reads back as `1.0`).
+/// f32's shortest round-trip decimal (serde_json's, already in the build:
+/// `16777217` reads back as `16777216`).
 pub fn f32_list(vector: &[f32]) -> AttributeValue {
     AttributeValue::L(
         vector
             .iter()
-            .map(|x| Number::parse(&format!("{x:?}")).map_or(AttributeValue::Null, AttributeValue::N))
+            .map(|x| {
+                let text = serde_json::to_string(x).unwrap_or_default();
+                Number::parse(&text).map_or(AttributeValue::Null, AttributeValue::N)
+            })
             .collect(),
     )
 }

@@ -1,7 +1,7 @@
-//! A vector index's contents: one entry per indexed item, grouped by the
-//! `HASH` value a search is scoped to, each group in the table's key order.
-//! A search reads one group (or, without a `HASH` attribute, the only one),
-//! so a per-tenant search never looks at another tenant's vectors.
+//! A vector index's contents: one entry per indexed item, in the table's
+//! key order. A search reads the entries of one `HASH` value (or, without
+//! a `HASH` attribute, all of them): it compares each entry's `HASH` value,
+//! and scores only those that match.
 
 use std::collections::BTreeMap;
 
@@ -27,9 +27,7 @@ pub struct VectorEntry {
 /// The entries of one vector index.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct VectorStore {
-    groups: BTreeMap<Option<KeyValue>, BTreeMap<PrimaryKey, VectorEntry>>,
-    /// Where each table key's entry is, to remove it.
-    hashes: BTreeMap<PrimaryKey, Option<KeyValue>>,
+    entries: BTreeMap<PrimaryKey, VectorEntry>,
     size_bytes: usize,
     /// While a request may still be undone: each change's key and the
     /// entry it replaced (see `table::journal`).
@@ -39,40 +37,30 @@ pub struct VectorStore {
 impl VectorStore {
     /// The entry of the item under `key`, if it is indexed.
     pub fn get(&self, key: &PrimaryKey) -> Option<&VectorEntry> {
-        let hash = self.hashes.get(key)?;
-        self.groups.get(hash)?.get(key)
+        self.entries.get(key)
     }
 
     /// Replaces (or, with `None`, removes) the entry of the item under `key`.
     pub fn set(&mut self, key: &PrimaryKey, entry: Option<VectorEntry>) {
-        let old = self.take(key);
+        let old = self.replace(key, entry);
         if let Some(journal) = &mut self.journal {
             journal.push((key.clone(), old));
         }
-        self.put(key, entry);
     }
 
-    /// Removes the entry under `key`, returning it.
-    fn take(&mut self, key: &PrimaryKey) -> Option<VectorEntry> {
-        let hash = self.hashes.remove(key)?;
-        let group = self.groups.get_mut(&hash)?;
-        let old = group.remove(key);
-        if group.is_empty() {
-            self.groups.remove(&hash);
+    /// Puts `entry` (or nothing) under `key`, returning what was there.
+    fn replace(&mut self, key: &PrimaryKey, entry: Option<VectorEntry>) -> Option<VectorEntry> {
+        if let Some(entry) = &entry {
+            self.size_bytes += entry.size_bytes;
         }
+        let old = match entry {
+            Some(entry) => self.entries.insert(key.clone(), entry),
+            None => self.entries.remove(key),
+        };
         if let Some(old) = &old {
             self.size_bytes = self.size_bytes.saturating_sub(old.size_bytes);
         }
         old
-    }
-
-    /// Stores `entry` under `key`, where there is none.
-    fn put(&mut self, key: &PrimaryKey, entry: Option<VectorEntry>) {
-        if let Some(entry) = entry {
-            self.size_bytes += entry.size_bytes;
-            self.hashes.insert(key.clone(), entry.hash.clone());
-            self.groups.entry(entry.hash.clone()).or_default().insert(key.clone(), entry);
-        }
     }
 
     /// Starts recording changes so they can be undone.
@@ -89,23 +77,22 @@ impl VectorStore {
     pub fn roll_back(&mut self) {
         let Some(journal) = self.journal.take() else { return };
         for (key, previous) in journal.into_iter().rev() {
-            self.take(&key);
-            self.put(&key, previous);
+            self.replace(&key, previous);
         }
     }
 
     /// The entries a search scoped to `hash` reads, in table-key order.
-    pub fn group(&self, hash: &Option<KeyValue>) -> impl Iterator<Item = (&PrimaryKey, &VectorEntry)> {
-        self.groups.get(hash).into_iter().flatten()
+    pub fn group<'a>(&'a self, hash: &'a Option<KeyValue>) -> impl Iterator<Item = (&'a PrimaryKey, &'a VectorEntry)> {
+        self.entries.iter().filter(move |(_, entry)| entry.hash == *hash)
     }
 
     /// How many items are indexed.
     pub fn len(&self) -> usize {
-        self.hashes.len()
+        self.entries.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.hashes.is_empty()
+        self.entries.is_empty()
     }
 
     /// `IndexSizeBytes`: the f32 vectors and the projected attributes

@@ -12,6 +12,7 @@
 //!   check the `voting` exercise           engine::exercise::Checking        the same check at once
 //!   check 10,000 records, 12 patterns     engine::exercise::Checking        the 60 s review alone
 //!   the class view of 40 hand-ins         ClassView (Checking per hand-in)  the same 40 checks at once
+//!   SearchVectors, 100,000 × 128 dims     Engine::execute (exact search)    a Scan of the same items
 //! ```
 //!
 //! Every test is `#[ignore]`d: it asserts what was done (counts), never how
@@ -604,5 +605,61 @@ async fn bench_the_class_view_of_40_hand_ins() {
         "the same 40 checks at once",
         at_once,
         &format!("the page's longest turn without its event loop {:.1} ms", longest_gap.get()),
+    );
+}
+
+#[wasm_bindgen_test]
+#[ignore]
+fn bench_search_vectors_over_100000_items_of_128_dimensions() {
+    const ITEMS: u32 = 100_000;
+    const DIMENSIONS: usize = 128;
+    let mut engine = Engine::new();
+    let create = json!({"TableName": "Vectors", "BillingMode": "PAY_PER_REQUEST",
+        "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
+        "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
+        "VectorIndexes": [{"IndexName": "ByEmbedding", "VectorAttribute": {"AttributeName": "embedding"},
+            "Dimensions": DIMENSIONS, "DistanceFunction": "COSINE", "Projection": {"ProjectionType": "KEYS_ONLY"}}]});
+    engine.execute("CreateTable", &create).unwrap();
+    // What is measured is the work, not a partition's token bucket.
+    engine.settings_mut().enforce_throughput = false;
+    let mut rng = Rng::new(7);
+    let mut coordinates = |n: usize| -> Vec<Value> {
+        (0..n).map(|_| json!({"N": format!("{:.4}", rng.next_f64() * 2.0 - 1.0)})).collect()
+    };
+    for i in 0..ITEMS {
+        let item = json!({"pk": {"S": format!("item#{i:06}")}, "embedding": {"L": coordinates(DIMENSIONS)}});
+        engine.clock_mut().advance(2);
+        engine.execute("PutItem", &json!({"TableName": "Vectors", "Item": item})).unwrap();
+    }
+    let search = json!({"TableName": "Vectors", "IndexName": "ByEmbedding", "TopK": 10,
+        "SearchVector": coordinates(DIMENSIONS), "ReturnConsumedCapacity": "TOTAL"});
+    let mut found = 0;
+    let ms = median_ms(5, || {
+        engine.clock_mut().advance(2);
+        let answer = engine.execute("SearchVectors", &search).unwrap();
+        found = answer["SearchResults"].as_array().map_or(0, Vec::len);
+    });
+    assert_eq!(found, 10);
+    let mut scanned = 0;
+    let base = median_ms(5, || {
+        let mut request = json!({"TableName": "Vectors", "ProjectionExpression": "pk"});
+        scanned = 0;
+        loop {
+            engine.clock_mut().advance(2);
+            let page = engine.execute("Scan", &request).unwrap();
+            scanned += page["Count"].as_u64().unwrap_or(0);
+            match page.get("LastEvaluatedKey") {
+                Some(last) => request["ExclusiveStartKey"] = last.clone(),
+                None => break,
+            }
+        }
+    });
+    assert_eq!(scanned, u64::from(ITEMS));
+    report(
+        "SearchVectors, TopK 10, over 100,000 items of 128 dimensions (exact)",
+        ms,
+        "a Scan of the same items, every page",
+        base,
+        "COSINE, KEYS_ONLY",
     );
 }

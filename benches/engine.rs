@@ -34,6 +34,10 @@ fn main() {}
 mod common;
 
 #[cfg(not(target_arch = "wasm32"))]
+#[path = "common/vectors_100k.rs"]
+mod vectors_100k;
+
+#[cfg(not(target_arch = "wasm32"))]
 fn main() {
     native::main()
 }
@@ -54,6 +58,7 @@ mod native {
     use serde_json::{json, Value};
 
     use super::common::{self, ORDERS_PER_CUSTOMER, TABLE};
+    use super::vectors_100k;
 
     /// The baseline store: the items as DynamoDB JSON under (pk, sk).
     type Baseline = BTreeMap<(String, String), Value>;
@@ -268,59 +273,21 @@ mod native {
     }
 
     /// SearchVectors over 100,000 items of 128 dimensions (exact search: every
-    /// vector scored), beside a Scan of the same table in the same run: the
-    /// ratio says what an exact nearest-neighbour search costs against
-    /// reading every item once. Both are answered and serialised as the
-    /// endpoint does.
+    /// vector scored), beside a Scan of the same table in the same run
+    /// (`common/vectors_100k.rs`): the ratio says what an exact
+    /// nearest-neighbour search costs against reading every item once.
     fn search_vectors(c: &mut Criterion) {
-        const ITEMS: usize = 100_000;
-        const DIMENSIONS: usize = 128;
-        let mut engine = Engine::new();
-        let create = json!({"TableName": "Vectors", "BillingMode": "PAY_PER_REQUEST",
-            "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
-            "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
-            "VectorIndexes": [{"IndexName": "ByEmbedding", "VectorAttribute": {"AttributeName": "embedding"},
-                "Dimensions": DIMENSIONS, "DistanceFunction": "COSINE", "Projection": {"ProjectionType": "KEYS_ONLY"}}]});
-        engine.execute("CreateTable", &create).expect("CreateTable");
-        // What is measured is the work, not a partition's token bucket.
-        engine.settings_mut().enforce_throughput = false;
-        let mut rng = Rng::new(7);
-        let mut coordinates = |n: usize| -> Vec<Value> {
-            (0..n).map(|_| json!({"N": format!("{:.4}", rng.next_f64() * 2.0 - 1.0)})).collect()
-        };
-        for i in 0..ITEMS {
-            let item = json!({"pk": {"S": format!("item#{i:06}")}, "embedding": {"L": coordinates(DIMENSIONS)}});
-            engine.advance_clock(1);
-            engine.execute("PutItem", &json!({"TableName": "Vectors", "Item": item})).expect("PutItem");
-        }
-        let search = json!({"TableName": "Vectors", "IndexName": "ByEmbedding", "TopK": 10,
-            "SearchVector": coordinates(DIMENSIONS), "ReturnConsumedCapacity": "TOTAL"});
+        let (mut engine, search) = vectors_100k::engine_and_search();
         let mut g = c.benchmark_group("search_vectors_100k");
         g.sample_size(10);
-        g.throughput(Throughput::Elements(ITEMS as u64));
+        g.throughput(Throughput::Elements(u64::from(vectors_100k::ITEMS)));
         g.bench_function("engine", |b| {
             b.iter(|| {
-                engine.advance_clock(1);
                 let response = engine.execute("SearchVectors", &search).expect("SearchVectors");
                 black_box(response.to_string().len())
             })
         });
-        g.bench_function("scan_baseline", |b| {
-            b.iter(|| {
-                let mut request = json!({"TableName": "Vectors", "ProjectionExpression": "pk"});
-                let mut pages = 0;
-                loop {
-                    engine.advance_clock(1);
-                    let response = engine.execute("Scan", &request).expect("Scan");
-                    pages += 1;
-                    let length = response.to_string().len();
-                    match response.get("LastEvaluatedKey") {
-                        Some(last) => request["ExclusiveStartKey"] = last.clone(),
-                        None => break black_box((pages, length)),
-                    }
-                }
-            })
-        });
+        g.bench_function("scan_baseline", |b| b.iter(|| black_box(vectors_100k::scan_all(&mut engine))));
         g.finish();
     }
 

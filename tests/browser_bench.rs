@@ -45,6 +45,9 @@ wasm_bindgen_test_configure!(run_in_browser);
 #[path = "../benches/common/exercise_10k.rs"]
 mod exercise_10k;
 
+#[path = "../benches/common/vectors_100k.rs"]
+mod vectors_100k;
+
 fn now() -> f64 {
     web_sys::window().unwrap().performance().unwrap().now()
 }
@@ -611,50 +614,16 @@ async fn bench_the_class_view_of_40_hand_ins() {
 #[wasm_bindgen_test]
 #[ignore]
 fn bench_search_vectors_over_100000_items_of_128_dimensions() {
-    const ITEMS: u32 = 100_000;
-    const DIMENSIONS: usize = 128;
-    let mut engine = Engine::new();
-    let create = json!({"TableName": "Vectors", "BillingMode": "PAY_PER_REQUEST",
-        "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
-        "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
-        "VectorIndexes": [{"IndexName": "ByEmbedding", "VectorAttribute": {"AttributeName": "embedding"},
-            "Dimensions": DIMENSIONS, "DistanceFunction": "COSINE", "Projection": {"ProjectionType": "KEYS_ONLY"}}]});
-    engine.execute("CreateTable", &create).unwrap();
-    // What is measured is the work, not a partition's token bucket.
-    engine.settings_mut().enforce_throughput = false;
-    let mut rng = Rng::new(7);
-    let mut coordinates = |n: usize| -> Vec<Value> {
-        (0..n).map(|_| json!({"N": format!("{:.4}", rng.next_f64() * 2.0 - 1.0)})).collect()
-    };
-    for i in 0..ITEMS {
-        let item = json!({"pk": {"S": format!("item#{i:06}")}, "embedding": {"L": coordinates(DIMENSIONS)}});
-        engine.clock_mut().advance(2);
-        engine.execute("PutItem", &json!({"TableName": "Vectors", "Item": item})).unwrap();
-    }
-    let search = json!({"TableName": "Vectors", "IndexName": "ByEmbedding", "TopK": 10,
-        "SearchVector": coordinates(DIMENSIONS), "ReturnConsumedCapacity": "TOTAL"});
+    let (mut engine, search) = vectors_100k::engine_and_search();
     let mut found = 0;
     let ms = median_ms(5, || {
-        engine.clock_mut().advance(2);
         let answer = engine.execute("SearchVectors", &search).unwrap();
         found = answer["SearchResults"].as_array().map_or(0, Vec::len);
     });
     assert_eq!(found, 10);
     let mut scanned = 0;
-    let base = median_ms(5, || {
-        let mut request = json!({"TableName": "Vectors", "ProjectionExpression": "pk"});
-        scanned = 0;
-        loop {
-            engine.clock_mut().advance(2);
-            let page = engine.execute("Scan", &request).unwrap();
-            scanned += page["Count"].as_u64().unwrap_or(0);
-            match page.get("LastEvaluatedKey") {
-                Some(last) => request["ExclusiveStartKey"] = last.clone(),
-                None => break,
-            }
-        }
-    });
-    assert_eq!(scanned, u64::from(ITEMS));
+    let base = median_ms(5, || scanned = vectors_100k::scan_all(&mut engine));
+    assert_eq!(scanned, u64::from(vectors_100k::ITEMS));
     report(
         "SearchVectors, TopK 10, over 100,000 items of 128 dimensions (exact)",
         ms,

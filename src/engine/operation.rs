@@ -116,7 +116,7 @@ operations! {
     DescribeLimits:           Control, true,      false,         false,       OnACopy,   false;
     DescribeEndpoints:        Control, true,      false,         false,       OnACopy,   false;
     DescribeContinuousBackups: Control, true,     false,         false,       OnACopy,   false;
-    SearchVectors:            Data,    true,      false,         true,        AsIs,      false;
+    SearchVectors:            Data,    true,      false,         false,       AsIs,      false;
 }
 
 impl Operation {

@@ -1049,3 +1049,34 @@ fn on_demand_maxima_and_warm_throughput_are_in_the_template_and_the_cli_script()
     assert!(create.contains("--warm-throughput"), "{script}");
     assert!(create.contains("20000") && create.contains("15000"), "{script}");
 }
+
+#[test]
+fn vector_indexes_go_into_the_template_and_the_script_and_a_model_says_it_cannot_hold_them() {
+    let mut engine = Engine::new();
+    let index = json!({"IndexName": "ByLook", "VectorAttribute": {"AttributeName": "embedding"}, "Dimensions": 3,
+        "DistanceFunction": "COSINE", "Projection": {"ProjectionType": "KEYS_ONLY"},
+        "SearchSchema": [{"AttributeName": "tenant", "SearchSchemaElementType": "HASH"}]});
+    run(
+        &mut engine,
+        "CreateTable",
+        json!({"TableName": "Products", "BillingMode": "PAY_PER_REQUEST",
+               "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
+               "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"},
+                                        {"AttributeName": "tenant", "AttributeType": "S"}],
+               "VectorIndexes": [index.clone()]}),
+    );
+    let scenario = Scenario::of(&engine);
+    let template = cloudformation::template(&scenario).template;
+    let properties = &template["Resources"]["ProductsTable"]["Properties"];
+    assert_eq!(properties["VectorIndexes"], json!([index]));
+    // The SearchSchema attribute stays defined.
+    assert_eq!(properties["AttributeDefinitions"][1]["AttributeName"], "tenant");
+
+    let script = cli_script::script(&scenario).text;
+    assert!(script.contains("--vector-indexes"), "{script}");
+    assert!(script.contains("ByLook"), "{script}");
+
+    let model = exchange::export(&scenario, ExportFormat::Workbench(ModelVersion::V3));
+    let said = texts(&model.warnings).join("\n");
+    assert!(said.contains("vector index ByLook"), "{said}");
+}

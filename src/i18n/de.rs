@@ -1099,6 +1099,7 @@ impl Catalogue for German {
                         }
                         Lost::Tags(n) => format!("ihre {n} Tag(s)"),
                         Lost::DeletionProtection => "ihren Löschschutz".to_string(),
+                        Lost::VectorIndex(name) => format!("Vektorindex {name}"),
                         Lost::MoreKeyAttributes { index, attributes } => format!(
                             "die Schlüsselattribute {} von Index {index} (der GSI-Schlüssel eines Modells hat ein \
                              Partition-Key- und ein Sort-Key-Attribut; exportiert wird jeweils das erste)",

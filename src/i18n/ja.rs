@@ -1042,6 +1042,7 @@ impl Catalogue for Japanese {
                         ),
                         Lost::Tags(n) => format!("タグ {n} 個"),
                         Lost::DeletionProtection => "削除保護".to_string(),
+                        Lost::VectorIndex(name) => format!("ベクトルインデックス {name}"),
                         Lost::MoreKeyAttributes { index, attributes } => format!(
                             "インデックス {index} のキー属性 {} (モデルの GSI キーはパーティションキー属性とソートキー属性を\
                              1 つずつしか持てないため、それぞれ最初の属性をエクスポートします)",

@@ -17,6 +17,7 @@
 //! | `TableClass` (when one was named)        | `TableClass`                                 |
 //! | `Tags` (TagResource, CreateTable)        | `Tags`: the same `[{Key, Value}]` list       |
 //! | `DeletionProtectionEnabled` (when on)    | `DeletionProtectionEnabled: true`            |
+//! | `VectorIndexes`                          | the same: `IndexName`, `VectorAttribute`, `Dimensions`, `DistanceFunction`, `Projection`, `SearchSchema` |
 //! | `OnDemandThroughput` (on demand, a maximum set), a GSI's too | the same                       |
 //! | warm throughput (CreateTable, UpdateTable), the table's and each GSI's, when not the default | `WarmThroughput` `{ReadUnitsPerSecond, WriteUnitsPerSecond}`: a raise under way as its target |
 //! | time to live (UpdateTimeToLive)          | `TimeToLiveSpecification` `{AttributeName, Enabled: true}` |
@@ -93,6 +94,7 @@ fn properties(table: &Value) -> Map<String, Value> {
         "Tags",
         "DeletionProtectionEnabled",
         "OnDemandThroughput",
+        "VectorIndexes",
     ] {
         if let Some(value) = definition.get(member) {
             out.insert(member.into(), value.clone());

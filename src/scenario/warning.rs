@@ -83,6 +83,8 @@ pub enum Lost {
     Tags(usize),
     /// Deletion protection (a model has no place for it).
     DeletionProtection,
+    /// A vector index (its name): a model has no place for one.
+    VectorIndex(String),
     /// A GSI's key attributes after its first HASH and its first RANGE
     /// attribute (a multi-attribute key): a model's GSI key has one of each.
     MoreKeyAttributes { index: String, attributes: Vec<String> },
@@ -110,6 +112,7 @@ impl fmt::Display for Lost {
             Lost::OwnCapacity(index) => write!(f, "the own capacity of index {index} (a model gives GSIs the table's)"),
             Lost::Tags(n) => write!(f, "its {n} tag(s)"),
             Lost::DeletionProtection => f.write_str("its deletion protection"),
+            Lost::VectorIndex(name) => write!(f, "vector index {name}"),
             Lost::MoreKeyAttributes { index, attributes } => write!(
                 f,
                 "the key attributes {} of index {index} (a model's GSI key has one partition-key and one sort-key \

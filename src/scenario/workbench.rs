@@ -811,6 +811,9 @@ fn note_what_a_model_cannot_hold(
     if definition.get("DeletionProtectionEnabled").and_then(Value::as_bool) == Some(true) {
         lost.push(Lost::DeletionProtection);
     }
+    for index in definition.get("VectorIndexes").and_then(Value::as_array).into_iter().flatten() {
+        lost.push(Lost::VectorIndex(index.get("IndexName").and_then(Value::as_str).unwrap_or_default().to_string()));
+    }
     if !lost.is_empty() {
         warnings.push(Warning::CannotHold { table: name.to_string(), lost });
     }

@@ -285,6 +285,74 @@ mod tests {
             .expect("searched")
     }
 
+    /// After any mix of writes (puts, updates, deletes, batches,
+    /// transactions, refused writes, throttled and dry-run writes rolled
+    /// back), every index holds exactly the entries its items give.
+    #[test]
+    fn the_index_always_matches_the_items() {
+        let mut engine = Engine::new();
+        let create = json!({"TableName": "Docs", "BillingMode": "PAY_PER_REQUEST",
+            "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
+            "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}, {"AttributeName": "t", "AttributeType": "S"}],
+            "VectorIndexes": [
+                {"IndexName": "ByV", "VectorAttribute": {"AttributeName": "v"}, "Dimensions": 2,
+                 "DistanceFunction": "COSINE", "Projection": {"ProjectionType": "ALL"},
+                 "SearchSchema": [{"AttributeName": "t", "SearchSchemaElementType": "HASH"}]},
+                {"IndexName": "Keys", "VectorAttribute": {"AttributeName": "v"}, "Dimensions": 2,
+                 "DistanceFunction": "EUCLIDEAN", "Projection": {"ProjectionType": "KEYS_ONLY"}}]});
+        engine.execute("CreateTable", &create).expect("created");
+        let mut state: u64 = 42;
+        let mut roll = |n: u64| {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (state >> 33) % n
+        };
+        for step in 0..2_000 {
+            let pk = json!({"S": format!("k{}", roll(20))});
+            let vector = match roll(4) {
+                0 => json!({"L": [{"N": "1"}]}),
+                1 => json!({"S": "no"}),
+                _ => json!({"L": [{"N": format!("{}", roll(5))}, {"N": "-1"}]}),
+            };
+            let mut item = json!({"pk": pk, "v": vector, "n": {"N": format!("{}", roll(3))}});
+            if roll(3) > 0 {
+                let tenant = ["a", "b", ""].get(roll(3) as usize).copied().unwrap_or_default();
+                item["t"] = json!({ "S": tenant });
+            }
+            let request = match roll(6) {
+                0 => ("DeleteItem", json!({"TableName": "Docs", "Key": {"pk": pk}})),
+                1 => (
+                    "UpdateItem",
+                    json!({"TableName": "Docs", "Key": {"pk": pk},
+                        "UpdateExpression": "SET n = :n REMOVE t", "ExpressionAttributeValues": {":n": {"N": "9"}}}),
+                ),
+                2 => ("BatchWriteItem", json!({"RequestItems": {"Docs": [{"PutRequest": {"Item": item}}]}})),
+                3 => ("TransactWriteItems", json!({"TransactItems": [{"Put": {"TableName": "Docs", "Item": item}}]})),
+                _ => ("PutItem", json!({"TableName": "Docs", "Item": item})),
+            };
+            if step % 7 == 0 {
+                let _ = engine.dry_run(request.0, &request.1);
+            } else {
+                let _ = engine.execute(request.0, &request.1);
+            }
+            let table = engine.table("Docs").expect("table");
+            for index in &table.definition.vector_indexes {
+                let store = table.vector_stores.get(&index.name).expect("store");
+                let expected: Vec<_> =
+                    table.items().filter_map(|item| index.entry(&item, &table.definition.key_schema)).collect();
+                let mut held: Vec<_> = Vec::new();
+                for hash in expected.iter().map(|e| e.hash.clone()).collect::<std::collections::BTreeSet<_>>() {
+                    held.extend(store.group(&hash).map(|(_, e)| e.clone()));
+                }
+                assert_eq!(store.len(), expected.len(), "step {step}, {}", index.name);
+                let total: usize = expected.iter().map(|e| e.size_bytes).sum();
+                assert_eq!(store.size_bytes(), total, "step {step}, {}", index.name);
+                for entry in &expected {
+                    assert!(held.contains(entry), "step {step}, {}: {entry:?} missing", index.name);
+                }
+            }
+        }
+    }
+
     #[test]
     fn a_snapshot_keeps_the_index_and_its_entries() {
         let mut engine = Engine::new();

@@ -222,8 +222,6 @@ pub struct SearchVectors {
     pub top_k: usize,
     /// The condition's equalities, in written order.
     pub equalities: Vec<SearchEquality>,
-    /// Whether a condition was given at all.
-    pub has_condition: bool,
     /// Nested paths the condition names (refused against the index).
     pub nested: bool,
     pub projection: Option<crate::engine::expr::Projection>,
@@ -285,7 +283,6 @@ impl SearchVectorsInput {
             search_vector: self.search_vector.unwrap_or_default(),
             top_k: top_k as usize,
             equalities,
-            has_condition: condition.is_some(),
             nested,
             projection,
             return_consumed_capacity: super::return_consumed_capacity(self.return_consumed_capacity.as_deref()),

@@ -15,7 +15,8 @@
 //   3. a new build: the open page keeps its version and shows the notice
 //      (Later hides it until the next visit); Reload switches, and the work
 //      is still there;
-//   4. a debug build at the same address retires the worker and its cache.
+//   4. a trap in the wasm shows the stopped notice, and Reload brings the work back;
+//   5. a debug build at the same address retires the worker and its cache.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -191,6 +192,31 @@ test('a new build waits with a notice, and replaces the old one on Reload, work 
   assert.deepEqual(await tableNames(), before, 'the work survived the switch');
   await page.waitForFunction((old) => caches.keys().then((names) => names.length === 1 && names[0] !== old),
     oldCaches[0], { timeout: TIMEOUT });
+});
+
+test('when the wasm traps, a notice in the page\'s language says so and offers Reload, work kept', async () => {
+  await open();
+  const before = await tableNames();
+  // A trap surfaces in JavaScript as an uncaught WebAssembly.RuntimeError
+  // ("unreachable") from whichever event handler ran into it.
+  const trap = () => page.evaluate(() => setTimeout(() => { throw new WebAssembly.RuntimeError('unreachable'); }));
+  // Any other error is not the wasm stopping.
+  await page.evaluate(() => setTimeout(() => { throw new TypeError('not a trap'); }));
+  await page.waitForTimeout(200);
+  assert.equal(await page.$('#stopped-notice'), null);
+  await page.selectOption('#lang-select', 'de');
+  await page.waitForFunction(() => document.documentElement.lang === 'de', null, { timeout: TIMEOUT });
+  await trap();
+  await page.waitForSelector('#stopped-notice[role="alert"]', { timeout: TIMEOUT });
+  assert.match(await page.textContent('#stopped-notice'), /Der Playground wurde wegen eines Fehlers/);
+  await trap();
+  assert.equal((await page.$$('#stopped-notice')).length, 1, 'one notice, however many traps');
+  await Promise.all([page.waitForEvent('load', { timeout: TIMEOUT }), page.click('#stopped-notice button')]);
+  await page.waitForSelector('#btn-lessons', { state: 'attached', timeout: TIMEOUT });
+  assert.equal(await page.$('#stopped-notice'), null);
+  assert.deepEqual(await tableNames(), before, 'the autosave brought the work back');
+  await page.selectOption('#lang-select', 'en');
+  await page.waitForFunction(() => document.documentElement.lang === 'en', null, { timeout: TIMEOUT });
 });
 
 test('a debug build at the same address retires the worker and its cache', async () => {

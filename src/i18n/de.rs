@@ -233,6 +233,19 @@ impl Catalogue for German {
         format!("{} {}", count(Lang::De, n as u64), plural(n as u64, "Byte", "Bytes"))
     }
 
+    fn vector_search_headline(&self, bytes: &str) -> String {
+        format!("{bytes} Bytes durchsucht (Schätzung)")
+    }
+
+    fn cost_vector_search(&self, bytes: &str) -> String {
+        format!(
+            "Eine Suche verbraucht keine Read Units: Sie wird in VectorSearchRequestBytes gemessen, hier {bytes}. Die \
+             Zahl ist eine Schätzung des Playgrounds (DynamoDB veröffentlicht keine Formel): Sie wächst mit den \
+             Dimensionen, den durchsuchten Items und den zurückgegebenen Daten, ist nie kleiner als 1.024 und hängt \
+             nicht vom Suchvektor ab."
+        )
+    }
+
     fn cost_refused(&self, error: &str) -> String {
         format!("DynamoDB lehnt diese Anfrage ab ({error}), und eine abgelehnte Anfrage kostet nichts.")
     }
@@ -911,6 +924,10 @@ impl Catalogue for German {
         match problem {
             FormProblem::LimitNotWhole(text) => format!("Limit muss eine ganze Zahl sein, nicht {text}"),
             FormProblem::ParametersNotList => "Parameters muss eine JSON-Liste sein".to_string(),
+            FormProblem::TopKNotWhole => "TopK muss eine ganze Zahl von 1 bis 100 sein".to_string(),
+            FormProblem::VectorNotList => {
+                "SearchVector muss eine JSON-Liste von Zahlen sein, etwa [0.1, 0.9]".to_string()
+            }
             FormProblem::RequestNotObject => "Die Anfrage muss ein JSON-Objekt sein".to_string(),
         }
     }

@@ -100,6 +100,16 @@ impl Catalogue for English {
             Msg::ChipEveryOther => "every other attribute",
             Msg::ChipListToInclude => "(list attributes to include)",
             Msg::ChipNothingElse => "nothing else",
+            // vector index form
+            Msg::AddVectorIndex => "+ Vector index",
+            Msg::AddVectorTitle => "A vector index: finds the items whose vector (a list of numbers) is nearest to a query vector. On-demand tables only",
+            Msg::VectorBadge => "Vector",
+            Msg::VectorAttribute => "Vector attribute",
+            Msg::Dimensions => "Dimensions",
+            Msg::DistanceFunction => "Distance function",
+            Msg::VectorSearchedPer => "Searched per (HASH)",
+            Msg::VectorFilterAttribute => "Filter attribute (INLINE_FILTER)",
+            Msg::VectorHint => "An item is in the index when its vector attribute is a list of exactly this many numbers and, with a HASH attribute, it has that attribute. A search reads one HASH value's items and may test the filter attribute with =.",
             // index panel
             Msg::AddGsi => "+ Add GSI",
             Msg::NoIndexes => {
@@ -249,6 +259,9 @@ impl Catalogue for English {
             Msg::AddAction => "+ Add an action",
             Msg::PartiqlHint => "PartiQL: SELECT, INSERT, UPDATE, DELETE",
             Msg::FilterHint => "applied after the read: it never lowers the cost",
+            Msg::HintSearchVector => "a list of numbers, as many as the index's dimensions",
+            Msg::SearchConditionHint => "= on the HASH attribute and the filter attributes, joined by AND",
+            Msg::ChooseVectorIndex => "(choose a vector index)",
             Msg::EveryKeyHint => "applied to every key",
             Msg::TransactHint => "Each action is sent with only the names and values its expressions use.",
             Msg::AlsoSent => "Also sent, as written in raw mode: ",
@@ -706,6 +719,18 @@ impl Catalogue for English {
 
     fn bytes(&self, n: usize) -> String {
         format!("{} byte{}", count(Lang::En, n as u64), s(n as u64))
+    }
+
+    fn vector_search_headline(&self, bytes: &str) -> String {
+        format!("{bytes} bytes searched (estimate)")
+    }
+
+    fn cost_vector_search(&self, bytes: &str) -> String {
+        format!(
+            "A search uses no read units: it is metered in VectorSearchRequestBytes, here {bytes}. The figure is the \
+             playground's estimate (DynamoDB publishes no formula): it grows with the dimensions, the items searched \
+             and the data returned, never below 1,024, and not with the query vector."
+        )
     }
 
     fn cost_refused(&self, error: &str) -> String {
@@ -1312,6 +1337,8 @@ impl Catalogue for English {
         match problem {
             FormProblem::LimitNotWhole(text) => format!("Limit must be a whole number, not {text}"),
             FormProblem::ParametersNotList => "Parameters must be a JSON list".to_string(),
+            FormProblem::TopKNotWhole => "TopK must be a whole number from 1 to 100".to_string(),
+            FormProblem::VectorNotList => "SearchVector must be a JSON list of numbers, such as [0.1, 0.9]".to_string(),
             FormProblem::RequestNotObject => "The request must be a JSON object".to_string(),
         }
     }

@@ -50,6 +50,10 @@ pub enum FormProblem {
     LimitNotWhole(String),
     /// `Parameters` is JSON but not a list.
     ParametersNotList,
+    /// `TopK` is not a whole number.
+    TopKNotWhole,
+    /// `SearchVector` is JSON but not a list.
+    VectorNotList,
     /// Raw mode's text is JSON but not an object.
     RequestNotObject,
 }

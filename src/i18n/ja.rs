@@ -213,6 +213,18 @@ impl Catalogue for Japanese {
         format!("{} バイト", count(Lang::Ja, n as u64))
     }
 
+    fn vector_search_headline(&self, bytes: &str) -> String {
+        format!("{bytes} バイトを検索 (推定)")
+    }
+
+    fn cost_vector_search(&self, bytes: &str) -> String {
+        format!(
+            "検索は読み込みユニットを使いません。VectorSearchRequestBytes で計測され、ここでは {bytes} です。この値は\
+             プレイグラウンドの推定です (DynamoDB は計算式を公開していません)。次元数、検索した項目数、返したデータとともに\
+             増え、1,024 を下回らず、検索ベクトルの大きさには左右されません。"
+        )
+    }
+
     fn cost_refused(&self, error: &str) -> String {
         format!("DynamoDB はこのリクエストを拒否します ({error})。拒否されたリクエストにコストはかかりません。")
     }
@@ -869,6 +881,10 @@ impl Catalogue for Japanese {
                 format!("Limit には整数を指定してください ({text} は整数ではありません)")
             }
             FormProblem::ParametersNotList => "Parameters には JSON のリストを指定してください".to_string(),
+            FormProblem::TopKNotWhole => "TopK には 1 から 100 までの整数を指定してください".to_string(),
+            FormProblem::VectorNotList => {
+                "SearchVector には [0.1, 0.9] のような数値の JSON リストを指定してください".to_string()
+            }
             FormProblem::RequestNotObject => "リクエストは JSON オブジェクトにしてください".to_string(),
         }
     }

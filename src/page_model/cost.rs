@@ -17,6 +17,7 @@
 use serde_json::Value;
 
 use crate::engine::capacity::{Charge, ChargeKind, EntryAction, Scope};
+use crate::engine::review::prices;
 use crate::engine::sim::Touched;
 use crate::engine::{ApiError, Previews};
 use crate::i18n::{numbers, Lang, Msg};
@@ -183,6 +184,18 @@ pub fn touched_line(touched: &[Touched], lang: Lang) -> Option<String> {
 /// Dry-runs a request (nothing changes) and, for a Query or Scan that
 /// stops before the end, follows the pages to total them.
 pub fn preview(engine: &mut Previews, operation: &str, request: &Value) -> Preview {
+    // A search's cost is in its response only: ask for it whatever the
+    // request says.
+    let mut searched;
+    let request = if operation == "SearchVectors" {
+        searched = request.clone();
+        if let Value::Object(members) = &mut searched {
+            members.insert("ReturnConsumedCapacity".into(), "TOTAL".into());
+        }
+        &searched
+    } else {
+        request
+    };
     let first = engine.dry_run(operation, request);
     let (outcome, charges, statement) = (first.result, first.charges, first.statement);
     let footprint = std::rc::Rc::new(first.footprint);
@@ -241,6 +254,9 @@ pub struct Explanation {
     /// The line on secondary-index writes, when there were any (it is
     /// among `lines` too).
     pub index_writes: Option<String>,
+    /// What a search's `VectorSearchRequestBytes` cost, in dollars (a
+    /// search uses no read units).
+    pub vector_price: f64,
 }
 
 impl Explanation {
@@ -273,7 +289,8 @@ pub fn explain(
 ) -> Explanation {
     let tr = lang.tr();
     let tally = Tally::of(charges);
-    let headline = lang.figure(&tally.text(names));
+    let mut headline = lang.figure(&tally.text(names));
+    let mut vector_price = 0.0;
     let mut lines = Vec::new();
     let read_units = lang.figure(&format!("{} {}", units(tally.read), names.read));
     // What the item itself cost, apart from index entries written.
@@ -338,6 +355,13 @@ pub fn explain(
                     lines.push(lang.t(Msg::CostConditionChecked).into());
                 }
             }
+            "SearchVectors" => {
+                let bytes = response.pointer("/ConsumedCapacity/VectorSearchRequestBytes").and_then(Value::as_f64);
+                let bytes = bytes.unwrap_or(0.0);
+                headline = tr.vector_search_headline(&lang.count(bytes as u64));
+                lines.push(tr.cost_vector_search(&lang.count(bytes as u64)));
+                vector_price = prices::vector_bytes(bytes, prices::VECTOR_SEARCH_PRICE_PER_GB);
+            }
             "BatchGetItem" => {
                 lines.push(tr.cost_batch_get(total_bytes, charges.len(), &read_units));
             }
@@ -364,7 +388,7 @@ pub fn explain(
     if charges.len() > ARITHMETIC_LINES {
         arithmetic.push(tr.and_more(charges.len() - ARITHMETIC_LINES));
     }
-    Explanation { tally, headline, lines, arithmetic, index_writes }
+    Explanation { tally, headline, lines, arithmetic, index_writes, vector_price }
 }
 
 fn is_read(charge: &Charge) -> bool {

@@ -1,6 +1,6 @@
 //! The page's model: everything the playground's page computes that needs
 //! no browser. Request drafts (`draft`), the index designer's drafts
-//! (`index_draft`), the cost in words and dollars
+//! (`index_draft`, `vector_draft`), the cost in words and dollars
 //! (`cost`), how values and figures are written (`format`), the input
 //! limits (`limits`), and each call's one-line summary and the running
 //! totals of the activity log (`summary`), and the one-page design review
@@ -16,6 +16,7 @@ pub mod index_draft;
 pub mod limits;
 pub mod review_report;
 pub mod summary;
+pub mod vector_draft;
 
 #[cfg(test)]
 mod tests;

@@ -48,4 +48,5 @@ mod storage;
 mod triggers;
 mod ttl_streams;
 mod update_notice;
+mod vectors;
 mod workspaces;

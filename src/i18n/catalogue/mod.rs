@@ -302,6 +302,12 @@ pub trait Catalogue {
     /// The live cost of a request DynamoDB would refuse.
     fn cost_refused(&self, error: &str) -> String;
 
+    /// A search's headline: "1,024 bytes searched (estimate)".
+    fn vector_search_headline(&self, bytes: &str) -> String;
+
+    /// How a search is metered: in bytes, estimated.
+    fn cost_vector_search(&self, bytes: &str) -> String;
+
     /// A request that fails after charged work.
     fn cost_failed(&self, error: &str, units: &str) -> String;
 

@@ -106,6 +106,19 @@ messages! {
     ChipListToInclude,
     ChipNothingElse,
 
+    // ---- vector index form ----
+    AddVectorIndex,
+    AddVectorTitle,
+    VectorBadge,
+    VectorAttribute,
+    Dimensions,
+    DistanceFunction,
+    /// The search schema's HASH attribute.
+    VectorSearchedPer,
+    /// The search schema's INLINE_FILTER attribute.
+    VectorFilterAttribute,
+    VectorHint,
+
     // ---- index panel ----
     AddGsi,
     NoIndexes,
@@ -265,6 +278,11 @@ messages! {
     AddAction,
     PartiqlHint,
     FilterHint,
+    /// SearchVectors' vector field.
+    HintSearchVector,
+    SearchConditionHint,
+    /// The IndexName picker of SearchVectors before one is chosen.
+    ChooseVectorIndex,
     EveryKeyHint,
     TransactHint,
     AlsoSent,

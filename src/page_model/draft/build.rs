@@ -118,6 +118,38 @@ fn put_limit(body: &mut Map<String, Value>, text: &str) -> Result<(), FormError>
     Ok(())
 }
 
+/// `TopK` when the field holds one; one that is not a whole number is the
+/// form's own error (blank is left out, for the engine to ask for it).
+fn put_top_k(body: &mut Map<String, Value>, text: &str) -> Result<(), FormError> {
+    let top_k = text.trim();
+    if !top_k.is_empty() {
+        let number = top_k
+            .parse::<i64>()
+            .map_err(|_| FormError::own("top-k", FormProblem::TopKNotWhole, ApiError::validation))?;
+        body.insert("TopK".into(), number.into());
+    }
+    Ok(())
+}
+
+/// `SearchVector` from a JSON list whose numbers are plain (`0.5`) or
+/// DynamoDB JSON (`{"N": "0.5"}`); `None` when blank. Anything else in the
+/// list is sent as it is, for the engine to refuse as DynamoDB does.
+pub(super) fn vector_value(text: &str) -> Result<Option<Value>, FormError> {
+    if text.trim().is_empty() {
+        return Ok(None);
+    }
+    let list: Value =
+        serde_json::from_str(text).map_err(|e| FormError::new("vector", ApiError::Serialization(e.to_string())))?;
+    let Value::Array(values) = list else {
+        return Err(FormError::own("vector", FormProblem::VectorNotList, ApiError::Serialization));
+    };
+    let typed = |value: Value| match value {
+        Value::Number(number) => json!({ "N": number.to_string() }),
+        other => other,
+    };
+    Ok(Some(Value::Array(values.into_iter().map(typed).collect())))
+}
+
 /// Inserts the placeholder maps unless empty.
 pub(super) fn put_maps(body: &mut Map<String, Value>, names: Option<Value>, values: Option<Value>) {
     if let Some(names) = names.filter(|n| n.as_object().is_none_or(|o| !o.is_empty())) {
@@ -224,6 +256,17 @@ impl Draft {
                 if let Some(start) = &self.start_key {
                     body.insert("ExclusiveStartKey".into(), start.clone());
                 }
+            }
+            ItemOperation::SearchVectors => {
+                body.insert("TableName".into(), table.into());
+                put_text(&mut body, "IndexName", &self.index);
+                if let Some(vector) = vector_value(&self.vector)? {
+                    body.insert("SearchVector".into(), vector);
+                }
+                put_top_k(&mut body, &self.top_k)?;
+                put_text(&mut body, "SearchConditionExpression", &self.search_condition);
+                put_text(&mut body, "ProjectionExpression", &self.projection);
+                put_maps(&mut body, names, values);
             }
             ItemOperation::BatchGetItem => {
                 let keys: Vec<Value> = self.keys.iter().map(|k| key_map(schema, k)).collect();

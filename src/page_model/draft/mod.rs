@@ -64,6 +64,8 @@ pub enum ItemOperation {
     DeleteItem,
     Query,
     Scan,
+    /// A search of a vector index for the items nearest a vector.
+    SearchVectors,
     BatchGetItem,
     BatchWriteItem,
     TransactGetItems,
@@ -74,9 +76,10 @@ pub enum ItemOperation {
 
 impl ItemOperation {
     /// In the order DynamoDB's API reference groups them, PartiQL last.
-    pub const ALL: [ItemOperation; 11] = [
+    pub const ALL: [ItemOperation; 12] = [
         Self::Query,
         Self::Scan,
+        Self::SearchVectors,
         Self::GetItem,
         Self::PutItem,
         Self::UpdateItem,
@@ -97,6 +100,7 @@ impl ItemOperation {
             Self::DeleteItem => Operation::DeleteItem,
             Self::Query => Operation::Query,
             Self::Scan => Operation::Scan,
+            Self::SearchVectors => Operation::SearchVectors,
             Self::BatchGetItem => Operation::BatchGetItem,
             Self::BatchWriteItem => Operation::BatchWriteItem,
             Self::TransactGetItems => Operation::TransactGetItems,
@@ -119,6 +123,11 @@ impl ItemOperation {
     /// Query and Scan: the operations that read pages.
     pub fn pages(self) -> bool {
         matches!(self, Self::Query | Self::Scan)
+    }
+
+    /// Query, Scan and SearchVectors: the operations that name an index.
+    pub fn reads_index(self) -> bool {
+        self.pages() || self == Self::SearchVectors
     }
 
     /// Whether the operation can change data (a run changes the table; a
@@ -276,6 +285,13 @@ pub struct Draft {
     pub key: KeyInput,
     /// The item of PutItem.
     pub item: String,
+    /// SearchVectors: `SearchVector`, a JSON list of numbers (plain or
+    /// DynamoDB JSON).
+    pub vector: String,
+    /// SearchVectors: `TopK`.
+    pub top_k: String,
+    /// SearchVectors: `SearchConditionExpression`.
+    pub search_condition: String,
     /// Query: true when the key condition is typed as an expression, false
     /// when it comes from the key picker below.
     pub key_expression_mode: bool,
@@ -338,6 +354,9 @@ impl Default for Draft {
             index: String::new(),
             key: KeyInput::default(),
             item: String::new(),
+            vector: String::new(),
+            top_k: "5".into(),
+            search_condition: String::new(),
             key_expression_mode: false,
             partition_value: String::new(),
             more_partition_values: Vec::new(),
@@ -425,6 +444,8 @@ pub fn field_label(field: &str, lang: Lang) -> String {
         "names" => "ExpressionAttributeNames".into(),
         "item" => "Item".into(),
         "limit" => "Limit".into(),
+        "top-k" => "TopK".into(),
+        "vector" => "SearchVector".into(),
         "raw" => lang.t(Msg::FieldRequestJson).into(),
         other => match other.strip_prefix("write-") {
             Some(n) => lang.tr().numbered(Msg::Action, n.parse::<usize>().map_or(0, |n| n + 1)),
@@ -485,7 +506,7 @@ fn sort_placeholders(position: usize) -> (String, String, String) {
 impl Draft {
     /// The index a request reads (Query and Scan with an `IndexName`).
     pub fn index_name(&self) -> Option<&str> {
-        (self.operation.pages() && !self.index.is_empty()).then_some(self.index.as_str())
+        (self.operation.reads_index() && !self.index.is_empty()).then_some(self.index.as_str())
     }
 
     /// The table the draft works on: its own, or the selected one.

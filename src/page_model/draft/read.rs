@@ -192,6 +192,32 @@ impl Draft {
                 draft.select = take_string(&mut rest, "Select").unwrap_or_default();
                 draft.start_key = rest.remove("ExclusiveStartKey");
             }
+            ItemOperation::SearchVectors => {
+                draft.index = take_string(&mut rest, "IndexName").unwrap_or_default();
+                // The vector as plain numbers when every element is a
+                // number in DynamoDB JSON; otherwise the member stays raw.
+                let plain = rest.get("SearchVector").and_then(Value::as_array).and_then(|list| {
+                    let numbers: Option<Vec<String>> =
+                        list.iter().map(|v| Some(v.as_object()?.get("N")?.as_str()?.to_string())).collect();
+                    numbers.filter(|n| n.iter().all(|text| serde_json::from_str::<serde_json::Number>(text).is_ok()))
+                });
+                if let Some(numbers) = plain {
+                    rest.remove("SearchVector");
+                    draft.vector = format!("[{}]", numbers.join(", "));
+                } else {
+                    draft.vector = String::new();
+                }
+                draft.top_k = match rest.remove("TopK") {
+                    Some(Value::Number(n)) => n.to_string(),
+                    Some(other) => {
+                        rest.insert("TopK".into(), other);
+                        String::new()
+                    }
+                    None => String::new(),
+                };
+                draft.search_condition = take_string(&mut rest, "SearchConditionExpression").unwrap_or_default();
+                draft.projection = take_string(&mut rest, "ProjectionExpression").unwrap_or_default();
+            }
             ItemOperation::BatchGetItem => {
                 let taken = (|| {
                     let items = rest.get("RequestItems")?.as_object()?;

@@ -96,3 +96,36 @@ fn a_summary_adds_the_index_writes_to_the_first_line() {
         ["A put pays for the larger of the old and the new item (14 bytes), in 1 KB blocks: 1 WCU."]
     );
 }
+
+/// A search uses no read units: its live cost is its
+/// `VectorSearchRequestBytes` (asked for by the preview whatever the request
+/// says), labelled an estimate, priced at $0.002 per GB.
+#[test]
+fn a_search_is_costed_in_bytes_not_units() {
+    use crate::engine::{Engine, Previews};
+    use crate::page_model::cost::preview;
+    let mut engine = Engine::new();
+    let created = engine.execute(
+        "CreateTable",
+        &json!({"TableName": "Products", "BillingMode": "PAY_PER_REQUEST",
+            "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
+            "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
+            "VectorIndexes": [{"IndexName": "ByLook", "VectorAttribute": {"AttributeName": "v"}, "Dimensions": 2,
+                "DistanceFunction": "COSINE", "Projection": {"ProjectionType": "ALL"}}]}),
+    );
+    assert!(created.is_ok(), "{created:?}");
+    let put = engine.execute(
+        "PutItem",
+        &json!({"TableName": "Products", "Item": {"pk": {"S": "a"},
+        "v": {"L": [{"N": "1"}, {"N": "0"}]}}}),
+    );
+    assert!(put.is_ok(), "{put:?}");
+    let request = json!({"TableName": "Products", "IndexName": "ByLook", "SearchVector": [{"N": "1"}, {"N": "0"}],
+        "TopK": 1, "ReturnConsumedCapacity": "NONE"});
+    let shown = preview(&mut Previews::new(&mut engine), "SearchVectors", &request);
+    let explained = explain("SearchVectors", &request, &shown.outcome, &shown.charges, UnitNames::of(true), Lang::En);
+    assert_eq!(explained.headline, "1,024 bytes searched (estimate)");
+    assert!(explained.lines.iter().any(|line| line.contains("no read units")), "{:?}", explained.lines);
+    assert_eq!(explained.tally, Tally::default());
+    assert!((explained.vector_price - 1024.0 / 1e9 * 0.002).abs() < 1e-15);
+}

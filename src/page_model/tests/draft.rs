@@ -59,6 +59,19 @@ fn cases() -> Vec<(Draft, Value)> {
                    "ExpressionAttributeValues": {":n": {"N": "5"}}, "Limit": 10,
                    "ReturnConsumedCapacity": "TOTAL"}),
         ),
+        (
+            draft(ItemOperation::SearchVectors, |d| {
+                d.index = "ByLook".into();
+                d.vector = "[0.5, -1, 2e-3]".into();
+                d.top_k = "3".into();
+                d.search_condition = "tenant = :t".into();
+                d.values = r#"{":t": "A"}"#.into();
+            }),
+            json!({"TableName": "Music", "IndexName": "ByLook",
+                   "SearchVector": [{"N": "0.5"}, {"N": "-1"}, {"N": "0.002"}], "TopK": 3,
+                   "SearchConditionExpression": "tenant = :t",
+                   "ExpressionAttributeValues": {":t": {"S": "A"}}, "ReturnConsumedCapacity": "TOTAL"}),
+        ),
     ]
 }
 
@@ -84,4 +97,24 @@ fn a_bad_field_is_an_error_that_names_it() {
     assert!(bad.build_request(Some("Music"), Some(&schema())).is_err());
     let bad = draft(ItemOperation::Scan, |d| d.values = "[1]".into());
     assert!(bad.build_request(Some("Music"), Some(&schema())).is_err());
+    for (edit, field) in [
+        ((|d: &mut Draft| d.vector = "{\"a\": 1}".into()) as fn(&mut Draft), "vector"),
+        (|d: &mut Draft| d.vector = "[1,".into(), "vector"),
+        (|d: &mut Draft| d.top_k = "three".into(), "top-k"),
+    ] {
+        let bad = draft(ItemOperation::SearchVectors, edit);
+        let error = bad.build_request(Some("Music"), Some(&schema())).unwrap_err();
+        assert_eq!(error.field, field);
+    }
+}
+
+/// A vector written with anything but numbers in DynamoDB JSON stays raw
+/// (sent as it is), so the engine answers what DynamoDB would.
+#[test]
+fn a_search_vector_the_form_cannot_show_is_kept_as_sent() {
+    let request = json!({"TableName": "Music", "IndexName": "ByLook", "SearchVector": [{"S": "a"}], "TopK": 1});
+    let back = Draft::from_request(&Draft::default(), ItemOperation::SearchVectors, &request, Some(&schema()));
+    assert_eq!(back.vector, "");
+    let built = back.build_request(Some("Music"), Some(&schema())).unwrap();
+    assert_eq!(built.get("SearchVector"), Some(&json!([{"S": "a"}])));
 }

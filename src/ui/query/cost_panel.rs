@@ -49,7 +49,7 @@ pub fn CostPanel(props: &CostPanelProps) -> Html {
             let mut explanation =
                 explain(&props.operation, request, &preview.outcome, &preview.charges, props.names, lang);
             explanation.lines.extend(crate::ui::cost::touched_line(&preview.touched, lang));
-            let price = explanation.tally.price();
+            let price = explanation.tally.price() + explanation.vector_price;
             let pages = preview.all_pages.as_ref().map(|total| {
                 html! {
                     <p class="cost-pages" id={format!("{id}-pages")}>

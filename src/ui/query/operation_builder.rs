@@ -55,6 +55,8 @@ pub struct TableFacts {
     pub provisioned: Option<(i64, i64)>,
     /// The table's secondary indexes: name, "GSI" or "LSI".
     pub indexes: Vec<(String, &'static str)>,
+    /// The table's vector indexes, by name.
+    pub vector_indexes: Vec<String>,
 }
 
 /// A side's request as of now, with what it needs to know of its table.
@@ -97,6 +99,7 @@ fn table_facts(state: &PlaygroundContext, table: &str, index: Option<&str>) -> O
         names: UnitNames::of(on_demand),
         provisioned: (!on_demand).then_some((d.throughput.read_capacity_units, d.throughput.write_capacity_units)),
         indexes: d.indexes.iter().map(|i| (i.name.clone(), i.kind.abbreviation())).collect(),
+        vector_indexes: d.vector_indexes.iter().map(|v| v.name.clone()).collect(),
     })
 }
 
@@ -340,7 +343,13 @@ pub fn OperationBuilder(props: &OperationBuilderProps) -> Html {
     };
     let request_rc = request.clone().map(Rc::new);
     let names = facts.as_ref().map_or(UnitNames::PROVISIONED, |f| f.names);
-    let indexes = facts.as_ref().map(|f| f.indexes.clone()).unwrap_or_default();
+    // SearchVectors names a vector index; Query and Scan a GSI or an LSI.
+    let searches = draft.operation == ItemOperation::SearchVectors;
+    let indexes: Vec<(String, &str)> = match (&facts, searches) {
+        (Some(f), true) => f.vector_indexes.iter().map(|name| (name.clone(), "vector")).collect(),
+        (Some(f), false) => f.indexes.clone(),
+        (None, _) => Vec::new(),
+    };
     let provisioned = facts.as_ref().and_then(|f| f.provisioned);
 
     html! {
@@ -365,11 +374,13 @@ pub fn OperationBuilder(props: &OperationBuilderProps) -> Html {
                     </select>
                 </label>
                 }
-                if draft.operation.pages() && draft.mode == Mode::Form && (!indexes.is_empty() || !draft.index.is_empty()) {
+                if draft.operation.reads_index() && draft.mode == Mode::Form && (searches || !indexes.is_empty() || !draft.index.is_empty()) {
                     <label class="field inline-field">
                         <span class="member">{ "IndexName" }</span>
                         <select id={ctx.id("index")} onchange={ctx.on_event::<Event>(|d, v| d.index = v)}>
-                            <option value="" selected={draft.index.is_empty()}>{ lang.t(Msg::TableItself) }</option>
+                            <option value="" selected={draft.index.is_empty()}>{
+                                lang.t(if searches { Msg::ChooseVectorIndex } else { Msg::TableItself })
+                            }</option>
                             { for indexes.iter().map(|(name, kind)| html! {
                                 <option value={name.clone()} selected={*name == draft.index}>{ format!("{name} ({kind})") }</option>
                             }) }

@@ -606,6 +606,31 @@ impl Ctx<'_> {
                     </>
                 }
             }
+            ItemOperation::SearchVectors => {
+                let top_k_error = self.form_error.filter(|e| e.field == "top-k").map(|error| html! {
+                    <p class="expr-message"><span class="error-name">{ error.error.name() }</span>{ ": " }{ error.message_in(self.lang) }</p>
+                });
+                html! {
+                    <>
+                        { self.json_area("vector", "SearchVector", &d.vector, |d, v| d.vector = v,
+                            "[0.9, 0.1, 0.0]".into(), self.lang.t(Msg::HintSearchVector)) }
+                        { self.expr("search-condition", "SearchConditionExpression", &d.search_condition,
+                            |d, v| d.search_condition = v, "tenant = :t AND category = :c",
+                            Some(self.lang.t(Msg::SearchConditionHint))) }
+                        { self.expr("projection", "ProjectionExpression", &d.projection, |d, v| d.projection = v, "name, price", None) }
+                        { self.placeholders(true) }
+                        <div class="options">
+                            <label class="field inline-field">
+                                <span class="member">{ "TopK" }</span>
+                                <input type="text" inputmode="numeric" id={self.id("top-k")} class="narrow"
+                                    value={d.top_k.clone()} oninput={self.on_event::<InputEvent>(|d, v| d.top_k = v)} />
+                            </label>
+                            { self.return_consumed() }
+                        </div>
+                        { top_k_error }
+                    </>
+                }
+            }
             ItemOperation::GetItem => html! {
                 <>
                     { self.key_picker("key", &d.key, |d, k| d.key = k, Some(self.lang.t(Msg::Key).into())) }

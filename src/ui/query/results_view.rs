@@ -5,7 +5,8 @@
 //!
 //! Items are found wherever the operation puts them: `Items` (Query, Scan),
 //! `Item` (GetItem), `Responses` (BatchGetItem, TransactGetItems),
-//! `Attributes` (writes with `ReturnValues`).
+//! `SearchResults` (SearchVectors, each item with its `Score`, shown as the
+//! first column in rank order), `Attributes` (writes with `ReturnValues`).
 //!
 //! A new run whose results start below the fold (the builder is long at a
 //! projector's 1280×720) brings them into view, so *Run* visibly did
@@ -40,6 +41,7 @@ pub fn returned_items(operation: &str, response: &Value) -> Vec<Item> {
             .map(|items| items.iter().filter_map(decode).collect())
             .unwrap_or_default(),
         "GetItem" => response.get("Item").and_then(decode).into_iter().collect(),
+        "SearchVectors" => search_results(response).filter_map(|r| r.get("Item")).filter_map(decode).collect(),
         "BatchGetItem" => response
             .get("Responses")
             .and_then(Value::as_object)
@@ -56,9 +58,23 @@ pub fn returned_items(operation: &str, response: &Value) -> Vec<Item> {
     }
 }
 
-/// The items as a table: key attributes first (when the table is known),
-/// then every other attribute that came back, sorted.
-fn items_table(items: &[Item], schema: Option<&KeySchema>, lang: Lang) -> Html {
+/// A SearchVectors response's results, best first.
+fn search_results(response: &Value) -> impl Iterator<Item = &Value> {
+    response.get("SearchResults").and_then(Value::as_array).into_iter().flatten()
+}
+
+/// Each SearchVectors result's `Score`, as the response writes it.
+fn search_scores(operation: &str, response: &Value) -> Vec<String> {
+    if operation != "SearchVectors" {
+        return Vec::new();
+    }
+    search_results(response).map(|r| r.get("Score").map(Value::to_string).unwrap_or_default()).collect()
+}
+
+/// The items as a table: a search's scores first (when given), then key
+/// attributes (when the table is known), then every other attribute that
+/// came back, sorted.
+fn items_table(items: &[Item], scores: &[String], schema: Option<&KeySchema>, lang: Lang) -> Html {
     let mut keys: Vec<(String, &'static str)> = Vec::new();
     if let Some(schema) = schema {
         let present = |name: &str| items.iter().any(|item| item.contains_key(name));
@@ -84,7 +100,9 @@ fn items_table(items: &[Item], schema: Option<&KeySchema>, lang: Lang) -> Html {
         })
         .chain(others.iter().map(|name| html! { <th>{ name }</th> }))
         .collect::<Html>();
-    let rows = items.iter().map(|item| {
+    let score_head = (!scores.is_empty()).then(|| html! { <th class="score">{ "Score" }</th> });
+    let rows = items.iter().enumerate().map(|(rank, item)| {
+        let score = scores.get(rank).map(|score| html! { <td class="score number">{ score }</td> });
         let cells = keys
             .iter()
             .map(|(name, role)| (name, Some(if *role == "pk" { "pk-col" } else { "sk-col" })))
@@ -97,12 +115,12 @@ fn items_table(items: &[Item], schema: Option<&KeySchema>, lang: Lang) -> Html {
                 None => html! { <td class={classes!("absent", extra)}></td> },
             })
             .collect::<Html>();
-        html! { <tr>{ cells }</tr> }
+        html! { <tr>{ score }{ cells }</tr> }
     });
     html! {
         <div class="grid-scroll results-scroll" tabindex="0" role="region" aria-label={lang.t(Msg::ResultsTitle)}>
             <table class="items results-items">
-                <thead><tr>{ head }</tr></thead>
+                <thead><tr>{ score_head }{ head }</tr></thead>
                 <tbody>{ for rows }</tbody>
             </table>
         </div>
@@ -175,12 +193,14 @@ pub fn ResultsView(props: &ResultsViewProps) -> Html {
 
     // Every page's items together; counts and cost summed.
     let mut items = Vec::new();
+    let mut scores = Vec::new();
     let mut count = 0u64;
     let mut scanned = 0u64;
     let mut tally = Tally::default();
     for page in pages {
         if let Ok(response) = &page.outcome {
             items.extend(returned_items(operation, response));
+            scores.extend(search_scores(operation, response));
             count += response.get("Count").and_then(Value::as_u64).unwrap_or(0);
             scanned += response.get("ScannedCount").and_then(Value::as_u64).unwrap_or(0);
         }
@@ -263,7 +283,7 @@ pub fn ResultsView(props: &ResultsViewProps) -> Html {
                 };
                 html! { <p class="hint empty-items">{ lang.t(what) }</p> }
             } else {
-                items_table(&items, schema.as_ref(), lang)
+                items_table(&items, &scores, schema.as_ref(), lang)
             };
             html! {
                 <>

@@ -1,7 +1,8 @@
 //! The create-table form: a table name, a partition key, an optional sort
 //! key, a capacity mode, and any number of secondary indexes
 //! ([`IndexFields`]: GSIs and LSIs, all sent in the one CreateTable, as LSIs
-//! can only be declared there).
+//! can only be declared there) and vector indexes ([`VectorFields`]; adding
+//! one switches the table to on demand, the only mode DynamoDB allows them).
 //!
 //! The form only gathers text. Submitting turns it into the CreateTable body
 //! an SDK would send (`AttributeDefinitions`, `KeySchema`, `BillingMode`,
@@ -16,6 +17,8 @@ use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use super::index_form::{add_definition, capacity_value, type_options, IndexDraft, IndexFields};
+use super::vector_form::VectorFields;
+use crate::page_model::vector_draft::VectorDraft;
 use crate::ui::language::{use_lang, Msg};
 use crate::ui::page::error_box::ErrorBox;
 use crate::ui::state::{use_playground, Action, Source};
@@ -39,6 +42,8 @@ struct Form {
     max_writes: String,
     /// Secondary indexes, GSIs and LSIs in the order added.
     indexes: Vec<IndexDraft>,
+    /// Vector indexes, in the order added.
+    vectors: Vec<VectorDraft>,
 }
 
 impl Default for Form {
@@ -57,6 +62,7 @@ impl Default for Form {
             max_reads: String::new(),
             max_writes: String::new(),
             indexes: Vec::new(),
+            vectors: Vec::new(),
         }
     }
 }
@@ -71,10 +77,9 @@ impl Form {
             add_definition(&mut definitions, &self.sort_key, &self.sort_type);
             key_schema.push(json!({"AttributeName": self.sort_key, "KeyType": "RANGE"}));
         }
-        for index in &self.indexes {
-            for (name, kind) in index.key_definitions() {
-                add_definition(&mut definitions, &name, &kind);
-            }
+        let index_keys = self.indexes.iter().flat_map(IndexDraft::key_definitions);
+        for (name, kind) in index_keys.chain(self.vectors.iter().flat_map(VectorDraft::key_definitions)) {
+            add_definition(&mut definitions, &name, &kind);
         }
         let mut body = Map::new();
         body.insert("TableName".into(), self.name.clone().into());
@@ -90,6 +95,9 @@ impl Form {
             if !specs.is_empty() {
                 body.insert(member.into(), specs.into());
             }
+        }
+        if !self.vectors.is_empty() {
+            body.insert("VectorIndexes".into(), self.vectors.iter().map(VectorDraft::spec).collect::<Vec<_>>().into());
         }
         if self.on_demand {
             body.insert("BillingMode".into(), "PAY_PER_REQUEST".into());
@@ -192,6 +200,39 @@ pub fn CreateTable() -> Html {
             form.set(next);
         })
     };
+    let add_vector = {
+        let form = form.clone();
+        Callback::from(move |_: MouseEvent| {
+            let mut next = (*form).clone();
+            next.vectors.push(VectorDraft::default());
+            // DynamoDB keeps vector indexes to on-demand tables.
+            next.on_demand = true;
+            form.set(next);
+        })
+    };
+    let vector_fields = form.vectors.iter().enumerate().map(|(position, draft)| {
+        let onchange = {
+            let form = form.clone();
+            Callback::from(move |draft: VectorDraft| {
+                let mut next = (*form).clone();
+                if let Some(slot) = next.vectors.get_mut(position) {
+                    *slot = draft;
+                }
+                form.set(next);
+            })
+        };
+        let onremove = {
+            let form = form.clone();
+            Callback::from(move |()| {
+                let mut next = (*form).clone();
+                if position < next.vectors.len() {
+                    next.vectors.remove(position);
+                }
+                form.set(next);
+            })
+        };
+        html! { <VectorFields draft={draft.clone()} id={format!("ct-vec-{position}")} {onchange} {onremove} /> }
+    });
     let table_keys: Vec<String> =
         [form.partition_key.clone(), form.sort_key.clone()].into_iter().filter(|k| !k.trim().is_empty()).collect();
     let index_fields = form.indexes.iter().enumerate().map(|(position, draft)| {
@@ -307,11 +348,14 @@ pub fn CreateTable() -> Html {
                 <fieldset class="ct-indexes">
                     <legend>{ lang.t(Msg::SecondaryIndexes) }</legend>
                     { for index_fields }
+                    { for vector_fields }
                     <div class="index-add">
                         <button type="button" class="quiet" id="ct-add-gsi" onclick={add_index(true)}
                             title={lang.t(Msg::AddGsiTitle)}>{ "+ GSI" }</button>
                         <button type="button" class="quiet" id="ct-add-lsi" onclick={add_index(false)}
                             title={lang.t(Msg::AddLsiTitle)}>{ "+ LSI" }</button>
+                        <button type="button" class="quiet" id="ct-add-vector" onclick={add_vector}
+                            title={lang.t(Msg::AddVectorTitle)}>{ lang.t(Msg::AddVectorIndex) }</button>
                     </div>
                 </fieldset>
                 <button id="ct-submit" type="submit" class="primary">{ lang.t(Msg::CreateTableSubmit) }</button>

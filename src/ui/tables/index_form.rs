@@ -28,7 +28,7 @@ use crate::ui::language::{use_lang, Lang, Msg};
 pub const KEY_TYPES: [(&str, Msg); 3] = [("S", Msg::TypeString), ("N", Msg::TypeNumber), ("B", Msg::TypeBinary)];
 
 /// The projections, with what each copies in words.
-const PROJECTIONS: [(&str, Msg); 3] =
+pub const PROJECTIONS: [(&str, Msg); 3] =
     [("ALL", Msg::ProjectionAll), ("KEYS_ONLY", Msg::ProjectionKeysOnly), ("INCLUDE", Msg::ProjectionInclude)];
 
 /// The `<option>`s of a key-type picker.

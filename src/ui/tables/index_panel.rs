@@ -132,6 +132,31 @@ pub fn IndexPanel() -> Html {
         }
     });
 
+    // Vector indexes: ACTIVE from CreateTable, with their entries and the
+    // shape of their vectors (dimensions, distance function, search schema).
+    let vector_rows = definition.vector_indexes.iter().map(|index| {
+        let entries = table.vector_stores.get(&index.name).map_or(0, |s| s.len()) as u64;
+        let mut shape = vec![
+            tr.entries(entries),
+            format!("{}: {}", lang.t(Msg::VectorAttribute), index.vector_attribute),
+            format!("{}: {}", lang.t(Msg::Dimensions), index.dimensions),
+            index.distance.as_str().to_string(),
+        ];
+        shape.extend(
+            index.search_schema.iter().map(|(attribute, role)| format!("{} {}", attribute.name, role.as_str())),
+        );
+        html! {
+            <li class="index-row vector" data-index={index.name.clone()} key={index.name.clone()}>
+                <div class="index-row-head">
+                    <span class="index-name">{ &index.name }</span>
+                    <span class="kind-badge">{ lang.t(Msg::VectorBadge) }</span>
+                    <span class="index-status"><span class="status active">{ "ACTIVE" }</span></span>
+                    <span class="status-detail">{ shape.join(" · ") }</span>
+                </div>
+            </li>
+        }
+    });
+
     let toggle = {
         let draft = draft.clone();
         Callback::from(move |_: MouseEvent| {
@@ -198,7 +223,7 @@ pub fn IndexPanel() -> Html {
             Ok(_) => html! { <p class="ok-line">{ entry.summary.text(lang) }</p> },
             Err(error) => html! { <ErrorBox error={error.clone()} /> },
         });
-    let count = definition.indexes.len() as u64;
+    let count = (definition.indexes.len() + definition.vector_indexes.len()) as u64;
     let (title_before, title_after) = tr.indexes_of();
 
     html! {
@@ -212,7 +237,7 @@ pub fn IndexPanel() -> Html {
             if count == 0 {
                 <p class="hint">{ lang.t(Msg::NoIndexes) }</p>
             } else {
-                <ul class="index-list">{ for rows }</ul>
+                <ul class="index-list">{ for rows }{ for vector_rows }</ul>
             }
             { add_form }
             <div class="inline-outcome" id="ix-outcome">{ outcome }</div>

@@ -5,7 +5,8 @@
 //! (the selected table or index) with [`item_grid`] (items grouped by
 //! partition key, windowed when large) and [`grid_marks`] (a footprint's
 //! marks on a grid); secondary indexes: [`index_form`] (one index's fields
-//! and its "what it copies" diagram), [`index_panel`] (adding and dropping
+//! and its "what it copies" diagram), [`vector_form`] (one vector index's
+//! fields), [`index_panel`] (adding and dropping
 //! indexes, backfill progress) and [`index_grid`] (an index's contents and
 //! pending propagation); [`ttl_panel`] and [`stream_panel`]; and
 //! [`generate_form`], which fills a table with generated items.
@@ -22,3 +23,4 @@ pub mod stream_panel;
 pub mod table_list;
 pub mod table_view;
 pub mod ttl_panel;
+pub mod vector_form;

@@ -1,0 +1,99 @@
+//! Vector indexes in the page: the table designer makes one, the index panel
+//! lists it, and the console's SearchVectors ranks the items with their
+//! scores and prices the search in bytes.
+
+use crate::dom::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+
+/// Products with a vector index `ByLook` on `look` (2 dimensions, COSINE),
+/// searched per `tenant`, made through the designer.
+async fn products_from_the_designer() -> Page {
+    let page = mount().await;
+    page.type_into("#ct-name", "Products").await;
+    page.type_into("#ct-pk", "sku").await;
+    page.click("#ct-add-vector").await;
+    // A vector index needs an on-demand table: adding one switches to it.
+    let on_demand = page.find("#ct-on-demand").dyn_into::<web_sys::HtmlInputElement>().unwrap();
+    assert!(on_demand.checked());
+    page.type_into("#ct-vec-0-name", "ByLook").await;
+    page.type_into("#ct-vec-0-attribute", "look").await;
+    page.type_into("#ct-vec-0-dimensions", "2").await;
+    page.type_into("#ct-vec-0-hash", "tenant").await;
+    page.click("#ct-submit").await;
+    assert!(page.text("#ct-outcome").contains("CreateTable Products → created"), "{}", page.text("#ct-outcome"));
+    for (sku, tenant, look) in
+        [("red", "A", "[1, 0]"), ("pink", "A", "[0.9, 0.2]"), ("blue", "A", "[0, 1]"), ("rose", "B", "[1, 0.1]")]
+    {
+        page.put(&format!(r#"{{"sku": "{sku}", "tenant": "{tenant}", "look": {look}}}"#)).await;
+    }
+    // No tenant: not in the index, as DynamoDB leaves it out.
+    page.put(r#"{"sku": "grey", "look": [1, 0]}"#).await;
+    page
+}
+
+#[wasm_bindgen_test]
+async fn the_designer_makes_a_vector_index_and_the_panel_lists_it() {
+    let page = products_from_the_designer().await;
+    let row = page.text(".index-row[data-index='ByLook']");
+    for part in ["Vector", "ACTIVE", "4 entries", "Vector attribute: look", "Dimensions: 2", "COSINE", "tenant HASH"] {
+        assert!(row.contains(part), "{part} in {row}");
+    }
+}
+
+#[wasm_bindgen_test]
+async fn the_designer_shows_dynamodbs_refusals() {
+    let page = mount().await;
+    page.type_into("#ct-name", "Products").await;
+    page.type_into("#ct-pk", "sku").await;
+    page.click("#ct-add-vector").await;
+    page.type_into("#ct-vec-0-name", "ByLook").await;
+    page.type_into("#ct-vec-0-attribute", "sku").await;
+    page.click("#ct-submit").await;
+    assert_eq!(
+        page.text("#ct-outcome"),
+        "ValidationException: One or more parameter values were invalid: Conflicting attribute definition for \
+         'sku'. An attribute cannot be defined in AttributeDefinitions when used as a VectorAttribute."
+    );
+    // Back to provisioned: DynamoDB keeps vector indexes to on-demand tables.
+    page.type_into("#ct-vec-0-attribute", "look").await;
+    page.click("#ct-provisioned").await;
+    page.click("#ct-submit").await;
+    assert!(page.text("#ct-outcome").contains("PAY_PER_REQUEST"), "{}", page.text("#ct-outcome"));
+    assert!(!page.exists(".table-entry"), "nothing was created");
+    // Removed, the table is made without it.
+    page.click("#ct-vec-0-remove").await;
+    assert!(!page.exists("#ct-vec-0"));
+    page.click("#ct-submit").await;
+    assert!(page.text("#ct-outcome").contains("created"), "{}", page.text("#ct-outcome"));
+}
+
+#[wasm_bindgen_test]
+async fn the_console_searches_a_vector_index_with_scores_and_a_cost_in_bytes() {
+    let page = products_from_the_designer().await;
+    page.click("#tab-console").await;
+    page.choose("#c0-op", "SearchVectors").await;
+    page.choose("#c0-index", "ByLook").await;
+    page.type_text("#c0-vector", "[1, 0]").await;
+    page.type_text("#c0-search-condition", "tenant = :t").await;
+    page.type_text("#c0-values", r#"{":t": "A"}"#).await;
+    assert_eq!(figure(&page, 0), "1,024 bytes searched (estimate)");
+    assert!(page.text("#c0-cost-lines").contains("no read units"), "{}", page.text("#c0-cost-lines"));
+    assert!(page.text("#c0-cost-price").contains("on demand"), "{}", page.text("#c0-cost-price"));
+
+    page.click("#c0-run").await;
+    let skus: Vec<String> =
+        page.find_all("#results table.results-items td.pk-col").iter().filter_map(|td| td.text_content()).collect();
+    assert_eq!(skus, ["red", "pink", "blue"], "nearest first, tenant A only");
+    let scores: Vec<String> =
+        page.find_all("#results table.results-items td.score").iter().filter_map(|td| td.text_content()).collect();
+    // COSINE: 1 − cos; pink is 1 − 0.9/√0.85 away, blue at a right angle.
+    assert_eq!(scores, ["0.0", "0.023812941717527125", "1.0"]);
+
+    // A bad vector is the form's own error, named by its member.
+    page.type_text("#c0-vector", r#"{"x": 1}"#).await;
+    assert!(page.text("#c0-cost").contains("SearchVector must be a JSON list"), "{}", page.text("#c0-cost"));
+    // A vector of the wrong length is DynamoDB's refusal.
+    page.type_text("#c0-vector", "[1, 0, 0]").await;
+    assert!(page.text("#c0-cost").contains("ValidationException"), "{}", page.text("#c0-cost"));
+}

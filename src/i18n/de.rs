@@ -103,6 +103,47 @@ impl Catalogue for German {
         format!("{n} {}", plural(n, "Eintrag", "Einträge"))
     }
 
+    fn vector_point_ranked(&self, label: &str, rank: usize, score: &str) -> String {
+        format!("{label}: Rang {rank}, Score {score}")
+    }
+
+    fn vector_map_summary(&self, points: u64, ranked: u64) -> String {
+        format!("Vektorkarte: {points} {} gezeichnet, {ranked} gerankt", plural(points, "Item", "Items"))
+    }
+
+    fn vector_map_wrong_length(&self, got: u64, wanted: u64) -> String {
+        format!(
+            "Der Suchvektor hat {got} {}, die Vektoren dieses Index haben {wanted}: SearchVectors würde ihn ablehnen.",
+            plural(got, "Zahl", "Zahlen")
+        )
+    }
+
+    fn vector_map_projected(&self, dimensions: u64) -> String {
+        format!(
+            "Eine Projektion der {dimensions}-dimensionalen Vektoren auf die zwei Richtungen, in denen sie sich am \
+             stärksten unterscheiden: Abstände auf der Karte sind nicht die Abstände, nach denen die Suche rankt."
+        )
+    }
+
+    fn vector_map_other_distance(&self, own: &str, other: &str) -> String {
+        format!("Die Suchen dieses Index ranken nach {own}; die Karte zeigt, wie {other} dieselben Items ranken würde.")
+    }
+
+    fn vector_shape(&self, dimensions: u64, distance: &str) -> String {
+        format!("{dimensions} {} · {distance}", plural(dimensions, "Dimension", "Dimensionen"))
+    }
+
+    fn vector_map_drawn(&self, shown: u64, total: u64, left_out: u64) -> String {
+        let entries = plural(total, "Eintrag", "Einträgen");
+        match left_out {
+            0 => format!("{shown} von {total} {entries} gezeichnet."),
+            n => format!(
+                "{shown} von {total} {entries} gezeichnet, dazu {n} {} nicht im Index.",
+                plural(n, "Item", "Items")
+            ),
+        }
+    }
+
     fn skip_wait(&self, wait: &str) -> String {
         format!("Warten überspringen ({wait})")
     }

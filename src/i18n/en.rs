@@ -110,6 +110,22 @@ impl Catalogue for English {
             Msg::VectorSearchedPer => "Searched per (HASH)",
             Msg::VectorFilterAttribute => "Filter attribute (INLINE_FILTER)",
             Msg::VectorHint => "An item is in the index when its vector attribute is a list of exactly this many numbers and, with a HASH attribute, it has that attribute. A search reads one HASH value's items and may test the filter attribute with =.",
+            // vector map
+            Msg::VectorMapTitle => "Vector map",
+            Msg::VectorMapQuery => "Query vector",
+            Msg::VectorMapIndexOwn => "the index's",
+            Msg::VectorMapStart => "Type a query vector (a JSON list of numbers), or click a point to search from its vector.",
+            Msg::VectorMapNotList => "The query vector must be a JSON list of numbers, such as [0.9, 0.1].",
+            Msg::VectorMapNeedsHash => "Type the HASH value to search: a search reads the items of one HASH value only.",
+            Msg::VectorMapPlain => "The vectors as they are: x is their first number, y their second.",
+            Msg::VectorMapRanking => "Top K",
+            Msg::VectorMapNoRanking => "Nothing ranked yet.",
+            Msg::VectorMapHint => "Point at an item, or move with the arrow keys; a click or Enter searches from its vector.",
+            Msg::VectorLegendRanked => "in the top K (its rank)",
+            Msg::VectorPointSearched => "searched, not in the top K",
+            Msg::VectorPointOtherGroup => "another HASH value: not searched",
+            Msg::VectorPointFiltered => "left out by the filter",
+            Msg::VectorPointNotIndexed => "no HASH attribute: not in the index",
             // index panel
             Msg::AddGsi => "+ Add GSI",
             Msg::NoIndexes => {
@@ -594,6 +610,44 @@ impl Catalogue for English {
 
     fn entries(&self, n: u64) -> String {
         format!("{n} entr{}", if n == 1 { "y" } else { "ies" })
+    }
+
+    fn vector_point_ranked(&self, label: &str, rank: usize, score: &str) -> String {
+        format!("{label}: rank {rank}, score {score}")
+    }
+
+    fn vector_map_summary(&self, points: u64, ranked: u64) -> String {
+        format!("Vector map: {points} item{} drawn, {ranked} ranked", if points == 1 { "" } else { "s" })
+    }
+
+    fn vector_map_wrong_length(&self, got: u64, wanted: u64) -> String {
+        let s = if got == 1 { "" } else { "s" };
+        format!(
+            "The query vector has {got} number{s}; this index's vectors have {wanted}: SearchVectors would refuse it."
+        )
+    }
+
+    fn vector_map_projected(&self, dimensions: u64) -> String {
+        format!(
+            "A projection of the {dimensions}-dimensional vectors onto the two directions in which they differ most: \
+             distances on the map are not the distances the search ranks by."
+        )
+    }
+
+    fn vector_map_other_distance(&self, own: &str, other: &str) -> String {
+        format!("This index's searches rank by {own}; the map shows how {other} would rank the same items.")
+    }
+
+    fn vector_shape(&self, dimensions: u64, distance: &str) -> String {
+        format!("{dimensions} dimension{} · {distance}", if dimensions == 1 { "" } else { "s" })
+    }
+
+    fn vector_map_drawn(&self, shown: u64, total: u64, left_out: u64) -> String {
+        match left_out {
+            0 => format!("{shown} of {} drawn.", self.entries(total)),
+            1 => format!("{shown} of {} drawn, and 1 item not in the index.", self.entries(total)),
+            n => format!("{shown} of {} drawn, and {n} items not in the index.", self.entries(total)),
+        }
     }
 
     fn skip_wait(&self, wait: &str) -> String {

@@ -88,6 +88,40 @@ impl Catalogue for Japanese {
         format!("エントリー {n} 件")
     }
 
+    fn vector_point_ranked(&self, label: &str, rank: usize, score: &str) -> String {
+        format!("{label}: {rank} 位、スコア {score}")
+    }
+
+    fn vector_map_summary(&self, points: u64, ranked: u64) -> String {
+        format!("ベクトルマップ: {points} 項目を表示、{ranked} 件に順位")
+    }
+
+    fn vector_map_wrong_length(&self, got: u64, wanted: u64) -> String {
+        format!("検索ベクトルの数値は {got} 個ですが、このインデックスのベクトルは {wanted} 個です。SearchVectors は拒否します。")
+    }
+
+    fn vector_map_projected(&self, dimensions: u64) -> String {
+        format!(
+            "{dimensions} 次元のベクトルを、最も違いが大きい 2 つの方向に射影したものです。マップ上の距離は、検索が\
+             順位付けに使う距離ではありません。"
+        )
+    }
+
+    fn vector_map_other_distance(&self, own: &str, other: &str) -> String {
+        format!("このインデックスの検索は {own} で順位付けします。マップは同じ項目を {other} で順位付けした場合を示します。")
+    }
+
+    fn vector_shape(&self, dimensions: u64, distance: &str) -> String {
+        format!("{dimensions} 次元 · {distance}")
+    }
+
+    fn vector_map_drawn(&self, shown: u64, total: u64, left_out: u64) -> String {
+        match left_out {
+            0 => format!("エントリー {total} 件中 {shown} 件を表示。"),
+            n => format!("エントリー {total} 件中 {shown} 件と、インデックス外の項目 {n} 件を表示。"),
+        }
+    }
+
     fn skip_wait(&self, wait: &str) -> String {
         format!("待ち時間をスキップ ({wait})")
     }

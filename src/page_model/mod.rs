@@ -17,6 +17,7 @@ pub mod limits;
 pub mod review_report;
 pub mod summary;
 pub mod vector_draft;
+pub mod vector_map;
 
 #[cfg(test)]
 mod tests;

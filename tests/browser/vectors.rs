@@ -97,3 +97,63 @@ async fn the_console_searches_a_vector_index_with_scores_and_a_cost_in_bytes() {
     page.type_text("#c0-vector", "[1, 0, 0]").await;
     assert!(page.text("#c0-cost").contains("ValidationException"), "{}", page.text("#c0-cost"));
 }
+
+/// The class of each drawn point, by key.
+fn point_class(page: &Page, label: &str) -> String {
+    page.find(&format!(".vector-point[data-label='{label}']")).get_attribute("class").unwrap_or_default()
+}
+
+fn ranking(page: &Page) -> Vec<String> {
+    page.find_all("#vm-ranking .vector-rank-key").iter().filter_map(|e| e.text_content()).collect()
+}
+
+#[wasm_bindgen_test]
+async fn the_vector_map_draws_the_items_the_query_and_the_top_k() {
+    let page = products_from_the_designer().await;
+    page.click(".view-tab[data-view='ByLook']").await;
+    assert!(page.text("#items-title").contains("ByLook"), "{}", page.text("#items-title"));
+    assert!(page.text("#vm-caption").contains("The vectors as they are"), "{}", page.text("#vm-caption"));
+    assert!(
+        page.text("#vm-caption").contains("4 of 4 entries drawn, and 1 item not in the index."),
+        "{}",
+        page.text("#vm-caption")
+    );
+    assert!(point_class(&page, "grey").contains("not-indexed"), "no tenant, not in the index");
+    assert!(page.text("#vm-waiting").contains("Type a query vector"));
+
+    page.type_into("#vm-vector", "[1, 0]").await;
+    assert!(page.text("#vm-waiting").contains("HASH value"), "{}", page.text("#vm-waiting"));
+    page.type_into("#vm-hash", "A").await;
+    assert!(!page.exists("#vm-waiting"));
+    assert_eq!(ranking(&page), ["red", "pink", "blue"]);
+    assert!(point_class(&page, "red").contains("ranked"));
+    assert!(point_class(&page, "rose").contains("other-group"), "tenant B is not searched");
+    assert!(page.exists(".vector-query"), "the query point is drawn");
+    let red = page.find(".vector-point[data-label='red']");
+    assert_eq!(red.get_attribute("aria-label").as_deref(), Some("red: rank 1, score 0.0"));
+
+    // Top 1, then another distance function: DOT_PRODUCT ranks by length too.
+    page.type_into("#vm-top-k", "1").await;
+    assert_eq!(ranking(&page), ["red"]);
+    page.type_into("#vm-top-k", "3").await;
+    page.click("#vm-dot_product").await;
+    assert!(page.text("#vm-other-distance").contains("rank by COSINE"), "{}", page.text("#vm-other-distance"));
+    assert_eq!(ranking(&page), ["red", "pink", "blue"]);
+    page.type_into("#vm-vector", "[1, 1]").await;
+    // pink 1.1; red and blue tie at 1 and keep their key order.
+    assert_eq!(ranking(&page), ["pink", "blue", "red"]);
+    page.click("#vm-cosine").await;
+    assert!(!page.exists("#vm-other-distance"));
+
+    // A click on a point searches from its vector.
+    // An SVG mark is no HtmlElement: the click is dispatched to it.
+    Page::fire(&page.find(".vector-point[data-label='blue']"), "click");
+    settle().await;
+    assert_eq!(page.value("#vm-vector"), "[0.0, 1.0]");
+    assert_eq!(ranking(&page).first().map(String::as_str), Some("blue"));
+
+    // A query of the wrong length says what SearchVectors would do.
+    page.type_into("#vm-vector", "[1, 0, 0]").await;
+    assert!(page.text("#vm-waiting").contains("SearchVectors would refuse it"), "{}", page.text("#vm-waiting"));
+    assert!(!page.exists("#vm-ranking"));
+}

@@ -144,7 +144,7 @@ impl Engine {
         let mut returned_bytes = 0;
         let results: Vec<Value> = found
             .into_iter()
-            .map(|(entry, score)| {
+            .map(|(_, entry, score)| {
                 let item = shown(&entry.item, index, &request);
                 returned_bytes += item_size(&item);
                 json!({"Item": item_to_wire(&item), "Score": score})

@@ -51,14 +51,15 @@ pub fn score(function: DistanceFunction, query: &[f32], vector: &[f32]) -> f64 {
 }
 
 /// The `top_k` entries closest to `query` among `candidates` (already in
-/// table-key order) that pass `keep`, best first, with their scores.
+/// table-key order) that pass `keep`, best first, with their keys and
+/// scores.
 pub fn nearest<'a>(
     function: DistanceFunction,
     query: &[f32],
     top_k: usize,
     candidates: impl Iterator<Item = (&'a PrimaryKey, &'a VectorEntry)>,
     keep: impl Fn(&VectorEntry) -> bool,
-) -> Vec<(&'a VectorEntry, f64)> {
+) -> Vec<(&'a PrimaryKey, &'a VectorEntry, f64)> {
     let better = |a: f64, b: f64| -> Ordering {
         let order = a.partial_cmp(&b).unwrap_or(Ordering::Equal);
         if function.larger_is_closer() {
@@ -68,18 +69,18 @@ pub fn nearest<'a>(
         }
     };
     // A bounded list, kept sorted: most searches keep few of many.
-    let mut best: Vec<(&VectorEntry, f64)> = Vec::with_capacity(top_k.min(128) + 1);
-    for (_, entry) in candidates {
+    let mut best: Vec<(&PrimaryKey, &VectorEntry, f64)> = Vec::with_capacity(top_k.min(128) + 1);
+    for (key, entry) in candidates {
         if !keep(entry) {
             continue;
         }
         let value = score(function, query, &entry.vector);
-        if best.len() == top_k && best.last().is_some_and(|&(_, worst)| better(value, worst) != Ordering::Less) {
+        if best.len() == top_k && best.last().is_some_and(|&(_, _, worst)| better(value, worst) != Ordering::Less) {
             continue;
         }
         // After every equal score: ties keep the table's key order.
-        let at = best.partition_point(|&(_, kept)| better(kept, value) != Ordering::Greater);
-        best.insert(at, (entry, value));
+        let at = best.partition_point(|&(_, _, kept)| better(kept, value) != Ordering::Greater);
+        best.insert(at, (key, entry, value));
         best.truncate(top_k);
     }
     best

@@ -86,6 +86,11 @@ impl VectorStore {
         self.entries.iter().filter(move |(_, entry)| entry.hash == *hash)
     }
 
+    /// Every entry, in table-key order.
+    pub fn entries(&self) -> impl Iterator<Item = (&PrimaryKey, &VectorEntry)> {
+        self.entries.iter()
+    }
+
     /// How many items are indexed.
     pub fn len(&self) -> usize {
         self.entries.len()

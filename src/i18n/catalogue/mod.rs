@@ -216,6 +216,23 @@ pub trait Catalogue {
     /// "1 index", "2 indexes".
     fn index_count(&self, n: u64) -> String;
 
+    // ---- vector map ----
+
+    /// A ranked point: "red: rank 1, score 0.0".
+    fn vector_point_ranked(&self, label: &str, rank: usize, score: &str) -> String;
+    /// The map's accessible name: "Vector map: 12 items drawn, 3 ranked".
+    fn vector_map_summary(&self, points: u64, ranked: u64) -> String;
+    /// "The query vector has 3 numbers; this index's vectors have 2."
+    fn vector_map_wrong_length(&self, got: u64, wanted: u64) -> String;
+    /// The caption of a projected map.
+    fn vector_map_projected(&self, dimensions: u64) -> String;
+    /// The map ranks by another function than the index's.
+    fn vector_map_other_distance(&self, own: &str, other: &str) -> String;
+    /// A vector index's shape: "2 dimensions · COSINE".
+    fn vector_shape(&self, dimensions: u64, distance: &str) -> String;
+    /// "12 of 12 entries drawn, and 1 item not in the index."
+    fn vector_map_drawn(&self, shown: u64, total: u64, left_out: u64) -> String;
+
     // ---- index grid ----
 
     /// "INCLUDE: keys + Album, Plays".

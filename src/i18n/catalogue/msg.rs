@@ -119,6 +119,23 @@ messages! {
     VectorFilterAttribute,
     VectorHint,
 
+    // ---- vector map ----
+    VectorMapTitle,
+    VectorMapQuery,
+    VectorMapIndexOwn,
+    VectorMapStart,
+    VectorMapNotList,
+    VectorMapNeedsHash,
+    VectorMapPlain,
+    VectorMapRanking,
+    VectorMapNoRanking,
+    VectorMapHint,
+    VectorLegendRanked,
+    VectorPointSearched,
+    VectorPointOtherGroup,
+    VectorPointFiltered,
+    VectorPointNotIndexed,
+
     // ---- index panel ----
     AddGsi,
     NoIndexes,

@@ -24,3 +24,4 @@ pub mod table_list;
 pub mod table_view;
 pub mod ttl_panel;
 pub mod vector_form;
+pub mod vector_map;

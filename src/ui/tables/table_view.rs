@@ -1,6 +1,6 @@
 //! The selected table's contents: its totals and the [`ItemGrid`], or, by
 //! the view selector `Table | idx1 | idx2`, one secondary index's contents
-//! ([`IndexGrid`]) with its status.
+//! ([`IndexGrid`]) with its status, or a vector index's [`VectorMap`].
 
 use yew::prelude::*;
 
@@ -8,6 +8,7 @@ use super::generate_form::GenerateForm;
 use super::grid_marks;
 use super::index_grid::IndexGrid;
 use super::item_grid::ItemGrid;
+use super::vector_map::VectorMap;
 use crate::engine::index::IndexStatus;
 use crate::engine::schema::PrimaryKey;
 use crate::engine::table::Table;
@@ -56,6 +57,13 @@ pub fn TableView() -> Html {
     // A view of an index that is gone (or of another table's) falls back
     // to the table.
     let index = view.as_deref().and_then(|v| table.index(v));
+    let vector = view.as_deref().and_then(|v| table.definition.vector_indexes.iter().find(|x| x.name == v));
+    if let (Some(vector), Some(store)) = (vector, vector.and_then(|v| table.vector_stores.get(&v.name))) {
+        facts = [
+            tr.index_contents(store.len() as u64, store.size_bytes() as u64),
+            tr.vector_shape(vector.dimensions as u64, vector.distance.as_str()),
+        ];
+    }
     // An index's own figures: its entries (projected sizes) and partitions.
     if let (Some(index), Some(store)) = (index, index.and_then(|i| table.index_store(&i.name))) {
         let entries = store.entry_count() as u64;
@@ -75,8 +83,9 @@ pub fn TableView() -> Html {
         let view = view.clone();
         Callback::from(move |_: MouseEvent| view.set(target.clone()))
     };
-    let view_tab = |target: Option<String>, label: String, kind: Option<&'static str>| {
-        let selected = target.as_deref() == index.map(|i| i.name.as_str());
+    let shown = index.map(|i| i.name.as_str()).or(vector.map(|v| v.name.as_str()));
+    let view_tab = |target: Option<String>, label: String, kind: Option<&str>| {
+        let selected = target.as_deref() == shown;
         html! {
             <button type="button" role="tab" class={classes!("view-tab", selected.then_some("selected"))}
                 data-view={target.clone().unwrap_or_default()} aria-selected={selected.to_string()}
@@ -86,16 +95,21 @@ pub fn TableView() -> Html {
             </button>
         }
     };
-    let selector = (!table.definition.indexes.is_empty()).then(|| {
+    let has_views = !table.definition.indexes.is_empty() || !table.definition.vector_indexes.is_empty();
+    let selector = has_views.then(|| {
         html! {
             <div class="view-tabs" role="tablist" aria-label={lang.t(Msg::TableOrIndex)}>
                 { view_tab(None, lang.t(Msg::ColTable).into(), None) }
                 { for table.definition.indexes.iter().map(|i| view_tab(Some(i.name.clone()), i.name.clone(), Some(i.kind.abbreviation()))) }
+                { for table.definition.vector_indexes.iter().map(|v| view_tab(Some(v.name.clone()), v.name.clone(), Some(lang.t(Msg::VectorBadge)))) }
             </div>
         }
     });
-    let body = match index {
-        None => html! {
+    let body = match (index, vector) {
+        (None, Some(vector)) => html! {
+            <VectorMap table={AttrValue::from(name.clone())} index={AttrValue::from(vector.name.clone())} />
+        },
+        (None, None) => html! {
             <>
                 <p class="hint">
                     { lang.t(Msg::TableViewHint) }
@@ -110,7 +124,7 @@ pub fn TableView() -> Html {
                     footprint={marks.clone()} />
             </>
         },
-        Some(index) => {
+        (Some(index), _) => {
             let left = index.status_until_millis.map(|until| tr.duration(until.saturating_sub(now)));
             let status = match (index.status, left) {
                 (IndexStatus::Creating, Some(left)) if index.backfilling => tr.creating_backfilling(&left),
@@ -138,12 +152,18 @@ pub fn TableView() -> Html {
             }
         }
     };
-    let title = match index {
-        None => {
+    let title = match (index, vector) {
+        (None, Some(vector)) => {
+            let (between, after) = tr.index_of_table();
+            html! {
+                <>{ format!("{} ", lang.t(Msg::VectorBadge)) }<span class="table-title">{ &vector.name }</span>{ between }{ &name }{ after }</>
+            }
+        }
+        (None, None) => {
             let (before, after) = tr.items_in();
             html! { <>{ before }<span class="table-title">{ &name }</span>{ after }</> }
         }
-        Some(index) => {
+        (Some(index), _) => {
             let (between, after) = tr.index_of_table();
             html! {
                 <>{ format!("{} ", index.kind.abbreviation()) }<span class="table-title">{ &index.name }</span>{ between }{ &name }{ after }</>

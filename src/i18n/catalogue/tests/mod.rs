@@ -48,6 +48,8 @@ const SAME_AS_ENGLISH: &[(Lang, Msg)] = &[
     (Lang::De, Msg::Shards),
     (Lang::De, Msg::Seed),
     (Lang::De, Msg::Name),
+    // "Top K" is how German writes of vector search too.
+    (Lang::De, Msg::VectorMapRanking),
     // The units' symbols, German's too.
     (Lang::De, Msg::ClockPlusMinute),
     (Lang::De, Msg::ClockPlusTenMinutes),

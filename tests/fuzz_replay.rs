@@ -32,6 +32,8 @@ fn cases(target: &str) -> usize {
         "exercise" => 100,
         // Each input reads a built-in exercise and its model answer.
         "handin" => 300,
+        // Each input fills a table and draws a map.
+        "vector_map" => 500,
         _ => 2_000,
     }
 }
@@ -180,6 +182,11 @@ fn handin() {
     replay("handin");
 }
 
+#[test]
+fn vector_map() {
+    replay("vector_map");
+}
+
 /// Every harness has a test above and a corpus.
 #[test]
 fn every_target_is_replayed() {
@@ -197,7 +204,8 @@ fn every_target_is_replayed() {
             "workbench",
             "partiql_structured",
             "exercise",
-            "handin"
+            "handin",
+            "vector_map"
         ]
     );
 }

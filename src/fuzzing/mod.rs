@@ -21,6 +21,7 @@
 //! | `partiql_structured` | decisions                                  | valid-shaped PartiQL statements, each compared with its equivalent GetItem / Query / Scan / PutItem / UpdateItem / DeleteItem (`partiql`) |
 //! | `exercise`           | an exercise and a solution, or damage to a built-in one and its model answer | `Exercise::from_json`, `Solution::from_json`, `engine::exercise::check` (`exercise`) |
 //! | `handin`             | a hand-in link, its document, or damage to a built-in hand-in | `scenario::handin::decode`, the exercise and solution readers (`handin`) |
+//! | `vector_map`         | decisions                                  | a vector index of generated vectors and the vector map drawn for a typed query, its ranking compared with `SearchVectors` (`vector_map`) |
 //!
 //! A harness panics only when an invariant fails (`check`, round trips of
 //! snapshots, scenarios and links, a dry run that changed the engine or
@@ -40,11 +41,13 @@ pub mod generate;
 mod handin;
 mod partiql;
 mod targets;
+mod vector_map;
 
 pub use exercise::exercise;
 pub use handin::handin;
 pub use partiql::partiql_structured;
 pub use targets::{execute, execute_structured, expressions, partiql, scenario, share_link, streams, workbench};
+pub use vector_map::vector_map;
 
 /// A harness: the fuzzer's bytes in, a panic out when it finds something.
 pub type Harness = fn(&[u8]);
@@ -62,4 +65,5 @@ pub const TARGETS: &[(&str, Harness)] = &[
     ("partiql_structured", partiql_structured),
     ("exercise", exercise),
     ("handin", handin),
+    ("vector_map", vector_map),
 ];

@@ -236,6 +236,13 @@ pub fn preview(engine: &mut Previews, operation: &str, request: &Value) -> Previ
     Preview { outcome, charges, all_pages, elapsed_ms: None, touched, statement, footprint }
 }
 
+/// A SearchVectors answer's `VectorSearchRequestBytes` and what they cost,
+/// when it reports them.
+pub fn search_cost(response: &Value) -> Option<(u64, f64)> {
+    let bytes = response.pointer("/ConsumedCapacity/VectorSearchRequestBytes")?.as_f64()?;
+    Some((bytes as u64, prices::vector_bytes(bytes, prices::VECTOR_SEARCH_PRICE_PER_GB)))
+}
+
 fn count_of(response: &Value, member: &str) -> u64 {
     response.get(member).and_then(Value::as_u64).unwrap_or(0)
 }
@@ -356,11 +363,10 @@ pub fn explain(
                 }
             }
             "SearchVectors" => {
-                let bytes = response.pointer("/ConsumedCapacity/VectorSearchRequestBytes").and_then(Value::as_f64);
-                let bytes = bytes.unwrap_or(0.0);
-                headline = tr.vector_search_headline(&lang.count(bytes as u64));
-                lines.push(tr.cost_vector_search(&lang.count(bytes as u64)));
-                vector_price = prices::vector_bytes(bytes, prices::VECTOR_SEARCH_PRICE_PER_GB);
+                let (bytes, price) = search_cost(response).unwrap_or((0, 0.0));
+                headline = tr.vector_search_headline(&lang.count(bytes));
+                lines.push(tr.cost_vector_search(&lang.count(bytes)));
+                vector_price = price;
             }
             "BatchGetItem" => {
                 lines.push(tr.cost_batch_get(total_bytes, charges.len(), &read_units));

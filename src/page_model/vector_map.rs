@@ -97,6 +97,14 @@ pub struct MapView {
     pub ranking: Vec<(String, f64)>,
 }
 
+/// A query vector typed as a JSON list of numbers, each within f32's range
+/// as the index keeps them (`None` otherwise: SearchVectors would refuse
+/// it).
+pub fn query_vector(text: &str) -> Option<Vec<f32>> {
+    let list: Vec<serde_json::Value> = serde_json::from_str(text).ok()?;
+    list.iter().map(|v| v.as_f64().map(|x| x as f32).filter(|x| x.is_finite())).collect()
+}
+
 /// A key as one line of text: `red` or `A · 2024`.
 pub fn key_label(key: &PrimaryKey) -> String {
     match &key.sort {

@@ -82,6 +82,8 @@ async fn the_console_searches_a_vector_index_with_scores_and_a_cost_in_bytes() {
     assert!(page.text("#c0-cost-price").contains("on demand"), "{}", page.text("#c0-cost-price"));
 
     page.click("#c0-run").await;
+    let facts = page.text("#results-facts");
+    assert!(facts.contains("1,024 bytes searched (estimate)") && !facts.contains("RRU"), "{facts}");
     let skus: Vec<String> =
         page.find_all("#results table.results-items td.pk-col").iter().filter_map(|td| td.text_content()).collect();
     assert_eq!(skus, ["red", "pink", "blue"], "nearest first, tenant A only");

@@ -38,7 +38,7 @@ use super::history_view::HistoryView;
 use super::operation_builder::{run_preview, side_request, OperationBuilder, SideRequest};
 use super::results_view::ResultsView;
 use super::saved_operations::SavedOperations;
-use crate::ui::cost::{dollars, Preview, Tally, UnitNames};
+use crate::ui::cost::{dollars, search_cost, Preview, Tally, UnitNames};
 use crate::ui::draft::ItemOperation;
 use crate::ui::language::{use_lang, Lang, Msg};
 use crate::ui::state::use_playground;
@@ -46,6 +46,8 @@ use crate::ui::state::use_playground;
 /// What the strip shows of one side.
 struct StripSide {
     tally: Option<Tally>,
+    /// A search's bytes and price (it uses no units).
+    search: Option<(u64, f64)>,
     names: UnitNames,
     refused: Option<&'static str>,
 }
@@ -53,15 +55,31 @@ struct StripSide {
 fn strip_side(preview: &Option<Preview>, names: UnitNames) -> StripSide {
     match preview {
         Some(p) => match &p.outcome {
-            Err(error) if p.charges.is_empty() => StripSide { tally: None, names, refused: Some(error.name()) },
-            _ => StripSide { tally: Some(Tally::of(&p.charges)), names, refused: None },
+            Err(error) if p.charges.is_empty() => {
+                StripSide { tally: None, search: None, names, refused: Some(error.name()) }
+            }
+            outcome => StripSide {
+                tally: Some(Tally::of(&p.charges)),
+                search: outcome.as_ref().ok().and_then(search_cost),
+                names,
+                refused: None,
+            },
         },
-        None => StripSide { tally: None, names, refused: None },
+        None => StripSide { tally: None, search: None, names, refused: None },
     }
 }
 
 fn strip_figure(side: &StripSide, id: &str, lang: Lang) -> Html {
     match (&side.tally, side.refused) {
+        (Some(_), _) if side.search.is_some() => {
+            let (bytes, price) = side.search.unwrap_or_default();
+            html! {
+                <>
+                    <span class="strip-figure" id={id.to_string()}>{ lang.tr().vector_search_headline(&lang.count(bytes)) }</span>
+                    <span class="strip-price">{ lang.dollars(&dollars(price)) }</span>
+                </>
+            }
+        }
         (Some(tally), _) => html! {
             <>
                 <span class="strip-figure" id={id.to_string()}>{ lang.figure(&tally.text(side.names)) }</span>

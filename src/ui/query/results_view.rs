@@ -23,7 +23,7 @@ use crate::engine::ordered::Ordered;
 use crate::engine::schema::KeySchema;
 use crate::engine::value::wire::item_from_wire;
 use crate::engine::value::Item;
-use crate::ui::cost::{dollars, explain, Tally, UnitNames};
+use crate::ui::cost::{dollars, explain, search_cost, Tally, UnitNames};
 use crate::ui::draft::ItemOperation;
 use crate::ui::format::{cell_text, CellText};
 use crate::ui::language::{use_lang, Lang, Msg};
@@ -224,8 +224,19 @@ pub fn ResultsView(props: &ResultsViewProps) -> Html {
         } else if !items.is_empty() {
             facts.push(tr.items(items.len() as u64));
         }
-        facts.push(tr.consumed(&lang.figure(&tally.text(names))));
-        facts.push(tr.on_demand_price(&lang.dollars(&dollars(tally.price()))));
+        // A search reports bytes, not units.
+        let searched = pages.iter().find_map(|p| p.outcome.as_ref().ok().and_then(search_cost));
+        match searched {
+            Some((bytes, price)) => {
+                facts.push(tr.vector_search_headline(&lang.count(bytes)));
+                facts.push(tr.on_demand_price(&lang.dollars(&dollars(price))));
+            }
+            None if operation == "SearchVectors" => {}
+            None => {
+                facts.push(tr.consumed(&lang.figure(&tally.text(names))));
+                facts.push(tr.on_demand_price(&lang.dollars(&dollars(tally.price()))));
+            }
+        }
         facts
     };
 

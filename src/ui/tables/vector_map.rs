@@ -26,15 +26,17 @@ use crate::engine::ordered::sort_by_key;
 use crate::engine::schema::{KeyAttribute, KeyValue};
 use crate::engine::value::AttributeValue;
 use crate::engine::vector::DistanceFunction;
-use crate::page_model::vector_map::{map_view, MapSearch, MapView, Mark};
+use crate::page_model::vector_map::{map_view, query_vector, MapSearch, MapView, Mark};
 use crate::ui::charts::focus::{on_key, show_in_readout};
 use crate::ui::language::{use_lang, Lang, Msg};
 use crate::ui::state::use_playground;
 
 /// The map's drawing area, in SVG units.
-const WIDTH: f64 = 600.0;
-const HEIGHT: f64 = 360.0;
-const MARGIN: f64 = 24.0;
+const WIDTH: f64 = 420.0;
+const HEIGHT: f64 = 260.0;
+const MARGIN: f64 = 20.0;
+/// Up to this many points, each is labelled with its key on the map.
+const LABELLED: usize = 40;
 
 /// The query as typed.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -63,16 +65,20 @@ fn typed(attribute: &KeyAttribute, text: &str) -> Option<AttributeValue> {
     AttributeValue::from_wire(&json!({ tag: text })).ok()
 }
 
-/// The query vector typed as a JSON list of numbers.
-fn vector_of(text: &str) -> Option<Vec<f32>> {
-    let list: Vec<Value> = serde_json::from_str(text).ok()?;
-    list.iter().map(|v| v.as_f64().map(|x| x as f32)).collect()
-}
-
-/// A score as SearchVectors' response writes it (`0.0`, `0.0238…`), so the
-/// map and the console's results read alike.
+/// A score to read at a glance: four decimals at most (`0.0238`), a whole
+/// number as the response writes it (`1.0`). The console's results show
+/// the response's own digits.
 fn score_text(score: f64) -> String {
-    Value::from(score).to_string()
+    if score.fract() == 0.0 || !score.is_finite() {
+        return Value::from(score).to_string();
+    }
+    let text = format!("{score:.4}");
+    let text = text.trim_end_matches('0');
+    if text.ends_with('.') || text == "-0." {
+        Value::from(score).to_string()
+    } else {
+        text.to_string()
+    }
 }
 
 /// The words for a mark, in the readout and the hover title.
@@ -115,6 +121,7 @@ fn chart(view: &MapView, lang: Lang, on_pick: Callback<Vec<f32>>) -> Html {
     };
     sort_by_key(&mut order, |i| (rank_of(i) > 0, rank_of(i)));
     let count = order.len();
+    let labelled = count <= LABELLED;
     let marks = order.iter().enumerate().filter_map(|(col, &i)| {
         let point = view.points.get(i)?;
         let (x, y) = (sx(point.x), sy(point.y));
@@ -143,10 +150,14 @@ fn chart(view: &MapView, lang: Lang, on_pick: Callback<Vec<f32>>) -> Html {
                 if class == "filtered" {
                     <path d={format!("M{} {}l8 8m0 -8l-8 8", x - 4.0, y - 4.0)} />
                 } else {
-                    <circle cx={format!("{x:.1}")} cy={format!("{y:.1}")} r={if number.is_some() { "9" } else { "5" }} />
+                    <circle cx={format!("{x:.1}")} cy={format!("{y:.1}")} r={if number.is_some() { "9" } else { "6" }} />
                 }
                 if let Some(number) = number {
                     <text x={format!("{x:.1}")} y={format!("{:.1}", y + 4.0)} text-anchor="middle">{ number }</text>
+                }
+                if labelled {
+                    <text class="vector-point-label" x={format!("{:.1}", x + 12.0)} y={format!("{:.1}", y + 4.0)}
+                        aria-hidden="true">{ point.label.clone() }</text>
                 }
             </g>
         })
@@ -189,7 +200,7 @@ pub fn VectorMap(props: &VectorMapProps) -> Html {
     let hash = index.hash();
     let filter = index.search_schema.iter().find(|(a, role)| Some(a) != hash && role.as_str() == "INLINE_FILTER");
     let distance = query.distance.unwrap_or(index.distance);
-    let vector = vector_of(&query.vector);
+    let vector = query_vector(&query.vector);
     let search = vector.as_ref().filter(|v| v.len() == index.dimensions).map(|vector| MapSearch {
         vector: vector.clone(),
         hash: hash.and_then(|h| KeyValue::of(&typed(h, &query.hash)?, h.scalar_type)),

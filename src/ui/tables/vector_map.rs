@@ -125,6 +125,7 @@ fn chart(view: &MapView, lang: Lang, on_pick: Callback<Vec<f32>>) -> Html {
     let marks = order.iter().enumerate().filter_map(|(col, &i)| {
         let point = view.points.get(i)?;
         let (x, y) = (sx(point.x), sy(point.y));
+        let right = x > WIDTH * 0.7;
         let text = describe(lang, &point.label, &point.mark);
         let (class, number) = match &point.mark {
             Mark::Ranked { rank, .. } => ("ranked", Some(*rank)),
@@ -156,7 +157,9 @@ fn chart(view: &MapView, lang: Lang, on_pick: Callback<Vec<f32>>) -> Html {
                     <text x={format!("{x:.1}")} y={format!("{:.1}", y + 4.0)} text-anchor="middle">{ number }</text>
                 }
                 if labelled {
-                    <text class="vector-point-label" x={format!("{:.1}", x + 12.0)} y={format!("{:.1}", y + 4.0)}
+                    // Beside the point, on the side with room.
+                    <text class="vector-point-label" x={format!("{:.1}", if right { x - 12.0 } else { x + 12.0 })}
+                        y={format!("{:.1}", y + 4.0)} text-anchor={if right { "end" } else { "start" }}
                         aria-hidden="true">{ point.label.clone() }</text>
                 }
             </g>

@@ -291,3 +291,58 @@ fn a_table_asked_for_more_than_it_has_is_flagged_before_its_burst_runs_out() {
     let review = engine.review_access_patterns(&[vote(KeyVariation::Uniform { count: 100 })], 5).unwrap();
     assert!(review.patterns[0].fixes.iter().all(|f| !matches!(f, Fix::WriteSharding { .. })));
 }
+
+/// A vector index's patterns: a search is metered in bytes and priced at
+/// $0.002 per GB, a write to an indexed item adds its vector bytes at $0.52
+/// per GB, and the index's storage is its IndexSizeBytes
+/// (docs/vector-search.md).
+#[test]
+fn vector_searches_and_writes_are_priced_in_bytes() {
+    let mut engine = Engine::new();
+    engine
+        .execute(
+            "CreateTable",
+            &json!({"TableName": "Products", "BillingMode": "PAY_PER_REQUEST",
+                "AttributeDefinitions": [{"AttributeName": "sku", "AttributeType": "S"}],
+                "KeySchema": [{"AttributeName": "sku", "KeyType": "HASH"}],
+                "VectorIndexes": [{"IndexName": "ByLook", "VectorAttribute": {"AttributeName": "look"}, "Dimensions": 3,
+                    "DistanceFunction": "COSINE", "Projection": {"ProjectionType": "KEYS_ONLY"}}]}),
+        )
+        .unwrap();
+    let item = |sku: &str| json!({"sku": {"S": sku}, "look": {"L": [{"N": "1"}, {"N": "0"}, {"N": "0"}]}});
+    engine.execute("PutItem", &json!({"TableName": "Products", "Item": item("a")})).unwrap();
+    let search = AccessPattern {
+        name: "Similar products".into(),
+        operation: "SearchVectors".into(),
+        request: json!({"TableName": "Products", "IndexName": "ByLook", "TopK": 5,
+            "SearchVector": [{"N": "1"}, {"N": "0.5"}, {"N": "0"}]}),
+        requests_per_second: 10.0,
+        keys: KeyVariation::Single,
+    };
+    let add = AccessPattern {
+        name: "Add a product".into(),
+        operation: "PutItem".into(),
+        request: json!({"TableName": "Products", "Item": item("b")}),
+        requests_per_second: 5.0,
+        keys: KeyVariation::Single,
+    };
+    let review = engine.review_access_patterns(&[search, add], 5).unwrap();
+    let month = 30.0 * 24.0 * 3600.0;
+    let (s, w) = (&review.patterns[0], &review.patterns[1]);
+    assert_eq!(s.access_path, AccessPath::Search { index: "ByLook".into() });
+    assert!(s.error.is_none(), "{:?}", s.error);
+    assert_eq!((s.read_units, s.write_units, s.search_bytes), (0.0, 0.0, 1024.0), "1 KB floor, no units");
+    let searches = 10.0 * month * 1024.0 / 1e9 * 0.002;
+    assert!((s.monthly.on_demand - searches).abs() < 1e-9, "{}", s.monthly.on_demand);
+    assert!((s.monthly.provisioned - searches).abs() < 1e-9, "the same in either mode");
+    assert_eq!(s.throttled, 0);
+    // A 1 WRU write whose entry is metered at the 1 KB floor.
+    assert_eq!((w.write_units, w.vector_write_bytes), (1.0, 1024.0));
+    let writes = 5.0 * month * (1.0 * 0.625 / 1e6 + 1024.0 / 1e9 * 0.52);
+    assert!((w.monthly.on_demand - writes).abs() < 1e-9, "{} against {writes}", w.monthly.on_demand);
+    // The vector index's storage: 4 bytes × 3 dimensions, the attribute's
+    // name, and the projected key.
+    let stored = review.storage.iter().find(|s| s.index.as_deref() == Some("ByLook")).unwrap();
+    assert_eq!(stored.items, 1);
+    assert!(stored.billed_bytes > 12, "{stored:?}");
+}

@@ -36,6 +36,16 @@ pub struct ReviewWords {
     pub query_on_index: fn(&str) -> String,
     /// A Scan reads every item of the table (or index).
     pub scan_reads_all: &'static str,
+    /// The verdict of a pattern a SearchVectors serves.
+    pub search: &'static str,
+    /// `(vector index)`: the evidence of a search.
+    pub search_on_index: fn(&str) -> String,
+    /// `(bytes)`: what one search meters.
+    pub searched_bytes: fn(&str) -> String,
+    /// `(bytes)`: what one write meters in vector index entries.
+    pub vector_written: fn(&str) -> String,
+    /// Where the vector prices come from, when a pattern meters bytes.
+    pub vector_prices: &'static str,
     /// `(throttled, requests, reasons)`.
     pub throttled_evidence: fn(&str, &str, &str) -> String,
     pub cost: &'static str,
@@ -110,6 +120,11 @@ static EN: ReviewWords = ReviewWords {
     query_on_table: "Query on the table",
     query_on_index: |index| format!("Query on the index {index}"),
     scan_reads_all: "a Scan reads every item, whatever it returns",
+    search: "✓ by SearchVectors",
+    search_on_index: |index| format!("SearchVectors on the vector index {index}: metered in bytes, not units"),
+    searched_bytes: |bytes| format!("{bytes} searched (estimate)"),
+    vector_written: |bytes| format!("{bytes} of vector index writes"),
+    vector_prices: "Vector indexes: writes $0.52 and searches $0.002 per GB (10⁹ bytes), on demand, August 2026; a search's bytes are the playground's estimate (DynamoDB publishes no formula).",
     throttled_evidence: |throttled, requests, reasons| format!("{throttled} of {requests} requests throttled: {reasons}"),
     cost: "Monthly cost",
     col_capacity: "Capacity needed",
@@ -181,6 +196,11 @@ static DE: ReviewWords = ReviewWords {
     query_on_table: "Query auf der Tabelle",
     query_on_index: |index| format!("Query auf dem Index {index}"),
     scan_reads_all: "ein Scan liest jedes Item, auch wenn er nur wenige zurückgibt",
+    search: "✓ über SearchVectors",
+    search_on_index: |index| format!("SearchVectors auf dem Vektorindex {index}: in Bytes gemessen, nicht in Einheiten"),
+    searched_bytes: |bytes| format!("{bytes} durchsucht (Schätzung)"),
+    vector_written: |bytes| format!("{bytes} Schreibvorgänge in Vektorindizes"),
+    vector_prices: "Vektorindizes: Schreiben 0,52 $ und Suchen 0,002 $ pro GB (10⁹ Bytes), On-Demand, August 2026; die Bytes einer Suche sind eine Schätzung des Playgrounds (DynamoDB veröffentlicht keine Formel).",
     throttled_evidence: |throttled, requests, reasons| {
         format!("{throttled} von {requests} Anfragen gedrosselt: {reasons}")
     },
@@ -258,6 +278,11 @@ static JA: ReviewWords = ReviewWords {
     query_on_table: "テーブルへの Query",
     query_on_index: |index| format!("インデックス {index} への Query"),
     scan_reads_all: "Scan は、返す項目が少なくてもすべての項目を読み取ります",
+    search: "✓ SearchVectors で検索",
+    search_on_index: |index| format!("ベクトルインデックス {index} への SearchVectors: ユニットではなくバイトで計測"),
+    searched_bytes: |bytes| format!("{bytes} を検索 (推定)"),
+    vector_written: |bytes| format!("ベクトルインデックスへの書き込み {bytes}"),
+    vector_prices: "ベクトルインデックス: 書き込み 0.52 ドル、検索 0.002 ドル / GB (10⁹ バイト)、オンデマンド、2026 年 8 月時点。検索のバイト数はプレイグラウンドの推定です (DynamoDB は計算式を公開していません)。",
     throttled_evidence: |throttled, requests, reasons| {
         format!("{requests} 件中 {throttled} 件のリクエストがスロットリング: {reasons}")
     },

@@ -22,6 +22,7 @@ use super::cost::{units, UnitNames};
 pub enum Verdict {
     ByKey,
     Query,
+    Search,
     Scan,
     Unservable,
     Throttles,
@@ -35,13 +36,14 @@ impl Verdict {
             _ if p.throttled > 0 || p.over_capacity => Verdict::Throttles,
             AccessPath::ByKey(_) => Verdict::ByKey,
             AccessPath::Query { .. } => Verdict::Query,
+            AccessPath::Search { .. } => Verdict::Search,
         }
     }
 
     /// `ok`, `scan`, `no` or `warn`: the class the page colours it by.
     pub fn class(self) -> &'static str {
         match self {
-            Verdict::ByKey | Verdict::Query => "ok",
+            Verdict::ByKey | Verdict::Query | Verdict::Search => "ok",
             Verdict::Scan => "scan",
             Verdict::Unservable => "no",
             Verdict::Throttles => "warn",
@@ -52,6 +54,7 @@ impl Verdict {
         match self {
             Verdict::ByKey => lang.t(Msg::VerdictKey),
             Verdict::Query => lang.t(Msg::VerdictQuery),
+            Verdict::Search => lang.review().search,
             Verdict::Scan => lang.t(Msg::VerdictScan),
             Verdict::Unservable => lang.t(Msg::VerdictUnservable),
             Verdict::Throttles => lang.review().throttles,
@@ -137,7 +140,15 @@ fn per_request(p: &PatternReview, names: UnitNames, lang: Lang) -> String {
     if p.error.is_some() {
         return "–".into();
     }
-    read_write(p.read_units, p.write_units, names, lang)
+    let words = lang.review();
+    if matches!(p.access_path, AccessPath::Search { .. }) {
+        return (words.searched_bytes)(&bytes(lang, p.search_bytes as u64));
+    }
+    let units = read_write(p.read_units, p.write_units, names, lang);
+    if p.vector_write_bytes > 0.0 {
+        return format!("{units} + {}", (words.vector_written)(&bytes(lang, p.vector_write_bytes as u64)));
+    }
+    units
 }
 
 /// `Votes` or `Orders/ByStatus`.
@@ -182,6 +193,7 @@ fn evidence(p: &PatternReview, review: &Review, lang: Lang) -> String {
         AccessPath::Query { index: None } => words.query_on_table.to_string(),
         AccessPath::Query { index: Some(index) } => (words.query_on_index)(index),
         AccessPath::Scan { .. } => words.scan_reads_all.to_string(),
+        AccessPath::Search { index } => (words.search_on_index)(index),
         AccessPath::Unservable => String::new(),
     }
 }
@@ -298,6 +310,35 @@ fn design_lines(review: &Review, engine: &Engine, lang: Lang) -> Vec<String> {
                 lines.push(line);
             }
         }
+        // Vector indexes in the API's words: VectorAttribute, Dimensions,
+        // DistanceFunction, SearchSchema.
+        for index in d.get("VectorIndexes").and_then(Value::as_array).into_iter().flatten() {
+            let text = |pointer: &str| index.pointer(pointer).map(|v| v.as_str().map_or(v.to_string(), str::to_string));
+            let schema: Vec<String> = index
+                .get("SearchSchema")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+                .map(|e| {
+                    let name = e.get("AttributeName").and_then(Value::as_str).unwrap_or_default();
+                    let role = e.get("SearchSchemaElementType").and_then(Value::as_str).unwrap_or_default();
+                    format!("{name} {role}")
+                })
+                .collect();
+            let mut line = format!(
+                "{}/{} (vector): {} · {} × {} · Projection {}",
+                stored.table,
+                text("/IndexName").unwrap_or_default(),
+                text("/VectorAttribute/AttributeName").unwrap_or_default(),
+                text("/Dimensions").unwrap_or_default(),
+                text("/DistanceFunction").unwrap_or_default(),
+                text("/Projection/ProjectionType").unwrap_or_default()
+            );
+            if !schema.is_empty() {
+                line.push_str(&format!(" · SearchSchema {}", schema.join(", ")));
+            }
+            lines.push(line);
+        }
     }
     lines
 }
@@ -403,7 +444,14 @@ impl ReviewReport {
                     .to_vec(),
                 rows: cost_rows,
             },
-            prices_note: (words.prices_note)(prices::PRICES_REGION, prices::PRICES_CHECKED),
+            prices_note: {
+                let note = (words.prices_note)(prices::PRICES_REGION, prices::PRICES_CHECKED);
+                if review.patterns.iter().any(|p| p.search_bytes > 0.0 || p.vector_write_bytes > 0.0) {
+                    format!("{note} {}", words.vector_prices)
+                } else {
+                    note
+                }
+            },
             hot_heading: words.hot_spots.to_string(),
             hot_spots: if review.hot_spots.is_empty() { vec![words.no_traffic.to_string()] } else { hot_spots },
             fix_heading: words.fixes.to_string(),

@@ -6,7 +6,7 @@
 use serde_json::Value;
 
 use super::AccessPattern;
-use crate::engine::capacity::Charge;
+use crate::engine::capacity::{Charge, ChargeKind};
 use crate::engine::error::ApiError;
 use crate::engine::partiql::{parser, plan};
 use crate::engine::schema::KeyValue;
@@ -22,6 +22,9 @@ pub enum AccessPath {
     Query { index: Option<String> },
     /// Only by a Scan of the table or an index.
     Scan { index: Option<String> },
+    /// A SearchVectors of a vector index: the items nearest a vector,
+    /// metered in bytes rather than read units.
+    Search { index: String },
     /// Not at all: the request is refused.
     Unservable,
 }
@@ -33,6 +36,7 @@ impl AccessPath {
             Self::ByKey(operation) => operation,
             Self::Query { .. } => "Query",
             Self::Scan { .. } => "Scan",
+            Self::Search { .. } => "SearchVectors",
             Self::Unservable => "Unservable",
         }
     }
@@ -41,6 +45,7 @@ impl AccessPath {
     pub fn index(&self) -> Option<&str> {
         match self {
             Self::Query { index } | Self::Scan { index } => index.as_deref(),
+            Self::Search { index } => Some(index),
             _ => None,
         }
     }
@@ -55,6 +60,11 @@ pub(super) struct Served {
     /// The partition key value the request's charges fall on, which the
     /// traffic varies.
     pub key: Option<KeyValue>,
+    /// Bytes one request meters apart from units: a search's
+    /// `VectorSearchRequestBytes` and the `VectorWriteRequestBytes` of the
+    /// vector index entries a write changes.
+    pub search_bytes: f64,
+    pub vector_write_bytes: f64,
 }
 
 /// How `pattern` is served on the data as it is: its access path,
@@ -66,15 +76,34 @@ pub fn classify(engine: &mut Previews, pattern: &AccessPattern) -> (AccessPath, 
     (served.path, served.error, read, write)
 }
 
+/// The bytes one search of `pattern` meters (`VectorSearchRequestBytes`),
+/// 0 for any other pattern: it uses no units, which [`classify`] reports.
+pub fn search_bytes(engine: &mut Previews, pattern: &AccessPattern) -> f64 {
+    serve(engine, pattern).search_bytes
+}
+
 /// Dry runs the pattern's request once.
 pub(super) fn serve(engine: &mut Previews, pattern: &AccessPattern) -> Served {
-    let unservable =
-        |error: ApiError| Served { path: AccessPath::Unservable, error: Some(error), charges: Vec::new(), key: None };
+    let unservable = |error: ApiError| Served {
+        path: AccessPath::Unservable,
+        error: Some(error),
+        charges: Vec::new(),
+        key: None,
+        search_bytes: 0.0,
+        vector_write_bytes: 0.0,
+    };
     let path = match path_of(engine, &pattern.operation, &pattern.request) {
         Ok(path) => path,
         Err(error) => return unservable(error),
     };
-    let first = engine.dry_run(&pattern.operation, &pattern.request);
+    // A search's bytes are in its response only: ask for them.
+    let mut request = pattern.request.clone();
+    if path_is_search(&path) {
+        if let Some(members) = request.as_object_mut() {
+            members.insert("ReturnConsumedCapacity".into(), "TOTAL".into());
+        }
+    }
+    let first = engine.dry_run(&pattern.operation, &request);
     let mut response = match first.result {
         Ok(response) => response,
         Err(error) => return unservable(error),
@@ -99,7 +128,14 @@ pub(super) fn serve(engine: &mut Previews, pattern: &AccessPattern) -> Served {
         pages += 1;
     }
     let key = charges.iter().find_map(|c| c.partition.clone());
-    Served { path, error: None, charges, key }
+    let search_bytes =
+        response.pointer("/ConsumedCapacity/VectorSearchRequestBytes").and_then(Value::as_f64).unwrap_or(0.0);
+    let vector_write_bytes = charges.iter().filter(|c| c.kind == ChargeKind::VectorWrite).map(|c| c.bytes as f64).sum();
+    Served { path, error: None, charges, key, search_bytes, vector_write_bytes }
+}
+
+fn path_is_search(path: &AccessPath) -> bool {
+    matches!(path, AccessPath::Search { .. })
 }
 
 /// The most pages one request's dry run reads (a 1 GB table at 1 MB a page).
@@ -121,6 +157,7 @@ fn path_of(engine: &Engine, operation: &str, request: &Value) -> Result<AccessPa
         "TransactWriteItems" => AccessPath::ByKey("TransactWriteItems"),
         "Query" => AccessPath::Query { index: index_of(request) },
         "Scan" => AccessPath::Scan { index: index_of(request) },
+        "SearchVectors" => AccessPath::Search { index: index_of(request).unwrap_or_default() },
         "ExecuteStatement" => {
             let text = request.get("Statement").and_then(Value::as_str).unwrap_or_default();
             let statement = parser::parse(text)?;
@@ -135,7 +172,7 @@ fn path_of(engine: &Engine, operation: &str, request: &Value) -> Result<AccessPa
         }
         other => {
             return Err(ApiError::validation(format!(
-                "An access pattern is served by an item operation or ExecuteStatement, not {other}"
+                "An access pattern is served by an item operation, SearchVectors or ExecuteStatement, not {other}"
             )))
         }
     })

@@ -33,7 +33,7 @@ use std::collections::BTreeMap;
 use serde_json::Value;
 
 pub use advice::{Demand, Fix, HotSpot};
-pub use classify::{classify, AccessPath};
+pub use classify::{classify, search_bytes, AccessPath};
 
 use super::capacity::ChargeKind;
 use super::clock::ClockMode;
@@ -96,6 +96,11 @@ pub struct PatternReview {
     /// Units one request consumes: reads, then writes.
     pub read_units: f64,
     pub write_units: f64,
+    /// Bytes one request meters apart from units: a search's
+    /// `VectorSearchRequestBytes` (the engine's estimate) and the
+    /// `VectorWriteRequestBytes` of the vector index entries a write changes.
+    pub search_bytes: f64,
+    pub vector_write_bytes: f64,
     pub requests: u64,
     pub throttled: u64,
     /// Throttled requests by throttling reason (a request refused by the
@@ -258,6 +263,20 @@ impl Engine {
                     out.push(cost(name, Some(&index.name), store.entry_count(), store.size_bytes()));
                 }
             }
+            // A vector index is billed as table storage by its IndexSizeBytes
+            // (no per-entry overhead is published for it).
+            for index in &table.definition.vector_indexes {
+                if let Some(store) = table.vector_stores.get(&index.name) {
+                    let billed = store.size_bytes() as u64;
+                    out.push(StorageCost {
+                        table: name.to_string(),
+                        index: Some(index.name.clone()),
+                        items: store.len() as u64,
+                        billed_bytes: billed,
+                        monthly: billed as f64 / 1e9 * prices::STORAGE_GB_MONTH_PRICE,
+                    });
+                }
+            }
         }
         out
     }
@@ -370,9 +389,15 @@ impl ReviewRun {
             let (read_units, write_units) = units(&serve.charges);
             let rate = pattern.requests_per_second;
             let capacity_needed = (rate * read_units, rate * write_units);
+            // Vector bytes cost the same whatever the capacity mode.
+            let vector_month = rate
+                * prices::MONTH_SECONDS
+                * (prices::vector_bytes(serve.search_bytes, prices::VECTOR_SEARCH_PRICE_PER_GB)
+                    + prices::vector_bytes(serve.vector_write_bytes, prices::VECTOR_WRITE_PRICE_PER_GB));
             let monthly = MonthlyCost {
-                on_demand: prices::on_demand(capacity_needed.0, capacity_needed.1) * prices::MONTH_SECONDS,
-                provisioned: prices::provisioned_month(capacity_needed.0, capacity_needed.1),
+                on_demand: prices::on_demand(capacity_needed.0, capacity_needed.1) * prices::MONTH_SECONDS
+                    + vector_month,
+                provisioned: prices::provisioned_month(capacity_needed.0, capacity_needed.1) + vector_month,
             };
             total.on_demand += monthly.on_demand;
             total.provisioned += monthly.provisioned;
@@ -384,6 +409,8 @@ impl ReviewRun {
                 error: serve.error.clone(),
                 read_units,
                 write_units,
+                search_bytes: serve.search_bytes,
+                vector_write_bytes: serve.vector_write_bytes,
                 requests: count.requests,
                 throttled: count.throttled,
                 throttling_reasons: count.reasons.clone(),

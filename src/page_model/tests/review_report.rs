@@ -95,3 +95,41 @@ fn the_design_lists_each_table_and_its_indexes_in_the_apis_words() {
     let inbox = design.iter().find(|l| l.starts_with("Messages/Inbox (GSI): Recipient (S) HASH")).unwrap();
     assert!(inbox.contains("· Projection "), "{inbox}");
 }
+
+/// A search pattern: its verdict, bytes instead of units, and the vector
+/// prices named under the cost table.
+#[test]
+fn a_search_pattern_is_reported_in_bytes_with_the_vector_prices() {
+    let mut engine = Engine::new();
+    engine
+        .execute(
+            "CreateTable",
+            &json!({"TableName": "Products", "BillingMode": "PAY_PER_REQUEST",
+                "AttributeDefinitions": [{"AttributeName": "sku", "AttributeType": "S"}],
+                "KeySchema": [{"AttributeName": "sku", "KeyType": "HASH"}],
+                "VectorIndexes": [{"IndexName": "ByLook", "VectorAttribute": {"AttributeName": "look"}, "Dimensions": 2,
+                    "DistanceFunction": "COSINE", "Projection": {"ProjectionType": "ALL"}}]}),
+        )
+        .unwrap();
+    let search = AccessPattern {
+        name: "Similar".into(),
+        operation: "SearchVectors".into(),
+        request: json!({"TableName": "Products", "IndexName": "ByLook", "TopK": 3,
+            "SearchVector": [{"N": "1"}, {"N": "0"}]}),
+        requests_per_second: 100.0,
+        keys: KeyVariation::Single,
+    };
+    let patterns = [search];
+    let review = engine.review_access_patterns(&patterns, 5).unwrap();
+    let report = ReviewReport::new(&review, &patterns, &engine, Lang::En);
+    assert_eq!(report.patterns.iter().map(|l| l.verdict).collect::<Vec<_>>(), [Verdict::Search]);
+    let md = report.markdown();
+    for expected in [
+        "| ✓ by SearchVectors | Similar | SearchVectors (ByLook) | 1 KB searched (estimate) |",
+        "- Products/ByLook (vector): look · 2 × COSINE · Projection ALL\n",
+        "SearchVectors on the vector index ByLook: metered in bytes, not units",
+        "searches $0.002 per GB",
+    ] {
+        assert!(md.contains(expected), "missing {expected:?} in\n{md}");
+    }
+}

@@ -50,6 +50,13 @@ fn pattern_json(p: &PatternReview) -> Value {
         "ConsumedCapacityPerRequest".into(),
         json!({"ReadCapacityUnits": p.read_units, "WriteCapacityUnits": p.write_units}),
     );
+    // Vector indexes meter bytes, under DynamoDB's own member names.
+    if p.search_bytes > 0.0 {
+        out.insert("VectorSearchRequestBytesPerRequest".into(), p.search_bytes.into());
+    }
+    if p.vector_write_bytes > 0.0 {
+        out.insert("VectorWriteRequestBytesPerRequest".into(), p.vector_write_bytes.into());
+    }
     out.insert(
         "CapacityNeeded".into(),
         json!({"ReadCapacityUnits": round(p.capacity_needed.0), "WriteCapacityUnits": round(p.capacity_needed.1)}),

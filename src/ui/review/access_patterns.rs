@@ -28,7 +28,7 @@ use yew::prelude::*;
 use serde_json::Value;
 
 use crate::engine::ordered::Ordered;
-use crate::engine::review::{classify, AccessPath, AccessPattern, KeyVariation};
+use crate::engine::review::{classify, search_bytes, AccessPath, AccessPattern, KeyVariation};
 use crate::engine::table::BillingMode;
 use crate::engine::{ApiError, Previews};
 use crate::page_model::draft::ItemOperation;
@@ -47,6 +47,8 @@ struct Checked {
     read: f64,
     write: f64,
     on_demand: bool,
+    /// A search's bytes (it uses no units).
+    searched: Option<f64>,
 }
 
 fn check_all(engine: &mut Previews, patterns: &[AccessPattern]) -> Vec<Checked> {
@@ -54,10 +56,11 @@ fn check_all(engine: &mut Previews, patterns: &[AccessPattern]) -> Vec<Checked> 
         .iter()
         .map(|pattern| {
             let (path, error, read, write) = classify(engine, pattern);
+            let searched = matches!(path, AccessPath::Search { .. }).then(|| search_bytes(engine, pattern));
             let on_demand = table_of(&pattern.request)
                 .and_then(|t| engine.table(t))
                 .is_some_and(|t| t.definition.billing_mode == BillingMode::PayPerRequest);
-            Checked { path, error, read, write, on_demand }
+            Checked { path, error, read, write, on_demand, searched }
         })
         .collect()
 }
@@ -68,9 +71,14 @@ fn verdict(checked: &Checked, lang: Lang) -> Html {
         AccessPath::Query { .. } => ("ok", Msg::VerdictQuery),
         AccessPath::Scan { .. } => ("scan", Msg::VerdictScan),
         AccessPath::Unservable => ("no", Msg::VerdictUnservable),
+        AccessPath::Search { .. } => ("ok", Msg::VerdictQuery),
+    };
+    let text = match &checked.path {
+        AccessPath::Search { .. } => lang.review().search,
+        _ => lang.t(msg),
     };
     let index = checked.path.index().map(|i| format!(" ({i})")).unwrap_or_default();
-    html! { <span class={classes!("verdict", class)}>{ format!("{}{index}", lang.t(msg)) }</span> }
+    html! { <span class={classes!("verdict", class)}>{ format!("{text}{index}") }</span> }
 }
 
 /// "1 WCU per request", "0.5 RCU + 2 WCU per request".
@@ -79,6 +87,10 @@ fn cost(checked: &Checked, lang: Lang) -> Html {
         return html! {
             <span class="refused">{ format!("{}: {}: {}", lang.t(Msg::Refused), error.name(), error.message()) }</span>
         };
+    }
+    if let Some(bytes) = checked.searched {
+        let text = (lang.review().searched_bytes)(&lang.tr().bytes(bytes as usize));
+        return html! { <span class="cost">{ format!("{text} {}", lang.t(Msg::PerRequest)) }</span> };
     }
     let figures = read_write(checked.read, checked.write, UnitNames::of(checked.on_demand), lang);
     html! { <span class="cost">{ format!("{figures} {}", lang.t(Msg::PerRequest)) }</span> }

@@ -63,7 +63,7 @@ fn checklist(lesson: &Lesson, scenario: &Scenario) -> Vec<(String, String, Verdi
 }
 
 #[test]
-fn the_catalog_holds_the_sixteen_lessons_in_order() {
+fn the_catalog_holds_the_seventeen_lessons_in_order() {
     let all = LessonLibrary::new().lessons();
     let ids: Vec<&str> = all.iter().map(|l| l.id.as_str()).collect();
     assert_eq!(ids, LESSON_IDS);
@@ -71,7 +71,11 @@ fn the_catalog_holds_the_sixteen_lessons_in_order() {
         assert!(!lesson.title.is_empty() && !lesson.summary.is_empty() && !lesson.steps.is_empty(), "{}", lesson.id);
         let patterns: usize = lesson.checklists.iter().map(|c| c.patterns.len()).sum();
         assert!(patterns > 0, "{}: every lesson has an access-pattern checklist", lesson.id);
-        assert!(lesson.seed.split(", ").all(|s| ["000", "001", "002", "003", "004"].contains(&s)), "{}", lesson.seed);
+        // The seeds it follows; none for a feature newer than the lecture
+        // material (vector search, 2026).
+        let seeds = lesson.seed.split(", ").filter(|s| !s.is_empty());
+        assert!(seeds.clone().all(|s| ["000", "001", "002", "003", "004"].contains(&s)), "{}", lesson.seed);
+        assert_eq!(lesson.seed.is_empty(), lesson.id == "vector-search", "{}", lesson.id);
         assert_eq!(lesson.fragment(), format!("lesson={}", lesson.id));
     }
     assert!(LessonLibrary::new().lesson("nope").unwrap_err().message().starts_with("There is no lesson \"nope\""));
@@ -1058,4 +1062,55 @@ fn the_browser_test_checks_the_japanese_lesson_once_it_exists() {
         "tests/browser/lessons.rs should say:\nconst JAPANESE_GAME_SCORES: Option<&str> = {};",
         if exists { japanese } else { "None" }
     );
+}
+
+/// The vector search lesson: the rankings and scores each step's text
+/// names, the shops searched apart, and what returning the embeddings costs.
+#[test]
+fn vector_search_ranks_by_angle_or_by_length_one_shop_at_a_time() {
+    let (lesson, mut scenario) = build("vector-search");
+    // Both patterns are served by a search, which uses no units.
+    let verdicts: Vec<(Verdict, f64)> = checklist(&lesson, &scenario).into_iter().map(|(_, _, v, u)| (v, u)).collect();
+    assert_eq!(verdicts, [(Verdict::Search, 0.0), (Verdict::Search, 0.0)]);
+    let ranked = |response: &Value, key: &str| -> Vec<(String, f64)> {
+        let results = response["SearchResults"].as_array().unwrap();
+        results
+            .iter()
+            .map(|r| (r["Item"][key]["S"].as_str().unwrap().to_string(), r["Score"].as_f64().unwrap()))
+            .collect()
+    };
+    let near = |got: &[(String, f64)], want: &[(&str, f64)]| {
+        let names: Vec<&str> = got.iter().map(|(name, _)| name.as_str()).collect();
+        let wanted: Vec<&str> = want.iter().map(|(name, _)| *name).collect();
+        assert_eq!(names, wanted, "{got:?}");
+        for ((name, score), (_, want_score)) in got.iter().zip(want) {
+            assert!((score - want_score).abs() < 5e-5, "{name}: {score} against {want_score}");
+        }
+    };
+    let (cosine, _) = run(&mut scenario.engine, &lesson, "Sporty in shop A");
+    near(&ranked(&cosine, "sku"), &[("track-shoe", 0.0), ("red-sneaker", 0.0194), ("windbreaker", 0.0422)]);
+    assert_eq!(cosine["ConsumedCapacity"]["VectorSearchRequestBytes"], 1024.0, "the 1 KB floor; no units");
+    let (dot, _) = run(&mut scenario.engine, &lesson, "Sporty in shop A, by DOT_PRODUCT");
+    near(&ranked(&dot, "sku"), &[("red-sneaker", 2.0), ("windbreaker", 1.0), ("loafer", 0.8)]);
+    let (shoes, _) = run(&mut scenario.engine, &lesson, "Sporty shoes in shop A");
+    near(&ranked(&shoes, "sku"), &[("track-shoe", 0.0), ("red-sneaker", 0.0194), ("loafer", 0.5528)]);
+    let (shop_b, _) = run(&mut scenario.engine, &lesson, "Sporty in shop B");
+    near(&ranked(&shop_b, "sku"), &[("b-runner", 0.0)]);
+    // The sample has no shop: it is not in the index.
+    let described = scenario.engine.execute("DescribeTable", &serde_json::json!({"TableName": "Products"})).unwrap();
+    assert_eq!(described["Table"]["ItemCount"], 8);
+    assert_eq!(described["Table"]["VectorIndexes"][0]["ItemCount"], 7);
+
+    // The articles: the nearest to a00 are its topic's, and returning the
+    // embeddings costs more bytes.
+    let (plain, _) = run(&mut scenario.engine, &lesson, "Articles like a00");
+    let (with, _) = run(&mut scenario.engine, &lesson, "Articles like a00, with their embeddings");
+    let ids: Vec<String> = ranked(&plain, "id").into_iter().map(|(id, _)| id).collect();
+    // a00 itself, then four of the other five databases articles (every
+    // fourth article is one).
+    assert_eq!(ids, ["a00", "a08", "a20", "a04", "a12"]);
+    let bytes = |r: &Value| r["ConsumedCapacity"]["VectorSearchRequestBytes"].as_f64().unwrap();
+    // 4 × 256 × (log2(24 + 1) + 1) = 5,779 bytes of search, plus what comes
+    // back: five ids and titles, or five ids, titles and embeddings.
+    assert_eq!((bytes(&plain), bytes(&with)), (5_889.0, 10_520.0));
 }

@@ -569,7 +569,7 @@ pub(crate) fn capture_next_download() {
 
 /// The lessons' documents. The page fetches them from `lessons/`, which
 /// the test runner does not serve, so the tests hand them over instead.
-pub(crate) const LESSON_SOURCES: [&str; 16] = [
+pub(crate) const LESSON_SOURCES: [&str; 17] = [
     include_str!("../../src/scenario/lessons/data/01-game-scores.json"),
     include_str!("../../src/scenario/lessons/data/02-forum-lsi.json"),
     include_str!("../../src/scenario/lessons/data/03-overloaded-partition.json"),
@@ -586,6 +586,7 @@ pub(crate) const LESSON_SOURCES: [&str; 16] = [
     include_str!("../../src/scenario/lessons/data/14-events.json"),
     include_str!("../../src/scenario/lessons/data/15-failed-design.json"),
     include_str!("../../src/scenario/lessons/data/16-multi-attribute-keys.json"),
+    include_str!("../../src/scenario/lessons/data/17-vector-search.json"),
 ];
 
 // ---- the access patterns panel ----

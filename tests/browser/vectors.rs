@@ -159,3 +159,60 @@ async fn the_vector_map_draws_the_items_the_query_and_the_top_k() {
     assert!(page.text("#vm-waiting").contains("SearchVectors would refuse it"), "{}", page.text("#vm-waiting"));
     assert!(!page.exists("#vm-ranking"));
 }
+
+/// The vector search lesson: its steps load searches into the console with
+/// their figures, its checklist is served by SearchVectors, the map shows
+/// the lesson's products, and it speaks German and Japanese.
+#[wasm_bindgen_test]
+async fn the_vector_search_lesson_steps_through_searches_in_three_languages() {
+    use ddb_playground::i18n::Lang;
+    hand_lessons(|library| {
+        assert!(library.provide_overlay(
+            "vector-search",
+            Lang::De,
+            Some(include_str!("../../src/scenario/lessons/data/de/17-vector-search.json"))
+        ));
+        assert!(library.provide_overlay(
+            "vector-search",
+            Lang::Ja,
+            Some(include_str!("../../src/scenario/lessons/data/ja/17-vector-search.json"))
+        ));
+    });
+    let page = open_lesson_link("lesson=vector-search").await;
+    assert_eq!(page.text("#lesson-title"), "Vector search: the nearest items, and what a search costs");
+    assert!(!page.exists(".lesson-seed"), "no lecture seed");
+    assert_eq!(page.text("#lesson-step-count"), "Step 1 of 6");
+    assert!(page.text(".table-entry.selected").contains("Products"));
+    let checklist = page.text("#lesson-checklist");
+    assert_eq!(page.find_all("#lesson-checklist .pattern.servable").len(), 2, "{checklist}");
+    assert!(checklist.contains("✓ by SearchVectors"), "{checklist}");
+    assert!(checklist.contains("“Sporty in shop A” · 3 items, 1,024 bytes searched (estimate)"), "{checklist}");
+
+    // The map of ByStyle: seven products in the index, the sample left out.
+    page.click(".view-tab[data-view='ByStyle']").await;
+    assert!(page.text("#vm-caption").contains("7 of 7 entries drawn, and 1 item not in the index."));
+
+    // Step 3 puts COSINE and DOT_PRODUCT side by side.
+    page.click("#lesson-next").await;
+    page.click("#lesson-next").await;
+    assert_eq!(page.text("#lesson-step-title"), "Length matters to DOT_PRODUCT");
+    page.click("#lesson-step-action").await;
+    assert_eq!(page.text("#strip-a"), "1,024 bytes searched (estimate)");
+    assert_eq!(page.text("#strip-b"), "1,024 bytes searched (estimate)");
+    page.click("#c1-run").await;
+    let skus: Vec<String> =
+        page.find_all("#results table.results-items td.pk-col").iter().filter_map(|td| td.text_content()).collect();
+    assert_eq!(skus, ["red-sneaker", "windbreaker", "loafer"], "DOT_PRODUCT: the long vectors first");
+
+    // German, then Japanese: the same step in the lesson's own words.
+    page.choose("#lang-select", "de").await;
+    assert_eq!(page.text("#lesson-step-title"), "Für DOT_PRODUCT zählt die Länge");
+    assert_eq!(page.text("#strip-a"), "1.024 Bytes durchsucht (Schätzung)");
+    page.choose("#lang-select", "ja").await;
+    assert_eq!(page.text("#lesson-step-title"), "DOT_PRODUCT では長さが効く");
+    assert!(page.text("#lesson-checklist").contains("✓ SearchVectors で検索"));
+    page.choose("#lang-select", "en").await;
+    drop(page);
+    forget_everything();
+    forget_lessons();
+}

@@ -71,7 +71,7 @@ impl Entry {
 /// before any document is fetched; `tests/lessons.rs` keeps the copy equal
 /// to the overlays (and prints the lines to paste when it is not). An empty
 /// title shows the English one.
-pub const CATALOG: [Entry; 16] = [
+pub const CATALOG: [Entry; 17] = [
     Entry {
         id: "game-scores",
         file: "01-game-scores.json",
@@ -200,10 +200,18 @@ pub const CATALOG: [Entry; 16] = [
         title_de: "Synthetische Schlüssel vs. GSI-Schlüssel aus mehreren Attributen",
         title_ja: "合成キーとマルチ属性 GSI キー",
     },
+    Entry {
+        id: "vector-search",
+        file: "17-vector-search.json",
+        title: "Vector search: the nearest items, and what a search costs",
+        seed: "",
+        title_de: "Vektorsuche: die nächsten Items und was eine Suche kostet",
+        title_ja: "ベクトル検索: 最も近い項目と検索のコスト",
+    },
 ];
 
 /// The lessons' ids, in catalog order (a lesson link is `#lesson=<id>`).
-pub const LESSON_IDS: [&str; 16] = [
+pub const LESSON_IDS: [&str; 17] = [
     "game-scores",
     "forum-lsi",
     "overloaded-partition",
@@ -220,11 +228,12 @@ pub const LESSON_IDS: [&str; 16] = [
     "events",
     "failed-design",
     "multi-attribute-keys",
+    "vector-search",
 ];
 
 /// Each lesson's document, compiled in (natively only: see the module notes).
 #[cfg(not(target_arch = "wasm32"))]
-const SOURCES: [&str; 16] = [
+const SOURCES: [&str; 17] = [
     include_str!("data/01-game-scores.json"),
     include_str!("data/02-forum-lsi.json"),
     include_str!("data/03-overloaded-partition.json"),
@@ -241,6 +250,7 @@ const SOURCES: [&str; 16] = [
     include_str!("data/14-events.json"),
     include_str!("data/15-failed-design.json"),
     include_str!("data/16-multi-attribute-keys.json"),
+    include_str!("data/17-vector-search.json"),
 ];
 
 /// The lesson documents and overlays at hand: held by whoever reads
@@ -254,7 +264,7 @@ const SOURCES: [&str; 16] = [
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LessonLibrary {
     /// The documents at hand, by catalog position.
-    documents: [Option<Rc<str>>; 16],
+    documents: [Option<Rc<str>>; 17],
     /// The overlays asked for so far, by catalog position and language: the
     /// text, or `None` where there is none (so it is not asked for again).
     overlays: HashMap<(usize, Lang), Option<Rc<str>>>,

@@ -32,6 +32,8 @@ pub enum Verdict {
     Key,
     /// A Query on the table or one of its indexes.
     Query,
+    /// A SearchVectors of a vector index.
+    Search,
     /// Only a Scan can answer it.
     Scan,
     /// The design cannot serve it (see [`Assessment::unservable`]).
@@ -56,6 +58,8 @@ pub struct RequestCost {
     pub scanned: u64,
     /// Whether the table bills on demand (units are RRU/WRU then).
     pub on_demand: bool,
+    /// A search's `VectorSearchRequestBytes` (it uses no units).
+    pub search_bytes: f64,
     /// DynamoDB's answer when the request is refused.
     pub error: Option<ApiError>,
 }
@@ -97,6 +101,7 @@ fn verdict_of(operation: &str) -> Verdict {
     match operation {
         "Scan" => Verdict::Scan,
         "Query" => Verdict::Query,
+        "SearchVectors" => Verdict::Search,
         _ => Verdict::Key,
     }
 }
@@ -106,6 +111,10 @@ fn counts(response: &Value) -> (u64, u64) {
     if let Some(count) = response.get("Count").and_then(Value::as_u64) {
         let scanned = response.get("ScannedCount").and_then(Value::as_u64).unwrap_or(count);
         return (count, scanned);
+    }
+    // A search returns its TopK as SearchResults.
+    if let Some(results) = response.get("SearchResults").and_then(Value::as_array) {
+        return (results.len() as u64, results.len() as u64);
     }
     let found = match (response.get("Item"), response.get("Responses")) {
         (Some(_), _) => 1,
@@ -123,6 +132,12 @@ fn counts(response: &Value) -> (u64, u64) {
 /// cost to `cost`.
 fn measure(engine: &mut Previews, operation: &str, mut request: Value, cost: &mut RequestCost) {
     let pages = if request.get("Limit").is_some() { 1 } else { MAX_PAGES };
+    // A search's cost is in its response only.
+    if operation == "SearchVectors" {
+        if let Some(members) = request.as_object_mut() {
+            members.insert("ReturnConsumedCapacity".into(), "TOTAL".into());
+        }
+    }
     for _ in 0..pages {
         let dry = engine.dry_run(operation, &request);
         let outcome = dry.result;
@@ -135,6 +150,8 @@ fn measure(engine: &mut Previews, operation: &str, mut request: Value, cost: &mu
             }
             Ok(response) => {
                 let (count, scanned) = counts(&response);
+                let searched = response.pointer("/ConsumedCapacity/VectorSearchRequestBytes").and_then(Value::as_f64);
+                cost.search_bytes += searched.unwrap_or(0.0);
                 cost.count += count;
                 cost.scanned += scanned;
                 match (response.get("LastEvaluatedKey"), request.as_object_mut()) {
@@ -171,6 +188,7 @@ pub fn assess(engine: &mut Previews, lesson: &Lesson, pattern: &Pattern) -> Asse
             count: 0,
             scanned: 0,
             on_demand,
+            search_bytes: 0.0,
             error: None,
         };
         match &pattern.fan_out {
@@ -190,6 +208,7 @@ pub fn assess(engine: &mut Previews, lesson: &Lesson, pattern: &Pattern) -> Asse
         }
         verdict = match (verdict, verdict_of(&saved.operation)) {
             (Verdict::Scan, _) | (_, Verdict::Scan) => Verdict::Scan,
+            (Verdict::Search, _) | (_, Verdict::Search) => Verdict::Search,
             (Verdict::Query, _) | (_, Verdict::Query) => Verdict::Query,
             _ => Verdict::Key,
         };

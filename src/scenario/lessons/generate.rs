@@ -8,10 +8,15 @@
 //!   so the GSI query reads 6,400 bytes: 2 blocks of 4 KB, 1 RCU.
 //! * `haystack` (seed 001, multiplayer gaming): three hundred finished games
 //!   where Bob was the opponent, the hay around his two pending requests.
+//! * `articles` (vector search): twenty-four articles in four topics, each
+//!   with a 256-number embedding near its topic's, too long to show as two numbers
+//!   (the vector map projects them) and long enough that returning them
+//!   costs more search bytes than the 1 KB floor.
 
 use serde_json::{json, Value};
 
 use super::setup::send;
+use crate::engine::sim::Rng;
 use crate::engine::value::size::item_size;
 use crate::engine::value::wire::item_from_wire;
 use crate::engine::{ApiError, Engine, Result};
@@ -25,6 +30,11 @@ pub const INBOX_ENTRY_BYTES: usize = 128;
 pub const INBOX_MESSAGES: usize = 50;
 /// Finished games in Bob's haystack.
 pub const HAYSTACK_GAMES: usize = 300;
+/// The vector lesson's articles, and their embeddings' length.
+pub const ARTICLES: usize = 24;
+pub const ARTICLE_DIMENSIONS: usize = 256;
+/// The articles' topics, in turn.
+const TOPICS: [&str; 4] = ["databases", "cooking", "travel", "music"];
 
 /// Words to make a subject as long as it must be.
 const FILLER: &str = "about the design review: the agenda, the notes from last week and the open questions \
@@ -96,6 +106,32 @@ fn haystack_item(i: usize) -> Value {
            "Opponent": {"S": "Bob"}, "Status": {"S": "DONE"}, "StatusDate": {"S": format!("DONE_{date}")}})
 }
 
+/// Article `i`'s embedding: its topic's direction (a fixed random one per
+/// topic) plus a smaller random part of its own, two decimals each (so a
+/// share link of the lesson stays small).
+fn embedding(i: usize) -> Vec<f64> {
+    let topic = i % TOPICS.len();
+    let mut centre = Rng::new(1_000 + topic as u64);
+    let mut own = Rng::new(2_000 + i as u64);
+    (0..ARTICLE_DIMENSIONS)
+        .map(|_| {
+            let value = (centre.next_f64() - 0.5) * 2.0 + (own.next_f64() - 0.5) * 0.8;
+            (value * 100.0).round() / 100.0
+        })
+        .collect()
+}
+
+fn embedding_wire(i: usize) -> Value {
+    json!({"L": embedding(i).iter().map(|x| json!({"N": x.to_string()})).collect::<Vec<_>>()})
+}
+
+/// Article `i` (0..24): its id, topic and embedding.
+fn article_item(i: usize) -> Value {
+    let topic = TOPICS.get(i % TOPICS.len()).copied().unwrap_or_default();
+    json!({"id": {"S": format!("a{i:02}")}, "topic": {"S": topic},
+           "title": {"S": format!("{topic} #{}", i / TOPICS.len() + 1)}, "embedding": embedding_wire(i)})
+}
+
 /// Writes the generated data set `name`.
 pub fn data(name: &str, engine: &mut Engine) -> Result<()> {
     match name {
@@ -107,6 +143,11 @@ pub fn data(name: &str, engine: &mut Engine) -> Result<()> {
         "haystack" => {
             for i in 0..HAYSTACK_GAMES {
                 send(engine, "gaming", "PutItem", &json!({"TableName": "Games", "Item": haystack_item(i)}))?;
+            }
+        }
+        "articles" => {
+            for i in 0..ARTICLES {
+                send(engine, "vector-search", "PutItem", &json!({"TableName": "Articles", "Item": article_item(i)}))?;
             }
         }
         _ => return Err(ApiError::validation(format!("Invalid lesson: no generated data set \"{name}\""))),
@@ -125,6 +166,21 @@ pub fn operations(name: &str) -> Vec<SavedOperation> {
                 operation: "BatchGetItem".into(),
                 request: json!({"RequestItems": {"Messages": {"Keys": keys, "ProjectionExpression": "MsgId, Subject"}}}),
             }]
+        }
+        // The same search for the articles nearest a00 (a databases
+        // article), once returning the embeddings and once not.
+        "articles" => {
+            let vector = embedding_wire(0).get("L").cloned().unwrap_or_default();
+            let search = |name: &str, projection: &str| SavedOperation {
+                name: name.into(),
+                operation: "SearchVectors".into(),
+                request: json!({"TableName": "Articles", "IndexName": "ByTopic", "SearchVector": vector.clone(),
+                    "TopK": 5, "ProjectionExpression": projection, "ReturnConsumedCapacity": "TOTAL"}),
+            };
+            vec![
+                search("Articles like a00", "id, title"),
+                search("Articles like a00, with their embeddings", "id, title, embedding"),
+            ]
         }
         _ => Vec::new(),
     }

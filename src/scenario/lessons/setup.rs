@@ -15,7 +15,10 @@
 //!                      "proj": ["Wins", "Losses"]},    INCLUDE; "KEYS_ONLY"; left out: ALL
 //!                     {"name": "GSI-1", "pk": "SK S",
 //!                      "sk": ["Status S", "OrderDate S"]}],  a multi-attribute key
-//!             "lsi": [{"name": "LastPostIndex", "sk": "LastPostDateTime S", "proj": "KEYS_ONLY"}]}],
+//!             "lsi": [{"name": "LastPostIndex", "sk": "LastPostDateTime S", "proj": "KEYS_ONLY"}],
+//!             "vector": [{"name": "ByStyle", "attr": "style", "dims": 2,   (on demand only)
+//!                         "distance": "COSINE", "hash": "shop S",  "filter": "category S",
+//!                         "proj": "KEYS_ONLY"}]}],                 hash, filter, proj optional
 //! "items": {"GameScores": [["UserId", "GameTitle", "TopScore"],   a header row,
 //!                          ["101", "Galaxy Invaders", 5842],      rows (null: no attribute),
 //!                          {"UserId": "102", …}]},                or whole items
@@ -70,6 +73,10 @@ pub fn wire_request(request: &Value) -> Value {
         if let Some(Value::Object(values)) = members.get(name) {
             out.insert(name.into(), wire_attributes(values));
         }
+    }
+    // SearchVectors' vector: a bare list of values, `[1, 0]` written plainly.
+    if let Some(Value::Array(vector)) = members.get("SearchVector") {
+        out.insert("SearchVector".into(), vector.iter().map(wire_value).collect::<Vec<_>>().into());
     }
     if let Some(Value::Object(tables)) = members.get("RequestItems") {
         let tables = tables.iter().map(|(table, entry)| {
@@ -184,8 +191,30 @@ pub fn create_table_request(spec: &Value) -> Option<Value> {
         lsis.push(json!({"IndexName": index.get("name")?, "KeySchema": schema,
                          "Projection": projection(index.get("proj"))}));
     }
+    let mut vectors = Vec::new();
+    for index in table.get("vector").and_then(Value::as_array).map_or(&[][..], Vec::as_slice) {
+        let index = index.as_object()?;
+        let mut schema = Vec::new();
+        for (member, role) in [("hash", "HASH"), ("filter", "INLINE_FILTER")] {
+            if let Some(spec) = index.get(member) {
+                let element = key_part(spec, role, &mut definitions)?;
+                let name = element.get("AttributeName")?.clone();
+                schema.push(json!({"AttributeName": name, "SearchSchemaElementType": role}));
+            }
+        }
+        let mut vector = json!({"IndexName": index.get("name")?, "VectorAttribute": {"AttributeName": index.get("attr")?},
+            "Dimensions": index.get("dims")?, "DistanceFunction": index.get("distance")?,
+            "Projection": projection(index.get("proj"))});
+        if !schema.is_empty() {
+            vector.as_object_mut()?.insert("SearchSchema".into(), schema.into());
+        }
+        vectors.push(vector);
+    }
     let body = request.as_object_mut()?;
     body.insert("AttributeDefinitions".into(), definitions.into());
+    if !vectors.is_empty() {
+        body.insert("VectorIndexes".into(), vectors.into());
+    }
     if !gsis.is_empty() {
         body.insert("GlobalSecondaryIndexes".into(), gsis.into());
     }

@@ -26,7 +26,10 @@ pub struct LessonChecklistProps {
 }
 
 /// "1.5 RCU", "1 WCU", "0.5 RRU", "1,600 RCU".
-fn cost_text(cost: &RequestCost) -> String {
+fn cost_text(cost: &RequestCost, lang: Lang) -> String {
+    if cost.operation == "SearchVectors" {
+        return (lang.review().searched_bytes)(&lang.tr().bytes(cost.search_bytes as usize));
+    }
     let names = UnitNames::of(cost.on_demand);
     let writes = ItemOperation::parse(&cost.operation).is_some_and(ItemOperation::writes);
     let unit = if writes { names.write } else { names.read };
@@ -40,7 +43,7 @@ fn request_line(cost: &RequestCost, lang: Lang) -> Html {
         }
         None => {
             let read = lang.tr().checklist_read(u64::from(cost.requests), cost.count, cost.scanned);
-            html! { <span class="cost">{ format!("{read}, {}", lang.figure(&cost_text(cost))) }</span> }
+            html! { <span class="cost">{ format!("{read}, {}", lang.figure(&cost_text(cost, lang))) }</span> }
         }
     };
     html! {
@@ -53,12 +56,13 @@ fn request_line(cost: &RequestCost, lang: Lang) -> Html {
 
 fn verdict_badge(assessment: &Assessment, lang: Lang) -> Html {
     let (class, text) = match assessment.verdict {
-        Verdict::Key => ("ok", Msg::VerdictKey),
-        Verdict::Query => ("ok", Msg::VerdictQuery),
-        Verdict::Scan => ("scan", Msg::VerdictScan),
-        Verdict::Unservable => ("no", Msg::VerdictUnservable),
+        Verdict::Key => ("ok", lang.t(Msg::VerdictKey)),
+        Verdict::Query => ("ok", lang.t(Msg::VerdictQuery)),
+        Verdict::Search => ("ok", lang.review().search),
+        Verdict::Scan => ("scan", lang.t(Msg::VerdictScan)),
+        Verdict::Unservable => ("no", lang.t(Msg::VerdictUnservable)),
     };
-    html! { <span class={classes!("verdict", class)}>{ lang.t(text) }</span> }
+    html! { <span class={classes!("verdict", class)}>{ text }</span> }
 }
 
 #[component]
@@ -87,7 +91,7 @@ pub fn LessonChecklist(props: &LessonChecklistProps) -> Html {
     let lists = results.iter().enumerate().map(|(i, (title, rows))| {
         let rows = rows.iter().map(|(name, assessment)| {
             let class = match assessment.verdict {
-                Verdict::Key | Verdict::Query => "servable",
+                Verdict::Key | Verdict::Query | Verdict::Search => "servable",
                 Verdict::Scan => "scan-only",
                 Verdict::Unservable => "unservable",
             };

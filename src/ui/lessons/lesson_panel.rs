@@ -130,7 +130,9 @@ pub fn LessonPanel() -> Html {
         <section class="card lesson-panel" id="lesson-panel" aria-labelledby="lesson-title" data-lesson={lesson.id.clone()}>
             <div class="lesson-head">
                 <h2 id="lesson-title">{ &lesson.title }</h2>
-                <span class="lesson-seed">{ lang.tr().seed(&lesson.seed) }</span>
+                if !lesson.seed.is_empty() {
+                    <span class="lesson-seed">{ lang.tr().seed(&lesson.seed) }</span>
+                }
                 <a class="lesson-link" href={link.clone()} title={lang.t(Msg::LessonLinkTitle)}>{ link }</a>
                 <span class="spacer"></span>
                 if has_stash() {

@@ -77,7 +77,9 @@ pub fn LessonsMenu() -> Html {
                 <button type="button" class={classes!("lesson-entry", selected.then_some("selected"))}
                     data-lesson={lesson.id} {onclick}>
                     <span class="lesson-entry-title">{ lesson.title_in(lang) }</span>
-                    <span class="lesson-entry-seed">{ lang.tr().seed(lesson.seed) }</span>
+                    if !lesson.seed.is_empty() {
+                        <span class="lesson-entry-seed">{ lang.tr().seed(lesson.seed) }</span>
+                    }
                 </button>
             </li>
         }

@@ -70,8 +70,14 @@ pub fn LessonChecklist(props: &LessonChecklistProps) -> Html {
     let lang = use_lang();
     let engine = props.engine.clone();
     let lesson = Rc::clone(&props.lesson);
-    // Keyed by the language too: the lesson's labels change with it.
-    let results = use_memo((lesson.id.clone(), props.version, lang), move |_| {
+    // Keyed by the labels too: they change with the language, and again
+    // when the language's overlay arrives after the switch.
+    let labels: Vec<String> = lesson
+        .checklists
+        .iter()
+        .flat_map(|c| std::iter::once(c.label.clone()).chain(c.patterns.iter().map(|p| p.label.clone())))
+        .collect();
+    let results = use_memo((lesson.id.clone(), props.version, lang, labels), move |_| {
         with_dry_runs(&engine.0, |engine| {
             lesson
                 .checklists

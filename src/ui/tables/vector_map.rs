@@ -73,11 +73,10 @@ fn score_text(score: f64) -> String {
         return Value::from(score).to_string();
     }
     let text = format!("{score:.4}");
-    let text = text.trim_end_matches('0');
-    if text.ends_with('.') || text == "-0." {
-        Value::from(score).to_string()
-    } else {
-        text.to_string()
+    match text.trim_end_matches('0') {
+        // Rounding noise around a whole number (1.1e-16): that number.
+        whole if whole.ends_with('.') => format!("{}0", whole.trim_start_matches('-')),
+        short => short.to_string(),
     }
 }
 
@@ -226,7 +225,8 @@ pub fn VectorMap(props: &VectorMapProps) -> Html {
         let query = query.clone();
         Callback::from(move |vector: Vec<f32>| {
             let mut next = (*query).clone();
-            let numbers: Vec<String> = vector.iter().map(|x| Value::from(f64::from(*x)).to_string()).collect();
+            // The index's f32 numbers as f32 writes them (0.26, not 0.25999999046325684).
+            let numbers: Vec<String> = vector.iter().map(|x| format!("{x:?}")).collect();
             next.vector = format!("[{}]", numbers.join(", "));
             query.set(next);
         })

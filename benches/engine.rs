@@ -288,6 +288,9 @@ mod native {
             })
         });
         g.bench_function("scan_baseline", |b| b.iter(|| black_box(vectors_100k::scan_all(&mut engine))));
+        // The vector map of the same index and query: the points it draws,
+        // projected, and the same exact search.
+        g.bench_function("vector_map", |b| b.iter(|| black_box(vectors_100k::map_of(&engine, &search))));
         g.finish();
     }
 

@@ -631,4 +631,16 @@ fn bench_search_vectors_over_100000_items_of_128_dimensions() {
         base,
         "COSINE, KEYS_ONLY",
     );
+    // The page's vector map of the same index: sampled points, projected,
+    // and the same search ranked.
+    let mut drawn = 0;
+    let map = median_ms(5, || drawn = vectors_100k::map_of(&engine, &search));
+    assert!(drawn > 0 && drawn <= 400, "{drawn}");
+    report(
+        "the vector map of the same index and query (points drawn, projected, top 10 ranked)",
+        map,
+        "SearchVectors, the same query",
+        ms,
+        &format!("{drawn} points drawn"),
+    );
 }

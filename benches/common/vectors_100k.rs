@@ -40,6 +40,28 @@ pub fn engine_and_search() -> (Engine, Value) {
     (engine, search)
 }
 
+/// The page's vector map of the index for the search's vector (the points
+/// drawn, the query placed, the top 10 ranked): how many points it draws.
+pub fn map_of(engine: &Engine, search: &Value) -> usize {
+    use ddb_playground::page_model::vector_map::{map_view, MapSearch};
+    let vector: Vec<f32> = search["SearchVector"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|v| v["N"].as_str()?.parse::<f32>().ok())
+        .collect();
+    let Some(table) = engine.table("Vectors") else { panic!("no table") };
+    let Some(index) = table.definition.vector_indexes.first() else { panic!("no vector index") };
+    let search = MapSearch {
+        vector,
+        hash: None,
+        top_k: 10,
+        distance: ddb_playground::engine::vector::DistanceFunction::Cosine,
+        filter: None,
+    };
+    map_view(table, index, Some(&search)).points.len()
+}
+
 /// A Scan of the whole table, every page, projecting `pk`: how many items it read.
 pub fn scan_all(engine: &mut Engine) -> u64 {
     let mut request = json!({"TableName": "Vectors", "ProjectionExpression": "pk"});

@@ -46,7 +46,7 @@ async fn opening_a_lesson_keeps_the_current_work_recoverable() {
     let page = music_with_two_songs().await;
     forget_lessons();
     page.click("#btn-lessons").await;
-    assert_eq!(page.find_all("#lesson-list .lesson-entry").len(), 16);
+    assert_eq!(page.find_all("#lesson-list .lesson-entry").len(), 17);
     page.click("#lesson-list .lesson-entry[data-lesson='forum-lsi']").await;
     assert!(!page.exists("#lesson-list"), "the menu closes");
     assert_eq!(page.text("#lesson-title"), "Forum threads and LastPostIndex");

@@ -101,3 +101,32 @@ def test_refusals_carry_dynamodbs_messages(client, products):
         client.query(TableName=products, IndexName="ByLook", KeyConditionExpression="tenant = :a",
                      ExpressionAttributeValues={":a": S("A")})
     assert refused.value.response["Error"]["Message"] == "Query operation not supported on this index type."
+
+
+def test_a_search_is_an_access_pattern_priced_in_bytes(client, products):
+    """ReviewAccessPatterns (docs/design-review.md): a SearchVectors pattern
+    is served by the vector index, meters bytes instead of units, and its
+    month is those bytes at $0.002 per GB."""
+    from test_playground_ops import ok
+
+    search = {
+        "Name": "Similar",
+        "Operation": "SearchVectors",
+        "Request": {
+            "TableName": products,
+            "IndexName": "ByLook",
+            "SearchVector": [N("1"), N("0"), N("0")],
+            "TopK": 2,
+            "SearchConditionExpression": "tenant = :t",
+            "ExpressionAttributeValues": {":t": S("A")},
+        },
+        "RequestsPerSecond": 100,
+    }
+    review = ok("ReviewAccessPatterns", {"Seconds": 5, "AccessPatterns": [search]})
+    (pattern,) = review["AccessPatterns"]
+    assert (pattern["AccessPath"], pattern["IndexName"]) == ("SearchVectors", "ByLook")
+    assert pattern["ConsumedCapacityPerRequest"] == {"ReadCapacityUnits": 0.0, "WriteCapacityUnits": 0.0}
+    assert pattern["VectorSearchRequestBytesPerRequest"] == 1024.0
+    month = 100 * 30 * 24 * 3600 * 1024 / 1e9 * 0.002
+    assert abs(pattern["MonthlyCost"]["OnDemand"] - month) < 1e-6
+    assert pattern["Throttled"] == 0

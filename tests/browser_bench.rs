@@ -635,7 +635,8 @@ fn bench_search_vectors_over_100000_items_of_128_dimensions() {
     // and the same search ranked.
     let mut drawn = 0;
     let map = median_ms(5, || drawn = vectors_100k::map_of(&engine, &search));
-    assert!(drawn > 0 && drawn <= 400, "{drawn}");
+    // 400 evenly through the index, and the top 10 wherever they are.
+    assert!(drawn > 0 && drawn <= 410, "{drawn}");
     report(
         "the vector map of the same index and query (points drawn, projected, top 10 ranked)",
         map,

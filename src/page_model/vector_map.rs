@@ -16,11 +16,12 @@
 //! projection are not the distances the search ranks by. The query vector
 //! is projected the same way.
 //!
-//! **How many.** At most [`MAX_POINTS`] points are drawn, fewer for long
-//! vectors (the projection's work grows with points × dimensions), taken
-//! evenly through the index in its key order; the ranked items are always
-//! among them. The items left out of the index for lack of a HASH attribute
-//! are looked for among the first [`MAX_TABLE_ITEMS_READ`] items only.
+//! **How many.** [`MAX_POINTS`] entries at most, fewer for long vectors
+//! (the projection's work grows with points × dimensions), taken evenly
+//! through the index in its key order, and the top K wherever they are; the
+//! items left out of the index for lack of a HASH attribute add at most a
+//! quarter as many, looked for among the first [`MAX_TABLE_ITEMS_READ`]
+//! items only.
 //!
 //! **The ranking** is the engine's own search ([`nearest`]) with the
 //! distance function the map is switched to: the index's own, or another to

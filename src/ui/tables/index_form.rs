@@ -28,8 +28,43 @@ use crate::ui::language::{use_lang, Lang, Msg};
 pub const KEY_TYPES: [(&str, Msg); 3] = [("S", Msg::TypeString), ("N", Msg::TypeNumber), ("B", Msg::TypeBinary)];
 
 /// The projections, with what each copies in words.
-pub const PROJECTIONS: [(&str, Msg); 3] =
+const PROJECTIONS: [(&str, Msg); 3] =
     [("ALL", Msg::ProjectionAll), ("KEYS_ONLY", Msg::ProjectionKeysOnly), ("INCLUDE", Msg::ProjectionInclude)];
+
+/// An index's projection: its type, and `INCLUDE`'s attributes when
+/// chosen. Ids `{id}-projection` and `{id}-include`; `sample` is the
+/// attributes' placeholder.
+pub struct ProjectionFields<'a> {
+    pub id: &'a str,
+    pub projection: &'a str,
+    pub non_key: &'a str,
+    pub sample: &'a str,
+    pub onchange: Callback<Event>,
+    pub oninput: Callback<InputEvent>,
+}
+
+pub fn projection_fields(lang: Lang, fields: ProjectionFields) -> Html {
+    let ProjectionFields { id, projection, non_key, sample, onchange, oninput } = fields;
+    html! {
+        <>
+            <label class="field">
+                <span>{ lang.t(Msg::Projection) }</span>
+                <select id={format!("{id}-projection")} {onchange}>
+                    { for PROJECTIONS.iter().map(|(value, label)| html! {
+                        <option value={*value} selected={*value == projection}>{ lang.t(*label) }</option>
+                    }) }
+                </select>
+            </label>
+            if projection == "INCLUDE" {
+                <label class="field">
+                    <span>{ lang.t(Msg::NonKeyAttributes) }</span>
+                    <input id={format!("{id}-include")} type="text" spellcheck="false"
+                        placeholder={lang.tr().example(sample)} value={non_key.to_string()} {oninput} />
+                </label>
+            }
+        </>
+    }
+}
 
 /// The `<option>`s of a key-type picker.
 pub fn type_options(lang: Lang, selected: &str) -> Html {
@@ -286,21 +321,10 @@ pub fn IndexFields(props: &IndexFieldsProps) -> Html {
                 <p class="hint small-hint">{ tr.lsi_partition_key(&table_partition) }</p>
             }
             { key_rows(props, lang, KeyRole::Sort) }
-            <label class="field">
-                <span>{ lang.t(Msg::Projection) }</span>
-                <select id={id("projection")} onchange={select_change(|d, v| d.projection = v)}>
-                    { for PROJECTIONS.iter().map(|(value, label)| html! {
-                        <option value={*value} selected={*value == draft.projection}>{ lang.t(*label) }</option>
-                    }) }
-                </select>
-            </label>
-            if draft.projection == "INCLUDE" {
-                <label class="field">
-                    <span>{ lang.t(Msg::NonKeyAttributes) }</span>
-                    <input id={id("include")} type="text" spellcheck="false" placeholder={tr.example("Album, Plays")}
-                        value={draft.non_key.clone()} oninput={text_input(|d, v| d.non_key = v)} />
-                </label>
-            }
+            { projection_fields(lang, ProjectionFields {
+                id: &props.id, projection: &draft.projection, non_key: &draft.non_key, sample: "Album, Plays",
+                onchange: select_change(|d, v| d.projection = v), oninput: text_input(|d, v| d.non_key = v),
+            }) }
             if draft.global && props.provisioned {
                 <div class="key-row">
                     <label class="field grow">

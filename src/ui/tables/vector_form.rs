@@ -8,7 +8,7 @@
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use super::index_form::{type_options, PROJECTIONS};
+use super::index_form::{projection_fields, type_options, ProjectionFields};
 use crate::page_model::index_draft::KeyField;
 use crate::page_model::vector_draft::{VectorDraft, DISTANCE_FUNCTIONS};
 use crate::ui::language::{use_lang, Msg};
@@ -113,21 +113,10 @@ pub fn VectorFields(props: &VectorFieldsProps) -> Html {
                 |d, v| d.partition.name = v, |d, v| d.partition.kind = v) }
             { schema_row("filter", Msg::VectorFilterAttribute, &draft.filter,
                 |d, v| d.filter.name = v, |d, v| d.filter.kind = v) }
-            <label class="field">
-                <span>{ lang.t(Msg::Projection) }</span>
-                <select id={id("projection")} onchange={select_change(|d, v| d.projection = v)}>
-                    { for PROJECTIONS.iter().map(|(value, label)| html! {
-                        <option value={*value} selected={*value == draft.projection}>{ lang.t(*label) }</option>
-                    }) }
-                </select>
-            </label>
-            if draft.projection == "INCLUDE" {
-                <label class="field">
-                    <span>{ lang.t(Msg::NonKeyAttributes) }</span>
-                    <input id={id("include")} type="text" spellcheck="false" placeholder={tr.example("name, price")}
-                        value={draft.non_key.clone()} oninput={text_input(|d, v| d.non_key = v)} />
-                </label>
-            }
+            { projection_fields(lang, ProjectionFields {
+                id: &props.id, projection: &draft.projection, non_key: &draft.non_key, sample: "name, price",
+                onchange: select_change(|d, v| d.projection = v), oninput: text_input(|d, v| d.non_key = v),
+            }) }
             <p class="hint small-hint">{ lang.t(Msg::VectorHint) }</p>
         </div>
     }

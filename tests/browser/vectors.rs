@@ -158,6 +158,11 @@ async fn the_vector_map_draws_the_items_the_query_and_the_top_k() {
     page.type_into("#vm-vector", "[1, 0, 0]").await;
     assert!(page.text("#vm-waiting").contains("SearchVectors would refuse it"), "{}", page.text("#vm-waiting"));
     assert!(!page.exists("#vm-ranking"));
+
+    // A new item is drawn at once, the query as it was.
+    page.put(r#"{"sku": "sky", "tenant": "A", "look": [0, 1]}"#).await;
+    assert!(page.text("#vm-caption").contains("5 of 5 entries drawn"), "{}", page.text("#vm-caption"));
+    assert!(point_class(&page, "sky").contains("searched"));
 }
 
 /// The vector search lesson: its steps load searches into the console with

@@ -18,6 +18,8 @@
 //! its score are its hover title and accessible name; the arrow keys move
 //! between points, Enter (or a click) searches from that point's vector.
 
+use std::rc::Rc;
+
 use serde_json::{json, Value};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -25,7 +27,7 @@ use yew::prelude::*;
 use crate::engine::ordered::sort_by_key;
 use crate::engine::schema::{KeyAttribute, KeyValue};
 use crate::engine::value::AttributeValue;
-use crate::engine::vector::DistanceFunction;
+use crate::engine::vector::{DistanceFunction, SchemaRole, VectorIndex};
 use crate::page_model::vector_map::{map_view, query_vector, MapSearch, MapView, Mark};
 use crate::ui::charts::focus::{on_key, show_in_readout};
 use crate::ui::language::{use_lang, Lang, Msg};
@@ -187,30 +189,56 @@ fn chart(view: &MapView, lang: Lang, on_pick: Callback<Vec<f32>>) -> Html {
     }
 }
 
+/// The index's INLINE_FILTER attribute the map offers, if any.
+fn filter_of(index: &VectorIndex) -> Option<&KeyAttribute> {
+    index.search_schema.iter().find(|(_, role)| *role == SchemaRole::InlineFilter).map(|(attribute, _)| attribute)
+}
+
+/// The query typed, as the map searches it: the vector as read, and the
+/// search when the vector has the index's length.
+fn search_of(index: &VectorIndex, query: &Query) -> (Option<Vec<f32>>, Option<MapSearch>) {
+    let vector = query_vector(&query.vector);
+    let search = vector.as_ref().filter(|v| v.len() == index.dimensions).map(|vector| MapSearch {
+        vector: vector.clone(),
+        hash: index.hash().and_then(|h| KeyValue::of(&typed(h, &query.hash)?, h.scalar_type)),
+        top_k: query.top_k.trim().parse::<usize>().map_or(3, |k| k.clamp(1, 100)),
+        distance: query.distance.unwrap_or(index.distance),
+        filter: filter_of(index).and_then(|a| Some((a.name.clone(), typed(a, &query.filter)?))),
+    });
+    (vector, search)
+}
+
 #[component]
 pub fn VectorMap(props: &VectorMapProps) -> Html {
     let lang = use_lang();
     let tr = lang.tr();
     let state = use_playground();
     let query = use_state(|| Query { top_k: "3".into(), ..Query::default() });
+    // Drawn again only when the data or the query changes: with 100,000
+    // entries a map takes tens of milliseconds, too long for every tick of
+    // the playground's clock.
+    let view = {
+        let engine = state.as_ref().map(|s| Rc::clone(&s.engine));
+        let data = state.as_ref().map(|s| (Rc::as_ptr(&s.engine) as usize, s.data_version));
+        use_memo((props.table.clone(), props.index.clone(), data, (*query).clone()), move |(table, index, _, query)| {
+            let engine = engine?;
+            let engine = engine.try_borrow().ok()?;
+            let table = engine.table(table)?;
+            let index = table.definition.vector_indexes.iter().find(|v| *v.name == **index)?;
+            Some(map_view(table, index, search_of(index, query).1.as_ref()))
+        })
+    };
     let Some(state) = state else { return html! {} };
     let Ok(engine) = state.engine.try_borrow() else { return html! {} };
     let Some(table) = engine.table(&props.table) else { return html! {} };
     let Some(index) = table.definition.vector_indexes.iter().find(|v| *v.name == *props.index) else {
         return html! {};
     };
+    let Some(view) = view.as_ref() else { return html! {} };
     let hash = index.hash();
-    let filter = index.search_schema.iter().find(|(a, role)| Some(a) != hash && role.as_str() == "INLINE_FILTER");
+    let filter = filter_of(index);
     let distance = query.distance.unwrap_or(index.distance);
-    let vector = query_vector(&query.vector);
-    let search = vector.as_ref().filter(|v| v.len() == index.dimensions).map(|vector| MapSearch {
-        vector: vector.clone(),
-        hash: hash.and_then(|h| KeyValue::of(&typed(h, &query.hash)?, h.scalar_type)),
-        top_k: query.top_k.trim().parse::<usize>().map_or(3, |k| k.clamp(1, 100)),
-        distance,
-        filter: filter.and_then(|(a, _)| Some((a.name.clone(), typed(a, &query.filter)?))),
-    });
-    let view = map_view(table, index, search.as_ref());
+    let (vector, search) = search_of(index, &query);
     let edit = |apply: fn(&mut Query, String)| {
         let query = query.clone();
         Callback::from(move |e: InputEvent| {
@@ -274,7 +302,7 @@ pub fn VectorMap(props: &VectorMapProps) -> Html {
                             oninput={edit(|q, v| q.hash = v)} />
                     </label>
                 }
-                if let Some((attribute, _)) = filter {
+                if let Some(attribute) = filter {
                     <label class="field">
                         <span>{ format!("{} =", attribute.name) }</span>
                         <input id="vm-filter" type="text" spellcheck="false" placeholder={lang.t(Msg::Optional)}
@@ -307,7 +335,7 @@ pub fn VectorMap(props: &VectorMapProps) -> Html {
             }
             <div class="vector-map-body">
                 <figure class="vector-map-figure">
-                    { chart(&view, lang, on_pick) }
+                    { chart(view, lang, on_pick) }
                     <figcaption id="vm-caption">
                         { caption }{ " " }
                         { tr.vector_map_drawn((view.points.len() - left_out) as u64, view.entries as u64, left_out as u64) }

@@ -24,6 +24,8 @@
 //! * `explain`: how the previous request's capacity was computed, one line
 //!   per rounding (`Engine::execute_charged`).
 //! * `advance <milliseconds>`: moves the engine clock.
+//! * `restore`: replaces the engine with the one its snapshot restores
+//!   (`Engine::snapshot`, `Engine::restore`), as reloading the page does.
 //! * `set <setting> <value>`: changes an engine setting (`EngineSettings`,
 //!   e.g. `set gsi-propagation-delay 5000`, `set item-collection-limit 4096`).
 //! * `dump-partitions <table> [index]`: the partitions of a table or GSI
@@ -431,6 +433,10 @@ impl goldenscript::Runner for Runner {
                 let millis: u64 = args.next_pos().ok_or("milliseconds expected")?.parse()?;
                 args.reject_next()?;
                 self.engine.clock_mut().advance(millis);
+            }
+            "restore" => {
+                args.reject_next()?;
+                self.engine = Engine::restore(&self.engine.snapshot()).map_err(|e| e.to_string())?;
             }
             operation => {
                 let body = args.next_pos().map(|a| a.to_string()).unwrap_or_else(|| "{}".into());

@@ -2,8 +2,9 @@
 //! about it: is any pending, how long until it is all over, and did a
 //! catch-up change anything a view shows.
 //!
-//! Background work is a GSI update not yet propagated, or an index still
-//! `CREATING`, `UPDATING` or `DELETING` (see `catch_up`). The page's ticker
+//! Background work is a GSI update not yet propagated, an index still
+//! `CREATING`, `UPDATING` or `DELETING` (see `catch_up`), or a vector index
+//! not yet searchable or not yet gone (`vector::lifecycle`). The page's ticker
 //! runs only while some is pending, and "Skip the wait" moves the clock by
 //! [`Engine::background_wait_millis`].
 
@@ -26,6 +27,7 @@ impl Engine {
     pub fn has_background_work(&self) -> bool {
         self.tables().any(|table| {
             table.definition.indexes.iter().any(|index| index.status_until_millis.is_some())
+                || table.definition.vector_indexes.iter().any(|index| index.lifecycle.is_some())
                 || !self.pending_index_updates(&table.definition.name).is_empty()
         })
     }
@@ -40,6 +42,7 @@ impl Engine {
                     .indexes
                     .iter()
                     .filter_map(|i| i.status_until_millis)
+                    .chain(table.definition.vector_indexes.iter().filter_map(|v| v.lifecycle.map(|l| l.ends())))
                     .map(|t| t.saturating_sub(now));
                 let updates =
                     self.pending_index_updates(&table.definition.name).into_iter().map(|u| u.remaining_millis);
@@ -55,7 +58,13 @@ impl Engine {
         self.tables()
             .map(|table| TableFingerprint {
                 pending_updates: self.pending_index_updates(&table.definition.name).len(),
-                index_statuses: table.definition.indexes.iter().map(|i| i.status.as_str()).collect(),
+                index_statuses: table
+                    .definition
+                    .indexes
+                    .iter()
+                    .map(|i| i.status.as_str())
+                    .chain(table.definition.vector_indexes.iter().map(|v| v.phase(now).name()))
+                    .collect(),
                 items: table.storage.item_count(),
                 expired: table.expired_count(now),
             })

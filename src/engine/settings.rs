@@ -60,6 +60,17 @@ pub struct EngineSettings {
     /// stays readable. Default 300,000 (5 minutes; DynamoDB deletes
     /// "within a few days", typically); 0 deletes at the next request.
     pub ttl_sweep_delay_millis: u64,
+    /// How long a vector index added by UpdateTable allocates resources
+    /// (the table `UPDATING`, the index `CREATING`). Default 30,000 ms, as
+    /// measured on DynamoDB (semantics G.2).
+    pub vector_allocation_millis: u64,
+    /// How long its backfill then takes, whatever the table's size
+    /// ("index construction drives backfill duration, not the number of
+    /// items"). Default 30,000 ms; DynamoDB took minutes (our choice).
+    pub vector_backfill_millis: u64,
+    /// How long after turning `ACTIVE` it still refuses searches. Default
+    /// 10,000 ms; DynamoDB calls the gap "brief and varies" (our choice).
+    pub vector_serve_delay_millis: u64,
 }
 
 impl Default for EngineSettings {
@@ -74,6 +85,9 @@ impl Default for EngineSettings {
             enforce_throughput: true,
             heat_split_seconds: 300,
             ttl_sweep_delay_millis: 300_000,
+            vector_allocation_millis: 30_000,
+            vector_backfill_millis: 30_000,
+            vector_serve_delay_millis: 10_000,
         }
     }
 }
@@ -90,6 +104,9 @@ impl EngineSettings {
         "enforce-throughput",
         "heat-split",
         "ttl-sweep-delay",
+        "vector-allocation",
+        "vector-backfill",
+        "vector-serve-delay",
     ];
 
     /// Sets a setting by name; `false` for an unknown name.
@@ -107,6 +124,9 @@ impl EngineSettings {
             "partition-size-limit" => &mut self.partition_size_limit_bytes,
             "heat-split" => &mut self.heat_split_seconds,
             "ttl-sweep-delay" => &mut self.ttl_sweep_delay_millis,
+            "vector-allocation" => &mut self.vector_allocation_millis,
+            "vector-backfill" => &mut self.vector_backfill_millis,
+            "vector-serve-delay" => &mut self.vector_serve_delay_millis,
             _ => return false,
         };
         *slot = value;
@@ -125,6 +145,9 @@ impl EngineSettings {
             "enforce-throughput" => u64::from(self.enforce_throughput),
             "heat-split" => self.heat_split_seconds,
             "ttl-sweep-delay" => self.ttl_sweep_delay_millis,
+            "vector-allocation" => self.vector_allocation_millis,
+            "vector-backfill" => self.vector_backfill_millis,
+            "vector-serve-delay" => self.vector_serve_delay_millis,
             _ => return None,
         })
     }

@@ -41,6 +41,7 @@ pub mod tags;
 pub mod transact;
 pub mod ttl;
 pub mod vector;
+pub mod vector_updates;
 
 use serde_json::Value;
 

@@ -853,8 +853,7 @@ pub struct UpdateTableInput {
     pub on_demand_throughput: Option<OnDemandThroughputInput>,
     pub warm_throughput: Option<WarmThroughputInput>,
     pub deletion_protection_enabled: Option<bool>,
-    /// `VectorIndexUpdates`: refused, as the engine does not model them yet.
-    pub vector_index_updates: Option<serde_json::Value>,
+    pub vector_index_updates: Option<Vec<super::vector_updates::VectorIndexUpdateInput>>,
 }
 
 shape! { UpdateTableInput {
@@ -868,7 +867,7 @@ shape! { UpdateTableInput {
     "OnDemandThroughput" => on_demand_throughput: structure::<OnDemandThroughputInput>,
     "WarmThroughput" => warm_throughput: structure::<WarmThroughputInput>,
     "DeletionProtectionEnabled" => deletion_protection_enabled: boolean,
-    "VectorIndexUpdates" => vector_index_updates: super::members::any,
+    "VectorIndexUpdates" => vector_index_updates: structures::<super::vector_updates::VectorIndexUpdateInput>,
 } }
 
 /// A GSI to create, checked as far as possible without the table: its key
@@ -922,6 +921,8 @@ pub struct UpdateTable {
     /// `AttributeDefinitions`: the definitions of a new GSI's keys.
     pub attribute_definitions: Option<Vec<KeyAttribute>>,
     pub index_updates: Vec<IndexUpdate>,
+    /// `VectorIndexUpdates`, in request order.
+    pub vector_updates: Vec<super::vector_updates::VectorIndexUpdate>,
     /// `StreamSpecification`: `Some(Some(view))` enables a stream,
     /// `Some(None)` disables it.
     pub stream: Option<Option<StreamViewType>>,
@@ -935,12 +936,6 @@ pub struct UpdateTable {
 impl UpdateTableInput {
     pub fn validate(self) -> Result<UpdateTable> {
         require_table_name(&self.table_name)?;
-        if self.vector_index_updates.is_some() {
-            // Our own message: never ignore what the request asks for.
-            return Err(ApiError::validation(
-                "VectorIndexUpdates is not modelled by ddb-playground yet: create the table with its VectorIndexes",
-            ));
-        }
         let mut v = Violations::default();
         v.table_name("tableName", self.table_name.as_deref());
         check_throughput(&mut v, self.provisioned_throughput.as_ref());
@@ -976,8 +971,10 @@ impl UpdateTableInput {
             }
         }
         check_stream_members(&mut v, &self.stream_specification);
+        super::vector_updates::check_update_members(&mut v, self.vector_index_updates.as_deref().unwrap_or_default());
         v.finish()?;
-        let no_index_updates = self.global_secondary_index_updates.as_ref().is_none_or(Vec::is_empty);
+        let no_index_updates = self.global_secondary_index_updates.as_ref().is_none_or(Vec::is_empty)
+            && self.vector_index_updates.as_ref().is_none_or(Vec::is_empty);
         if self.billing_mode.is_none()
             && self.provisioned_throughput.is_none()
             && self.table_class.is_none()
@@ -1061,6 +1058,11 @@ impl UpdateTableInput {
             }
             index_updates.push(parsed);
         }
+        let definitions = self.attribute_definitions.map(attribute_definitions);
+        let vector_updates = super::vector_updates::vector_index_updates(
+            self.vector_index_updates.unwrap_or_default(),
+            definitions.as_deref().unwrap_or_default(),
+        )?;
         check_alone(&given, &index_updates)?;
         let stream = stream_change(self.stream_specification.as_ref(), false)?;
         let creates_or_deletes = index_updates.iter().any(|u| !matches!(u, IndexUpdate::Update { .. }));
@@ -1072,8 +1074,9 @@ impl UpdateTableInput {
             billing_mode: self.billing_mode.as_deref().and_then(BillingMode::parse),
             throughput,
             table_class: self.table_class.as_deref().and_then(TableClass::parse),
-            attribute_definitions: self.attribute_definitions.map(attribute_definitions),
+            attribute_definitions: definitions,
             index_updates,
+            vector_updates,
             stream,
             on_demand_throughput: self.on_demand_throughput,
             warm_throughput: self.warm_throughput,

@@ -173,6 +173,7 @@ pub(super) fn one_vector_index(input: &VectorIndexInput, definitions: &[KeyAttri
         projection: index_projection(input.projection.as_ref())?,
         search_schema,
         arn: String::new(),
+        lifecycle: None,
     })
 }
 

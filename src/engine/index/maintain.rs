@@ -306,14 +306,21 @@ impl Table {
         let index = self.definition.indexes.remove(position);
         self.index_stores.remove(name);
         self.pending.retain(|p| p.index_name != name);
+        self.prune_attribute_definitions();
+        Some(index)
+    }
+
+    /// Drops the attribute definitions that no key and no vector index's
+    /// `SearchSchema` uses any more (after an index is gone).
+    pub(crate) fn prune_attribute_definitions(&mut self) {
         let definition = &mut self.definition;
         let used = |attribute: &str| {
             definition.key_schema.is_key_attribute(attribute)
                 || definition.indexes.iter().any(|i| i.key_schema.is_key_attribute(attribute))
+                || definition.vector_indexes.iter().any(|v| v.schema_attribute(attribute).is_some())
         };
         let kept: Vec<_> = definition.attribute_definitions.iter().filter(|a| used(&a.name)).cloned().collect();
         definition.attribute_definitions = kept;
-        Some(index)
     }
 
     /// The live indexes with their stores, for reads.
@@ -327,9 +334,11 @@ impl Table {
         self.definition.indexes.iter().map(|i| i.projection.non_key_attributes.len()).sum()
     }
 
-    /// Indexes that are being created or deleted.
-    pub(crate) fn index_operation_in_progress(&self) -> bool {
+    /// Indexes (GSIs and vector indexes) that are being created or deleted
+    /// at `now`.
+    pub(crate) fn index_operation_in_progress(&self, now: u64) -> bool {
         self.definition.indexes.iter().any(|i| matches!(i.status, IndexStatus::Creating | IndexStatus::Deleting))
+            || self.vector_operation_in_progress(now)
     }
 }
 

@@ -1,4 +1,5 @@
-//! How far an index's `CREATING`, `UPDATING` or `DELETING` phase has come.
+//! How far an index's `CREATING`, `UPDATING` or `DELETING` phase has come
+//! (a vector index's phases are `vector::lifecycle`'s).
 //!
 //! A phase's end is fixed when it begins: a backfill's length comes from
 //! the table's size at that moment (`EngineSettings::backfill_millis`), so
@@ -8,6 +9,7 @@
 //! has only the end; its progress is then estimated from the table's
 //! current size, the only figure left.
 
+use super::super::vector::VectorPhase;
 use super::super::Engine;
 
 /// An index phase under way.
@@ -35,6 +37,21 @@ impl Engine {
         .max(1);
         let done = total.saturating_sub(left_millis) as f64 / total as f64;
         Some(IndexPhase { left_millis, done })
+    }
+}
+
+impl Engine {
+    /// The phase a vector index of `table` is in and how far it has come,
+    /// or `None` when it is searchable with nothing ahead (or does not exist).
+    pub fn vector_index_phase(&self, table: &str, index: &str) -> Option<(VectorPhase, IndexPhase)> {
+        let index = self.table(table)?.definition.vector_indexes.iter().find(|v| v.name == index)?;
+        let life = index.lifecycle?;
+        let now = self.clock().now_millis();
+        let (since, until) = life.phase_span(now);
+        let left_millis = until.saturating_sub(now);
+        let total = until.saturating_sub(since).max(1);
+        let done = total.saturating_sub(left_millis) as f64 / total as f64;
+        Some((life.phase(now), IndexPhase { left_millis, done }))
     }
 }
 

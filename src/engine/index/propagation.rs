@@ -85,6 +85,7 @@ impl Table {
         for name in &finished_deleting {
             self.detach_index(name);
         }
+        self.advance_vector_indexes(now);
         finished_deleting
     }
 

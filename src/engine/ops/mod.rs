@@ -14,3 +14,4 @@ mod tags;
 pub(crate) mod transact;
 mod ttl;
 mod vector;
+mod vector_updates;

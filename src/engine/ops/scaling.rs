@@ -84,7 +84,8 @@ impl ScalingChanges {
             && request.throughput.is_none()
             && request.table_class.is_none()
             && request.stream.is_none()
-            && request.index_updates.iter().all(|u| matches!(u, IndexUpdate::Update { throughput: None, .. }));
+            && request.index_updates.iter().all(|u| matches!(u, IndexUpdate::Update { throughput: None, .. }))
+            && request.vector_updates.is_empty();
         Ok(Self { table_maximum, table_warm, indexes, created, only })
     }
 

@@ -20,12 +20,15 @@ use crate::engine::api::table::{
     check_projected_attribute_total, index_key_schema, index_throughput_for_create, CreateTable, IndexUpdate,
     UpdateTable,
 };
+use crate::engine::api::vector_updates::VectorIndexUpdate;
 use crate::engine::error::{ApiError, Result};
 use crate::engine::index::{IndexDefinition, IndexKind, IndexStatus, MAX_GLOBAL_INDEXES};
 use crate::engine::table::scaling::{OnDemandMaximum, WarmThroughput, ON_DEMAND_WARM};
 use crate::engine::table::{BillingMode, Table, TableDefinition, Throughput};
-use crate::engine::vector::VectorIndex;
+use crate::engine::vector::{VectorIndex, VectorPhase};
 use crate::engine::Engine;
+
+use super::vector_updates;
 
 /// Most tables per account and region (DynamoDB's default quota).
 pub const MAX_TABLES: usize = 2500;
@@ -149,7 +152,11 @@ impl Engine {
 
     pub(crate) fn describe_table(&mut self, name: &str) -> Result<Value> {
         let table = self.tables.get(name).ok_or_else(|| table_not_found(name))?;
-        Ok(json!({ "Table": table.describe("ACTIVE", self.clock.now_millis()) }))
+        let now = self.clock.now_millis();
+        // A vector index allocating its resources keeps the table UPDATING (G.2).
+        let allocating = table.definition.vector_indexes.iter().any(|v| v.phase(now) == VectorPhase::Allocating);
+        let status = if allocating { "UPDATING" } else { "ACTIVE" };
+        Ok(json!({ "Table": table.describe(status, now) }))
     }
 
     pub(crate) fn list_tables(&mut self, (start, limit): (Option<String>, usize)) -> Result<Value> {
@@ -167,8 +174,16 @@ impl Engine {
     }
 
     pub(crate) fn delete_table(&mut self, name: &str) -> Result<Value> {
-        let protected =
-            self.tables.get(name).ok_or_else(|| table_not_found(name))?.definition.deletion_protection_enabled;
+        let table = self.tables.get(name).ok_or_else(|| table_not_found(name))?;
+        let protected = table.definition.deletion_protection_enabled;
+        // Captured with a vector index being created (G.2).
+        if table.vector_operation_in_progress(self.clock.now_millis()) {
+            return Err(ApiError::ResourceInUse(
+                "Attempt to change a resource which is still in use: Cannot delete table while indexes are being \
+                 created, updated, or deleted."
+                    .into(),
+            ));
+        }
         if protected {
             return Err(ApiError::validation(
                 "Resource cannot be deleted as it is currently protected against deletion. Disable deletion protection first.",
@@ -216,7 +231,8 @@ impl Engine {
             }
             _ => {}
         }
-        let new_definitions = check_index_updates(table, &request, billing_mode)?;
+        let mut new_definitions = check_index_updates(table, &request, billing_mode, now)?;
+        new_definitions.extend(super::vector_updates::check_vector_updates(table, &request, billing_mode, now)?);
         let stream_change = request.stream;
         if let Some(view_type) = stream_change {
             table.check_stream_change(view_type)?;
@@ -316,6 +332,7 @@ impl Engine {
                 }
             }
         }
+        table.apply_vector_updates(request.vector_updates, now, &settings);
         let enabling = matches!(stream_change, Some(Some(_)));
         if let Some(view_type) = stream_change {
             table.change_stream(view_type, &self.region, now)?;
@@ -353,6 +370,7 @@ fn check_index_updates(
     table: &Table,
     request: &UpdateTable,
     billing_mode: BillingMode,
+    now: u64,
 ) -> Result<Vec<crate::engine::schema::KeyAttribute>> {
     let d = &table.definition;
     let table_name = &d.name;
@@ -389,8 +407,16 @@ fn check_index_updates(
             )));
         }
     }
-    let online = request.index_updates.iter().filter(|u| !matches!(u, IndexUpdate::Update { .. })).count();
-    if online > 1 || (online == 1 && table.index_operation_in_progress()) {
+    // One online index operation at a time, GSIs and vector indexes
+    // together; deleting the vector index being created is not a second one.
+    let online = request.index_updates.iter().filter(|u| !matches!(u, IndexUpdate::Update { .. })).count()
+        + request.vector_updates.len();
+    let stops_its_own_creation = matches!(
+        request.vector_updates.as_slice(),
+        [VectorIndexUpdate::Delete { name }]
+            if d.vector_indexes.iter().any(|v| &v.name == name && v.phase(now).in_progress())
+    );
+    if online > 1 || (online == 1 && !stops_its_own_creation && table.index_operation_in_progress(now)) {
         return Err(ApiError::LimitExceeded(
             "Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously per table".into(),
         ));
@@ -413,6 +439,14 @@ fn check_index_updates(
                     )));
                 };
                 let key_schema = index_key_schema(&create.key_schema, given)?;
+                for vector in &d.vector_indexes {
+                    if let Some(element) = vector_updates::key_element(&key_schema, &vector.vector_attribute) {
+                        return Err(vector_updates::redefined(
+                            &vector_updates::vector_schema(vector),
+                            &vector_updates::key_schema_text(&element),
+                        ));
+                    }
+                }
                 for attribute in key_schema.attributes() {
                     if let Some(current) = d.attribute_definitions.iter().find(|a| a.name == attribute.name) {
                         if current.scalar_type != attribute.scalar_type {

@@ -13,7 +13,7 @@ use crate::engine::schema::KeyValue;
 use crate::engine::value::size::item_size;
 use crate::engine::value::wire::item_to_wire;
 use crate::engine::value::{Item, Number};
-use crate::engine::vector::{metering, search, to_f32, SchemaRole, VectorIndex};
+use crate::engine::vector::{metering, search, to_f32, SchemaRole, VectorIndex, VectorPhase};
 use crate::engine::Engine;
 
 /// The refusal of a search vector element that is not a 32-bit float.
@@ -126,12 +126,23 @@ impl Engine {
     /// `SearchVectors` (semantics G.3).
     pub(crate) fn search_vectors(&mut self, request: SearchVectors) -> Result<Answer> {
         let table = self.tables.get(&request.table_name).ok_or_else(ApiError::resource_not_found)?;
-        let Some(index) = table.definition.vector_indexes.iter().find(|v| v.name == request.index_name) else {
-            return Err(ApiError::validation(format!(
-                "The table does not have the specified index: {}",
-                request.index_name
-            )));
-        };
+        let not_found =
+            || ApiError::validation(format!("The table does not have the specified index: {}", request.index_name));
+        let index =
+            table.definition.vector_indexes.iter().find(|v| v.name == request.index_name).ok_or_else(not_found)?;
+        // An index on its way in or out is not searched (G.2). Which of the
+        // two refusals DynamoDB gives when varied in the captures; the
+        // allocation phase answers as if the index were not there yet.
+        match index.phase(self.clock.now_millis()) {
+            VectorPhase::Searchable => {}
+            VectorPhase::Allocating | VectorPhase::Deleting => return Err(not_found()),
+            VectorPhase::Backfilling | VectorPhase::ActiveNotServed => {
+                return Err(ApiError::validation(format!(
+                    "Cannot search backfilling vector index: {}",
+                    request.index_name
+                )))
+            }
+        }
         let query = query_vector(&request.search_vector, index)?;
         let (hash, filters) = scope(&request, index)?;
         let empty = crate::engine::vector::VectorStore::default();

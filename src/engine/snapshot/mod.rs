@@ -53,6 +53,10 @@
 //!                          "statusSinceMillis": …,     when the backfill began
 //!                          "statusUntilMillis": …,     when the backfill ends
 //!                          "lastIncreaseMillis": …, "lastDecreaseMillis": …, "decreasesToday": 0}
+//!         },
+//!         "vectorIndexes": {               a vector index still on its way in or out
+//!           "ByStyle": {"status": "CREATING", "sinceMillis": …, "allocatedMillis": …,
+//!                       "backfilledMillis": …, "servedMillis": …}   (DELETING: sinceMillis, untilMillis)
 //!         }
 //!       },
 //!       "items": [{"Artist": {"S": "Acme Band"}, …}, …]   DynamoDB JSON, in keyspace order
@@ -139,6 +143,7 @@ const STATE_MEMBERS: &[&str] = &[
     "streamCreatedMillis",
     "timeToLiveAttribute",
     "warmThroughput",
+    "vectorIndexes",
 ];
 const INDEX_STATE_MEMBERS: &[&str] = &[
     "status",

@@ -9,6 +9,7 @@ use crate::engine::index::{IndexDefinition, IndexKind, IndexStatus};
 use crate::engine::partition::{Partition, PartitionLayout, MAX_PARTITIONS};
 use crate::engine::settings::EngineSettings;
 use crate::engine::table::scaling::WarmThroughput;
+use crate::engine::vector::VectorLifecycle;
 use crate::engine::Engine;
 
 use super::*;
@@ -197,8 +198,10 @@ impl Engine {
         self.execute("CreateTable", definition).map_err(|e| invalid(&definition_path, e))?;
         // CreateTable succeeded, so the name is there and is a string.
         let name = definition.get("TableName").and_then(Value::as_str).unwrap_or_default().to_string();
-        // The GSIs are rebuilt from the items afterwards (see the module docs).
+        // The GSIs and vector indexes are rebuilt from the items afterwards
+        // (see the module docs).
         let globals = self.detach_global_indexes(&name);
+        let vectors = self.tables.get_mut(&name).map(|t| t.detach_vector_indexes()).unwrap_or_default();
         let items = match members.get("items") {
             None => &Vec::new(),
             Some(Value::Array(items)) => items,
@@ -209,6 +212,9 @@ impl Engine {
         if let Some(table) = self.tables.get_mut(&name) {
             for index in globals {
                 table.attach_global_index(index);
+            }
+            for index in vectors {
+                table.attach_vector_index(index);
             }
             // The replay is not traffic: the stream starts empty.
             table.restart_stream(&region, now);
@@ -287,9 +293,18 @@ impl Engine {
             }
         }
 
+        let vector_states = match members.get("vectorIndexes") {
+            None => Vec::new(),
+            Some(states) => self.read_vector_states(name, states, &format!("{path}.vectorIndexes"))?,
+        };
         let Some(table) = self.tables.get_mut(name) else {
             return Err(ApiError::InternalServer(format!("table {name} vanished while restoring a snapshot")));
         };
+        for (index_name, lifecycle) in vector_states {
+            if let Some(index) = table.definition.vector_indexes.iter_mut().find(|v| v.name == index_name) {
+                index.lifecycle = Some(lifecycle);
+            }
+        }
         for state in index_states {
             if let Some(index) = table.definition.indexes.iter_mut().find(|i| i.name == state.name) {
                 state.apply(index);
@@ -331,6 +346,25 @@ impl Engine {
             d.throughput.decreases_today = n;
         }
         Ok(())
+    }
+
+    /// The saved lifecycles of vector indexes on their way in or out.
+    fn read_vector_states(&self, table: &str, states: &Value, path: &str) -> Result<Vec<(String, VectorLifecycle)>> {
+        let Value::Object(states) = states else {
+            return Err(invalid(path, "expected a JSON object"));
+        };
+        let mut out = Vec::new();
+        for (index, state) in states {
+            let index_path = member_path(path, index);
+            let known =
+                self.tables.get(table).is_some_and(|t| t.definition.vector_indexes.iter().any(|v| &v.name == index));
+            if !known {
+                return Err(invalid(&index_path, "no vector index of this name in the definition"));
+            }
+            let members = object(state, &index_path, VectorLifecycle::STATE_MEMBERS)?;
+            out.push((index.clone(), VectorLifecycle::from_state(members).map_err(|e| invalid(&index_path, e))?));
+        }
+        Ok(out)
     }
 
     fn read_index_state(&self, table: &str, index: &str, state: &Value, path: &str) -> Result<IndexState> {

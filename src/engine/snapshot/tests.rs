@@ -202,7 +202,7 @@ fn a_hand_written_scenario_may_declare_indexes() {
     let bad = json!({"format": "ddb-playground", "version": 1, "clock": 0, "settings": {"nope": 1}, "tables": []});
     assert_eq!(
         error_of(bad),
-        "Invalid snapshot: settings: unknown member \"nope\" (expected one of: gsi-propagation-delay, gsi-backfill-base, gsi-backfill-per-mib, gsi-delete, item-collection-limit, partition-size-limit, enforce-throughput, heat-split, ttl-sweep-delay)"
+        "Invalid snapshot: settings: unknown member \"nope\" (expected one of: gsi-propagation-delay, gsi-backfill-base, gsi-backfill-per-mib, gsi-delete, item-collection-limit, partition-size-limit, enforce-throughput, heat-split, ttl-sweep-delay, vector-allocation, vector-backfill, vector-serve-delay)"
     );
     let mut with_state = scenario.clone();
     with_state["tables"][0]["state"] = json!({"indexes": {"byL": {"status": "CREATING"}}});

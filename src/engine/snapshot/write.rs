@@ -168,6 +168,11 @@ fn table_state(table: &Table) -> Value {
     if !indexes.is_empty() {
         state.insert("indexes".into(), Value::Object(indexes));
     }
+    let vectors: Map<String, Value> =
+        d.vector_indexes.iter().filter_map(|v| v.lifecycle.map(|life| (v.name.clone(), life.to_state()))).json_object();
+    if !vectors.is_empty() {
+        state.insert("vectorIndexes".into(), Value::Object(vectors));
+    }
     Value::Object(state)
 }
 

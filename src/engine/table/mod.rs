@@ -226,8 +226,11 @@ impl Table {
             }
         }
         if !d.vector_indexes.is_empty() {
-            let vectors: Vec<Value> =
-                d.vector_indexes.iter().map(|v| v.describe(self.vector_stores.get(&v.name), status)).collect();
+            let vectors: Vec<Value> = d
+                .vector_indexes
+                .iter()
+                .map(|v| v.describe(self.vector_stores.get(&v.name), status, now_millis))
+                .collect();
             out.insert("VectorIndexes".into(), vectors.into());
         }
         Value::Object(out)

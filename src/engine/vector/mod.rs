@@ -43,6 +43,7 @@
 //!   calls).
 
 pub mod check;
+pub mod lifecycle;
 pub mod metering;
 pub mod search;
 pub mod store;
@@ -54,6 +55,7 @@ use super::schema::{KeyAttribute, KeySchema, KeyValue};
 use super::value::{AttributeValue, Item, Number};
 use crate::engine::ordered::Ordered;
 
+pub use lifecycle::{VectorLifecycle, VectorPhase};
 pub use store::VectorStore;
 
 /// Most vector indexes on one table (G.7).
@@ -141,6 +143,9 @@ pub struct VectorIndex {
     /// The `SearchSchema`, in request order (typed by `AttributeDefinitions`).
     pub search_schema: Vec<(KeyAttribute, SchemaRole)>,
     pub arn: String,
+    /// Phase changes still ahead (an index added by UpdateTable, or being
+    /// deleted); `None`: searchable since its table was made.
+    pub lifecycle: Option<VectorLifecycle>,
 }
 
 impl VectorIndex {
@@ -212,13 +217,23 @@ impl VectorIndex {
         Some(store::VectorEntry { hash, vector, item: projected, size_bytes })
     }
 
-    /// The `VectorIndexDescription` of DescribeTable.
-    pub fn describe(&self, store: Option<&VectorStore>, table_status: &str) -> Value {
+    /// The phase the index is in at `now` (see [`lifecycle`]).
+    pub fn phase(&self, now: u64) -> VectorPhase {
+        self.lifecycle.map_or(VectorPhase::Searchable, |life| life.phase(now))
+    }
+
+    /// The `VectorIndexDescription` of DescribeTable at `now`.
+    pub fn describe(&self, store: Option<&VectorStore>, table_status: &str, now: u64) -> Value {
         let Value::Object(mut out) = self.to_request() else { return Value::Null };
         // Created with its table: CREATING in CreateTable's answer, ACTIVE
-        // with the table (G.2).
-        let status = if table_status == "CREATING" { "CREATING" } else { "ACTIVE" };
+        // with the table; added later: as its phase says (G.2).
+        let phase = self.phase(now);
+        let status =
+            if table_status == "CREATING" && self.lifecycle.is_none() { "CREATING" } else { phase.index_status() };
         out.insert("IndexStatus".into(), status.into());
+        if let Some(backfilling) = phase.backfilling() {
+            out.insert("Backfilling".into(), backfilling.into());
+        }
         out.insert("IndexSizeBytes".into(), store.map_or(0, VectorStore::size_bytes).into());
         out.insert("ItemCount".into(), store.map_or(0, VectorStore::len).into());
         out.insert("IndexArn".into(), self.arn.clone().into());

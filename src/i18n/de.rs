@@ -99,6 +99,14 @@ impl Catalogue for German {
         format!("gelöscht in {wait}")
     }
 
+    fn allocating_left(&self, wait: &str) -> String {
+        format!("Ressourcen werden zugeteilt · noch {wait}")
+    }
+
+    fn not_searchable_left(&self, wait: &str) -> String {
+        format!("noch nicht durchsuchbar · noch {wait}")
+    }
+
     fn entries(&self, n: u64) -> String {
         format!("{n} {}", plural(n, "Eintrag", "Einträge"))
     }

@@ -135,6 +135,9 @@ impl Catalogue for English {
             Msg::DeleteGsi => "Delete GSI",
             Msg::DeleteGsiTitle => "UpdateTable with a Delete in GlobalSecondaryIndexUpdates",
             Msg::CreateGsi => "Create GSI (UpdateTable)",
+            Msg::DeleteVector => "Delete index",
+            Msg::DeleteVectorTitle => "UpdateTable with a Delete in VectorIndexUpdates",
+            Msg::CreateVectorIndex => "Create vector index (UpdateTable)",
             Msg::PropagationDelay => "GSI propagation delay (ms)",
             Msg::PropagationDelayTitle => {
                 "How long a write takes to reach a global secondary index. Raise it to catch a GSI serving stale \
@@ -606,6 +609,14 @@ impl Catalogue for English {
 
     fn gone_in(&self, wait: &str) -> String {
         format!("gone in {wait}")
+    }
+
+    fn allocating_left(&self, wait: &str) -> String {
+        format!("allocating · {wait} left")
+    }
+
+    fn not_searchable_left(&self, wait: &str) -> String {
+        format!("not searchable yet · {wait} left")
     }
 
     fn entries(&self, n: u64) -> String {

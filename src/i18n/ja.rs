@@ -84,6 +84,14 @@ impl Catalogue for Japanese {
         format!("{wait} 後に削除")
     }
 
+    fn allocating_left(&self, wait: &str) -> String {
+        format!("リソース割り当て中 · 残り {wait}")
+    }
+
+    fn not_searchable_left(&self, wait: &str) -> String {
+        format!("まだ検索できません · 残り {wait}")
+    }
+
     fn entries(&self, n: u64) -> String {
         format!("エントリー {n} 件")
     }

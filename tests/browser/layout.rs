@@ -35,7 +35,7 @@ async fn escape() {
 }
 
 /// Opens `fragment` (a lesson link) in a fresh frame of this size.
-async fn open_in_frame(fragment: &str, width: u32, height: u32) -> Framed {
+pub(crate) async fn open_in_frame(fragment: &str, width: u32, height: u32) -> Framed {
     forget_everything();
     forget_lessons();
     ddb_playground::ui::persist::set_fragment(fragment);

@@ -1,6 +1,7 @@
 //! Vector indexes in the page: the table designer makes one, the index panel
-//! lists it, and the console's SearchVectors ranks the items with their
-//! scores and prices the search in bytes.
+//! lists it and adds one to a live table through its phases, and the
+//! console's SearchVectors ranks the items with their scores and prices the
+//! search in bytes.
 
 use crate::dom::*;
 use wasm_bindgen::JsCast;
@@ -186,7 +187,7 @@ async fn the_vector_search_lesson_steps_through_searches_in_three_languages() {
     let page = open_lesson_link("lesson=vector-search").await;
     assert_eq!(page.text("#lesson-title"), "Vector search: the nearest items, and what a search costs");
     assert!(!page.exists(".lesson-seed"), "no lecture seed");
-    assert_eq!(page.text("#lesson-step-count"), "Step 1 of 6");
+    assert_eq!(page.text("#lesson-step-count"), "Step 1 of 7");
     assert!(page.text(".table-entry.selected").contains("Products"));
     let checklist = page.text("#lesson-checklist");
     assert_eq!(page.find_all("#lesson-checklist .pattern.servable").len(), 2, "{checklist}");
@@ -220,4 +221,83 @@ async fn the_vector_search_lesson_steps_through_searches_in_three_languages() {
     drop(page);
     forget_everything();
     forget_lessons();
+}
+
+/// The lesson's last step on a 1280×720 projector in English and on a
+/// 390×844 phone in German and Japanese: the step's search is refused, a
+/// vector index added to the live table through the index panel shows its
+/// allocation in the page's language, deleting it then is DynamoDB's
+/// refusal, Skip the wait makes it searchable, and the search ranks by
+/// EUCLIDEAN. The page never scrolls sideways.
+#[wasm_bindgen_test]
+async fn a_vector_index_added_to_a_live_table_shows_its_phases_on_a_projector_and_a_phone() {
+    use ddb_playground::i18n::Lang;
+    let cases = [
+        (1280, 720, "en", "Step 7 of 7", "allocating ·"),
+        (390, 844, "de", "Schritt 7 von 7", "Ressourcen werden zugeteilt ·"),
+        (390, 844, "ja", "7 / 7", "リソース割り当て中 ·"),
+    ];
+    for (width, height, lang, step_count, allocating) in cases {
+        hand_lessons(|library| {
+            library.provide_overlay(
+                "vector-search",
+                Lang::De,
+                Some(include_str!("../../src/scenario/lessons/data/de/17-vector-search.json")),
+            );
+            library.provide_overlay(
+                "vector-search",
+                Lang::Ja,
+                Some(include_str!("../../src/scenario/lessons/data/ja/17-vector-search.json")),
+            );
+        });
+        let framed = crate::layout::open_in_frame("lesson=vector-search", width, height).await;
+        let page = &framed.page;
+        page.choose("#lang-select", lang).await;
+        let (inner_width, _) = framed.viewport();
+        let no_sideways = |what: &str| {
+            let scrolled = framed.scroll_size().0;
+            assert!(scrolled <= inner_width, "{lang} {width}: {what} scrolls sideways ({scrolled} px)");
+        };
+        for _ in 0..6 {
+            page.click("#lesson-next").await;
+        }
+        assert!(page.text("#lesson-step-count").contains(step_count), "{}", page.text("#lesson-step-count"));
+        page.click("#lesson-step-action").await;
+        page.click("#c0-run").await;
+        let refused = page.text("#results");
+        assert!(refused.contains("The table does not have the specified index: ByStyleEuclid"), "{refused}");
+
+        page.click("#tab-items").await;
+        page.click("#ix-add-vector").await;
+        page.type_into("#ix-vec-name", "ByStyleEuclid").await;
+        page.type_into("#ix-vec-attribute", "style").await;
+        page.type_into("#ix-vec-dimensions", "2").await;
+        page.choose("#ix-vec-distance", "EUCLIDEAN").await;
+        page.type_into("#ix-vec-hash", "shop").await;
+        page.click("#ix-vec-create").await;
+        assert!(!page.exists("#ix-vec-create"), "the form closes once the index is added");
+        let row = page.text(".index-row[data-index='ByStyleEuclid']");
+        assert!(row.contains("CREATING") && row.contains(allocating), "{row}");
+        assert!(page.exists(".index-row[data-index='ByStyleEuclid'] progress.backfill"));
+        no_sideways("the index panel");
+        // Deleting it while it allocates is refused, as DynamoDB does.
+        page.click(".index-row[data-index='ByStyleEuclid'] button").await;
+        let outcome = page.text("#ix-outcome");
+        assert!(outcome.contains("Index creation is in resource allocation phase"), "{outcome}");
+
+        page.click("#ix-skip").await;
+        let row = page.text(".index-row[data-index='ByStyleEuclid']");
+        assert!(row.contains("ACTIVE") && !row.contains("CREATING"), "{row}");
+        assert!(!page.exists(".index-row[data-index='ByStyleEuclid'] progress"));
+        page.click("#tab-console").await;
+        page.click("#c0-run").await;
+        let skus: Vec<String> =
+            page.find_all("#results table.results-items td.pk-col").iter().filter_map(|td| td.text_content()).collect();
+        assert_eq!(skus, ["windbreaker", "track-shoe", "red-sneaker"], "{lang}: the straight-line distance");
+        no_sideways("the console");
+        page.choose("#lang-select", "en").await;
+        drop(framed);
+        forget_everything();
+        forget_lessons();
+    }
 }

@@ -207,6 +207,10 @@ pub trait Catalogue {
     fn indexes_of(&self) -> (&'static str, &'static str);
     /// "backfilling · 1.2 s left".
     fn backfilling_left(&self, wait: &str) -> String;
+    /// A vector index allocating its resources, with the time left.
+    fn allocating_left(&self, wait: &str) -> String;
+    /// A vector index `ACTIVE` but not yet searched, with the time left.
+    fn not_searchable_left(&self, wait: &str) -> String;
     /// A deleting index: "gone in 1.2 s".
     fn gone_in(&self, wait: &str) -> String;
     /// An index's size: "1 entry", "3 entries".

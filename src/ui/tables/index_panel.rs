@@ -12,7 +12,10 @@
 //!
 //! Adding sends UpdateTable with a `Create` in `GlobalSecondaryIndexUpdates`
 //! (and the new key attributes in `AttributeDefinitions`); deleting sends a
-//! `Delete`. LSIs exist only from CreateTable, so they have no buttons. The
+//! `Delete`. LSIs exist only from CreateTable, so they have no buttons.
+//! *+ Vector index* does the same through `VectorIndexUpdates`, and a vector
+//! index's row shows its phase (allocating, backfilling, active but not yet
+//! searchable) with the time left (`vector::lifecycle`). The
 //! delay is [`EngineSettings::gsi_propagation_delay_millis`]; "Skip the wait"
 //! moves the playground's clock ahead until every backfill, deletion and
 //! pending GSI update is over ([`Action::SkipAhead`]).
@@ -24,8 +27,11 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::index_form::{add_definition, copies_diagram, Copies, IndexDraft, IndexFields};
+use super::vector_form::VectorFields;
 use crate::engine::index::{IndexKind, IndexStatus};
 use crate::engine::table::BillingMode;
+use crate::engine::vector::VectorPhase;
+use crate::page_model::vector_draft::VectorDraft;
 use crate::ui::language::{use_lang, Msg};
 use crate::ui::page::error_box::ErrorBox;
 use crate::ui::state::{use_playground, Action, Source};
@@ -34,19 +40,24 @@ use crate::ui::state::{use_playground, Action, Source};
 pub fn IndexPanel() -> Html {
     let state = use_playground();
     let draft = use_state(|| None::<IndexDraft>);
+    let vector_draft = use_state(|| None::<VectorDraft>);
     let delay_text = use_state(|| None::<String>);
     let lang = use_lang();
     let tr = lang.tr();
-    // A GSI created: close the form (on an error it stays, text and all).
+    // An index created: close its form (on an error it stays, text and all).
     let created = state.as_ref().and_then(|s| s.last_from(Source::Indexes)).and_then(|entry| {
-        let creates = entry.request.as_ref()?.pointer("/GlobalSecondaryIndexUpdates/0/Create").is_some();
+        let request = entry.request.as_ref()?;
+        let creates = request.pointer("/GlobalSecondaryIndexUpdates/0/Create").is_some()
+            || request.pointer("/VectorIndexUpdates/0/Create").is_some();
         (creates && entry.outcome.is_ok()).then_some(entry.id)
     });
     {
         let draft = draft.clone();
+        let vector_draft = vector_draft.clone();
         use_effect_with(created, move |created| {
             if created.is_some() {
                 draft.set(None);
+                vector_draft.set(None);
             }
         });
     }
@@ -132,8 +143,8 @@ pub fn IndexPanel() -> Html {
         }
     });
 
-    // Vector indexes: ACTIVE from CreateTable, with their entries and the
-    // shape of their vectors (dimensions, distance function, search schema).
+    // Vector indexes: where each is in its life (G.2), its entries and the
+    // shape of its vectors (dimensions, distance function, search schema).
     let vector_rows = definition.vector_indexes.iter().map(|index| {
         let entries = table.vector_stores.get(&index.name).map_or(0, |s| s.len()) as u64;
         let mut shape = vec![
@@ -145,13 +156,58 @@ pub fn IndexPanel() -> Html {
         shape.extend(
             index.search_schema.iter().map(|(attribute, role)| format!("{} {}", attribute.name, role.as_str())),
         );
+        let phase = engine.vector_index_phase(&name, &index.name);
+        let status = match phase {
+            Some((VectorPhase::Deleting, p)) => html! {
+                <>
+                    <span class="status deleting">{ "DELETING" }</span>
+                    <span class="status-detail">{ tr.gone_in(&tr.duration(p.left_millis)) }</span>
+                </>
+            },
+            Some((phase @ (VectorPhase::Allocating | VectorPhase::Backfilling | VectorPhase::ActiveNotServed), p)) => {
+                let wait = tr.duration(p.left_millis);
+                let (class, detail) = match phase {
+                    VectorPhase::Allocating => ("creating", tr.allocating_left(&wait)),
+                    VectorPhase::Backfilling => ("creating", tr.backfilling_left(&wait)),
+                    _ => ("active", tr.not_searchable_left(&wait)),
+                };
+                html! {
+                    <>
+                        <span class={classes!("status", class)}>{ phase.index_status() }</span>
+                        <span class="status-detail">{ detail }</span>
+                        <progress class="backfill" max="100" value={format!("{:.0}", p.done * 100.0)}></progress>
+                    </>
+                }
+            }
+            _ => html! { <span class="status active">{ "ACTIVE" }</span> },
+        };
+        let delete = (!matches!(phase, Some((VectorPhase::Deleting, _)))).then(|| {
+            let state = state.clone();
+            let table_name = name.clone();
+            let index_name = index.name.clone();
+            let onclick = Callback::from(move |_: MouseEvent| {
+                state.dispatch(Action::Execute {
+                    source: Source::Indexes,
+                    operation: "UpdateTable".into(),
+                    request: json!({
+                        "TableName": table_name,
+                        "VectorIndexUpdates": [{ "Delete": { "IndexName": index_name } }],
+                    }),
+                });
+            });
+            html! {
+                <button type="button" class="quiet small" data-index={index.name.clone()} {onclick}
+                    title={lang.t(Msg::DeleteVectorTitle)}>{ lang.t(Msg::DeleteVector) }</button>
+            }
+        });
         html! {
             <li class="index-row vector" data-index={index.name.clone()} key={index.name.clone()}>
                 <div class="index-row-head">
                     <span class="index-name">{ &index.name }</span>
                     <span class="kind-badge">{ lang.t(Msg::VectorBadge) }</span>
-                    <span class="index-status"><span class="status active">{ "ACTIVE" }</span></span>
+                    <span class="index-status">{ status }</span>
                     <span class="status-detail">{ shape.join(" · ") }</span>
+                    { delete }
                 </div>
             </li>
         }
@@ -159,10 +215,56 @@ pub fn IndexPanel() -> Html {
 
     let toggle = {
         let draft = draft.clone();
+        let vector_draft = vector_draft.clone();
         Callback::from(move |_: MouseEvent| {
             draft.set(if draft.is_some() { None } else { Some(IndexDraft::global()) });
+            vector_draft.set(None);
         })
     };
+    let toggle_vector = {
+        let draft = draft.clone();
+        let vector_draft = vector_draft.clone();
+        Callback::from(move |_: MouseEvent| {
+            vector_draft.set(if vector_draft.is_some() { None } else { Some(VectorDraft::default()) });
+            draft.set(None);
+        })
+    };
+    let vector_form = vector_draft.as_ref().map(|current| {
+        let onchange = {
+            let vector_draft = vector_draft.clone();
+            Callback::from(move |next: VectorDraft| vector_draft.set(Some(next)))
+        };
+        let onremove = {
+            let vector_draft = vector_draft.clone();
+            Callback::from(move |()| vector_draft.set(None))
+        };
+        let create = {
+            let state = state.clone();
+            let current = current.clone();
+            let table_name = name.clone();
+            Callback::from(move |_: MouseEvent| {
+                let mut definitions: Vec<Value> = Vec::new();
+                for (attribute, kind) in current.key_definitions() {
+                    add_definition(&mut definitions, &attribute, &kind);
+                }
+                let mut request = serde_json::Map::new();
+                request.insert("TableName".into(), table_name.clone().into());
+                // Only the search schema's attributes are defined; none without one.
+                if !definitions.is_empty() {
+                    request.insert("AttributeDefinitions".into(), definitions.into());
+                }
+                request.insert("VectorIndexUpdates".into(), json!([{ "Create": current.spec() }]));
+                let request = Value::Object(request);
+                state.dispatch(Action::Execute { source: Source::Indexes, operation: "UpdateTable".into(), request });
+            })
+        };
+        html! {
+            <div class="add-gsi">
+                <VectorFields draft={current.clone()} id="ix-vec" {onchange} {onremove} />
+                <button type="button" class="primary" id="ix-vec-create" onclick={create}>{ lang.t(Msg::CreateVectorIndex) }</button>
+            </div>
+        }
+    });
     let add_form = draft.as_ref().map(|current| {
         let onchange = {
             let draft = draft.clone();
@@ -230,9 +332,15 @@ pub fn IndexPanel() -> Html {
         <section class="card index-panel" aria-labelledby="indexes-title">
             <div class="card-head">
                 <h2 id="indexes-title">{ title_before }<span class="table-title">{ &name }</span>{ title_after }</h2>
-                <button type="button" class={if draft.is_some() { "quiet" } else { "primary" }} id="ix-add" onclick={toggle}>
-                    { lang.t(if draft.is_some() { Msg::Cancel } else { Msg::AddGsi }) }
-                </button>
+                <div class="card-actions">
+                    <button type="button" class={if draft.is_some() { "quiet" } else { "primary" }} id="ix-add" onclick={toggle}>
+                        { lang.t(if draft.is_some() { Msg::Cancel } else { Msg::AddGsi }) }
+                    </button>
+                    <button type="button" class="quiet" id="ix-add-vector" onclick={toggle_vector}
+                        title={lang.t(Msg::AddVectorTitle)}>
+                        { lang.t(if vector_draft.is_some() { Msg::Cancel } else { Msg::AddVectorIndex }) }
+                    </button>
+                </div>
             </div>
             if count == 0 {
                 <p class="hint">{ lang.t(Msg::NoIndexes) }</p>
@@ -240,6 +348,7 @@ pub fn IndexPanel() -> Html {
                 <ul class="index-list">{ for rows }{ for vector_rows }</ul>
             }
             { add_form }
+            { vector_form }
             <div class="inline-outcome" id="ix-outcome">{ outcome }</div>
             <div class="index-knobs">
                 <label class="field inline">

@@ -647,7 +647,7 @@ impl Generator<'_, '_> {
         let vector: Vec<Value> = (0..length)
             .map(|_| if self.c.one_in(12) { self.value(1) } else { json!({"N": self.c.pick_str(&numbers)}) })
             .collect();
-        let index = self.c.pick_str(&["ByEmb", "ByEmb", "ByEmb", "ByG", "no"]);
+        let index = self.c.pick_str(&["ByEmb", "ByEmb", "ByEmb", "ByEmb2", "ByG", "no"]);
         let mut r =
             json!({"TableName": table, "IndexName": index, "SearchVector": vector, "TopK": self.number_member()});
         if !self.c.one_in(4) {
@@ -712,7 +712,7 @@ impl Generator<'_, '_> {
 
     fn update_table(&mut self, table: &str) -> Value {
         let mut r = json!({"TableName": table});
-        match self.c.below(6) {
+        match self.c.below(8) {
             0 => {
                 r["AttributeDefinitions"] = json!([{"AttributeName": "a", "AttributeType": "S"}]);
                 let mut create = json!({"IndexName": self.c.pick_str(&["ByA", "ByG", "TinyG"]),
@@ -739,6 +739,23 @@ impl Generator<'_, '_> {
             }
             4 => {
                 r["StreamSpecification"] = json!({"StreamEnabled": self.c.one_in(2), "StreamViewType": "KEYS_ONLY"});
+            }
+            6 => {
+                // A vector index added to a live table (on `Docs` usually).
+                let mut create = json!({"IndexName": self.c.pick_str(&["ByEmb2", "ByEmb", "ByG"]),
+                    "VectorAttribute": {"AttributeName": self.c.pick_str(&["emb", "emb2", "h", "a"])},
+                    "Dimensions": self.c.pick_str(&["3", "2", "4096"]).parse::<u64>().unwrap_or(3),
+                    "DistanceFunction": self.c.pick_str(&["EUCLIDEAN", "DOT_PRODUCT", "COSINE"]),
+                    "Projection": {"ProjectionType": self.c.pick_str(&["ALL", "KEYS_ONLY"])}});
+                if self.c.one_in(2) {
+                    r["AttributeDefinitions"] = json!([{"AttributeName": "t", "AttributeType": "S"}]);
+                    create["SearchSchema"] = json!([{"AttributeName": "t", "SearchSchemaElementType": "HASH"}]);
+                }
+                r["VectorIndexUpdates"] = json!([{"Create": create}]);
+            }
+            7 => {
+                r["VectorIndexUpdates"] =
+                    json!([{"Delete": {"IndexName": self.c.pick_str(&["ByEmb", "ByEmb2", "ByG", "nope"])}}]);
             }
             _ => {
                 r["GlobalSecondaryIndexUpdates"] = json!([{"Update": {"IndexName": self.c.pick_str(&["ByG", "TinyG"]),

@@ -62,6 +62,12 @@ pub struct IndexDraft {
     /// A GSI's own capacity on a provisioned table.
     pub read_units: String,
     pub write_units: String,
+    /// A GSI's own `WarmThroughput`, as typed (blank: DynamoDB's default).
+    pub warm_reads: String,
+    pub warm_writes: String,
+    /// A GSI's own `OnDemandThroughput` on an on-demand table (blank: none).
+    pub max_reads: String,
+    pub max_writes: String,
 }
 
 /// Which key list of a draft a row belongs to.
@@ -83,6 +89,10 @@ impl IndexDraft {
             non_key: String::new(),
             read_units: "5".into(),
             write_units: "5".into(),
+            warm_reads: String::new(),
+            warm_writes: String::new(),
+            max_reads: String::new(),
+            max_writes: String::new(),
         }
     }
 
@@ -207,8 +217,29 @@ impl IndexDraft {
             }
             spec.insert("ProvisionedThroughput".into(), throughput.into());
         }
+        if self.global {
+            let warm =
+                typed_members([("ReadUnitsPerSecond", &self.warm_reads), ("WriteUnitsPerSecond", &self.warm_writes)]);
+            if let Some(warm) = warm {
+                spec.insert("WarmThroughput".into(), warm);
+            }
+            let maximum =
+                typed_members([("MaxReadRequestUnits", &self.max_reads), ("MaxWriteRequestUnits", &self.max_writes)]);
+            if let Some(maximum) = maximum.filter(|_| !provisioned) {
+                spec.insert("OnDemandThroughput".into(), maximum);
+            }
+        }
         Value::Object(spec)
     }
+}
+
+/// The members among `pairs` whose field has text, as a JSON object
+/// (`WarmThroughput`, `OnDemandThroughput`), or `None` when every field is
+/// blank.
+pub fn typed_members(pairs: [(&str, &String); 2]) -> Option<Value> {
+    let given: Map<String, Value> =
+        pairs.into_iter().filter_map(|(member, text)| Some((member.to_string(), capacity_value(text)?))).collect();
+    (!given.is_empty()).then_some(Value::Object(given))
 }
 
 /// A capacity field as JSON: a number when it reads as one, the text itself

@@ -139,9 +139,10 @@ async fn a_broken_workbench_model_changes_nothing() {
     forget_everything();
 }
 
-/// The create-table form's warm throughput and on-demand maximum reach the
-/// engine (an on-demand table with both) and leave in the CloudFormation
-/// template; a provisioned table's form offers no maximum.
+/// The create-table form's warm throughput and on-demand maximum, the
+/// table's and a GSI's own, reach the engine (an on-demand table with both)
+/// and leave in the CloudFormation template; a provisioned table's form
+/// offers no maximum.
 #[wasm_bindgen_test]
 async fn the_form_sets_warm_throughput_and_an_on_demand_maximum_and_the_template_keeps_them() {
     let page = mount().await;
@@ -155,6 +156,13 @@ async fn the_form_sets_warm_throughput_and_an_on_demand_maximum_and_the_template
     settle().await;
     page.type_into("#ct-warm-writes", "20000").await;
     page.type_into("#ct-max-reads", "500").await;
+    // A GSI's own warm throughput and maximum, in its fields.
+    page.click("#ct-add-gsi").await;
+    page.type_into("#ct-gsi-0-name", "ByKind").await;
+    page.type_into("#ct-gsi-0-pk", "kind").await;
+    page.click("#ct-gsi-0-throughput summary").await;
+    page.type_into("#ct-gsi-0-warm-reads", "15000").await;
+    page.type_into("#ct-gsi-0-max-writes", "300").await;
     page.click("#ct-submit").await;
     assert!(page.text("#ct-outcome").contains("CreateTable Warm → created"), "{}", page.text("#ct-outcome"));
     let (text, _) = export_as(&page, "#btn-export-cloudformation").await;
@@ -166,4 +174,8 @@ async fn the_form_sets_warm_throughput_and_an_on_demand_maximum_and_the_template
         properties["WarmThroughput"],
         serde_json::json!({"ReadUnitsPerSecond": 12000, "WriteUnitsPerSecond": 20000})
     );
+    let index = &properties["GlobalSecondaryIndexes"][0];
+    assert_eq!(index["IndexName"], "ByKind");
+    assert_eq!(index["OnDemandThroughput"], serde_json::json!({"MaxWriteRequestUnits": 300}));
+    assert_eq!(index["WarmThroughput"], serde_json::json!({"ReadUnitsPerSecond": 15000, "WriteUnitsPerSecond": 4000}));
 }

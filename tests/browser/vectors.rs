@@ -228,7 +228,8 @@ async fn the_vector_search_lesson_steps_through_searches_in_three_languages() {
 /// vector index added to the live table through the index panel shows its
 /// allocation in the page's language, deleting it then is DynamoDB's
 /// refusal, Skip the wait makes it searchable, and the search ranks by
-/// EUCLIDEAN. The page never scrolls sideways.
+/// EUCLIDEAN. The page never scrolls sideways: not on the index panel, the
+/// console, the new index's vector map or the table designer.
 #[wasm_bindgen_test]
 async fn a_vector_index_added_to_a_live_table_shows_its_phases_on_a_projector_and_a_phone() {
     use ddb_playground::i18n::Lang;
@@ -295,6 +296,16 @@ async fn a_vector_index_added_to_a_live_table_shows_its_phases_on_a_projector_an
             page.find_all("#results table.results-items td.pk-col").iter().filter_map(|td| td.text_content()).collect();
         assert_eq!(skus, ["windbreaker", "track-shoe", "red-sneaker"], "{lang}: the straight-line distance");
         no_sideways("the console");
+
+        // The new index's map, and the designer's vector fields, fit too.
+        page.click("#tab-items").await;
+        page.click(".view-tab[data-view='ByStyleEuclid']").await;
+        assert!(page.text("#vm-caption").contains('7'), "{}", page.text("#vm-caption"));
+        assert_eq!(page.find_all(".vector-point").len(), 8, "seven entries and the product with no shop");
+        no_sideways("the vector map");
+        page.click("#ct-add-vector").await;
+        assert!(page.exists("#ct-vec-0-name"));
+        no_sideways("the table designer");
         page.choose("#lang-select", "en").await;
         drop(framed);
         forget_everything();

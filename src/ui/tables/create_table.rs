@@ -16,7 +16,9 @@ use serde_json::{json, Map, Value};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use super::index_form::{add_definition, capacity_value, type_options, IndexDraft, IndexFields};
+use super::index_form::{
+    add_definition, capacity_value, number_field, type_options, typed_members, IndexDraft, IndexFields,
+};
 use super::vector_form::VectorFields;
 use crate::page_model::vector_draft::VectorDraft;
 use crate::ui::language::{use_lang, Msg};
@@ -111,13 +113,7 @@ impl Form {
             }
             body.insert("ProvisionedThroughput".into(), throughput.into());
         }
-        let members = |pairs: [(&str, &String); 2]| {
-            let given: Map<String, Value> = pairs
-                .into_iter()
-                .filter_map(|(member, text)| Some((member.to_string(), capacity_value(text)?)))
-                .collect();
-            (!given.is_empty()).then_some(Value::Object(given))
-        };
+        let members = typed_members;
         let warm = members([("ReadUnitsPerSecond", &self.warm_reads), ("WriteUnitsPerSecond", &self.warm_writes)]);
         if let Some(warm) = warm {
             body.insert("WarmThroughput".into(), warm);
@@ -127,16 +123,6 @@ impl Form {
             body.insert("OnDemandThroughput".into(), maximum);
         }
         Value::Object(body)
-    }
-}
-
-/// A labelled number field of the form (capacity, warm throughput, maxima).
-fn number_field(id: &'static str, label: &str, value: &str, oninput: Callback<InputEvent>) -> Html {
-    html! {
-        <label class="field grow">
-            <span>{ label }</span>
-            <input {id} type="number" min="1" inputmode="numeric" value={value.to_string()} {oninput} />
-        </label>
     }
 }
 

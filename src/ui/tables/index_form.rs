@@ -21,7 +21,9 @@
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-pub use crate::page_model::index_draft::{add_definition, capacity_value, IndexDraft, KeyField, KeyRole};
+pub use crate::page_model::index_draft::{
+    add_definition, capacity_value, typed_members, IndexDraft, KeyField, KeyRole,
+};
 use crate::ui::language::{use_lang, Lang, Msg};
 
 /// The types a key attribute may have: the code and DynamoDB's name for it.
@@ -255,6 +257,16 @@ fn key_rows(props: &IndexFieldsProps, lang: Lang, role: KeyRole) -> Html {
     }
 }
 
+/// A labelled number field (capacity, warm throughput, maxima).
+pub(super) fn number_field(id: impl Into<AttrValue>, label: &str, value: &str, oninput: Callback<InputEvent>) -> Html {
+    html! {
+        <label class="field grow">
+            <span>{ label }</span>
+            <input id={id.into()} type="number" min="1" inputmode="numeric" value={value.to_string()} {oninput} />
+        </label>
+    }
+}
+
 /// The fields of one index.
 #[component]
 pub fn IndexFields(props: &IndexFieldsProps) -> Html {
@@ -338,6 +350,25 @@ pub fn IndexFields(props: &IndexFieldsProps) -> Html {
                             value={draft.write_units.clone()} oninput={text_input(|d, v| d.write_units = v)} />
                     </label>
                 </div>
+            }
+            if draft.global {
+                <details class="ct-throughput" id={id("throughput")}>
+                    <summary>{ lang.t(Msg::WarmAndMaximum) }</summary>
+                    <div class="key-row">
+                        { number_field(id("warm-reads"), lang.t(Msg::WarmReads), &draft.warm_reads,
+                            text_input(|d, v| d.warm_reads = v)) }
+                        { number_field(id("warm-writes"), lang.t(Msg::WarmWrites), &draft.warm_writes,
+                            text_input(|d, v| d.warm_writes = v)) }
+                    </div>
+                    if !props.provisioned {
+                        <div class="key-row">
+                            { number_field(id("max-reads"), lang.t(Msg::MaxReadUnits), &draft.max_reads,
+                                text_input(|d, v| d.max_reads = v)) }
+                            { number_field(id("max-writes"), lang.t(Msg::MaxWriteUnits), &draft.max_writes,
+                                text_input(|d, v| d.max_writes = v)) }
+                        </div>
+                    }
+                </details>
             }
             { copies_diagram(lang, &copies) }
         </div>

@@ -69,7 +69,8 @@ ddb-local: a DynamoDB-compatible HTTP endpoint over the ddb-playground engine
 
 USAGE:
     ddb-local [--port N] [--host ADDR] [--data FILE] [--shared-db] [--clock wall|manual]
-              [--gsi-propagation-delay MS] [--allow-origin ORIGIN]... [--verbose]
+              [--gsi-propagation-delay MS] [--set NAME=VALUE]... [--allow-origin ORIGIN]...
+              [--verbose]
     ddb-local --data FILE --export FORMAT
 
 OPTIONS:
@@ -98,6 +99,16 @@ OPTIONS:
                    250 is the playground page's delay, to see eventually
                    consistent GSI reads; a --data file's own delay is kept
                    unless this flag is given
+    --set NAME=VALUE
+                   an engine setting, for every database (repeatable; it
+                   overrides a --data file's). Times in milliseconds of the
+                   engine clock: gsi-backfill-base, gsi-backfill-per-mib,
+                   gsi-delete, ttl-sweep-delay, vector-allocation (30000),
+                   vector-backfill (30000) and vector-serve-delay (10000), the
+                   phases of a vector index added by UpdateTable; set them to
+                   0 for tests that should not wait. Also item-collection-limit
+                   and partition-size-limit (bytes), heat-split (seconds),
+                   enforce-throughput (0 or 1) and gsi-propagation-delay
     --allow-origin ORIGIN
                    a web page that may call ddb-local from a browser (CORS),
                    besides pages on this computer (http://localhost:*,
@@ -136,6 +147,8 @@ EXAMPLE:
         allowed_origins: Vec<String>,
         /// `--shared-db`.
         shared_db: bool,
+        /// `--set NAME=VALUE`, in order.
+        settings: Vec<(String, u64)>,
     }
 
     enum Parsed {
@@ -155,6 +168,7 @@ EXAMPLE:
             export: None,
             allowed_origins: Vec::new(),
             shared_db: false,
+            settings: Vec::new(),
         };
         let mut args = args.into_iter();
         while let Some(arg) = args.next() {
@@ -203,6 +217,16 @@ EXAMPLE:
                     options.gsi_propagation_delay = Some(text.parse().map_err(|_| {
                         format!("--gsi-propagation-delay: '{text}' is not a whole number of milliseconds")
                     })?);
+                }
+                "--set" => {
+                    let text = value("--set")?;
+                    let (name, number) = text.split_once('=').unwrap_or((&text, ""));
+                    if !EngineSettings::NAMES.contains(&name) {
+                        return Err(format!("--set: '{name}' is not a setting ({})", EngineSettings::NAMES.join(", ")));
+                    }
+                    let number =
+                        number.parse().map_err(|_| format!("--set: '{text}' is not NAME=VALUE with a whole number"))?;
+                    options.settings.push((name.to_string(), number));
                 }
                 "--export" => {
                     let text = value("--export")?;
@@ -335,6 +359,9 @@ EXAMPLE:
         // Every database saved the same delay (the server sets them all).
         let saved_delay = databases.iter().next().map(|(_, e)| e.settings().gsi_propagation_delay_millis);
         databases.set_gsi_propagation_delay(gsi_propagation_delay(options.gsi_propagation_delay, saved_delay));
+        for (name, value) in &options.settings {
+            databases.set_setting(name, *value);
+        }
         if !options.host.is_loopback() {
             eprintln!("ddb-local: warning: listening on {} without authentication", options.host);
         }
@@ -380,6 +407,17 @@ EXAMPLE:
             assert_eq!(o.clock, ClockMode::Wall);
             assert_eq!(o.gsi_propagation_delay, None);
             assert_eq!(o.export, None);
+        }
+
+        #[test]
+        fn set_names_an_engine_setting_and_a_whole_number() {
+            let o = options(&["--set", "vector-allocation=0", "--set=vector-backfill=5"]).expect("valid");
+            assert_eq!(o.settings, [("vector-allocation".to_string(), 0), ("vector-backfill".to_string(), 5)]);
+            let unknown = options(&["--set", "nope=1"]).err().unwrap_or_default();
+            assert!(unknown.starts_with("--set: 'nope' is not a setting (gsi-propagation-delay,"), "{unknown}");
+            let bad = options(&["--set", "vector-backfill=soon"]).err().unwrap_or_default();
+            assert_eq!(bad, "--set: 'vector-backfill=soon' is not NAME=VALUE with a whole number");
+            assert!(options(&["--set", "vector-backfill"]).is_err());
         }
 
         #[test]

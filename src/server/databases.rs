@@ -217,6 +217,17 @@ impl Databases {
         }
     }
 
+    /// Sets an engine setting (by its name, `EngineSettings::set`) of every
+    /// database and of those made later; an unknown name changes nothing.
+    pub fn set_setting(&mut self, name: &str, value: u64) {
+        if let Self::PerCredential { settings, .. } = self {
+            settings.set(name, value);
+        }
+        for engine in self.engines_mut() {
+            engine.settings_mut().set(name, value);
+        }
+    }
+
     /// The number of tables in all databases.
     pub fn table_count(&self) -> usize {
         self.iter().map(|(_, engine)| engine.tables().count()).sum()

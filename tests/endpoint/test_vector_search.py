@@ -226,6 +226,37 @@ def test_an_index_added_to_a_live_table_goes_through_its_phases():
         assert [d["AttributeName"] for d in table["AttributeDefinitions"]] == ["pk"]
 
 
+@pytest.mark.skipif(not BIN, reason="set DDB_LOCAL_BIN to the ddb-local binary (scripts/test-endpoint does)")
+def test_set_shortens_the_phases_for_tests_that_should_not_wait():
+    phases = ["--set", "vector-allocation=0", "--set", "vector-backfill=0", "--set", "vector-serve-delay=0"]
+    with ddb_local(*phases) as url:
+        client = client_at(url)
+        client.create_table(
+            TableName="Docs",
+            AttributeDefinitions=[{"AttributeName": "pk", "AttributeType": "S"}],
+            KeySchema=[{"AttributeName": "pk", "KeyType": "HASH"}],
+            BillingMode="PAY_PER_REQUEST",
+        )
+        client.put_item(TableName="Docs", Item={"pk": S("d1"), "embedding": vector(1, 0)})
+        client.update_table(
+            TableName="Docs",
+            VectorIndexUpdates=[
+                {
+                    "Create": {
+                        "IndexName": "ByLook",
+                        "VectorAttribute": {"AttributeName": "embedding"},
+                        "Dimensions": 2,
+                        "DistanceFunction": "COSINE",
+                        "Projection": {"ProjectionType": "KEYS_ONLY"},
+                    }
+                }
+            ],
+        )
+        assert client.describe_table(TableName="Docs")["Table"]["VectorIndexes"][0]["IndexStatus"] == "ACTIVE"
+        found = client.search_vectors(TableName="Docs", IndexName="ByLook", SearchVector=[N("1"), N("0")], TopK=1)
+        assert [r["Item"]["pk"]["S"] for r in found["SearchResults"]] == ["d1"]
+
+
 def cli_models(root):
     """A data path holding the DynamoDB model of the botocore beside the CLI."""
     source = os.path.join(os.path.dirname(botocore.__file__), "data", "dynamodb")

@@ -5,6 +5,8 @@
 //!   takes the JSON body a real SDK sends and answers what DynamoDB answers.
 //! * [`scenario`]: the saved form of a whole playground and its share link.
 //! * [`codegen`]: a request as `aws dynamodb …`, JavaScript SDK v3 or boto3 code.
+//! * [`connect`]: requests to a real DynamoDB endpoint, signed with
+//!   Signature Version 4.
 //! * [`i18n`]: the page's words in English, German and Japanese (pure Rust,
 //!   so the catalogue is tested natively).
 //! * [`page_model`]: what the page computes without a browser (request
@@ -35,6 +37,7 @@
 #![cfg_attr(test, allow(clippy::disallowed_methods))]
 
 pub mod codegen;
+pub mod connect;
 pub mod engine;
 pub mod i18n;
 pub mod page_model;

@@ -36,11 +36,13 @@ use super::table::Table;
 use super::Engine;
 
 /// What a dry run records beside its answer, handed down the read path:
-/// the footprint of every read, and the plan of an ExecuteStatement.
+/// the footprint of every read, the plan of an ExecuteStatement, and what
+/// a SearchVectors meters.
 #[derive(Debug, Default)]
 pub(crate) struct Trace {
     pub(crate) footprint: Footprint,
     pub(crate) statement: Option<StatementReport>,
+    pub(crate) search_bytes: Option<u64>,
 }
 
 /// Everything a dry run produced.
@@ -56,6 +58,10 @@ pub struct DryRun {
     /// What an ExecuteStatement planned and read (`None` for any other
     /// operation, or a statement refused before it was planned).
     pub statement: Option<StatementReport>,
+    /// A SearchVectors' `VectorSearchRequestBytes`, whatever its
+    /// `ReturnConsumedCapacity` asked for: a search uses no units, so this
+    /// is its cost (`None` for any other operation, or a refused search).
+    pub search_bytes: Option<u64>,
 }
 
 /// An engine lent for previews: it answers dry runs and, through `Deref`,
@@ -110,6 +116,7 @@ impl Engine {
             charges: outcome.charges,
             footprint: trace.footprint,
             statement: trace.statement,
+            search_bytes: trace.search_bytes,
         }
     }
 }

@@ -316,7 +316,7 @@ impl Engine {
             Operation::DescribeLimits => Ok(free(self.describe_limits())),
             Operation::DescribeEndpoints => Ok(free(self.describe_endpoints())),
             Operation::SearchVectors => {
-                self.search_vectors(api::parse::<vector::SearchVectorsInput>(request)?.validate(request)?)
+                self.search_vectors(api::parse::<vector::SearchVectorsInput>(request)?.validate(request)?, trace)
             }
             Operation::DescribeContinuousBackups => {
                 self.describe_continuous_backups(&api::parse::<table::TableNameInput>(request)?.validate()?).map(free)

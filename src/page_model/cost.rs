@@ -152,6 +152,9 @@ pub struct Preview {
     /// What the first page read, item by item (`engine::footprint`): the
     /// marks the items grid and the index contents draw.
     pub footprint: std::rc::Rc<crate::engine::footprint::Footprint>,
+    /// A SearchVectors' `VectorSearchRequestBytes`, whatever the request's
+    /// `ReturnConsumedCapacity` (`DryRun::search_bytes`).
+    pub search_bytes: Option<u64>,
 }
 
 /// "Partitions touched: 1 of 3 (Music: partition 2)" — partitions numbered
@@ -184,20 +187,9 @@ pub fn touched_line(touched: &[Touched], lang: Lang) -> Option<String> {
 /// Dry-runs a request (nothing changes) and, for a Query or Scan that
 /// stops before the end, follows the pages to total them.
 pub fn preview(engine: &mut Previews, operation: &str, request: &Value) -> Preview {
-    // A search's cost is in its response only: ask for it whatever the
-    // request says.
-    let mut searched;
-    let request = if operation == "SearchVectors" {
-        searched = request.clone();
-        if let Value::Object(members) = &mut searched {
-            members.insert("ReturnConsumedCapacity".into(), "TOTAL".into());
-        }
-        &searched
-    } else {
-        request
-    };
     let first = engine.dry_run(operation, request);
-    let (outcome, charges, statement) = (first.result, first.charges, first.statement);
+    let (outcome, charges, statement, search_bytes) =
+        (first.result, first.charges, first.statement, first.search_bytes);
     let footprint = std::rc::Rc::new(first.footprint);
     let mut all_pages = None;
     if let (Ok(first), "Query" | "Scan") = (&outcome, operation) {
@@ -233,14 +225,17 @@ pub fn preview(engine: &mut Previews, operation: &str, request: &Value) -> Previ
         }
     }
     let touched = engine.touched_partitions(&charges);
-    Preview { outcome, charges, all_pages, elapsed_ms: None, touched, statement, footprint }
+    Preview { outcome, charges, all_pages, elapsed_ms: None, touched, statement, footprint, search_bytes }
 }
 
-/// A SearchVectors answer's `VectorSearchRequestBytes` and what they cost,
-/// when it reports them.
-pub fn search_cost(response: &Value) -> Option<(u64, f64)> {
-    let bytes = response.pointer("/ConsumedCapacity/VectorSearchRequestBytes")?.as_f64()?;
-    Some((bytes as u64, prices::vector_bytes(bytes, prices::VECTOR_SEARCH_PRICE_PER_GB)))
+/// A SearchVectors answer's `VectorSearchRequestBytes`, when it reports them.
+pub fn searched_bytes(response: &Value) -> Option<u64> {
+    Some(response.pointer("/ConsumedCapacity/VectorSearchRequestBytes")?.as_f64()? as u64)
+}
+
+/// A search's bytes and what they cost on demand.
+pub fn search_cost(bytes: u64) -> (u64, f64) {
+    (bytes, prices::vector_bytes(bytes as f64, prices::VECTOR_SEARCH_PRICE_PER_GB))
 }
 
 fn count_of(response: &Value, member: &str) -> u64 {
@@ -285,12 +280,14 @@ impl Explanation {
 pub const ARITHMETIC_LINES: usize = 6;
 
 /// Explains a request's cost from its answer and its charges. `names`
-/// gives the unit names of the table charged first.
+/// gives the unit names of the table charged first; `searched` is a SearchVectors' `VectorSearchRequestBytes` (a preview's
+/// [`Preview::search_bytes`], or what a response reported).
 pub fn explain(
     operation: &str,
     request: &Value,
     outcome: &Result<Value, ApiError>,
     charges: &[Charge],
+    searched: Option<u64>,
     names: UnitNames,
     lang: Lang,
 ) -> Explanation {
@@ -363,7 +360,7 @@ pub fn explain(
                 }
             }
             "SearchVectors" => {
-                let (bytes, price) = search_cost(response).unwrap_or((0, 0.0));
+                let (bytes, price) = search_cost(searched.unwrap_or(0));
                 headline = tr.vector_search_headline(&lang.count(bytes));
                 lines.push(tr.cost_vector_search(&lang.count(bytes)));
                 vector_price = price;

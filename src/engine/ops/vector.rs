@@ -8,6 +8,7 @@ use serde_json::{json, Map, Value};
 use crate::engine::answer::Answer;
 use crate::engine::api::vector::{SearchEquality, SearchVectors};
 use crate::engine::capacity::ReturnConsumedCapacity;
+use crate::engine::dry_run::Trace;
 use crate::engine::error::{ApiError, Result};
 use crate::engine::schema::KeyValue;
 use crate::engine::value::size::item_size;
@@ -124,7 +125,9 @@ fn shown(entry: &Item, index: &VectorIndex, request: &SearchVectors) -> Item {
 
 impl Engine {
     /// `SearchVectors` (semantics G.3).
-    pub(crate) fn search_vectors(&mut self, request: SearchVectors) -> Result<Answer> {
+    /// A dry run's `trace` gets the bytes the search meters, whether or not
+    /// the request asked for them.
+    pub(crate) fn search_vectors(&mut self, request: SearchVectors, trace: Option<&mut Trace>) -> Result<Answer> {
         let table = self.tables.get(&request.table_name).ok_or_else(ApiError::resource_not_found)?;
         let not_found =
             || ApiError::validation(format!("The table does not have the specified index: {}", request.index_name));
@@ -161,9 +164,12 @@ impl Engine {
                 json!({"Item": item_to_wire(&item), "Score": score})
             })
             .collect();
+        let bytes = metering::search_bytes(index.dimensions, searched, returned_bytes);
+        if let Some(trace) = trace {
+            trace.search_bytes = Some(bytes as u64);
+        }
         let mut body = Map::new();
         if request.return_consumed_capacity != ReturnConsumedCapacity::None {
-            let bytes = metering::search_bytes(index.dimensions, searched, returned_bytes);
             body.insert("ConsumedCapacity".into(), json!({"VectorSearchRequestBytes": bytes as f64}));
         }
         body.insert("SearchResults".into(), results.into());

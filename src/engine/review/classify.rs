@@ -96,14 +96,8 @@ pub(super) fn serve(engine: &mut Previews, pattern: &AccessPattern) -> Served {
         Ok(path) => path,
         Err(error) => return unservable(error),
     };
-    // A search's bytes are in its response only: ask for them.
-    let mut request = pattern.request.clone();
-    if path_is_search(&path) {
-        if let Some(members) = request.as_object_mut() {
-            members.insert("ReturnConsumedCapacity".into(), "TOTAL".into());
-        }
-    }
-    let first = engine.dry_run(&pattern.operation, &request);
+    let first = engine.dry_run(&pattern.operation, &pattern.request);
+    let search_bytes = first.search_bytes.unwrap_or(0) as f64;
     let mut response = match first.result {
         Ok(response) => response,
         Err(error) => return unservable(error),
@@ -128,14 +122,8 @@ pub(super) fn serve(engine: &mut Previews, pattern: &AccessPattern) -> Served {
         pages += 1;
     }
     let key = charges.iter().find_map(|c| c.partition.clone());
-    let search_bytes =
-        response.pointer("/ConsumedCapacity/VectorSearchRequestBytes").and_then(Value::as_f64).unwrap_or(0.0);
     let vector_write_bytes = charges.iter().filter(|c| c.kind == ChargeKind::VectorWrite).map(|c| c.bytes as f64).sum();
     Served { path, error: None, charges, key, search_bytes, vector_write_bytes }
-}
-
-fn path_is_search(path: &AccessPath) -> bool {
-    matches!(path, AccessPath::Search { .. })
 }
 
 /// The most pages one request's dry run reads (a 1 GB table at 1 MB a page).

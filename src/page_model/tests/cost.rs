@@ -46,7 +46,8 @@ fn a_transaction_doubles_its_items_and_not_its_index_entries() {
     let charges =
         [Charge::transactional_write("t", 14), Charge::index_write("t", "byStatus", true, EntryAction::Put, 14)];
     let request = json!({"TransactItems": [{"Put": {"TableName": "t"}}]});
-    let explained = explain("TransactWriteItems", &request, &Ok(json!({})), &charges, UnitNames::of(false), Lang::En);
+    let explained =
+        explain("TransactWriteItems", &request, &Ok(json!({})), &charges, None, UnitNames::of(false), Lang::En);
     assert_eq!(explained.headline, "3 WCU");
     assert_eq!(
         explained.lines,
@@ -65,8 +66,15 @@ fn a_failed_condition_is_still_charged() {
         charges: Box::default(),
     });
     let request = json!({"TableName": "t", "ConditionExpression": "attribute_not_exists(pk)"});
-    let explained =
-        explain("PutItem", &request, &failed, &[Charge::write("t", None, Some(0))], UnitNames::of(false), Lang::En);
+    let explained = explain(
+        "PutItem",
+        &request,
+        &failed,
+        &[Charge::write("t", None, Some(0))],
+        None,
+        UnitNames::of(false),
+        Lang::En,
+    );
     assert_eq!(
         explained.lines,
         ["This request fails with ConditionalCheckFailedException, but the work done before it failed is still charged: 1 WCU."]
@@ -80,7 +88,7 @@ fn a_summary_adds_the_index_writes_to_the_first_line() {
     let charges =
         [Charge::write("t", None, Some(14)), Charge::index_write("t", "byStatus", true, EntryAction::Put, 14)];
     let request = json!({"TableName": "t", "Item": {}});
-    let explained = explain("PutItem", &request, &Ok(json!({})), &charges, UnitNames::of(false), Lang::En);
+    let explained = explain("PutItem", &request, &Ok(json!({})), &charges, None, UnitNames::of(false), Lang::En);
     assert_eq!(explained.headline, "2 WCU");
     assert_eq!(
         explained.summary(),
@@ -90,7 +98,7 @@ fn a_summary_adds_the_index_writes_to_the_first_line() {
         ]
     );
     // Without index writes, the first line alone.
-    let explained = explain("PutItem", &request, &Ok(json!({})), &charges[..1], UnitNames::of(false), Lang::En);
+    let explained = explain("PutItem", &request, &Ok(json!({})), &charges[..1], None, UnitNames::of(false), Lang::En);
     assert_eq!(
         explained.summary(),
         ["A put pays for the larger of the old and the new item (14 bytes), in 1 KB blocks: 1 WCU."]
@@ -123,7 +131,18 @@ fn a_search_is_costed_in_bytes_not_units() {
     let request = json!({"TableName": "Products", "IndexName": "ByLook", "SearchVector": [{"N": "1"}, {"N": "0"}],
         "TopK": 1, "ReturnConsumedCapacity": "NONE"});
     let shown = preview(&mut Previews::new(&mut engine), "SearchVectors", &request);
-    let explained = explain("SearchVectors", &request, &shown.outcome, &shown.charges, UnitNames::of(true), Lang::En);
+    // The preview knows the bytes although the request asked for no ConsumedCapacity.
+    assert!(shown.outcome.as_ref().is_ok_and(|r| r.get("ConsumedCapacity").is_none()), "{:?}", shown.outcome);
+    assert_eq!(shown.search_bytes, Some(1024));
+    let explained = explain(
+        "SearchVectors",
+        &request,
+        &shown.outcome,
+        &shown.charges,
+        shown.search_bytes,
+        UnitNames::of(true),
+        Lang::En,
+    );
     assert_eq!(explained.headline, "1,024 bytes searched (estimate)");
     assert!(explained.lines.iter().any(|line| line.contains("no read units")), "{:?}", explained.lines);
     assert_eq!(explained.tally, Tally::default());

@@ -132,16 +132,11 @@ fn counts(response: &Value) -> (u64, u64) {
 /// cost to `cost`.
 fn measure(engine: &mut Previews, operation: &str, mut request: Value, cost: &mut RequestCost) {
     let pages = if request.get("Limit").is_some() { 1 } else { MAX_PAGES };
-    // A search's cost is in its response only.
-    if operation == "SearchVectors" {
-        if let Some(members) = request.as_object_mut() {
-            members.insert("ReturnConsumedCapacity".into(), "TOTAL".into());
-        }
-    }
     for _ in 0..pages {
         let dry = engine.dry_run(operation, &request);
         let outcome = dry.result;
         cost.units += dry.charges.iter().map(|c| c.units).sum::<f64>();
+        cost.search_bytes += dry.search_bytes.unwrap_or(0) as f64;
         cost.requests += 1;
         match outcome {
             Err(error) => {
@@ -150,8 +145,6 @@ fn measure(engine: &mut Previews, operation: &str, mut request: Value, cost: &mu
             }
             Ok(response) => {
                 let (count, scanned) = counts(&response);
-                let searched = response.pointer("/ConsumedCapacity/VectorSearchRequestBytes").and_then(Value::as_f64);
-                cost.search_bytes += searched.unwrap_or(0.0);
                 cost.count += count;
                 cost.scanned += scanned;
                 match (response.get("LastEvaluatedKey"), request.as_object_mut()) {

@@ -60,7 +60,7 @@ fn strip_side(preview: &Option<Preview>, names: UnitNames) -> StripSide {
             }
             outcome => StripSide {
                 tally: Some(Tally::of(&p.charges)),
-                search: outcome.as_ref().ok().and_then(search_cost),
+                search: p.search_bytes.filter(|_| outcome.is_ok()).map(search_cost),
                 names,
                 refused: None,
             },

@@ -46,8 +46,15 @@ pub fn CostPanel(props: &CostPanelProps) -> Html {
         },
         (Ok(_), None) => html! { <p class="hint">{ lang.t(Msg::CostEngineBusy) }</p> },
         (Ok(request), Some(preview)) => {
-            let mut explanation =
-                explain(&props.operation, request, &preview.outcome, &preview.charges, props.names, lang);
+            let mut explanation = explain(
+                &props.operation,
+                request,
+                &preview.outcome,
+                &preview.charges,
+                preview.search_bytes,
+                props.names,
+                lang,
+            );
             explanation.lines.extend(crate::ui::cost::touched_line(&preview.touched, lang));
             let price = explanation.tally.price() + explanation.vector_price;
             let pages = preview.all_pages.as_ref().map(|total| {

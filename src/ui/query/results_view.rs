@@ -23,7 +23,7 @@ use crate::engine::ordered::Ordered;
 use crate::engine::schema::KeySchema;
 use crate::engine::value::wire::item_from_wire;
 use crate::engine::value::Item;
-use crate::ui::cost::{dollars, explain, search_cost, Tally, UnitNames};
+use crate::ui::cost::{dollars, explain, search_cost, searched_bytes, Tally, UnitNames};
 use crate::ui::draft::ItemOperation;
 use crate::ui::format::{cell_text, CellText};
 use crate::ui::language::{use_lang, Lang, Msg};
@@ -225,7 +225,7 @@ pub fn ResultsView(props: &ResultsViewProps) -> Html {
             facts.push(tr.items(items.len() as u64));
         }
         // A search reports bytes, not units.
-        let searched = pages.iter().find_map(|p| p.outcome.as_ref().ok().and_then(search_cost));
+        let searched = pages.iter().find_map(|p| p.outcome.as_ref().ok().and_then(searched_bytes)).map(search_cost);
         match searched {
             Some((bytes, price)) => {
                 facts.push(tr.vector_search_headline(&lang.count(bytes)));
@@ -242,7 +242,8 @@ pub fn ResultsView(props: &ResultsViewProps) -> Html {
 
     let explanation = match &last.request {
         Some(request) if pages.len() == 1 => {
-            explain(operation, request, &last.outcome, &last.charges, names, lang).summary()
+            let searched = last.outcome.as_ref().ok().and_then(searched_bytes);
+            explain(operation, request, &last.outcome, &last.charges, searched, names, lang).summary()
         }
         _ => Vec::new(),
     };

@@ -34,7 +34,7 @@ use crate::engine::vector::VectorPhase;
 use crate::page_model::vector_draft::VectorDraft;
 use crate::ui::language::{use_lang, Msg};
 use crate::ui::page::error_box::ErrorBox;
-use crate::ui::state::{use_playground, Action, Source};
+use crate::ui::state::{use_playground, Action, PlaygroundContext, Source};
 
 #[component]
 pub fn IndexPanel() -> Html {
@@ -105,23 +105,8 @@ pub fn IndexPanel() -> Html {
             non_key: index.projection.non_key_attributes.clone(),
         };
         let delete = (index.kind == IndexKind::Global && index.status != IndexStatus::Deleting).then(|| {
-            let state = state.clone();
-            let table_name = name.clone();
-            let index_name = index.name.clone();
-            let onclick = Callback::from(move |_: MouseEvent| {
-                state.dispatch(Action::Execute {
-                    source: Source::Indexes,
-                    operation: "UpdateTable".into(),
-                    request: json!({
-                        "TableName": table_name,
-                        "GlobalSecondaryIndexUpdates": [{ "Delete": { "IndexName": index_name } }],
-                    }),
-                });
-            });
-            html! {
-                <button type="button" class="quiet small" data-index={index.name.clone()} {onclick}
-                    title={lang.t(Msg::DeleteGsiTitle)}>{ lang.t(Msg::DeleteGsi) }</button>
-            }
+            let words = (lang.t(Msg::DeleteGsi), lang.t(Msg::DeleteGsiTitle));
+            delete_button(&state, &name, &index.name, "GlobalSecondaryIndexUpdates", words)
         });
         let capacity = (index.kind == IndexKind::Global && provisioned).then(|| {
             format!(
@@ -182,23 +167,8 @@ pub fn IndexPanel() -> Html {
             _ => html! { <span class="status active">{ "ACTIVE" }</span> },
         };
         let delete = (!matches!(phase, Some((VectorPhase::Deleting, _)))).then(|| {
-            let state = state.clone();
-            let table_name = name.clone();
-            let index_name = index.name.clone();
-            let onclick = Callback::from(move |_: MouseEvent| {
-                state.dispatch(Action::Execute {
-                    source: Source::Indexes,
-                    operation: "UpdateTable".into(),
-                    request: json!({
-                        "TableName": table_name,
-                        "VectorIndexUpdates": [{ "Delete": { "IndexName": index_name } }],
-                    }),
-                });
-            });
-            html! {
-                <button type="button" class="quiet small" data-index={index.name.clone()} {onclick}
-                    title={lang.t(Msg::DeleteVectorTitle)}>{ lang.t(Msg::DeleteVector) }</button>
-            }
+            let words = (lang.t(Msg::DeleteVector), lang.t(Msg::DeleteVectorTitle));
+            delete_button(&state, &name, &index.name, "VectorIndexUpdates", words)
         });
         html! {
             <li class="index-row vector" data-index={index.name.clone()} key={index.name.clone()}>
@@ -364,5 +334,34 @@ pub fn IndexPanel() -> Html {
                 <span class="hint">{ tr.index_count(count) }</span>
             </div>
         </section>
+    }
+}
+
+/// A row's button that drops its index: UpdateTable with a `Delete` under
+/// `member` (`GlobalSecondaryIndexUpdates` or `VectorIndexUpdates`);
+/// `(label, title)` are its words.
+fn delete_button(
+    state: &PlaygroundContext,
+    table: &str,
+    index: &str,
+    member: &str,
+    (label, title): (&str, &str),
+) -> Html {
+    let state = state.clone();
+    let mut request = serde_json::Map::new();
+    request.insert("TableName".into(), table.into());
+    request.insert(member.into(), json!([{ "Delete": { "IndexName": index } }]));
+    let request = Value::Object(request);
+    let onclick = Callback::from(move |_: MouseEvent| {
+        state.dispatch(Action::Execute {
+            source: Source::Indexes,
+            operation: "UpdateTable".into(),
+            request: request.clone(),
+        });
+    });
+    html! {
+        <button type="button" class="quiet small" data-index={index.to_string()} {onclick} title={title.to_string()}>
+            { label }
+        </button>
     }
 }

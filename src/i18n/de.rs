@@ -137,6 +137,12 @@ impl Catalogue for German {
         format!("Die Suchen dieses Index ranken nach {own}; die Karte zeigt, wie {other} dieselben Items ranken würde.")
     }
 
+    fn vector_map_not_served(&self, phase: &str, wait: &str) -> String {
+        format!(
+            "Der Index ist {phase}, und SearchVectors lehnt ihn noch {wait} lang ab; die Karte rankt seine Einträge so, wie eine Suche es dann tut."
+        )
+    }
+
     fn vector_shape(&self, dimensions: u64, distance: &str) -> String {
         format!("{dimensions} {} · {distance}", plural(dimensions, "Dimension", "Dimensionen"))
     }

@@ -649,6 +649,12 @@ impl Catalogue for English {
         format!("This index's searches rank by {own}; the map shows how {other} would rank the same items.")
     }
 
+    fn vector_map_not_served(&self, phase: &str, wait: &str) -> String {
+        format!(
+            "The index is {phase} and SearchVectors refuses it for {wait} more; the map ranks its entries as a search will then."
+        )
+    }
+
     fn vector_shape(&self, dimensions: u64, distance: &str) -> String {
         format!("{dimensions} dimension{} · {distance}", if dimensions == 1 { "" } else { "s" })
     }

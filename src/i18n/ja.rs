@@ -119,6 +119,10 @@ impl Catalogue for Japanese {
         format!("このインデックスの検索は {own} で順位付けします。マップは同じ項目を {other} で順位付けした場合を示します。")
     }
 
+    fn vector_map_not_served(&self, phase: &str, wait: &str) -> String {
+        format!("インデックスは {phase} で、SearchVectors はあと {wait} 拒否します。マップはその後の検索と同じ順位でエントリを並べます。")
+    }
+
     fn vector_shape(&self, dimensions: u64, distance: &str) -> String {
         format!("{dimensions} 次元 · {distance}")
     }

@@ -285,8 +285,12 @@ async fn a_vector_index_added_to_a_live_table_shows_its_phases_on_a_projector_an
         page.click(".index-row[data-index='ByStyleEuclid'] button").await;
         let outcome = page.text("#ix-outcome");
         assert!(outcome.contains("Index creation is in resource allocation phase"), "{outcome}");
+        // Its map says that searches are refused for now.
+        page.click(".view-tab[data-view='ByStyleEuclid']").await;
+        assert!(page.text("#vm-not-served").contains("CREATING"), "{}", page.text("#vm-not-served"));
 
         page.click("#ix-skip").await;
+        assert!(!page.exists("#vm-not-served"), "searchable now");
         let row = page.text(".index-row[data-index='ByStyleEuclid']");
         assert!(row.contains("ACTIVE") && !row.contains("CREATING"), "{row}");
         assert!(!page.exists(".index-row[data-index='ByStyleEuclid'] progress"));

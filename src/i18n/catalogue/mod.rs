@@ -232,6 +232,9 @@ pub trait Catalogue {
     fn vector_map_projected(&self, dimensions: u64) -> String;
     /// The map ranks by another function than the index's.
     fn vector_map_other_distance(&self, own: &str, other: &str) -> String;
+    /// The map of an index SearchVectors does not serve yet (`phase`:
+    /// CREATING or ACTIVE), with the time left.
+    fn vector_map_not_served(&self, phase: &str, wait: &str) -> String;
     /// A vector index's shape: "2 dimensions · COSINE".
     fn vector_shape(&self, dimensions: u64, distance: &str) -> String;
     /// "12 of 12 entries drawn, and 1 item not in the index."

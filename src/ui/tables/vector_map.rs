@@ -27,7 +27,7 @@ use yew::prelude::*;
 use crate::engine::ordered::sort_by_key;
 use crate::engine::schema::{KeyAttribute, KeyValue};
 use crate::engine::value::AttributeValue;
-use crate::engine::vector::{DistanceFunction, SchemaRole, VectorIndex};
+use crate::engine::vector::{DistanceFunction, SchemaRole, VectorIndex, VectorPhase};
 use crate::page_model::vector_map::{map_view, query_vector, MapSearch, MapView, Mark};
 use crate::ui::charts::focus::{on_key, show_in_readout};
 use crate::ui::language::{use_lang, Lang, Msg};
@@ -235,6 +235,11 @@ pub fn VectorMap(props: &VectorMapProps) -> Html {
         return html! {};
     };
     let Some(view) = view.as_ref() else { return html! {} };
+    // An index on its way in: SearchVectors refuses it for a while (G.2).
+    let not_served = engine.vector_index_phase(&props.table, &props.index).and_then(|(phase, p)| {
+        matches!(phase, VectorPhase::Allocating | VectorPhase::Backfilling | VectorPhase::ActiveNotServed)
+            .then(|| (phase.index_status(), p.left_millis))
+    });
     let hash = index.hash();
     let filter = filter_of(index);
     let distance = query.distance.unwrap_or(index.distance);
@@ -327,6 +332,9 @@ pub fn VectorMap(props: &VectorMapProps) -> Html {
                     }
                 }) }
             </div>
+            if let Some((phase, left)) = not_served {
+                <p class="notice" id="vm-not-served">{ tr.vector_map_not_served(phase, &tr.duration(left)) }</p>
+            }
             if distance != index.distance {
                 <p class="notice" id="vm-other-distance">{ tr.vector_map_other_distance(index.distance.as_str(), distance.as_str()) }</p>
             }

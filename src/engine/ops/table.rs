@@ -7,7 +7,9 @@
 //! reports `CREATING` with `Backfilling: true` until its backfill time is up
 //! (the rule is in [`crate::engine::settings::EngineSettings`]); queries on it
 //! are refused until then. A dropped GSI is `DELETING` for a moment, then
-//! gone, and so are the attribute definitions only it used.
+//! gone, and so are the attribute definitions only it used. Vector indexes
+//! (`VectorIndexUpdates`) are added and dropped in `ops::vector_updates`,
+//! under the same one-at-a-time limit.
 //!
 //! `DeletionProtectionEnabled` (CreateTable, UpdateTable) makes DeleteTable
 //! refuse the table until an UpdateTable turns it off (semantics F).

@@ -235,10 +235,13 @@ pub fn VectorMap(props: &VectorMapProps) -> Html {
         return html! {};
     };
     let Some(view) = view.as_ref() else { return html! {} };
-    // An index on its way in: SearchVectors refuses it for a while (G.2).
-    let not_served = engine.vector_index_phase(&props.table, &props.index).and_then(|(phase, p)| {
+    // An index on its way in: SearchVectors refuses it until it is served
+    // (G.2), through every phase left.
+    let now = engine.clock().now_millis();
+    let not_served = index.lifecycle.and_then(|life| {
+        let phase = life.phase(now);
         matches!(phase, VectorPhase::Allocating | VectorPhase::Backfilling | VectorPhase::ActiveNotServed)
-            .then(|| (phase.index_status(), p.left_millis))
+            .then(|| (phase.index_status(), life.ends().saturating_sub(now)))
     });
     let hash = index.hash();
     let filter = filter_of(index);

@@ -187,6 +187,11 @@ fn vector_map() {
     replay("vector_map");
 }
 
+#[test]
+fn endpoint_answer() {
+    replay("endpoint_answer");
+}
+
 /// Every harness has a test above and a corpus.
 #[test]
 fn every_target_is_replayed() {
@@ -205,7 +210,8 @@ fn every_target_is_replayed() {
             "partiql_structured",
             "exercise",
             "handin",
-            "vector_map"
+            "vector_map",
+            "endpoint_answer"
         ]
     );
 }

@@ -22,6 +22,7 @@
 //! | `exercise`           | an exercise and a solution, or damage to a built-in one and its model answer | `Exercise::from_json`, `Solution::from_json`, `engine::exercise::check` (`exercise`) |
 //! | `handin`             | a hand-in link, its document, or damage to a built-in hand-in | `scenario::handin::decode`, the exercise and solution readers (`handin`) |
 //! | `vector_map`         | decisions                                  | a vector index of generated vectors and the vector map drawn for a typed query, its ranking compared with `SearchVectors` (`vector_map`) |
+//! | `endpoint_answer`    | `status address\nbody\0body`               | the connect page's reading of an address and of an endpoint's answers, and the comparison of two answers (`endpoint_answer`) |
 //!
 //! A harness panics only when an invariant fails (`check`, round trips of
 //! snapshots, scenarios and links, a dry run that changed the engine or
@@ -35,6 +36,7 @@
 
 pub mod bytes;
 pub mod check;
+mod endpoint_answer;
 mod exercise;
 pub mod fixture;
 pub mod generate;
@@ -43,6 +45,7 @@ mod partiql;
 mod targets;
 mod vector_map;
 
+pub use endpoint_answer::endpoint_answer;
 pub use exercise::exercise;
 pub use handin::handin;
 pub use partiql::partiql_structured;
@@ -66,4 +69,5 @@ pub const TARGETS: &[(&str, Harness)] = &[
     ("exercise", exercise),
     ("handin", handin),
     ("vector_map", vector_map),
+    ("endpoint_answer", endpoint_answer),
 ];

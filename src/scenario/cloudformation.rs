@@ -116,7 +116,7 @@ fn properties(table: &Value) -> Map<String, Value> {
 /// `WarmThroughput {ReadUnitsPerSecond, WriteUnitsPerSecond}` on the table
 /// and on each GSI of `GlobalSecondaryIndexes`. A raise still under way is
 /// written as its target: what the table is being made ready for.
-pub(super) fn add_warm_throughput(table: &Value, request: &mut Map<String, Value>) {
+pub(crate) fn add_warm_throughput(table: &Value, request: &mut Map<String, Value>) {
     fn warm(saved: &Value) -> Option<Value> {
         let raising = saved.get("raising").and_then(Value::as_array);
         let (read, write) = match raising.map(|r| (r.first(), r.get(1))) {

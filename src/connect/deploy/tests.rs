@@ -1,0 +1,98 @@
+//! A deployment's plan: the requests it sends, and its writes' cost checked
+//! against the write-unit rule (semantics A.3: 1 WRU per started KB of the
+//! item, and one more write per GSI the item appears in).
+
+use serde_json::json;
+
+use super::*;
+
+fn engine() -> Engine {
+    let mut engine = Engine::new();
+    engine
+        .execute(
+            "CreateTable",
+            &json!({
+                "TableName": "Orders",
+                "AttributeDefinitions": [{"AttributeName": "PK", "AttributeType": "S"},
+                                         {"AttributeName": "Status", "AttributeType": "S"}],
+                "KeySchema": [{"AttributeName": "PK", "KeyType": "HASH"}],
+                "BillingMode": "PAY_PER_REQUEST",
+                "GlobalSecondaryIndexes": [{"IndexName": "ByStatus",
+                    "KeySchema": [{"AttributeName": "Status", "KeyType": "HASH"}],
+                    "Projection": {"ProjectionType": "KEYS_ONLY"}}]
+            }),
+        )
+        .unwrap();
+    engine
+        .execute(
+            "UpdateTimeToLive",
+            &json!({"TableName": "Orders", "TimeToLiveSpecification": {"Enabled": true, "AttributeName": "Expires"}}),
+        )
+        .unwrap();
+    for i in 0..30 {
+        let mut item = json!({"PK": {"S": format!("order#{i:02}")}});
+        if i % 3 == 0 {
+            item["Status"] = json!({"S": "OPEN"});
+        }
+        engine.execute("PutItem", &json!({"TableName": "Orders", "Item": item})).unwrap();
+    }
+    // 2 + 3 + 4 + 1,490 = 1,499 bytes: two write units.
+    let big = json!({"PK": {"S": "big"}, "Blob": {"S": "x".repeat(1490)}});
+    engine.execute("PutItem", &json!({"TableName": "Orders", "Item": big})).unwrap();
+    engine
+        .execute(
+            "CreateTable",
+            &json!({"TableName": "Empty", "AttributeDefinitions": [{"AttributeName": "K", "AttributeType": "N"}],
+                    "KeySchema": [{"AttributeName": "K", "KeyType": "HASH"}],
+                    "ProvisionedThroughput": {"ReadCapacityUnits": 5, "WriteCapacityUnits": 5}}),
+        )
+        .unwrap();
+    engine
+}
+
+#[test]
+fn the_plan_creates_each_table_as_the_engine_keeps_it_and_writes_its_items() {
+    let plan = plan(&engine());
+    let names: Vec<&str> = plan.tables.iter().map(|t| t.name.as_str()).collect();
+    assert_eq!(names, ["Empty", "Orders"]);
+    let (empty, orders) = (&plan.tables[0], &plan.tables[1]);
+    assert_eq!(empty.create["ProvisionedThroughput"], json!({"ReadCapacityUnits": 5, "WriteCapacityUnits": 5}));
+    assert_eq!(empty.ttl, None);
+    assert!(empty.batches().is_empty());
+    assert_eq!(orders.create["BillingMode"], "PAY_PER_REQUEST");
+    assert_eq!(orders.create["GlobalSecondaryIndexes"][0]["IndexName"], "ByStatus");
+    assert_eq!(orders.indexes(), 1);
+    assert_eq!(
+        orders.ttl,
+        Some(json!({"TableName": "Orders", "TimeToLiveSpecification": {"Enabled": true, "AttributeName": "Expires"}}))
+    );
+    assert_eq!(plan.items(), 31);
+    let batches = orders.batches();
+    assert_eq!(batches.len(), 2, "25 puts, then 6");
+    assert_eq!(batches[0]["RequestItems"]["Orders"].as_array().unwrap().len(), 25);
+    assert_eq!(batches[1]["RequestItems"]["Orders"].as_array().unwrap().len(), 6);
+    assert_eq!(batches[0]["ReturnConsumedCapacity"], "TOTAL");
+    assert!(batches[0]["RequestItems"]["Orders"][0]["PutRequest"]["Item"]["PK"].is_object());
+}
+
+#[test]
+fn the_writes_cost_what_the_write_unit_rule_says() {
+    let plan = plan(&engine());
+    // 30 small items (1 WRU each), one of 1,499 bytes (2 WRU), and the 10
+    // with a Status written to ByStatus as well (1 WRU each).
+    assert_eq!(plan.write_units, 30.0 + 2.0 + 10.0);
+    assert!((plan.dollars() - 42.0 * 0.625 / 1e6).abs() < 1e-12);
+}
+
+#[test]
+fn unprocessed_items_are_sent_again_after_a_growing_pause() {
+    assert_eq!([1, 2, 3, 7, 8, 50].map(backoff_millis), [100, 200, 400, 6400, 6400, 6400]);
+    assert_eq!(backoff_millis(0), 100);
+    assert_eq!(resend(None), None);
+    assert_eq!(resend(Some(&json!({}))), None);
+    assert_eq!(resend(Some(&json!({"T": []}))), None);
+    let left = json!({"T": [{"PutRequest": {"Item": {"K": {"N": "1"}}}}]});
+    assert_eq!(resend(Some(&left)), Some(json!({"RequestItems": left, "ReturnConsumedCapacity": "TOTAL"})));
+    assert_eq!(table_status(&json!({"Table": {"TableStatus": "ACTIVE"}})), "ACTIVE");
+    assert_eq!(table_status(&json!({})), "");
+}

@@ -1,0 +1,58 @@
+//! The `endpoint_answer` target: what a connection reads from an endpoint
+//! and from its form. The bytes are `status(2) address \n body-a \0 body-b`:
+//! the address goes to `Endpoint::parse`, each body to `answer::read` with
+//! the status, and the two bodies (and each with itself) to `compare`.
+//!
+//! Invariants: nothing panics; an accepted address's URL parses back to
+//! the same endpoint, and a loopback-only `http` is never accepted for
+//! another host; an answer read as a body is a JSON object, a refusal's
+//! exception has no `#` namespace left, a foreign body is cut to 200
+//! characters; an answer compared with itself has no differences, and
+//! comparing the other way round finds as many.
+
+use serde_json::Value;
+
+use crate::connect::answer::{self, Failure};
+use crate::connect::compare::{asking_for_units, compare, Outcome};
+use crate::connect::endpoint::Endpoint;
+
+fn read(status: u16, body: &str) -> Outcome {
+    match answer::read(status, body) {
+        Ok(value) => {
+            assert!(value.is_object(), "a body that is not an object: {value}");
+            Ok(value)
+        }
+        Err(Failure::Refused { exception, message, .. }) => {
+            assert!(!exception.contains('#'), "{exception}");
+            Err((exception, message))
+        }
+        Err(Failure::NotDynamoDb { start, .. }) => {
+            assert!(start.chars().count() <= 200);
+            Err(("NotDynamoDb".into(), start))
+        }
+        Err(Failure::Unreachable(_)) => panic!("read never says unreachable"),
+    }
+}
+
+pub fn endpoint_answer(data: &[u8]) {
+    let (status, rest) = match data {
+        [a, b, rest @ ..] => (u16::from_le_bytes([*a, *b]), rest),
+        _ => (200, data),
+    };
+    let text = String::from_utf8_lossy(rest);
+    let (address, bodies) = text.split_once('\n').unwrap_or((&text, ""));
+    if let Ok(endpoint) = Endpoint::parse(address) {
+        assert_eq!(Endpoint::parse(&endpoint.url()).as_ref(), Ok(&endpoint), "{address}");
+        assert!(endpoint.https || endpoint.is_local(), "plain http to {address}");
+    }
+    let (a, b) = bodies.split_once('\0').unwrap_or((bodies, "{}"));
+    let (x, y) = (read(status, a), read(200, b));
+    for outcome in [&x, &y] {
+        assert_eq!(compare(outcome, outcome), vec![], "an answer differs from itself");
+        if let Ok(body) = outcome {
+            let (asked, _) = asking_for_units("Query", body.clone());
+            assert!(asked.get("ReturnConsumedCapacity").is_some_and(Value::is_string));
+        }
+    }
+    assert_eq!(compare(&x, &y).len(), compare(&y, &x).len(), "compare is not symmetric");
+}

@@ -5,7 +5,7 @@
 // A release build gets
 //   - sw.js, the offline copy's service worker (www/sw.js) with the build's
 //     file list written into it: every file of the build but the lecturer's
-//     page's and its SHA-256, and a
+//     and the connect page's, and its SHA-256, and a
 //     version made of them, so a new build is a new worker and a new cache;
 //   - offline.js (www/offline.js), which registers the worker, and the one
 //     <script> tag in index.html that loads it;
@@ -77,11 +77,12 @@ if (!page.includes(`${REGISTRAR}"`)) {
 
 // The build's files and their hashes; the worker is not one of them (the
 // browser keeps it itself), nor are the compressed copies of the others, nor
-// the lecturer's page (its HTML, script and wasm, and the unhashed copies of
-// the style sheet and icon it links): it is for one person in the room, and
-// precached it would be a second wasm downloaded by every student's phone.
-const LECTURER = /^(lecturer\.html|style\.css|favicon\.svg|ddb-lecturer(_bg\.wasm|\.js))$/;
-const listed = files(dir).filter((f) => !COMPRESSED.test(f) && f !== WORKER && !LECTURER.test(f));
+// the lecturer's page and the connect page (their HTML, script and wasm, and
+// the unhashed copies of the style sheet and icon they link): they are for the
+// few, and precached each would be another wasm downloaded by every student's
+// phone. The connect page needs the network anyway.
+const OWN_PAGES = /^(lecturer\.html|connect\.html|style\.css|favicon\.svg|ddb-(lecturer|connect)(_bg\.wasm|\.js))$/;
+const listed = files(dir).filter((f) => !COMPRESSED.test(f) && f !== WORKER && !OWN_PAGES.test(f));
 const entries = listed.map((f) => {
   const digest = createHash('sha256').update(readFileSync(join(dir, f))).digest('base64');
   return [f, `sha256-${digest}`];

@@ -457,6 +457,8 @@ impl Catalogue for English {
             Msg::CopyLink => "Copy link",
             Msg::ExportTitle => "Download the playground as a file",
             Msg::Export => "Export",
+            Msg::ConnectEndpointLabel => "To a DynamoDB endpoint…",
+            Msg::ConnectEndpointTitle => "Connect to DynamoDB, DynamoDB Local or ddb-local, and compare answers and capacity with the playground’s (a page of its own, in a new tab)",
             Msg::ExportFormats => "Export formats",
             Msg::ImportTitle => "Load a scenario file or a NoSQL Workbench model (JSON)",
             Msg::Import => "Import",

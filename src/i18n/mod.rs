@@ -123,6 +123,7 @@
 //! find elements by it.
 
 mod catalogue;
+pub mod connect;
 pub mod de;
 pub mod en;
 pub mod exercise;

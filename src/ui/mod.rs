@@ -44,6 +44,7 @@
 pub mod app;
 mod browser;
 pub mod charts;
+pub mod connect;
 pub mod exercises;
 pub mod frames;
 pub mod language;

@@ -740,7 +740,7 @@ impl Playground {
 
     /// Runs one request with the engine's clock set to the browser's, and
     /// returns its outcome with the engine's cost breakdown.
-    fn run(&self, operation: &str, request: &Value) -> (Result<Value, ApiError>, Vec<Charge>) {
+    pub(crate) fn run(&self, operation: &str, request: &Value) -> (Result<Value, ApiError>, Vec<Charge>) {
         // Nothing else holds the engine while an event is handled, but a
         // panic would take the page down, so a busy engine is an error.
         let Ok(mut engine) = self.engine.try_borrow_mut() else {

@@ -87,7 +87,7 @@ test('the release build has a .br and a .gz copy of its wasm, script, stylesheet
   }
 });
 
-test('the first visit installs the worker and caches every file of the build but the lecturer\'s page', async () => {
+test('the first visit installs the worker and caches every file of the build but the lecturer\'s and connect pages', async () => {
   await open();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: TIMEOUT });
   const build = JSON.parse(/^const BUILD = (.*);$/m.exec(readFileSync(join(dir, 'sw.js'), 'utf8'))[1]);
@@ -104,6 +104,9 @@ test('the first visit installs the worker and caches every file of the build but
   // The lecturer's page is in the build but not in the copy: a student's phone never downloads its wasm.
   assert.ok(existsSync(join(dir, 'lecturer.html')) && readdirSync(dir).includes('ddb-lecturer_bg.wasm'));
   assert.ok(!cached.some((f) => f.includes('lecturer')), 'the lecturer\'s page is not cached');
+  // Nor is the connect page, which needs the network anyway.
+  assert.ok(existsSync(join(dir, 'connect.html')) && readdirSync(dir).includes('ddb-connect_bg.wasm'));
+  assert.ok(!cached.some((f) => f.includes('connect')), 'the connect page is not cached');
   assert.ok(!cached.some((f) => /\.(br|gz)$/.test(f)), 'no compressed copies are cached');
 });
 

@@ -482,6 +482,9 @@ messages! {
     ExportWorkbench1Label,
     ExportCloudFormationLabel,
     ExportCliLabel,
+    /// The export menu's link to the connect page (connect.html).
+    ConnectEndpointLabel,
+    ConnectEndpointTitle,
     ScenarioLabel,
     CopyLinkTitle,
     CopyLink,

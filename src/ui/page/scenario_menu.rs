@@ -140,6 +140,8 @@ pub fn ScenarioMenu() -> Html {
                             <button type="button" id={*id} class="export-menu-item" title={lang.t(*title)}
                                 onclick={on_export(*format)}>{ lang.t(*label) }</button>
                         }) }
+                        <a id="link-connect" class="export-menu-item" href="connect.html" target="_blank"
+                            title={lang.t(Msg::ConnectEndpointTitle)}>{ lang.t(Msg::ConnectEndpointLabel) }</a>
                     </div>
                 </details>
                 <button type="button" id="btn-import" class="topbar-button" onclick={on_import_click}

@@ -156,6 +156,13 @@ pub(crate) async fn mount_lecturer(props: ddb_playground::ui::lecturer::Lecturer
     mount_component::<ddb_playground::ui::lecturer::LecturerApp>(props).await
 }
 
+/// Mounts the connect page (`connect.html`) with `props`, on what the
+/// browser has saved: the playground it reads is the autosaved one.
+pub(crate) async fn mount_connect(props: ddb_playground::ui::connect::ConnectProps) -> Page {
+    install_words();
+    mount_component::<ddb_playground::ui::connect::ConnectApp>(props).await
+}
+
 async fn mount_component<C: yew::BaseComponent>(props: C::Properties) -> Page {
     // A page only a failed test can have left: at most one page is mounted
     // at a time, and each test drops its own before mounting another.

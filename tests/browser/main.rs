@@ -25,6 +25,7 @@ wasm_bindgen_test_configure!(run_in_browser);
 mod access_patterns;
 mod charts;
 mod class_view;
+mod connect;
 mod console;
 mod design_review;
 mod dom;

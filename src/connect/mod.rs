@@ -15,4 +15,5 @@ pub mod answer;
 pub mod compare;
 pub mod deploy;
 pub mod endpoint;
+pub mod import;
 pub mod sigv4;

@@ -129,6 +129,30 @@ pub struct ConnectWords {
     /// `(table names joined)`.
     pub confirm_missing: fn(&str) -> String,
     pub nothing_to_deploy: &'static str,
+    // ---- import ----
+    pub import_title: &'static str,
+    pub import_intro: &'static str,
+    pub import_table_label: &'static str,
+    pub describe: &'static str,
+    pub refresh: &'static str,
+    /// `(table, items, size, GSIs, LSIs)`, spelled.
+    pub import_described: fn(&str, &str, &str, &str, &str) -> String,
+    pub limit_items_label: &'static str,
+    pub limit_mb_label: &'static str,
+    /// `(size, items, read units, dollars)`, spelled.
+    pub import_estimate: fn(&str, &str, &str, &str) -> String,
+    pub import_button: &'static str,
+    /// `(items, read units)`, spelled.
+    pub import_reading: fn(&str, &str) -> String,
+    /// `(items, table, read units)`, spelled.
+    pub imported: fn(&str, &str, &str) -> String,
+    /// `(workspace)`.
+    pub import_saved: fn(&str) -> String,
+    pub import_not_saved: &'static str,
+    pub open_playground: &'static str,
+    pub import_cancelled: &'static str,
+    /// `(the engine's or the reader's message)`.
+    pub import_refused: fn(&str) -> String,
 }
 
 impl Lang {
@@ -150,7 +174,7 @@ const EN: ConnectWords = ConnectWords {
     back: "← Back to the playground",
     playground_read: |tables| {
         format!(
-            "The playground saved in this browser is read: {tables} tables. Requests here run on a copy of it; the \
+            "The playground saved in this browser is read (tables: {tables}). Requests here run on a copy of it; the \
              playground itself is not changed."
         )
     },
@@ -217,7 +241,7 @@ const EN: ConnectWords = ConnectWords {
     diff_error_type: |here, there| format!("Different exceptions: {here} here, {there} there."),
     diff_error_message: |here, there| format!("The same exception in other words: here “{here}”, there “{there}”."),
     diff_items: |member, here, there| {
-        format!("{member}: {here} items only in the playground's answer, {there} only in the endpoint's.")
+        format!("{member}: items only in the playground's answer: {here}; only in the endpoint's: {there}.")
     },
     diff_order: |member| format!("{member}: the same items in another order."),
     diff_value: |name, here, there| format!("{name}: {here} here, {there} there."),
@@ -235,7 +259,7 @@ const EN: ConnectWords = ConnectWords {
     deploy_intro: "Create the playground's tables on the endpoint, as they are here (keys, GSIs and LSIs, capacity \
                    mode and capacity, TTL, stream, table class), wait until each is ACTIVE, then write their items \
                    with BatchWriteItem.",
-    deploy_table: |table, items, indexes| format!("{table}: {items} items, {indexes} indexes"),
+    deploy_table: |table, items, indexes| format!("{table} (items: {items}, indexes: {indexes})"),
     exists_on_endpoint: |table| {
         format!("{table} exists on the endpoint. Type its name to write the items into it (it is not created again):")
     },
@@ -246,15 +270,51 @@ const EN: ConnectWords = ConnectWords {
     cancel: "Cancel",
     creating: |table| format!("Creating {table}…"),
     waiting_active: |table| format!("Waiting until {table} is ACTIVE…"),
-    writing: |table, written, total| format!("Writing {table}: {written} of {total} items written…"),
-    deployed: |tables, items| format!("Deployed {tables} tables and {items} items."),
+    writing: |table, written, total| format!("Writing {table} (items written: {written} of {total})…"),
+    deployed: |tables, items| format!("Deployed (tables: {tables}, items: {items})."),
     units_reported: |predicted, reported| {
         format!("Write units predicted by the playground: {predicted}; reported by the endpoint: {reported}.")
     },
-    deploy_cancelled: |items| format!("Cancelled after {items} items were written."),
-    deploy_stopped: |items| format!("The deployment stopped after {items} items were written."),
+    deploy_cancelled: |items| format!("Cancelled (items written: {items})."),
+    deploy_stopped: |items| format!("The deployment stopped (items written: {items})."),
     confirm_missing: |names| format!("Already on the endpoint: {names}. Type each name above to write into it."),
     nothing_to_deploy: "The playground has no tables to deploy.",
+    import_title: "Import",
+    import_intro: "Bring one of the endpoint's tables into the playground: its keys and indexes, and its items up to a \
+                   limit, to see its partitions, item collections, GSI contents and hot keys, and review its access \
+                   patterns.",
+    import_table_label: "Table on the endpoint",
+    describe: "Describe",
+    refresh: "List the endpoint's tables again",
+    import_described: |table, items, size, gsis, lsis| {
+        format!(
+            "{table} (items: {items}, size: {size}, DynamoDB's figures, updated about every six hours; GSIs: {gsis}, \
+             LSIs: {lsis})."
+        )
+    },
+    limit_items_label: "Items, at most",
+    limit_mb_label: "MB, at most",
+    import_estimate: |size, items, units, dollars| {
+        format!(
+            "The Scan reads about {size} (items: {items}): about {units} read units, eventually consistent, {dollars} \
+             on demand."
+        )
+    },
+    import_button: "Import",
+    import_reading: |items, units| format!("Scanning (items read: {items}, read units: {units})…"),
+    imported: |items, table, units| {
+        format!("Imported from {table} (items: {items}); the endpoint reported {units} read units.")
+    },
+    import_saved: |name| {
+        format!(
+            "Saved as the workspace “{name}”: open it in the playground from Workspaces ▾. This page works on it now \
+             too."
+        )
+    },
+    import_not_saved: "The browser did not let it be saved as a workspace; this page works on it now.",
+    open_playground: "Open the playground",
+    import_cancelled: "Import cancelled: nothing was kept.",
+    import_refused: |why| format!("The playground cannot hold this table: {why}"),
 };
 
 const DE: ConnectWords = ConnectWords {
@@ -266,7 +326,7 @@ const DE: ConnectWords = ConnectWords {
     back: "← Zurück zum Playground",
     playground_read: |tables| {
         format!(
-            "Gelesen wird der in diesem Browser gespeicherte Playground: {tables} Tabellen. Requests laufen hier auf \
+            "Gelesen wird der in diesem Browser gespeicherte Playground (Tabellen: {tables}). Requests laufen hier auf \
              einer Kopie; der Playground selbst bleibt unverändert."
         )
     },
@@ -348,7 +408,7 @@ const DE: ConnectWords = ConnectWords {
         format!("Dieselbe Exception mit anderen Worten: hier „{here}“, dort „{there}“.")
     },
     diff_items: |member, here, there| {
-        format!("{member}: {here} Items nur in der Antwort des Playgrounds, {there} nur in der des Endpoints.")
+        format!("{member}: Items nur in der Antwort des Playgrounds: {here}; nur in der des Endpoints: {there}.")
     },
     diff_order: |member| format!("{member}: dieselben Items in anderer Reihenfolge."),
     diff_value: |name, here, there| format!("{name}: hier {here}, dort {there}."),
@@ -366,7 +426,7 @@ const DE: ConnectWords = ConnectWords {
     deploy_intro: "Legen Sie die Tabellen des Playgrounds am Endpoint so an, wie sie hier sind (Schlüssel, GSIs und \
                    LSIs, Kapazitätsmodus und Kapazität, TTL, Stream, Tabellenklasse), warten Sie, bis jede ACTIVE ist, \
                    und schreiben Sie dann ihre Items mit BatchWriteItem.",
-    deploy_table: |table, items, indexes| format!("{table}: {items} Items, {indexes} Indizes"),
+    deploy_table: |table, items, indexes| format!("{table} (Items: {items}, Indizes: {indexes})"),
     exists_on_endpoint: |table| {
         format!(
             "{table} existiert am Endpoint. Geben Sie den Namen ein, um die Items hineinzuschreiben (die Tabelle wird \
@@ -380,17 +440,53 @@ const DE: ConnectWords = ConnectWords {
     cancel: "Abbrechen",
     creating: |table| format!("Lege {table} an…"),
     waiting_active: |table| format!("Warte, bis {table} ACTIVE ist…"),
-    writing: |table, written, total| format!("Schreibe {table}: {written} von {total} Items geschrieben…"),
-    deployed: |tables, items| format!("{tables} Tabellen und {items} Items bereitgestellt."),
+    writing: |table, written, total| format!("Schreibe {table} (Items geschrieben: {written} von {total})…"),
+    deployed: |tables, items| format!("Bereitgestellt (Tabellen: {tables}, Items: {items})."),
     units_reported: |predicted, reported| {
         format!("Vom Playground vorhergesagte Write Units: {predicted}; vom Endpoint gemeldet: {reported}.")
     },
-    deploy_cancelled: |items| format!("Abgebrochen, nachdem {items} Items geschrieben waren."),
-    deploy_stopped: |items| format!("Die Bereitstellung hat angehalten, nachdem {items} Items geschrieben waren."),
+    deploy_cancelled: |items| format!("Abgebrochen (Items geschrieben: {items})."),
+    deploy_stopped: |items| format!("Die Bereitstellung hat angehalten (Items geschrieben: {items})."),
     confirm_missing: |names| {
         format!("Schon am Endpoint: {names}. Geben Sie oben jeden Namen ein, um hineinzuschreiben.")
     },
     nothing_to_deploy: "Der Playground hat keine Tabellen zum Bereitstellen.",
+    import_title: "Importieren",
+    import_intro: "Holen Sie eine Tabelle des Endpoints in den Playground: ihre Schlüssel und Indizes und ihre Items \
+                   bis zu einer Grenze, um ihre Partitionen, Item Collections, GSI-Inhalte und Hot Keys zu sehen und \
+                   ihre Zugriffsmuster zu prüfen.",
+    import_table_label: "Tabelle am Endpoint",
+    describe: "Beschreiben",
+    refresh: "Tabellen des Endpoints neu auflisten",
+    import_described: |table, items, size, gsis, lsis| {
+        format!(
+            "{table} (Items: {items}, Größe: {size}, Angaben von DynamoDB, etwa alle sechs Stunden aktualisiert; GSIs: \
+             {gsis}, LSIs: {lsis})."
+        )
+    },
+    limit_items_label: "Höchstens Items",
+    limit_mb_label: "Höchstens MB",
+    import_estimate: |size, items, units, dollars| {
+        format!(
+            "Der Scan liest etwa {size} (Items: {items}): etwa {units} Read Units, eventually consistent, {dollars} \
+             bei On-Demand."
+        )
+    },
+    import_button: "Importieren",
+    import_reading: |items, units| format!("Scan läuft (Items gelesen: {items}, Read Units: {units})…"),
+    imported: |items, table, units| {
+        format!("Aus {table} importiert (Items: {items}); der Endpoint meldete {units} Read Units.")
+    },
+    import_saved: |name| {
+        format!(
+            "Als Workspace „{name}“ gespeichert: Öffnen Sie ihn im Playground über Workspaces ▾. Diese Seite arbeitet \
+             jetzt auch damit."
+        )
+    },
+    import_not_saved: "Der Browser hat das Speichern als Workspace nicht erlaubt; diese Seite arbeitet jetzt damit.",
+    open_playground: "Playground öffnen",
+    import_cancelled: "Import abgebrochen: Nichts wurde behalten.",
+    import_refused: |why| format!("Der Playground kann diese Tabelle nicht aufnehmen: {why}"),
 };
 
 const JA: ConnectWords = ConnectWords {
@@ -514,4 +610,30 @@ const JA: ConnectWords = ConnectWords {
     deploy_stopped: |items| format!("項目 {items} 件を書き込んだところでデプロイが止まりました。"),
     confirm_missing: |names| format!("エンドポイントにすでにあります: {names}。書き込むには上でそれぞれの名前を入力してください。"),
     nothing_to_deploy: "プレイグラウンドにデプロイするテーブルがありません。",
+    import_title: "インポート",
+    import_intro: "エンドポイントのテーブルを1つプレイグラウンドに取り込みます。キーとインデックス、上限までの項目を取り込み、\
+                   パーティション、項目コレクション、GSI の中身、ホットキーを見たり、アクセスパターンをレビューしたりできます。",
+    import_table_label: "エンドポイントのテーブル",
+    describe: "説明を読む",
+    refresh: "エンドポイントのテーブルを一覧し直す",
+    import_described: |table, items, size, gsis, lsis| {
+        format!("{table}: 項目 {items} 件、{size} (DynamoDB の数値で、約6時間ごとに更新); GSI {gsis} 個、LSI {lsis} 個。")
+    },
+    limit_items_label: "項目数の上限",
+    limit_mb_label: "MB の上限",
+    import_estimate: |size, items, units, dollars| {
+        format!("Scan は約 {size} (項目 {items} 件) を読みます: 結果整合性で約 {units} 読み込みユニット、オンデマンドで {dollars}。")
+    },
+    import_button: "インポート",
+    import_reading: |items, units| format!("Scan 中: 項目 {items} 件、読み込みユニット {units}…"),
+    imported: |items, table, units| {
+        format!("{table} の項目 {items} 件をインポートしました。エンドポイントの報告は読み込みユニット {units} です。")
+    },
+    import_saved: |name| {
+        format!("ワークスペース「{name}」として保存しました。プレイグラウンドの Workspaces ▾ から開けます。このページもいまはこれを使います。")
+    },
+    import_not_saved: "ブラウザーがワークスペースとしての保存を許可しませんでした。このページはいまこれを使います。",
+    open_playground: "プレイグラウンドを開く",
+    import_cancelled: "インポートをキャンセルしました。何も残していません。",
+    import_refused: |why| format!("プレイグラウンドはこのテーブルを扱えません: {why}"),
 };

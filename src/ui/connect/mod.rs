@@ -9,6 +9,7 @@
 //!       ConnectionPanel   URL, region, credentials → ListTables on Connect   (connection_panel)
 //!       ConnectedBar      the target, always shown while connected; Disconnect
 //!       DeployView        the playground's tables created there, their items written (deploy_view)
+//!       ImportView        a table of the endpoint brought in, up to a limit; saved as a workspace (import_view)
 //!       CompareView       a request, or each access pattern, on both; differences flagged (compare_view)
 //!   client::send ── Connection::prepare (SigV4) ── fetch ── answer::read
 //! ```
@@ -33,6 +34,7 @@ pub mod compare_view;
 pub mod connection_panel;
 pub mod deploy_view;
 pub mod failure_view;
+pub mod import_view;
 
 use std::rc::Rc;
 
@@ -45,6 +47,7 @@ use super::state::{Action, Playground};
 use compare_view::CompareView;
 use connection_panel::{Connected, ConnectedBar, ConnectionPanel};
 use deploy_view::DeployView;
+use import_view::ImportView;
 
 /// What the connect page is given when it is mounted.
 #[derive(Properties, Clone, Default, PartialEq)]
@@ -121,6 +124,7 @@ pub fn ConnectApp(props: &ConnectProps) -> Html {
                     </p>
                     if let Some(now) = &*connected {
                         <DeployView connected={now.clone()} state={state.clone()} />
+                        <ImportView connected={now.clone()} state={state.clone()} />
                         <CompareView connected={now.clone()} state={state.clone()} />
                     } else {
                         <ConnectionPanel endpoint={(*endpoint).clone()} {on_change} />

@@ -7,8 +7,9 @@
 //! the menu (a copy replaced or deleted cannot be brought back). Opening replaces the playground through
 //! [`Action::Load`], like an import: a copy that no longer reads gives a
 //! message and changes nothing. The list is read from `localStorage` when
-//! the component mounts and after each save and delete, not on every render
-//! (a stored copy can be megabytes).
+//! the component mounts, after each save and delete, and each time the menu
+//! opens (the connect page's imports arrive as workspaces from another
+//! tab), not on every render (a stored copy can be megabytes).
 //!
 //! Like the Export menu it is a `<details>` element, so it opens and closes
 //! with the keyboard and needs no script.
@@ -135,8 +136,12 @@ pub fn WorkspacesMenu() -> Html {
         Asking::Delete(name) => (lang.tr().said(&Said::WorkspaceDeleteAsk { name }), Msg::WorkspaceYesDelete),
     });
 
+    let on_toggle = {
+        let list = list.clone();
+        Callback::from(move |_: Event| list.set(persist::list_workspaces()))
+    };
     html! {
-        <details id="workspaces-menu" class="export-menu">
+        <details id="workspaces-menu" class="export-menu" ontoggle={on_toggle}>
             <summary id="btn-workspaces-menu" class="topbar-button"
                 title={lang.t(Msg::WorkspacesTitle)}>{ lang.t(Msg::Workspaces) }</summary>
             <div class="export-menu-list workspaces-list">

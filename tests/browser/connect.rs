@@ -4,7 +4,8 @@
 //! comparing a Query and the access patterns (equal answers and units, then
 //! items only the endpoint has), refusals compared as answers, a lesson's
 //! tables deployed and read back, an existing table written into only once
-//! its name is typed, an address
+//! its name is typed, a table created with boto3 imported (up to a limit,
+//! then whole) and compared, an address
 //! refused before sending, a stopped endpoint said with what to check, and
 //! the credentials found nowhere in storage or the address afterwards.
 
@@ -140,7 +141,7 @@ async fn a_query_and_the_access_patterns_compare_equal_then_differences_are_flag
     }
 
     let page = mount_connect(ConnectProps::default()).await;
-    assert!(page.text("#connect-playground").contains("1 tables"), "{}", page.text("#connect-playground"));
+    assert!(page.text("#connect-playground").contains("(tables: 1)"), "{}", page.text("#connect-playground"));
     assert!(page.exists("#conn-none") && !page.exists("#compare"), "nothing to compare before connecting");
     connect(&page, ENDPOINT, TOKEN).await;
     wait_until("connected", || page.exists("#conn-status")).await;
@@ -183,7 +184,7 @@ async fn a_query_and_the_access_patterns_compare_equal_then_differences_are_flag
         differences,
         [
             "Count: 3 here, 4 there.",
-            "Items: 0 items only in the playground's answer, 1 only in the endpoint's.",
+            "Items: items only in the playground's answer: 0; only in the endpoint's: 1.",
             "ScannedCount: 3 here, 4 there.",
         ]
     );
@@ -283,17 +284,17 @@ async fn a_lessons_tables_are_deployed_read_back_and_compared() {
     wait_until("connected", || page.exists("#deploy")).await;
     let planned = page.text("#deploy-tables");
     let items: u64 = planned
-        .strip_prefix("GameScores: ")
-        .and_then(|rest| rest.split(' ').next())
+        .strip_prefix("GameScores (items: ")
+        .and_then(|rest| rest.split(',').next())
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("{planned}"));
-    assert_eq!(planned, format!("GameScores: {items} items, 3 indexes"));
+    assert_eq!(planned, format!("GameScores (items: {items}, indexes: 3)"));
     assert!(page.text("#deploy-cost").starts_with("The writes consume "), "{}", page.text("#deploy-cost"));
 
     page.click("#btn-deploy").await;
     wait_until("the deployment", || page.text("#deploy-status").starts_with('✓')).await;
     let status = page.text("#deploy-status");
-    assert!(status.starts_with(&format!("✓ Deployed 1 tables and {items} items.")), "{status}");
+    assert!(status.starts_with(&format!("✓ Deployed (tables: 1, items: {items}).")), "{status}");
     // The endpoint charged the units the playground predicted.
     let units = status.split("predicted by the playground: ").nth(1).and_then(|r| r.split(';').next()).unwrap();
     assert!(status.ends_with(&format!("reported by the endpoint: {units}.")), "{status}");
@@ -324,5 +325,66 @@ async fn a_lessons_tables_are_deployed_read_back_and_compared() {
     page.type_into(".deploy-confirm-name", "GameScores").await;
     page.click("#btn-deploy").await;
     wait_until("the second deployment", || page.text("#deploy-status").starts_with('✓')).await;
+    assert_credentials_nowhere();
+}
+
+#[wasm_bindgen_test]
+async fn a_table_created_with_boto3_is_imported_and_compared() {
+    forget_everything();
+    let page = mount_connect(ConnectProps { endpoint: ENDPOINT.into() }).await;
+    assert!(page.text("#connect-playground").contains("(tables: 0)"), "{}", page.text("#connect-playground"));
+    connect(&page, ENDPOINT, "").await;
+    wait_until("connected", || page.exists("#import")).await;
+    page.click("#btn-import-refresh").await;
+    wait_until("the tables listed", || page.find_all("#import-table option").len() > 0).await;
+    page.choose("#import-table", "Boto3Orders").await;
+    page.click("#btn-import-describe").await;
+    wait_until("the description", || page.exists("#import-described")).await;
+    assert!(
+        page.text("#import-described").starts_with("Boto3Orders (items: 60, size: "),
+        "{}",
+        page.text("#import-described")
+    );
+    assert!(page.text("#import-described").ends_with("; GSIs: 1, LSIs: 0)."), "{}", page.text("#import-described"));
+
+    // Up to 25 items first: the estimate says what it reads before anything is sent.
+    page.type_into("#import-limit-items", "25").await;
+    assert!(page.text("#import-estimate").starts_with("The Scan reads about "), "{}", page.text("#import-estimate"));
+    assert!(page.text("#import-estimate").contains("(items: 25)"), "{}", page.text("#import-estimate"));
+    page.click("#btn-import").await;
+    wait_until("the import", || page.text("#import-status").starts_with('✓')).await;
+    assert!(
+        page.text("#import-status").starts_with("✓ Imported from Boto3Orders (items: 25); "),
+        "{}",
+        page.text("#import-status")
+    );
+    assert!(page.text("#import-status").contains("Saved as the workspace “Imported Boto3Orders”"));
+    assert!(persist::list_workspaces().iter().any(|(name, _)| name == "Imported Boto3Orders"));
+    assert!(page.text("#connect-playground").contains("(tables: 1)"), "{}", page.text("#connect-playground"));
+
+    // The whole table: its keys, GSI and TTL came along, and a Query on the GSI compares equal.
+    page.type_into("#import-limit-items", "1000").await;
+    page.click("#btn-import").await;
+    wait_until("the second import", || {
+        page.text("#import-status").starts_with("✓ Imported from Boto3Orders (items: 60)")
+    })
+    .await;
+    assert!(page.text("#import-status").contains("“Imported Boto3Orders 2”"), "{}", page.text("#import-status"));
+    let saved = persist::load_workspace("Imported Boto3Orders 2").unwrap();
+    let mut engine = saved.engine.clone();
+    let described = engine.execute("DescribeTable", &json!({"TableName": "Boto3Orders"})).unwrap();
+    assert_eq!(described["Table"]["GlobalSecondaryIndexes"][0]["IndexName"], "ByStatus");
+    assert_eq!(described["Table"]["BillingModeSummary"]["BillingMode"], "PAY_PER_REQUEST");
+    let ttl = engine.execute("DescribeTimeToLive", &json!({"TableName": "Boto3Orders"})).unwrap();
+    assert_eq!(ttl["TimeToLiveDescription"]["AttributeName"], "ExpiresAt");
+    let shipped = json!({"TableName": "Boto3Orders", "IndexName": "ByStatus",
+        "KeyConditionExpression": "#s = :s", "ExpressionAttributeNames": {"#s": "Status"},
+        "ExpressionAttributeValues": {":s": {"S": "SHIPPED"}}});
+    page.choose("#cmp-operation", "Query").await;
+    page.type_text("#cmp-request", &shipped.to_string()).await;
+    page.click("#btn-compare").await;
+    wait_until("the comparison", || page.exists("#cmp-summary")).await;
+    assert_eq!(page.text("#cmp-summary"), "✓ The same result and the same capacity units.");
+    assert!(page.text("#cmp-endpoint").contains("order#001"));
     assert_credentials_nowhere();
 }

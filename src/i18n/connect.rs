@@ -168,9 +168,10 @@ impl Lang {
 
 const EN: ConnectWords = ConnectWords {
     page_title: "Connect to an endpoint",
-    page_intro: "Send the playground's requests to a real DynamoDB endpoint (DynamoDB in an AWS region, DynamoDB \
-                 Local, or ddb-local) and compare, request by request, the results and the capacity consumed. This page \
-                 has its own download, so the playground stays small for everyone who never connects.",
+    page_intro: "Deploy the playground's tables to a real DynamoDB endpoint (DynamoDB in an AWS region, DynamoDB \
+                 Local, or ddb-local), bring the endpoint's tables in, and compare, request by request, the results and \
+                 the capacity consumed. This page has its own download, so the playground stays small for everyone \
+                 who never connects.",
     back: "← Back to the playground",
     playground_read: |tables| {
         format!(
@@ -319,9 +320,9 @@ const EN: ConnectWords = ConnectWords {
 
 const DE: ConnectWords = ConnectWords {
     page_title: "Mit einem Endpoint verbinden",
-    page_intro: "Senden Sie die Requests des Playgrounds an einen echten DynamoDB-Endpoint (DynamoDB in einer \
-                 AWS-Region, DynamoDB Local oder ddb-local) und vergleichen Sie Request für Request die Ergebnisse \
-                 und die verbrauchte Kapazität. Diese Seite wird eigens geladen, damit der Playground für alle klein \
+    page_intro: "Stellen Sie die Tabellen des Playgrounds an einem echten DynamoDB-Endpoint bereit (DynamoDB in \
+                 einer AWS-Region, DynamoDB Local oder ddb-local), holen Sie die Tabellen des Endpoints herein, und \
+                 vergleichen Sie Request für Request die Ergebnisse und die verbrauchte Kapazität. Diese Seite wird eigens geladen, damit der Playground für alle klein \
                  bleibt, die sich nie verbinden.",
     back: "← Zurück zum Playground",
     playground_read: |tables| {
@@ -491,8 +492,9 @@ const DE: ConnectWords = ConnectWords {
 
 const JA: ConnectWords = ConnectWords {
     page_title: "エンドポイントに接続",
-    page_intro: "プレイグラウンドのリクエストを実際の DynamoDB エンドポイント (AWS リージョンの DynamoDB、DynamoDB \
-                 Local、ddb-local) に送り、結果と消費キャパシティをリクエストごとに比べます。このページは別に読み込まれるので、\
+    page_intro: "プレイグラウンドのテーブルを実際の DynamoDB エンドポイント (AWS リージョンの DynamoDB、DynamoDB \
+                 Local、ddb-local) にデプロイし、エンドポイントのテーブルを取り込み、結果と消費キャパシティをリクエストごとに\
+                 比べます。このページは別に読み込まれるので、\
                  接続しない人にとってプレイグラウンドは小さいままです。",
     back: "← プレイグラウンドへ",
     playground_read: |tables| {

@@ -299,6 +299,8 @@ async fn a_lessons_tables_are_deployed_read_back_and_compared() {
     let units = status.split("predicted by the playground: ").nth(1).and_then(|r| r.split(';').next()).unwrap();
     assert!(status.ends_with(&format!("reported by the endpoint: {units}.")), "{status}");
 
+    // The bar shows the endpoint's tables listed again.
+    assert!(page.text("#conn-tables").contains("GameScores"), "{}", page.text("#conn-tables"));
     // Read back: the endpoint holds every item, and a Scan compares equal.
     let scanned = on_endpoint("Scan", json!({"TableName": "GameScores", "Select": "COUNT"})).await;
     assert_eq!(scanned["Count"], json!(items));
@@ -336,7 +338,7 @@ async fn a_table_created_with_boto3_is_imported_and_compared() {
     connect(&page, ENDPOINT, "").await;
     wait_until("connected", || page.exists("#import")).await;
     page.click("#btn-import-refresh").await;
-    wait_until("the tables listed", || page.find_all("#import-table option").len() > 0).await;
+    wait_until("the tables listed", || !page.find_all("#import-table option").is_empty()).await;
     page.choose("#import-table", "Boto3Orders").await;
     page.click("#btn-import-describe").await;
     wait_until("the description", || page.exists("#import-described")).await;

@@ -178,6 +178,8 @@ async fn deploy(
 pub struct DeployViewProps {
     pub connected: Rc<Connected>,
     pub state: PlaygroundContext,
+    /// The endpoint's tables, listed again.
+    pub on_tables: Callback<Vec<String>>,
 }
 
 #[component]
@@ -207,13 +209,14 @@ pub fn DeployView(props: &DeployViewProps) -> Html {
     let going = matches!(*run, Run::Going { .. });
 
     let on_deploy = {
-        let (connected, plan, endpoint_tables, typed, run, cancel) = (
+        let (connected, plan, endpoint_tables, typed, run, cancel, on_tables) = (
             props.connected.clone(),
             plan.clone(),
             endpoint_tables.clone(),
             typed.clone(),
             run.clone(),
             cancel.clone(),
+            props.on_tables.clone(),
         );
         Callback::from(move |_: MouseEvent| {
             if matches!(*run, Run::Going { .. }) {
@@ -221,8 +224,14 @@ pub fn DeployView(props: &DeployViewProps) -> Html {
             }
             let flag = Rc::new(Cell::new(false));
             *cancel.borrow_mut() = flag.clone();
-            let (connected, plan, endpoint_tables, typed, run) =
-                (connected.clone(), plan.clone(), endpoint_tables.clone(), typed.clone(), run.clone());
+            let (connected, plan, endpoint_tables, typed, run, on_tables) = (
+                connected.clone(),
+                plan.clone(),
+                endpoint_tables.clone(),
+                typed.clone(),
+                run.clone(),
+                on_tables.clone(),
+            );
             run.set(Run::Going { step: Step::Creating(String::new()), written: 0 });
             wasm_bindgen_futures::spawn_local(async move {
                 // The endpoint's tables now: one created since connecting needs confirming too.
@@ -250,7 +259,8 @@ pub fn DeployView(props: &DeployViewProps) -> Html {
                 };
                 let done = deploy(&connected.connection, &plan, &existing, &flag, &show).await;
                 if let Ok(names) = client::list_tables(&connected.connection).await {
-                    endpoint_tables.set(names.into_iter().collect());
+                    endpoint_tables.set(names.iter().cloned().collect());
+                    on_tables.emit(names);
                 }
                 run.set(done);
             });

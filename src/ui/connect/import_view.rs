@@ -57,6 +57,8 @@ enum Run {
 pub struct ImportViewProps {
     pub connected: Rc<Connected>,
     pub state: PlaygroundContext,
+    /// The endpoint's tables, listed again.
+    pub on_tables: Callback<Vec<String>>,
 }
 
 /// The limit the fields say: `None` for an empty or unreadable field.
@@ -125,11 +127,16 @@ pub fn ImportView(props: &ImportViewProps) -> Html {
     let cancel = use_mut_ref(|| Rc::new(Cell::new(false)));
 
     let on_refresh = {
-        let (connected, tables, chosen, failure) =
-            (props.connected.clone(), tables.clone(), chosen.clone(), describe_failure.clone());
+        let (connected, tables, chosen, failure, on_tables) = (
+            props.connected.clone(),
+            tables.clone(),
+            chosen.clone(),
+            describe_failure.clone(),
+            props.on_tables.clone(),
+        );
         Callback::from(move |_: MouseEvent| {
-            let (connected, tables, chosen, failure) =
-                (connected.clone(), tables.clone(), chosen.clone(), failure.clone());
+            let (connected, tables, chosen, failure, on_tables) =
+                (connected.clone(), tables.clone(), chosen.clone(), failure.clone(), on_tables.clone());
             wasm_bindgen_futures::spawn_local(async move {
                 match client::list_tables(&connected.connection).await {
                     Ok(names) => {
@@ -137,7 +144,8 @@ pub fn ImportView(props: &ImportViewProps) -> Html {
                             chosen.set(names.first().cloned().unwrap_or_default());
                         }
                         failure.set(None);
-                        tables.set(names);
+                        tables.set(names.clone());
+                        on_tables.emit(names);
                     }
                     Err(why) => failure.set(Some(why)),
                 }

@@ -90,6 +90,15 @@ pub fn ConnectApp(props: &ConnectProps) -> Html {
             connected.set(next);
         })
     };
+    // Deploy and Import list the endpoint's tables again: the bar shows the new list.
+    let on_tables = {
+        let connected = connected.clone();
+        Callback::from(move |tables: Vec<String>| {
+            if let Some(now) = &*connected {
+                connected.set(Some(Rc::new(Connected { connection: now.connection.clone(), tables })));
+            }
+        })
+    };
     let on_disconnect = {
         let connected = connected.clone();
         Callback::from(move |()| connected.set(None))
@@ -123,8 +132,8 @@ pub fn ConnectApp(props: &ConnectProps) -> Html {
                         <button type="button" class="quiet" id="connect-reread" onclick={reread}>{ words.reread }</button>
                     </p>
                     if let Some(now) = &*connected {
-                        <DeployView connected={now.clone()} state={state.clone()} />
-                        <ImportView connected={now.clone()} state={state.clone()} />
+                        <DeployView connected={now.clone()} state={state.clone()} on_tables={on_tables.clone()} />
+                        <ImportView connected={now.clone()} state={state.clone()} {on_tables} />
                         <CompareView connected={now.clone()} state={state.clone()} />
                     } else {
                         <ConnectionPanel endpoint={(*endpoint).clone()} {on_change} />

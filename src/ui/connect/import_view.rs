@@ -117,8 +117,13 @@ fn save_as_workspace(table: &str, scenario: &Scenario) -> Option<String> {
 pub fn ImportView(props: &ImportViewProps) -> Html {
     let lang = use_lang();
     let words = lang.connect();
-    let tables = use_state(|| props.connected.tables.clone());
-    let chosen = use_state(|| tables.first().cloned().unwrap_or_default());
+    let tables = &props.connected.tables;
+    // The table chosen, or the first one listed while none (or one no longer listed) is.
+    let picked = use_state(String::new);
+    let chosen = Some((*picked).clone())
+        .filter(|name| tables.contains(name))
+        .or_else(|| tables.first().cloned())
+        .unwrap_or_default();
     let described = use_state(|| None::<Rc<Value>>);
     let describe_failure = use_state(|| None::<Failure>);
     let limit_items = use_state(|| "1000".to_string());
@@ -127,24 +132,14 @@ pub fn ImportView(props: &ImportViewProps) -> Html {
     let cancel = use_mut_ref(|| Rc::new(Cell::new(false)));
 
     let on_refresh = {
-        let (connected, tables, chosen, failure, on_tables) = (
-            props.connected.clone(),
-            tables.clone(),
-            chosen.clone(),
-            describe_failure.clone(),
-            props.on_tables.clone(),
-        );
+        let (connected, failure, on_tables) =
+            (props.connected.clone(), describe_failure.clone(), props.on_tables.clone());
         Callback::from(move |_: MouseEvent| {
-            let (connected, tables, chosen, failure, on_tables) =
-                (connected.clone(), tables.clone(), chosen.clone(), failure.clone(), on_tables.clone());
+            let (connected, failure, on_tables) = (connected.clone(), failure.clone(), on_tables.clone());
             wasm_bindgen_futures::spawn_local(async move {
                 match client::list_tables(&connected.connection).await {
                     Ok(names) => {
-                        if !names.contains(&*chosen) {
-                            chosen.set(names.first().cloned().unwrap_or_default());
-                        }
                         failure.set(None);
-                        tables.set(names.clone());
                         on_tables.emit(names);
                     }
                     Err(why) => failure.set(Some(why)),
@@ -153,9 +148,9 @@ pub fn ImportView(props: &ImportViewProps) -> Html {
         })
     };
     let on_choose = {
-        let (chosen, described) = (chosen.clone(), described.clone());
+        let (picked, described) = (picked.clone(), described.clone());
         Callback::from(move |e: Event| {
-            chosen.set(e.target_unchecked_into::<HtmlSelectElement>().value());
+            picked.set(e.target_unchecked_into::<HtmlSelectElement>().value());
             described.set(None);
         })
     };
@@ -164,7 +159,7 @@ pub fn ImportView(props: &ImportViewProps) -> Html {
             (props.connected.clone(), chosen.clone(), described.clone(), describe_failure.clone());
         Callback::from(move |_: MouseEvent| {
             let (connected, table, described, failure) =
-                (connected.clone(), (*chosen).clone(), described.clone(), failure.clone());
+                (connected.clone(), chosen.clone(), described.clone(), failure.clone());
             wasm_bindgen_futures::spawn_local(async move {
                 match client::send(&connected.connection, "DescribeTable", &json!({"TableName": table})).await {
                     Ok(answer) => {
@@ -194,7 +189,7 @@ pub fn ImportView(props: &ImportViewProps) -> Html {
             }
             let flag = Rc::new(Cell::new(false));
             *cancel.borrow_mut() = flag.clone();
-            let (connected, table, run, state) = (connected.clone(), (*chosen).clone(), run.clone(), state.clone());
+            let (connected, table, run, state) = (connected.clone(), chosen.clone(), run.clone(), state.clone());
             run.set(Run::Reading { items: 0, units: 0.0 });
             wasm_bindgen_futures::spawn_local(async move {
                 let show = {
@@ -304,7 +299,7 @@ pub fn ImportView(props: &ImportViewProps) -> Html {
                         <span>{ words.import_table_label }</span>
                         <select id="import-table" onchange={on_choose}>
                             { for tables.iter().map(|t| html! {
-                                <option value={t.clone()} selected={*t == *chosen}>{ t }</option>
+                                <option value={t.clone()} selected={*t == chosen}>{ t }</option>
                             }) }
                         </select>
                     </label>

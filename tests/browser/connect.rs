@@ -173,6 +173,16 @@ async fn a_query_and_the_access_patterns_compare_equal_then_differences_are_flag
     })
     .await;
 
+    // Start from the second pattern: its operation and request fill the form.
+    page.choose("#cmp-load", "p1").await;
+    assert_eq!(page.value("#cmp-operation"), "GetItem");
+    assert!(page.value("#cmp-request").contains("\"Tired\""), "{}", page.value("#cmp-request"));
+    page.click("#btn-compare").await;
+    wait_until("the GetItem compared", || page.text("#cmp-endpoint").contains("\"Item\": {")).await;
+    assert_eq!(page.text("#cmp-summary"), "✓ The same result and the same capacity units.");
+    page.choose("#cmp-operation", "Query").await;
+    page.type_text("#cmp-request", &songs_by(&table, "No One You Know").to_string()).await;
+
     // A song only the endpoint has: the Query's items, Count and
     // ScannedCount differ; the units do not (still under 4 KB).
     on_endpoint("PutItem", song(&table, "No One You Know", "Only There", 1)).await;

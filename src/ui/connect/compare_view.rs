@@ -276,7 +276,8 @@ pub fn CompareView(props: &CompareViewProps) -> Html {
         Callback::from(move |e: Event| {
             let select = e.target_unchecked_into::<HtmlSelectElement>();
             let choice = select.value();
-            let (kind, index) = choice.split_at(choice.len().min(1));
+            // "p3": the fourth access pattern, "s0": the first saved request.
+            let (kind, index) = (choice.get(..1).unwrap_or_default(), choice.get(1..).unwrap_or_default());
             let index: usize = index.parse().unwrap_or(usize::MAX);
             let found = match kind {
                 "p" => state.access_patterns.get(index).map(|p| (p.operation.clone(), p.request.clone())),

@@ -52,14 +52,14 @@ pub enum Difference {
     Units { name: String, playground: Option<f64>, endpoint: Option<f64> },
 }
 
-/// The operations whose requests take `ReturnConsumedCapacity`.
+/// The operations whose requests take `ReturnConsumedCapacity`, reads first.
 pub const WITH_UNITS: &[&str] = &[
     "GetItem",
+    "Query",
+    "Scan",
     "PutItem",
     "UpdateItem",
     "DeleteItem",
-    "Query",
-    "Scan",
     "BatchGetItem",
     "BatchWriteItem",
     "TransactGetItems",

@@ -13,13 +13,12 @@ import sys
 import boto3
 
 endpoint = sys.argv[1]
-client = boto3.client(
-    "dynamodb",
-    endpoint_url=endpoint,
+session = boto3.Session(
     region_name="us-east-1",
     aws_access_key_id="AKIDBROWSERTEST",
     aws_secret_access_key="secret-never-stored-9f3a",
 )
+client = session.client("dynamodb", endpoint_url=endpoint)
 if "Boto3Orders" in client.list_tables()["TableNames"]:
     client.delete_table(TableName="Boto3Orders")
     client.get_waiter("table_not_exists").wait(TableName="Boto3Orders", WaiterConfig={"Delay": 1})
@@ -51,13 +50,7 @@ client.get_waiter("table_exists").wait(TableName="Boto3Orders", WaiterConfig={"D
 client.update_time_to_live(
     TableName="Boto3Orders", TimeToLiveSpecification={"Enabled": True, "AttributeName": "ExpiresAt"}
 )
-table = boto3.resource(
-    "dynamodb",
-    endpoint_url=endpoint,
-    region_name="us-east-1",
-    aws_access_key_id="AKIDBROWSERTEST",
-    aws_secret_access_key="secret-never-stored-9f3a",
-).Table("Boto3Orders")
+table = session.resource("dynamodb", endpoint_url=endpoint).Table("Boto3Orders")
 with table.batch_writer() as batch:
     for n in range(60):
         batch.put_item(

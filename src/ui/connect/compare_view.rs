@@ -26,30 +26,14 @@ use super::client;
 use super::connection_panel::Connected;
 use super::failure_view::{failure_text, failure_view};
 use crate::connect::answer::Failure;
-use crate::connect::compare::{asking_for_units, compare, units, Difference, Outcome};
+use crate::connect::compare::{asking_for_units, compare, units, Difference, Outcome, WITH_UNITS};
 use crate::i18n::connect::ConnectWords;
 use crate::i18n::Lang;
 use crate::ui::language::use_lang;
 use crate::ui::state::PlaygroundContext;
 
-/// The operations offered, data plane first.
-const OPERATIONS: &[&str] = &[
-    "GetItem",
-    "Query",
-    "Scan",
-    "PutItem",
-    "UpdateItem",
-    "DeleteItem",
-    "BatchGetItem",
-    "BatchWriteItem",
-    "TransactGetItems",
-    "TransactWriteItems",
-    "ExecuteStatement",
-    "BatchExecuteStatement",
-    "ExecuteTransaction",
-    "DescribeTable",
-    "ListTables",
-];
+/// The operations offered besides the data plane's ([`WITH_UNITS`], which come first).
+const CONTROL_PLANE: &[&str] = &["DescribeTable", "ListTables"];
 
 /// One request's two answers.
 #[derive(Clone, Debug, PartialEq)]
@@ -370,7 +354,7 @@ pub fn CompareView(props: &CompareViewProps) -> Html {
                 <label class="field">
                     <span>{ words.operation_label }</span>
                     <select id="cmp-operation" onchange={on_operation}>
-                        { for OPERATIONS.iter().map(|op| html! {
+                        { for WITH_UNITS.iter().chain(CONTROL_PLANE).map(|op| html! {
                             <option value={*op} selected={*op == operation.as_str()}>{ *op }</option>
                         }) }
                     </select>

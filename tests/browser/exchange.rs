@@ -21,9 +21,13 @@ async fn export_menu_writes_workbench_cloudformation_and_cli_files() {
             "NoSQL Workbench model",
             "NoSQL Workbench model (1.0)",
             "CloudFormation template",
-            "AWS CLI script"
+            "AWS CLI script",
+            "To a DynamoDB endpoint…"
         ]
     );
+    // The last entry opens the connect page, in a new tab.
+    assert_eq!(page.attribute("#link-connect", "href"), "connect.html");
+    assert_eq!(page.attribute("#link-connect", "target"), "_blank");
 
     // NoSQL Workbench 3.0: a model that reads back to the same items.
     let (text, media_type) = export_as(&page, "#btn-export-workbench").await;

@@ -498,7 +498,8 @@ async fn export_menu_speaks_german_and_japanese() {
             "NoSQL-Workbench-Modell",
             "NoSQL-Workbench-Modell (1.0)",
             "CloudFormation-Vorlage",
-            "AWS-CLI-Skript"
+            "AWS-CLI-Skript",
+            "An einen DynamoDB-Endpoint…"
         ]
     );
     page.choose("#lang-select", "ja").await;
@@ -509,7 +510,8 @@ async fn export_menu_speaks_german_and_japanese() {
             "NoSQL Workbench モデル",
             "NoSQL Workbench モデル (1.0)",
             "CloudFormation テンプレート",
-            "AWS CLI スクリプト"
+            "AWS CLI スクリプト",
+            "DynamoDB エンドポイントへ…"
         ]
     );
     drop(page);

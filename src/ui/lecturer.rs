@@ -32,7 +32,7 @@ use super::exercises::make_exercise::MakeExercise;
 use super::language::{self, Lang};
 use super::page::language_picker::LanguagePicker;
 use super::persist;
-use super::state::{Action, Playground, PlaygroundContext};
+use super::state::PlaygroundContext;
 use crate::scenario::handin::{self, HandIn};
 
 /// What the lecturer's page is given when it is mounted.
@@ -48,14 +48,6 @@ pub struct LecturerProps {
     pub on_open: Option<Callback<HandIn>>,
 }
 
-/// The playground this browser saved last, or an empty one.
-fn saved_playground() -> Playground {
-    match persist::load_saved().scenario {
-        Some(scenario) => Playground::with_scenario(scenario, None),
-        None => Playground::default(),
-    }
-}
-
 /// Opens `hand_in` in the playground page (beside this one), in a new tab.
 fn open_in_playground(hand_in: &HandIn) {
     let url = format!("./#{}", handin::encode(hand_in));
@@ -66,7 +58,7 @@ fn open_in_playground(hand_in: &HandIn) {
 
 #[component]
 pub fn LecturerApp(props: &LecturerProps) -> Html {
-    let state = use_reducer(saved_playground);
+    let state = use_reducer(persist::saved_playground);
     let language = language::use_page_language(Callback::noop());
     let lang = language.lang;
     use_effect_with(lang, |lang| language::apply_to_document(*lang));
@@ -75,10 +67,7 @@ pub fn LecturerApp(props: &LecturerProps) -> Html {
         props.on_open.clone().unwrap_or_else(|| Callback::from(|hand_in: HandIn| open_in_playground(&hand_in)));
     let reread = {
         let dispatcher = state.dispatcher();
-        Callback::from(move |_: MouseEvent| match persist::load_saved().scenario {
-            Some(scenario) => dispatcher.dispatch(Action::Load(Box::new(scenario), None)),
-            None => dispatcher.dispatch(Action::Reset),
-        })
+        Callback::from(move |_: MouseEvent| dispatcher.dispatch(persist::read_saved_again()))
     };
     let tables = state.engine.borrow().tables().count();
     html! {
@@ -116,9 +105,5 @@ pub fn LecturerApp(props: &LecturerProps) -> Html {
 
 /// Mounts the lecturer's page (its binary's `main`).
 pub fn start() {
-    language::adopt_browser_language();
-    if let Some(note) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("loading")) {
-        note.remove();
-    }
-    yew::Renderer::<LecturerApp>::new().render();
+    super::mount::<LecturerApp>();
 }

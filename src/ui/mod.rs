@@ -66,9 +66,19 @@ pub use app::{App, AppProps};
 /// note that `index.html` shows while the wasm downloads. A first visit
 /// takes the browser's language, if the page speaks it.
 pub fn start() {
+    mount::<App>();
+}
+
+/// Mounts a page's root component on `<body>` as [`start`] does: the
+/// browser's language adopted on a first visit, the "loading" note gone.
+/// The lecturer's and the connect page's binaries mount theirs with it.
+pub(crate) fn mount<C: yew::BaseComponent>()
+where
+    C::Properties: Default,
+{
     language::adopt_browser_language();
     if let Some(note) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("loading")) {
         note.remove();
     }
-    yew::Renderer::<App>::new().render();
+    yew::Renderer::<C>::new().render();
 }

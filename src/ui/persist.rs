@@ -64,7 +64,7 @@ use wasm_bindgen::JsCast;
 
 use super::browser::{self, local_storage};
 use super::language::{Msg, Said};
-use super::state::{Notice, Pinned};
+use super::state::{Action, Notice, Pinned, Playground};
 use crate::engine::ordered;
 use crate::i18n::{ExportStep, FileFailure, StorageFailure};
 use crate::scenario::exchange::{self, ExportFormat, Imported};
@@ -493,5 +493,23 @@ pub fn read_text(file: web_sys::File, done: impl FnOnce(Result<String, FileFailu
         if let Some(done) = done.try_borrow_mut().ok().and_then(|mut slot| slot.take()) {
             done(Err(FileFailure::Unreadable { name }));
         }
+    }
+}
+
+/// The playground this browser autosaved last, or an empty one: what the
+/// lecturer's and the connect page work on.
+pub fn saved_playground() -> Playground {
+    match load_saved().scenario {
+        Some(scenario) => Playground::with_scenario(scenario, None),
+        None => Playground::default(),
+    }
+}
+
+/// The action that reads the autosaved playground again (their *Read the
+/// playground again*): loads it, or empties the playground when there is none.
+pub fn read_saved_again() -> Action {
+    match load_saved().scenario {
+        Some(scenario) => Action::Load(Box::new(scenario), None),
+        None => Action::Reset,
     }
 }

@@ -43,7 +43,6 @@ use yew::prelude::*;
 use super::language::{self, Lang};
 use super::page::language_picker::LanguagePicker;
 use super::persist;
-use super::state::{Action, Playground};
 use compare_view::CompareView;
 use connection_panel::{Connected, ConnectedBar, ConnectionPanel};
 use deploy_view::DeployView;
@@ -57,20 +56,12 @@ pub struct ConnectProps {
     pub endpoint: AttrValue,
 }
 
-/// The playground this browser saved last, or an empty one.
-fn saved_playground() -> Playground {
-    match persist::load_saved().scenario {
-        Some(scenario) => Playground::with_scenario(scenario, None),
-        None => Playground::default(),
-    }
-}
-
 /// The URL the form offers first: DynamoDB Local's and ddb-local's usual port.
 const DEFAULT_ENDPOINT: &str = "http://localhost:8000";
 
 #[component]
 pub fn ConnectApp(props: &ConnectProps) -> Html {
-    let state = use_reducer(saved_playground);
+    let state = use_reducer(persist::saved_playground);
     let language = language::use_page_language(Callback::noop());
     let lang = language.lang;
     use_effect_with(lang, |lang| language::apply_to_document(*lang));
@@ -105,10 +96,7 @@ pub fn ConnectApp(props: &ConnectProps) -> Html {
     };
     let reread = {
         let dispatcher = state.dispatcher();
-        Callback::from(move |_: MouseEvent| match persist::load_saved().scenario {
-            Some(scenario) => dispatcher.dispatch(Action::Load(Box::new(scenario), None)),
-            None => dispatcher.dispatch(Action::Reset),
-        })
+        Callback::from(move |_: MouseEvent| dispatcher.dispatch(persist::read_saved_again()))
     };
     let tables = state.engine.try_borrow().map(|e| e.tables().count()).unwrap_or_default();
     html! {
@@ -147,9 +135,5 @@ pub fn ConnectApp(props: &ConnectProps) -> Html {
 
 /// Mounts the connect page (its binary's `main`).
 pub fn start() {
-    language::adopt_browser_language();
-    if let Some(note) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("loading")) {
-        note.remove();
-    }
-    yew::Renderer::<ConnectApp>::new().render();
+    super::mount::<ConnectApp>();
 }

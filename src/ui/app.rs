@@ -29,9 +29,10 @@
 //! `Lang` ([`language`]), outside the others: switching it changes no data.
 //!
 //! The playground starts from a share link in the URL, else from
-//! the autosaved copy ([`persist`]); after every change it is saved again
-//! once the page has been still for half a second, and a `hashchange` to a
-//! share link loads that link. A `storage` event says another tab autosaved
+//! the autosaved copy ([`persist`]). After every change it is saved again
+//! once the page has been still for half a second, or when the page goes
+//! away before that; a playground unchanged since it was read or saved is
+//! not written again. A `hashchange` to a share link loads that link. A `storage` event says another tab autosaved
 //! over this tab's copy: its playground is kept as a workspace.
 //!
 //! Both states live here, above the tabs, so switching tabs loses nothing:
@@ -110,8 +111,9 @@ impl Tab {
 
 /// The playground the page starts with: the share link in the URL if it
 /// holds a valid scenario, else the autosaved copy, else an empty one.
-/// Whatever could not be read is reported, never half-loaded.
-fn boot() -> Playground {
+/// Whatever could not be read is reported, never half-loaded. The flag says
+/// the autosaved copy is this playground already.
+fn boot() -> (Playground, bool) {
     let mut problems = Vec::new();
     match persist::load_link() {
         Some(Ok(scenario)) => {
@@ -121,7 +123,7 @@ fn boot() -> Playground {
             if embed::requested().is_none() {
                 persist::set_fragment("");
             }
-            return Playground::with_scenario(scenario, Some(Notice::said(false, Msg::LoadedFromLink)));
+            return (Playground::with_scenario(scenario, Some(Notice::said(false, Msg::LoadedFromLink))), false);
         }
         Some(Err(reason)) => problems.push(reason),
         None => {}
@@ -141,7 +143,7 @@ fn boot() -> Playground {
     if let Some(said) = said {
         playground.notice = Some(Rc::new(Notice::worded(true, said)));
     }
-    playground
+    (playground, restored.unchanged)
 }
 
 /// How many tenths of a second a lesson's workload may take to show its
@@ -168,11 +170,20 @@ pub struct AppProps {
 pub fn App(props: &AppProps) -> Html {
     let lessons = props.lessons.clone();
     let exercise = ExerciseContext { shown: use_state(|| Shown::Nothing), documents: Rc::clone(&props.exercises) };
-    let state = use_reducer(move || {
-        let mut playground = boot();
-        playground.lessons = Rc::new(lessons);
-        playground
-    });
+    // Whether storage holds the playground as it is: the autosaved copy it
+    // started from, before any change, or the last autosave. Then there is
+    // nothing to write (a large playground takes a while to write), neither
+    // when the page starts nor when it goes away.
+    let stored = use_mut_ref(|| false);
+    let state = {
+        let stored = Rc::clone(&stored);
+        use_reducer(move || {
+            let (mut playground, unchanged) = boot();
+            *stored.borrow_mut() = unchanged;
+            playground.lessons = Rc::new(lessons);
+            playground
+        })
+    };
     let console = use_reducer(ConsoleState::default);
     let bus = use_reducer(LessonBus::default);
     let tab = use_state(|| Tab::Items);
@@ -270,19 +281,30 @@ pub fn App(props: &AppProps) -> Html {
     // Autosave: each change restarts the wait; unmounting cancels it.
     {
         let state = state.clone();
+        let stored = Rc::clone(&stored);
         let dispatcher = state.dispatcher();
         let saved = (Rc::clone(&state.operations), Rc::clone(&state.access_patterns), Rc::clone(&state.view));
+        // The first run sees the playground the page started with.
+        let first = use_mut_ref(|| true);
         use_effect_with((state.data_version, state.selected.clone(), saved), move |_| {
             let alive = Rc::new(Cell::new(true));
+            let unchanged = first.replace(false) && *stored.borrow();
+            *stored.borrow_mut() = unchanged;
             let waiting = Rc::clone(&alive);
             yew::platform::spawn_local(async move {
+                if unchanged {
+                    return;
+                }
                 yew::platform::time::sleep(AUTOSAVE_DELAY).await;
                 if !waiting.get() || embedded {
                     return;
                 }
-                let outcome = state.lend_scenario(|scenario| persist::autosave(scenario, state.pinned));
-                if let Some(Err(reason)) = outcome {
-                    dispatcher.dispatch(Action::Notify(Some(Notice::worded(true, Said::AutosaveFailed(reason)))));
+                match state.lend_scenario(|scenario| persist::autosave(scenario, state.pinned)) {
+                    Some(Ok(())) => *stored.borrow_mut() = true,
+                    Some(Err(reason)) => {
+                        dispatcher.dispatch(Action::Notify(Some(Notice::worded(true, Said::AutosaveFailed(reason)))))
+                    }
+                    None => {}
                 }
             });
             move || alive.set(false)
@@ -297,9 +319,11 @@ pub fn App(props: &AppProps) -> Html {
     {
         let dispatcher = state.dispatcher();
         let latest = Rc::clone(&latest);
+        let stored = Rc::clone(&stored);
         use_effect_with((), move |_| {
+            let stored_here = Rc::clone(&stored);
             let on_hide = move |_: &web_sys::Event| {
-                if embedded {
+                if embedded || *stored.borrow() {
                     return;
                 }
                 if let Ok(latest) = latest.try_borrow() {
@@ -326,6 +350,8 @@ pub fn App(props: &AppProps) -> Html {
                 if embedded || event.key().as_deref() != Some(persist::SAVE_KEY) {
                     return;
                 }
+                // Storage no longer holds this tab's playground.
+                *stored_here.borrow_mut() = false;
                 if let Some(text) = event.new_value() {
                     let said = persist::keep_other_tab(&text);
                     storage_dispatcher.dispatch(Action::Notify(Some(Notice::worded(false, said))));

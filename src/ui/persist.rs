@@ -272,6 +272,10 @@ pub struct Restored {
     pub problem: Option<Said>,
     /// The keys the autosave must leave alone.
     pub pinned: Pinned,
+    /// The playground came from the saved copy and storage holds nothing
+    /// else to tidy (no temporary copy, nothing unreadable): saving it
+    /// again before it changes would write the same playground.
+    pub unchanged: bool,
 }
 
 /// The autosaved scenario: the temporary copy if a write was cut off after
@@ -285,6 +289,7 @@ pub fn load_saved() -> Restored {
     let (temp, saved) = (read(TEMP_KEY), read(SAVE_KEY));
     let good = |copy: &Option<(Result<Scenario, String>, String)>| matches!(copy, Some((Ok(_), _)));
     let (temp_good, saved_good) = (good(&temp), good(&saved));
+    let unchanged = temp.is_none() && saved_good;
     let mut pinned = Pinned::default();
     let mut problems = Vec::new();
     let mut scenario = None;
@@ -327,7 +332,7 @@ pub fn load_saved() -> Restored {
         1 => problems.pop(),
         _ => Some(Said::Joined(problems)),
     };
-    Restored { scenario, problem, pinned }
+    Restored { scenario, problem, pinned, unchanged }
 }
 
 /// Keeps the playground another tab just autosaved (`text`, the new value

@@ -414,3 +414,68 @@ async fn a_playground_kept_before_an_earlier_lesson_becomes_a_workspace() {
     forget_everything();
     forget_lessons();
 }
+
+/// Fires the `pagehide` event a reload or a closed tab fires.
+fn page_goes_away() {
+    let event = web_sys::Event::new("pagehide").unwrap();
+    web_sys::window().unwrap().dispatch_event(&event).unwrap();
+}
+
+/// `text` written out again with indentation: the same playground, but not
+/// the text an autosave writes, so a rewrite shows.
+fn indented(text: &str) -> String {
+    let value: serde_json::Value = serde_json::from_str(text).unwrap();
+    serde_json::to_string_pretty(&value).unwrap()
+}
+
+#[wasm_bindgen_test]
+async fn a_playground_unchanged_since_it_was_read_or_saved_is_not_written_again() {
+    let good = a_good_saved_copy().await;
+    let as_read = indented(&good);
+    assert_ne!(as_read, good);
+
+    // Started from the saved copy: neither the first autosave nor leaving
+    // the page writes it again.
+    forget_everything();
+    storage().set_item(persist::SAVE_KEY, &as_read).unwrap();
+    let page = mount_as_is().await;
+    assert_eq!(page.grid_rows().len(), 2);
+    yew::platform::time::sleep(Duration::from_millis(900)).await;
+    page_goes_away();
+    assert_eq!(storage().get_item(persist::SAVE_KEY).unwrap().as_deref(), Some(as_read.as_str()));
+    assert!(storage().get_item(persist::TEMP_KEY).unwrap().is_none());
+
+    // A change is saved after the wait as always…
+    page.put(r#"{"Artist": "Other", "SongTitle": "Third", "Year": 1999}"#).await;
+    yew::platform::time::sleep(Duration::from_millis(900)).await;
+    assert_eq!(stored_items(persist::SAVE_KEY), Some(3));
+    // …and once it is, leaving the page writes nothing more.
+    let saved = storage().get_item(persist::SAVE_KEY).unwrap().unwrap();
+    storage().set_item(persist::SAVE_KEY, &indented(&saved)).unwrap();
+    page_goes_away();
+    assert_eq!(storage().get_item(persist::SAVE_KEY).unwrap(), Some(indented(&saved)));
+
+    // A change the page leaves before the wait is over is saved on the way out.
+    page.put(r#"{"Artist": "Other", "SongTitle": "Fourth", "Year": 1998}"#).await;
+    page_goes_away();
+    assert_eq!(stored_items(persist::SAVE_KEY), Some(4));
+    yew::platform::time::sleep(Duration::from_millis(900)).await;
+
+    // Another tab wrote its copy over this one's: leaving writes this tab's again.
+    storage().set_item(persist::SAVE_KEY, &good).unwrap();
+    storage_event_from_another_tab(persist::SAVE_KEY, Some(&good));
+    settle().await;
+    page_goes_away();
+    assert_eq!(stored_items(persist::SAVE_KEY), Some(4));
+    drop(page);
+
+    // Started from a share link: saved, since the link leaves the address bar.
+    forget_everything();
+    persist::set_fragment(&ddb_playground::scenario::link::encode_json(&good));
+    let page = mount_as_is().await;
+    assert_eq!(page.grid_rows().len(), 2);
+    yew::platform::time::sleep(Duration::from_millis(900)).await;
+    assert_eq!(stored_items(persist::SAVE_KEY), Some(2));
+    drop(page);
+    forget_everything();
+}

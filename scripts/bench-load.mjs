@@ -12,10 +12,18 @@
 //   first visit: a fresh browser profile (empty cache, no service worker);
 //   second visit, network off: a profile whose first visit (unthrottled)
 //     installed the offline copy, then the browser offline, the CPU slowed 4×
-//     (and, for scale, not slowed); a third visit follows in the same profile.
+//     (and, for scale, not slowed); a third visit follows in the same profile;
+//   the floor: the same second visit to a copy of dist/ whose page holds only
+//     the header's Lessons button, what any page costs on this machine.
 //
+// Each visit also says when the wasm arrived, was instantiated (from
+// WebAssembly.instantiateStreaming's call to its answer) and the app had
+// started (Trunk's TrunkApplicationStarted: main() and the first render done).
 // Each figure is the median of RUNS visits (3 unless --runs N).
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from './serve-dist.mjs';
@@ -28,6 +36,8 @@ const mbps = (n) => (n * 1_000_000) / 8;
 const LINKS = [
   { name: 'localhost, CPU 1×', cpu: 1 },
   { name: '9 Mbps / 60 ms, CPU 4×', cpu: 4, network: { latency: 60, downloadThroughput: mbps(9), uploadThroughput: mbps(9) } },
+  // For scale: the same link with the CPU not slowed, where only the bytes count.
+  { name: '9 Mbps / 60 ms, CPU 1×', cpu: 1, network: { latency: 60, downloadThroughput: mbps(9), uploadThroughput: mbps(9) } },
   { name: '1.6 Mbps / 150 ms, CPU 4×', cpu: 4, network: { latency: 150, downloadThroughput: mbps(1.6), uploadThroughput: mbps(0.75) } },
 ];
 
@@ -101,6 +111,53 @@ async function measure(browser, address, label, visitOnce) {
   console.log(`BENCH | ${label} | ${mid.interactive.toFixed(0)} ms | median of ${RUNS}`);
 }
 
+// The second visit with the network off, and a third: V8 keeps the wasm's
+// compiled code beside a cached response only once it has run it from there.
+async function laterVisits(browser, address, cpu, served) {
+  const later = [[], []];
+  await measure(browser, address, `second visit, network off, CPU ${cpu}×, ${served}`, async () => {
+    const context = await browser.newContext();
+    const { page } = await visit(context, address, {});
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 });
+    await page.close();
+    await context.setOffline(true);
+    for (const visits of later) {
+      const { page: again, result } = await visit(context, address, { cpu, offline: true });
+      if (!result.fromWorker && served !== FLOOR) {
+        throw new Error('the visit did not come from the offline copy');
+      }
+      visits.push(result);
+      await again.waitForTimeout(2000);
+      await again.close();
+    }
+    await context.close();
+    return later[0].at(-1);
+  });
+  const third = later[1].map((r) => r.interactive);
+  console.log(`BENCH | third visit, network off, CPU ${cpu}×, ${served} | ${median(third).toFixed(0)} ms | median of ${RUNS} `
+    + `(${third.map((t) => t.toFixed(0)).join(', ')} ms)`);
+}
+
+// The floor: the same build with a page that holds only the header's Lessons
+// button (the stylesheet, the offline copy's worker, no wasm), so the offline
+// visit measures what the browser takes for any page on this machine.
+const FLOOR = 'a page with only the Lessons button (the floor)';
+
+function floorCopy() {
+  const dir = mkdtempSync(join(tmpdir(), 'ddb-floor-'));
+  cpSync(join(root, 'dist'), dir, { recursive: true });
+  const page = readFileSync(join(dir, 'index.html'), 'utf8');
+  const stylesheet = page.match(/<link rel="stylesheet"[^>]*>/)?.[0] ?? '';
+  for (const stale of ['index.html.gz', 'index.html.br', 'sw.js', 'sw.js.gz', 'sw.js.br']) rmSync(join(dir, stale), { force: true });
+  writeFileSync(join(dir, 'index.html'), `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8" />
+<meta name="viewport" content="width=device-width, initial-scale=1" /><title>DynamoDB Playground</title>${stylesheet}
+<script>window.wasmBindings = {};</script></head>
+<body><header class="topbar"><button type="button" id="btn-lessons" class="topbar-button">Lessons</button></header></body></html>`);
+  const built = spawnSync(process.execPath, [join(root, 'scripts/post-build.mjs'), dir], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (built.status !== 0) throw new Error('post-build.mjs failed on the floor copy');
+  return dir;
+}
+
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
 try {
   for (const encodings of [['gzip'], ['br']]) {
@@ -115,32 +172,18 @@ try {
         return result;
       });
     }
-    // The second visit, and a third: V8 keeps the wasm's compiled code
-    // beside a cached response only once it has run it from there.
-    for (const cpu of [4, 1]) {
-      const later = [[], []];
-      await measure(browser, address, `second visit, network off, CPU ${cpu}×, ${served}`, async () => {
-        const context = await browser.newContext();
-        const { page } = await visit(context, address, {});
-        await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 });
-        await page.close();
-        await context.setOffline(true);
-        for (const visits of later) {
-          const { page: again, result } = await visit(context, address, { cpu, offline: true });
-          if (!result.fromWorker) throw new Error('the visit did not come from the offline copy');
-          visits.push(result);
-          await again.waitForTimeout(2000);
-          await again.close();
-        }
-        await context.close();
-        return later[0].at(-1);
-      });
-      const third = later[1].map((r) => r.interactive);
-      console.log(`BENCH | third visit, network off, CPU ${cpu}×, ${served} | ${median(third).toFixed(0)} ms | median of ${RUNS} `
-        + `(${third.map((t) => t.toFixed(0)).join(', ')} ms)`);
-    }
+    for (const cpu of [4, 1]) await laterVisits(browser, address, cpu, served);
     server.closeAllConnections();
     server.close();
+  }
+  const floor = floorCopy();
+  const server = await serve(floor, { encodings: ['gzip'] });
+  try {
+    for (const cpu of [4, 1]) await laterVisits(browser, `http://127.0.0.1:${server.address().port}/`, cpu, FLOOR);
+  } finally {
+    server.closeAllConnections();
+    server.close();
+    rmSync(floor, { recursive: true, force: true });
   }
 } finally {
   await browser.close();

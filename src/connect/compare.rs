@@ -15,7 +15,9 @@
 //!   Scan's the partitions' hash, both of which the playground reproduces;
 //! - `ConsumedCapacity` (one object or a list of them) is flattened into
 //!   numbers named by table, index and kind (`T CapacityUnits`,
-//!   `T GSI ByAuthor ReadCapacityUnits`), and each is compared as a number;
+//!   `T GSI ByAuthor ReadCapacityUnits`, a write's
+//!   `T vector index ByLook VectorWriteRequestBytes`, SearchVectors'
+//!   `VectorSearchRequestBytes`), and each is compared as a number;
 //! - every other member (`Count`, `ScannedCount`, `Item`, `Attributes`,
 //!   `LastEvaluatedKey`, `UnprocessedItems`, …) must be equal as JSON;
 //! - two refusals differ in their exception's name or message.
@@ -57,6 +59,7 @@ pub const WITH_UNITS: &[&str] = &[
     "GetItem",
     "Query",
     "Scan",
+    "SearchVectors",
     "PutItem",
     "UpdateItem",
     "DeleteItem",
@@ -179,12 +182,15 @@ pub fn units(consumed: Option<&Value>) -> BTreeMap<String, f64> {
         _ => Vec::new(),
     };
     for entry in entries {
-        let table = entry.get("TableName").and_then(Value::as_str).unwrap_or("?");
+        // SearchVectors names no table: its bytes go by their kind alone.
+        let table = entry.get("TableName").and_then(Value::as_str).unwrap_or_default();
         add_units(&mut out, table, entry);
         if let Some(own) = entry.get("Table") {
             add_units(&mut out, &format!("{table} Table"), own);
         }
-        for (member, kind) in [("GlobalSecondaryIndexes", "GSI"), ("LocalSecondaryIndexes", "LSI")] {
+        for (member, kind) in
+            [("GlobalSecondaryIndexes", "GSI"), ("LocalSecondaryIndexes", "LSI"), ("VectorIndexes", "vector index")]
+        {
             if let Some(Value::Object(indexes)) = entry.get(member) {
                 for (index, value) in indexes {
                     add_units(&mut out, &format!("{table} {kind} {index}"), value);
@@ -196,9 +202,16 @@ pub fn units(consumed: Option<&Value>) -> BTreeMap<String, f64> {
 }
 
 fn add_units(out: &mut BTreeMap<String, f64>, prefix: &str, value: &Value) {
-    for kind in ["CapacityUnits", "ReadCapacityUnits", "WriteCapacityUnits"] {
+    for kind in [
+        "CapacityUnits",
+        "ReadCapacityUnits",
+        "WriteCapacityUnits",
+        "VectorSearchRequestBytes",
+        "VectorWriteRequestBytes",
+    ] {
         if let Some(n) = value.get(kind).and_then(Value::as_f64) {
-            *out.entry(format!("{prefix} {kind}")).or_default() += n;
+            let name = if prefix.is_empty() { kind.to_string() } else { format!("{prefix} {kind}") };
+            *out.entry(name).or_default() += n;
         }
     }
 }

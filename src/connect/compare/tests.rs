@@ -129,6 +129,36 @@ fn refusals_differ_in_kind_or_words() {
 }
 
 #[test]
+fn vector_bytes_are_compared_as_units_are() {
+    // SearchVectors reports its bytes alone, naming no table (semantics G.6).
+    let search = |bytes: f64| json!({"SearchResults": [], "ConsumedCapacity": {"VectorSearchRequestBytes": bytes}});
+    assert_eq!(compare(&ok(search(1024.0)), &ok(search(1024.0))), vec![]);
+    assert_eq!(
+        compare(&ok(search(1024.0)), &ok(search(1500.0))),
+        vec![Difference::Units {
+            name: "VectorSearchRequestBytes".into(),
+            playground: Some(1024.0),
+            endpoint: Some(1500.0)
+        }]
+    );
+    // A write's bytes per vector index, under INDEXES.
+    let write = |bytes: f64| {
+        json!({"ConsumedCapacity": {"TableName": "T", "CapacityUnits": 1.0,
+            "VectorIndexes": {"ByLook": {"VectorWriteRequestBytes": bytes}}}})
+    };
+    assert_eq!(
+        compare(&ok(write(1024.0)), &ok(write(2060.0))),
+        vec![Difference::Units {
+            name: "T vector index ByLook VectorWriteRequestBytes".into(),
+            playground: Some(1024.0),
+            endpoint: Some(2060.0)
+        }]
+    );
+    let (request, added) = asking_for_units("SearchVectors", json!({"TableName": "T"}));
+    assert_eq!((request["ReturnConsumedCapacity"].as_str(), added), (Some("TOTAL"), true));
+}
+
+#[test]
 fn units_are_asked_for_where_the_operation_takes_them() {
     let (request, added) = asking_for_units("Query", json!({"TableName": "T"}));
     assert_eq!((request, added), (json!({"TableName": "T", "ReturnConsumedCapacity": "TOTAL"}), true));

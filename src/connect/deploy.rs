@@ -16,11 +16,19 @@
 //! throughput when that is not the default: the same request the AWS CLI
 //! script export sends ([`crate::scenario::cli_script`]).
 //!
+//! **Vector indexes** go in CreateTable with their table. For an endpoint
+//! without vector search, the plan can leave them out: the requests lose
+//! their `VectorIndexes` and the attribute definitions only a vector
+//! index's search schema used (CreateTable refuses a definition no key or
+//! index uses); the items are written as they are, vectors included.
+//!
 //! **The cost, computed by the engine.** The writes are replayed on a
 //! scratch engine holding empty copies of the tables (throughput not
 //! enforced, so nothing throttles): the units it charges are the units
 //! DynamoDB charges for the same puts into empty tables, GSI and LSI
 //! writes included, priced on demand ([`prices`]).
+
+use std::collections::BTreeSet;
 
 use serde_json::{json, Map, Value};
 
@@ -61,6 +69,36 @@ impl TablePlan {
             .map(Vec::len)
             .sum()
     }
+
+    /// The number of vector indexes its request creates.
+    pub fn vector_indexes(&self) -> usize {
+        self.create.get("VectorIndexes").and_then(Value::as_array).map_or(0, Vec::len)
+    }
+
+    /// Its request without vector indexes, and without the attribute
+    /// definitions no key of the table or of a GSI or LSI names.
+    fn leave_out_vector_indexes(&mut self) {
+        let Value::Object(create) = &mut self.create else { return };
+        if create.remove("VectorIndexes").is_none() {
+            return;
+        }
+        let mut keys = BTreeSet::new();
+        let schemas = std::iter::once(create.get("KeySchema")).chain(
+            ["GlobalSecondaryIndexes", "LocalSecondaryIndexes"]
+                .iter()
+                .filter_map(|member| create.get(*member).and_then(Value::as_array))
+                .flatten()
+                .map(|index| index.get("KeySchema")),
+        );
+        for element in schemas.flatten().filter_map(Value::as_array).flatten() {
+            if let Some(name) = element.get("AttributeName").and_then(Value::as_str) {
+                keys.insert(name.to_string());
+            }
+        }
+        if let Some(Value::Array(definitions)) = create.get_mut("AttributeDefinitions") {
+            definitions.retain(|d| d.get("AttributeName").and_then(Value::as_str).is_some_and(|n| keys.contains(n)));
+        }
+    }
 }
 
 /// Everything a deployment sends, and what its writes cost.
@@ -69,11 +107,18 @@ pub struct Plan {
     pub tables: Vec<TablePlan>,
     /// Write request units of all the puts, indexes included.
     pub write_units: f64,
+    /// The playground's vector indexes, sent or left out.
+    pub vector_indexes: usize,
 }
 
 impl Plan {
     pub fn items(&self) -> usize {
         self.tables.iter().map(|t| t.items.len()).sum()
+    }
+
+    /// Whether the tables' requests create the playground's vector indexes.
+    pub fn sends_vector_indexes(&self) -> bool {
+        self.tables.iter().map(TablePlan::vector_indexes).sum::<usize>() == self.vector_indexes
     }
 
     /// The writes' price on demand, in US dollars.
@@ -82,8 +127,15 @@ impl Plan {
     }
 }
 
+/// Whether a plan's CreateTable requests carry the tables' vector indexes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VectorIndexes {
+    Send,
+    LeaveOut,
+}
+
 /// The plan for `engine`'s tables, in name order.
-pub fn plan(engine: &Engine) -> Plan {
+pub fn plan(engine: &Engine, vector_indexes: VectorIndexes) -> Plan {
     let snapshot = engine.snapshot();
     let mut tables = Vec::new();
     for table in snapshot.get("tables").and_then(Value::as_array).into_iter().flatten() {
@@ -98,8 +150,12 @@ pub fn plan(engine: &Engine) -> Plan {
         let items = table.get("items").and_then(Value::as_array).cloned().unwrap_or_default();
         tables.push(TablePlan { name, create: Value::Object(create), ttl, items });
     }
+    let all_vector_indexes = tables.iter().map(TablePlan::vector_indexes).sum();
+    if vector_indexes == VectorIndexes::LeaveOut {
+        tables.iter_mut().for_each(TablePlan::leave_out_vector_indexes);
+    }
     let write_units = replayed_units(&tables);
-    Plan { tables, write_units }
+    Plan { tables, write_units, vector_indexes: all_vector_indexes }
 }
 
 /// The write units the puts cost on empty copies of the tables.

@@ -4,17 +4,21 @@
 //! limit, and the playground built from them.
 //!
 //! ```text
-//!   DescribeTable ─ create_request ─→ CreateTable {keys, GSIs, LSIs, billing and capacity, stream, class, protection}
+//!   DescribeTable ─ create_request ─→ CreateTable {keys, GSIs, LSIs, vector indexes, billing and capacity, stream, class, protection}
 //!                 ─ estimate(limit) ─→ bytes, read units, dollars          (shown before the Scan)
 //!   Scan pages   ─ Collected::add_page ─→ items up to the limit, the next ExclusiveStartKey or the end
 //!   into_engine(create, TTL attribute, items) ─→ an Engine holding the table and its items
 //! ```
 //!
+//! Vector indexes come with their table (their creation members; the
+//! entries are built again from the items). An index being deleted, GSI or
+//! vector, is left out.
+//!
 //! **What is not carried over.** Warm throughput (every table reports its
-//! default), vector indexes, tags, global tables' replicas, and settings
-//! DynamoDB keeps outside the description (backups, PITR, resource
-//! policies). A description the engine refuses (a feature it does not
-//! model) is said with the engine's message, and nothing is imported.
+//! default), tags, global tables' replicas, and settings DynamoDB keeps
+//! outside the description (backups, PITR, resource policies). A
+//! description the engine refuses (a feature it does not model) is said
+//! with the engine's message, and nothing is imported.
 //!
 //! **The estimate.** DescribeTable's `TableSizeBytes` and `ItemCount` are
 //! DynamoDB's figures, updated about every six hours: a Scan of up to
@@ -36,14 +40,24 @@ pub struct Limit {
     pub bytes: Option<u64>,
 }
 
-/// The members of a GSI's or LSI's description that CreateTable takes.
-fn index_request(index: &Value, provisioned: bool, global: bool) -> Value {
+/// The members of a vector index's description that CreateTable takes.
+const VECTOR_INDEX_MEMBERS: [&str; 6] =
+    ["IndexName", "VectorAttribute", "Dimensions", "DistanceFunction", "Projection", "SearchSchema"];
+
+/// The `names` members `description` has, as an object.
+fn members(description: &Value, names: &[&str]) -> Value {
     let mut out = Map::new();
-    for member in ["IndexName", "KeySchema", "Projection"] {
-        if let Some(value) = index.get(member) {
-            out.insert(member.into(), value.clone());
+    for name in names {
+        if let Some(value) = description.get(*name) {
+            out.insert((*name).into(), value.clone());
         }
     }
+    Value::Object(out)
+}
+
+/// The members of a GSI's or LSI's description that CreateTable takes.
+fn index_request(index: &Value, provisioned: bool, global: bool) -> Value {
+    let Value::Object(mut out) = members(index, &["IndexName", "KeySchema", "Projection"]) else { return Value::Null };
     if global {
         if provisioned {
             if let Some(throughput) = index.get("ProvisionedThroughput") {
@@ -100,9 +114,16 @@ pub fn create_request(description: &Value) -> Result<Value, String> {
             out.insert("OnDemandThroughput".into(), maximum.clone());
         }
     }
-    for (member, global) in [("GlobalSecondaryIndexes", true), ("LocalSecondaryIndexes", false)] {
+    for member in ["GlobalSecondaryIndexes", "LocalSecondaryIndexes", "VectorIndexes"] {
         if let Some(Value::Array(indexes)) = table.get(member) {
-            let requests: Vec<Value> = indexes.iter().map(|i| index_request(i, provisioned, global)).collect();
+            let requests: Vec<Value> = indexes
+                .iter()
+                .filter(|i| i.get("IndexStatus").and_then(Value::as_str) != Some("DELETING"))
+                .map(|i| match member {
+                    "VectorIndexes" => members(i, &VECTOR_INDEX_MEMBERS),
+                    _ => index_request(i, provisioned, member == "GlobalSecondaryIndexes"),
+                })
+                .collect();
             if !requests.is_empty() {
                 out.insert(member.into(), requests.into());
             }

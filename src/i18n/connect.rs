@@ -110,6 +110,8 @@ pub struct ConnectWords {
     pub exists_on_endpoint: fn(&str) -> String,
     /// `(write units, dollars)`, spelled.
     pub deploy_cost: fn(&str, &str) -> String,
+    /// `(vector indexes)`, spelled.
+    pub leave_out_vectors: fn(&str) -> String,
     pub deploy_button: &'static str,
     pub cancel: &'static str,
     /// `(table)`.
@@ -136,7 +138,7 @@ pub struct ConnectWords {
     pub describe: &'static str,
     pub refresh: &'static str,
     /// `(table, items, size, GSIs, LSIs)`, spelled.
-    pub import_described: fn(&str, &str, &str, &str, &str) -> String,
+    pub import_described: fn(&str, &str, &str, &str, &str, &str) -> String,
     pub limit_items_label: &'static str,
     pub limit_mb_label: &'static str,
     /// `(size, items, read units, dollars)`, spelled.
@@ -257,8 +259,8 @@ const EN: ConnectWords = ConnectWords {
     pattern_failed: "No answer",
     no_patterns: "The playground has no access patterns: save them in its design review.",
     deploy_title: "Deploy",
-    deploy_intro: "Create the playground's tables on the endpoint, as they are here (keys, GSIs and LSIs, capacity \
-                   mode and capacity, TTL, stream, table class), wait until each is ACTIVE, then write their items \
+    deploy_intro: "Create the playground's tables on the endpoint, as they are here (keys, GSIs, LSIs and vector \
+                   indexes, capacity mode and capacity, TTL, stream, table class), wait until each is ACTIVE, then write their items \
                    with BatchWriteItem.",
     deploy_table: |table, items, indexes| format!("{table} (items: {items}, indexes: {indexes})"),
     exists_on_endpoint: |table| {
@@ -266,6 +268,12 @@ const EN: ConnectWords = ConnectWords {
     },
     deploy_cost: |units, dollars| {
         format!("The writes consume {units} write request units: {dollars} on demand (us-east-1 prices).")
+    },
+    leave_out_vectors: |count| {
+        format!(
+            "Leave out the vector indexes (vector indexes: {count}), for an endpoint without vector search: the \
+             items keep their vectors."
+        )
     },
     deploy_button: "Deploy",
     cancel: "Cancel",
@@ -287,10 +295,10 @@ const EN: ConnectWords = ConnectWords {
     import_table_label: "Table on the endpoint",
     describe: "Describe",
     refresh: "List the endpoint's tables again",
-    import_described: |table, items, size, gsis, lsis| {
+    import_described: |table, items, size, gsis, lsis, vectors| {
         format!(
             "{table} (items: {items}, size: {size}, DynamoDB's figures, updated about every six hours; GSIs: {gsis}, \
-             LSIs: {lsis})."
+             LSIs: {lsis}, vector indexes: {vectors})."
         )
     },
     limit_items_label: "Items, at most",
@@ -424,8 +432,8 @@ const DE: ConnectWords = ConnectWords {
     pattern_failed: "Keine Antwort",
     no_patterns: "Der Playground hat keine Zugriffsmuster: Speichern Sie sie in seinem Design-Review.",
     deploy_title: "Bereitstellen",
-    deploy_intro: "Legen Sie die Tabellen des Playgrounds am Endpoint so an, wie sie hier sind (Schlüssel, GSIs und \
-                   LSIs, Kapazitätsmodus und Kapazität, TTL, Stream, Tabellenklasse), warten Sie, bis jede ACTIVE ist, \
+    deploy_intro: "Legen Sie die Tabellen des Playgrounds am Endpoint so an, wie sie hier sind (Schlüssel, GSIs, \
+                   LSIs und Vektorindizes, Kapazitätsmodus und Kapazität, TTL, Stream, Tabellenklasse), warten Sie, bis jede ACTIVE ist, \
                    und schreiben Sie dann ihre Items mit BatchWriteItem.",
     deploy_table: |table, items, indexes| format!("{table} (Items: {items}, Indizes: {indexes})"),
     exists_on_endpoint: |table| {
@@ -436,6 +444,12 @@ const DE: ConnectWords = ConnectWords {
     },
     deploy_cost: |units, dollars| {
         format!("Die Schreibzugriffe verbrauchen {units} Write Request Units: {dollars} bei On-Demand (Preise von us-east-1).")
+    },
+    leave_out_vectors: |count| {
+        format!(
+            "Vektorindizes weglassen (Vektorindizes: {count}), für einen Endpoint ohne Vektorsuche: Die Items \
+             behalten ihre Vektoren."
+        )
     },
     deploy_button: "Bereitstellen",
     cancel: "Abbrechen",
@@ -459,10 +473,10 @@ const DE: ConnectWords = ConnectWords {
     import_table_label: "Tabelle am Endpoint",
     describe: "Beschreiben",
     refresh: "Tabellen des Endpoints neu auflisten",
-    import_described: |table, items, size, gsis, lsis| {
+    import_described: |table, items, size, gsis, lsis, vectors| {
         format!(
             "{table} (Items: {items}, Größe: {size}, Angaben von DynamoDB, etwa alle sechs Stunden aktualisiert; GSIs: \
-             {gsis}, LSIs: {lsis})."
+             {gsis}, LSIs: {lsis}, Vektorindizes: {vectors})."
         )
     },
     limit_items_label: "Höchstens Items",
@@ -589,7 +603,7 @@ const JA: ConnectWords = ConnectWords {
     pattern_failed: "応答なし",
     no_patterns: "プレイグラウンドにアクセスパターンがありません。設計レビューで保存してください。",
     deploy_title: "デプロイ",
-    deploy_intro: "プレイグラウンドのテーブルを、ここにあるとおり (キー、GSI と LSI、キャパシティモードとキャパシティ、TTL、\
+    deploy_intro: "プレイグラウンドのテーブルを、ここにあるとおり (キー、GSI、LSI とベクトルインデックス、キャパシティモードとキャパシティ、TTL、\
                    ストリーム、テーブルクラス) エンドポイントに作成し、それぞれが ACTIVE になるのを待ってから、項目を \
                    BatchWriteItem で書き込みます。",
     deploy_table: |table, items, indexes| format!("{table}: 項目 {items} 件、インデックス {indexes} 個"),
@@ -598,6 +612,9 @@ const JA: ConnectWords = ConnectWords {
     },
     deploy_cost: |units, dollars| {
         format!("書き込みは書き込みリクエストユニットを {units} 消費します: オンデマンドで {dollars} (us-east-1 の料金)。")
+    },
+    leave_out_vectors: |count| {
+        format!("ベクトルインデックス ({count} 個) を作らない (ベクトル検索のないエンドポイント向け)。項目のベクトルはそのまま書き込みます。")
     },
     deploy_button: "デプロイ",
     cancel: "キャンセル",
@@ -618,8 +635,11 @@ const JA: ConnectWords = ConnectWords {
     import_table_label: "エンドポイントのテーブル",
     describe: "説明を読む",
     refresh: "エンドポイントのテーブルを一覧し直す",
-    import_described: |table, items, size, gsis, lsis| {
-        format!("{table}: 項目 {items} 件、{size} (DynamoDB の数値で、約6時間ごとに更新); GSI {gsis} 個、LSI {lsis} 個。")
+    import_described: |table, items, size, gsis, lsis, vectors| {
+        format!(
+            "{table}: 項目 {items} 件、{size} (DynamoDB の数値で、約6時間ごとに更新); GSI {gsis} 個、LSI {lsis} 個、\
+             ベクトルインデックス {vectors} 個。"
+        )
     },
     limit_items_label: "項目数の上限",
     limit_mb_label: "MB の上限",

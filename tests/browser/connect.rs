@@ -6,8 +6,10 @@
 //! tables deployed and read back, an existing table written into only once
 //! its name is typed, a table created with boto3 imported (up to a limit,
 //! then whole) and compared, an address
-//! refused before sending, a stopped endpoint said with what to check, and
-//! the credentials found nowhere in storage or the address afterwards.
+//! refused before sending, a stopped endpoint said with what to check, a
+//! table with a vector index deployed, searched, imported back, and deployed
+//! again without it, and the credentials found nowhere in storage or the
+//! address afterwards.
 
 use ddb_playground::connect::endpoint::{Connection, Endpoint};
 use ddb_playground::connect::sigv4::Credentials;
@@ -357,7 +359,11 @@ async fn a_table_created_with_boto3_is_imported_and_compared() {
         "{}",
         page.text("#import-described")
     );
-    assert!(page.text("#import-described").ends_with("; GSIs: 1, LSIs: 0)."), "{}", page.text("#import-described"));
+    assert!(
+        page.text("#import-described").ends_with("; GSIs: 1, LSIs: 0, vector indexes: 0)."),
+        "{}",
+        page.text("#import-described")
+    );
 
     // Up to 25 items first: the estimate says what it reads before anything is sent.
     page.type_into("#import-limit-items", "25").await;
@@ -398,5 +404,109 @@ async fn a_table_created_with_boto3_is_imported_and_compared() {
     wait_until("the comparison", || page.exists("#cmp-summary")).await;
     assert_eq!(page.text("#cmp-summary"), "✓ The same result and the same capacity units.");
     assert!(page.text("#cmp-endpoint").contains("order#001"));
+    assert_credentials_nowhere();
+}
+
+/// Saves a playground with `table`: a vector index whose search schema is
+/// the only use of `tenant`, a GSI, and three items with vectors.
+fn save_vector_playground(table: &str) {
+    let mut engine = Engine::new();
+    engine
+        .execute(
+            "CreateTable",
+            &json!({
+                "TableName": table,
+                "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"},
+                                         {"AttributeName": "tenant", "AttributeType": "S"},
+                                         {"AttributeName": "kind", "AttributeType": "S"}],
+                "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
+                "BillingMode": "PAY_PER_REQUEST",
+                "GlobalSecondaryIndexes": [{"IndexName": "ByKind",
+                    "KeySchema": [{"AttributeName": "kind", "KeyType": "HASH"}], "Projection": {"ProjectionType": "ALL"}}],
+                "VectorIndexes": [{"IndexName": "ByLook", "VectorAttribute": {"AttributeName": "embedding"},
+                    "Dimensions": 3, "DistanceFunction": "COSINE", "Projection": {"ProjectionType": "ALL"},
+                    "SearchSchema": [{"AttributeName": "tenant", "SearchSchemaElementType": "HASH"}]}]
+            }),
+        )
+        .unwrap();
+    for (pk, vector) in [("p1", ["1", "0", "0"]), ("p2", ["0", "1", "0"]), ("p3", ["0.9", "0.1", "0"])] {
+        let embedding: Vec<Value> = vector.iter().map(|n| json!({"N": n})).collect();
+        let item = json!({"pk": {"S": pk}, "tenant": {"S": "A"}, "kind": {"S": "shoe"}, "embedding": {"L": embedding}});
+        engine.execute("PutItem", &json!({"TableName": table, "Item": item})).unwrap();
+    }
+    persist::autosave(&Scenario::of(&engine), Pinned::default()).unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn vector_indexes_are_deployed_and_imported_or_left_out_for_an_endpoint_without_them() {
+    forget_everything();
+    let table = fresh_name("Products");
+    save_vector_playground(&table);
+    let page = mount_connect(ConnectProps { endpoint: ENDPOINT.into() }).await;
+    connect(&page, ENDPOINT, "").await;
+    wait_until("connected", || page.exists("#deploy")).await;
+    assert_eq!(page.text("#deploy-tables"), format!("{table} (items: 3, indexes: 2)"));
+    assert!(page.text(".deploy-vectors").starts_with("Leave out the vector indexes (vector indexes: 1)"));
+
+    // As they are: the endpoint has the vector index, and a search compares equal.
+    page.click("#btn-deploy").await;
+    wait_until("the deployment", || page.text("#deploy-status").starts_with('✓')).await;
+    let described = on_endpoint("DescribeTable", json!({"TableName": table})).await;
+    assert_eq!(described["Table"]["VectorIndexes"][0]["IndexName"], "ByLook");
+    let search = json!({"TableName": table, "IndexName": "ByLook", "TopK": 2,
+        "SearchVector": [{"N": "1"}, {"N": "0"}, {"N": "0"}],
+        "SearchConditionExpression": "tenant = :a", "ExpressionAttributeValues": {":a": {"S": "A"}}});
+    page.choose("#cmp-operation", "SearchVectors").await;
+    page.type_text("#cmp-request", &search.to_string()).await;
+    page.click("#btn-compare").await;
+    wait_until("the comparison", || page.exists("#cmp-summary")).await;
+    assert!(page.text("#cmp-summary").starts_with('✓'), "{}", page.text("#cmp-summary"));
+
+    // Imported back, the vector index comes along.
+    page.click("#btn-import-refresh").await;
+    wait_until("the tables listed", || {
+        page.find_all("#import-table option").iter().any(|o| o.text_content().as_deref() == Some(table.as_str()))
+    })
+    .await;
+    page.choose("#import-table", &table).await;
+    page.click("#btn-import-describe").await;
+    wait_until("the description", || page.exists("#import-described")).await;
+    assert!(
+        page.text("#import-described").ends_with("; GSIs: 1, LSIs: 0, vector indexes: 1)."),
+        "{}",
+        page.text("#import-described")
+    );
+    page.click("#btn-import").await;
+    wait_until("the import", || page.text("#import-status").starts_with('✓')).await;
+    let mut imported = persist::load_workspace(&format!("Imported {table}")).unwrap().engine;
+    let again = imported.execute("DescribeTable", &json!({"TableName": table})).unwrap();
+    assert_eq!(
+        again["Table"]["VectorIndexes"][0]["SearchSchema"],
+        described["Table"]["VectorIndexes"][0]["SearchSchema"]
+    );
+    assert_eq!(again["Table"]["VectorIndexes"][0]["ItemCount"], 3);
+
+    // Left out: the table is created without it and without `tenant`'s definition; the items keep their vectors.
+    drop_on_endpoint(&table).await;
+    save_vector_playground(&table);
+    page.click("#connect-reread").await;
+    wait_until("the plan", || page.exists("#deploy-leave-out-vectors")).await;
+    page.click("#deploy-leave-out-vectors").await;
+    // (The page still lists the table it deployed: it was dropped behind its back.)
+    assert!(page.text("#deploy-tables").starts_with(&format!("{table} (items: 3, indexes: 1)")));
+    page.click("#btn-deploy").await;
+    wait_until("the second deployment", || page.text("#deploy-status").starts_with('✓')).await;
+    let described = on_endpoint("DescribeTable", json!({"TableName": table})).await;
+    assert!(described["Table"].get("VectorIndexes").is_none(), "{described}");
+    let defined: Vec<&str> = described["Table"]["AttributeDefinitions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|d| d["AttributeName"].as_str())
+        .collect();
+    assert!(!defined.contains(&"tenant"), "{defined:?}");
+    let item = on_endpoint("GetItem", json!({"TableName": table, "Key": {"pk": {"S": "p3"}}})).await;
+    assert_eq!(item["Item"]["embedding"]["L"].as_array().map(Vec::len), Some(3));
+    drop_on_endpoint(&table).await;
     assert_credentials_nowhere();
 }

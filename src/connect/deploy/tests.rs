@@ -52,7 +52,7 @@ fn engine() -> Engine {
 
 #[test]
 fn the_plan_creates_each_table_as_the_engine_keeps_it_and_writes_its_items() {
-    let plan = plan(&engine());
+    let plan = plan(&engine(), VectorIndexes::Send);
     let names: Vec<&str> = plan.tables.iter().map(|t| t.name.as_str()).collect();
     assert_eq!(names, ["Empty", "Orders"]);
     let (empty, orders) = (&plan.tables[0], &plan.tables[1]);
@@ -77,7 +77,7 @@ fn the_plan_creates_each_table_as_the_engine_keeps_it_and_writes_its_items() {
 
 #[test]
 fn the_writes_cost_what_the_write_unit_rule_says() {
-    let plan = plan(&engine());
+    let plan = plan(&engine(), VectorIndexes::Send);
     // 30 small items (1 WRU each), one of 1,499 bytes (2 WRU), and the 10
     // with a Status written to ByStatus as well (1 WRU each).
     assert_eq!(plan.write_units, 30.0 + 2.0 + 10.0);
@@ -95,4 +95,53 @@ fn unprocessed_items_are_sent_again_after_a_growing_pause() {
     assert_eq!(resend(Some(&left)), Some(json!({"RequestItems": left, "ReturnConsumedCapacity": "TOTAL"})));
     assert_eq!(table_status(&json!({"Table": {"TableStatus": "ACTIVE"}})), "ACTIVE");
     assert_eq!(table_status(&json!({})), "");
+}
+
+#[test]
+fn vector_indexes_are_sent_or_left_out_with_the_definitions_only_they_used() {
+    let mut engine = Engine::new();
+    engine
+        .execute(
+            "CreateTable",
+            &json!({
+                "TableName": "Products",
+                "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"},
+                                         {"AttributeName": "tenant", "AttributeType": "S"},
+                                         {"AttributeName": "kind", "AttributeType": "S"}],
+                "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
+                "BillingMode": "PAY_PER_REQUEST",
+                "GlobalSecondaryIndexes": [{"IndexName": "ByKind",
+                    "KeySchema": [{"AttributeName": "kind", "KeyType": "HASH"}],
+                    "Projection": {"ProjectionType": "ALL"}}],
+                "VectorIndexes": [{"IndexName": "ByLook", "VectorAttribute": {"AttributeName": "embedding"},
+                    "Dimensions": 2, "DistanceFunction": "COSINE", "Projection": {"ProjectionType": "ALL"},
+                    "SearchSchema": [{"AttributeName": "tenant", "SearchSchemaElementType": "HASH"}]}]
+            }),
+        )
+        .unwrap();
+    let item = json!({"pk": {"S": "p1"}, "tenant": {"S": "A"}, "kind": {"S": "shoe"},
+                      "embedding": {"L": [{"N": "1"}, {"N": "0"}]}});
+    engine.execute("PutItem", &json!({"TableName": "Products", "Item": item})).unwrap();
+
+    let sent = plan(&engine, VectorIndexes::Send);
+    assert_eq!((sent.vector_indexes, sent.tables[0].vector_indexes()), (1, 1));
+    assert!(sent.sends_vector_indexes());
+
+    let left_out = plan(&engine, VectorIndexes::LeaveOut);
+    let create = &left_out.tables[0].create;
+    assert!(create.get("VectorIndexes").is_none());
+    assert!(!left_out.sends_vector_indexes());
+    assert_eq!(left_out.vector_indexes, 1, "the playground still has it");
+    let defined: Vec<&str> =
+        create["AttributeDefinitions"].as_array().unwrap().iter().filter_map(|d| d["AttributeName"].as_str()).collect();
+    assert_eq!(defined, ["pk", "kind"], "tenant was the search schema's only");
+    assert_eq!(left_out.tables[0].items, [item]);
+    // The request is one DynamoDB takes: an engine creates the table from it.
+    let mut endpoint = Engine::new();
+    endpoint.execute("CreateTable", create).unwrap();
+    let described = endpoint.execute("DescribeTable", &json!({"TableName": "Products"})).unwrap();
+    assert!(described["Table"].get("VectorIndexes").is_none());
+    assert_eq!(described["Table"]["GlobalSecondaryIndexes"][0]["IndexName"], "ByKind");
+    // The writes: one unit for the table and one for the GSI either way.
+    assert_eq!((sent.write_units, left_out.write_units), (2.0, 2.0));
 }

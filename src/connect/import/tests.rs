@@ -145,3 +145,63 @@ fn pages_are_collected_up_to_the_limit_and_build_the_playground() {
     assert_eq!(count["Count"], 30);
     assert!(here.settings().enforce_throughput, "throughput is enforced again once the items are in");
 }
+
+#[test]
+fn vector_indexes_come_with_their_table_and_an_index_being_deleted_does_not() {
+    let mut there = Engine::new();
+    there
+        .execute(
+            "CreateTable",
+            &json!({
+                "TableName": "Products",
+                "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"},
+                                         {"AttributeName": "tenant", "AttributeType": "S"}],
+                "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
+                "BillingMode": "PAY_PER_REQUEST",
+                "VectorIndexes": [
+                    {"IndexName": "ByLook", "VectorAttribute": {"AttributeName": "embedding"}, "Dimensions": 3,
+                     "DistanceFunction": "COSINE", "Projection": {"ProjectionType": "KEYS_ONLY"},
+                     "SearchSchema": [{"AttributeName": "tenant", "SearchSchemaElementType": "HASH"}]},
+                    {"IndexName": "ByTaste", "VectorAttribute": {"AttributeName": "taste"}, "Dimensions": 2,
+                     "DistanceFunction": "EUCLIDEAN", "Projection": {"ProjectionType": "ALL"}}]
+            }),
+        )
+        .unwrap();
+    let item = json!({"pk": {"S": "p1"}, "tenant": {"S": "A"},
+                      "embedding": {"L": [{"N": "1"}, {"N": "0"}, {"N": "0"}]}, "taste": {"L": [{"N": "0.5"}, {"N": "2"}]}});
+    there.execute("PutItem", &json!({"TableName": "Products", "Item": item})).unwrap();
+    let description = there.execute("DescribeTable", &json!({"TableName": "Products"})).unwrap();
+    let create = create_request(&description).unwrap();
+    assert_eq!(create["VectorIndexes"].as_array().map(Vec::len), Some(2));
+    assert!(
+        create["VectorIndexes"][0].get("IndexStatus").is_none()
+            && create["VectorIndexes"][0].get("ItemCount").is_none()
+    );
+    let items = [item.clone()];
+    let mut here = into_engine(&create, None, &items).unwrap();
+    let again = here.execute("DescribeTable", &json!({"TableName": "Products"})).unwrap();
+    for (at, index) in description["Table"]["VectorIndexes"].as_array().unwrap().iter().enumerate() {
+        for member in VECTOR_INDEX_MEMBERS {
+            assert_eq!(again["Table"]["VectorIndexes"][at][member], index[member], "{member}");
+        }
+        assert_eq!(again["Table"]["VectorIndexes"][at]["ItemCount"], 1);
+    }
+    // The search answers on the copy as on the endpoint.
+    let search =
+        json!({"TableName": "Products", "IndexName": "ByTaste", "SearchVector": [{"N": "0.5"}, {"N": "2"}], "TopK": 1});
+    let found_there = there.execute("SearchVectors", &search).unwrap();
+    let found_here = here.execute("SearchVectors", &search).unwrap();
+    assert_eq!(found_here["SearchResults"], found_there["SearchResults"]);
+    assert_eq!(found_here["SearchResults"].as_array().map(Vec::len), Some(1));
+
+    // An index being deleted is left out, GSI or vector.
+    let mut deleting = description.clone();
+    deleting["Table"]["VectorIndexes"][1]["IndexStatus"] = json!("DELETING");
+    let create = create_request(&deleting).unwrap();
+    let names: Vec<&str> =
+        create["VectorIndexes"].as_array().unwrap().iter().filter_map(|i| i["IndexName"].as_str()).collect();
+    assert_eq!(names, ["ByLook"]);
+    let mut forum = describe(&mut endpoint());
+    forum["Table"]["GlobalSecondaryIndexes"][0]["IndexStatus"] = json!("DELETING");
+    assert!(create_request(&forum).unwrap().get("GlobalSecondaryIndexes").is_none());
+}

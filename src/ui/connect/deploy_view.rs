@@ -3,7 +3,8 @@
 //! ([`deploy::plan`]).
 //!
 //! ```text
-//!   the plan: each table (items, indexes), the write units and dollars on demand
+//!   the plan: each table (items, indexes), the write units and dollars on demand;
+//!             with vector indexes, a choice to leave them out (an endpoint without vector search)
 //!   a table the endpoint already has ── its name typed to confirm ── not created, its items written into it
 //!   Deploy ─ ListTables again (a table that appeared since needs confirming too)
 //!          ─ per table: CreateTable · DescribeTable every second until ACTIVE · UpdateTimeToLive
@@ -29,7 +30,7 @@ use super::connection_panel::Connected;
 use super::failure_view::failure_view;
 use crate::connect::answer::{Advice, Failure};
 use crate::connect::compare::units;
-use crate::connect::deploy::{self, backoff_millis, resend, table_status, Plan, MAX_ATTEMPTS};
+use crate::connect::deploy::{self, backoff_millis, resend, table_status, Plan, VectorIndexes, MAX_ATTEMPTS};
 use crate::connect::endpoint::Connection;
 use crate::ui::language::use_lang;
 use crate::ui::state::PlaygroundContext;
@@ -187,9 +188,13 @@ pub fn DeployView(props: &DeployViewProps) -> Html {
     let lang = use_lang();
     let words = lang.connect();
     let state = &props.state;
-    let plan = use_memo(state.generation, {
+    let leave_out = use_state(|| false);
+    let plan = use_memo((state.generation, *leave_out), {
         let engine = state.engine.clone();
-        move |_| engine.try_borrow().map(|e| deploy::plan(&e)).ok()
+        move |(_, leave_out)| {
+            let vectors = if *leave_out { VectorIndexes::LeaveOut } else { VectorIndexes::Send };
+            engine.try_borrow().map(|e| deploy::plan(&e, vectors)).ok()
+        }
     });
     let endpoint_tables = use_state(|| props.connected.tables.iter().cloned().collect::<BTreeSet<String>>());
     let typed = use_state(BTreeSet::<String>::new);
@@ -295,9 +300,23 @@ pub fn DeployView(props: &DeployViewProps) -> Html {
         });
         html! {
             <li key={table.name.clone()} class={classes!("deploy-table", exists.then_some("exists"))}>
-                <span>{ (words.deploy_table)(&table.name, &lang.count(table.items.len() as u64), &lang.count(table.indexes() as u64)) }</span>
+                <span>{ (words.deploy_table)(&table.name, &lang.count(table.items.len() as u64),
+                    &lang.count((table.indexes() + table.vector_indexes()) as u64)) }</span>
                 { confirm.unwrap_or_default() }
             </li>
+        }
+    });
+    // For an endpoint without vector search, which refuses the whole table.
+    let vectors_choice = (plan.vector_indexes > 0).then(|| {
+        let onchange = {
+            let leave_out = leave_out.clone();
+            Callback::from(move |e: Event| leave_out.set(e.target_unchecked_into::<HtmlInputElement>().checked()))
+        };
+        html! {
+            <label class="deploy-vectors">
+                <input type="checkbox" id="deploy-leave-out-vectors" checked={*leave_out} {onchange} disabled={going} />
+                <span>{ (words.leave_out_vectors)(&lang.count(plan.vector_indexes as u64)) }</span>
+            </label>
         }
     });
     let cost =
@@ -346,6 +365,7 @@ pub fn DeployView(props: &DeployViewProps) -> Html {
             <h2 id="deploy-title">{ words.deploy_title }</h2>
             <p class="hint">{ words.deploy_intro }</p>
             <ul class="deploy-tables" id="deploy-tables">{ for rows }</ul>
+            { vectors_choice }
             <p id="deploy-cost">{ cost }</p>
             <button type="button" id="btn-deploy" class="primary" onclick={on_deploy} disabled={going}>
                 { words.deploy_button }

@@ -227,6 +227,7 @@ pub fn ImportView(props: &ImportViewProps) -> Html {
             &lang.figure(&size_text(figure("TableSizeBytes"))),
             &lang.count(count("GlobalSecondaryIndexes") as u64),
             &lang.count(count("LocalSecondaryIndexes") as u64),
+            &lang.count(count("VectorIndexes") as u64),
         );
         let estimate = import::estimate(answer, limit);
         let estimate_text = (words.import_estimate)(

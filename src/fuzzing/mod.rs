@@ -22,7 +22,7 @@
 //! | `exercise`           | an exercise and a solution, or damage to a built-in one and its model answer | `Exercise::from_json`, `Solution::from_json`, `engine::exercise::check` (`exercise`) |
 //! | `handin`             | a hand-in link, its document, or damage to a built-in hand-in | `scenario::handin::decode`, the exercise and solution readers (`handin`) |
 //! | `vector_map`         | decisions                                  | a vector index of generated vectors and the vector map drawn for a typed query, its ranking compared with `SearchVectors` (`vector_map`) |
-//! | `endpoint_answer`    | `status address\nbody\0body`               | the connect page's reading of an address and of an endpoint's answers, and the comparison of two answers (`endpoint_answer`) |
+//! | `endpoint_answer`    | `status address\nbody\0body`               | the connect page's reading of an address and of an endpoint's answers, the comparison of two answers, and a table imported from a description (`endpoint_answer`) |
 //!
 //! A harness panics only when an invariant fails (`check`, round trips of
 //! snapshots, scenarios and links, a dry run that changed the engine or

@@ -116,11 +116,6 @@ impl Plan {
         self.tables.iter().map(|t| t.items.len()).sum()
     }
 
-    /// Whether the tables' requests create the playground's vector indexes.
-    pub fn sends_vector_indexes(&self) -> bool {
-        self.tables.iter().map(TablePlan::vector_indexes).sum::<usize>() == self.vector_indexes
-    }
-
     /// The writes' price on demand, in US dollars.
     pub fn dollars(&self) -> f64 {
         prices::on_demand(0.0, self.write_units)

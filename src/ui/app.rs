@@ -32,8 +32,9 @@
 //! the autosaved copy ([`persist`]). After every change it is saved again
 //! once the page has been still for half a second, or when the page goes
 //! away before that; a playground unchanged since it was read or saved is
-//! not written again. A `hashchange` to a share link loads that link. A `storage` event says another tab autosaved
-//! over this tab's copy: its playground is kept as a workspace.
+//! not written again. A `hashchange` to a share link loads that link. A
+//! `storage` event says another tab autosaved over this tab's copy: its
+//! playground is kept as a workspace.
 //!
 //! Both states live here, above the tabs, so switching tabs loses nothing:
 //! the console's drafts and the editor's text survive either way.

@@ -292,22 +292,20 @@ pub fn App(props: &AppProps) -> Html {
             let unchanged = first.replace(false) && *stored.borrow();
             *stored.borrow_mut() = unchanged;
             let waiting = Rc::clone(&alive);
-            yew::platform::spawn_local(async move {
-                if unchanged {
-                    return;
-                }
-                yew::platform::time::sleep(AUTOSAVE_DELAY).await;
-                if !waiting.get() || embedded {
-                    return;
-                }
-                match state.lend_scenario(|scenario| persist::autosave(scenario, state.pinned)) {
-                    Some(Ok(())) => *stored.borrow_mut() = true,
-                    Some(Err(reason)) => {
-                        dispatcher.dispatch(Action::Notify(Some(Notice::worded(true, Said::AutosaveFailed(reason)))))
+            if !unchanged {
+                yew::platform::spawn_local(async move {
+                    yew::platform::time::sleep(AUTOSAVE_DELAY).await;
+                    if !waiting.get() || embedded {
+                        return;
                     }
-                    None => {}
-                }
-            });
+                    match state.lend_scenario(|scenario| persist::autosave(scenario, state.pinned)) {
+                        Some(Ok(())) => *stored.borrow_mut() = true,
+                        Some(Err(reason)) => dispatcher
+                            .dispatch(Action::Notify(Some(Notice::worded(true, Said::AutosaveFailed(reason))))),
+                        None => {}
+                    }
+                });
+            }
             move || alive.set(false)
         });
     }

@@ -44,20 +44,20 @@ pub struct Limit {
 const VECTOR_INDEX_MEMBERS: [&str; 6] =
     ["IndexName", "VectorAttribute", "Dimensions", "DistanceFunction", "Projection", "SearchSchema"];
 
-/// The `names` members `description` has, as an object.
-fn members(description: &Value, names: &[&str]) -> Value {
+/// The `names` members `description` has.
+fn members(description: &Value, names: &[&str]) -> Map<String, Value> {
     let mut out = Map::new();
     for name in names {
         if let Some(value) = description.get(*name) {
             out.insert((*name).into(), value.clone());
         }
     }
-    Value::Object(out)
+    out
 }
 
 /// The members of a GSI's or LSI's description that CreateTable takes.
 fn index_request(index: &Value, provisioned: bool, global: bool) -> Value {
-    let Value::Object(mut out) = members(index, &["IndexName", "KeySchema", "Projection"]) else { return Value::Null };
+    let mut out = members(index, &["IndexName", "KeySchema", "Projection"]);
     if global {
         if provisioned {
             if let Some(throughput) = index.get("ProvisionedThroughput") {
@@ -120,7 +120,7 @@ pub fn create_request(description: &Value) -> Result<Value, String> {
                 .iter()
                 .filter(|i| i.get("IndexStatus").and_then(Value::as_str) != Some("DELETING"))
                 .map(|i| match member {
-                    "VectorIndexes" => members(i, &VECTOR_INDEX_MEMBERS),
+                    "VectorIndexes" => Value::Object(members(i, &VECTOR_INDEX_MEMBERS)),
                     _ => index_request(i, provisioned, member == "GlobalSecondaryIndexes"),
                 })
                 .collect();

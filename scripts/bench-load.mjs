@@ -92,7 +92,8 @@ async function visit(context, address, { cpu = 1, network, offline = false }) {
   await page.goto(address, { waitUntil: 'commit' });
   const result = await Promise.race([
     said,
-    new Promise((_, reject) => setTimeout(() => reject(new Error('not interactive within 120 s')), 120_000)),
+    // unref: a pending limit must not keep the script alive once it is done.
+    new Promise((_, reject) => setTimeout(() => reject(new Error('not interactive within 120 s')), 120_000).unref()),
   ]);
   return { page, result };
 }

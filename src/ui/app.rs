@@ -48,7 +48,6 @@
 //! progress redrawn live. With nothing pending it sends nothing.
 
 use std::cell::Cell;
-use std::collections::BTreeMap;
 use std::rc::Rc;
 use std::time::Duration;
 
@@ -60,9 +59,8 @@ use super::language::{self, Lang, Msg, Said};
 use super::persist;
 use super::state::{Action, Notice, Playground, PlaygroundContext};
 use crate::scenario::lessons::LessonLibrary;
-use crate::ui::exercises::exercise_panel::ExercisePanel;
 use crate::ui::exercises::exercises_menu::ExercisesMenu;
-use crate::ui::exercises::open::{ExerciseContext, Shown};
+use crate::ui::exercises::host::{use_exercise_host, ExerciseHost, ExerciseModule, ExercisePlace};
 use crate::ui::lessons::lesson_bus::{LessonBus, LessonBusContext};
 use crate::ui::lessons::lesson_panel::LessonPanel;
 use crate::ui::lessons::lessons_menu::LessonsMenu;
@@ -161,16 +159,16 @@ pub struct AppProps {
     /// page (it fetches them), what a browser test hands in.
     #[prop_or_default]
     pub lessons: LessonLibrary,
-    /// The built-in exercises' documents at hand from the start, by id:
-    /// none in a page (it fetches them), what a browser test hands in.
+    /// Where the exercise panel comes from: its own wasm in a page, this
+    /// one in a browser test (which hands in the exercises' documents).
     #[prop_or_default]
-    pub exercises: Rc<BTreeMap<String, String>>,
+    pub exercises: ExerciseModule,
 }
 
 #[component]
 pub fn App(props: &AppProps) -> Html {
     let lessons = props.lessons.clone();
-    let exercise = ExerciseContext { shown: use_state(|| Shown::Nothing), documents: Rc::clone(&props.exercises) };
+    let exercise = use_exercise_host(props.exercises.clone());
     // Whether storage holds the playground as it is: the autosaved copy it
     // started from, before any change, or the last autosave. Then there is
     // nothing to write (a large playground takes a while to write), neither
@@ -445,7 +443,7 @@ pub fn App(props: &AppProps) -> Html {
         <ContextProvider<PlaygroundContext> context={state}>
         <ContextProvider<ConsoleContext> context={console}>
         <ContextProvider<LessonBusContext> context={bus}>
-        <ContextProvider<ExerciseContext> context={exercise}>
+        <ContextProvider<ExerciseHost> context={exercise}>
             <div class="app">
                 <header class={classes!("topbar", menu_open.then_some("menu-open"))}>
                     <h1><span class="brand-mark" aria-hidden="true"></span>{ "DynamoDB Playground" }</h1>
@@ -472,7 +470,7 @@ pub fn App(props: &AppProps) -> Html {
                     </aside>
                     <main class="main">
                         <LessonPanel />
-                        <ExercisePanel />
+                        <ExercisePlace />
                         <div class="main-bar">
                             <div class="main-tabs" role="tablist" aria-label={lang.t(Msg::TabsLabel)}>
                                 { tab_button(Tab::Items, "tab-items", lang.t(Msg::TabItems)) }
@@ -510,7 +508,7 @@ pub fn App(props: &AppProps) -> Html {
                     </main>
                 </div>
             </div>
-        </ContextProvider<ExerciseContext>>
+        </ContextProvider<ExerciseHost>>
         </ContextProvider<LessonBusContext>>
         </ContextProvider<ConsoleContext>>
         </ContextProvider<PlaygroundContext>>

@@ -2,6 +2,7 @@
 //! for Yew to re-render, plus the fixtures and steps several feature modules use.
 
 use ddb_playground::scenario::lessons::LessonLibrary;
+use ddb_playground::ui::exercises::host::ExerciseModule;
 use ddb_playground::ui::{persist, App, AppProps};
 use std::cell::RefCell;
 use std::time::Duration;
@@ -54,14 +55,23 @@ pub(crate) const EXERCISE_SOURCES: [(&str, &str); 6] = [
     ("relational-hr", include_str!("../../src/scenario/exercises/data/relational-hr.json")),
 ];
 
-/// The page's properties: the lessons the tests hand it, and every
-/// exercise. German's and Japanese's words are installed first, as if
+/// The page's properties: the lessons the tests hand it, and the
+/// exercise panel mounted in this wasm with every exercise. German's and Japanese's words are installed first, as if
 /// fetched (the test server has no `words/` folder either); `languages.rs`
 /// checks the fetch itself.
 pub(crate) fn app_props() -> AppProps {
     install_words();
     let exercises = EXERCISE_SOURCES.iter().map(|(id, text)| (id.to_string(), text.to_string())).collect();
-    AppProps { lessons: LESSONS.with(|lessons| lessons.borrow().clone()), exercises: std::rc::Rc::new(exercises) }
+    AppProps { lessons: LESSONS.with(|lessons| lessons.borrow().clone()), exercises: inline_exercises(exercises) }
+}
+
+/// The exercise panel mounted in this wasm (the page loads it as a wasm of
+/// its own, which the test server does not have), handed `documents`.
+pub(crate) fn inline_exercises(documents: std::collections::BTreeMap<String, String>) -> ExerciseModule {
+    let documents = std::rc::Rc::new(documents);
+    ExerciseModule::Inline(yew::Callback::from(move |root| {
+        ddb_playground::ui::exercises::module::mount(root, std::rc::Rc::clone(&documents))
+    }))
 }
 
 /// Installs German's and Japanese's words from the files the page fetches

@@ -10,7 +10,10 @@ use wasm_bindgen_test::wasm_bindgen_test;
 
 use ddb_playground::scenario::handin;
 
-use crate::dom::{app_props, forget_everything, mount, mount_as_is, mount_with, settle, visit_fragment, wait_until};
+use crate::dom::wait_until;
+use crate::dom::{
+    app_props, forget_everything, inline_exercises, mount, mount_as_is, mount_with, settle, visit_fragment,
+};
 use crate::dom::{Page, EXERCISE_SOURCES};
 
 fn model(id: &str) -> Value {
@@ -165,7 +168,8 @@ async fn a_document_that_does_not_arrive_is_named_in_the_pages_language() {
     // A page handed no documents fetches them, and the test server has no
     // `exercises/` folder: the answer is a 404.
     forget_everything();
-    let page = mount_with(ddb_playground::ui::AppProps { exercises: Default::default(), ..app_props() }).await;
+    let exercises = inline_exercises(Default::default());
+    let page = mount_with(ddb_playground::ui::AppProps { exercises, ..app_props() }).await;
     page.create_table("Kept", ("Id", "S"), None).await;
     visit_fragment("exercise=voting").await;
     wait_until("the failure", || page.exists("#exercise-panel .error-text")).await;
@@ -183,8 +187,53 @@ async fn the_menu_lists_every_exercise_and_opens_one() {
     assert_eq!(page.find_all("#exercise-list [data-exercise]").len(), 6);
     page.click("#exercise-list [data-exercise='inbox']").await;
     wait_until("the inbox exercise", || page.exists("#exercise-panel[data-exercise='inbox']")).await;
+    // The menu marks the exercise the panel shows (the panel's module says which).
+    page.click("#btn-exercises").await;
+    assert!(page.exists("#exercise-list [data-exercise='inbox'].selected"));
+    page.click("#btn-exercises").await;
     page.click("#exercise-close").await;
     assert!(!page.exists("#exercise-panel"));
+    page.click("#btn-exercises").await;
+    assert!(!page.exists("#exercise-list .selected"));
+}
+
+#[wasm_bindgen_test]
+async fn the_playgrounds_tables_are_copied_into_the_design_on_request() {
+    let page = mount().await;
+    page.create_table("Kept", ("Id", "S"), None).await;
+    visit_fragment("exercise=game-scores").await;
+    wait_until("the exercise panel", || page.exists("#exercise-use-tables")).await;
+    page.click("#exercise-use-tables").await;
+    let tables: Value = serde_json::from_str(&page.value("#exercise-tables")).expect("the tables as JSON");
+    assert_eq!(tables[0]["TableName"], "Kept");
+    assert_eq!(tables[0]["KeySchema"][0]["AttributeName"], "Id");
+    // Copying changes nothing in the playground.
+    assert!(page.text(".table-list").contains("Kept"));
+}
+
+#[wasm_bindgen_test]
+async fn an_exercise_module_that_does_not_arrive_is_named_and_the_playground_kept() {
+    // Handed no inline panel, the page loads the module's script, which the
+    // test server does not have: the script fails to load.
+    forget_everything();
+    let page = mount_with(ddb_playground::ui::AppProps { exercises: Default::default(), ..app_props() }).await;
+    page.create_table("Kept", ("Id", "S"), None).await;
+    page.click("#btn-exercises").await;
+    page.click("#exercise-list [data-exercise='inbox']").await;
+    wait_until("the failure", || page.exists("#exercise-loading .error-text")).await;
+    assert_eq!(
+        page.text("#exercise-loading .error-text"),
+        "The exercise could not be loaded: the network request failed"
+    );
+    page.choose("#lang-select", "ja").await;
+    assert!(page.text("#exercise-loading .error-text").contains("演習"), "{}", page.text("#exercise-loading"));
+    page.choose("#lang-select", "en").await;
+    page.click("#exercise-close").await;
+    assert!(!page.exists("#exercise-loading"));
+    assert!(page.text(".table-list").contains("Kept"));
+    // Asked again, it tries again (and fails again here).
+    visit_fragment("exercise=inbox").await;
+    wait_until("the second failure", || page.exists("#exercise-loading .error-text")).await;
 }
 
 #[wasm_bindgen_test]

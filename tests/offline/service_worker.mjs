@@ -11,7 +11,8 @@
 //   0. dist/ holds the precompressed copies;
 //   1. first visit: the worker installs and caches the build;
 //   2. with the host gone: the page, the autosave, a share link, a lesson
-//      not opened before and a language not chosen before all work;
+//      not opened before, a language not chosen before and an exercise (its
+//      panel a wasm of its own) not opened before all work;
 //   3. a new build: the open page keeps its version and shows the notice
 //      (Later hides it until the next visit); Reload switches, and the work
 //      is still there;
@@ -101,6 +102,7 @@ test('the first visit installs the worker and caches every file of the build but
   assert.ok(cached.includes('index.html') && cached.some((f) => f.endsWith('_bg.wasm')));
   assert.ok(cached.some((f) => f.startsWith('lessons/')), 'the lessons are cached');
   assert.ok(cached.includes('words/de.txt') && cached.includes('words/ja.txt'), 'the words are cached');
+  assert.ok(cached.includes('ddb-exercises.js') && cached.includes('ddb-exercises_bg.wasm'), 'the exercise module is cached');
   // The lecturer's page is in the build but not in the copy: a student's phone never downloads its wasm.
   assert.ok(existsSync(join(dir, 'lecturer.html')) && readdirSync(dir).includes('ddb-lecturer_bg.wasm'));
   assert.ok(!cached.some((f) => f.includes('lecturer')), 'the lecturer\'s page is not cached');
@@ -110,7 +112,7 @@ test('the first visit installs the worker and caches every file of the build but
   assert.ok(!cached.some((f) => /\.(br|gz)$/.test(f)), 'no compressed copies are cached');
 });
 
-test('with the host gone, the page, the autosave, a share link, a lesson and a language still work', async () => {
+test('with the host gone, the page, the autosave, a share link, a lesson, a language and an exercise still work', async () => {
   // Some work, autosaved, and a share link of it.
   await page.fill('#ct-name', 'OfflineProof');
   await page.fill('#ct-pk', 'Id');
@@ -155,6 +157,22 @@ test('with the host gone, the page, the autosave, a share link, a lesson and a l
     .some((r) => r.name.endsWith('words/de.txt') && r.workerStart > 0)), 'the worker answered the words');
   await open();
   await page.waitForFunction(() => document.documentElement.lang === 'de', null, { timeout: TIMEOUT });
+  // An exercise, never opened online: the panel's own wasm comes from the
+  // cache, speaks German, and checks the model answer in full.
+  await page.click('#btn-exercises');
+  await page.click('#exercise-list [data-exercise="game-scores"]');
+  await page.waitForSelector('#exercise-panel[data-exercise="game-scores"]', { timeout: TIMEOUT });
+  assert.ok(await page.evaluate(() => performance.getEntriesByType('resource')
+    .some((r) => r.name.endsWith('ddb-exercises_bg.wasm') && r.workerStart > 0)), 'the worker answered the module');
+  assert.equal(await page.textContent('#exercise-check'), 'Prüfen');
+  await page.click('#exercise-show-model');
+  await page.click('#exercise-use-model');
+  await page.click('#exercise-check');
+  await page.waitForSelector('#exercise-score[data-full="true"]', { timeout: TIMEOUT });
+  // The panel's clicks reached the panel alone: the page's tab and drawer did not move.
+  assert.equal(await page.getAttribute('#tab-items', 'aria-selected'), 'true');
+  assert.equal(await page.getAttribute('#btn-tables', 'aria-expanded'), 'false');
+  await page.click('#exercise-close');
   await page.selectOption('#lang-select', 'en');
   await page.waitForFunction(() => document.documentElement.lang === 'en', null, { timeout: TIMEOUT });
   await context.setOffline(false);

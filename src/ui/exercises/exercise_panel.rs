@@ -18,13 +18,13 @@ use yew::prelude::*;
 
 use super::draft::{skeleton, Draft, RequestDraft};
 use super::exercises_menu::title;
+use super::module::PlaygroundTables;
 use super::open::{self, ExerciseContext, HandInOpen, NotOpened, OpenExercise, Shown};
 use super::report_view::{report_view, versus_view};
 use crate::engine::exercise::format::{pattern_operations, Entity, Expect, Kind, Records};
 use crate::engine::exercise::{CheckReport, Checking, Solution};
 use crate::engine::generate::Generation;
 use crate::engine::ordered::Ordered;
-use crate::engine::snapshot::create_table_request;
 use crate::engine::value::document::item_to_plain;
 use crate::engine::value::Item;
 use crate::page_model::format::pretty;
@@ -32,7 +32,6 @@ use crate::scenario::handin::{self, ExerciseRef, HandIn};
 use crate::ui::browser::copy_text;
 use crate::ui::language::{use_lang, Lang};
 use crate::ui::query::operation_form::event_value;
-use crate::ui::state::use_playground;
 
 /// Records of each type shown, and previewed through the mapping.
 const SAMPLE: usize = 3;
@@ -202,7 +201,7 @@ struct ViewProps {
 fn ExerciseView(props: &ViewProps) -> Html {
     let lang = use_lang();
     let words = lang.exercise();
-    let state = use_playground();
+    let tables = use_context::<PlaygroundTables>().filter(PlaygroundTables::available);
     let open = Rc::clone(&props.open);
     let exercise = &open.exercise;
     let read_only = props.hand_in.is_some();
@@ -343,12 +342,9 @@ fn ExerciseView(props: &ViewProps) -> Html {
         })
     };
     let on_use_tables = {
-        let (edit, state) = (edit.clone(), state.clone());
+        let (edit, tables) = (edit.clone(), tables.clone());
         Callback::from(move |_: MouseEvent| {
-            let Some(state) = &state else { return };
-            let Ok(engine) = state.engine.try_borrow() else { return };
-            let tables: Vec<Value> = engine.tables().map(create_table_request).collect();
-            let text = pretty(&Value::Array(tables));
+            let Some(text) = tables.as_ref().and_then(PlaygroundTables::text) else { return };
             edit(Box::new(move |d| d.tables = text));
         })
     };
@@ -508,7 +504,7 @@ fn ExerciseView(props: &ViewProps) -> Html {
                 <label>{ words.tables }
                     <textarea id="exercise-tables" rows="8" spellcheck="false" value={draft.tables.clone()} oninput={on_tables}
                         readonly={read_only} /></label>
-                if state.is_some() && !read_only {
+                if tables.is_some() && !read_only {
                     <button type="button" class="quiet" id="exercise-use-tables" onclick={on_use_tables}>{ words.use_tables }</button>
                 }
             </div>

@@ -9,7 +9,9 @@ use std::rc::Rc;
 use gloo_events::EventListener;
 use yew::prelude::*;
 
-use super::open::{self, ExerciseContext, Shown};
+use super::host::ExerciseHost;
+use super::module::Request;
+use super::open;
 use crate::scenario::exercises::CATALOG;
 use crate::ui::language::{use_lang, Lang};
 use crate::ui::persist;
@@ -27,9 +29,9 @@ pub fn title(id: &str, lang: Lang) -> &'static str {
 #[component]
 pub fn ExercisesMenu() -> Html {
     let lang = use_lang();
-    let context = use_context::<ExerciseContext>();
+    let context = use_context::<ExerciseHost>();
     let open_list = use_state(|| false);
-    let latest = use_mut_ref(|| None::<ExerciseContext>);
+    let latest = use_mut_ref(|| None::<ExerciseHost>);
     *latest.borrow_mut() = context.clone();
     {
         let latest = Rc::clone(&latest);
@@ -38,20 +40,20 @@ pub fn ExercisesMenu() -> Html {
                 let Some(context) = latest.try_borrow().ok().and_then(|c| c.clone()) else { return };
                 if let Some(link) = open::hand_in_in_url() {
                     persist::set_fragment("");
-                    return open::open_hand_in(&context, &link);
+                    return context.ask(Request::HandIn(link));
                 }
                 if let Some(link) = open::exercise_link_in_url() {
                     persist::set_fragment("");
-                    return open::open_exercise_link(&context, &link);
+                    return context.ask(Request::Link(link));
                 }
                 match open::link_in_url() {
                     Some(id) => {
                         persist::set_fragment("");
-                        open::open(&context, &id);
+                        context.ask(Request::Open(id));
                     }
                     None if at_start => {
                         if let Some(id) = open::remembered() {
-                            open::open(&context, &id);
+                            context.ask(Request::Remembered(id));
                         }
                     }
                     None => {}
@@ -69,16 +71,13 @@ pub fn ExercisesMenu() -> Html {
         let open_list = open_list.clone();
         Callback::from(move |_: MouseEvent| open_list.set(!*open_list))
     };
-    let current = match &*context.shown {
-        Shown::Open(open) => Some(open.id.clone()),
-        _ => None,
-    };
+    let current = Some((*context.shown).clone()).filter(|id| !id.is_empty());
     let entries = CATALOG.iter().map(|entry| {
         let onclick = {
             let (context, open_list, id) = (context.clone(), open_list.clone(), entry.id);
             Callback::from(move |_: MouseEvent| {
                 open_list.set(false);
-                open::open(&context, id);
+                context.ask(Request::Open(id.to_string()));
             })
         };
         let selected = current.as_deref() == Some(entry.id);

@@ -14,12 +14,17 @@
 //     installed the offline copy, then the browser offline, the CPU slowed 4×
 //     (and, for scale, not slowed); a third visit follows in the same profile;
 //   the floor: the same second visit to a copy of dist/ whose page holds only
-//     the header's Lessons button, what any page costs on this machine.
+//     the header's Lessons button, what any page costs on this machine;
+//   the first exercise opened: once a visit is interactive, from the click on
+//     an exercise to the panel drawn, its wasm loaded then (on a first visit
+//     at 9 Mbps and 4× without the offline copy, and on a second visit from
+//     the offline copy at 4×).
 //
 // Each visit also says when the wasm arrived, was instantiated (from
 // WebAssembly.instantiateStreaming's call to its answer) and the app had
 // started (Trunk's TrunkApplicationStarted: main() and the first render done).
-// Each figure is the median of RUNS visits (3 unless --runs N).
+// Each figure is the median of RUNS visits (3 unless --runs N). --dist DIR
+// measures another build than dist/ (an earlier commit's, as a baseline).
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -32,6 +37,8 @@ const root = fileURLToPath(new URL('../', import.meta.url));
 const { chromium } = createRequire(join(root, '.tools/node_modules/'))('playwright-core');
 const args = process.argv.slice(2);
 const RUNS = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 3;
+// Another build to measure (an earlier commit's dist/, for a baseline on the same machine).
+const DIST = args.includes('--dist') ? args[args.indexOf('--dist') + 1] : join(root, 'dist');
 const mbps = (n) => (n * 1_000_000) / 8;
 const LINKS = [
   { name: 'localhost, CPU 1×', cpu: 1 },
@@ -98,6 +105,34 @@ async function visit(context, address, { cpu = 1, network, offline = false }) {
   return { page, result };
 }
 
+// Opening the first exercise, once the page is interactive: the exercise
+// panel is a wasm of its own (src/ui/exercises/host.rs), loaded then. From
+// the click on the menu's entry to the first frame with the panel drawn.
+const OPEN_EXERCISE = () => new Promise((resolve, reject) => {
+  setTimeout(() => reject(new Error('no exercise panel within 60 s')), 60_000);
+  document.getElementById('btn-exercises').click();
+  // The menu's list is drawn on a later task than the click.
+  const entry = () => {
+    const button = document.querySelector('#exercise-list [data-exercise="game-scores"]');
+    if (!button) return requestAnimationFrame(entry);
+    const start = performance.now();
+    button.click();
+    const look = () => {
+      if (document.querySelector('#exercise-panel[data-exercise="game-scores"]')) {
+        const wasm = performance.getEntriesByType('resource').find((r) => r.name.endsWith('ddb-exercises_bg.wasm'));
+        resolve({
+          interactive: performance.now() - start,
+          wasmAt: wasm ? wasm.responseEnd - start : undefined,
+          wasmBytes: wasm?.transferSize ?? 0,
+          fromWorker: (wasm?.workerStart ?? 0) > 0,
+        });
+      } else requestAnimationFrame(look);
+    };
+    look();
+  };
+  entry();
+});
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function measure(browser, address, label, visitOnce) {
@@ -146,7 +181,7 @@ const FLOOR = 'a page with only the Lessons button (the floor)';
 
 function floorCopy() {
   const dir = mkdtempSync(join(tmpdir(), 'ddb-floor-'));
-  cpSync(join(root, 'dist'), dir, { recursive: true });
+  cpSync(DIST, dir, { recursive: true });
   const page = readFileSync(join(dir, 'index.html'), 'utf8');
   const stylesheet = page.match(/<link rel="stylesheet"[^>]*>/)?.[0] ?? '';
   for (const stale of ['index.html.gz', 'index.html.br', 'sw.js', 'sw.js.gz', 'sw.js.br']) rmSync(join(dir, stale), { force: true });
@@ -159,10 +194,62 @@ function floorCopy() {
   return dir;
 }
 
+// --against DIR: this build and another (an earlier commit's dist/) measured
+// in turns, visit by visit, brotli-served, so that both see the same machine:
+// the first visits over the two slow links and the second visit offline at 4×.
+async function against(browser, other) {
+  const builds = { [other]: other, 'dist/': DIST };
+  const servers = {};
+  for (const [name, dir] of Object.entries(builds)) servers[name] = await serve(dir, { encodings: ['br'] });
+  const address = (name) => `http://127.0.0.1:${servers[name].address().port}/`;
+  const rows = [
+    ...[LINKS[1], LINKS[3]].map((link) => [`first visit, ${link.name}`, async (name) => {
+      const context = await browser.newContext();
+      const { result } = await visit(context, address(name), link);
+      await context.close();
+      return result;
+    }]),
+    ['second visit, network off, CPU 4×', async (name) => {
+      const context = await browser.newContext();
+      const { page } = await visit(context, address(name), {});
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 });
+      await page.close();
+      await context.setOffline(true);
+      const { page: again, result } = await visit(context, address(name), { cpu: 4, offline: true });
+      await again.waitForTimeout(1000);
+      await context.close();
+      return result;
+    }],
+  ];
+  const turns = Math.max(RUNS, 8);
+  for (const [label, once] of rows) {
+    const times = { [other]: [], 'dist/': [] };
+    for (let i = 0; i < turns; i++) {
+      const order = i % 2 ? Object.keys(builds).reverse() : Object.keys(builds);
+      for (const name of order) times[name].push((await once(name)).interactive);
+    }
+    const [was, now] = Object.keys(builds).map((name) => median(times[name]));
+    console.log(`${label}, br-served, in turns: ${other} ${times[other].map((t) => t.toFixed(0)).join(', ')} ms; `
+      + `dist/ ${times['dist/'].map((t) => t.toFixed(0)).join(', ')} ms`);
+    console.log(`BENCH | ${label}, br-served | ${was.toFixed(0)} → ${now.toFixed(0)} ms (${(now / was).toFixed(3)}×) | medians of ${turns} in turns`);
+  }
+  for (const server of Object.values(servers)) {
+    server.closeAllConnections();
+    server.close();
+  }
+}
+
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
 try {
+  if (args.includes('--against')) await against(browser, args[args.indexOf('--against') + 1]);
+  else await table(browser);
+} finally {
+  await browser.close();
+}
+
+async function table(browser) {
   for (const encodings of [['gzip'], ['br']]) {
-    const server = await serve(join(root, 'dist'), { encodings });
+    const server = await serve(DIST, { encodings });
     const address = `http://127.0.0.1:${server.address().port}/`;
     const served = `${encodings[0]}-served`;
     for (const link of LINKS) {
@@ -174,6 +261,30 @@ try {
       });
     }
     for (const cpu of [4, 1]) await laterVisits(browser, address, cpu, served);
+    const slow = LINKS[1];
+    // Without the offline copy: Chrome's throttling slows the page's own
+    // requests, not the worker's, which would have the module cached at full
+    // speed by the time of the click.
+    await measure(browser, address, `the first exercise opened on a first visit, ${slow.name}, ${served}`, async () => {
+      const context = await browser.newContext({ serviceWorkers: 'block' });
+      const { page } = await visit(context, address, slow);
+      const result = await page.evaluate(OPEN_EXERCISE);
+      await context.close();
+      return result;
+    });
+    await measure(browser, address, `the first exercise opened on a second visit, network off, CPU 4×, ${served}`, async () => {
+      const context = await browser.newContext();
+      const { page } = await visit(context, address, {});
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 });
+      await page.close();
+      await context.setOffline(true);
+      const { page: again } = await visit(context, address, { cpu: 4, offline: true });
+      const result = await again.evaluate(OPEN_EXERCISE);
+      // (A build with the panel in the page's own wasm has no module to fetch.)
+      if (result.wasmAt !== undefined && !result.fromWorker) throw new Error('the exercise module did not come from the offline copy');
+      await context.close();
+      return result;
+    });
     server.closeAllConnections();
     server.close();
   }
@@ -186,6 +297,4 @@ try {
     server.close();
     rmSync(floor, { recursive: true, force: true });
   }
-} finally {
-  await browser.close();
 }

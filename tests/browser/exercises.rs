@@ -183,7 +183,11 @@ async fn a_document_that_does_not_arrive_is_named_in_the_pages_language() {
 #[wasm_bindgen_test]
 async fn the_menu_lists_every_exercise_and_opens_one() {
     let page = mount().await;
+    assert!(!page.exists("#exercise-root[data-mounted]"));
     page.click("#btn-exercises").await;
+    // Opening the menu starts the panel's module on its way, and says nothing yet.
+    assert!(page.exists("#exercise-root[data-mounted]"));
+    assert!(!page.exists("#exercise-loading") && !page.exists("#exercise-panel"));
     assert_eq!(page.find_all("#exercise-list [data-exercise]").len(), 6);
     page.click("#exercise-list [data-exercise='inbox']").await;
     wait_until("the inbox exercise", || page.exists("#exercise-panel[data-exercise='inbox']")).await;
@@ -219,6 +223,9 @@ async fn an_exercise_module_that_does_not_arrive_is_named_and_the_playground_kep
     let page = mount_with(ddb_playground::ui::AppProps { exercises: Default::default(), ..app_props() }).await;
     page.create_table("Kept", ("Id", "S"), None).await;
     page.click("#btn-exercises").await;
+    // The module is on its way (and fails) before anything is asked: nothing is said yet.
+    settle().await;
+    assert!(!page.exists("#exercise-loading"));
     page.click("#exercise-list [data-exercise='inbox']").await;
     wait_until("the failure", || page.exists("#exercise-loading .error-text")).await;
     assert_eq!(

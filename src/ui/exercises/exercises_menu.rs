@@ -68,8 +68,13 @@ pub fn ExercisesMenu() -> Html {
     let Some(context) = context else { return html! {} };
     let words = lang.exercise();
     let toggle = {
-        let open_list = open_list.clone();
-        Callback::from(move |_: MouseEvent| open_list.set(!*open_list))
+        let (open_list, context) = (open_list.clone(), context.clone());
+        Callback::from(move |_: MouseEvent| {
+            if !*open_list {
+                context.prepare();
+            }
+            open_list.set(!*open_list)
+        })
     };
     let current = Some((*context.shown).clone()).filter(|id| !id.is_empty());
     let entries = CATALOG.iter().map(|entry| {

@@ -4,7 +4,8 @@
 //!
 //! ```text
 //!   App ── use_exercise_host(ExerciseModule) ── ContextProvider<ExerciseHost>
-//!   ExercisesMenu ── host.ask(Request) ── sets the root's request, then
+//!   ExercisesMenu ── opened: host.prepare() ── the module on its way, nothing said
+//!                 ── host.ask(Request) ── sets the root's request, then
 //!                     module not there yet? ── load it: ddb-exercises.js,
 //!                     then wasm_bindgen({ module_or_path: ddb-exercises_bg.wasm })
 //!   ExercisePlace ── <div id="exercise-root" data-lang>, "Loading the exercise …"
@@ -79,6 +80,9 @@ pub struct ExerciseHost {
     /// A request made before the root was in the page (the menu's first
     /// effect may run before the place's).
     waiting: Rc<RefCell<Option<Request>>>,
+    /// Whether anything was asked yet: the module may be loading before
+    /// (the menu prepares it), and only a request waits for it in words.
+    asked: UseStateHandle<bool>,
     /// The id of the built-in exercise the panel shows, if any.
     pub shown: UseStateHandle<String>,
     module: ExerciseModule,
@@ -93,6 +97,7 @@ pub fn use_exercise_host(module: ExerciseModule) -> ExerciseHost {
         serial: use_memo((), |_| Cell::new(0)),
         started: use_memo((), |_| Cell::new(false)),
         waiting: use_memo((), |_| RefCell::new(None)),
+        asked: use_state(|| false),
         shown: use_state(String::new),
         module,
     }
@@ -112,6 +117,20 @@ impl ExerciseHost {
         let _ = root.set_attribute("data-request-value", value);
         let _ = root.set_attribute("data-serial", &self.serial.get().to_string());
         tell(&root, REQUEST_EVENT);
+        self.asked.set(true);
+        self.start(root);
+    }
+
+    /// Starts loading the module if it is not in the page yet, without a
+    /// request: the menu does when it opens, so that the module is on its
+    /// way while the learner reads the list.
+    pub fn prepare(&self) {
+        if let Some(root) = self.root.cast::<Element>() {
+            self.start(root);
+        }
+    }
+
+    fn start(&self, root: Element) {
         // A flag, not the status: two asks before the next render both
         // see the status they were drawn with.
         if !self.started.replace(true) {
@@ -231,6 +250,7 @@ pub fn ExercisePlace() -> Html {
     }
     let words = lang.exercise();
     let status = match &*host.status {
+        _ if !*host.asked => html! {},
         Status::Loading => html! {
             <section class="card exercise-panel" id="exercise-loading"><p>{ words.loading }</p></section>
         },

@@ -35,7 +35,7 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::Element;
 use yew::prelude::*;
 
-use super::module::{Request, GONE_EVENT, REQUEST_EVENT, ROOT_ID, SHOWN_EVENT, TABLES_PROPERTY};
+use super::module::{tell, Request, GONE_EVENT, REQUEST_EVENT, ROOT_ID, SHOWN_EVENT, TABLES_PROPERTY};
 use crate::engine::snapshot::create_table_request;
 use crate::i18n::FetchFailure;
 use crate::page_model::format::pretty;
@@ -155,12 +155,6 @@ impl ExerciseHost {
                 }
             }
         }
-    }
-}
-
-fn tell(root: &Element, kind: &str) {
-    if let Ok(event) = web_sys::Event::new(kind) {
-        let _ = root.dispatch_event(&event);
     }
 }
 

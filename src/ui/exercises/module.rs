@@ -47,6 +47,8 @@ pub const ROOT_ID: &str = "exercise-root";
 pub const REQUEST_EVENT: &str = "ddb-exercise";
 /// The event the module sends when what it shows has changed.
 pub const SHOWN_EVENT: &str = "ddb-exercise-shown";
+/// The event the host sends when its root leaves the page.
+pub const GONE_EVENT: &str = "ddb-exercise-gone";
 /// The root's property holding the host's function that gives the
 /// playground's tables as pretty JSON text.
 pub const TABLES_PROPERTY: &str = "playgroundTables";
@@ -94,15 +96,9 @@ impl Request {
 }
 
 /// The playground's tables as `CreateTable` requests, pretty JSON text,
-/// from the host's function on the root; `None` without a host.
-#[derive(Clone)]
-pub struct PlaygroundTables(Option<Element>);
-
-impl PartialEq for PlaygroundTables {
-    fn eq(&self, other: &Self) -> bool {
-        self.0 == other.0
-    }
-}
+/// from the host's function on the root.
+#[derive(Clone, PartialEq)]
+pub struct PlaygroundTables(Element);
 
 impl PlaygroundTables {
     /// Whether a host gives the tables.
@@ -111,13 +107,19 @@ impl PlaygroundTables {
     }
 
     fn function(&self) -> Option<js_sys::Function> {
-        let root = self.0.as_ref()?;
-        js_sys::Reflect::get(root, &TABLES_PROPERTY.into()).ok()?.dyn_into().ok()
+        js_sys::Reflect::get(&self.0, &TABLES_PROPERTY.into()).ok()?.dyn_into().ok()
     }
 
     /// The tables' text, asked now.
     pub fn text(&self) -> Option<String> {
         self.function()?.call0(&wasm_bindgen::JsValue::NULL).ok()?.as_string()
+    }
+}
+
+/// Sends the other wasm the event `kind` on `root`.
+pub(super) fn tell(root: &Element, kind: &str) {
+    if let Ok(event) = web_sys::Event::new(kind) {
+        let _ = root.dispatch_event(&event);
     }
 }
 
@@ -183,9 +185,6 @@ fn step_past_the_pages_app() {
     }
 }
 
-/// The event the host sends when its root leaves the page.
-pub const GONE_EVENT: &str = "ddb-exercise-gone";
-
 #[derive(Properties, PartialEq)]
 struct ExerciseAppProps {
     root: Element,
@@ -246,12 +245,10 @@ fn ExerciseApp(props: &ExerciseAppProps) -> Html {
                 _ => "",
             };
             let _ = root.set_attribute("data-shown", id);
-            if let Ok(event) = web_sys::Event::new(SHOWN_EVENT) {
-                let _ = root.dispatch_event(&event);
-            }
+            tell(&root, SHOWN_EVENT);
         });
     }
-    let tables = PlaygroundTables(Some(props.root.clone()));
+    let tables = PlaygroundTables(props.root.clone());
     html! {
         <ContextProvider<Lang> context={*lang}>
         <ContextProvider<ExerciseContext> context={exercise}>

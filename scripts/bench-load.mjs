@@ -119,7 +119,7 @@ const OPEN_EXERCISE = () => new Promise((resolve, reject) => {
     button.click();
     const look = () => {
       if (document.querySelector('#exercise-panel[data-exercise="game-scores"]')) {
-        const wasm = performance.getEntriesByType('resource').find((r) => r.name.endsWith('ddb-exercises_bg.wasm'));
+        const wasm = performance.getEntriesByType('resource').find((r) => r.name.endsWith('ddb-panels_bg.wasm'));
         resolve({
           interactive: performance.now() - start,
           wasmAt: wasm ? wasm.responseEnd - start : undefined,

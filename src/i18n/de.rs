@@ -802,6 +802,11 @@ impl Catalogue for German {
                 let reason = fetch_failure(reason);
                 format!("Die Lektion „{title}“ konnte nicht geladen werden: {reason}.")
             }
+            Said::PanelLoading { title } => format!("„{title}“ wird geladen …"),
+            Said::PanelNotLoaded { title, reason } => {
+                let reason = fetch_failure(reason);
+                format!("„{title}“ konnte nicht geladen werden: {reason}.")
+            }
             Said::WordsNotLoaded { lang, reason } => {
                 let reason = match reason {
                     Some(reason) => fetch_failure(reason),

@@ -348,6 +348,7 @@ impl Catalogue for English {
             Msg::PlannerNeedShardInputs => "Enter items, a percentage and an item size of at least 1 byte.",
             // hot-key lab
             Msg::HotKeyLab => "Hot-key lab",
+            Msg::TryAgain => "Try again",
             Msg::Workload => "Workload",
             Msg::GetEventual => "GetItem, eventually consistent",
             Msg::GetStrong => "GetItem, strongly consistent",
@@ -1272,6 +1273,11 @@ impl Catalogue for English {
             Said::LessonNotLoaded { title, reason } => {
                 let reason = fetch_failure(reason);
                 format!("The lesson “{title}” could not be loaded: {reason}.")
+            }
+            Said::PanelLoading { title } => format!("Loading “{title}” …"),
+            Said::PanelNotLoaded { title, reason } => {
+                let reason = fetch_failure(reason);
+                format!("“{title}” could not be loaded: {reason}.")
             }
             Said::WordsNotLoaded { lang, reason } => {
                 let reason = match reason {

@@ -751,6 +751,11 @@ impl Catalogue for Japanese {
                 let reason = fetch_failure(reason);
                 format!("レッスン「{title}」を読み込めませんでした: {reason}。")
             }
+            Said::PanelLoading { title } => format!("「{title}」を読み込んでいます…"),
+            Said::PanelNotLoaded { title, reason } => {
+                let reason = fetch_failure(reason);
+                format!("「{title}」を読み込めませんでした: {reason}。")
+            }
             Said::WordsNotLoaded { lang, reason } => {
                 let reason = match reason {
                     Some(reason) => fetch_failure(reason),

@@ -13,7 +13,8 @@
 //!                     StreamPanel, ActivityLog (without a table: Welcome)
 //!         Console:    ReviewJumps, Console (builders, live cost, results, code, history), AccessPatterns,
 //!                     DesignReview
-//!         Partitions: PartitionMap, HotKeyLab, Planners
+//!         Partitions: PartitionMap, then the hot-key lab and the planners
+//!                     (LabPlace, PanelPlace: drawn by the panels' wasm, ui::panels)
 //! ```
 //!
 //! The header holds the [`LessonsMenu`] (the built-in lessons, presenter
@@ -60,7 +61,7 @@ use super::persist;
 use super::state::{Action, Notice, Playground, PlaygroundContext};
 use crate::scenario::lessons::LessonLibrary;
 use crate::ui::exercises::exercises_menu::ExercisesMenu;
-use crate::ui::exercises::host::{use_exercise_host, ExerciseHost, ExerciseModule, ExercisePlace};
+use crate::ui::exercises::host::{use_exercise_host, ExerciseHost, ExercisePlace};
 use crate::ui::lessons::lesson_bus::{LessonBus, LessonBusContext};
 use crate::ui::lessons::lesson_panel::LessonPanel;
 use crate::ui::lessons::lessons_menu::LessonsMenu;
@@ -72,9 +73,10 @@ use crate::ui::page::language_picker::LanguagePicker;
 use crate::ui::page::notice_toast::NoticeToast;
 use crate::ui::page::scenario_menu::ScenarioMenu;
 use crate::ui::page::update_notice::UpdateNotice;
-use crate::ui::partitions::hotkey_lab::HotKeyLab;
+use crate::ui::panels::host::{use_panels_host, Panels, PanelsHost};
+use crate::ui::panels::place::PanelPlace;
+use crate::ui::partitions::lab_place::LabPlace;
 use crate::ui::partitions::partition_map::PartitionMap;
-use crate::ui::partitions::planners::Planners;
 use crate::ui::query::console::Console;
 use crate::ui::query::console_state::{ConsoleContext, ConsoleState};
 use crate::ui::review::access_patterns::AccessPatterns;
@@ -159,16 +161,18 @@ pub struct AppProps {
     /// page (it fetches them), what a browser test hands in.
     #[prop_or_default]
     pub lessons: LessonLibrary,
-    /// Where the exercise panel comes from: its own wasm in a page, this
-    /// one in a browser test (which hands in the exercises' documents).
+    /// Where the panels (the exercise panel, the hot-key lab, the
+    /// planners) come from: their own wasm in a page, this one in a browser
+    /// test (which hands in the exercises' documents).
     #[prop_or_default]
-    pub exercises: ExerciseModule,
+    pub panels: Panels,
 }
 
 #[component]
 pub fn App(props: &AppProps) -> Html {
     let lessons = props.lessons.clone();
-    let exercise = use_exercise_host(props.exercises.clone());
+    let panels = use_panels_host(props.panels.clone());
+    let exercise = use_exercise_host(panels.clone());
     // Whether storage holds the playground as it is: the autosaved copy it
     // started from, before any change, or the last autosave. Then there is
     // nothing to write (a large playground takes a while to write), neither
@@ -432,7 +436,9 @@ pub fn App(props: &AppProps) -> Html {
             <ContextProvider<Lang> context={lang}>
             <ContextProvider<PlaygroundContext> context={state}>
             <ContextProvider<ConsoleContext> context={console}>
+            <ContextProvider<PanelsHost> context={panels}>
                 <Embedded {view} />
+            </ContextProvider<PanelsHost>>
             </ContextProvider<ConsoleContext>>
             </ContextProvider<PlaygroundContext>>
             </ContextProvider<Lang>>
@@ -443,6 +449,7 @@ pub fn App(props: &AppProps) -> Html {
         <ContextProvider<PlaygroundContext> context={state}>
         <ContextProvider<ConsoleContext> context={console}>
         <ContextProvider<LessonBusContext> context={bus}>
+        <ContextProvider<PanelsHost> context={panels.clone()}>
         <ContextProvider<ExerciseHost> context={exercise}>
             <div class="app">
                 <header class={classes!("topbar", menu_open.then_some("menu-open"))}>
@@ -490,8 +497,8 @@ pub fn App(props: &AppProps) -> Html {
                                 <DesignReview />
                             } else if *tab == Tab::Partitions {
                                 <PartitionMap />
-                                <HotKeyLab />
-                                <Planners />
+                                <LabPlace />
+                                <PanelPlace panel="planners" title={Msg::Planners} />
                             } else {
                                 if has_table {
                                     <ItemEditor />
@@ -509,6 +516,7 @@ pub fn App(props: &AppProps) -> Html {
                 </div>
             </div>
         </ContextProvider<ExerciseHost>>
+        </ContextProvider<PanelsHost>>
         </ContextProvider<LessonBusContext>>
         </ContextProvider<ConsoleContext>>
         </ContextProvider<PlaygroundContext>>

@@ -52,6 +52,7 @@ pub mod lecturer;
 pub mod lessons;
 pub mod limits;
 pub mod page;
+pub mod panels;
 pub mod partitions;
 pub mod persist;
 pub mod query;

@@ -2,7 +2,7 @@
 //! for Yew to re-render, plus the fixtures and steps several feature modules use.
 
 use ddb_playground::scenario::lessons::LessonLibrary;
-use ddb_playground::ui::exercises::host::ExerciseModule;
+use ddb_playground::ui::panels::host::Panels;
 use ddb_playground::ui::{persist, App, AppProps};
 use std::cell::RefCell;
 use std::time::Duration;
@@ -62,15 +62,16 @@ pub(crate) const EXERCISE_SOURCES: [(&str, &str); 6] = [
 pub(crate) fn app_props() -> AppProps {
     install_words();
     let exercises = EXERCISE_SOURCES.iter().map(|(id, text)| (id.to_string(), text.to_string())).collect();
-    AppProps { lessons: LESSONS.with(|lessons| lessons.borrow().clone()), exercises: inline_exercises(exercises) }
+    AppProps { lessons: LESSONS.with(|lessons| lessons.borrow().clone()), panels: inline_panels(exercises) }
 }
 
-/// The exercise panel mounted in this wasm (the page loads it as a wasm of
-/// its own, which the test server does not have), handed `documents`.
-pub(crate) fn inline_exercises(documents: std::collections::BTreeMap<String, String>) -> ExerciseModule {
+/// The panels mounted in this wasm (the page loads them as a wasm of their
+/// own, which the test server does not have), the exercise panel handed
+/// `documents`.
+pub(crate) fn inline_panels(documents: std::collections::BTreeMap<String, String>) -> Panels {
     let documents = std::rc::Rc::new(documents);
-    ExerciseModule::Inline(yew::Callback::from(move |root| {
-        ddb_playground::ui::exercises::module::mount(root, std::rc::Rc::clone(&documents))
+    Panels::Inline(yew::Callback::from(move |root| {
+        ddb_playground::ui::panels::module::mount(root, std::rc::Rc::clone(&documents))
     }))
 }
 

@@ -11,9 +11,7 @@ use wasm_bindgen_test::wasm_bindgen_test;
 use ddb_playground::scenario::handin;
 
 use crate::dom::wait_until;
-use crate::dom::{
-    app_props, forget_everything, inline_exercises, mount, mount_as_is, mount_with, settle, visit_fragment,
-};
+use crate::dom::{app_props, forget_everything, inline_panels, mount, mount_as_is, mount_with, settle, visit_fragment};
 use crate::dom::{Page, EXERCISE_SOURCES};
 
 fn model(id: &str) -> Value {
@@ -168,8 +166,8 @@ async fn a_document_that_does_not_arrive_is_named_in_the_pages_language() {
     // A page handed no documents fetches them, and the test server has no
     // `exercises/` folder: the answer is a 404.
     forget_everything();
-    let exercises = inline_exercises(Default::default());
-    let page = mount_with(ddb_playground::ui::AppProps { exercises, ..app_props() }).await;
+    let panels = inline_panels(Default::default());
+    let page = mount_with(ddb_playground::ui::AppProps { panels, ..app_props() }).await;
     page.create_table("Kept", ("Id", "S"), None).await;
     visit_fragment("exercise=voting").await;
     wait_until("the failure", || page.exists("#exercise-panel .error-text")).await;
@@ -220,7 +218,7 @@ async fn an_exercise_module_that_does_not_arrive_is_named_and_the_playground_kep
     // Handed no inline panel, the page loads the module's script, which the
     // test server does not have: the script fails to load.
     forget_everything();
-    let page = mount_with(ddb_playground::ui::AppProps { exercises: Default::default(), ..app_props() }).await;
+    let page = mount_with(ddb_playground::ui::AppProps { panels: Default::default(), ..app_props() }).await;
     page.create_table("Kept", ("Id", "S"), None).await;
     page.click("#btn-exercises").await;
     // The module is on its way (and fails) before anything is asked: nothing is said yet.

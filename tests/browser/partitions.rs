@@ -285,3 +285,35 @@ async fn partition_map_marks_a_split_while_it_animates() {
     assert!(!page.exists("#pm-space-0 .pm-new"));
     assert!(!page.exists("#pm-space-0 .pm-news"));
 }
+
+#[wasm_bindgen_test]
+async fn a_lab_module_that_does_not_arrive_is_named_and_the_map_is_kept() {
+    // Handed no inline panels, the page loads the panels' script, which the
+    // test server does not have: the script fails to load.
+    forget_everything();
+    let page = mount_with(ddb_playground::ui::AppProps { panels: Default::default(), ..app_props() }).await;
+    page.create_table("Kept", ("Id", "S"), None).await;
+    page.click("#tab-partitions").await;
+    // The partition map is the page's own: there at once.
+    assert_eq!(page.text("#pm-space-0 h3"), "Table Kept · 1 partition");
+    wait_until("the failure", || page.exists("#lab-loading .error-text")).await;
+    assert_eq!(page.text("#lab-loading .error-text"), "“Hot-key lab” could not be loaded: the network request failed.");
+    assert_eq!(
+        page.text("#planners-loading .error-text"),
+        "“Planners” could not be loaded: the network request failed."
+    );
+    assert!(!page.exists("#hotkey-lab") && page.exists("#lab-root[data-panel='lab']"));
+    page.choose("#lang-select", "de").await;
+    assert_eq!(
+        page.text("#lab-loading .error-text"),
+        "„Hot-Key-Labor“ konnte nicht geladen werden: die Netzwerkanfrage ist fehlgeschlagen."
+    );
+    assert_eq!(page.text("#lab-again"), "Erneut versuchen");
+    page.choose("#lang-select", "en").await;
+    // Try again loads it again (and fails again here).
+    page.click("#lab-again").await;
+    wait_until("the second failure", || page.exists("#lab-loading .error-text")).await;
+    // Nothing of the playground was lost.
+    page.click("#tab-items").await;
+    assert!(page.text(".table-list").contains("Kept"));
+}

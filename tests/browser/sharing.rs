@@ -181,6 +181,10 @@ async fn embed_mode_shows_one_view_of_a_share_link_and_never_saves() {
     page.click("#embed-partitions").await;
     let notice = page.text("#scenario-notice");
     assert!(notice.starts_with("Embed link for the partition map copied"), "{notice}");
+    // The lab's button is drawn by the panels' module; the page copies the link.
+    page.click("#embed-lab").await;
+    let notice = page.text("#scenario-notice");
+    assert!(notice.starts_with("Embed link for the hot-key lab copied"), "{notice}");
     page.click("#btn-share").await;
     let link = location_hash();
     drop(page);

@@ -102,7 +102,7 @@ test('the first visit installs the worker and caches every file of the build but
   assert.ok(cached.includes('index.html') && cached.some((f) => f.endsWith('_bg.wasm')));
   assert.ok(cached.some((f) => f.startsWith('lessons/')), 'the lessons are cached');
   assert.ok(cached.includes('words/de.txt') && cached.includes('words/ja.txt'), 'the words are cached');
-  assert.ok(cached.includes('ddb-exercises.js') && cached.includes('ddb-exercises_bg.wasm'), 'the exercise module is cached');
+  assert.ok(cached.includes('ddb-panels.js') && cached.includes('ddb-panels_bg.wasm'), 'the panels\' module is cached');
   // The lecturer's page is in the build but not in the copy: a student's phone never downloads its wasm.
   assert.ok(existsSync(join(dir, 'lecturer.html')) && readdirSync(dir).includes('ddb-lecturer_bg.wasm'));
   assert.ok(!cached.some((f) => f.includes('lecturer')), 'the lecturer\'s page is not cached');
@@ -163,7 +163,7 @@ test('with the host gone, the page, the autosave, a share link, a lesson, a lang
   await page.click('#exercise-list [data-exercise="game-scores"]');
   await page.waitForSelector('#exercise-panel[data-exercise="game-scores"]', { timeout: TIMEOUT });
   assert.ok(await page.evaluate(() => performance.getEntriesByType('resource')
-    .some((r) => r.name.endsWith('ddb-exercises_bg.wasm') && r.workerStart > 0)), 'the worker answered the module');
+    .some((r) => r.name.endsWith('ddb-panels_bg.wasm') && r.workerStart > 0)), 'the worker answered the module');
   assert.equal(await page.textContent('#exercise-check'), 'Prüfen');
   await page.click('#exercise-show-model');
   await page.click('#exercise-use-model');
@@ -173,6 +173,18 @@ test('with the host gone, the page, the autosave, a share link, a lesson, a lang
   assert.equal(await page.getAttribute('#tab-items', 'aria-selected'), 'true');
   assert.equal(await page.getAttribute('#btn-tables', 'aria-expanded'), 'false');
   await page.click('#exercise-close');
+  // The Partitions tab: the map is the page's own, the hot-key lab and the
+  // planners come from the same module, in German; the lab's buttons leave
+  // the page's tabs alone.
+  await page.click('#tab-partitions');
+  await page.waitForSelector('#hotkey-lab', { timeout: TIMEOUT });
+  assert.equal(await page.textContent('#hotkey-lab h2'), 'Hot-Key-Labor');
+  assert.ok(await page.$('#planner-partitions'), 'the planners are drawn');
+  await page.click('#lab-run');
+  await page.click('#lab-finish');
+  await page.waitForSelector('#lab-before-summary', { timeout: TIMEOUT });
+  assert.equal(await page.getAttribute('#tab-partitions', 'aria-selected'), 'true');
+  await page.click('#tab-items');
   await page.selectOption('#lang-select', 'en');
   await page.waitForFunction(() => document.documentElement.lang === 'en', null, { timeout: TIMEOUT });
   await context.setOffline(false);

@@ -130,6 +130,11 @@ pub enum Said {
     LessonLoading { title: String },
     /// A lesson's document did not arrive.
     LessonNotLoaded { title: String, reason: FetchFailure },
+    /// A panel the page loads when it is first shown (the hot-key lab, the
+    /// planners) is on its way; `title` is its heading.
+    PanelLoading { title: String },
+    /// A panel's module did not arrive.
+    PanelNotLoaded { title: String, reason: FetchFailure },
     /// A language's words did not arrive (`reason`), or the file that
     /// arrived is not this build's (`None`): the page kept its language.
     WordsNotLoaded { lang: super::Lang, reason: Option<FetchFailure> },

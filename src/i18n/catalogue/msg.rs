@@ -373,6 +373,8 @@ messages! {
 
     // ---- hot-key lab ----
     HotKeyLab,
+    /// The button that loads a panel again after its module did not arrive.
+    TryAgain,
     Workload,
     GetEventual,
     GetStrong,

@@ -78,6 +78,18 @@ impl LessonWorkload {
         })
     }
 
+    /// The spec [`parse`](Self::parse) reads back as this workload: how the
+    /// page hands a lesson's workload to the lab in the panels' wasm.
+    pub fn to_spec(&self) -> Value {
+        let read = self.reads.map(|strong| if strong { "strong" } else { "eventual" });
+        json!({
+            "preset": self.preset, "rate": self.rate, "seconds": self.seconds, "keys": self.keys,
+            "zipf": self.zipf_s, "shards": self.shards, "prefix": self.prefix, "rcu": self.table_rcu,
+            "wcu": self.table_wcu, "bytes": self.item_bytes, "seed": self.seed, "compare": self.compare,
+            "read": read,
+        })
+    }
+
     /// The keys the preset's traffic goes to.
     pub fn distribution(&self) -> KeyDistribution {
         match self.preset.as_str() {
@@ -119,5 +131,24 @@ impl LessonWorkload {
         )?;
         let keys = if sharded { KeyDistribution::Shards { shards: self.shards.max(1) } } else { self.distribution() };
         engine.run_workload(&self.workload(keys))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_workloads_spec_reads_back_as_the_same_workload() {
+        let specs = [
+            json!({}),
+            json!({"preset": "zipf", "keys": 50, "zipf": 1.5, "read": "strong", "compare": true, "seed": u64::MAX}),
+            json!({"preset": "hot", "read": "eventual", "bytes": 4000, "rate": 12.5, "rcu": 3, "wcu": 7}),
+            json!({"preset": "sharded", "shards": 4, "prefix": "Vote", "seconds": 5}),
+        ];
+        for spec in specs {
+            let workload = LessonWorkload::parse(&spec).unwrap();
+            assert_eq!(LessonWorkload::parse(&workload.to_spec()).unwrap(), workload, "{spec}");
+        }
     }
 }

@@ -1,16 +1,15 @@
 //! The exercise panel's place in the playground's page: the root element
-//! the exercise module draws in, and the loading of that module the first
-//! time an exercise is opened ([`module`](super::module) has the other side).
+//! the panels' wasm draws it in ([`module`](super::module) has the other
+//! side), and the requests the menu and links make through it.
 //!
 //! ```text
-//!   App ── use_exercise_host(ExerciseModule) ── ContextProvider<ExerciseHost>
+//!   App ── use_exercise_host(PanelsHost) ── ContextProvider<ExerciseHost>
 //!   ExercisesMenu ── opened: host.prepare() ── the module on its way, nothing said
-//!                 ── host.ask(Request) ── sets the root's request, then
-//!                     module not there yet? ── load it: ddb-exercises.js,
-//!                     then wasm_bindgen({ module_or_path: ddb-exercises_bg.wasm })
-//!   ExercisePlace ── <div id="exercise-root" data-lang>, "Loading the exercise …"
-//!                     or why the module did not load; the playground's tables
-//!                     for the module (root.playgroundTables)
+//!                 ── host.ask(Request) ── sets the root's request, then has the
+//!                     panels' wasm draw in the root (loaded the first time)
+//!   ExercisePlace ── <div id="exercise-root" data-panel="exercise" data-lang>,
+//!                     "Loading the exercise …" or why the module did not load;
+//!                     the playground's tables for the module (root.playgroundTables)
 //! ```
 //!
 //! The exercises are what most visits never open, and their check carries
@@ -19,64 +18,31 @@
 //! After the first visit the offline copy has the module too (the service
 //! worker keeps every file of the build but the lecturer's and the connect
 //! page's), so an exercise opens without the network.
-//!
-//! A browser test mounts the module's panel in the same wasm instead
-//! ([`ExerciseModule::Inline`]): the requests and the language still go
-//! through the root's attributes and events, only the loading is skipped.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use gloo_events::EventListener;
-use js_sys::{Function, Object, Promise, Reflect};
+use js_sys::Reflect;
 use wasm_bindgen::closure::Closure;
-use wasm_bindgen::{JsCast, JsValue};
-use wasm_bindgen_futures::JsFuture;
 use web_sys::Element;
 use yew::prelude::*;
 
-use super::module::{tell, Request, GONE_EVENT, REQUEST_EVENT, ROOT_ID, SHOWN_EVENT, TABLES_PROPERTY};
+use super::module::{Request, ROOT_ID, SHOWN_EVENT, TABLES_PROPERTY};
 use crate::engine::snapshot::create_table_request;
-use crate::i18n::FetchFailure;
 use crate::page_model::format::pretty;
 use crate::ui::language::use_lang;
+use crate::ui::panels::host::{PanelsHost, Status};
+use crate::ui::panels::module::{tell, GONE_EVENT, REQUEST_EVENT};
 use crate::ui::state::use_playground;
-
-/// The module's loader script and wasm, next to the page (Trunk builds
-/// them from `src/bin/exercises.rs`, `index.html`).
-const SCRIPT: &str = "ddb-exercises.js";
-const WASM: &str = "ddb-exercises_bg.wasm";
-/// The global wasm-bindgen's no-modules loader defines.
-const LOADER: &str = "wasm_bindgen";
-
-/// Where the exercise panel comes from.
-#[derive(Clone, Default, PartialEq)]
-pub enum ExerciseModule {
-    /// Its own wasm, loaded when an exercise is first opened (the page).
-    #[default]
-    Load,
-    /// Mounted by this callback on the root, in this wasm (a browser test).
-    Inline(Callback<Element>),
-}
-
-/// Whether the module is in the page.
-#[derive(Clone, Debug, PartialEq)]
-enum Status {
-    Absent,
-    Loading,
-    Ready,
-    Failed(FetchFailure),
-}
 
 /// The exercise panel's host, a context: what the menu asks through, and
 /// what the module says it shows.
 #[derive(Clone, PartialEq)]
 pub struct ExerciseHost {
     root: NodeRef,
-    status: UseStateHandle<Status>,
+    panels: PanelsHost,
     serial: Rc<Cell<u64>>,
-    /// Whether the module is loading or loaded.
-    started: Rc<Cell<bool>>,
     /// A request made before the root was in the page (the menu's first
     /// effect may run before the place's).
     waiting: Rc<RefCell<Option<Request>>>,
@@ -85,21 +51,18 @@ pub struct ExerciseHost {
     asked: UseStateHandle<bool>,
     /// The id of the built-in exercise the panel shows, if any.
     pub shown: UseStateHandle<String>,
-    module: ExerciseModule,
 }
 
-/// The host the [`App`](crate::ui::App) provides.
+/// The host the [`App`](crate::ui::App) provides, loading through `panels`.
 #[hook]
-pub fn use_exercise_host(module: ExerciseModule) -> ExerciseHost {
+pub fn use_exercise_host(panels: PanelsHost) -> ExerciseHost {
     ExerciseHost {
         root: use_node_ref(),
-        status: use_state(|| Status::Absent),
+        panels,
         serial: use_memo((), |_| Cell::new(0)),
-        started: use_memo((), |_| Cell::new(false)),
         waiting: use_memo((), |_| RefCell::new(None)),
         asked: use_state(|| false),
         shown: use_state(String::new),
-        module,
     }
 }
 
@@ -118,7 +81,7 @@ impl ExerciseHost {
         let _ = root.set_attribute("data-serial", &self.serial.get().to_string());
         tell(&root, REQUEST_EVENT);
         self.asked.set(true);
-        self.start(root);
+        self.panels.ensure(root);
     }
 
     /// Starts loading the module if it is not in the page yet, without a
@@ -126,70 +89,9 @@ impl ExerciseHost {
     /// way while the learner reads the list.
     pub fn prepare(&self) {
         if let Some(root) = self.root.cast::<Element>() {
-            self.start(root);
+            self.panels.ensure(root);
         }
     }
-
-    fn start(&self, root: Element) {
-        // A flag, not the status: two asks before the next render both
-        // see the status they were drawn with.
-        if !self.started.replace(true) {
-            self.status.set(Status::Loading);
-            match &self.module {
-                ExerciseModule::Inline(mount) => {
-                    mount.emit(root);
-                    self.status.set(Status::Ready);
-                }
-                ExerciseModule::Load => {
-                    let (status, started) = (self.status.setter(), Rc::clone(&self.started));
-                    yew::platform::spawn_local(async move {
-                        status.set(match load().await {
-                            Ok(()) => Status::Ready,
-                            Err(failure) => {
-                                // The next ask tries again.
-                                started.set(false);
-                                Status::Failed(failure)
-                            }
-                        });
-                    });
-                }
-            }
-        }
-    }
-}
-
-/// Loads the module's script (once), then its wasm, whose `main` mounts
-/// the panel on the root. A failure is a request that failed, as the
-/// browser gives no more.
-async fn load() -> Result<(), FetchFailure> {
-    let window = web_sys::window().ok_or(FetchFailure::NoWindow)?;
-    // The no-modules loader declares `let wasm_bindgen` at the top of a
-    // classic script: a global binding, but not a property of `window`,
-    // so it is read by name.
-    let read = Function::new_no_args(&format!("return typeof {LOADER} === 'function' ? {LOADER} : undefined"));
-    let loader = || read.call0(&JsValue::NULL).ok().and_then(|f| f.dyn_into::<Function>().ok());
-    if loader().is_none() {
-        let document = window.document().ok_or(FetchFailure::NoWindow)?;
-        let body = document.body().ok_or(FetchFailure::NoWindow)?;
-        let script = document.create_element("script").map_err(|_| FetchFailure::NoWindow)?;
-        let _ = script.set_attribute("src", SCRIPT);
-        let arrived = Promise::new(&mut |resolve, reject| {
-            let _ = script.add_event_listener_with_callback("load", &resolve);
-            let _ = script.add_event_listener_with_callback("error", &reject);
-        });
-        body.append_child(&script).map_err(|_| FetchFailure::NoWindow)?;
-        if JsFuture::from(arrived).await.is_err() {
-            // A later ask tries again with a new element.
-            script.remove();
-            return Err(FetchFailure::Network);
-        }
-    }
-    let init = loader().ok_or(FetchFailure::NotText)?;
-    let options = Object::new();
-    Reflect::set(&options, &"module_or_path".into(), &WASM.into()).map_err(|_| FetchFailure::NoWindow)?;
-    let started = init.call1(&JsValue::NULL, &options).map_err(|_| FetchFailure::Network)?;
-    let started: Promise = started.dyn_into().map_err(|_| FetchFailure::NoResponse)?;
-    JsFuture::from(started).await.map(drop).map_err(|_| FetchFailure::Network)
 }
 
 /// The root the module draws in, and the host's word while it loads or
@@ -243,15 +145,15 @@ pub fn ExercisePlace() -> Html {
         });
     }
     let words = lang.exercise();
-    let status = match &*host.status {
+    let status = match host.panels.status() {
         _ if !*host.asked => html! {},
         Status::Loading => html! {
             <section class="card exercise-panel" id="exercise-loading"><p>{ words.loading }</p></section>
         },
         Status::Failed(failure) => {
             let close = {
-                let status = host.status.clone();
-                Callback::from(move |_: MouseEvent| status.set(Status::Absent))
+                let asked = host.asked.clone();
+                Callback::from(move |_: MouseEvent| asked.set(false))
             };
             html! {
                 <section class="card exercise-panel" id="exercise-loading">
@@ -265,7 +167,7 @@ pub fn ExercisePlace() -> Html {
     html! {
         <>
             { status }
-            <div id={ROOT_ID} ref={host.root.clone()} data-lang={lang.code()}></div>
+            <div id={ROOT_ID} ref={host.root.clone()} data-panel="exercise" data-lang={lang.code()}></div>
         </>
     }
 }

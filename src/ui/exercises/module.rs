@@ -1,31 +1,26 @@
-//! The exercise module: the exercise panel as a wasm of its own
-//! (`ddb-exercises_bg.wasm`, `src/bin/exercises.rs`), which the playground's
-//! page loads the first time an exercise is opened ([`host`](super::host)).
+//! The exercise panel's side in the panels' wasm ([`panels`](crate::ui::panels)):
+//! the page's [`host`](super::host) makes the root and asks through it.
 //!
 //! ```text
-//!   playground's wasm                          exercise module's wasm
-//!   ExercisesMenu ── host.ask(Request) ──►  <div id="exercise-root"
+//!   playground's wasm                          panels' wasm
+//!   ExercisesMenu ── host.ask(Request) ──►  <div id="exercise-root" data-panel="exercise"
 //!                                             data-lang data-request data-serial>
-//!                        event "ddb-exercise" ──►  ExerciseApp: Lang, ExerciseContext
-//!                                                   └─ ExercisePanel (open, check, report)
+//!                        event "ddb-panel" ──►  ExerciseApp: Lang, ExerciseContext
+//!                                                 └─ ExercisePanel (open, check, report)
 //!   host ◄── event "ddb-exercise-shown" ── data-shown (the open built-in's id)
 //!   root.playgroundTables() ◄── "Use the playground's tables"
 //! ```
 //!
-//! The two wasms share nothing but that element: each has its own memory,
-//! its own Yew and its own copy of the engine's code, so the page a
-//! student opens first carries none of the check's. An exercise changes
-//! nothing in the playground's tables, which is what makes the panel a
-//! module of its own: what it needs of the playground is the language,
+//! An exercise changes nothing in the playground's tables, which is what
+//! lets the panel live in the other wasm, with the check's copy of the
+//! engine's machinery: what it needs of the playground is the language,
 //! what to open, and, on request, the playground's tables as `CreateTable`
 //! requests (the root's `playgroundTables`, a function the host sets).
 //!
 //! A request is the root's `data-request` (`open`, `link`, `hand-in`,
 //! `remembered`) with its `data-request-value`; `data-serial` counts them,
 //! so the module carries out each once, whether it was made before the
-//! module started or after. `data-lang` is the page's language; a language
-//! whose words are not installed in this wasm is fetched first
-//! (`words/<lang>.txt`), as the page does.
+//! module started or after.
 
 use std::cell::Cell;
 use std::collections::BTreeMap;
@@ -38,17 +33,13 @@ use yew::prelude::*;
 
 use super::exercise_panel::ExercisePanel;
 use super::open::{self, ExerciseContext, Shown};
-use crate::i18n::{words, Lang};
-use crate::ui::language::fetch_words;
+use crate::i18n::Lang;
+use crate::ui::panels::module::{tell, use_root_lang, REQUEST_EVENT};
 
 /// The element both wasms share.
 pub const ROOT_ID: &str = "exercise-root";
-/// The event the host sends when it has set a request or the language.
-pub const REQUEST_EVENT: &str = "ddb-exercise";
 /// The event the module sends when what it shows has changed.
 pub const SHOWN_EVENT: &str = "ddb-exercise-shown";
-/// The event the host sends when its root leaves the page.
-pub const GONE_EVENT: &str = "ddb-exercise-gone";
 /// The root's property holding the host's function that gives the
 /// playground's tables as pretty JSON text.
 pub const TABLES_PROPERTY: &str = "playgroundTables";
@@ -116,80 +107,11 @@ impl PlaygroundTables {
     }
 }
 
-/// Sends the other wasm the event `kind` on `root`.
-pub(super) fn tell(root: &Element, kind: &str) {
-    if let Ok(event) = web_sys::Event::new(kind) {
-        let _ = root.dispatch_event(&event);
-    }
-}
-
-/// The language on `root`, English when it names none the page speaks.
-fn lang_on(root: &Element) -> Lang {
-    root.get_attribute("data-lang").as_deref().and_then(Lang::from_tag).unwrap_or_default()
-}
-
-/// The module's entry point (its binary's `main`): mounts the panel on the
-/// playground's `#exercise-root` once the page's language is ready here.
-pub fn start() {
-    let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(ROOT_ID)) else {
-        return;
-    };
-    mount(root, Rc::default());
-}
-
-/// Mounts the panel on `root`, with `documents` the built-in exercises'
-/// documents at hand (a browser test hands them in; the page fetches
-/// them). The panel is drawn once the root's language has its words; it
-/// is destroyed when the host says `data-gone`.
-pub fn mount(root: Element, documents: Rc<BTreeMap<String, String>>) {
-    // One panel per root, however often the module's `main` runs.
-    if root.has_attribute("data-mounted") {
-        return;
-    }
-    let _ = root.set_attribute("data-mounted", "");
-    let lang = lang_on(&root);
-    fetch_words(lang, move |_| {
-        // Words that could not be had leave the panel in English rather
-        // than not drawn: the page's own notice says why.
-        let lang = if words::is_installed(lang) { lang } else { Lang::En };
-        let props = ExerciseAppProps { root: root.clone(), documents, lang };
-        step_past_the_pages_app();
-        let app = yew::Renderer::<ExerciseApp>::with_root_and_props(root.clone(), props).render();
-        // The host removes its root only when the page itself goes (a
-        // browser test's page); the panel goes with it.
-        let gone = EventListener::once(&root, GONE_EVENT, move |_| app.destroy());
-        gone.forget();
-    });
-}
-
-/// Yew marks the elements an app draws with the app's number, counted from
-/// 1 in each wasm, and handles events at the app's root in the capture
-/// phase: the page's Yew, rooted at `<body>`, sees the panel's clicks
-/// first, and takes them for its own when the numbers are equal (it then
-/// runs whichever of its listeners has the clicked element's listener
-/// number: a tab, the tables drawer). Taking numbers up to the page's
-/// before the panel's app is made keeps the two apart. The page's app is
-/// the one it makes at start (it has no portals, which would be more).
-fn step_past_the_pages_app() {
-    #[component]
-    fn Nothing() -> Html {
-        html! {}
-    }
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
-    let pages = document.body().and_then(|body| js_sys::Reflect::get(&body, &"__yew_subtree_id".into()).ok());
-    let pages = pages.and_then(|id| id.as_f64()).unwrap_or(0.0);
-    for _ in 0..pages as u32 {
-        if let Ok(detached) = document.create_element("div") {
-            yew::Renderer::<Nothing>::with_root(detached).render().destroy();
-        }
-    }
-}
-
 #[derive(Properties, PartialEq)]
-struct ExerciseAppProps {
-    root: Element,
-    documents: Rc<BTreeMap<String, String>>,
-    lang: Lang,
+pub struct ExerciseAppProps {
+    pub root: Element,
+    pub documents: Rc<BTreeMap<String, String>>,
+    pub lang: Lang,
 }
 
 /// Carries out `request` on the panel.
@@ -201,34 +123,23 @@ fn carry_out(context: &ExerciseContext, request: Request) {
     }
 }
 
+/// The panel on its root, following the root's requests and language.
 #[component]
-fn ExerciseApp(props: &ExerciseAppProps) -> Html {
-    let lang = use_state(|| props.lang);
+pub fn ExerciseApp(props: &ExerciseAppProps) -> Html {
+    let lang = use_root_lang(&props.root, props.lang);
     let exercise = ExerciseContext { shown: use_state(|| Shown::Nothing), documents: Rc::clone(&props.documents) };
     let latest = use_mut_ref(|| exercise.clone());
     *latest.borrow_mut() = exercise.clone();
     {
-        let (root, lang) = (props.root.clone(), lang.clone());
+        let root = props.root.clone();
         use_effect_with((), move |_| {
             let done = Rc::new(Cell::new(0u64));
-            // The language last asked for: its words may still be on the way.
-            let asked = Rc::new(Cell::new(*lang));
             let follow = {
                 let root = root.clone();
                 move || {
                     if let Some((serial, request)) = Request::on(&root).filter(|(serial, _)| *serial > done.get()) {
                         done.set(serial);
                         carry_out(&latest.borrow().clone(), request);
-                    }
-                    let wanted = lang_on(&root);
-                    if wanted != asked.get() {
-                        asked.set(wanted);
-                        let (lang, asked) = (lang.clone(), Rc::clone(&asked));
-                        fetch_words(wanted, move |ready| {
-                            if ready.is_ok() && asked.get() == wanted {
-                                lang.set(wanted);
-                            }
-                        });
                     }
                 }
             };
@@ -250,7 +161,7 @@ fn ExerciseApp(props: &ExerciseAppProps) -> Html {
     }
     let tables = PlaygroundTables(props.root.clone());
     html! {
-        <ContextProvider<Lang> context={*lang}>
+        <ContextProvider<Lang> context={lang}>
         <ContextProvider<ExerciseContext> context={exercise}>
         <ContextProvider<PlaygroundTables> context={tables}>
             <ExercisePanel />

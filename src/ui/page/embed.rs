@@ -115,6 +115,19 @@ pub fn embed_link(state: &PlaygroundContext, view: EmbedView) -> Option<String> 
     Some(format!("{}?embed={}#{}", base_url()?, view.id(), link::encode(&scenario)))
 }
 
+/// Copies the link that embeds `view` on the playground as it is now, and
+/// says so (or why not) in the page's notice.
+pub fn copy_embed_link(state: &PlaygroundContext, view: EmbedView) {
+    let notice = match (embed_link(state, view), web_sys::window()) {
+        (Some(url), Some(_)) => {
+            browser::copy_text(&url, |_| {});
+            Notice::worded(false, Said::EmbedLinkCopied { view: view.title(), length: url.chars().count() })
+        }
+        _ => Notice::said(true, Msg::EngineBusy),
+    };
+    state.dispatch(Action::Notify(Some(notice)));
+}
+
 #[derive(Properties, PartialEq)]
 pub struct EmbedButtonProps {
     pub view: EmbedView,
@@ -131,16 +144,7 @@ pub fn EmbedButton(props: &EmbedButtonProps) -> Html {
     let view = props.view;
     let onclick = {
         let state = state.clone();
-        Callback::from(move |_: MouseEvent| {
-            let notice = match (embed_link(&state, view), web_sys::window()) {
-                (Some(url), Some(_)) => {
-                    browser::copy_text(&url, |_| {});
-                    Notice::worded(false, Said::EmbedLinkCopied { view: view.title(), length: url.chars().count() })
-                }
-                _ => Notice::said(true, Msg::EngineBusy),
-            };
-            state.dispatch(Action::Notify(Some(notice)));
-        })
+        Callback::from(move |_: MouseEvent| copy_embed_link(&state, view))
     };
     html! {
         <button type="button" class="quiet small embed-button" id={format!("embed-{}", view.id())} {onclick}

@@ -7,9 +7,9 @@ use yew::prelude::*;
 use super::embed::{base_url, requested_table, EmbedView, Requested};
 use crate::scenario::link;
 use crate::ui::language::{use_lang, Msg};
-use crate::ui::partitions::hotkey_lab::HotKeyLab;
+use crate::ui::panels::place::PanelPlace;
+use crate::ui::partitions::lab_place::LabPlace;
 use crate::ui::partitions::partition_map::PartitionMap;
-use crate::ui::partitions::planners::Planners;
 use crate::ui::query::console::Console;
 use crate::ui::state::{use_playground, Action};
 use crate::ui::tables::table_view::TableView;
@@ -50,8 +50,8 @@ pub fn Embedded(props: &EmbeddedProps) -> Html {
         Ok(view) => {
             let body = match view {
                 EmbedView::Partitions => html! { <PartitionMap /> },
-                EmbedView::Lab => html! { <HotKeyLab /> },
-                EmbedView::Planners => html! { <Planners /> },
+                EmbedView::Lab => html! { <LabPlace /> },
+                EmbedView::Planners => html! { <PanelPlace panel="planners" title={Msg::Planners} /> },
                 EmbedView::Console => html! { <Console /> },
                 EmbedView::Items if state.selected.is_some() => html! { <TableView /> },
                 EmbedView::Items => html! { <p class="hint">{ lang.t(Msg::EmbedNoTable) }</p> },

@@ -29,8 +29,10 @@
 //! shown on the page would not stop them.
 //!
 //! A lesson step can ask the lab to run its workload (through the
-//! [`LessonBus`](crate::ui::lessons::lesson_bus)): the form takes the workload's values
-//! and the run plays at full speed, with `compare` beside its sharded twin.
+//! [`LessonBus`](crate::ui::lessons::lesson_bus), then the lab's root in the
+//! page, [`lab_module`](super::lab_module)): the form takes the workload's
+//! values and the run plays at full speed, with `compare` beside its
+//! sharded twin.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -42,10 +44,9 @@ use yew::prelude::*;
 use super::lab_charts::run_view;
 use super::lab_run::{LabForm, LabRun, LabSession, Preset};
 use crate::i18n::LabProblem;
+use crate::scenario::lessons::LessonWorkload;
 use crate::ui::frames;
 use crate::ui::language::{use_lang, LabState, Lang, Msg};
-use crate::ui::lessons::lesson_bus::{BusAction, LessonBusContext};
-use crate::ui::page::embed::{EmbedButton, EmbedView};
 
 /// Time between two animation frames.
 pub const FRAME: Duration = Duration::from_millis(100);
@@ -111,9 +112,23 @@ fn number_field(id: &'static str, label: &'static str, value: String, on: Callba
     }
 }
 
+#[derive(Properties, PartialEq, Default)]
+pub struct HotKeyLabProps {
+    /// A lesson step's workload to run, with the request's number.
+    #[prop_or_default]
+    pub request: Option<(u64, Rc<LessonWorkload>)>,
+    /// Hears the number of each request the lab has started.
+    #[prop_or_default]
+    pub on_done: Callback<u64>,
+    /// "Embed link": copies a link to the lab alone (the page does, as the
+    /// link carries its playground); `None` in an embedded lab.
+    #[prop_or_default]
+    pub embed: Option<Callback<MouseEvent>>,
+}
+
 /// The lab itself.
 #[component]
-pub fn HotKeyLab() -> Html {
+pub fn HotKeyLab(props: &HotKeyLabProps) -> Html {
     let lang = use_lang();
     let form = use_state(LabForm::default);
     let session = use_mut_ref(LabSession::default);
@@ -159,18 +174,16 @@ pub fn HotKeyLab() -> Html {
 
     // A lesson step's workload: fill the form, start its runs at full speed,
     // and mark the request done.
-    let bus = use_context::<LessonBusContext>();
     {
         let (form, speed, launch) = (form.clone(), speed.clone(), Rc::clone(&launch));
-        let request = bus.as_ref().and_then(|b| b.lab.clone());
-        let dispatcher = bus.as_ref().map(|b| b.dispatcher());
+        let (request, done) = (props.request.clone(), props.on_done.clone());
         use_effect_with(request.as_ref().map(|(id, _)| *id), move |_| {
-            if let (Some((id, workload)), Some(dispatcher)) = (request, dispatcher) {
+            if let Some((id, workload)) = request {
                 let next = LabForm::from_lesson(&workload);
                 speed.set(Speed(None));
                 launch(&next, workload.compare, Speed(None));
                 form.set(next);
-                dispatcher.dispatch(BusAction::LabDone(id));
+                done.emit(id);
             }
         });
     }
@@ -300,7 +313,10 @@ pub fn HotKeyLab() -> Html {
         <section class="card hotkey-lab" id="hotkey-lab">
             <div class="card-head">
                 <h2>{ lang.t(Msg::HotKeyLab) }</h2>
-                <EmbedButton view={EmbedView::Lab} />
+                if let Some(onclick) = props.embed.clone() {
+                    <button type="button" class="quiet small embed-button" id="embed-lab" {onclick}
+                        title={lang.t(Msg::EmbedLinkTitle)}>{ lang.t(Msg::EmbedLink) }</button>
+                }
             </div>
             <p class="hint">
                 { lang.tr().lab_intro() }

@@ -1,0 +1,140 @@
+//! The page's side of the panels' wasm: loading it the first time a panel's
+//! root asks for it, and announcing roots made after it started.
+//!
+//! The module is one wasm for every panel, loaded once: an exercise opened
+//! after the lab needs no second download. A failed load is tried again by
+//! the next root that asks (a tab shown again, *Try again*).
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use js_sys::{Function, Object, Promise, Reflect};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+use web_sys::Element;
+use yew::prelude::*;
+
+use super::module::ROOT_EVENT;
+use crate::i18n::FetchFailure;
+
+/// The module's loader script and wasm, next to the page (Trunk builds
+/// them from `src/bin/panels.rs`, `index.html`).
+const SCRIPT: &str = "ddb-panels.js";
+const WASM: &str = "ddb-panels_bg.wasm";
+/// The global wasm-bindgen's no-modules loader defines.
+const LOADER: &str = "wasm_bindgen";
+
+/// Where the panels come from.
+#[derive(Clone, Default, PartialEq)]
+pub enum Panels {
+    /// Their own wasm, loaded when a panel is first needed (the page).
+    #[default]
+    Load,
+    /// Mounted by this callback on each root, in this wasm (a browser
+    /// test: [`module::mount`](super::module::mount) with what it hands in).
+    Inline(Callback<Element>),
+}
+
+/// Whether the module is in the page.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Status {
+    Absent,
+    Loading,
+    Ready,
+    Failed(FetchFailure),
+}
+
+/// The panels' host, a context the [`App`](crate::ui::App) provides.
+#[derive(Clone, PartialEq)]
+pub struct PanelsHost {
+    status: UseStateHandle<Status>,
+    /// Whether the module is loading or loaded: a flag, not the status, as
+    /// two roots asking before the next render both see the status they
+    /// were drawn with.
+    started: Rc<Cell<bool>>,
+    panels: Panels,
+}
+
+#[hook]
+pub fn use_panels_host(panels: Panels) -> PanelsHost {
+    PanelsHost { status: use_state(|| Status::Absent), started: use_memo((), |_| Cell::new(false)), panels }
+}
+
+impl PanelsHost {
+    pub fn status(&self) -> &Status {
+        &self.status
+    }
+
+    /// Has the module draw in `root`: loads it the first time; a module
+    /// loaded (or on its way) hears of the root, or finds it when it starts.
+    pub fn ensure(&self, root: Element) {
+        let first = !self.started.replace(true);
+        match &self.panels {
+            Panels::Inline(mount) => {
+                mount.emit(root);
+                if first {
+                    self.status.set(Status::Ready);
+                }
+            }
+            Panels::Load if !first => announce(&root),
+            Panels::Load => {
+                self.status.set(Status::Loading);
+                let (status, started) = (self.status.setter(), Rc::clone(&self.started));
+                yew::platform::spawn_local(async move {
+                    status.set(match load().await {
+                        Ok(()) => Status::Ready,
+                        Err(failure) => {
+                            // The next root that asks tries again.
+                            started.set(false);
+                            Status::Failed(failure)
+                        }
+                    });
+                });
+            }
+        }
+    }
+}
+
+/// Tells a started module of a root made after it started (the event
+/// bubbles to the document, where the module listens).
+fn announce(root: &Element) {
+    let init = web_sys::EventInit::new();
+    init.set_bubbles(true);
+    if let Ok(event) = web_sys::Event::new_with_event_init_dict(ROOT_EVENT, &init) {
+        let _ = root.dispatch_event(&event);
+    }
+}
+
+/// Loads the module's script (once), then its wasm, whose `main` mounts a
+/// panel on each root in the page. A failure is a request that failed, as
+/// the browser gives no more.
+async fn load() -> Result<(), FetchFailure> {
+    let window = web_sys::window().ok_or(FetchFailure::NoWindow)?;
+    // The no-modules loader declares `let wasm_bindgen` at the top of a
+    // classic script: a global binding, but not a property of `window`,
+    // so it is read by name.
+    let read = Function::new_no_args(&format!("return typeof {LOADER} === 'function' ? {LOADER} : undefined"));
+    let loader = || read.call0(&JsValue::NULL).ok().and_then(|f| f.dyn_into::<Function>().ok());
+    if loader().is_none() {
+        let document = window.document().ok_or(FetchFailure::NoWindow)?;
+        let body = document.body().ok_or(FetchFailure::NoWindow)?;
+        let script = document.create_element("script").map_err(|_| FetchFailure::NoWindow)?;
+        let _ = script.set_attribute("src", SCRIPT);
+        let arrived = Promise::new(&mut |resolve, reject| {
+            let _ = script.add_event_listener_with_callback("load", &resolve);
+            let _ = script.add_event_listener_with_callback("error", &reject);
+        });
+        body.append_child(&script).map_err(|_| FetchFailure::NoWindow)?;
+        if JsFuture::from(arrived).await.is_err() {
+            // A later ask tries again with a new element.
+            script.remove();
+            return Err(FetchFailure::Network);
+        }
+    }
+    let init = loader().ok_or(FetchFailure::NotText)?;
+    let options = Object::new();
+    Reflect::set(&options, &"module_or_path".into(), &WASM.into()).map_err(|_| FetchFailure::NoWindow)?;
+    let started = init.call1(&JsValue::NULL, &options).map_err(|_| FetchFailure::Network)?;
+    let started: Promise = started.dyn_into().map_err(|_| FetchFailure::NoResponse)?;
+    JsFuture::from(started).await.map(drop).map_err(|_| FetchFailure::Network)
+}

@@ -12,7 +12,7 @@
 //!         Items:      ItemEditor, TableView (→ ItemGrid | IndexGrid), IndexPanel, TtlPanel,
 //!                     StreamPanel, ActivityLog (without a table: Welcome)
 //!         Console:    ReviewJumps, Console (builders, live cost, results, code, history), AccessPatterns,
-//!                     DesignReview
+//!                     ReviewPlace (the design review, drawn by the panels' wasm)
 //!         Partitions: PartitionMap, then the hot-key lab and the planners
 //!                     (LabPlace, PanelPlace: drawn by the panels' wasm, ui::panels)
 //! ```
@@ -80,8 +80,8 @@ use crate::ui::partitions::partition_map::PartitionMap;
 use crate::ui::query::console::Console;
 use crate::ui::query::console_state::{ConsoleContext, ConsoleState};
 use crate::ui::review::access_patterns::AccessPatterns;
-use crate::ui::review::design_review::DesignReview;
 use crate::ui::review::jumps::ReviewJumps;
+use crate::ui::review::review_place::ReviewPlace;
 use crate::ui::tables::create_table::CreateTable;
 use crate::ui::tables::index_panel::IndexPanel;
 use crate::ui::tables::item_editor::ItemEditor;
@@ -494,11 +494,11 @@ pub fn App(props: &AppProps) -> Html {
                                 <ReviewJumps />
                                 <Console />
                                 <AccessPatterns />
-                                <DesignReview />
+                                <ReviewPlace />
                             } else if *tab == Tab::Partitions {
                                 <PartitionMap />
                                 <LabPlace />
-                                <PanelPlace panel="planners" title={Msg::Planners} />
+                                <PanelPlace panel="planners" title={lang.t(Msg::Planners)} />
                             } else {
                                 if has_table {
                                     <ItemEditor />

@@ -52,7 +52,6 @@ use crate::scenario::format::SavedOperation;
 use crate::scenario::generated::GeneratedData;
 use crate::scenario::lessons::LessonLibrary;
 use crate::scenario::{Scenario, Warning};
-use crate::ui::review::review_session::ReviewSession;
 
 /// The handle components get from the context.
 pub type PlaygroundContext = UseReducerHandle<Playground>;
@@ -200,9 +199,6 @@ pub struct Playground {
     /// The autosave keys holding an unreadable copy the autosave leaves
     /// alone until the page is reloaded (found when the page started).
     pub pinned: Pinned,
-    /// The design review's run and whether it plays, kept while its panel
-    /// is not shown.
-    pub review: Rc<RefCell<ReviewSession>>,
     /// The lesson documents and overlays at hand: the page fetches one when
     /// a lesson needs it and adds it with [`Action::LessonFetched`] or
     /// [`Action::OverlayFetched`]. Loading another scenario keeps them.
@@ -291,7 +287,6 @@ impl Default for Playground {
             view: Rc::new(Value::Object(serde_json::Map::new())),
             notice: None,
             pinned: Pinned::default(),
-            review: Rc::default(),
             lessons: Rc::default(),
             next_log_id: 1,
         }
@@ -665,7 +660,6 @@ impl Playground {
             view: Rc::clone(&self.view),
             notice: self.notice.clone(),
             pinned: self.pinned,
-            review: Rc::clone(&self.review),
             lessons: Rc::clone(&self.lessons),
             next_log_id: self.next_log_id,
         }

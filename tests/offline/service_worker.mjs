@@ -184,6 +184,15 @@ test('with the host gone, the page, the autosave, a share link, a lesson, a lang
   await page.click('#lab-finish');
   await page.waitForSelector('#lab-before-summary', { timeout: TIMEOUT });
   assert.equal(await page.getAttribute('#tab-partitions', 'aria-selected'), 'true');
+  // The design review, from the same module: its run reads the lesson's
+  // playground from the page, and its buttons leave the page's tabs alone.
+  await page.click('#tab-console');
+  await page.waitForSelector('#design-review', { timeout: TIMEOUT });
+  await page.fill('#review-seconds', '5');
+  await page.click('#review-run');
+  await page.waitForSelector('#review-report', { timeout: TIMEOUT });
+  assert.ok((await page.$$('#review-patterns .review-pattern')).length > 0, 'the lesson\'s patterns were reviewed');
+  assert.equal(await page.getAttribute('#tab-console', 'aria-selected'), 'true');
   await page.click('#tab-items');
   await page.selectOption('#lang-select', 'en');
   await page.waitForFunction(() => document.documentElement.lang === 'en', null, { timeout: TIMEOUT });

@@ -51,7 +51,7 @@ pub fn Embedded(props: &EmbeddedProps) -> Html {
             let body = match view {
                 EmbedView::Partitions => html! { <PartitionMap /> },
                 EmbedView::Lab => html! { <LabPlace /> },
-                EmbedView::Planners => html! { <PanelPlace panel="planners" title={Msg::Planners} /> },
+                EmbedView::Planners => html! { <PanelPlace panel="planners" title={lang.t(Msg::Planners)} /> },
                 EmbedView::Console => html! { <Console /> },
                 EmbedView::Items if state.selected.is_some() => html! { <TableView /> },
                 EmbedView::Items => html! { <p class="hint">{ lang.t(Msg::EmbedNoTable) }</p> },

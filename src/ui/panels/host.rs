@@ -53,16 +53,30 @@ pub struct PanelsHost {
     /// were drawn with.
     started: Rc<Cell<bool>>,
     panels: Panels,
+    /// This page's number among the pages the module has served (a browser
+    /// test mounts many in one wasm): what a panel keeps beyond its root's
+    /// life, the design review's run, is kept under it.
+    id: u64,
+}
+
+thread_local! {
+    static PAGES: Cell<u64> = const { Cell::new(0) };
 }
 
 #[hook]
 pub fn use_panels_host(panels: Panels) -> PanelsHost {
-    PanelsHost { status: use_state(|| Status::Absent), started: use_memo((), |_| Cell::new(false)), panels }
+    let id = *use_memo((), |_| PAGES.with(|pages| pages.replace(pages.get() + 1) + 1));
+    PanelsHost { status: use_state(|| Status::Absent), started: use_memo((), |_| Cell::new(false)), panels, id }
 }
 
 impl PanelsHost {
     pub fn status(&self) -> &Status {
         &self.status
+    }
+
+    /// This page's number (the root's `data-page`).
+    pub fn id(&self) -> u64 {
+        self.id
     }
 
     /// Has the module draw in `root`: loads it the first time; a module

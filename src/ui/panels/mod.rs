@@ -1,7 +1,8 @@
 //! The page's second wasm: the panels the first screen does not show and
-//! that work on nothing of the playground's own (the exercise panel, the
-//! hot-key lab, the partition planners). Each carries machinery of its own
-//! (the exercise check, the lab's simulation and charts) that a student's
+//! that change nothing of the playground's own (the exercise panel, the
+//! hot-key lab, the partition planners, the design review). Each carries
+//! machinery of its own (the exercise check, the lab's simulation, the
+//! review's run, their charts) that a student's
 //! phone then downloads only when it is needed, or when the offline copy
 //! fetches it after the page has started.
 //!
@@ -9,7 +10,7 @@
 //!   playground's wasm                              panels' wasm (ddb-panels_bg.wasm)
 //!   PanelsHost (App's context) ── ensure(root) ──►  loaded once: ddb-panels.js, then
 //!                                                   wasm_bindgen({ module_or_path })
-//!   <div data-panel="exercise|lab|planners"        module::start: every root in the page,
+//!   <div data-panel="exercise|lab|planners|review" module::start: every root in the page,
 //!        data-lang …>  ── "ddb-panel-root" ──►      and each one announced later
 //!   the root's attributes ── "ddb-panel" ──►        the panel's app follows them
 //!   leaving the page ── "ddb-panel-gone" ──►        the panel's app is destroyed

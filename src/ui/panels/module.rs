@@ -19,8 +19,10 @@ use crate::i18n::{words, Lang};
 use crate::ui::exercises::module::{ExerciseApp, ExerciseAppProps};
 use crate::ui::language::fetch_words;
 use crate::ui::partitions::lab_module::{LabApp, PlannersApp, RootProps};
+use crate::ui::review::review_module::ReviewApp;
 
-/// The attribute naming a root's panel: `exercise`, `lab` or `planners`.
+/// The attribute naming a root's panel: `exercise`, `lab`, `planners` or
+/// `review`.
 pub const PANEL_ATTRIBUTE: &str = "data-panel";
 /// The event the page sends on a root made after the module started; it
 /// bubbles to the document.
@@ -89,6 +91,11 @@ pub fn mount(root: Element, documents: Rc<BTreeMap<String, String>>) {
             "lab" => {
                 let props = RootProps { root: root.clone(), lang };
                 let app = yew::Renderer::<LabApp>::with_root_and_props(root.clone(), props).render();
+                Box::new(move || app.destroy())
+            }
+            "review" => {
+                let props = RootProps { root: root.clone(), lang };
+                let app = yew::Renderer::<ReviewApp>::with_root_and_props(root.clone(), props).render();
                 Box::new(move || app.destroy())
             }
             "planners" => {

@@ -11,11 +11,11 @@ use crate::ui::language::use_lang;
 
 #[derive(Properties, PartialEq)]
 pub struct PanelPlaceProps {
-    /// The panel: `lab` or `planners` (the root's `data-panel`,
+    /// The panel: `lab`, `planners` or `review` (the root's `data-panel`,
     /// [`PANEL_ATTRIBUTE`](super::module::PANEL_ATTRIBUTE)).
     pub panel: &'static str,
-    /// Its heading, for the page's word while it loads.
-    pub title: Msg,
+    /// Its heading in the page's language, for the page's word while it loads.
+    pub title: &'static str,
     /// The root, for a place that sets more of its attributes.
     #[prop_or_default]
     pub root: NodeRef,
@@ -56,7 +56,7 @@ pub fn PanelPlace(props: &PanelPlaceProps) -> Html {
             }
         });
     }
-    let title = lang.t(props.title).to_string();
+    let title = props.title.to_string();
     let status = match host.as_ref().map(PanelsHost::status) {
         Some(Status::Loading) => html! {
             <section class="card panel-status" id={format!("{}-loading", props.panel)}>

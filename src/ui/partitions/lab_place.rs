@@ -8,6 +8,7 @@ use yew::prelude::*;
 
 use super::lab_module::{DONE_EVENT, EMBED_EVENT};
 use crate::i18n::Msg;
+use crate::ui::language::use_lang;
 use crate::ui::lessons::lesson_bus::{BusAction, LessonBusContext};
 use crate::ui::page::embed::{self, copy_embed_link, EmbedView};
 use crate::ui::panels::module::{tell, REQUEST_EVENT};
@@ -56,5 +57,6 @@ pub fn LabPlace() -> Html {
             move || drop(listeners)
         });
     }
-    html! { <PanelPlace panel="lab" title={Msg::HotKeyLab} {root} embed={embed::requested().is_none()} /> }
+    let title = use_lang().t(Msg::HotKeyLab);
+    html! { <PanelPlace panel="lab" {title} {root} embed={embed::requested().is_none()} /> }
 }

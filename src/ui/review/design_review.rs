@@ -1,14 +1,16 @@
 //! The design review panel: the scenario's access patterns run at their
 //! rates against the user's own tables and GSIs, second by second
-//! ([`ReviewRun`]: on a copy of the engine, so nothing in the playground
-//! changes), then the one-page review ([`ReviewReport`]): verdicts with
+//! ([`ReviewRun`]: on the playground as its share link carries it, read into
+//! an engine of the run's own, so nothing in the playground changes and the
+//! same link always gives the same review), then the one-page review ([`ReviewReport`]): verdicts with
 //! their evidence, the monthly cost, the hot spots and the fixes, with a
 //! partition × time heatmap of each table and GSI the traffic reached.
 //!
 //! The run advances in frames of a few milliseconds, as the hot-key lab's
 //! does, so the tab never freezes: Pause and Step work at any moment. The
-//! run and whether it plays are kept by the playground in a
-//! [`ReviewSession`], which outlives the panel (switch to Items and back:
+//! run and whether it plays are kept in a [`ReviewSession`] (the panels'
+//! wasm keeps one per page, [`review_module`](super::review_module)), which
+//! outlives the panel (switch to Items and back:
 //! the run is still there, playing on if it was, and *Run review*
 //! continues a paused one) and decides which frames may advance the run,
 //! so Pause stops it at the second it shows. A change to the data or the
@@ -26,19 +28,17 @@ use std::time::Duration;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use crate::engine::ordered::Ordered;
 use crate::engine::partition::{PARTITION_MAX_RCU, PARTITION_MAX_WCU};
-use crate::engine::review::{Review, ReviewRun};
+use crate::engine::review::{AccessPattern, Review, ReviewRun};
+use crate::engine::Engine;
 use crate::i18n::{Lang, Msg};
 use crate::page_model::review_report::{Grid, ReviewReport};
 use crate::ui::browser::copy_text;
 use crate::ui::charts::heatmap::{heatmap, HeatmapInput};
 use crate::ui::frames;
 use crate::ui::language::use_lang;
-use crate::ui::lessons::lesson_nav;
 use crate::ui::persist::download;
 use crate::ui::review::review_session::{Design, ReviewSession};
-use crate::ui::state::use_playground;
 
 /// Time between two frames of a run.
 const FRAME: Duration = Duration::from_millis(50);
@@ -184,13 +184,36 @@ fn play(session: &Rc<RefCell<ReviewSession>>, frame: &UseStateSetter<u64>) {
     });
 }
 
+#[derive(Properties)]
+pub struct DesignReviewProps {
+    /// The run and whether it plays, kept while the panel is not shown.
+    pub session: Rc<RefCell<ReviewSession>>,
+    /// The playground's data version: a run of older data is dropped.
+    pub version: u64,
+    /// The scenario's access patterns, in the author's order.
+    pub patterns: Rc<Vec<AccessPattern>>,
+    /// The open lesson's labels of its patterns, in the page's language.
+    pub labels: Rc<BTreeMap<String, String>>,
+    /// The engine to review, asked when a run starts: the playground as its
+    /// share link carries it (`None` when it cannot be had now).
+    pub playground: Callback<(), Option<Engine>>,
+}
+
+impl PartialEq for DesignReviewProps {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.session, &other.session)
+            && self.version == other.version
+            && self.patterns == other.patterns
+            && self.labels == other.labels
+            && self.playground == other.playground
+    }
+}
+
 #[component]
-pub fn DesignReview() -> Html {
+pub fn DesignReview(props: &DesignReviewProps) -> Html {
     let lang = use_lang();
     let words = lang.review();
-    let state = use_playground();
-    // The run is kept by the playground while the panel is not shown.
-    let session = state.as_ref().map(|s| Rc::clone(&s.review)).unwrap_or_default();
+    let session = Rc::clone(&props.session);
     // A kept run's length, or a minute.
     let seconds = use_state(|| session.borrow().run().map_or(60, ReviewRun::seconds).to_string());
     // Set (to the session's count of changes) whenever the run moved or
@@ -217,34 +240,25 @@ pub fn DesignReview() -> Html {
 
     // A review of a design that changed is dropped, here rather than in an
     // effect, so it is never drawn nor played on.
-    let design: Design = state.as_ref().map(|s| (s.data_version, Rc::clone(&s.access_patterns)));
+    let design: Design = Some((props.version, Rc::clone(&props.patterns)));
     if let Ok(mut s) = session.try_borrow_mut() {
         s.follow(design);
     }
-
-    // The open lesson's patterns by their labels in the page's language
-    // (read again once its overlay has arrived in the playground's library).
-    let lesson = state.as_ref().and_then(|s| lesson_nav::open_id(s));
-    let library = state.as_ref().map(|s| Rc::clone(&s.lessons));
-    let labels = use_memo((lesson, lang, library), |(lesson, lang, library)| {
-        let lesson = lesson.as_ref().zip(library.as_ref()).and_then(|(id, library)| library.lesson_in(id, *lang).ok());
-        lesson.map(|l| l.pattern_labels().into_iter().ordered_map()).unwrap_or_default()
-    });
-
-    let Some(state) = state else { return html! {} };
-    let patterns = state.access_patterns.as_ref().clone();
+    let labels = &props.labels;
+    let patterns = props.patterns.as_ref().clone();
 
     // Starts a new run, paused; a refusal is shown.
     let start = {
-        let (session, seconds, error, state, patterns) =
-            (Rc::clone(&session), seconds.clone(), error.clone(), state.clone(), patterns.clone());
+        let (session, seconds, error, patterns) =
+            (Rc::clone(&session), seconds.clone(), error.clone(), patterns.clone());
+        let playground = props.playground.clone();
         move || -> bool {
             let Ok(secs) = seconds.trim().parse::<u32>() else {
                 error.set(Some(lang.review().seconds_needed.to_string()));
                 return false;
             };
-            let Ok(engine) = state.engine.try_borrow() else { return false };
-            match engine.start_review(&patterns, secs) {
+            let Some(engine) = playground.emit(()) else { return false };
+            match engine.into_review(&patterns, secs) {
                 Ok(r) => {
                     if let Ok(mut s) = session.try_borrow_mut() {
                         s.start(r);
@@ -304,11 +318,11 @@ pub fn DesignReview() -> Html {
 
     let slot = session.borrow();
     let review = slot.run().map(ReviewRun::report);
-    let review = review.map(|review| labelled(review, &labels));
-    let report = review.as_ref().and_then(|review| {
-        let engine = state.engine.try_borrow().ok()?;
-        Some(ReviewReport::new(review, &patterns, &engine, lang))
-    });
+    let review = review.map(|review| labelled(review, labels));
+    // The run's engine has the playground's tables, billing modes and keys:
+    // the review's traffic changes none of them.
+    let report =
+        review.as_ref().zip(slot.run()).map(|(review, run)| ReviewReport::new(review, &patterns, run.engine(), lang));
     let markdown = report.as_ref().map(ReviewReport::markdown);
     let onexport = {
         let markdown = markdown.clone();

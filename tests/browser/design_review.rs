@@ -2,8 +2,9 @@
 //! stepped and run to the end, the one-page review with its verdicts, hot
 //! spot, fix and heatmap, its Markdown, the words and the lesson's pattern
 //! names in German, a change that
-//! makes it stale, Pause stopping a long review where it shows, and a share
-//! link that brings the same review back.
+//! makes it stale, Pause stopping a long review where it shows, a share
+//! link that brings the same review back, and a playground the review's
+//! module cannot read.
 
 use crate::dom::*;
 use ddb_playground::engine::review::KeyVariation;
@@ -269,6 +270,35 @@ async fn bad_seconds_get_a_message_and_no_patterns_no_run() {
         assert!(page.text("#review-error").contains(says), "{typed}: {}", page.text("#review-error"));
     }
     assert!(!page.exists("#review-report"));
+    drop(page);
+    forget_everything();
+}
+
+#[wasm_bindgen_test]
+async fn a_playground_the_review_cannot_read_is_said_and_nothing_runs() {
+    let page = console_with_music().await;
+    page.type_text("#c0-pk-value", "Acme").await;
+    page.save_access_pattern("Songs of an artist").await;
+    page.type_text("#review-seconds", "5").await;
+    // The review's module reads the playground through a function the page
+    // sets on its root: without it, or with text that is no playground, it
+    // says so and starts no run.
+    let root = page.find("#review-root");
+    let property = wasm_bindgen::JsValue::from_str("playgroundScenario");
+    let function = js_sys::Reflect::get(&root, &property).unwrap();
+    assert!(function.is_function(), "the page sets the function");
+    js_sys::Reflect::delete_property(&root, &property).unwrap();
+    page.click("#review-run").await;
+    assert_eq!(page.text("#review-error"), "The page gave no playground to review.");
+    let damaged = js_sys::Function::new_no_args("return '{\"format\": \"ddb-playground\", \"version\": 99}'");
+    js_sys::Reflect::set(&root, &property, &damaged).unwrap();
+    page.click("#review-run").await;
+    assert!(!page.text("#review-error").is_empty() && !page.exists("#review-report"), "{}", page.text("#review-error"));
+    // The page's own function back: the review runs.
+    js_sys::Reflect::set(&root, &property, &function).unwrap();
+    page.click("#review-run").await;
+    wait_until("the review", || page.exists("#review-report")).await;
+    assert!(!page.exists("#review-error"));
     drop(page);
     forget_everything();
 }

@@ -195,8 +195,8 @@ pub struct DesignReviewProps {
     /// The open lesson's labels of its patterns, in the page's language.
     pub labels: Rc<BTreeMap<String, String>>,
     /// The engine to review, asked when a run starts: the playground as its
-    /// share link carries it (`None` when it cannot be had now).
-    pub playground: Callback<(), Option<Engine>>,
+    /// share link carries it, or why it could not be had.
+    pub playground: Callback<(), Result<Engine, String>>,
 }
 
 impl PartialEq for DesignReviewProps {
@@ -257,7 +257,13 @@ pub fn DesignReview(props: &DesignReviewProps) -> Html {
                 error.set(Some(lang.review().seconds_needed.to_string()));
                 return false;
             };
-            let Some(engine) = playground.emit(()) else { return false };
+            let engine = match playground.emit(()) {
+                Ok(engine) => engine,
+                Err(reason) => {
+                    error.set(Some(reason));
+                    return false;
+                }
+            };
             match engine.into_review(&patterns, secs) {
                 Ok(r) => {
                     if let Ok(mut s) = session.try_borrow_mut() {

@@ -85,11 +85,13 @@ impl OnRoot {
     }
 }
 
-/// The playground's engine, read from the page's scenario text.
-fn playground_on(root: &Element) -> Option<Engine> {
-    let function: js_sys::Function = Reflect::get(root, &SCENARIO_PROPERTY.into()).ok()?.dyn_into().ok()?;
-    let text = function.call0(&JsValue::NULL).ok()?.as_string()?;
-    scenario_from_text(&text).ok().map(|scenario| scenario.engine)
+/// The playground's engine, read from the page's scenario text, or why not.
+fn playground_on(root: &Element) -> Result<Engine, String> {
+    let function =
+        Reflect::get(root, &SCENARIO_PROPERTY.into()).ok().and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    let text = function.and_then(|f| f.call0(&JsValue::NULL).ok()).and_then(|text| text.as_string());
+    let text = text.ok_or("The page gave no playground to review.")?;
+    scenario_from_text(&text).map(|scenario| scenario.engine)
 }
 
 /// The review on its root.

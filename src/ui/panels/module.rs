@@ -82,31 +82,22 @@ pub fn mount(root: Element, documents: Rc<BTreeMap<String, String>>) {
         // than not drawn: the page's own notice says why.
         let lang = if words::is_installed(lang) { lang } else { Lang::En };
         step_past_the_pages_app();
-        let destroy: Box<dyn FnOnce()> = match panel.as_str() {
-            "exercise" => {
-                let props = ExerciseAppProps { root: root.clone(), documents, lang };
-                let app = yew::Renderer::<ExerciseApp>::with_root_and_props(root.clone(), props).render();
-                Box::new(move || app.destroy())
-            }
-            "lab" => {
-                let props = RootProps { root: root.clone(), lang };
-                let app = yew::Renderer::<LabApp>::with_root_and_props(root.clone(), props).render();
-                Box::new(move || app.destroy())
-            }
-            "review" => {
-                let props = RootProps { root: root.clone(), lang };
-                let app = yew::Renderer::<ReviewApp>::with_root_and_props(root.clone(), props).render();
-                Box::new(move || app.destroy())
-            }
-            "planners" => {
-                let props = RootProps { root: root.clone(), lang };
-                let app = yew::Renderer::<PlannersApp>::with_root_and_props(root.clone(), props).render();
-                Box::new(move || app.destroy())
-            }
+        let props = || RootProps { root: root.clone(), lang };
+        let destroy = match panel.as_str() {
+            "exercise" => render::<ExerciseApp>(&root, ExerciseAppProps { root: root.clone(), documents, lang }),
+            "lab" => render::<LabApp>(&root, props()),
+            "planners" => render::<PlannersApp>(&root, props()),
+            "review" => render::<ReviewApp>(&root, props()),
             _ => return,
         };
         EventListener::once(&root, GONE_EVENT, move |_| destroy()).forget();
     });
+}
+
+/// Draws `C` on `root`; what it returns destroys it.
+fn render<C: BaseComponent>(root: &Element, props: C::Properties) -> Box<dyn FnOnce()> {
+    let app = yew::Renderer::<C>::with_root_and_props(root.clone(), props).render();
+    Box::new(move || app.destroy())
 }
 
 /// The language a panel shows: its root's, followed on each

@@ -21,7 +21,7 @@
 //! opened, the Partitions tab shown, an embedded lab) and destroyed when
 //! the page removes the root, so it lives exactly as long as it would as
 //! a component of the page. A browser test mounts the panels in its own
-//! wasm instead ([`Panels::Inline`]); attributes and events are the same.
+//! wasm instead ([`Panels::Inline`](host::Panels::Inline)); attributes and events are the same.
 
 pub mod host;
 pub mod module;

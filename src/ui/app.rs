@@ -148,8 +148,9 @@ fn boot() -> (Playground, bool) {
 }
 
 /// How many tenths of a second a lesson's workload may take to show its
-/// first results before the view gives up bringing them into view.
-const LAB_RESULTS_WAIT: u32 = 50;
+/// first results before the view gives up bringing them into view: the
+/// lab's wasm may still be on its way over a slow link.
+const LAB_RESULTS_WAIT: u32 = 200;
 
 /// How long the playground must stay unchanged before it is autosaved.
 const AUTOSAVE_DELAY: Duration = Duration::from_millis(500);

@@ -16,9 +16,10 @@ pub struct PanelPlaceProps {
     pub panel: &'static str,
     /// Its heading in the page's language, for the page's word while it loads.
     pub title: &'static str,
-    /// The root, for a place that sets more of its attributes.
+    /// The root, for a place that sets more of its attributes; else the
+    /// place keeps its own.
     #[prop_or_default]
-    pub root: NodeRef,
+    pub root: Option<NodeRef>,
     /// Whether the panel offers "Embed link" (`data-embed`): not in a page
     /// that is embedded already.
     #[prop_or_default]
@@ -32,7 +33,8 @@ pub struct PanelPlaceProps {
 pub fn PanelPlace(props: &PanelPlaceProps) -> Html {
     let lang = use_lang();
     let host = use_context::<PanelsHost>();
-    let root = props.root.clone();
+    let own = use_node_ref();
+    let root = props.root.clone().unwrap_or(own);
     {
         let (root, host) = (root.clone(), host.clone());
         use_effect_with((), move |_| {

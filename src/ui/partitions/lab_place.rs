@@ -58,5 +58,5 @@ pub fn LabPlace() -> Html {
         });
     }
     let title = use_lang().t(Msg::HotKeyLab);
-    html! { <PanelPlace panel="lab" {title} {root} embed={embed::requested().is_none()} /> }
+    html! { <PanelPlace panel="lab" {title} root={Some(root)} embed={embed::requested().is_none()} /> }
 }

@@ -78,5 +78,5 @@ pub fn ReviewPlace() -> Html {
             }
         });
     }
-    html! { <PanelPlace panel="review" title={lang.review().title} {root} /> }
+    html! { <PanelPlace panel="review" title={lang.review().title} root={Some(root)} /> }
 }

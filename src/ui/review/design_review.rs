@@ -2,20 +2,21 @@
 //! rates against the user's own tables and GSIs, second by second
 //! ([`ReviewRun`]: on the playground as its share link carries it, read into
 //! an engine of the run's own, so nothing in the playground changes and the
-//! same link always gives the same review), then the one-page review ([`ReviewReport`]): verdicts with
-//! their evidence, the monthly cost, the hot spots and the fixes, with a
-//! partition × time heatmap of each table and GSI the traffic reached.
+//! same link always gives the same review), then the one-page review
+//! ([`ReviewReport`]): verdicts with their evidence, the monthly cost, the
+//! hot spots and the fixes, with a partition × time heatmap of each table
+//! and GSI the traffic reached.
 //!
 //! The run advances in frames of a few milliseconds, as the hot-key lab's
 //! does, so the tab never freezes: Pause and Step work at any moment. The
 //! run and whether it plays are kept in a [`ReviewSession`] (the panels'
 //! wasm keeps one per page, [`review_module`](super::review_module)), which
-//! outlives the panel (switch to Items and back:
-//! the run is still there, playing on if it was, and *Run review*
-//! continues a paused one) and decides which frames may advance the run,
-//! so Pause stops it at the second it shows. A change to the data or the
-//! patterns makes the run stale: it is dropped rather than shown for a
-//! design that is no longer there.
+//! outlives the panel (switch to Items and back: the run is still there,
+//! playing on if it was, and *Run review* continues a paused one) and
+//! decides which frames may advance the run, so Pause stops it at the
+//! second it shows. A change to the data or the patterns makes the run
+//! stale: it is dropped rather than shown for a design that is no longer
+//! there.
 //!
 //! The review is exported as Markdown (a download, or the clipboard) and
 //! printed on its own (the print style sheet hides the rest of the page).

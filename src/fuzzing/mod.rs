@@ -17,7 +17,7 @@
 //! | `share_link`         | a URL fragment, and a link's document      | `scenario::link::decode` |
 //! | `scenario`           | a scenario document, or damage to one      | `Scenario::from_json`, `Engine::restore` |
 //! | `partiql`            | `statement\nParameters`                    | PartiQL lexer, parser, planner; ExecuteStatement, batch, transaction |
-//! | `workbench`          | any file's text                            | the content-sniffing import: scenario, snapshot, NoSQL Workbench model |
+//! | `workbench`          | any file's text                            | the content-sniffing import: scenario, snapshot, NoSQL Workbench model; the page's way to it through the panels' wasm (`scenario::conversion`) |
 //! | `partiql_structured` | decisions                                  | valid-shaped PartiQL statements, each compared with its equivalent GetItem / Query / Scan / PutItem / UpdateItem / DeleteItem (`partiql`) |
 //! | `exercise`           | an exercise and a solution, or damage to a built-in one and its model answer | `Exercise::from_json`, `Solution::from_json`, `engine::exercise::check` (`exercise`) |
 //! | `handin`             | a hand-in link, its document, or damage to a built-in hand-in | `scenario::handin::decode`, the exercise and solution readers (`handin`) |

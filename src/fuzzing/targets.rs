@@ -480,10 +480,36 @@ pub fn partiql(data: &[u8]) {
 /// Import of any file: the bytes as text through the content-sniffing
 /// import (scenario, snapshot or NoSQL Workbench model). It answers a
 /// scenario or an error, never a panic; a Workbench model that imports
-/// exports again, and that export imports again.
+/// exports again, and that export imports again. The page's way to the
+/// same import (its own readers for what is not a model, the panels' wasm
+/// for a model, answering across as JSON) gives what the import gives,
+/// and any JSON read as that answer is read without a panic.
 pub fn workbench(data: &[u8]) {
+    use crate::scenario::conversion::{self, Answer};
+    use crate::scenario::exchange;
+
     let text = String::from_utf8_lossy(data);
-    let Ok(imported) = crate::scenario::exchange::import(&text) else { return };
+    if let Ok(document) = serde_json::from_str::<Value>(&text) {
+        let _ = Answer::from_json(&document);
+    }
+    let direct = exchange::import(&text);
+    let across = Answer::from_json(&conversion::answer(conversion::IMPORT, &text).to_json());
+    match (&direct, &across) {
+        (Ok(imported), Answer::Imported { scenario, warnings }) => {
+            assert_eq!(scenario, &exchange::scenario_file(&imported.scenario));
+            assert_eq!(warnings, &imported.warnings);
+        }
+        (Err(error), Answer::Refused(message)) => assert_eq!(error.message(), message),
+        (direct, across) => panic!("the import across differs: {:?} / {across:?}", direct.as_ref().err()),
+    }
+    if let Ok(document) = exchange::read_document(&text) {
+        if !crate::scenario::workbench::is_model(&document) {
+            let page = exchange::import_not_a_model(document).map(|i| exchange::scenario_file(&i.scenario));
+            let whole = direct.as_ref().map(|i| exchange::scenario_file(&i.scenario));
+            assert_eq!(page.map_err(|e| e.message().to_string()), whole.map_err(|e| e.message().to_string()));
+        }
+    }
+    let Ok(imported) = direct else { return };
     let scenario = imported.scenario;
     check_loaded(&scenario);
     if scenario.workbench.is_some() {

@@ -781,6 +781,11 @@ impl Catalogue for German {
                     }
                     FileFailure::NotText { name } => format!("{name} konnte nicht als Text gelesen werden."),
                     FileFailure::Unreadable { name } => format!("{name} konnte nicht gelesen werden."),
+                    FileFailure::NotLoaded { name, reason } => format!(
+                        "{name} konnte nicht importiert werden: der Code, der NoSQL-Workbench-Modelle liest, \
+                         konnte nicht geladen werden ({}).",
+                        fetch_failure(reason)
+                    ),
                 };
                 format!("{reason} {UNCHANGED}")
             }
@@ -791,6 +796,13 @@ impl Catalogue for German {
                     ExportStep::NoFile => "der Browser konnte die Datei nicht erzeugen",
                     ExportStep::NoObjectUrl => "keine Objekt-URL",
                     ExportStep::NoLinkElement => "kein Link-Element",
+                    ExportStep::NotLoaded(reason) => {
+                        return format!(
+                            "Export fehlgeschlagen: der Code, der dieses Format schreibt, konnte nicht geladen \
+                             werden ({}).",
+                            fetch_failure(reason)
+                        )
+                    }
                 };
                 format!("Export fehlgeschlagen: {what}.")
             }

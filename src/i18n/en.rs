@@ -1253,6 +1253,11 @@ impl Catalogue for English {
                     FileFailure::Refused { name, message } => format!("{name}: {message}"),
                     FileFailure::NotText { name } => format!("{name} could not be read as text."),
                     FileFailure::Unreadable { name } => format!("{name} could not be read."),
+                    FileFailure::NotLoaded { name, reason } => format!(
+                        "{name} could not be imported: the code that reads NoSQL Workbench models could not be \
+                         loaded ({}).",
+                        fetch_failure(reason)
+                    ),
                 };
                 format!("{reason} {UNCHANGED}")
             }
@@ -1263,6 +1268,12 @@ impl Catalogue for English {
                     ExportStep::NoFile => "the browser could not build the file",
                     ExportStep::NoObjectUrl => "no object URL",
                     ExportStep::NoLinkElement => "no link element",
+                    ExportStep::NotLoaded(reason) => {
+                        return format!(
+                            "Export failed: the code that writes this format could not be loaded ({}).",
+                            fetch_failure(reason)
+                        )
+                    }
                 };
                 format!("Export failed: {what}.")
             }

@@ -82,6 +82,9 @@ pub enum FileFailure {
     NotText { name: String },
     /// The browser could not read it.
     Unreadable { name: String },
+    /// A NoSQL Workbench model, whose reader (in the panels' wasm) did not
+    /// arrive.
+    NotLoaded { name: String, reason: FetchFailure },
 }
 
 /// The step at which an export's download could not be offered.
@@ -93,6 +96,8 @@ pub enum ExportStep {
     NoFile,
     NoObjectUrl,
     NoLinkElement,
+    /// The format's writer (in the panels' wasm) did not arrive.
+    NotLoaded(FetchFailure),
 }
 
 /// Why a lesson's document did not arrive.

@@ -730,6 +730,10 @@ impl Catalogue for Japanese {
                     }
                     FileFailure::NotText { name } => format!("{name} をテキストとして読み込めませんでした。"),
                     FileFailure::Unreadable { name } => format!("{name} を読み込めませんでした。"),
+                    FileFailure::NotLoaded { name, reason } => format!(
+                        "{name} をインポートできませんでした: NoSQL Workbench モデルを読むコードを読み込めませんでした ({})。",
+                        fetch_failure(reason)
+                    ),
                 };
                 format!("{reason} {UNCHANGED}")
             }
@@ -740,6 +744,12 @@ impl Catalogue for Japanese {
                     ExportStep::NoFile => "ブラウザーがファイルを作成できませんでした",
                     ExportStep::NoObjectUrl => "オブジェクト URL がありません",
                     ExportStep::NoLinkElement => "リンク要素がありません",
+                    ExportStep::NotLoaded(reason) => {
+                        return format!(
+                            "エクスポートに失敗しました: この形式を書き出すコードを読み込めませんでした ({})。",
+                            fetch_failure(reason)
+                        )
+                    }
                 };
                 format!("エクスポートに失敗しました: {what}。")
             }

@@ -107,10 +107,16 @@ fn pretty(value: &Value) -> String {
     text
 }
 
+/// The scenario file's text: [`export`] to [`ExportFormat::Scenario`], for
+/// a caller that has no use for the other formats' code.
+pub fn scenario_file(scenario: &Scenario) -> String {
+    pretty(&scenario.to_json())
+}
+
 /// The scenario in `format`.
 pub fn export(scenario: &Scenario, format: ExportFormat) -> Export {
     match format {
-        ExportFormat::Scenario => Export { text: pretty(&scenario.to_json()), warnings: Vec::new() },
+        ExportFormat::Scenario => Export { text: scenario_file(scenario), warnings: Vec::new() },
         ExportFormat::Workbench(version) => {
             let exported = workbench::export(scenario, version);
             Export { text: pretty(&exported.model), warnings: exported.warnings }
@@ -128,9 +134,13 @@ pub fn export(scenario: &Scenario, format: ExportFormat) -> Export {
 
 /// Reads a file's text, whichever readable format it is in.
 pub fn import(text: &str) -> Result<Imported> {
-    let document: Value = serde_json::from_str(text)
-        .map_err(|e| ApiError::validation(format!("Invalid file: it is not a JSON document ({e})")))?;
-    import_document(document)
+    import_document(read_document(text)?)
+}
+
+/// A file's text as the JSON document every readable format is.
+pub fn read_document(text: &str) -> Result<Value> {
+    serde_json::from_str(text)
+        .map_err(|e| ApiError::validation(format!("Invalid file: it is not a JSON document ({e})")))
 }
 
 /// Reads a JSON document, whichever readable format it is in.
@@ -138,6 +148,13 @@ pub fn import_document(document: Value) -> Result<Imported> {
     if workbench::is_model(&document) {
         return workbench::import(&document);
     }
+    import_not_a_model(document)
+}
+
+/// Reads a JSON document that is not a NoSQL Workbench model
+/// ([`workbench::is_model`]), for a caller that has no use for the model
+/// reader's code.
+pub fn import_not_a_model(document: Value) -> Result<Imported> {
     let plain = |scenario| Imported { scenario, warnings: Vec::new() };
     if is_scenario(&document) {
         return Scenario::from_json(document).map(plain);

@@ -28,6 +28,7 @@
 pub mod access_patterns;
 pub mod cli_script;
 pub mod cloudformation;
+pub mod conversion;
 pub mod exchange;
 pub mod exercises;
 pub mod format;

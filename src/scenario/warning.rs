@@ -185,3 +185,207 @@ impl fmt::Display for Warning {
         }
     }
 }
+
+/// Warnings as JSON, for the page to word what the panels' wasm found
+/// (`ui::page::exchange_module`): each a list, its kind's name first, then
+/// its fields in order.
+pub mod json {
+    use serde_json::{json, Value};
+
+    use super::{Lost, Unused, Warning};
+
+    /// The JSON of `warnings`.
+    pub fn to_json(warnings: &[Warning]) -> Value {
+        Value::Array(warnings.iter().map(warning).collect())
+    }
+
+    /// The warnings `value` holds; what is not a warning is left out.
+    pub fn from_json(value: &Value) -> Vec<Warning> {
+        value.as_array().map(|list| list.iter().filter_map(read_warning).collect()).unwrap_or_default()
+    }
+
+    fn warning(w: &Warning) -> Value {
+        match w {
+            Warning::VersionAssumed { stated } => json!(["VersionAssumed", stated]),
+            Warning::ModelMembersKept { members } => json!(["ModelMembersKept", members]),
+            Warning::TableKept { table, unused } => {
+                json!(["TableKept", table, unused.iter().map(unused_json).collect::<Vec<_>>()])
+            }
+            Warning::Renormalised { table, changed, items } => json!(["Renormalised", table, changed, items]),
+            Warning::Mistyped { table, count, place, actual, declared } => {
+                json!(["Mistyped", table, count, place, actual, declared])
+            }
+            Warning::OnDemandNow { table } => json!(["OnDemandNow", table]),
+            Warning::NoBillingMode { table, version } => json!(["NoBillingMode", table, version]),
+            Warning::SeveralTypes { table, attribute, types } => json!(["SeveralTypes", table, attribute, types]),
+            Warning::CannotHold { table, lost } => {
+                json!(["CannotHold", table, lost.iter().map(lost_json).collect::<Vec<_>>()])
+            }
+            Warning::ItemsNotInTemplate { table, items } => json!(["ItemsNotInTemplate", table, items]),
+            Warning::NoTables => json!(["NoTables"]),
+            Warning::BinaryNeedsCliV2 => json!(["BinaryNeedsCliV2"]),
+        }
+    }
+
+    fn unused_json(u: &Unused) -> Value {
+        match u {
+            Unused::Facets(n) => json!(["Facets", n]),
+            Unused::Member(member) => json!(["Member", member]),
+            Unused::AutoScaling => json!(["AutoScaling"]),
+            Unused::Unknown(members) => json!(["Unknown", members]),
+            Unused::IndexMembers { members, index } => json!(["IndexMembers", members, index]),
+        }
+    }
+
+    fn lost_json(l: &Lost) -> Value {
+        match l {
+            Lost::Lsi(name) => json!(["Lsi", name]),
+            Lost::Stream(view) => json!(["Stream", view]),
+            Lost::Ttl(attribute) => json!(["Ttl", attribute]),
+            Lost::TableClass(class) => json!(["TableClass", class]),
+            Lost::OwnCapacity(index) => json!(["OwnCapacity", index]),
+            Lost::Tags(n) => json!(["Tags", n]),
+            Lost::DeletionProtection => json!(["DeletionProtection"]),
+            Lost::VectorIndex(name) => json!(["VectorIndex", name]),
+            Lost::MoreKeyAttributes { index, attributes } => json!(["MoreKeyAttributes", index, attributes]),
+        }
+    }
+
+    /// A list's fields after its kind's name, read by position.
+    struct Fields<'a>(&'a [Value]);
+
+    impl Fields<'_> {
+        fn text(&self, at: usize) -> Option<String> {
+            self.0.get(at)?.as_str().map(str::to_string)
+        }
+        fn count(&self, at: usize) -> Option<usize> {
+            self.0.get(at)?.as_u64().and_then(|n| usize::try_from(n).ok())
+        }
+        fn texts(&self, at: usize) -> Option<Vec<String>> {
+            self.0.get(at)?.as_array()?.iter().map(|v| v.as_str().map(str::to_string)).collect()
+        }
+        fn list<T>(&self, at: usize, read: fn(&Value) -> Option<T>) -> Option<Vec<T>> {
+            self.0.get(at)?.as_array()?.iter().map(read).collect()
+        }
+    }
+
+    /// The kind's name and the fields of a warning's list.
+    fn parts(value: &Value) -> Option<(&str, Fields<'_>)> {
+        let (kind, fields) = value.as_array()?.split_first()?;
+        Some((kind.as_str()?, Fields(fields)))
+    }
+
+    fn read_warning(value: &Value) -> Option<Warning> {
+        let (kind, f) = parts(value)?;
+        Some(match kind {
+            "VersionAssumed" => Warning::VersionAssumed { stated: f.text(0) },
+            "ModelMembersKept" => Warning::ModelMembersKept { members: f.text(0)? },
+            "TableKept" => Warning::TableKept { table: f.text(0)?, unused: f.list(1, read_unused)? },
+            "Renormalised" => Warning::Renormalised { table: f.text(0)?, changed: f.count(1)?, items: f.count(2)? },
+            "Mistyped" => Warning::Mistyped {
+                table: f.text(0)?,
+                count: f.count(1)?,
+                place: f.text(2)?,
+                actual: f.text(3)?,
+                declared: f.text(4)?,
+            },
+            "OnDemandNow" => Warning::OnDemandNow { table: f.text(0)? },
+            "NoBillingMode" => Warning::NoBillingMode { table: f.text(0)?, version: f.text(1)? },
+            "SeveralTypes" => Warning::SeveralTypes { table: f.text(0)?, attribute: f.text(1)?, types: f.texts(2)? },
+            "CannotHold" => Warning::CannotHold { table: f.text(0)?, lost: f.list(1, read_lost)? },
+            "ItemsNotInTemplate" => Warning::ItemsNotInTemplate { table: f.text(0)?, items: f.count(1)? },
+            "NoTables" => Warning::NoTables,
+            "BinaryNeedsCliV2" => Warning::BinaryNeedsCliV2,
+            _ => return None,
+        })
+    }
+
+    fn read_unused(value: &Value) -> Option<Unused> {
+        let (kind, f) = parts(value)?;
+        Some(match kind {
+            "Facets" => Unused::Facets(f.count(0)?),
+            "Member" => Unused::Member(f.text(0)?),
+            "AutoScaling" => Unused::AutoScaling,
+            "Unknown" => Unused::Unknown(f.text(0)?),
+            "IndexMembers" => Unused::IndexMembers { members: f.text(0)?, index: f.text(1)? },
+            _ => return None,
+        })
+    }
+
+    fn read_lost(value: &Value) -> Option<Lost> {
+        let (kind, f) = parts(value)?;
+        Some(match kind {
+            "Lsi" => Lost::Lsi(f.text(0)?),
+            "Stream" => Lost::Stream(f.text(0)?),
+            "Ttl" => Lost::Ttl(f.text(0)?),
+            "TableClass" => Lost::TableClass(f.text(0)?),
+            "OwnCapacity" => Lost::OwnCapacity(f.text(0)?),
+            "Tags" => Lost::Tags(f.count(0)?),
+            "DeletionProtection" => Lost::DeletionProtection,
+            "VectorIndex" => Lost::VectorIndex(f.text(0)?),
+            "MoreKeyAttributes" => Lost::MoreKeyAttributes { index: f.text(0)?, attributes: f.texts(1)? },
+            _ => return None,
+        })
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        #[test]
+        fn every_warning_reads_back_as_itself() {
+            let text = |s: &str| s.to_string();
+            let warnings = vec![
+                Warning::VersionAssumed { stated: Some(text("2.0")) },
+                Warning::VersionAssumed { stated: None },
+                Warning::ModelMembersKept { members: text("\"Comments\"") },
+                Warning::TableKept {
+                    table: text("Music"),
+                    unused: vec![
+                        Unused::Facets(2),
+                        Unused::Member(text("DataAccess")),
+                        Unused::AutoScaling,
+                        Unused::Unknown(text("\"X\"")),
+                        Unused::IndexMembers { members: text("\"Y\""), index: text("GSI1") },
+                    ],
+                },
+                Warning::Renormalised { table: text("T"), changed: 3, items: 9 },
+                Warning::Mistyped {
+                    table: text("T"),
+                    count: 1,
+                    place: text("TableData[2].Year"),
+                    actual: text("S"),
+                    declared: text("N"),
+                },
+                Warning::OnDemandNow { table: text("T") },
+                Warning::NoBillingMode { table: text("T"), version: text("1.0") },
+                Warning::SeveralTypes { table: text("T"), attribute: text("a"), types: vec![text("S"), text("N")] },
+                Warning::CannotHold {
+                    table: text("T"),
+                    lost: vec![
+                        Lost::Lsi(text("L")),
+                        Lost::Stream(text("NEW_IMAGE")),
+                        Lost::Ttl(text("expires")),
+                        Lost::TableClass(text("STANDARD_INFREQUENT_ACCESS")),
+                        Lost::OwnCapacity(text("G")),
+                        Lost::Tags(2),
+                        Lost::DeletionProtection,
+                        Lost::VectorIndex(text("V")),
+                        Lost::MoreKeyAttributes { index: text("G"), attributes: vec![text("b"), text("c")] },
+                    ],
+                },
+                Warning::ItemsNotInTemplate { table: text("T"), items: 4 },
+                Warning::NoTables,
+                Warning::BinaryNeedsCliV2,
+            ];
+            assert_eq!(from_json(&to_json(&warnings)), warnings);
+        }
+
+        #[test]
+        fn what_is_not_a_warning_is_left_out() {
+            let value = json!([["NoTables"], ["Nonsense"], 7, ["Renormalised", "T", "x", 1], [], ["BinaryNeedsCliV2"]]);
+            assert_eq!(from_json(&value), vec![Warning::NoTables, Warning::BinaryNeedsCliV2]);
+            assert!(from_json(&json!({"a": 1})).is_empty());
+        }
+    }
+}

@@ -59,16 +59,23 @@
 //! style "Invalid share link: …", "Invalid scenario: …") is passed on as
 //! it is, inside a translated sentence.
 
+use std::cell::Cell;
+use std::rc::Rc;
+
 use serde_json::Value;
 use wasm_bindgen::JsCast;
 
 use super::browser::{self, local_storage};
 use super::language::{Msg, Said};
+use super::page::converter;
+use super::panels::host::PanelsHost;
 use super::state::{Action, Notice, Pinned, Playground};
 use crate::engine::ordered;
 use crate::i18n::{ExportStep, FileFailure, StorageFailure};
+use crate::scenario::conversion::{self, Answer};
 use crate::scenario::exchange::{self, ExportFormat, Imported};
-use crate::scenario::{link, Scenario};
+use crate::scenario::warning::Warning;
+use crate::scenario::{link, workbench, Scenario};
 
 /// Where the autosaved scenario lives (versioned with the scenario format).
 pub const SAVE_KEY: &str = "ddb-playground/autosave/v1";
@@ -124,7 +131,7 @@ pub fn scenario_from_text(text: &str) -> Result<Scenario, String> {
 
 /// The scenario as the pretty-printed JSON an export writes.
 pub fn scenario_text(scenario: &Scenario) -> String {
-    exchange::export(scenario, ExportFormat::Scenario).text
+    exchange::scenario_file(scenario)
 }
 
 /// True when the scenario holds nothing worth saving.
@@ -413,15 +420,49 @@ pub fn download(name: &str, media_type: &str, text: &str) -> Result<(), ExportSt
     Ok(())
 }
 
-/// Downloads the scenario in `format` as `ddb-playground-<date><suffix>`.
-/// Returns the notice to show: the file's name, and whatever the format
-/// could not hold.
-pub fn export(scenario: &Scenario, format: ExportFormat) -> Notice {
-    let export = exchange::export(scenario, format);
+/// Downloads the scenario in `format` as `ddb-playground-<date><suffix>`,
+/// and has `notify` show the notice: the file's name, and whatever the
+/// format could not hold. The scenario file is written here; the other
+/// formats by the panels' wasm ([`converter`]), which `host` loads the
+/// first time: while it is on its way, `notify` first shows that
+/// `waiting` (the format's name) is loading.
+pub fn export(
+    host: &PanelsHost,
+    scenario: &Scenario,
+    format: ExportFormat,
+    waiting: String,
+    notify: impl Fn(Notice) + 'static,
+) {
+    let file = exchange::scenario_file(scenario);
+    if format == ExportFormat::Scenario {
+        return notify(offer(format, &file, Vec::new()));
+    }
+    let notify = Rc::new(notify);
+    let answered = Rc::new(Cell::new(false));
+    converter::ask(host, &conversion::export_ask(format), file, {
+        let (notify, answered) = (Rc::clone(&notify), Rc::clone(&answered));
+        move |answer| {
+            answered.set(true);
+            notify(match answer {
+                Ok(Answer::Export { text, warnings }) => offer(format, &text, warnings),
+                // Only a build mixing two versions gets another answer.
+                Ok(Answer::Imported { .. }) => Notice::error("Export failed: the conversion answered with an import."),
+                Ok(Answer::Refused(message)) => Notice::error(format!("Export failed: {message}")),
+                Err(failure) => Notice::worded(true, Said::ExportFailed(ExportStep::NotLoaded(failure))),
+            })
+        }
+    });
+    if !answered.get() {
+        notify(Notice::worded(false, Said::PanelLoading { title: waiting }));
+    }
+}
+
+/// Downloads an export's `text`, and says so.
+fn offer(format: ExportFormat, text: &str, warnings: Vec<Warning>) -> Notice {
     let name = format!("ddb-playground-{}{}", today(), format.file_suffix());
-    match download(&name, format.media_type(), &export.text) {
-        Ok(()) if export.warnings.is_empty() => Notice::worded(false, Said::Exported { name, partial: false }),
-        Ok(()) => Notice::worded(false, Said::Exported { name, partial: true }).with_details(export.warnings),
+    match download(&name, format.media_type(), text) {
+        Ok(()) if warnings.is_empty() => Notice::worded(false, Said::Exported { name, partial: false }),
+        Ok(()) => Notice::worded(false, Said::Exported { name, partial: true }).with_details(warnings),
         Err(step) => Notice::worded(true, Said::ExportFailed(step)),
     }
 }
@@ -442,13 +483,51 @@ type Done = Box<dyn FnOnce(Result<String, FileFailure>)>;
 
 /// Reads a chosen file as text, whichever format it is in (a scenario file,
 /// an engine snapshot, a NoSQL Workbench model: [`exchange::import`]), and
-/// hands the result (or the reason it could not be read) to `done`.
-pub fn import(file: web_sys::File, done: impl FnOnce(Result<Imported, FileFailure>) + 'static) {
+/// hands the result (or the reason it could not be read) to `done`. A
+/// model is read by the panels' wasm ([`converter`]), which `host` loads
+/// the first time.
+///
+/// While that module is on its way, `waiting` is called once.
+pub fn import(
+    host: &PanelsHost,
+    file: web_sys::File,
+    waiting: impl FnOnce() + 'static,
+    done: impl FnOnce(Result<Imported, FileFailure>) + 'static,
+) {
     let name = file.name();
+    let host = host.clone();
     read_text(file, move |text| {
-        done(text.and_then(|text| {
-            exchange::import(&text).map_err(|e| FileFailure::Refused { name, message: e.message().to_string() })
-        }))
+        let refused =
+            |e: crate::engine::ApiError| FileFailure::Refused { name: name.clone(), message: e.message().into() };
+        let text = match text {
+            Ok(text) => text,
+            Err(failure) => return done(Err(failure)),
+        };
+        let document = match exchange::read_document(&text) {
+            Ok(document) => document,
+            Err(error) => return done(Err(refused(error))),
+        };
+        if !workbench::is_model(&document) {
+            return done(exchange::import_not_a_model(document).map_err(refused));
+        }
+        let answered = Rc::new(Cell::new(false));
+        let told = Rc::clone(&answered);
+        converter::ask(&host, conversion::IMPORT, text, move |answer| {
+            told.set(true);
+            done(match answer {
+                Ok(Answer::Imported { scenario, warnings }) => scenario_from_text(&scenario)
+                    .map(|scenario| Imported { scenario, warnings })
+                    .map_err(|message| FileFailure::Refused { name, message }),
+                Ok(Answer::Refused(message)) => Err(FileFailure::Refused { name, message }),
+                Ok(Answer::Export { .. }) => {
+                    Err(FileFailure::Refused { name, message: "the conversion answered with an export".into() })
+                }
+                Err(reason) => Err(FileFailure::NotLoaded { name, reason }),
+            })
+        });
+        if !answered.get() {
+            waiting();
+        }
     });
 }
 

@@ -183,3 +183,50 @@ async fn the_form_sets_warm_throughput_and_an_on_demand_maximum_and_the_template
     assert_eq!(index["OnDemandThroughput"], serde_json::json!({"MaxWriteRequestUnits": 300}));
     assert_eq!(index["WarmThroughput"], serde_json::json!({"ReadUnitsPerSecond": 15000, "WriteUnitsPerSecond": 4000}));
 }
+
+#[wasm_bindgen_test]
+async fn a_conversion_whose_code_does_not_arrive_is_named_and_changes_nothing() {
+    // Handed no inline panels, the page loads the panels' script for the
+    // formats it writes and reads there, which the test server does not
+    // have: the script fails to load.
+    forget_everything();
+    let page = mount_with(ddb_playground::ui::AppProps { panels: Default::default(), ..app_props() }).await;
+    page.create_table("Kept", ("Id", "S"), None).await;
+    page.put(r#"{"Id": "a"}"#).await;
+    capture_next_download();
+    page.click("#btn-export-menu").await;
+    page.click("#btn-export-workbench").await;
+    wait_until("the failure", || page.exists("#scenario-notice.error")).await;
+    assert_eq!(
+        page.text("#scenario-notice .notice-text"),
+        "Export failed: the code that writes this format could not be loaded (the network request failed)."
+    );
+    let window = web_sys::window().unwrap();
+    assert!(js_sys::Reflect::get(&window, &"__ddbDownload".into()).unwrap().is_null(), "no file is offered");
+    assert!(!page.exists("[data-panel='exchange']"), "the ask's root is gone");
+
+    // The scenario file is the page's own: written without the module.
+    let (text, _) = export_as(&page, "#btn-export").await;
+    assert!(text.contains("ddb-playground-scenario"));
+
+    // A model to import is not read, and the playground is kept.
+    choose_file(&page, "music-3.0.json", MUSIC_MODEL).await;
+    wait_until("the import's failure", || page.text("#scenario-notice .notice-text").contains("music-3.0.json")).await;
+    assert!(page.exists("#scenario-notice.error"));
+    assert_eq!(
+        page.text("#scenario-notice .notice-text"),
+        "music-3.0.json could not be imported: the code that reads NoSQL Workbench models could not be loaded (the \
+         network request failed). Nothing was changed: the playground is as it was."
+    );
+    page.choose("#lang-select", "de").await;
+    assert!(
+        page.text("#scenario-notice .notice-text").starts_with("music-3.0.json konnte nicht importiert werden"),
+        "{}",
+        page.text("#scenario-notice .notice-text")
+    );
+    page.choose("#lang-select", "en").await;
+    assert!(page.text(".table-list").contains("Kept"));
+    assert_eq!(page.grid_rows().len(), 1);
+    drop(page);
+    forget_everything();
+}

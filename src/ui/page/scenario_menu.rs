@@ -21,6 +21,7 @@ use super::workspaces_menu::WorkspacesMenu;
 use crate::scenario::exchange::ExportFormat;
 use crate::scenario::workbench::ModelVersion;
 use crate::ui::language::{use_lang, Msg, Said};
+use crate::ui::panels::host::PanelsHost;
 use crate::ui::persist;
 use crate::ui::state::{use_playground, Action, Notice};
 
@@ -55,6 +56,7 @@ pub fn ScenarioMenu() -> Html {
     let Some(state) = use_playground() else { return html! {} };
     let confirming = use_state(|| false);
     let file_input = use_node_ref();
+    let host = use_context::<PanelsHost>();
 
     let on_share = {
         let state = state.clone();
@@ -67,18 +69,23 @@ pub fn ScenarioMenu() -> Html {
         })
     };
     let export_menu = use_node_ref();
-    let on_export = |format: ExportFormat| {
+    let on_export = |format: ExportFormat, label: Msg| {
         let state = state.clone();
         let export_menu = export_menu.clone();
+        let host = host.clone();
         Callback::from(move |_: MouseEvent| {
-            let notice = match state.scenario() {
-                Some(scenario) => persist::export(&scenario, format),
-                None => Notice::said(true, Msg::EngineBusy),
-            };
             if let Some(menu) = export_menu.cast::<web_sys::Element>() {
                 let _ = menu.remove_attribute("open");
             }
-            state.dispatch(Action::Notify(Some(notice)));
+            let Some(scenario) = state.scenario() else {
+                return state.dispatch(Action::Notify(Some(Notice::said(true, Msg::EngineBusy))));
+            };
+            let Some(host) = host.as_ref() else { return };
+            let dispatcher = state.dispatcher();
+            let waiting = lang.t(label).to_string();
+            persist::export(host, &scenario, format, waiting, move |notice| {
+                dispatcher.dispatch(Action::Notify(Some(notice)))
+            });
         })
     };
     let on_import_click = {
@@ -91,6 +98,7 @@ pub fn ScenarioMenu() -> Html {
     };
     let on_file = {
         let dispatcher = state.dispatcher();
+        let host = host.clone();
         Callback::from(move |e: Event| {
             let Some(input) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) else { return };
             let Some(file) = input.files().and_then(|files| files.get(0)) else { return };
@@ -98,7 +106,13 @@ pub fn ScenarioMenu() -> Html {
             input.set_value("");
             let dispatcher = dispatcher.clone();
             let name = file.name();
-            persist::import(file, move |outcome| match outcome {
+            let Some(host) = host.as_ref() else { return };
+            let waiting = {
+                let dispatcher = dispatcher.clone();
+                let title = lang.t(Msg::ExportWorkbenchLabel).to_string();
+                move || dispatcher.dispatch(Action::Notify(Some(Notice::worded(false, Said::PanelLoading { title }))))
+            };
+            persist::import(host, file, waiting, move |outcome| match outcome {
                 Ok(imported) => {
                     let notice = persist::import_notice(&name, &imported);
                     dispatcher.dispatch(Action::Load(Box::new(imported.scenario), Some(notice)))
@@ -138,7 +152,7 @@ pub fn ScenarioMenu() -> Html {
                     <div class="export-menu-list" role="group" aria-label={lang.t(Msg::ExportFormats)}>
                         { for EXPORTS.iter().map(|(id, format, label, title)| html! {
                             <button type="button" id={*id} class="export-menu-item" title={lang.t(*title)}
-                                onclick={on_export(*format)}>{ lang.t(*label) }</button>
+                                onclick={on_export(*format, *label)}>{ lang.t(*label) }</button>
                         }) }
                         <a id="link-connect" class="export-menu-item" href="connect.html" target="_blank"
                             title={lang.t(Msg::ConnectEndpointTitle)}>{ lang.t(Msg::ConnectEndpointLabel) }</a>

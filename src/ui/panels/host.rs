@@ -5,7 +5,7 @@
 //! after the lab needs no second download. A failed load is tried again by
 //! the next root that asks (a tab shown again, *Try again*).
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use js_sys::{Function, Object, Promise, Reflect};
@@ -53,10 +53,48 @@ pub struct PanelsHost {
     /// were drawn with.
     started: Rc<Cell<bool>>,
     panels: Panels,
+    /// Who hears if the load on its way fails: an ask's hidden root
+    /// ([`converter`](crate::ui::page::converter)) has no place to show it.
+    waiting: Waiting,
     /// This page's number among the pages the module has served (a browser
     /// test mounts many in one wasm): what a panel keeps beyond its root's
     /// life, the design review's run, is kept under it.
     id: u64,
+}
+
+/// Those told when a load fails, each once; none wait once the module is
+/// loaded.
+#[derive(Clone, Default)]
+struct Waiting(Rc<RefCell<(bool, Vec<Told>)>>);
+
+/// One told of a failed load.
+type Told = Box<dyn FnOnce(FetchFailure)>;
+
+impl PartialEq for Waiting {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Waiting {
+    /// Tells each waiting one of `failure` (`None`: the load worked).
+    fn end(&self, failure: Option<FetchFailure>) {
+        let waiting = {
+            let mut state = self.0.borrow_mut();
+            state.0 = failure.is_none();
+            std::mem::take(&mut state.1)
+        };
+        if let Some(failure) = failure {
+            waiting.into_iter().for_each(|told| told(failure));
+        }
+    }
+
+    fn push(&self, failed: Told) {
+        let mut state = self.0.borrow_mut();
+        if !state.0 {
+            state.1.push(failed);
+        }
+    }
 }
 
 thread_local! {
@@ -66,7 +104,13 @@ thread_local! {
 #[hook]
 pub fn use_panels_host(panels: Panels) -> PanelsHost {
     let id = *use_memo((), |_| PAGES.with(|pages| pages.replace(pages.get() + 1) + 1));
-    PanelsHost { status: use_state(|| Status::Absent), started: use_memo((), |_| Cell::new(false)), panels, id }
+    PanelsHost {
+        status: use_state(|| Status::Absent),
+        started: use_memo((), |_| Cell::new(false)),
+        panels,
+        waiting: (*use_memo((), |_| Waiting::default())).clone(),
+        id,
+    }
 }
 
 impl PanelsHost {
@@ -93,9 +137,10 @@ impl PanelsHost {
             Panels::Load if !first => announce(&root),
             Panels::Load => {
                 self.status.set(Status::Loading);
-                let (status, started) = (self.status.setter(), Rc::clone(&self.started));
+                let (status, started, waiting) = (self.status.setter(), Rc::clone(&self.started), self.waiting.clone());
                 yew::platform::spawn_local(async move {
-                    status.set(match load().await {
+                    let loaded = load().await;
+                    status.set(match loaded {
                         Ok(()) => Status::Ready,
                         Err(failure) => {
                             // The next root that asks tries again.
@@ -103,9 +148,21 @@ impl PanelsHost {
                             Status::Failed(failure)
                         }
                     });
+                    waiting.end(loaded.err());
                 });
             }
         }
+    }
+
+    /// [`ensure`](Self::ensure), and `failed` told if the module does not
+    /// arrive (a root that shows nothing of its own).
+    pub fn ensure_then(&self, root: Element, failed: impl FnOnce(FetchFailure) + 'static) {
+        // Waits for the load on its way, or the one `ensure` starts; a
+        // loaded module (or one in this wasm) cannot fail any more.
+        if self.panels == Panels::Load {
+            self.waiting.push(Box::new(failed));
+        }
+        self.ensure(root);
     }
 }
 

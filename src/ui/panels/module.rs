@@ -18,11 +18,12 @@ use yew::prelude::*;
 use crate::i18n::{words, Lang};
 use crate::ui::exercises::module::{ExerciseApp, ExerciseAppProps};
 use crate::ui::language::fetch_words;
+use crate::ui::page::converter;
 use crate::ui::partitions::lab_module::{LabApp, PlannersApp, RootProps};
 use crate::ui::review::review_module::ReviewApp;
 
-/// The attribute naming a root's panel: `exercise`, `lab`, `planners` or
-/// `review`.
+/// The attribute naming a root's panel: `exercise`, `lab`, `planners`,
+/// `review`, or `exchange` (a conversion, [`converter`]).
 pub const PANEL_ATTRIBUTE: &str = "data-panel";
 /// The event the page sends on a root made after the module started; it
 /// bubbles to the document.
@@ -71,6 +72,10 @@ pub fn mount(root: Element, documents: Rc<BTreeMap<String, String>>) {
     }
     let Some(panel) = root.get_attribute(PANEL_ATTRIBUTE) else { return };
     let _ = root.set_attribute("data-mounted", "");
+    // A conversion draws nothing: it is answered at once, in any language.
+    if panel == converter::PANEL {
+        return converter::answer(&root);
+    }
     let lang = lang_on(&root);
     fetch_words(lang, move |_| {
         // A root the page removed while the words were on the way has

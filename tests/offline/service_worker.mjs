@@ -112,7 +112,7 @@ test('the first visit installs the worker and caches every file of the build but
   assert.ok(!cached.some((f) => /\.(br|gz)$/.test(f)), 'no compressed copies are cached');
 });
 
-test('with the host gone, the page, the autosave, a share link, a lesson, a language and an exercise still work', async () => {
+test('with the host gone, the page, the autosave, a share link, a lesson, a language, an exercise and an export still work', async () => {
   // Some work, autosaved, and a share link of it.
   await page.fill('#ct-name', 'OfflineProof');
   await page.fill('#ct-pk', 'Id');
@@ -193,6 +193,13 @@ test('with the host gone, the page, the autosave, a share link, a lesson, a lang
   await page.waitForSelector('#review-report', { timeout: TIMEOUT });
   assert.ok((await page.$$('#review-patterns .review-pattern')).length > 0, 'the lesson\'s patterns were reviewed');
   assert.equal(await page.getAttribute('#tab-console', 'aria-selected'), 'true');
+  // A NoSQL Workbench model, written by the same module: exported offline, in German.
+  await page.click('#btn-export-menu');
+  const download = page.waitForEvent('download', { timeout: TIMEOUT });
+  await page.click('#btn-export-workbench');
+  assert.match((await download).suggestedFilename(), /-workbench\.json$/);
+  await page.waitForFunction(() => /-workbench\.json exportiert/.test(document.querySelector('#scenario-notice')?.textContent ?? ''),
+    null, { timeout: TIMEOUT });
   await page.click('#tab-items');
   await page.selectOption('#lang-select', 'en');
   await page.waitForFunction(() => document.documentElement.lang === 'en', null, { timeout: TIMEOUT });

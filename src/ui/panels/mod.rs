@@ -1,8 +1,10 @@
 //! The page's second wasm: the panels the first screen does not show and
 //! that change nothing of the playground's own (the exercise panel, the
-//! hot-key lab, the partition planners, the design review). Each carries
-//! machinery of its own (the exercise check, the lab's simulation, the
-//! review's run, their charts) that a student's
+//! hot-key lab, the partition planners, the design review), and the file
+//! formats only an export or an import needs (a hidden `exchange` root,
+//! [`converter`](crate::ui::page::converter)). Each carries machinery of
+//! its own (the exercise check, the lab's simulation, the review's run,
+//! their charts, the Workbench model's reader) that a student's
 //! phone then downloads only when it is needed, or when the offline copy
 //! fetches it after the page has started.
 //!

@@ -15,7 +15,7 @@
 //! | `execute_structured` | decisions (`bytes::Choices`)             | valid-shaped request sequences against a table with indexes, a stream, TTL and tiny provisioned capacity (`fixture`, `generate`) |
 //! | `streams`            | decisions                                  | the Streams API with real and damaged ARNs, shard ids, sequence numbers, iterators |
 //! | `share_link`         | a URL fragment, and a link's document      | `scenario::link::decode` |
-//! | `scenario`           | a scenario document, or damage to one      | `Scenario::from_json`, `Engine::restore` |
+//! | `scenario`           | a scenario document, or damage to one      | `Scenario::from_json`, `Engine::restore`, every export as the panels' wasm makes it for the page (`scenario::conversion`) |
 //! | `partiql`            | `statement\nParameters`                    | PartiQL lexer, parser, planner; ExecuteStatement, batch, transaction |
 //! | `workbench`          | any file's text                            | the content-sniffing import: scenario, snapshot, NoSQL Workbench model; the page's way to it through the panels' wasm (`scenario::conversion`) |
 //! | `partiql_structured` | decisions                                  | valid-shaped PartiQL statements, each compared with its equivalent GetItem / Query / Scan / PutItem / UpdateItem / DeleteItem (`partiql`) |

@@ -418,7 +418,8 @@ pub(super) fn mutate_document(document: &mut Value, g: &mut Generator) {
 
 /// Scenario import: the input as a JSON document (first byte even), or
 /// (odd) as decisions that damage the fixture's own scenario in a few
-/// places. What loads must round-trip.
+/// places. What loads must round-trip, and its exports made across from
+/// its scenario file must be the ones made from it.
 pub fn scenario(data: &[u8]) {
     let mut c = Choices::new(data);
     let document = if c.byte().is_multiple_of(2) {
@@ -445,8 +446,26 @@ pub fn scenario(data: &[u8]) {
         }
     }
     match Scenario::from_json(document) {
-        Ok(scenario) => check_loaded(&scenario),
+        Ok(scenario) => {
+            check_loaded(&scenario);
+            exported_across(&scenario);
+        }
         Err(e) => refused(&e),
+    }
+}
+
+/// Every export the panels' wasm makes for the page (from the scenario
+/// file, `scenario::conversion`) is the export made from the scenario
+/// itself.
+fn exported_across(scenario: &Scenario) {
+    use crate::scenario::conversion::{answer, export_ask, Answer};
+    use crate::scenario::exchange::{export, scenario_file, ExportFormat};
+
+    let file = scenario_file(scenario);
+    for format in ExportFormat::ALL {
+        let here = export(scenario, format);
+        let across = Answer::from_json(&answer(&export_ask(format), &file).to_json());
+        assert_eq!(across, Answer::Export { text: here.text, warnings: here.warnings }, "{}", format.name());
     }
 }
 

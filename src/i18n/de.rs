@@ -815,6 +815,13 @@ impl Catalogue for German {
                 format!("Die Lektion „{title}“ konnte nicht geladen werden: {reason}.")
             }
             Said::PanelLoading { title } => format!("„{title}“ wird geladen …"),
+            Said::ExportRefused { message } => format!("Export fehlgeschlagen: {message}"),
+            Said::ConverterLoading { import: false } => {
+                "Der Export wird vorbereitet: der Code, der ihn schreibt, wird geladen …".to_string()
+            }
+            Said::ConverterLoading { import: true } => {
+                "Der Import wird vorbereitet: der Code, der NoSQL-Workbench-Modelle liest, wird geladen …".to_string()
+            }
             Said::PanelNotLoaded { title, reason } => {
                 let reason = fetch_failure(reason);
                 format!("„{title}“ konnte nicht geladen werden: {reason}.")

@@ -1286,6 +1286,13 @@ impl Catalogue for English {
                 format!("The lesson “{title}” could not be loaded: {reason}.")
             }
             Said::PanelLoading { title } => format!("Loading “{title}” …"),
+            Said::ExportRefused { message } => format!("Export failed: {message}"),
+            Said::ConverterLoading { import: false } => {
+                "Preparing the export: loading the code that writes it …".to_string()
+            }
+            Said::ConverterLoading { import: true } => {
+                "Preparing the import: loading the code that reads NoSQL Workbench models …".to_string()
+            }
             Said::PanelNotLoaded { title, reason } => {
                 let reason = fetch_failure(reason);
                 format!("“{title}” could not be loaded: {reason}.")

@@ -762,6 +762,13 @@ impl Catalogue for Japanese {
                 format!("レッスン「{title}」を読み込めませんでした: {reason}。")
             }
             Said::PanelLoading { title } => format!("「{title}」を読み込んでいます…"),
+            Said::ExportRefused { message } => format!("エクスポートに失敗しました: {message}"),
+            Said::ConverterLoading { import: false } => {
+                "エクスポートを準備しています: 書き出すコードを読み込んでいます…".to_string()
+            }
+            Said::ConverterLoading { import: true } => {
+                "インポートを準備しています: NoSQL Workbench モデルを読むコードを読み込んでいます…".to_string()
+            }
             Said::PanelNotLoaded { title, reason } => {
                 let reason = fetch_failure(reason);
                 format!("「{title}」を読み込めませんでした: {reason}。")

@@ -1,8 +1,8 @@
 //! The conversions the page leaves to the panels' wasm: a scenario exported
 //! to a NoSQL Workbench model, a CloudFormation template or an AWS CLI
-//! script, and a Workbench model read into a scenario. Their code (about a
-//! tenth of the page's wasm) is needed only when someone exports or imports
-//! one of these files, so the page's first download goes without it.
+//! script, and a Workbench model read into a scenario. Their code (31 KB of
+//! the page's wasm, 14 KB gzipped) is needed only when someone exports or
+//! imports one of these files, so the page's first download goes without it.
 //!
 //! ```text
 //!   page                                            panels' wasm

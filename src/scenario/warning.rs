@@ -187,7 +187,7 @@ impl fmt::Display for Warning {
 }
 
 /// Warnings as JSON, for the page to word what the panels' wasm found
-/// (`ui::page::exchange_module`): each a list, its kind's name first, then
+/// (`scenario::conversion`, `ui::page::converter`): each a list, its kind's name first, then
 /// its fields in order.
 pub mod json {
     use serde_json::{json, Value};

@@ -71,7 +71,7 @@ use super::page::converter;
 use super::panels::host::PanelsHost;
 use super::state::{Action, Notice, Pinned, Playground};
 use crate::engine::ordered;
-use crate::i18n::{ExportStep, FileFailure, StorageFailure};
+use crate::i18n::{ExportStep, FetchFailure, FileFailure, StorageFailure};
 use crate::scenario::conversion::{self, Answer};
 use crate::scenario::exchange::{self, ExportFormat, Imported};
 use crate::scenario::warning::Warning;
@@ -424,19 +424,15 @@ pub fn download(name: &str, media_type: &str, text: &str) -> Result<(), ExportSt
 /// and has `notify` show the notice: the file's name, and whatever the
 /// format could not hold. The scenario file is written here; the other
 /// formats by the panels' wasm ([`converter`]), which `host` loads the
-/// first time: while it is on its way, `notify` first shows that
-/// `waiting` (the format's name) is loading.
-pub fn export(
-    host: &PanelsHost,
-    scenario: &Scenario,
-    format: ExportFormat,
-    waiting: String,
-    notify: impl Fn(Notice) + 'static,
-) {
+/// first time: while it is on its way, `notify` first says so.
+pub fn export(host: Option<&PanelsHost>, scenario: &Scenario, format: ExportFormat, notify: impl Fn(Notice) + 'static) {
     let file = exchange::scenario_file(scenario);
     if format == ExportFormat::Scenario {
         return notify(offer(format, &file, Vec::new()));
     }
+    let Some(host) = host else {
+        return notify(Notice::worded(true, Said::ExportFailed(ExportStep::NotLoaded(FetchFailure::NoWindow))));
+    };
     let notify = Rc::new(notify);
     let answered = Rc::new(Cell::new(false));
     converter::ask(host, &conversion::export_ask(format), file, {
@@ -445,15 +441,17 @@ pub fn export(
             answered.set(true);
             notify(match answer {
                 Ok(Answer::Export { text, warnings }) => offer(format, &text, warnings),
-                // Only a build mixing two versions gets another answer.
-                Ok(Answer::Imported { .. }) => Notice::error("Export failed: the conversion answered with an import."),
-                Ok(Answer::Refused(message)) => Notice::error(format!("Export failed: {message}")),
+                Ok(Answer::Refused(message)) => Notice::worded(true, Said::ExportRefused { message }),
+                // Only a module of another build answers an export with an import.
+                Ok(Answer::Imported { .. }) => {
+                    Notice::worded(true, Said::ExportFailed(ExportStep::NotLoaded(FetchFailure::NotText)))
+                }
                 Err(failure) => Notice::worded(true, Said::ExportFailed(ExportStep::NotLoaded(failure))),
             })
         }
     });
     if !answered.get() {
-        notify(Notice::worded(false, Said::PanelLoading { title: waiting }));
+        notify(Notice::worded(false, Said::ConverterLoading { import: false }));
     }
 }
 
@@ -489,13 +487,13 @@ type Done = Box<dyn FnOnce(Result<String, FileFailure>)>;
 ///
 /// While that module is on its way, `waiting` is called once.
 pub fn import(
-    host: &PanelsHost,
+    host: Option<&PanelsHost>,
     file: web_sys::File,
     waiting: impl FnOnce() + 'static,
     done: impl FnOnce(Result<Imported, FileFailure>) + 'static,
 ) {
     let name = file.name();
-    let host = host.clone();
+    let host = host.cloned();
     read_text(file, move |text| {
         let refused =
             |e: crate::engine::ApiError| FileFailure::Refused { name: name.clone(), message: e.message().into() };
@@ -510,6 +508,9 @@ pub fn import(
         if !workbench::is_model(&document) {
             return done(exchange::import_not_a_model(document).map_err(refused));
         }
+        let Some(host) = host else {
+            return done(Err(FileFailure::NotLoaded { name, reason: FetchFailure::NoWindow }));
+        };
         let answered = Rc::new(Cell::new(false));
         let told = Rc::clone(&answered);
         converter::ask(&host, conversion::IMPORT, text, move |answer| {
@@ -519,9 +520,8 @@ pub fn import(
                     .map(|scenario| Imported { scenario, warnings })
                     .map_err(|message| FileFailure::Refused { name, message }),
                 Ok(Answer::Refused(message)) => Err(FileFailure::Refused { name, message }),
-                Ok(Answer::Export { .. }) => {
-                    Err(FileFailure::Refused { name, message: "the conversion answered with an export".into() })
-                }
+                // Only a module of another build answers an import with an export.
+                Ok(Answer::Export { .. }) => Err(FileFailure::NotLoaded { name, reason: FetchFailure::NotText }),
                 Err(reason) => Err(FileFailure::NotLoaded { name, reason }),
             })
         });

@@ -230,3 +230,25 @@ async fn a_conversion_whose_code_does_not_arrive_is_named_and_changes_nothing() 
     drop(page);
     forget_everything();
 }
+
+#[wasm_bindgen_test]
+async fn a_module_that_never_answers_is_not_waited_for() {
+    // Panels that mount nothing stand for a cached module older than the
+    // page, which knows no conversions: loaded, it never answers.
+    forget_everything();
+    let silent = ddb_playground::ui::panels::host::Panels::Inline(yew::Callback::from(|_| {}));
+    let page = mount_with(ddb_playground::ui::AppProps { panels: silent, ..app_props() }).await;
+    page.create_table("Kept", ("Id", "S"), None).await;
+    page.click("#btn-export-menu").await;
+    page.click("#btn-export-cli").await;
+    assert_eq!(page.text("#scenario-notice .notice-text"), "Preparing the export: loading the code that writes it …");
+    wait_until("the ask to end", || page.exists("#scenario-notice.error")).await;
+    assert_eq!(
+        page.text("#scenario-notice .notice-text"),
+        "Export failed: the code that writes this format could not be loaded (no response)."
+    );
+    assert!(!page.exists("[data-panel='exchange']"), "the ask's root is gone");
+    assert!(page.text(".table-list").contains("Kept"));
+    drop(page);
+    forget_everything();
+}

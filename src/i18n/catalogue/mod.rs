@@ -123,6 +123,11 @@ pub enum Said {
     ImportFailed(FileFailure),
     /// An export's download could not be offered.
     ExportFailed(ExportStep),
+    /// An export's writer refused the playground: its message, passed on.
+    ExportRefused { message: String },
+    /// The code an export (`import: false`) or a Workbench model's import
+    /// needs is on its way.
+    ConverterLoading { import: bool },
     /// A lesson link names a lesson this build does not have; `known` lists
     /// the lessons' ids.
     NoSuchLesson { id: String, known: String },

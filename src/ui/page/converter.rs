@@ -12,12 +12,17 @@
 //!   the div removed; the answer, or why the module did not load, to `done`
 //! ```
 //!
+//! Each ask ends once: answered, the module not arrived, or no answer
+//! ten seconds after the module was loaded (a cached module older than
+//! the page knows no conversions).
+//!
 //! A hidden root is how any panel reaches the module: it loads the module
 //! the first time, and is found by it when it starts or announced to it
 //! after ([`host`](crate::ui::panels::host)).
 
 use std::cell::RefCell;
 use std::rc::Rc;
+use std::time::Duration;
 
 use gloo_events::EventListener;
 use js_sys::Reflect;
@@ -38,6 +43,9 @@ const TEXT_PROPERTY: &str = "exchangeText";
 const ANSWER_PROPERTY: &str = "exchangeAnswer";
 /// The event the module sends when the answer is on the root.
 const ANSWER_EVENT: &str = "ddb-exchange-answer";
+
+/// How long an ask waits for a loaded module's answer.
+const ANSWER_WAIT: Duration = Duration::from_secs(10);
 
 type Done = Box<dyn FnOnce(Result<Answer, FetchFailure>)>;
 
@@ -88,7 +96,15 @@ pub fn ask(host: &PanelsHost, ask: &str, text: String, done: impl FnOnce(Result<
     if body.append_child(&root).is_err() {
         return finish(&pending, Err(FetchFailure::NoWindow));
     }
-    host.ensure_then(root, move |failure| finish(&pending, Err(failure)));
+    host.ensure_then(root, move |loaded| match loaded {
+        Some(failure) => finish(&pending, Err(failure)),
+        // A loaded module answers at once; one that does not (a copy older
+        // than the page, which knows no conversions) is not waited for.
+        None => yew::platform::spawn_local(async move {
+            yew::platform::time::sleep(ANSWER_WAIT).await;
+            finish(&pending, Err(FetchFailure::NoResponse));
+        }),
+    });
 }
 
 /// Answers the ask on `root` (the module's side).

@@ -69,7 +69,7 @@ pub fn ScenarioMenu() -> Html {
         })
     };
     let export_menu = use_node_ref();
-    let on_export = |format: ExportFormat, label: Msg| {
+    let on_export = |format: ExportFormat| {
         let state = state.clone();
         let export_menu = export_menu.clone();
         let host = host.clone();
@@ -80,10 +80,8 @@ pub fn ScenarioMenu() -> Html {
             let Some(scenario) = state.scenario() else {
                 return state.dispatch(Action::Notify(Some(Notice::said(true, Msg::EngineBusy))));
             };
-            let Some(host) = host.as_ref() else { return };
             let dispatcher = state.dispatcher();
-            let waiting = lang.t(label).to_string();
-            persist::export(host, &scenario, format, waiting, move |notice| {
+            persist::export(host.as_ref(), &scenario, format, move |notice| {
                 dispatcher.dispatch(Action::Notify(Some(notice)))
             });
         })
@@ -106,13 +104,12 @@ pub fn ScenarioMenu() -> Html {
             input.set_value("");
             let dispatcher = dispatcher.clone();
             let name = file.name();
-            let Some(host) = host.as_ref() else { return };
             let waiting = {
                 let dispatcher = dispatcher.clone();
-                let title = lang.t(Msg::ExportWorkbenchLabel).to_string();
-                move || dispatcher.dispatch(Action::Notify(Some(Notice::worded(false, Said::PanelLoading { title }))))
+                let notice = Notice::worded(false, Said::ConverterLoading { import: true });
+                move || dispatcher.dispatch(Action::Notify(Some(notice)))
             };
-            persist::import(host, file, waiting, move |outcome| match outcome {
+            persist::import(host.as_ref(), file, waiting, move |outcome| match outcome {
                 Ok(imported) => {
                     let notice = persist::import_notice(&name, &imported);
                     dispatcher.dispatch(Action::Load(Box::new(imported.scenario), Some(notice)))
@@ -152,7 +149,7 @@ pub fn ScenarioMenu() -> Html {
                     <div class="export-menu-list" role="group" aria-label={lang.t(Msg::ExportFormats)}>
                         { for EXPORTS.iter().map(|(id, format, label, title)| html! {
                             <button type="button" id={*id} class="export-menu-item" title={lang.t(*title)}
-                                onclick={on_export(*format, *label)}>{ lang.t(*label) }</button>
+                                onclick={on_export(*format)}>{ lang.t(*label) }</button>
                         }) }
                         <a id="link-connect" class="export-menu-item" href="connect.html" target="_blank"
                             title={lang.t(Msg::ConnectEndpointTitle)}>{ lang.t(Msg::ConnectEndpointLabel) }</a>

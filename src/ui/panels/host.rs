@@ -62,13 +62,13 @@ pub struct PanelsHost {
     id: u64,
 }
 
-/// Those told when a load fails, each once; none wait once the module is
-/// loaded.
+/// Those told how the load on its way ends, each once: loaded (`None`) or
+/// why not. Once the module is loaded, a newcomer is told at once.
 #[derive(Clone, Default)]
 struct Waiting(Rc<RefCell<(bool, Vec<Told>)>>);
 
-/// One told of a failed load.
-type Told = Box<dyn FnOnce(FetchFailure)>;
+/// One told how a load ended.
+type Told = Box<dyn FnOnce(Option<FetchFailure>)>;
 
 impl PartialEq for Waiting {
     fn eq(&self, other: &Self) -> bool {
@@ -77,22 +77,27 @@ impl PartialEq for Waiting {
 }
 
 impl Waiting {
-    /// Tells each waiting one of `failure` (`None`: the load worked).
+    /// Tells each waiting one how the load ended (`None`: it worked).
     fn end(&self, failure: Option<FetchFailure>) {
         let waiting = {
             let mut state = self.0.borrow_mut();
             state.0 = failure.is_none();
             std::mem::take(&mut state.1)
         };
-        if let Some(failure) = failure {
-            waiting.into_iter().for_each(|told| told(failure));
-        }
+        waiting.into_iter().for_each(|told| told(failure));
     }
 
-    fn push(&self, failed: Told) {
-        let mut state = self.0.borrow_mut();
-        if !state.0 {
-            state.1.push(failed);
+    fn push(&self, told: Told) {
+        let loaded = {
+            let mut state = self.0.borrow_mut();
+            if !state.0 {
+                state.1.push(told);
+                return;
+            }
+            true
+        };
+        if loaded {
+            told(None);
         }
     }
 }
@@ -154,15 +159,20 @@ impl PanelsHost {
         }
     }
 
-    /// [`ensure`](Self::ensure), and `failed` told if the module does not
-    /// arrive (a root that shows nothing of its own).
-    pub fn ensure_then(&self, root: Element, failed: impl FnOnce(FetchFailure) + 'static) {
-        // Waits for the load on its way, or the one `ensure` starts; a
-        // loaded module (or one in this wasm) cannot fail any more.
-        if self.panels == Panels::Load {
-            self.waiting.push(Box::new(failed));
+    /// [`ensure`](Self::ensure), and `told` how the module's load ended:
+    /// `None` once it is in the page (at once if it is already), or why it
+    /// did not arrive. For a root that shows nothing of its own.
+    pub fn ensure_then(&self, root: Element, told: impl FnOnce(Option<FetchFailure>) + 'static) {
+        match self.panels {
+            Panels::Load => {
+                self.waiting.push(Box::new(told));
+                self.ensure(root);
+            }
+            Panels::Inline(_) => {
+                self.ensure(root);
+                told(None);
+            }
         }
-        self.ensure(root);
     }
 }
 

@@ -53,7 +53,7 @@ pub struct PanelsHost {
     /// were drawn with.
     started: Rc<Cell<bool>>,
     panels: Panels,
-    /// Who hears if the load on its way fails: an ask's hidden root
+    /// Who hears how the load on its way ends: an ask's hidden root
     /// ([`converter`](crate::ui::page::converter)) has no place to show it.
     waiting: Waiting,
     /// This page's number among the pages the module has served (a browser
@@ -88,16 +88,11 @@ impl Waiting {
     }
 
     fn push(&self, told: Told) {
-        let loaded = {
-            let mut state = self.0.borrow_mut();
-            if !state.0 {
-                state.1.push(told);
-                return;
-            }
-            true
-        };
+        let loaded = self.0.borrow().0;
         if loaded {
             told(None);
+        } else {
+            self.0.borrow_mut().1.push(told);
         }
     }
 }

@@ -163,7 +163,8 @@ pub struct AppProps {
     #[prop_or_default]
     pub lessons: LessonLibrary,
     /// Where the panels (the exercise panel, the hot-key lab, the
-    /// planners, the design review) come from: their own wasm in a page,
+    /// planners, the design review, the exports' and the Workbench import's
+    /// conversions) come from: their own wasm in a page,
     /// this one in a browser test (which hands in the exercises' documents).
     #[prop_or_default]
     pub panels: Panels,

@@ -32,7 +32,8 @@
 //! * [`lessons`]: the built-in lessons and the welcome;
 //! * [`review`]: access patterns and the design review;
 //! * [`page`]: around the tabs — the activity log, notices, the scenario
-//!   and workspaces menus, the language picker, embed mode.
+//!   and workspaces menus (their exports and imports asked of the panels'
+//!   wasm), the language picker, embed mode.
 //!
 //! No module imports one that imports it back: a module that draws
 //! another's marks or links depends on a small module of its own

@@ -59,7 +59,6 @@
 //! style "Invalid share link: …", "Invalid scenario: …") is passed on as
 //! it is, inside a translated sentence.
 
-use std::cell::Cell;
 use std::rc::Rc;
 
 use serde_json::Value;
@@ -434,11 +433,9 @@ pub fn export(host: Option<&PanelsHost>, scenario: &Scenario, format: ExportForm
         return notify(Notice::worded(true, Said::ExportFailed(ExportStep::NotLoaded(FetchFailure::NoWindow))));
     };
     let notify = Rc::new(notify);
-    let answered = Rc::new(Cell::new(false));
-    converter::ask(host, &conversion::export_ask(format), file, {
-        let (notify, answered) = (Rc::clone(&notify), Rc::clone(&answered));
+    let answered = converter::ask(host, &conversion::export_ask(format), file, {
+        let notify = Rc::clone(&notify);
         move |answer| {
-            answered.set(true);
             notify(match answer {
                 Ok(Answer::Export { text, warnings }) => offer(format, &text, warnings),
                 Ok(Answer::Refused(message)) => Notice::worded(true, Said::ExportRefused { message }),
@@ -450,7 +447,7 @@ pub fn export(host: Option<&PanelsHost>, scenario: &Scenario, format: ExportForm
             })
         }
     });
-    if !answered.get() {
+    if !answered {
         notify(Notice::worded(false, Said::ConverterLoading { import: false }));
     }
 }
@@ -511,10 +508,7 @@ pub fn import(
         let Some(host) = host else {
             return done(Err(FileFailure::NotLoaded { name, reason: FetchFailure::NoWindow }));
         };
-        let answered = Rc::new(Cell::new(false));
-        let told = Rc::clone(&answered);
-        converter::ask(&host, conversion::IMPORT, text, move |answer| {
-            told.set(true);
+        let answered = converter::ask(&host, conversion::IMPORT, text, move |answer| {
             done(match answer {
                 Ok(Answer::Imported { scenario, warnings }) => scenario_from_text(&scenario)
                     .map(|scenario| Imported { scenario, warnings })
@@ -525,7 +519,7 @@ pub fn import(
                 Err(reason) => Err(FileFailure::NotLoaded { name, reason }),
             })
         });
-        if !answered.get() {
+        if !answered {
             waiting();
         }
     });

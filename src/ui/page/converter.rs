@@ -73,12 +73,23 @@ fn finish(pending: &Rc<RefCell<Pending>>, outcome: Result<Answer, FetchFailure>)
 }
 
 /// Has the panels' wasm answer `ask` about `text` (the page's side).
-pub fn ask(host: &PanelsHost, ask: &str, text: String, done: impl FnOnce(Result<Answer, FetchFailure>) + 'static) {
+/// Returns whether `done` has been told already: a module in the page
+/// answers at once; otherwise the caller may say that it is on its way.
+pub fn ask(
+    host: &PanelsHost,
+    ask: &str,
+    text: String,
+    done: impl FnOnce(Result<Answer, FetchFailure>) + 'static,
+) -> bool {
     let document = web_sys::window().and_then(|w| w.document());
     let (Some(document), Some(body)) = (document.clone(), document.and_then(|d| d.body())) else {
-        return done(Err(FetchFailure::NoWindow));
+        done(Err(FetchFailure::NoWindow));
+        return true;
     };
-    let Ok(root) = document.create_element("div") else { return done(Err(FetchFailure::NoWindow)) };
+    let Ok(root) = document.create_element("div") else {
+        done(Err(FetchFailure::NoWindow));
+        return true;
+    };
     let _ = root.set_attribute(PANEL_ATTRIBUTE, PANEL);
     let _ = root.set_attribute(ASK_ATTRIBUTE, ask);
     let _ = root.set_attribute("hidden", "");
@@ -94,8 +105,10 @@ pub fn ask(host: &PanelsHost, ask: &str, text: String, done: impl FnOnce(Result<
     };
     pending.borrow_mut().listener = Some(listener);
     if body.append_child(&root).is_err() {
-        return finish(&pending, Err(FetchFailure::NoWindow));
+        finish(&pending, Err(FetchFailure::NoWindow));
+        return true;
     }
+    let told = Rc::clone(&pending);
     host.ensure_then(root, move |loaded| match loaded {
         Some(failure) => finish(&pending, Err(failure)),
         // A loaded module answers at once; one that does not (a copy older
@@ -105,6 +118,8 @@ pub fn ask(host: &PanelsHost, ask: &str, text: String, done: impl FnOnce(Result<
             finish(&pending, Err(FetchFailure::NoResponse));
         }),
     });
+    let answered = told.borrow().done.is_none();
+    answered
 }
 
 /// Answers the ask on `root` (the module's side).

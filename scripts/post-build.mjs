@@ -11,6 +11,8 @@
 //     <script> tag in index.html that loads it;
 //   - a .br and a .gz copy of every text file and of the wasm, for hosts that
 //     serve precompressed files (docs/sharing.md).
+//   - before all that, the page's wasm cut at its split points
+//     (scripts/split-page.mjs, src/ui/page/later.rs).
 // A debug build (scripts/serve) gets only sw.js in its retiring form (an empty
 // file list): a browser that still has a release build's worker for the same
 // address finds it on its next update check, drops the cache and unregisters,
@@ -24,6 +26,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { splitPage } from './split-page.mjs';
 
 const dir = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
 if (!dir) {
@@ -62,6 +65,15 @@ function writeWorker(build) {
 if (!release) {
   writeWorker({ version: null, files: {} });
   process.exit(0);
+}
+
+// Trunk's release build: the page's wasm cut at its split points (a copy
+// of dist/ given by hand is split already).
+if (process.argv[2] === undefined) {
+  const modules = splitPage(dir);
+  if (modules) {
+    for (const { name, bytes } of modules) console.log(`post-build: split module ${name}: ${bytes} bytes`);
+  }
 }
 
 // The registrar, and the tag that loads it (once).

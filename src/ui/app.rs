@@ -70,18 +70,14 @@ use crate::ui::page::activity_log::ActivityLog;
 use crate::ui::page::embed;
 use crate::ui::page::embedded::Embedded;
 use crate::ui::page::language_picker::LanguagePicker;
+use crate::ui::page::later::{self, Later, Part};
 use crate::ui::page::notice_toast::NoticeToast;
 use crate::ui::page::scenario_menu::ScenarioMenu;
 use crate::ui::page::update_notice::UpdateNotice;
 use crate::ui::panels::host::{use_panels_host, Panels, PanelsHost};
 use crate::ui::panels::place::PanelPlace;
 use crate::ui::partitions::lab_place::LabPlace;
-use crate::ui::partitions::partition_map::PartitionMap;
-use crate::ui::query::console::Console;
 use crate::ui::query::console_state::{ConsoleContext, ConsoleState};
-use crate::ui::review::access_patterns::AccessPatterns;
-use crate::ui::review::jumps::ReviewJumps;
-use crate::ui::review::review_place::ReviewPlace;
 use crate::ui::tables::create_table::CreateTable;
 use crate::ui::tables::index_panel::IndexPanel;
 use crate::ui::tables::item_editor::ItemEditor;
@@ -154,6 +150,11 @@ const LAB_RESULTS_WAIT: u32 = 200;
 
 /// How long the playground must stay unchanged before it is autosaved.
 const AUTOSAVE_DELAY: Duration = Duration::from_millis(500);
+
+/// How long after the start the parts loaded when first shown are fetched
+/// ahead of a click: what the first screen still fetches (a lesson's
+/// document, a language's words) goes first.
+const FETCH_AHEAD_DELAY: Duration = Duration::from_millis(500);
 
 /// What the page is given when it is mounted.
 #[derive(Properties, Clone, Default, PartialEq)]
@@ -231,6 +232,14 @@ pub fn App(props: &AppProps) -> Html {
             }
         });
     }
+    // The parts loaded when first shown, fetched once the page is up, so
+    // that a click on their tab finds them in.
+    use_effect_with((), |_| {
+        yew::platform::spawn_local(async {
+            yew::platform::time::sleep(FETCH_AHEAD_DELAY).await;
+            later::fetch_ahead();
+        });
+    });
     // Escape folds the header's menu and the tables drawer away.
     {
         let (menu_open, tables_open) = (menu_open.clone(), tables_open.clone());
@@ -493,12 +502,9 @@ pub fn App(props: &AppProps) -> Html {
                         </div>
                         <div id="main-panel" role="tabpanel" class="main-panel" ref={panel}>
                             if *tab == Tab::Console {
-                                <ReviewJumps />
-                                <Console />
-                                <AccessPatterns />
-                                <ReviewPlace />
+                                <Later part={Part::ConsoleTab} />
                             } else if *tab == Tab::Partitions {
-                                <PartitionMap />
+                                <Later part={Part::PartitionMap} />
                                 <LabPlace />
                                 <PanelPlace panel="planners" title={lang.t(Msg::Planners)} />
                             } else {

@@ -5,12 +5,11 @@
 use yew::prelude::*;
 
 use super::embed::{base_url, requested_table, EmbedView, Requested};
+use super::later::{Later, Part};
 use crate::scenario::link;
 use crate::ui::language::{use_lang, Msg};
 use crate::ui::panels::place::PanelPlace;
 use crate::ui::partitions::lab_place::LabPlace;
-use crate::ui::partitions::partition_map::PartitionMap;
-use crate::ui::query::console::Console;
 use crate::ui::state::{use_playground, Action};
 use crate::ui::tables::table_view::TableView;
 
@@ -49,10 +48,10 @@ pub fn Embedded(props: &EmbeddedProps) -> Html {
     let (id, title, body) = match props.view.clone() {
         Ok(view) => {
             let body = match view {
-                EmbedView::Partitions => html! { <PartitionMap /> },
+                EmbedView::Partitions => html! { <Later part={Part::PartitionMap} /> },
                 EmbedView::Lab => html! { <LabPlace /> },
                 EmbedView::Planners => html! { <PanelPlace panel="planners" title={lang.t(Msg::Planners)} /> },
-                EmbedView::Console => html! { <Console /> },
+                EmbedView::Console => html! { <Later part={Part::Console} /> },
                 EmbedView::Items if state.selected.is_some() => html! { <TableView /> },
                 EmbedView::Items => html! { <p class="hint">{ lang.t(Msg::EmbedNoTable) }</p> },
             };

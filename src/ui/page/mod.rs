@@ -5,7 +5,8 @@
 //! [`scenario_menu`] (Copy link, Export, Import, Reset) and
 //! [`workspaces_menu`] (named copies in this browser), [`converter`] (the
 //! exports and the import whose code is in the panels' wasm);
-//! [`language_picker`] (the header's switcher); [`embed`] (the `?embed=`
+//! [`language_picker`] (the header's switcher); [`later`] (the parts the
+//! release build loads when first shown); [`embed`] (the `?embed=`
 //! views and their "Embed link" buttons) and [`embedded`] (the page in
 //! embed mode).
 
@@ -15,6 +16,7 @@ pub mod embed;
 pub mod embedded;
 pub mod error_box;
 pub mod language_picker;
+pub mod later;
 pub mod log_entry;
 pub mod notice_toast;
 pub mod scenario_menu;

@@ -9,7 +9,9 @@
 // `scripts/setup --browser` installs. The tests run in order on one copy of
 // dist/ and one browser profile, as one person's visits would:
 //   0. dist/ holds the precompressed copies;
-//   1. first visit: the worker installs and caches the build;
+//   1. first visit: the worker installs and caches the build; a visitor
+//      without the offline copy starts on the page's wasm alone, and the
+//      Console tab's module that does not arrive is named and tried again;
 //   2. with the host gone: the page, the autosave, a share link, a lesson
 //      not opened before, a language not chosen before and an exercise (its
 //      panel a wasm of its own) not opened before all work;
@@ -103,6 +105,8 @@ test('the first visit installs the worker and caches every file of the build but
   assert.ok(cached.some((f) => f.startsWith('lessons/')), 'the lessons are cached');
   assert.ok(cached.includes('words/de.txt') && cached.includes('words/ja.txt'), 'the words are cached');
   assert.ok(cached.includes('ddb-panels.js') && cached.includes('ddb-panels_bg.wasm'), 'the panels\' module is cached');
+  assert.ok(cached.some((f) => /^split-[0-9a-f]{16}\/split_console\.wasm$/.test(f)), 'the Console tab\'s module is cached');
+  assert.ok(cached.some((f) => /^split-[0-9a-f]{16}\/__wasm_split\.js$/.test(f)), 'the split modules\' loader is cached');
   // The lecturer's page is in the build but not in the copy: a student's phone never downloads its wasm.
   assert.ok(existsSync(join(dir, 'lecturer.html')) && readdirSync(dir).includes('ddb-lecturer_bg.wasm'));
   assert.ok(!cached.some((f) => f.includes('lecturer')), 'the lecturer\'s page is not cached');
@@ -110,6 +114,42 @@ test('the first visit installs the worker and caches every file of the build but
   assert.ok(existsSync(join(dir, 'connect.html')) && readdirSync(dir).includes('ddb-connect_bg.wasm'));
   assert.ok(!cached.some((f) => f.includes('connect')), 'the connect page is not cached');
   assert.ok(!cached.some((f) => /\.(br|gz)$/.test(f)), 'no compressed copies are cached');
+});
+
+test('the Console and Partitions tabs load when first shown; a module that does not arrive is named, and Try again brings it', async () => {
+  // A visitor of its own, without the offline copy: every file comes from the host.
+  const visitor = await browser.newContext({ viewport: { width: 1280, height: 720 }, serviceWorkers: 'block' });
+  const tab = await visitor.newPage();
+  const wasms = () => tab.evaluate(() => performance.getEntriesByType('resource')
+    .filter((r) => r.name.endsWith('.wasm'))
+    .map((r) => ({ name: new URL(r.name).pathname, start: r.startTime, end: r.responseEnd })));
+  let block = true;
+  await tab.route(/split_console\.wasm$/, (route) => (block ? route.abort() : route.continue()));
+  await tab.goto(url);
+  await tab.waitForSelector('#btn-lessons', { state: 'attached', timeout: TIMEOUT });
+  // Only the page's own wasm was needed to start: the split modules were asked for after it was in.
+  await tab.waitForFunction(() => performance.getEntriesByType('resource').some((r) => /split_partitions\.wasm$/.test(r.name)),
+    null, { timeout: TIMEOUT });
+  const fetched = await wasms();
+  const own = fetched.filter((w) => /^\/ddb-playground-[0-9a-f]+_bg\.wasm$/.test(w.name));
+  const split = fetched.filter((w) => /^\/split-[0-9a-f]{16}\//.test(w.name));
+  assert.equal(own.length, 1, JSON.stringify(fetched));
+  assert.ok(split.length > 0 && split.every((w) => w.start > own[0].end), JSON.stringify(fetched));
+  await tab.click('#tab-console');
+  await tab.waitForSelector('#part-failed', { timeout: TIMEOUT });
+  assert.match(await tab.textContent('#part-failed'), /“Query console” could not be loaded: the network request failed\./);
+  assert.equal(await tab.getAttribute('#tab-console', 'aria-selected'), 'true');
+  block = false;
+  await tab.click('#part-again');
+  await tab.waitForSelector('#console #cost-strip', { timeout: TIMEOUT });
+  assert.ok(!(await tab.$('#part-failed')), 'the notice is gone');
+  // The partition map's module, fetched ahead once the page was up, is in.
+  await tab.click('#tab-partitions');
+  await tab.waitForSelector('#partition-map', { state: 'attached', timeout: TIMEOUT });
+  // And the console again, at once, typed text kept by the page.
+  await tab.click('#tab-console');
+  assert.ok(await tab.$('#console'), 'the console is drawn at once the second time');
+  await visitor.close();
 });
 
 test('with the host gone, the page, the autosave, a share link, a lesson, a language, an exercise and an export still work', async () => {
@@ -188,6 +228,10 @@ test('with the host gone, the page, the autosave, a share link, a lesson, a lang
   // playground from the page, and its buttons leave the page's tabs alone.
   await page.click('#tab-console');
   await page.waitForSelector('#design-review', { timeout: TIMEOUT });
+  // The console, from its split module in the cache.
+  assert.ok(await page.$('#console #cost-strip'), 'the console is drawn');
+  assert.ok(await page.evaluate(() => performance.getEntriesByType('resource')
+    .some((r) => /split_console\.wasm$/.test(r.name) && r.workerStart > 0)), 'the worker answered the console\'s module');
   await page.fill('#review-seconds', '5');
   await page.click('#review-run');
   await page.waitForSelector('#review-report', { timeout: TIMEOUT });

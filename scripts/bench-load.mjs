@@ -15,6 +15,9 @@
 //     (and, for scale, not slowed); a third visit follows in the same profile;
 //   the floor: the same second visit to a copy of dist/ whose page holds only
 //     the header's Lessons button, what any page costs on this machine;
+//   the console drawn on a first visit: the Console tab clicked as soon as the
+//     page is interactive, from navigation start to the console drawn (its
+//     code a split module of the page, on its way then);
 //   the first exercise opened: once a visit is interactive, from the click on
 //     an exercise to the panel drawn, its wasm loaded then (on a first visit
 //     at 9 Mbps and 4× without the offline copy, and on a second visit from
@@ -133,6 +136,35 @@ const OPEN_EXERCISE = () => new Promise((resolve, reject) => {
   entry();
 });
 
+// The Console tab clicked as soon as the page is interactive: in a split
+// build its code is a module of its own (src/ui/page/later.rs), on its way
+// then. From the click to the first frame with the console drawn.
+const OPEN_CONSOLE = () => new Promise((resolve, reject) => {
+  setTimeout(() => reject(new Error('no console within 60 s')), 60_000);
+  const start = performance.now();
+  document.getElementById('tab-console').click();
+  const look = () => {
+    if (document.querySelector('#console #cost-strip')) {
+      const module = performance.getEntriesByType('resource').find((r) => r.name.endsWith('split_console.wasm'));
+      resolve({
+        interactive: performance.now() - start,
+        wasmAt: module ? module.responseEnd - start : undefined,
+        wasmBytes: module?.transferSize ?? 0,
+        fromWorker: (module?.workerStart ?? 0) > 0,
+      });
+    } else requestAnimationFrame(look);
+  };
+  look();
+});
+
+// A first visit whose Console tab is clicked at once: from navigation start
+// to the console drawn, what a visitor who came for the console waits.
+async function consoleAtOnce(context, address, link) {
+  const { page, result } = await visit(context, address, link);
+  const opened = await page.evaluate(OPEN_CONSOLE);
+  return { ...opened, interactive: result.interactive + opened.interactive };
+}
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function measure(browser, address, label, visitOnce) {
@@ -209,6 +241,12 @@ async function against(browser, other) {
       await context.close();
       return result;
     }]),
+    [`the console drawn on a first visit, clicked at once, ${LINKS[3].name}`, async (name) => {
+      const context = await browser.newContext();
+      const result = await consoleAtOnce(context, address(name), LINKS[3]);
+      await context.close();
+      return result;
+    }],
     ['second visit, network off, CPU 4×', async (name) => {
       const context = await browser.newContext();
       const { page } = await visit(context, address(name), {});
@@ -272,6 +310,14 @@ async function table(browser) {
       await context.close();
       return result;
     });
+    for (const link of [LINKS[1], LINKS[3]]) {
+      await measure(browser, address, `the console drawn on a first visit, clicked at once, ${link.name}, ${served}`, async () => {
+        const context = await browser.newContext();
+        const result = await consoleAtOnce(context, address, link);
+        await context.close();
+        return result;
+      });
+    }
     await measure(browser, address, `the first exercise opened on a second visit, network off, CPU 4×, ${served}`, async () => {
       const context = await browser.newContext();
       const { page } = await visit(context, address, {});

@@ -105,7 +105,9 @@ test('the first visit installs the worker and caches every file of the build but
   assert.ok(cached.some((f) => f.startsWith('lessons/')), 'the lessons are cached');
   assert.ok(cached.includes('words/de.txt') && cached.includes('words/ja.txt'), 'the words are cached');
   assert.ok(cached.includes('ddb-panels.js') && cached.includes('ddb-panels_bg.wasm'), 'the panels\' module is cached');
-  assert.ok(cached.some((f) => /^split-[0-9a-f]{16}\/split_console\.wasm$/.test(f)), 'the Console tab\'s module is cached');
+  for (const module of ['console', 'partitions', 'vectors']) {
+    assert.ok(cached.some((f) => new RegExp(`^split-[0-9a-f]{16}/split_${module}\\.wasm$`).test(f)), `split_${module}.wasm is cached`);
+  }
   assert.ok(cached.some((f) => /^split-[0-9a-f]{16}\/__wasm_split\.js$/.test(f)), 'the split modules\' loader is cached');
   // The lecturer's page is in the build but not in the copy: a student's phone never downloads its wasm.
   assert.ok(existsSync(join(dir, 'lecturer.html')) && readdirSync(dir).includes('ddb-lecturer_bg.wasm'));

@@ -1,14 +1,15 @@
 //! The parts of the page its release build loads when first shown: the
-//! Console tab and the partition map.
+//! Console tab, the partition map and the vector map.
 //!
 //! A first visit waits for every byte of the page's wasm before anything
 //! can be used, and on a phone on a busy lecture hall's Wi-Fi the bytes
 //! are the wait. The first screen is the header, the tables and the Items
-//! tab; the Console and Partitions tabs are a click away. So the release
-//! build cuts their code out of the page's wasm into wasms of their own
-//! ("split modules": the console's parts in one, the partition map in
-//! another), fetched the first time a part is shown and, once the page is
-//! up, ahead of that click ([`fetch_ahead`]). A split module is not a
+//! tab; the Console and Partitions tabs, and a vector index's map, are a
+//! click away. So the release build cuts their code out of the page's wasm
+//! into wasms of their own ("split modules": the console's parts in one,
+//! the partition map in another, the vector map in a third), fetched the
+//! first time a part is shown and, once the page is up, ahead of that click
+//! ([`fetch_ahead`]). A split module is not a
 //! program of its own: it shares
 //! the page's memory, engine and Yew, and its code runs exactly as if it had
 //! been in the page's wasm (unlike the panels' wasm, which is
@@ -22,11 +23,12 @@
 //! that only split points of that module reach. Every other build (tests,
 //! `trunk serve`) calls the function directly, so a part is drawn at once.
 //!
-//! [`Later`] draws a part: a line saying it is on its way while its
-//! module loads, the part once it is in, or what failed, with a button that
-//! tries again (a module that could not be fetched is not remembered as
-//! failed). A loaded part's view is kept, so showing the tab again draws it
-//! at once.
+//! Each split point gives the function that draws its module's parts (a
+//! function pointer into the module, valid once it is in). [`Later`] draws
+//! a part: a line saying it is on its way while its module loads, the part
+//! once it is in, or what failed, with a button that tries again (a module
+//! that could not be fetched is not remembered as failed). A loaded
+//! module's function is kept, so showing the part again draws it at once.
 
 use yew::prelude::*;
 
@@ -39,7 +41,7 @@ use crate::ui::review::jumps::ReviewJumps;
 use crate::ui::review::review_place::ReviewPlace;
 
 /// A part of the page loaded when first shown.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Part {
     /// The Console tab: the jump links, the console, the access patterns
     /// and the design review's place.
@@ -48,26 +50,47 @@ pub enum Part {
     Console,
     /// The partition map (the Partitions tab, `?embed=partitions`).
     PartitionMap,
+    /// A vector index's map, shown when its view is chosen on the Items tab.
+    VectorMap { table: AttrValue, index: AttrValue },
 }
 
-impl Part {
+/// The split modules: the parts drawn by the same function share one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Module {
+    Console,
+    Partitions,
+    Vectors,
+}
+
+impl Module {
     #[cfg_attr(not(ddb_split), allow(dead_code))]
-    const ALL: [Part; 3] = [Part::ConsoleTab, Part::Console, Part::PartitionMap];
+    const ALL: [Module; 3] = [Module::Console, Module::Partitions, Module::Vectors];
 
     #[cfg_attr(not(ddb_split), allow(dead_code))]
     fn index(self) -> usize {
         match self {
-            Part::ConsoleTab => 0,
-            Part::Console => 1,
-            Part::PartitionMap => 2,
+            Module::Console => 0,
+            Module::Partitions => 1,
+            Module::Vectors => 2,
+        }
+    }
+}
+
+impl Part {
+    fn module(&self) -> Module {
+        match self {
+            Part::ConsoleTab | Part::Console => Module::Console,
+            Part::PartitionMap => Module::Partitions,
+            Part::VectorMap { .. } => Module::Vectors,
         }
     }
 
     /// What the part is called while it loads, or when it could not be.
-    fn title(self, lang: Lang) -> String {
+    fn title(&self, lang: Lang) -> String {
         let msg = match self {
             Part::ConsoleTab | Part::Console => Msg::TabConsole,
             Part::PartitionMap => Msg::TabPartitions,
+            Part::VectorMap { .. } => Msg::VectorMapTitle,
         };
         lang.t(msg).to_string()
     }
@@ -84,88 +107,111 @@ impl From<wasm_split_helpers::SplitLoaderError> for NotLoaded {
     }
 }
 
-/// The split points. Each returns its part's view; built with `ddb_split`
-/// the first call of a module's function loads the module.
+/// Draws the parts of one module (any other part: nothing).
+type Draw = fn(&Part) -> Html;
+
+/// The split points, one per module. Each gives the function that draws
+/// its module's parts, which only it reaches; built with `ddb_split` its
+/// first call loads the module.
 mod split {
     use super::*;
+    use crate::ui::tables::vector_map::VectorMap;
 
-    #[cfg_attr(ddb_split, wasm_split_helpers::wasm_split(console, fallible))]
-    pub fn console_tab() -> Result<Html, NotLoaded> {
-        Ok(html! {
-            <>
-                <ReviewJumps />
-                <Console />
-                <AccessPatterns />
-                <ReviewPlace />
-            </>
-        })
+    fn draw_console(part: &Part) -> Html {
+        match part {
+            Part::ConsoleTab => html! {
+                <>
+                    <ReviewJumps />
+                    <Console />
+                    <AccessPatterns />
+                    <ReviewPlace />
+                </>
+            },
+            Part::Console => html! { <Console /> },
+            _ => html! {},
+        }
+    }
+
+    fn draw_partitions(part: &Part) -> Html {
+        match part {
+            Part::PartitionMap => html! { <PartitionMap /> },
+            _ => html! {},
+        }
+    }
+
+    fn draw_vectors(part: &Part) -> Html {
+        match part {
+            Part::VectorMap { table, index } => html! { <VectorMap table={table.clone()} index={index.clone()} /> },
+            _ => html! {},
+        }
     }
 
     #[cfg_attr(ddb_split, wasm_split_helpers::wasm_split(console, fallible))]
-    pub fn console() -> Result<Html, NotLoaded> {
-        Ok(html! { <Console /> })
+    pub fn console() -> Result<Draw, NotLoaded> {
+        Ok(draw_console)
     }
 
     #[cfg_attr(ddb_split, wasm_split_helpers::wasm_split(partitions, fallible))]
-    pub fn partition_map() -> Result<Html, NotLoaded> {
-        Ok(html! { <PartitionMap /> })
+    pub fn partitions() -> Result<Draw, NotLoaded> {
+        Ok(draw_partitions)
+    }
+
+    #[cfg_attr(ddb_split, wasm_split_helpers::wasm_split(vectors, fallible))]
+    pub fn vectors() -> Result<Draw, NotLoaded> {
+        Ok(draw_vectors)
     }
 }
 
-/// A part's view, its module loaded first.
+/// A module's drawing function, the module loaded first.
 #[cfg(ddb_split)]
-async fn view_of(part: Part) -> Result<Html, NotLoaded> {
-    match part {
-        Part::ConsoleTab => split::console_tab().await,
-        Part::Console => split::console().await,
-        Part::PartitionMap => split::partition_map().await,
-    }
+async fn load(module: Module) -> Result<Draw, NotLoaded> {
+    let draw = match module {
+        Module::Console => split::console().await,
+        Module::Partitions => split::partitions().await,
+        Module::Vectors => split::vectors().await,
+    }?;
+    LOADED.with(|l| {
+        let mut all = l.get();
+        if let Some(slot) = all.get_mut(module.index()) {
+            *slot = Some(draw);
+        }
+        l.set(all);
+    });
+    Ok(draw)
 }
 
 #[cfg(ddb_split)]
 thread_local! {
-    /// Each part's view once loaded (a view without properties: the same
-    /// one is drawn every time the part is shown).
-    static LOADED: std::cell::RefCell<[Option<Html>; 3]> = const { std::cell::RefCell::new([None, None, None]) };
+    /// Each module's drawing function once the module is in.
+    static LOADED: std::cell::Cell<[Option<Draw>; 3]> = const { std::cell::Cell::new([None, None, None]) };
 }
 
-/// A part's view if it can be drawn now: always in a build that is not
-/// split, once its module is in otherwise.
-fn loaded(part: Part) -> Option<Html> {
+/// A module's drawing function if its parts can be drawn now: always in a
+/// build that is not split, once the module is in otherwise.
+fn loaded(module: Module) -> Option<Draw> {
     #[cfg(not(ddb_split))]
     {
-        let view = match part {
-            Part::ConsoleTab => split::console_tab(),
-            Part::Console => split::console(),
-            Part::PartitionMap => split::partition_map(),
+        let draw = match module {
+            Module::Console => split::console(),
+            Module::Partitions => split::partitions(),
+            Module::Vectors => split::vectors(),
         };
-        view.ok()
+        draw.ok()
     }
     #[cfg(ddb_split)]
     {
-        LOADED.with(|l| l.borrow().get(part.index()).cloned().flatten())
+        LOADED.with(|l| l.get().get(module.index()).copied().flatten())
     }
 }
 
-#[cfg(ddb_split)]
-fn keep(part: Part, view: &Html) {
-    LOADED.with(|l| {
-        if let Some(slot) = l.borrow_mut().get_mut(part.index()) {
-            *slot = Some(view.clone());
-        }
-    });
-}
-
-/// Loads every part's module without drawing it, so that the first click on
-/// a tab finds its code there. The page calls it once it is up.
+/// Loads every module without drawing it, so that the first click on a
+/// tab finds its code there. The page calls it once it is up.
 pub fn fetch_ahead() {
     #[cfg(ddb_split)]
-    for part in Part::ALL {
-        if loaded(part).is_none() {
+    for module in Module::ALL {
+        if loaded(module).is_none() {
             yew::platform::spawn_local(async move {
-                if let Ok(view) = view_of(part).await {
-                    keep(part, &view);
-                }
+                let _ = load(module).await;
             });
         }
     }
@@ -176,48 +222,46 @@ pub struct LaterProps {
     pub part: Part,
 }
 
-/// Where a part stands in this component.
-#[derive(Clone, PartialEq)]
+/// Where a part's module stands in this component.
+#[derive(Clone, Copy, PartialEq)]
 #[cfg_attr(not(ddb_split), allow(dead_code))]
 enum Shown {
     Loading,
     Failed,
-    Ready(Html),
+    Ready,
 }
 
-/// Draws a part, loading it first if it is not in yet.
+/// Draws a part, loading its module first if it is not in yet.
 #[component]
 pub fn Later(props: &LaterProps) -> Html {
     let lang = use_lang();
-    let part = props.part;
-    let shown = use_state(|| loaded(part).map_or(Shown::Loading, Shown::Ready));
+    let module = props.part.module();
+    let shown = use_state(|| if loaded(module).is_some() { Shown::Ready } else { Shown::Loading });
     let attempt = use_state(|| 0u32);
     {
         let shown = shown.clone();
-        use_effect_with((part, *attempt), move |_| match loaded(part) {
-            Some(view) if !matches!(*shown, Shown::Ready(_)) => shown.set(Shown::Ready(view)),
+        use_effect_with((module, *attempt), move |_| match loaded(module) {
+            Some(_) if *shown != Shown::Ready => shown.set(Shown::Ready),
             Some(_) => {}
             #[cfg(ddb_split)]
             None => {
                 shown.set(Shown::Loading);
                 yew::platform::spawn_local(async move {
-                    match view_of(part).await {
-                        Ok(view) => {
-                            keep(part, &view);
-                            shown.set(Shown::Ready(view));
-                        }
-                        Err(NotLoaded) => shown.set(Shown::Failed),
-                    }
+                    shown.set(if load(module).await.is_ok() { Shown::Ready } else { Shown::Failed });
                 });
             }
             #[cfg(not(ddb_split))]
             None => {}
         });
     }
-    let title = part.title(lang);
-    match &*shown {
-        Shown::Ready(view) => view.clone(),
-        Shown::Loading => html! {
+    // Drawn whenever the module is in, also on the render before this
+    // component's own state has caught up with it.
+    if let Some(draw) = loaded(module) {
+        return draw(&props.part);
+    }
+    let title = props.part.title(lang);
+    match *shown {
+        Shown::Loading | Shown::Ready => html! {
             <section class="card panel-status" id="part-loading" role="status">
                 <p>{ lang.tr().said(&Said::PanelLoading { title }) }</p>
             </section>

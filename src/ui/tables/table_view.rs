@@ -8,12 +8,12 @@ use super::generate_form::GenerateForm;
 use super::grid_marks;
 use super::index_grid::IndexGrid;
 use super::item_grid::ItemGrid;
-use super::vector_map::VectorMap;
 use crate::engine::index::IndexStatus;
 use crate::engine::schema::PrimaryKey;
 use crate::engine::table::Table;
 use crate::engine::value::wire::item_from_wire;
 use crate::ui::language::{use_lang, Msg};
+use crate::ui::page::later::{Later, Part};
 use crate::ui::query::footprint::use_console_footprint;
 use crate::ui::state::{use_playground, EngineHandle, Playground, Source};
 
@@ -107,7 +107,7 @@ pub fn TableView() -> Html {
     });
     let body = match (index, vector) {
         (None, Some(vector)) => html! {
-            <VectorMap table={AttrValue::from(name.clone())} index={AttrValue::from(vector.name.clone())} />
+            <Later part={Part::VectorMap { table: AttrValue::from(name.clone()), index: AttrValue::from(vector.name.clone()) }} />
         },
         (None, None) => html! {
             <>

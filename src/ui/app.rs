@@ -17,6 +17,10 @@
 //!                     (LabPlace, PanelPlace: drawn by the panels' wasm, ui::panels)
 //! ```
 //!
+//! The Console tab's parts, the partition map and the vector map are drawn
+//! through [`Later`]: the release build loads their code when first shown
+//! ([`later`]).
+//!
 //! The header holds the [`LessonsMenu`] (the built-in lessons, presenter
 //! mode), the [`LanguagePicker`] and the [`ScenarioMenu`] (Copy link,
 //! Export, Import, Reset); messages are a toast ([`NoticeToast`]) that

@@ -1,6 +1,8 @@
 //! The selected table's contents: its totals and the [`ItemGrid`], or, by
 //! the view selector `Table | idx1 | idx2`, one secondary index's contents
-//! ([`IndexGrid`]) with its status, or a vector index's [`VectorMap`].
+//! ([`IndexGrid`]) with its status, or a vector index's
+//! [`VectorMap`](super::vector_map::VectorMap) (drawn through [`Later`]: its
+//! code is loaded when first shown).
 
 use yew::prelude::*;
 

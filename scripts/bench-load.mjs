@@ -108,21 +108,21 @@ async function visit(context, address, { cpu = 1, network, offline = false }) {
   return { page, result };
 }
 
-// Opening the first exercise, once the page is interactive: the exercise
-// panel is a wasm of its own (src/ui/exercises/host.rs), loaded then. From
-// the click on the menu's entry to the first frame with the panel drawn.
-const OPEN_EXERCISE = () => new Promise((resolve, reject) => {
-  setTimeout(() => reject(new Error('no exercise panel within 60 s')), 60_000);
-  document.getElementById('btn-exercises').click();
-  // The menu's list is drawn on a later task than the click.
+// Something opened once the page is interactive, whose code is a wasm of
+// its own loaded then: `menu` clicked first if given, then `click` (once
+// it exists: a menu's list is drawn on a later task); from that click to the
+// first frame in which `drawn` exists, with when `wasm` (a file name) arrived.
+const OPEN = ({ menu, click, drawn, wasm: file }) => new Promise((resolve, reject) => {
+  setTimeout(() => reject(new Error(`no ${drawn} within 60 s`)), 60_000);
+  if (menu) document.querySelector(menu).click();
   const entry = () => {
-    const button = document.querySelector('#exercise-list [data-exercise="game-scores"]');
+    const button = document.querySelector(click);
     if (!button) return requestAnimationFrame(entry);
     const start = performance.now();
     button.click();
     const look = () => {
-      if (document.querySelector('#exercise-panel[data-exercise="game-scores"]')) {
-        const wasm = performance.getEntriesByType('resource').find((r) => r.name.endsWith('ddb-panels_bg.wasm'));
+      if (document.querySelector(drawn)) {
+        const wasm = performance.getEntriesByType('resource').find((r) => r.name.endsWith(file));
         resolve({
           interactive: performance.now() - start,
           wasmAt: wasm ? wasm.responseEnd - start : undefined,
@@ -136,32 +136,23 @@ const OPEN_EXERCISE = () => new Promise((resolve, reject) => {
   entry();
 });
 
-// The Console tab clicked as soon as the page is interactive: in a split
-// build its code is a module of its own (src/ui/page/later.rs), on its way
-// then. From the click to the first frame with the console drawn.
-const OPEN_CONSOLE = () => new Promise((resolve, reject) => {
-  setTimeout(() => reject(new Error('no console within 60 s')), 60_000);
-  const start = performance.now();
-  document.getElementById('tab-console').click();
-  const look = () => {
-    if (document.querySelector('#console #cost-strip')) {
-      const module = performance.getEntriesByType('resource').find((r) => r.name.endsWith('split_console.wasm'));
-      resolve({
-        interactive: performance.now() - start,
-        wasmAt: module ? module.responseEnd - start : undefined,
-        wasmBytes: module?.transferSize ?? 0,
-        fromWorker: (module?.workerStart ?? 0) > 0,
-      });
-    } else requestAnimationFrame(look);
-  };
-  look();
-});
+// The first exercise: its panel is in the panels' wasm (src/ui/exercises/host.rs).
+const EXERCISE = {
+  menu: '#btn-exercises',
+  click: '#exercise-list [data-exercise="game-scores"]',
+  drawn: '#exercise-panel[data-exercise="game-scores"]',
+  wasm: 'ddb-panels_bg.wasm',
+};
+
+// The Console tab, clicked as soon as the page is interactive: in a split
+// build its code is a module of the page's own (src/ui/page/later.rs).
+const CONSOLE = { click: '#tab-console', drawn: '#console #cost-strip', wasm: 'split_console.wasm' };
 
 // A first visit whose Console tab is clicked at once: from navigation start
 // to the console drawn, what a visitor who came for the console waits.
 async function consoleAtOnce(context, address, link) {
   const { page, result } = await visit(context, address, link);
-  const opened = await page.evaluate(OPEN_CONSOLE);
+  const opened = await page.evaluate(OPEN, CONSOLE);
   return { ...opened, interactive: result.interactive + opened.interactive };
 }
 
@@ -306,7 +297,7 @@ async function table(browser) {
     await measure(browser, address, `the first exercise opened on a first visit, ${slow.name}, ${served}`, async () => {
       const context = await browser.newContext({ serviceWorkers: 'block' });
       const { page } = await visit(context, address, slow);
-      const result = await page.evaluate(OPEN_EXERCISE);
+      const result = await page.evaluate(OPEN, EXERCISE);
       await context.close();
       return result;
     });
@@ -325,7 +316,7 @@ async function table(browser) {
       await page.close();
       await context.setOffline(true);
       const { page: again } = await visit(context, address, { cpu: 4, offline: true });
-      const result = await again.evaluate(OPEN_EXERCISE);
+      const result = await again.evaluate(OPEN, EXERCISE);
       // (A build with the panel in the page's own wasm has no module to fetch.)
       if (result.wasmAt !== undefined && !result.fromWorker) throw new Error('the exercise module did not come from the offline copy');
       await context.close();

@@ -222,59 +222,47 @@ pub struct LaterProps {
     pub part: Part,
 }
 
-/// Where a part's module stands in this component.
-#[derive(Clone, Copy, PartialEq)]
-#[cfg_attr(not(ddb_split), allow(dead_code))]
-enum Shown {
-    Loading,
-    Failed,
-    Ready,
-}
-
 /// Draws a part, loading its module first if it is not in yet.
 #[component]
 pub fn Later(props: &LaterProps) -> Html {
     let lang = use_lang();
     let module = props.part.module();
-    let shown = use_state(|| if loaded(module).is_some() { Shown::Ready } else { Shown::Loading });
+    // Whether the module is in is `loaded`'s to say; the component keeps
+    // only whether its last attempt failed (setting it draws again).
+    let failed = use_state(|| false);
     let attempt = use_state(|| 0u32);
     {
-        let shown = shown.clone();
-        use_effect_with((module, *attempt), move |_| match loaded(module) {
-            Some(_) if *shown != Shown::Ready => shown.set(Shown::Ready),
-            Some(_) => {}
+        let failed = failed.clone();
+        use_effect_with((module, *attempt), move |_| {
             #[cfg(ddb_split)]
-            None => {
-                shown.set(Shown::Loading);
+            if loaded(module).is_none() {
+                failed.set(false);
                 yew::platform::spawn_local(async move {
-                    shown.set(if load(module).await.is_ok() { Shown::Ready } else { Shown::Failed });
+                    let arrived = load(module).await.is_ok();
+                    failed.set(!arrived);
                 });
             }
             #[cfg(not(ddb_split))]
-            None => {}
+            let _ = (module, failed);
         });
     }
-    // Drawn whenever the module is in, also on the render before this
-    // component's own state has caught up with it.
     if let Some(draw) = loaded(module) {
         return draw(&props.part);
     }
     let title = props.part.title(lang);
-    match *shown {
-        Shown::Loading | Shown::Ready => html! {
+    if !*failed {
+        return html! {
             <section class="card panel-status" id="part-loading" role="status">
                 <p>{ lang.tr().said(&Said::PanelLoading { title }) }</p>
             </section>
-        },
-        Shown::Failed => {
-            let again = Callback::from(move |_: MouseEvent| attempt.set(*attempt + 1));
-            let reason = FetchFailure::Network;
-            html! {
-                <section class="card panel-status" id="part-failed" role="alert">
-                    <p class="error-text">{ lang.tr().said(&Said::PanelNotLoaded { title, reason }) }</p>
-                    <button type="button" class="quiet" id="part-again" onclick={again}>{ lang.t(Msg::TryAgain) }</button>
-                </section>
-            }
-        }
+        };
+    }
+    let again = Callback::from(move |_: MouseEvent| attempt.set(*attempt + 1));
+    let reason = FetchFailure::Network;
+    html! {
+        <section class="card panel-status" id="part-failed" role="alert">
+            <p class="error-text">{ lang.tr().said(&Said::PanelNotLoaded { title, reason }) }</p>
+            <button type="button" class="quiet" id="part-again" onclick={again}>{ lang.t(Msg::TryAgain) }</button>
+        </section>
     }
 }

@@ -9,8 +9,8 @@
 //     version made of them, so a new build is a new worker and a new cache;
 //   - offline.js (www/offline.js), which registers the worker, and the one
 //     <script> tag in index.html that loads it;
-//   - a .br and a .gz copy of every text file and of the wasm, for hosts that
-//     serve precompressed files (docs/sharing.md).
+//   - a .br and a .gz copy (zopfli's) of every text file and of the wasm, for
+//     hosts that serve precompressed files (docs/sharing.md).
 //   - before all that, the page's wasm cut at its split points
 //     (scripts/split-page.mjs, src/ui/page/later.rs).
 // A debug build (scripts/serve) gets only sw.js in its retiring form (an empty
@@ -23,8 +23,9 @@
 // it skips what an earlier run added, so running it twice is harmless.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { splitPage } from './split-page.mjs';
 
@@ -102,12 +103,18 @@ const entries = listed.map((f) => {
 const version = createHash('sha256').update(JSON.stringify(entries)).digest('hex').slice(0, 16);
 writeWorker({ version, files: Object.fromEntries(entries) });
 
-// Precompressed copies: gzip -9 and brotli at its best, each kept only when
-// smaller than the file. A file whose copies are newer than it is done
+// Precompressed copies: gzip and brotli at their smallest, each kept only
+// when smaller than the file. A file whose copies are newer than it is done
 // (a run by hand over a finished build redoes only what changed).
-// The gzip program when there is one: its -9 is about 1 % smaller than
-// Node's zlib at level 9 on the wasm.
-const gzip = (data) => {
+// The gzip copy is zopfli's when scripts/setup has installed it: a plain
+// gzip file that every browser reads, about 4 % smaller than gzip -9 on the
+// wasm, at a few seconds per megabyte. Without it, the gzip program's -9
+// (about 1 % smaller than Node's zlib at level 9), or Node's.
+const ZOPFLI = fileURLToPath(new URL('../.tools/bin/zopfli', import.meta.url));
+const gzip = (path, data) => {
+  // zopfli writes <path>.gz itself; it is read back, and removed below when
+  // it is no smaller than the file.
+  if (existsSync(ZOPFLI) && spawnSync(ZOPFLI, [path]).status === 0) return readFileSync(`${path}.gz`);
   const made = spawnSync('gzip', ['-9', '-n', '-c'], { input: data, maxBuffer: 1 << 30 });
   return made.status === 0 ? made.stdout : gzipSync(data, { level: 9 });
 };
@@ -123,7 +130,7 @@ for (const f of files(dir)) {
     br += statSync(`${path}.br`).size;
     continue;
   }
-  const gzipped = gzip(data);
+  const gzipped = gzip(path, data);
   const brotli = brotliCompressSync(data, {
     params: {
       [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
@@ -132,6 +139,7 @@ for (const f of files(dir)) {
     },
   });
   if (gzipped.length < data.length) writeFileSync(`${path}.gz`, gzipped);
+  else rmSync(`${path}.gz`, { force: true });
   if (brotli.length < data.length) writeFileSync(`${path}.br`, brotli);
   raw += data.length;
   gz += Math.min(gzipped.length, data.length);

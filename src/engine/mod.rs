@@ -56,6 +56,7 @@ pub mod capacity;
 mod catch_up;
 pub mod clock;
 pub mod contributors;
+pub(crate) mod deferred;
 mod dry_run;
 pub mod error;
 pub mod exercise;

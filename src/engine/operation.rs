@@ -8,7 +8,8 @@
 //! (`service`); a dry run keeps each kind from changing anything in its
 //! own way (`dry_run`); the endpoint saves nothing after a read-only one
 //! (`server::endpoint`); the console draws a footprint for the ones that
-//! read items. Adding an operation is one line here, its request shapes
+//! read items; the page's release build loads the code of the ones only
+//! the console issues with the console's (`deferred`). Adding an operation is one line here, its request shapes
 //! (`api`), its code (`ops`) and its arm of `Engine::dispatch`, which
 //! matches on [`Operation`] and so cannot forget one.
 //!
@@ -50,11 +51,12 @@ struct Kind {
     reads_items: bool,
     dry_run: DryRunMode,
     brief: bool,
+    deferred: bool,
 }
 
 /// The list: one line per operation, in the order the docs list them.
 macro_rules! operations {
-    ($($name:ident: $plane:ident, $read_only:literal, $transactional:literal, $reads_items:literal, $dry_run:ident, $brief:literal;)*) => {
+    ($($name:ident: $plane:ident, $read_only:literal, $transactional:literal, $reads_items:literal, $dry_run:ident, $brief:literal, $deferred:literal;)*) => {
         /// An operation of the DynamoDB API this engine answers.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum Operation {
@@ -81,6 +83,7 @@ macro_rules! operations {
                         reads_items: $reads_items,
                         dry_run: DryRunMode::$dry_run,
                         brief: $brief,
+                        deferred: $deferred,
                     },)*
                 }
             }
@@ -89,34 +92,34 @@ macro_rules! operations {
 }
 
 operations! {
-    // name                   plane    read-only  transactional  reads items  dry run    brief
-    CreateTable:              Control, false,     false,         false,       OnACopy,   false;
-    DescribeTable:            Control, true,      false,         false,       AsIs,      false;
-    ListTables:               Control, true,      false,         false,       AsIs,      false;
-    UpdateTable:              Control, false,     false,         false,       OnACopy,   false;
-    DeleteTable:              Control, false,     false,         false,       OnACopy,   false;
-    PutItem:                  Data,    false,     false,         false,       Journaled, true;
-    GetItem:                  Data,    true,      false,         true,        AsIs,      true;
-    UpdateItem:               Data,    false,     false,         false,       Journaled, true;
-    DeleteItem:               Data,    false,     false,         false,       Journaled, true;
-    Query:                    Data,    true,      false,         true,        AsIs,      true;
-    Scan:                     Data,    true,      false,         true,        AsIs,      false;
-    BatchGetItem:             Data,    true,      false,         true,        AsIs,      false;
-    BatchWriteItem:           Data,    false,     false,         false,       Journaled, false;
-    TransactGetItems:         Data,    true,      true,          true,        AsIs,      false;
-    TransactWriteItems:       Data,    false,     true,          false,       Journaled, false;
-    UpdateTimeToLive:         Control, false,     false,         false,       OnACopy,   false;
-    DescribeTimeToLive:       Control, true,      false,         false,       AsIs,      false;
-    ExecuteStatement:         Data,    false,     false,         true,        Journaled, false;
-    BatchExecuteStatement:    Data,    false,     false,         true,        Journaled, false;
-    ExecuteTransaction:       Data,    false,     true,          true,        Journaled, false;
-    TagResource:              Control, false,     false,         false,       OnACopy,   false;
-    UntagResource:            Control, false,     false,         false,       OnACopy,   false;
-    ListTagsOfResource:       Control, true,      false,         false,       OnACopy,   false;
-    DescribeLimits:           Control, true,      false,         false,       OnACopy,   false;
-    DescribeEndpoints:        Control, true,      false,         false,       OnACopy,   false;
-    DescribeContinuousBackups: Control, true,     false,         false,       OnACopy,   false;
-    SearchVectors:            Data,    true,      false,         false,       AsIs,      false;
+    // name                   plane    read-only  transactional  reads items  dry run    brief    deferred
+    CreateTable:              Control, false,     false,         false,       OnACopy,   false,   false;
+    DescribeTable:            Control, true,      false,         false,       AsIs,      false,   false;
+    ListTables:               Control, true,      false,         false,       AsIs,      false,   false;
+    UpdateTable:              Control, false,     false,         false,       OnACopy,   false,   false;
+    DeleteTable:              Control, false,     false,         false,       OnACopy,   false,   false;
+    PutItem:                  Data,    false,     false,         false,       Journaled, true,    false;
+    GetItem:                  Data,    true,      false,         true,        AsIs,      true,    false;
+    UpdateItem:               Data,    false,     false,         false,       Journaled, true,    false;
+    DeleteItem:               Data,    false,     false,         false,       Journaled, true,    false;
+    Query:                    Data,    true,      false,         true,        AsIs,      true,    false;
+    Scan:                     Data,    true,      false,         true,        AsIs,      false,   false;
+    BatchGetItem:             Data,    true,      false,         true,        AsIs,      false,   false;
+    BatchWriteItem:           Data,    false,     false,         false,       Journaled, false,   false;
+    TransactGetItems:         Data,    true,      true,          true,        AsIs,      false,   true;
+    TransactWriteItems:       Data,    false,     true,          false,       Journaled, false,   true;
+    UpdateTimeToLive:         Control, false,     false,         false,       OnACopy,   false,   false;
+    DescribeTimeToLive:       Control, true,      false,         false,       AsIs,      false,   false;
+    ExecuteStatement:         Data,    false,     false,         true,        Journaled, false,   true;
+    BatchExecuteStatement:    Data,    false,     false,         true,        Journaled, false,   true;
+    ExecuteTransaction:       Data,    false,     true,          true,        Journaled, false,   true;
+    TagResource:              Control, false,     false,         false,       OnACopy,   false,   true;
+    UntagResource:            Control, false,     false,         false,       OnACopy,   false,   true;
+    ListTagsOfResource:       Control, true,      false,         false,       OnACopy,   false,   true;
+    DescribeLimits:           Control, true,      false,         false,       OnACopy,   false,   true;
+    DescribeEndpoints:        Control, true,      false,         false,       OnACopy,   false,   true;
+    DescribeContinuousBackups: Control, true,     false,         false,       OnACopy,   false,   true;
+    SearchVectors:            Data,    true,      false,         false,       AsIs,      false,   false;
 }
 
 impl Operation {
@@ -162,6 +165,12 @@ impl Operation {
     /// How a dry run keeps it from changing anything.
     pub fn dry_run(self) -> DryRunMode {
         self.kind().dry_run
+    }
+
+    /// Whether only the console issues it in the page, so that the page's
+    /// release build loads its code with the console's (`deferred`).
+    pub fn deferred(self) -> bool {
+        self.kind().deferred
     }
 }
 

@@ -16,8 +16,9 @@ use std::collections::BTreeMap;
 use serde_json::Value;
 
 use super::answer::{Answer, Outcome};
-use super::api::{self, batch, item, partiql, read, streams, table, tags, transact, ttl, vector};
+use super::api::{self, batch, item, read, streams, table, ttl, vector};
 use super::clock::Clock;
+use super::deferred;
 use super::dry_run::Trace;
 use super::error::{ApiError, Result};
 use super::index::WriteContext;
@@ -281,46 +282,17 @@ impl Engine {
             Operation::BatchWriteItem => {
                 self.batch_write_item(api::parse::<batch::BatchWriteItemInput>(request)?.validate()?, false)
             }
-            Operation::TransactGetItems => {
-                self.transact_get_items(api::parse::<transact::TransactGetItemsInput>(request)?.validate()?, trace)
-            }
-            Operation::TransactWriteItems => {
-                let input = api::parse::<transact::TransactWriteItemsInput>(request)?;
-                self.transact_write_items(input.validate(request.get("TransactItems"))?)
-            }
             Operation::UpdateTimeToLive => {
                 self.update_time_to_live(api::parse::<ttl::UpdateTimeToLiveInput>(request)?.validate()?).map(free)
             }
             Operation::DescribeTimeToLive => {
                 self.describe_time_to_live(&api::parse::<ttl::DescribeTimeToLiveInput>(request)?.validate()?).map(free)
             }
-            Operation::ExecuteStatement => {
-                self.execute_statement(api::parse::<partiql::ExecuteStatementInput>(request)?.validate()?, trace)
-            }
-            Operation::BatchExecuteStatement => self.batch_execute_statement(
-                api::parse::<partiql::BatchExecuteStatementInput>(request)?.validate()?,
-                trace,
-            ),
-            Operation::ExecuteTransaction => {
-                self.execute_transaction(api::parse::<partiql::ExecuteTransactionInput>(request)?.validate()?, trace)
-            }
-            Operation::TagResource => {
-                self.tag_resource(api::parse::<tags::TagResourceInput>(request)?.validate()?).map(free)
-            }
-            Operation::UntagResource => {
-                self.untag_resource(api::parse::<tags::UntagResourceInput>(request)?.validate()?).map(free)
-            }
-            Operation::ListTagsOfResource => {
-                self.list_tags_of_resource(api::parse::<tags::ListTagsOfResourceInput>(request)?.validate()?).map(free)
-            }
-            Operation::DescribeLimits => Ok(free(self.describe_limits())),
-            Operation::DescribeEndpoints => Ok(free(self.describe_endpoints())),
             Operation::SearchVectors => {
                 self.search_vectors(api::parse::<vector::SearchVectorsInput>(request)?.validate(request)?, trace)
             }
-            Operation::DescribeContinuousBackups => {
-                self.describe_continuous_backups(&api::parse::<table::TableNameInput>(request)?.validate()?).map(free)
-            }
+            // The operations the list marks `deferred`.
+            _ => deferred::run(self, operation, request, trace),
         }
     }
 

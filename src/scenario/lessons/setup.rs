@@ -320,6 +320,30 @@ pub fn scenario(lesson: &Lesson) -> Result<Scenario> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::operation::Operation;
+    use crate::scenario::lessons::catalog::LessonLibrary;
+
+    /// A lesson's setup and its checklists' dry runs happen before the
+    /// page's release build has loaded the console's module, which brings
+    /// the deferred operations (`engine::deferred`): they must use none.
+    #[test]
+    fn no_lesson_needs_the_deferred_operations_before_the_console() {
+        let deferred = |name: &str| Operation::parse(name).is_some_and(Operation::deferred);
+        let lessons = LessonLibrary::new().lessons();
+        assert_eq!(lessons.len(), 17);
+        for lesson in lessons {
+            for entry in lesson.document.get("setup").and_then(Value::as_array).map_or(&[][..], Vec::as_slice) {
+                let operation = entry.get(0).and_then(Value::as_str).unwrap_or_default();
+                assert!(!deferred(operation), "{}: setup sends {operation}", lesson.id);
+            }
+            for pattern in lesson.checklists.iter().flat_map(|c| &c.patterns) {
+                for name in &pattern.operations {
+                    let saved = lesson.operation(name).expect("a checklist names a saved operation");
+                    assert!(!deferred(&saved.operation), "{}: checklist runs {}", lesson.id, saved.operation);
+                }
+            }
+        }
+    }
 
     #[test]
     fn plain_values_become_dynamodb_json() {

@@ -32,6 +32,7 @@
 
 use yew::prelude::*;
 
+use crate::engine::deferred::{self, Dispatch};
 use crate::i18n::{FetchFailure, Said};
 use crate::ui::language::{use_lang, Lang, Msg};
 use crate::ui::partitions::partition_map::PartitionMap;
@@ -110,6 +111,17 @@ impl From<wasm_split_helpers::SplitLoaderError> for NotLoaded {
 /// Draws the parts of one module (any other part: nothing).
 type Draw = fn(&Part) -> Html;
 
+/// What a split point gives: the function that draws its module's parts,
+/// and, from the console's, the operations only the console issues
+/// (`engine::deferred`), handed over through the loader so that the page's
+/// code cannot name them.
+#[derive(Clone, Copy)]
+struct Contents {
+    draw: Draw,
+    #[cfg_attr(not(ddb_split), allow(dead_code))]
+    operations: Option<Dispatch>,
+}
+
 /// The split points, one per module. Each gives the function that draws
 /// its module's parts, which only it reaches; built with `ddb_split` its
 /// first call loads the module.
@@ -147,29 +159,33 @@ mod split {
     }
 
     #[cfg_attr(ddb_split, wasm_split_helpers::wasm_split(console, fallible))]
-    pub fn console() -> Result<Draw, NotLoaded> {
-        Ok(draw_console)
+    pub fn console() -> Result<Contents, NotLoaded> {
+        Ok(Contents { draw: draw_console, operations: Some(deferred::dispatcher()) })
     }
 
     #[cfg_attr(ddb_split, wasm_split_helpers::wasm_split(partitions, fallible))]
-    pub fn partitions() -> Result<Draw, NotLoaded> {
-        Ok(draw_partitions)
+    pub fn partitions() -> Result<Contents, NotLoaded> {
+        Ok(Contents { draw: draw_partitions, operations: None })
     }
 
     #[cfg_attr(ddb_split, wasm_split_helpers::wasm_split(vectors, fallible))]
-    pub fn vectors() -> Result<Draw, NotLoaded> {
-        Ok(draw_vectors)
+    pub fn vectors() -> Result<Contents, NotLoaded> {
+        Ok(Contents { draw: draw_vectors, operations: None })
     }
 }
 
 /// A module's drawing function, the module loaded first.
 #[cfg(ddb_split)]
 async fn load(module: Module) -> Result<Draw, NotLoaded> {
-    let draw = match module {
+    let contents = match module {
         Module::Console => split::console().await,
         Module::Partitions => split::partitions().await,
         Module::Vectors => split::vectors().await,
     }?;
+    if let Some(operations) = contents.operations {
+        deferred::install(operations);
+    }
+    let draw = contents.draw;
     LOADED.with(|l| {
         let mut all = l.get();
         if let Some(slot) = all.get_mut(module.index()) {
@@ -191,12 +207,12 @@ thread_local! {
 fn loaded(module: Module) -> Option<Draw> {
     #[cfg(not(ddb_split))]
     {
-        let draw = match module {
+        let contents = match module {
             Module::Console => split::console(),
             Module::Partitions => split::partitions(),
             Module::Vectors => split::vectors(),
         };
-        draw.ok()
+        contents.ok().map(|contents| contents.draw)
     }
     #[cfg(ddb_split)]
     {

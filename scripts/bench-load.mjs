@@ -218,12 +218,14 @@ function floorCopy() {
 }
 
 // --against DIR: this build and another (an earlier commit's dist/) measured
-// in turns, visit by visit, brotli-served, so that both see the same machine:
-// the first visits over the two slow links and the second visit offline at 4×.
+// in turns, visit by visit, brotli-served (gzip-served with --gzip), so that
+// both see the same machine: the first visits over the two slow links and
+// the second visit offline at 4×.
 async function against(browser, other) {
   const builds = { [other]: other, 'dist/': DIST };
+  const encoding = args.includes('--gzip') ? 'gzip' : 'br';
   const servers = {};
-  for (const [name, dir] of Object.entries(builds)) servers[name] = await serve(dir, { encodings: ['br'] });
+  for (const [name, dir] of Object.entries(builds)) servers[name] = await serve(dir, { encodings: [encoding] });
   const address = (name) => `http://127.0.0.1:${servers[name].address().port}/`;
   const rows = [
     ...[LINKS[1], LINKS[3]].map((link) => [`first visit, ${link.name}`, async (name) => {
@@ -258,9 +260,9 @@ async function against(browser, other) {
       for (const name of order) times[name].push((await once(name)).interactive);
     }
     const [was, now] = Object.keys(builds).map((name) => median(times[name]));
-    console.log(`${label}, br-served, in turns: ${other} ${times[other].map((t) => t.toFixed(0)).join(', ')} ms; `
+    console.log(`${label}, ${encoding}-served, in turns: ${other} ${times[other].map((t) => t.toFixed(0)).join(', ')} ms; `
       + `dist/ ${times['dist/'].map((t) => t.toFixed(0)).join(', ')} ms`);
-    console.log(`BENCH | ${label}, br-served | ${was.toFixed(0)} → ${now.toFixed(0)} ms (${(now / was).toFixed(3)}×) | medians of ${turns} in turns`);
+    console.log(`BENCH | ${label}, ${encoding}-served | ${was.toFixed(0)} → ${now.toFixed(0)} ms (${(now / was).toFixed(3)}×) | medians of ${turns} in turns`);
   }
   for (const server of Object.values(servers)) {
     server.closeAllConnections();

@@ -127,6 +127,7 @@ impl Catalogue for English {
             Msg::VectorPointFiltered => "left out by the filter",
             Msg::VectorPointNotIndexed => "no HASH attribute: not in the index",
             // index panel
+            Msg::TableSettingsTitle => "Indexes, Time to Live and Stream",
             Msg::AddGsi => "+ Add GSI",
             Msg::NoIndexes => {
                 "No indexes yet. A GSI lets you query by another key; DynamoDB builds it from the items already in \

@@ -9,17 +9,18 @@
 //!    │           narrow screens, opened with the Tables button)
 //!    └─ main: LessonPanel (when a lesson is open), ExercisePanel (when an
 //!             exercise is open, ui::exercises), then three tabs:
-//!         Items:      ItemEditor, TableView (→ ItemGrid | IndexGrid), IndexPanel, TtlPanel,
-//!                     StreamPanel, ActivityLog (without a table: Welcome)
+//!         Items:      ItemEditor, TableView (→ GenerateForm, ItemGrid | IndexGrid | VectorMap),
+//!                     IndexPanel, TtlPanel, StreamPanel, ActivityLog (without a table: Welcome)
 //!         Console:    ReviewJumps, Console (builders, live cost, results, code, history), AccessPatterns,
 //!                     ReviewPlace (the design review, drawn by the panels' wasm)
 //!         Partitions: PartitionMap, then the hot-key lab and the planners
 //!                     (LabPlace, PanelPlace: drawn by the panels' wasm, ui::panels)
 //! ```
 //!
-//! The Console tab's parts, the partition map and the vector map are drawn
-//! through [`Later`]: the release build loads their code when first shown
-//! ([`later`]).
+//! The Console tab's parts, the partition map, the vector map, the table's
+//! index, TimeToLive and stream panels and the item generator's form are
+//! drawn through [`Later`]: the release build loads their code when first
+//! shown ([`later`]).
 //!
 //! The header holds the [`LessonsMenu`] (the built-in lessons, presenter
 //! mode), the [`LanguagePicker`] and the [`ScenarioMenu`] (Copy link,
@@ -83,12 +84,9 @@ use crate::ui::panels::place::PanelPlace;
 use crate::ui::partitions::lab_place::LabPlace;
 use crate::ui::query::console_state::{ConsoleContext, ConsoleState};
 use crate::ui::tables::create_table::CreateTable;
-use crate::ui::tables::index_panel::IndexPanel;
 use crate::ui::tables::item_editor::ItemEditor;
-use crate::ui::tables::stream_panel::StreamPanel;
 use crate::ui::tables::table_list::TableList;
 use crate::ui::tables::table_view::TableView;
-use crate::ui::tables::ttl_panel::TtlPanel;
 
 /// The main column's tabs.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -515,9 +513,7 @@ pub fn App(props: &AppProps) -> Html {
                                 if has_table {
                                     <ItemEditor />
                                     <TableView />
-                                    <IndexPanel />
-                                    <TtlPanel />
-                                    <StreamPanel />
+                                    <Later part={Part::TableSettings} />
                                 } else {
                                     <Welcome on_design={design_table} />
                                 }

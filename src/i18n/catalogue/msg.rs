@@ -137,6 +137,8 @@ messages! {
     VectorPointNotIndexed,
 
     // ---- index panel ----
+    /// The index, TimeToLive and stream panels together, while they load.
+    TableSettingsTitle,
     AddGsi,
     NoIndexes,
     DeleteGsi,

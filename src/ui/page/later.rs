@@ -32,7 +32,7 @@
 
 use yew::prelude::*;
 
-use crate::engine::deferred::{self, Dispatch};
+use crate::engine::deferred::{self, Entries};
 use crate::i18n::{FetchFailure, Said};
 use crate::ui::language::{use_lang, Lang, Msg};
 use crate::ui::partitions::partition_map::PartitionMap;
@@ -53,6 +53,12 @@ pub enum Part {
     PartitionMap,
     /// A vector index's map, shown when its view is chosen on the Items tab.
     VectorMap { table: AttrValue, index: AttrValue },
+    /// The selected table's indexes, TimeToLive and stream panels, below
+    /// its items on the Items tab.
+    TableSettings,
+    /// The item generator's form, inside its closed `<details>` above a
+    /// table's items.
+    Generator { table: AttrValue },
 }
 
 /// The split modules: the parts drawn by the same function share one.
@@ -61,11 +67,12 @@ enum Module {
     Console,
     Partitions,
     Vectors,
+    Tables,
 }
 
 impl Module {
     #[cfg_attr(not(ddb_split), allow(dead_code))]
-    const ALL: [Module; 3] = [Module::Console, Module::Partitions, Module::Vectors];
+    const ALL: [Module; 4] = [Module::Console, Module::Partitions, Module::Vectors, Module::Tables];
 
     #[cfg_attr(not(ddb_split), allow(dead_code))]
     fn index(self) -> usize {
@@ -73,6 +80,7 @@ impl Module {
             Module::Console => 0,
             Module::Partitions => 1,
             Module::Vectors => 2,
+            Module::Tables => 3,
         }
     }
 }
@@ -83,6 +91,7 @@ impl Part {
             Part::ConsoleTab | Part::Console => Module::Console,
             Part::PartitionMap => Module::Partitions,
             Part::VectorMap { .. } => Module::Vectors,
+            Part::TableSettings | Part::Generator { .. } => Module::Tables,
         }
     }
 
@@ -92,6 +101,8 @@ impl Part {
             Part::ConsoleTab | Part::Console => Msg::TabConsole,
             Part::PartitionMap => Msg::TabPartitions,
             Part::VectorMap { .. } => Msg::VectorMapTitle,
+            Part::TableSettings => Msg::TableSettingsTitle,
+            Part::Generator { .. } => Msg::GenerateTitle,
         };
         lang.t(msg).to_string()
     }
@@ -112,14 +123,14 @@ impl From<wasm_split_helpers::SplitLoaderError> for NotLoaded {
 type Draw = fn(&Part) -> Html;
 
 /// What a split point gives: the function that draws its module's parts,
-/// and, from the console's, the operations only the console issues
+/// and, from the console's, the code only the console needs of the engine
 /// (`engine::deferred`), handed over through the loader so that the page's
-/// code cannot name them.
+/// code cannot name it.
 #[derive(Clone, Copy)]
 struct Contents {
     draw: Draw,
     #[cfg_attr(not(ddb_split), allow(dead_code))]
-    operations: Option<Dispatch>,
+    deferred: Option<Entries>,
 }
 
 /// The split points, one per module. Each gives the function that draws
@@ -127,6 +138,10 @@ struct Contents {
 /// first call loads the module.
 mod split {
     use super::*;
+    use crate::ui::tables::generate_form::GeneratorBody;
+    use crate::ui::tables::index_panel::IndexPanel;
+    use crate::ui::tables::stream_panel::StreamPanel;
+    use crate::ui::tables::ttl_panel::TtlPanel;
     use crate::ui::tables::vector_map::VectorMap;
 
     fn draw_console(part: &Part) -> Html {
@@ -151,6 +166,20 @@ mod split {
         }
     }
 
+    fn draw_tables(part: &Part) -> Html {
+        match part {
+            Part::TableSettings => html! {
+                <>
+                    <IndexPanel />
+                    <TtlPanel />
+                    <StreamPanel />
+                </>
+            },
+            Part::Generator { table } => html! { <GeneratorBody table={table.clone()} /> },
+            _ => html! {},
+        }
+    }
+
     fn draw_vectors(part: &Part) -> Html {
         match part {
             Part::VectorMap { table, index } => html! { <VectorMap table={table.clone()} index={index.clone()} /> },
@@ -160,17 +189,22 @@ mod split {
 
     #[cfg_attr(ddb_split, wasm_split_helpers::wasm_split(console, fallible))]
     pub fn console() -> Result<Contents, NotLoaded> {
-        Ok(Contents { draw: draw_console, operations: Some(deferred::dispatcher()) })
+        Ok(Contents { draw: draw_console, deferred: Some(deferred::entries()) })
     }
 
     #[cfg_attr(ddb_split, wasm_split_helpers::wasm_split(partitions, fallible))]
     pub fn partitions() -> Result<Contents, NotLoaded> {
-        Ok(Contents { draw: draw_partitions, operations: None })
+        Ok(Contents { draw: draw_partitions, deferred: None })
     }
 
     #[cfg_attr(ddb_split, wasm_split_helpers::wasm_split(vectors, fallible))]
     pub fn vectors() -> Result<Contents, NotLoaded> {
-        Ok(Contents { draw: draw_vectors, operations: None })
+        Ok(Contents { draw: draw_vectors, deferred: None })
+    }
+
+    #[cfg_attr(ddb_split, wasm_split_helpers::wasm_split(tables, fallible))]
+    pub fn tables() -> Result<Contents, NotLoaded> {
+        Ok(Contents { draw: draw_tables, deferred: None })
     }
 }
 
@@ -181,9 +215,10 @@ async fn load(module: Module) -> Result<Draw, NotLoaded> {
         Module::Console => split::console().await,
         Module::Partitions => split::partitions().await,
         Module::Vectors => split::vectors().await,
+        Module::Tables => split::tables().await,
     }?;
-    if let Some(operations) = contents.operations {
-        deferred::install(operations);
+    if let Some(entries) = contents.deferred {
+        deferred::install(entries);
     }
     let draw = contents.draw;
     LOADED.with(|l| {
@@ -199,7 +234,7 @@ async fn load(module: Module) -> Result<Draw, NotLoaded> {
 #[cfg(ddb_split)]
 thread_local! {
     /// Each module's drawing function once the module is in.
-    static LOADED: std::cell::Cell<[Option<Draw>; 3]> = const { std::cell::Cell::new([None, None, None]) };
+    static LOADED: std::cell::Cell<[Option<Draw>; 4]> = const { std::cell::Cell::new([None; 4]) };
 }
 
 /// A module's drawing function if its parts can be drawn now: always in a
@@ -211,6 +246,7 @@ fn loaded(module: Module) -> Option<Draw> {
             Module::Console => split::console(),
             Module::Partitions => split::partitions(),
             Module::Vectors => split::vectors(),
+            Module::Tables => split::tables(),
         };
         contents.ok().map(|contents| contents.draw)
     }

@@ -125,8 +125,8 @@ fn effective_table(draft: &Draft, selected: Option<&str>) -> String {
                 draft.parse_raw().ok().and_then(|r| r.get("Statement").and_then(Value::as_str).map(str::to_string))
             }
         };
-        if let Some(statement) = text.and_then(|t| crate::engine::partiql::parser::parse(&t).ok()) {
-            return statement.source().table.clone();
+        if let Some(table) = text.and_then(|t| crate::engine::deferred::partiql_table(&t)) {
+            return table;
         }
         return draft.table_name(selected).to_string();
     }

@@ -25,6 +25,7 @@ use crate::engine::ApiError;
 use crate::scenario::generated::GeneratedData;
 use crate::ui::language::{use_lang, Msg};
 use crate::ui::page::error_box::ErrorBox;
+use crate::ui::page::later::{Later, Part};
 use crate::ui::state::{use_playground, Action, GeneratorRun, GeneratorSlice, Playground};
 
 /// Longest one slice works before the browser gets the tab back.
@@ -88,8 +89,24 @@ pub struct GenerateFormProps {
     pub table: AttrValue,
 }
 
+/// The generator's `<details>`, closed until opened; its form is drawn
+/// through [`Later`], so the release build loads its code with the table
+/// panels' (`ui::page::later`).
 #[component]
 pub fn GenerateForm(props: &GenerateFormProps) -> Html {
+    let lang = use_lang();
+    html! {
+        <details class="generate-form" id="generate-form">
+            <summary>{ lang.t(Msg::GenerateTitle) }</summary>
+            <Later part={Part::Generator { table: props.table.clone() }} />
+        </details>
+    }
+}
+
+/// The generator's form: the template, the count and seed, Run or Cancel,
+/// the progress and the last error.
+#[component]
+pub fn GeneratorBody(props: &GenerateFormProps) -> Html {
     let lang = use_lang();
     let state = use_playground();
     // The template's text per table (a new table starts from its example).
@@ -169,8 +186,7 @@ pub fn GenerateForm(props: &GenerateFormProps) -> Html {
     };
     let percent = progress.map(|(made, total)| made as f64 * 100.0 / total.max(1) as f64);
     html! {
-        <details class="generate-form" id="generate-form">
-            <summary>{ lang.t(Msg::GenerateTitle) }</summary>
+        <>
             <p class="hint">{ lang.t(Msg::GenerateHint) }</p>
             <label for="generate-template">{ lang.t(Msg::GenerateTemplate) }</label>
             <textarea id="generate-template" rows="10" spellcheck="false" value={text} oninput={on_template} disabled={busy} />
@@ -194,7 +210,7 @@ pub fn GenerateForm(props: &GenerateFormProps) -> Html {
             if let Some(e) = (*error).clone() {
                 <ErrorBox error={e} />
             }
-        </details>
+        </>
     }
 }
 

@@ -12,55 +12,79 @@
 //! [`run`]:
 //!
 //! - in every build but the page's release build, `run` calls
-//!   [`Engine::dispatch_deferred`] directly;
+//!   `Engine::dispatch_deferred` directly;
 //! - in the page's release build (`--cfg ddb_split`, set by build.rs), `run`
-//!   calls the function given to [`install`], which the console's split
+//!   calls the entry point given to [`install`], which the console's split
 //!   module hands over when it is loaded (`ui::page::later`): only that
-//!   module names it ([`dispatcher`]), so it and all that only it reaches
-//!   are cut into that module. A console is drawn only
-//!   once its module is in, so a request from it always finds them. Anything
-//!   else that issued one before would get [`NOT_LOADED`]: the built-in
-//!   lessons' setups and checklists use none of them (a test says so).
+//!   module names the entry points ([`entries`]), so they and all that only
+//!   they reach are cut into that module. A console is drawn only once its
+//!   module is in, so a request from it always finds them. Anything else
+//!   that issued one before would get [`NOT_LOADED`]: the built-in lessons'
+//!   setups and checklists use none of them (a test says so).
+//!
+//! The PartiQL parser has one more caller outside the console: the Items
+//! tab marks what the console's draft would read, and for a statement it
+//! needs the table the statement names ([`partiql_table`]). It goes the
+//! same way; before the console's module is in, a statement's dry run
+//! could not run either, so there is nothing to mark.
 
 use serde_json::Value;
 
 use super::answer::Answer;
 use super::api::{self, partiql, table, tags, transact};
 use super::dry_run::Trace;
-use super::error::Result;
+use super::error::{ApiError, Result};
 use super::operation::Operation;
+use super::partiql::parser;
 use super::service::unknown_operation;
 use super::Engine;
 
 /// What a deferred operation answers in the page's release build before
 /// the console's module is in: never seen through the console itself.
-#[cfg_attr(not(ddb_split), allow(dead_code))]
 pub const NOT_LOADED: &str = "This operation is loaded with the Console tab: open it, then try again.";
 
-/// The deferred operations' entry point.
+/// The deferred code's entry points, which the console's split module
+/// hands to the page.
+#[derive(Clone, Copy)]
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
-pub(crate) type Dispatch = fn(&mut Engine, Operation, &Value, Option<&mut Trace>) -> Result<Answer>;
+pub(crate) struct Entries {
+    dispatch: fn(&mut Engine, Operation, &Value, Option<&mut Trace>) -> Result<Answer>,
+    statement_table: fn(&str) -> Option<String>,
+}
 
 #[cfg(ddb_split)]
 thread_local! {
-    static INSTALLED: std::cell::Cell<Option<Dispatch>> = const { std::cell::Cell::new(None) };
+    static INSTALLED: std::cell::Cell<Option<Entries>> = const { std::cell::Cell::new(None) };
 }
 
-/// The deferred operations' entry point, for the console's split module
-/// to hand to the page: only what calls this reaches their code.
+/// The entry points, for the console's split module to hand to the page:
+/// only what calls this reaches their code.
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
-pub(crate) fn dispatcher() -> Dispatch {
-    Engine::dispatch_deferred
+pub(crate) fn entries() -> Entries {
+    Entries { dispatch: Engine::dispatch_deferred, statement_table }
 }
 
-/// Makes the deferred operations answerable, with the entry point the
-/// console's module gave (every other build has them from the start). The
-/// page gets the function from the module's loader, which the optimiser
-/// cannot see through: named here, it would be called directly, and every
-/// deferred operation would stay in the page's wasm.
+/// Makes the deferred code callable, with the entry points the console's
+/// module gave (every other build has it from the start). The page gets
+/// them from the module's loader, which the optimiser cannot see through:
+/// named here, they would be called directly, and all their code would
+/// stay in the page's wasm.
 #[cfg(ddb_split)]
-pub(crate) fn install(dispatch: Dispatch) {
-    INSTALLED.with(|installed| installed.set(Some(dispatch)));
+pub(crate) fn install(entries: Entries) {
+    INSTALLED.with(|installed| installed.set(Some(entries)));
+}
+
+/// The entry points: at hand in every build but the page's release build,
+/// there once the console's module has given them.
+fn installed() -> Option<Entries> {
+    #[cfg(not(ddb_split))]
+    {
+        Some(entries())
+    }
+    #[cfg(ddb_split)]
+    {
+        INSTALLED.with(std::cell::Cell::get)
+    }
 }
 
 /// Runs a deferred operation.
@@ -70,17 +94,23 @@ pub(crate) fn run(
     request: &Value,
     trace: Option<&mut Trace>,
 ) -> Result<Answer> {
-    #[cfg(not(ddb_split))]
-    {
-        engine.dispatch_deferred(operation, request, trace)
+    match installed() {
+        Some(entries) => (entries.dispatch)(engine, operation, request, trace),
+        None => Err(ApiError::InternalServer(NOT_LOADED.into())),
     }
-    #[cfg(ddb_split)]
-    {
-        match INSTALLED.with(std::cell::Cell::get) {
-            Some(dispatch) => dispatch(engine, operation, request, trace),
-            None => Err(super::error::ApiError::InternalServer(NOT_LOADED.into())),
-        }
-    }
+}
+
+/// The table a PartiQL statement reads or writes, if it parses; `None`
+/// also before the console's module is in (in the page's release build),
+/// when the console cannot have run it either. The Items tab asks, to mark
+/// what the console's draft would read.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+pub(crate) fn partiql_table(statement: &str) -> Option<String> {
+    installed().and_then(|entries| (entries.statement_table)(statement))
+}
+
+fn statement_table(statement: &str) -> Option<String> {
+    parser::parse(statement).ok().map(|parsed| parsed.source().table.clone())
 }
 
 impl Engine {
@@ -134,7 +164,6 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-    use crate::engine::error::ApiError;
 
     /// The list's `deferred` column and the arms here agree: a deferred
     /// operation is answered here (an empty request is refused for what it

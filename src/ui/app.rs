@@ -18,9 +18,9 @@
 //! ```
 //!
 //! The Console tab's parts, the partition map, the vector map, the table's
-//! index, TimeToLive and stream panels and the item generator's form are
-//! drawn through [`Later`]: the release build loads their code when first
-//! shown ([`later`]).
+//! index, TimeToLive and stream panels, the item generator's form and the
+//! lesson panel are drawn through [`Later`]: the release build loads their
+//! code when first shown ([`later`]).
 //!
 //! The header holds the [`LessonsMenu`] (the built-in lessons, presenter
 //! mode), the [`LanguagePicker`] and the [`ScenarioMenu`] (Copy link,
@@ -29,7 +29,7 @@
 //! projector and for phones is the stylesheet's (`www/style.css`, sections
 //! "presenter mode" and "narrow screens"): in presenter mode the page is one
 //! screen, the lesson's step in a column beside the view it talks about,
-//! each scrolling on its own. An open lesson's [`LessonPanel`] sits above the
+//! each scrolling on its own. An open lesson's [`LessonPanel`](crate::ui::lessons::lesson_panel::LessonPanel) sits above the
 //! tabs, and its steps reach the tabs and the hot-key lab through the
 //! [`LessonBus`](crate::ui::lessons::lesson_bus). The language is a context of its own,
 //! `Lang` ([`language`]), outside the others: switching it changes no data.
@@ -64,11 +64,11 @@ use yew::prelude::*;
 use super::language::{self, Lang, Msg, Said};
 use super::persist;
 use super::state::{Action, Notice, Playground, PlaygroundContext};
-use crate::scenario::lessons::LessonLibrary;
+use crate::scenario::lessons::{self, LessonLibrary};
 use crate::ui::exercises::exercises_menu::ExercisesMenu;
 use crate::ui::exercises::host::{use_exercise_host, ExerciseHost, ExercisePlace};
 use crate::ui::lessons::lesson_bus::{LessonBus, LessonBusContext};
-use crate::ui::lessons::lesson_panel::LessonPanel;
+use crate::ui::lessons::lesson_nav;
 use crate::ui::lessons::lessons_menu::LessonsMenu;
 use crate::ui::lessons::welcome::Welcome;
 use crate::ui::page::activity_log::ActivityLog;
@@ -383,6 +383,9 @@ pub fn App(props: &AppProps) -> Html {
         });
     }
     let has_table = state.selected.is_some();
+    // The open lesson's title, for the line its panel shows while it loads.
+    let lesson_title = lesson_nav::open_id(&state)
+        .map(|id| lessons::entry(&id).map_or(id.clone(), |entry| entry.title_in(lang).to_string()));
     // Compare mode needs the width: the sidebar steps aside (the builders
     // have their own table pickers).
     let wide = *tab == Tab::Console && console.compare;
@@ -489,7 +492,9 @@ pub fn App(props: &AppProps) -> Html {
                         <CreateTable />
                     </aside>
                     <main class="main">
-                        <LessonPanel />
+                        if let Some(title) = lesson_title {
+                            <Later part={Part::LessonPanel { title: title.into() }} />
+                        }
                         <ExercisePlace />
                         <div class="main-bar">
                             <div class="main-tabs" role="tablist" aria-label={lang.t(Msg::TabsLabel)}>

@@ -25,12 +25,14 @@ use serde_json::Value;
 use yew::prelude::*;
 
 use super::lesson_bus::{BusAction, LessonBus};
+use crate::i18n::FetchFailure;
 use crate::i18n::RestoreFailure;
 use crate::scenario::lessons::{self, setup, Lesson, LessonLibrary, Step, StepAction};
 use crate::scenario::Scenario;
 use crate::ui::browser::{fetch_text, local_storage};
 use crate::ui::draft::ItemOperation;
 use crate::ui::language::{Lang, Msg, Said};
+use crate::ui::page::later::{self, NotLoaded};
 use crate::ui::persist;
 use crate::ui::query::console_state::{ConsoleAction, ConsoleState};
 use crate::ui::state::{Action, Notice, Playground, PlaygroundContext};
@@ -174,22 +176,41 @@ pub fn open_lesson(state: &PlaygroundContext, id: &str, step: usize, lang: Lang)
             let loading = Said::LessonLoading { title: entry.title_in(lang).to_string() };
             state.dispatch(Action::Notify(Some(Notice::worded(false, loading))));
             let handle = state.clone();
-            fetch_lesson(state, id, lang, move |result| {
-                let opened = result.and_then(|library| open_available(&handle, &library, entry.id, step, lang));
-                if let Err(notice) = opened {
-                    handle.dispatch(Action::Notify(Some(notice)));
-                }
+            fetch_lesson(state, id, lang, move |result| match result {
+                Ok(library) => open_with_code(&handle, library, entry.id, step, lang),
+                Err(notice) => handle.dispatch(Action::Notify(Some(notice))),
             });
             Ok(())
         }
-        _ => open_available(state, library, id, step, lang),
+        _ => {
+            open_with_code(state, Rc::clone(library), id, step, lang);
+            Ok(())
+        }
     }
+}
+
+/// [`open_available`] once the code that opens lessons is in: the page's
+/// release build loads it with the lesson panel's (`ui::page::later`). A
+/// failure is a notice.
+fn open_with_code(state: &PlaygroundContext, library: Rc<LessonLibrary>, id: &str, step: usize, lang: Lang) {
+    let (handle, id) = (state.clone(), id.to_string());
+    later::with_lesson_opener(move |opener| {
+        let title = || lessons::entry(&id).map_or_else(|| id.clone(), |entry| entry.title_in(lang).to_string());
+        let opened = opener
+            .map_err(|NotLoaded| {
+                Notice::worded(true, Said::LessonNotLoaded { title: title(), reason: FetchFailure::Network })
+            })
+            .and_then(|open| open(&handle, &library, &id, step, lang));
+        if let Err(notice) = opened {
+            handle.dispatch(Action::Notify(Some(notice)));
+        }
+    });
 }
 
 /// [`open_lesson`] once the document is at hand in `library`. The scenario
 /// is built from the English lesson: its access patterns keep their English
 /// names.
-fn open_available(
+pub(crate) fn open_available(
     state: &PlaygroundContext,
     library: &LessonLibrary,
     id: &str,

@@ -34,12 +34,14 @@ use yew::prelude::*;
 
 use crate::engine::deferred::{self, Entries};
 use crate::i18n::{FetchFailure, Said};
+use crate::scenario::lessons::LessonLibrary;
 use crate::ui::language::{use_lang, Lang, Msg};
 use crate::ui::partitions::partition_map::PartitionMap;
 use crate::ui::query::console::Console;
 use crate::ui::review::access_patterns::AccessPatterns;
 use crate::ui::review::jumps::ReviewJumps;
 use crate::ui::review::review_place::ReviewPlace;
+use crate::ui::state::{Notice, PlaygroundContext};
 
 /// A part of the page loaded when first shown.
 #[derive(Clone, Debug, PartialEq)]
@@ -59,6 +61,9 @@ pub enum Part {
     /// The item generator's form, inside its closed `<details>` above a
     /// table's items.
     Generator { table: AttrValue },
+    /// The open lesson's panel: its steps and checklist (`title` is the
+    /// lesson's, for the line shown while it loads).
+    LessonPanel { title: AttrValue },
 }
 
 /// The split modules: the parts drawn by the same function share one.
@@ -68,11 +73,12 @@ enum Module {
     Partitions,
     Vectors,
     Tables,
+    Lessons,
 }
 
 impl Module {
     #[cfg_attr(not(ddb_split), allow(dead_code))]
-    const ALL: [Module; 4] = [Module::Console, Module::Partitions, Module::Vectors, Module::Tables];
+    const ALL: [Module; 5] = [Module::Console, Module::Partitions, Module::Vectors, Module::Tables, Module::Lessons];
 
     #[cfg_attr(not(ddb_split), allow(dead_code))]
     fn index(self) -> usize {
@@ -81,6 +87,7 @@ impl Module {
             Module::Partitions => 1,
             Module::Vectors => 2,
             Module::Tables => 3,
+            Module::Lessons => 4,
         }
     }
 }
@@ -92,12 +99,14 @@ impl Part {
             Part::PartitionMap => Module::Partitions,
             Part::VectorMap { .. } => Module::Vectors,
             Part::TableSettings | Part::Generator { .. } => Module::Tables,
+            Part::LessonPanel { .. } => Module::Lessons,
         }
     }
 
     /// What the part is called while it loads, or when it could not be.
     fn title(&self, lang: Lang) -> String {
         let msg = match self {
+            Part::LessonPanel { title } => return title.to_string(),
             Part::ConsoleTab | Part::Console => Msg::TabConsole,
             Part::PartitionMap => Msg::TabPartitions,
             Part::VectorMap { .. } => Msg::VectorMapTitle,
@@ -122,15 +131,25 @@ impl From<wasm_split_helpers::SplitLoaderError> for NotLoaded {
 /// Draws the parts of one module (any other part: nothing).
 type Draw = fn(&Part) -> Html;
 
-/// What a split point gives: the function that draws its module's parts,
-/// and, from the console's, the code only the console needs of the engine
-/// (`engine::deferred`), handed over through the loader so that the page's
-/// code cannot name it.
+/// Opens a lesson whose document is at hand (`lesson_nav`).
+pub type OpenLesson = fn(&PlaygroundContext, &LessonLibrary, &str, usize, Lang) -> Result<(), Notice>;
+
+/// What a split point gives: the function that draws its module's parts;
+/// from the console's, the code only the console needs of the engine
+/// (`engine::deferred`); from the lessons', what opens a lesson. They are
+/// handed over through the loader so that the page's code cannot name them.
 #[derive(Clone, Copy)]
 struct Contents {
     draw: Draw,
     #[cfg_attr(not(ddb_split), allow(dead_code))]
     deferred: Option<Entries>,
+    open_lesson: Option<OpenLesson>,
+}
+
+impl Contents {
+    fn drawing(draw: Draw) -> Self {
+        Contents { draw, deferred: None, open_lesson: None }
+    }
 }
 
 /// The split points, one per module. Each gives the function that draws
@@ -138,6 +157,8 @@ struct Contents {
 /// first call loads the module.
 mod split {
     use super::*;
+    use crate::ui::lessons::lesson_nav;
+    use crate::ui::lessons::lesson_panel::LessonPanel;
     use crate::ui::tables::generate_form::GeneratorBody;
     use crate::ui::tables::index_panel::IndexPanel;
     use crate::ui::tables::stream_panel::StreamPanel;
@@ -180,6 +201,13 @@ mod split {
         }
     }
 
+    fn draw_lessons(part: &Part) -> Html {
+        match part {
+            Part::LessonPanel { .. } => html! { <LessonPanel /> },
+            _ => html! {},
+        }
+    }
+
     fn draw_vectors(part: &Part) -> Html {
         match part {
             Part::VectorMap { table, index } => html! { <VectorMap table={table.clone()} index={index.clone()} /> },
@@ -189,57 +217,62 @@ mod split {
 
     #[cfg_attr(ddb_split, wasm_split_helpers::wasm_split(console, fallible))]
     pub fn console() -> Result<Contents, NotLoaded> {
-        Ok(Contents { draw: draw_console, deferred: Some(deferred::entries()) })
+        Ok(Contents { deferred: Some(deferred::entries()), ..Contents::drawing(draw_console) })
     }
 
     #[cfg_attr(ddb_split, wasm_split_helpers::wasm_split(partitions, fallible))]
     pub fn partitions() -> Result<Contents, NotLoaded> {
-        Ok(Contents { draw: draw_partitions, deferred: None })
+        Ok(Contents::drawing(draw_partitions))
     }
 
     #[cfg_attr(ddb_split, wasm_split_helpers::wasm_split(vectors, fallible))]
     pub fn vectors() -> Result<Contents, NotLoaded> {
-        Ok(Contents { draw: draw_vectors, deferred: None })
+        Ok(Contents::drawing(draw_vectors))
     }
 
     #[cfg_attr(ddb_split, wasm_split_helpers::wasm_split(tables, fallible))]
     pub fn tables() -> Result<Contents, NotLoaded> {
-        Ok(Contents { draw: draw_tables, deferred: None })
+        Ok(Contents::drawing(draw_tables))
+    }
+
+    #[cfg_attr(ddb_split, wasm_split_helpers::wasm_split(lessons, fallible))]
+    pub fn lessons() -> Result<Contents, NotLoaded> {
+        Ok(Contents { open_lesson: Some(lesson_nav::open_available), ..Contents::drawing(draw_lessons) })
     }
 }
 
-/// A module's drawing function, the module loaded first.
+/// A module's contents, the module loaded first.
 #[cfg(ddb_split)]
-async fn load(module: Module) -> Result<Draw, NotLoaded> {
+async fn load(module: Module) -> Result<Contents, NotLoaded> {
     let contents = match module {
         Module::Console => split::console().await,
         Module::Partitions => split::partitions().await,
         Module::Vectors => split::vectors().await,
         Module::Tables => split::tables().await,
+        Module::Lessons => split::lessons().await,
     }?;
     if let Some(entries) = contents.deferred {
         deferred::install(entries);
     }
-    let draw = contents.draw;
     LOADED.with(|l| {
         let mut all = l.get();
         if let Some(slot) = all.get_mut(module.index()) {
-            *slot = Some(draw);
+            *slot = Some(contents);
         }
         l.set(all);
     });
-    Ok(draw)
+    Ok(contents)
 }
 
 #[cfg(ddb_split)]
 thread_local! {
-    /// Each module's drawing function once the module is in.
-    static LOADED: std::cell::Cell<[Option<Draw>; 4]> = const { std::cell::Cell::new([None; 4]) };
+    /// Each module's contents once the module is in.
+    static LOADED: std::cell::Cell<[Option<Contents>; 5]> = const { std::cell::Cell::new([None; 5]) };
 }
 
-/// A module's drawing function if its parts can be drawn now: always in a
-/// build that is not split, once the module is in otherwise.
-fn loaded(module: Module) -> Option<Draw> {
+/// A module's contents if they can be used now: always in a build that is
+/// not split, once the module is in otherwise.
+fn loaded(module: Module) -> Option<Contents> {
     #[cfg(not(ddb_split))]
     {
         let contents = match module {
@@ -247,13 +280,28 @@ fn loaded(module: Module) -> Option<Draw> {
             Module::Partitions => split::partitions(),
             Module::Vectors => split::vectors(),
             Module::Tables => split::tables(),
+            Module::Lessons => split::lessons(),
         };
-        contents.ok().map(|contents| contents.draw)
+        contents.ok()
     }
     #[cfg(ddb_split)]
     {
         LOADED.with(|l| l.get().get(module.index()).copied().flatten())
     }
+}
+
+/// Hands `then` what opens a lesson: at once when the lessons' module is
+/// in (always, in a build that is not split), else once it has arrived, or
+/// [`NotLoaded`] if it could not be fetched.
+pub fn with_lesson_opener(then: impl FnOnce(Result<OpenLesson, NotLoaded>) + 'static) {
+    let opener = |contents: Contents| contents.open_lesson.ok_or(NotLoaded);
+    if let Some(contents) = loaded(Module::Lessons) {
+        return then(opener(contents));
+    }
+    #[cfg(ddb_split)]
+    yew::platform::spawn_local(async move { then(load(Module::Lessons).await.and_then(opener)) });
+    #[cfg(not(ddb_split))]
+    then(Err(NotLoaded));
 }
 
 /// Loads every module without drawing it, so that the first click on a
@@ -298,8 +346,8 @@ pub fn Later(props: &LaterProps) -> Html {
             let _ = (module, failed);
         });
     }
-    if let Some(draw) = loaded(module) {
-        return draw(&props.part);
+    if let Some(contents) = loaded(module) {
+        return (contents.draw)(&props.part);
     }
     let title = props.part.title(lang);
     if !*failed {

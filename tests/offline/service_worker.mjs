@@ -105,7 +105,7 @@ test('the first visit installs the worker and caches every file of the build but
   assert.ok(cached.some((f) => f.startsWith('lessons/')), 'the lessons are cached');
   assert.ok(cached.includes('words/de.txt') && cached.includes('words/ja.txt'), 'the words are cached');
   assert.ok(cached.includes('ddb-panels.js') && cached.includes('ddb-panels_bg.wasm'), 'the panels\' module is cached');
-  for (const module of ['console', 'partitions', 'vectors']) {
+  for (const module of ['console', 'partitions', 'vectors', 'tables', 'lessons']) {
     assert.ok(cached.some((f) => new RegExp(`^split-[0-9a-f]{16}/split_${module}\\.wasm$`).test(f)), `split_${module}.wasm is cached`);
   }
   assert.ok(cached.some((f) => /^split-[0-9a-f]{16}\/__wasm_split\.js$/.test(f)), 'the split modules\' loader is cached');
@@ -151,6 +151,27 @@ test('the Console and Partitions tabs load when first shown; a module that does 
   // And the console again, at once, typed text kept by the page.
   await tab.click('#tab-console');
   assert.ok(await tab.$('#console'), 'the console is drawn at once the second time');
+  await visitor.close();
+});
+
+test('a lesson link on a first visit opens once the lessons\' module is in; a module that does not arrive is said, and the menu opens the lesson later', async () => {
+  const visitor = await browser.newContext({ viewport: { width: 1280, height: 720 }, serviceWorkers: 'block' });
+  const tab = await visitor.newPage();
+  let block = true;
+  await tab.route(/split_lessons\.wasm$/, (route) => (block ? route.abort() : route.continue()));
+  await tab.goto(`${url}#lesson=voting&step=1`);
+  await tab.waitForSelector('.scenario-notice.error', { timeout: TIMEOUT });
+  assert.match(await tab.textContent('.scenario-notice.error'),
+    /The lesson “Real-time voting: write sharding” could not be loaded: the network request failed\./);
+  assert.ok(!(await tab.$('#lesson-panel')), 'no lesson is open');
+  block = false;
+  await tab.click('#btn-lessons');
+  await tab.click('#lesson-list .lesson-entry[data-lesson="voting"]');
+  await tab.waitForSelector('#lesson-panel[data-lesson="voting"]', { timeout: TIMEOUT });
+  assert.deepEqual(await tab.$$eval('.table-name', (n) => n.map((x) => x.textContent)), ['VoteTotals', 'Votes']);
+  // The panels below the table's items, from their own module.
+  await tab.waitForSelector('#indexes-title', { timeout: TIMEOUT });
+  assert.ok(await tab.$('#ttl-title') && await tab.$('#stream-title'));
   await visitor.close();
 });
 

@@ -1,16 +1,22 @@
 //! The parts of the page its release build loads when first shown: the
-//! Console tab, the partition map and the vector map.
+//! Console tab, the partition map, the vector map, the table's index,
+//! TimeToLive and stream panels with the item generator's form, and the
+//! lesson panel.
 //!
 //! A first visit waits for every byte of the page's wasm before anything
 //! can be used, and on a phone on a busy lecture hall's Wi-Fi the bytes
 //! are the wait. The first screen is the header, the tables and the Items
-//! tab; the Console and Partitions tabs, and a vector index's map, are a
-//! click away. So the release build cuts their code out of the page's wasm
-//! into wasms of their own ("split modules": the console's parts in one,
-//! the partition map in another, the vector map in a third), fetched the
-//! first time a part is shown and, once the page is up, ahead of that click
-//! ([`fetch_ahead`]). A split module is not a
-//! program of its own: it shares
+//! tab's items; the Console and Partitions tabs, a vector index's map, the
+//! panels below a table's items, the generator in its closed `<details>`
+//! and a lesson are a click or a scroll away. So the release build cuts
+//! their code out of the page's wasm into wasms of their own ("split
+//! modules": the console's parts, with the engine's operations only the
+//! console issues (`engine::deferred`), in one; the partition map, the
+//! vector map, the table panels and the lessons each in another), fetched
+//! the first time a part is shown and, once the page is up, ahead of that
+//! click ([`fetch_ahead`]). Opening a lesson waits for its module as it
+//! waits for the lesson's document ([`with_lesson_opener`]). A split module
+//! is not a program of its own: it shares
 //! the page's memory, engine and Yew, and its code runs exactly as if it had
 //! been in the page's wasm (unlike the panels' wasm, which is
 //! an app of its own and talks to the page through its roots).

@@ -165,15 +165,17 @@ mod tests {
 
     use super::*;
 
-    /// The list's `deferred` column and the arms here agree: a deferred
+    /// The list's `deferred` column and the arms agree: a deferred
     /// operation is answered here (an empty request is refused for what it
-    /// lacks), any other is not.
+    /// lacks), any other is not, and `Engine::dispatch` answers every one
+    /// (an operation without its arm there would come here, unknown).
     #[test]
-    fn the_deferred_arms_are_the_listed_ones() {
+    fn every_operation_has_its_arm_where_the_list_says() {
+        let unknown = |answer: &Result<Answer>| matches!(answer, Err(ApiError::UnknownOperation(_)));
         for &operation in Operation::ALL {
-            let answer = Engine::new().dispatch_deferred(operation, &json!({}), None);
-            let unknown = matches!(answer, Err(ApiError::UnknownOperation(_)));
-            assert_eq!(unknown, !operation.deferred(), "{operation}");
+            let here = Engine::new().dispatch_deferred(operation, &json!({}), None);
+            assert_eq!(unknown(&here), !operation.deferred(), "{operation}");
+            assert!(!unknown(&Engine::new().dispatch(operation, &json!({}), None)), "{operation}");
         }
     }
 }

@@ -9,9 +9,10 @@
 //! own way (`dry_run`); the endpoint saves nothing after a read-only one
 //! (`server::endpoint`); the console draws a footprint for the ones that
 //! read items; the page's release build loads the code of the ones only
-//! the console issues with the console's (`deferred`). Adding an operation is one line here, its request shapes
-//! (`api`), its code (`ops`) and its arm of `Engine::dispatch`, which
-//! matches on [`Operation`] and so cannot forget one.
+//! the console issues with the console's (`deferred`). Adding an operation
+//! is one line here, its request shapes (`api`), its code (`ops`) and its
+//! arm of `Engine::dispatch`, or of `deferred`'s for one marked deferred (a
+//! test checks that every operation has its arm where the list says).
 //!
 //! The DynamoDB Streams API and the playground's own operations have
 //! entry points of their own (`Engine::execute_streams`,

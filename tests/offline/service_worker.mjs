@@ -138,13 +138,13 @@ test('the Console and Partitions tabs load when first shown; a module that does 
   assert.equal(own.length, 1, JSON.stringify(fetched));
   assert.ok(split.length > 0 && split.every((w) => w.start > own[0].end), JSON.stringify(fetched));
   await tab.click('#tab-console');
-  await tab.waitForSelector('#part-failed', { timeout: TIMEOUT });
-  assert.match(await tab.textContent('#part-failed'), /“Query console” could not be loaded: the network request failed\./);
+  await tab.waitForSelector('#part-failed-console-tab', { timeout: TIMEOUT });
+  assert.match(await tab.textContent('#part-failed-console-tab'), /“Query console” could not be loaded: the network request failed\./);
   assert.equal(await tab.getAttribute('#tab-console', 'aria-selected'), 'true');
   block = false;
-  await tab.click('#part-again');
+  await tab.click('#part-again-console-tab');
   await tab.waitForSelector('#console #cost-strip', { timeout: TIMEOUT });
-  assert.ok(!(await tab.$('#part-failed')), 'the notice is gone');
+  assert.ok(!(await tab.$('#part-failed-console-tab')), 'the notice is gone');
   // The partition map's module, fetched ahead once the page was up, is in.
   await tab.click('#tab-partitions');
   await tab.waitForSelector('#partition-map', { state: 'attached', timeout: TIMEOUT });

@@ -109,6 +109,20 @@ impl Part {
         }
     }
 
+    /// The part's name in the ids of its loading and failed lines: a page
+    /// may show several parts of one module loading at once.
+    fn slug(&self) -> &'static str {
+        match self {
+            Part::ConsoleTab => "console-tab",
+            Part::Console => "console",
+            Part::PartitionMap => "partition-map",
+            Part::VectorMap { .. } => "vector-map",
+            Part::TableSettings => "table-settings",
+            Part::Generator { .. } => "generator",
+            Part::LessonPanel { .. } => "lesson-panel",
+        }
+    }
+
     /// What the part is called while it loads, or when it could not be.
     fn title(&self, lang: Lang) -> String {
         let msg = match self {
@@ -355,10 +369,10 @@ pub fn Later(props: &LaterProps) -> Html {
     if let Some(contents) = loaded(module) {
         return (contents.draw)(&props.part);
     }
-    let title = props.part.title(lang);
+    let (title, slug) = (props.part.title(lang), props.part.slug());
     if !*failed {
         return html! {
-            <section class="card panel-status" id="part-loading" role="status">
+            <section class="card panel-status" id={format!("part-loading-{slug}")} role="status">
                 <p>{ lang.tr().said(&Said::PanelLoading { title }) }</p>
             </section>
         };
@@ -366,9 +380,11 @@ pub fn Later(props: &LaterProps) -> Html {
     let again = Callback::from(move |_: MouseEvent| attempt.set(*attempt + 1));
     let reason = FetchFailure::Network;
     html! {
-        <section class="card panel-status" id="part-failed" role="alert">
+        <section class="card panel-status" id={format!("part-failed-{slug}")} role="alert">
             <p class="error-text">{ lang.tr().said(&Said::PanelNotLoaded { title, reason }) }</p>
-            <button type="button" class="quiet" id="part-again" onclick={again}>{ lang.t(Msg::TryAgain) }</button>
+            <button type="button" class="quiet" id={format!("part-again-{slug}")} onclick={again}>
+                { lang.t(Msg::TryAgain) }
+            </button>
         </section>
     }
 }

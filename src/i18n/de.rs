@@ -1293,5 +1293,6 @@ pub(super) fn fetch_failure(reason: &FetchFailure) -> String {
         FetchFailure::NoBody => "kein Body".to_string(),
         FetchFailure::BodyLost => "der Body ist nicht angekommen".to_string(),
         FetchFailure::NotText => "der Body ist kein Text".to_string(),
+        FetchFailure::TimedOut(seconds) => format!("die Anfrage wurde nach {seconds} Sekunden abgebrochen"),
     }
 }

@@ -1619,5 +1619,6 @@ pub(super) fn fetch_failure(reason: &FetchFailure) -> String {
         FetchFailure::NoBody => "no body".to_string(),
         FetchFailure::BodyLost => "the body did not arrive".to_string(),
         FetchFailure::NotText => "the body is not text".to_string(),
+        FetchFailure::TimedOut(seconds) => format!("the request was given up after {seconds} seconds"),
     }
 }

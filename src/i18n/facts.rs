@@ -112,6 +112,9 @@ pub enum FetchFailure {
     NoBody,
     BodyLost,
     NotText,
+    /// Nothing arrived within this many seconds: the request was given up
+    /// (a network that stopped answering would keep it open for minutes).
+    TimedOut(u32),
 }
 
 /// Why "Restore" did not bring the kept playground back.

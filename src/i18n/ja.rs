@@ -1212,5 +1212,6 @@ pub(super) fn fetch_failure(reason: &FetchFailure) -> String {
         FetchFailure::NoBody => "本文がありません".to_string(),
         FetchFailure::BodyLost => "本文が届きませんでした".to_string(),
         FetchFailure::NotText => "本文がテキストではありません".to_string(),
+        FetchFailure::TimedOut(seconds) => format!("{seconds} 秒経っても届かなかったため、リクエストを中止しました"),
     }
 }

@@ -12,6 +12,8 @@
 //   1. first visit: the worker installs and caches the build; a visitor
 //      without the offline copy starts on the page's wasm alone, and the
 //      Console tab's module that does not arrive is named and tried again;
+//      a lesson's document that stalls is given up after 30 s, and the
+//      exercises' wasm after 90 s;
 //   2. with the host gone: the page, the autosave, a share link, a lesson
 //      not opened before, a language not chosen before and an exercise (its
 //      panel a wasm of its own) not opened before all work;
@@ -151,6 +153,40 @@ test('the Console and Partitions tabs load when first shown; a module that does 
   // And the console again, at once, typed text kept by the page.
   await tab.click('#tab-console');
   assert.ok(await tab.$('#console'), 'the console is drawn at once the second time');
+  await visitor.close();
+});
+
+test('a lesson\'s document and the exercises\' wasm that stall are given up after 30 and 90 s, and come when asked again', async () => {
+  const visitor = await browser.newContext({ viewport: { width: 1280, height: 720 }, serviceWorkers: 'block' });
+  const tab = await visitor.newPage();
+  let stall = true;
+  await tab.route(/\/lessons\/[^/]+\.json$|ddb-panels_bg\.wasm$/, (route) => (stall ? undefined : route.continue()));
+  await tab.clock.install();
+  await tab.goto(url);
+  await tab.waitForSelector('#btn-lessons', { state: 'attached', timeout: TIMEOUT });
+  await tab.click('#btn-lessons');
+  await tab.click('#lesson-list .lesson-entry[data-lesson="voting"]');
+  await tab.clock.runFor(29_000);
+  assert.ok(!(await tab.$('.scenario-notice.error')), 'still on its way after 29 s');
+  await tab.clock.runFor(2_000);
+  await tab.waitForSelector('.scenario-notice.error', { timeout: TIMEOUT });
+  assert.match(await tab.textContent('.scenario-notice.error'),
+    /The lesson “Real-time voting: write sharding” could not be loaded: the request was given up after 30 seconds\./);
+  await tab.click('#btn-exercises');
+  await tab.click('#exercise-list [data-exercise="game-scores"]');
+  await tab.waitForSelector('#exercise-loading', { timeout: TIMEOUT });
+  await tab.clock.runFor(91_000);
+  await tab.waitForSelector('#exercise-loading .error-text', { timeout: TIMEOUT });
+  assert.equal(await tab.textContent('#exercise-loading .error-text'),
+    'The exercise could not be loaded: the request was given up after 90 seconds');
+  stall = false;
+  await tab.click('#exercise-close');
+  await tab.click('#btn-exercises');
+  await tab.click('#exercise-list [data-exercise="game-scores"]');
+  await tab.waitForSelector('#exercise-panel[data-exercise="game-scores"]', { timeout: TIMEOUT });
+  await tab.click('#btn-lessons');
+  await tab.click('#lesson-list .lesson-entry[data-lesson="voting"]');
+  await tab.waitForSelector('#lesson-panel[data-lesson="voting"]', { timeout: TIMEOUT });
   await visitor.close();
 });
 

@@ -16,6 +16,7 @@ use yew::prelude::*;
 
 use super::module::ROOT_EVENT;
 use crate::i18n::FetchFailure;
+use crate::ui::browser::Deadline;
 
 /// The module's loader script and wasm, next to the page (Trunk builds
 /// them from `src/bin/panels.rs`, `index.html`).
@@ -181,11 +182,17 @@ fn announce(root: &Element) {
     }
 }
 
+/// How long the module's script and wasm may take, whole: the wasm is about
+/// 700 KB gzipped, 4 s at 1.6 Mbps, and on a first visit it shares the link
+/// with the offline copy's downloads.
+const LOAD_SECONDS: u32 = 90;
+
 /// Loads the module's script (once), then its wasm, whose `main` mounts a
-/// panel on each root in the page. A failure is a request that failed, as
-/// the browser gives no more.
+/// panel on each root in the page, within [`LOAD_SECONDS`]. A failure is a
+/// request that failed, as the browser gives no more, or the deadline.
 async fn load() -> Result<(), FetchFailure> {
     let window = web_sys::window().ok_or(FetchFailure::NoWindow)?;
+    let deadline = Deadline::start(LOAD_SECONDS)?;
     // The no-modules loader declares `let wasm_bindgen` at the top of a
     // classic script: a global binding, but not a property of `window`,
     // so it is read by name.
@@ -201,16 +208,21 @@ async fn load() -> Result<(), FetchFailure> {
             let _ = script.add_event_listener_with_callback("error", &reject);
         });
         body.append_child(&script).map_err(|_| FetchFailure::NoWindow)?;
+        let arrived = Promise::race(&js_sys::Array::of2(&arrived, &deadline.reached()));
         if JsFuture::from(arrived).await.is_err() {
             // A later ask tries again with a new element.
             script.remove();
-            return Err(FetchFailure::Network);
+            return Err(deadline.failure(FetchFailure::Network));
         }
     }
     let init = loader().ok_or(FetchFailure::NotText)?;
+    // The wasm's response, fetched here so that the deadline can abort it.
+    let request = web_sys::RequestInit::new();
+    request.set_signal(Some(&deadline.signal()));
+    let response = window.fetch_with_str_and_init(WASM, &request);
     let options = Object::new();
-    Reflect::set(&options, &"module_or_path".into(), &WASM.into()).map_err(|_| FetchFailure::NoWindow)?;
+    Reflect::set(&options, &"module_or_path".into(), &response).map_err(|_| FetchFailure::NoWindow)?;
     let started = init.call1(&JsValue::NULL, &options).map_err(|_| FetchFailure::Network)?;
     let started: Promise = started.dyn_into().map_err(|_| FetchFailure::NoResponse)?;
-    JsFuture::from(started).await.map(drop).map_err(|_| FetchFailure::Network)
+    JsFuture::from(started).await.map(drop).map_err(|_| deadline.failure(FetchFailure::Network))
 }

@@ -17,6 +17,10 @@
 //      exports the modules link to (--keep-lld-exports);
 //   3. wasm-opt -Oz on each wasm, with Trunk's feature flags.
 //
+// The loader's downloads are watched (WATCH below): one that stalls gives up,
+// so the part waiting for it says it could not be loaded and offers Try again
+// instead of "Loading …" for as long as the browser keeps the request open.
+//
 // The page's script and wasm replace Trunk's under Trunk's names (their
 // integrity in index.html updated); the modules and their loader go into a
 // folder named after their content, split-<hash>/, so a browser never joins
@@ -41,6 +45,42 @@ function run(command, args) {
   if (done.error) throw new Error(`${command}: ${done.error.message}`);
   if (done.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${done.status}`);
 }
+
+// Each module's download in the loader, given up once no byte has come for
+// STALL_MS (a Wi-Fi that stopped answering, not one that is slow): the request
+// is aborted, the load fails like any failed fetch, and the loader forgets it,
+// so Try again starts afresh. The bytes pass through a TransformStream that
+// re-arms the timer; the Response keeps the host's headers, so the module is
+// still compiled while it streams in.
+const WATCH = `
+const STALL_MS = 20000;
+function fetchWatched(url) {
+    const controller = new AbortController();
+    let timer;
+    const arm = () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => controller.abort(new DOMException(url + ': no byte for ' + STALL_MS / 1000 + ' s', 'TimeoutError')), STALL_MS);
+    };
+    const done = () => clearTimeout(timer);
+    arm();
+    return fetch(url, { signal: controller.signal }).then((response) => {
+        if (!response.body) {
+            done();
+            return response;
+        }
+        arm();
+        const body = response.body.pipeThrough(new TransformStream({
+            transform(chunk, out) { arm(); out.enqueue(chunk); },
+            flush() { done(); },
+        }));
+        return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    }, (error) => {
+        done();
+        throw error;
+    });
+}
+`;
+const MODULE_FETCH = /\bfetch\((new URL\("\.\/[\w.]+\.wasm", import\.meta\.url\))\)/g;
 
 const sri = (data) => `sha384-${createHash('sha384').update(data).digest('base64')}`;
 
@@ -88,7 +128,10 @@ export function splitPage(dir) {
     const loaderText = readFileSync(join(split, '__wasm_split.js'), 'utf8');
     const mainImport = 'from "./main.js";';
     if (!loaderText.includes(mainImport)) throw new Error('split-page: __wasm_split.js does not import ./main.js');
-    writeFileSync(join(dir, folder, '__wasm_split.js'), loaderText.replace(mainImport, `from "../${script}";`));
+    const fetches = loaderText.match(MODULE_FETCH)?.length ?? 0;
+    if (fetches !== modules.length) throw new Error(`split-page: __wasm_split.js fetches ${fetches} modules, not ${modules.length}`);
+    const watched = loaderText.replace(MODULE_FETCH, 'fetchWatched($1)').replace(mainImport, `from "../${script}";\n${WATCH}`);
+    writeFileSync(join(dir, folder, '__wasm_split.js'), watched);
     const pageScript = readFileSync(join(bound, script), 'utf8');
     const loaderImport = /^(import \* as \w+ from )"\.\/__wasm_split\.js"/gm;
     if (!loaderImport.test(pageScript)) throw new Error(`split-page: ${script} does not import ./__wasm_split.js`);

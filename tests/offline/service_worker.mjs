@@ -11,9 +11,9 @@
 //   0. dist/ holds the precompressed copies;
 //   1. first visit: the worker installs and caches the build; a visitor
 //      without the offline copy starts on the page's wasm alone, and the
-//      Console tab's module that does not arrive is named and tried again;
-//      a lesson's document that stalls is given up after 30 s, and the
-//      exercises' wasm after 90 s;
+//      Console tab's module that does not arrive is named and tried again,
+//      and one whose download stalls is given up after 20 s, as are a lesson's
+//      document after 30 s and the exercises' wasm after 90 s;
 //   2. with the host gone: the page, the autosave, a share link, a lesson
 //      not opened before, a language not chosen before and an exercise (its
 //      panel a wasm of its own) not opened before all work;
@@ -153,6 +153,28 @@ test('the Console and Partitions tabs load when first shown; a module that does 
   // And the console again, at once, typed text kept by the page.
   await tab.click('#tab-console');
   assert.ok(await tab.$('#console'), 'the console is drawn at once the second time');
+  await visitor.close();
+});
+
+test('a module download that stalls is given up after 20 s without a byte, and Try again fetches it anew', async () => {
+  const visitor = await browser.newContext({ viewport: { width: 1280, height: 720 }, serviceWorkers: 'block' });
+  const tab = await visitor.newPage();
+  // The host takes the request and never answers it, as a Wi-Fi that stopped answering does.
+  let stall = true;
+  await tab.route(/split_console\.wasm$/, (route) => (stall ? undefined : route.continue()));
+  await tab.clock.install();
+  await tab.goto(url);
+  await tab.waitForSelector('#btn-lessons', { state: 'attached', timeout: TIMEOUT });
+  await tab.click('#tab-console');
+  await tab.waitForSelector('#part-loading-console-tab', { timeout: TIMEOUT });
+  await tab.clock.runFor(19_000);
+  assert.ok(await tab.$('#part-loading-console-tab'), 'still on its way after 19 s');
+  await tab.clock.runFor(2_000);
+  await tab.waitForSelector('#part-failed-console-tab', { timeout: TIMEOUT });
+  assert.match(await tab.textContent('#part-failed-console-tab'), /“Query console” could not be loaded: the network request failed\./);
+  stall = false;
+  await tab.click('#part-again-console-tab');
+  await tab.waitForSelector('#console #cost-strip', { timeout: TIMEOUT });
   await visitor.close();
 });
 

@@ -1,13 +1,6 @@
 //! The page's helpers for browser facilities that can be missing or
 //! refuse: the origin's local storage, the clipboard, and fetching a file
 //! that lies next to the page (a lesson's document, a language's words).
-//!
-//! A fetch has a [`Deadline`]: a network that stops answering (a lecture
-//! hall's Wi-Fi) keeps a request open for minutes, and the page would say
-//! "Loading …" all that time. Given up, the request fails like any other,
-//! so what waited for it says so and can be asked again. The timer is a
-//! plain `setTimeout`, not `AbortSignal.timeout`, so a test's clock can
-//! move it.
 //! Everything else the page asks of the browser goes through Yew, gloo or
 //! one call site.
 //!
@@ -17,6 +10,13 @@
 //! which the page must survive. Nor gloo's file reader, for the same
 //! reason: it throws where the page reports the file as unreadable. gloo
 //! has no clipboard.
+//!
+//! A fetch has a [`Deadline`]: a network that stops answering (a lecture
+//! hall's Wi-Fi) keeps a request open for minutes, and the page would say
+//! "Loading …" all that time. Given up, the request fails like any other,
+//! so what waited for it says so and can be asked again. The timer is a
+//! plain `setTimeout`, not `AbortSignal.timeout`, so a test's clock can
+//! move it.
 
 use wasm_bindgen_futures::{spawn_local, JsFuture};
 

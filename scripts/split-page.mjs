@@ -20,6 +20,9 @@
 // The loader's downloads are watched (WATCH below): one that stalls gives up,
 // so the part waiting for it says it could not be loaded and offers Try again
 // instead of "Loading …" for as long as the browser keeps the request open.
+// The loader tells the page only whether a module came; why one did not (a
+// stall, or any other failure) it leaves in globalThis.__ddbSplitFailures
+// under the module's name, for the page's failed line to say.
 //
 // The page's script and wasm replace Trunk's under Trunk's names (their
 // integrity in index.html updated); the modules and their loader go into a
@@ -54,12 +57,16 @@ function run(command, args) {
 // still compiled while it streams in.
 const WATCH = `
 const STALL_MS = 20000;
+let stalls = 0;
 function fetchWatched(url) {
     const controller = new AbortController();
     let timer;
     const arm = () => {
         clearTimeout(timer);
-        timer = setTimeout(() => controller.abort(new DOMException(url + ': no byte for ' + STALL_MS / 1000 + ' s', 'TimeoutError')), STALL_MS);
+        timer = setTimeout(() => {
+            stalls += 1;
+            controller.abort(new DOMException(url + ': no byte for ' + STALL_MS / 1000 + ' s', 'TimeoutError'));
+        }, STALL_MS);
     };
     const done = () => clearTimeout(timer);
     arm();
@@ -79,8 +86,27 @@ function fetchWatched(url) {
         throw error;
     });
 }
+// A module's load, noting why it failed: the seconds after which a download
+// was given up if one stalled meanwhile (the module's own file or a chunk it
+// needs: a stalled Wi-Fi stalls them all), else 0.
+const failures = (globalThis.__ddbSplitFailures = {});
+function noted(name, load) {
+    return async () => {
+        const before = stalls;
+        try {
+            const loaded = await load();
+            delete failures[name];
+            return loaded;
+        } catch (error) {
+            failures[name] = stalls > before ? STALL_MS / 1000 : 0;
+            throw error;
+        }
+    };
+}
 `;
 const MODULE_FETCH = /\bfetch\((new URL\("\.\/[\w.]+\.wasm", import\.meta\.url\))\)/g;
+// A module's export: its load, wrapped so that it reports to the page.
+const MODULE_EXPORT = /^(export const __wasm_split_load_(\w+) = wrapAsyncCb\()(makeLoad\([\s\S]*?\n, \[[\w, ]*\]\))\);$/gm;
 
 const sri = (data) => `sha384-${createHash('sha384').update(data).digest('base64')}`;
 
@@ -130,7 +156,12 @@ export function splitPage(dir) {
     if (!loaderText.includes(mainImport)) throw new Error('split-page: __wasm_split.js does not import ./main.js');
     const fetches = loaderText.match(MODULE_FETCH)?.length ?? 0;
     if (fetches !== modules.length) throw new Error(`split-page: __wasm_split.js fetches ${fetches} modules, not ${modules.length}`);
-    const watched = loaderText.replace(MODULE_FETCH, 'fetchWatched($1)').replace(mainImport, `from "../${script}";\n${WATCH}`);
+    const exports = loaderText.match(MODULE_EXPORT)?.length ?? 0;
+    const splitModules = modules.filter((m) => m.startsWith('split_')).length;
+    if (exports !== splitModules) throw new Error(`split-page: __wasm_split.js exports ${exports} loads, not ${splitModules}`);
+    const watched = loaderText.replace(MODULE_FETCH, 'fetchWatched($1)')
+      .replace(MODULE_EXPORT, '$1noted("$2", $3));')
+      .replace(mainImport, `from "../${script}";\n${WATCH}`);
     writeFileSync(join(dir, folder, '__wasm_split.js'), watched);
     const pageScript = readFileSync(join(bound, script), 'utf8');
     const loaderImport = /^(import \* as \w+ from )"\.\/__wasm_split\.js"/gm;

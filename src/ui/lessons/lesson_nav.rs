@@ -25,7 +25,6 @@ use serde_json::Value;
 use yew::prelude::*;
 
 use super::lesson_bus::{BusAction, LessonBus};
-use crate::i18n::FetchFailure;
 use crate::i18n::RestoreFailure;
 use crate::scenario::lessons::{self, setup, Lesson, LessonLibrary, Step, StepAction};
 use crate::scenario::Scenario;
@@ -197,9 +196,7 @@ fn open_with_code(state: &PlaygroundContext, library: Rc<LessonLibrary>, id: &st
     later::with_lesson_opener(move |opener| {
         let title = || lessons::entry(&id).map_or_else(|| id.clone(), |entry| entry.title_in(lang).to_string());
         let opened = opener
-            .map_err(|NotLoaded| {
-                Notice::worded(true, Said::LessonNotLoaded { title: title(), reason: FetchFailure::Network })
-            })
+            .map_err(|NotLoaded(reason)| Notice::worded(true, Said::LessonNotLoaded { title: title(), reason }))
             .and_then(|open| open(&handle, &library, &id, step, lang));
         if let Err(notice) = opened {
             handle.dispatch(Action::Notify(Some(notice)));

@@ -33,8 +33,10 @@
 //! function pointer into the module, valid once it is in). [`Later`] draws
 //! a part: a line saying it is on its way while its module loads, the part
 //! once it is in, or what failed, with a button that tries again (a module
-//! that could not be fetched is not remembered as failed). A loaded
-//! module's function is kept, so showing the part again draws it at once.
+//! that could not be fetched is not remembered as failed). What failed is
+//! the split loader's note: a download given up after it stalled, or any
+//! other failed request. A loaded module's function is kept, so showing the
+//! part again draws it at once.
 
 use yew::prelude::*;
 
@@ -85,6 +87,18 @@ enum Module {
 impl Module {
     #[cfg_attr(not(ddb_split), allow(dead_code))]
     const ALL: [Module; 5] = [Module::Console, Module::Partitions, Module::Vectors, Module::Tables, Module::Lessons];
+
+    /// The module's name in the split loader (scripts/split-page.mjs).
+    #[cfg_attr(not(ddb_split), allow(dead_code))]
+    fn name(self) -> &'static str {
+        match self {
+            Module::Console => "console",
+            Module::Partitions => "partitions",
+            Module::Vectors => "vectors",
+            Module::Tables => "tables",
+            Module::Lessons => "lessons",
+        }
+    }
 
     #[cfg_attr(not(ddb_split), allow(dead_code))]
     fn index(self) -> usize {
@@ -137,14 +151,29 @@ impl Part {
     }
 }
 
-/// The module of a part could not be fetched or instantiated.
+/// The module of a part could not be fetched or instantiated, and why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct NotLoaded;
+pub struct NotLoaded(pub FetchFailure);
 
 #[cfg(ddb_split)]
 impl From<wasm_split_helpers::SplitLoaderError> for NotLoaded {
     fn from(_: wasm_split_helpers::SplitLoaderError) -> Self {
-        NotLoaded
+        NotLoaded(FetchFailure::Network)
+    }
+}
+
+/// Why `module` did not load, as the split loader noted it: given up after
+/// so many seconds when a download stalled, else a failed request.
+#[cfg(ddb_split)]
+fn failure(module: Module) -> FetchFailure {
+    use wasm_bindgen::JsValue;
+    let noted = js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("__ddbSplitFailures"))
+        .and_then(|failures| js_sys::Reflect::get(&failures, &JsValue::from_str(module.name())))
+        .ok()
+        .and_then(|seconds| seconds.as_f64());
+    match noted {
+        Some(seconds) if seconds >= 1.0 && seconds <= f64::from(u32::MAX) => FetchFailure::TimedOut(seconds as u32),
+        _ => FetchFailure::Network,
     }
 }
 
@@ -270,7 +299,8 @@ async fn load(module: Module) -> Result<Contents, NotLoaded> {
         Module::Vectors => split::vectors().await,
         Module::Tables => split::tables().await,
         Module::Lessons => split::lessons().await,
-    }?;
+    }
+    .map_err(|_| NotLoaded(failure(module)))?;
     if let Some(entries) = contents.deferred {
         deferred::install(entries);
     }
@@ -314,14 +344,14 @@ fn loaded(module: Module) -> Option<Contents> {
 /// in (always, in a build that is not split), else once it has arrived, or
 /// [`NotLoaded`] if it could not be fetched.
 pub fn with_lesson_opener(then: impl FnOnce(Result<OpenLesson, NotLoaded>) + 'static) {
-    let opener = |contents: Contents| contents.open_lesson.ok_or(NotLoaded);
+    let opener = |contents: Contents| contents.open_lesson.ok_or(NotLoaded(FetchFailure::Network));
     if let Some(contents) = loaded(Module::Lessons) {
         return then(opener(contents));
     }
     #[cfg(ddb_split)]
     yew::platform::spawn_local(async move { then(load(Module::Lessons).await.and_then(opener)) });
     #[cfg(not(ddb_split))]
-    then(Err(NotLoaded));
+    then(Err(NotLoaded(FetchFailure::Network)));
 }
 
 /// Loads every module without drawing it, so that the first click on a
@@ -348,18 +378,17 @@ pub fn Later(props: &LaterProps) -> Html {
     let lang = use_lang();
     let module = props.part.module();
     // Whether the module is in is `loaded`'s to say; the component keeps
-    // only whether its last attempt failed (setting it draws again).
-    let failed = use_state(|| false);
+    // only why its last attempt failed, if it did (setting it draws again).
+    let failed = use_state(|| None::<FetchFailure>);
     let attempt = use_state(|| 0u32);
     {
         let failed = failed.clone();
         use_effect_with((module, *attempt), move |_| {
             #[cfg(ddb_split)]
             if loaded(module).is_none() {
-                failed.set(false);
+                failed.set(None);
                 yew::platform::spawn_local(async move {
-                    let arrived = load(module).await.is_ok();
-                    failed.set(!arrived);
+                    failed.set(load(module).await.err().map(|NotLoaded(reason)| reason));
                 });
             }
             #[cfg(not(ddb_split))]
@@ -370,15 +399,14 @@ pub fn Later(props: &LaterProps) -> Html {
         return (contents.draw)(&props.part);
     }
     let (title, slug) = (props.part.title(lang), props.part.slug());
-    if !*failed {
+    let Some(reason) = *failed else {
         return html! {
             <section class="card panel-status" id={format!("part-loading-{slug}")} role="status">
                 <p>{ lang.tr().said(&Said::PanelLoading { title }) }</p>
             </section>
         };
-    }
+    };
     let again = Callback::from(move |_: MouseEvent| attempt.set(*attempt + 1));
-    let reason = FetchFailure::Network;
     html! {
         <section class="card panel-status" id={format!("part-failed-{slug}")} role="alert">
             <p class="error-text">{ lang.tr().said(&Said::PanelNotLoaded { title, reason }) }</p>

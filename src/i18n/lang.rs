@@ -1,9 +1,9 @@
 //! The three languages and the way into their catalogues.
 
 use super::catalogue::{Catalogue, Msg};
-use super::de::German;
+use super::catalogues;
 use super::en::English;
-use super::ja::Japanese;
+use super::words;
 
 /// A language of the page. English is the default: the language the
 /// playground was written in, and the one its tests read.
@@ -45,13 +45,17 @@ impl Lang {
         Lang::ALL.into_iter().find(|lang| primary.eq_ignore_ascii_case(lang.code()))
     }
 
-    /// The language's catalogue.
+    /// The language's catalogue: English's while German's or Japanese's
+    /// is not at hand yet ([`catalogues`]; the page switches to a language
+    /// only once it is).
     pub fn tr(self) -> &'static dyn Catalogue {
-        match self {
-            Lang::En => &English,
-            Lang::De => &German,
-            Lang::Ja => &Japanese,
-        }
+        catalogues::at_hand(self).unwrap_or(&English)
+    }
+
+    /// Whether the page can speak this language now: its words installed
+    /// and its catalogue at hand (English: always).
+    pub fn is_ready(self) -> bool {
+        words::is_installed(self) && catalogues::at_hand(self).is_some()
     }
 
     /// A fixed text in this language.

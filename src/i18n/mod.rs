@@ -27,7 +27,8 @@
 //! languages most visits never choose. Every text with values (plurals,
 //! figures inside sentences) is a method of the [`Catalogue`] trait, with
 //! no default bodies, in Rust in all three languages ([`en`], [`de`],
-//! [`ja`]).
+//! [`ja`]); the page's release build loads German's and Japanese's methods
+//! with their words too, as split modules ([`catalogues`]).
 //!
 //! **Completeness.** A method forgotten in one language does not compile;
 //! a fixed text forgotten in a words file, given twice, out of `Msg`'s
@@ -123,6 +124,7 @@
 //! find elements by it.
 
 mod catalogue;
+pub mod catalogues;
 pub mod connect;
 pub mod de;
 pub mod en;

@@ -8,22 +8,22 @@
 //!   App ── use_state(remembered or English) ── ContextProvider<Lang>
 //!        │      every component: let lang = use_lang();  lang.t(Msg::…)
 //!        │      an effect: <html lang="…"> follows it
-//!   LanguagePicker (header) ── onchange ──► words at hand? ── no ─► fetch_words ─┐
-//!        │                                        │ yes                        │ arrived
-//!        │                                        ▼                            ▼
-//!        │                             remember(lang), set the state ◄─────────┘
+//!   LanguagePicker (header) ── onchange ──► lang.is_ready()? ── no ─► fetch_language ─┐
+//!        │                                        │ yes                 words + catalogue │ arrived
+//!        │                                        ▼                                      ▼
+//!        │                             remember(lang), set the state ◄───────────────────┘
 //!        └─ failed: the state stays, a notice in the page's language says why
 //! ```
 //!
 //! German's and Japanese's fixed texts are not in the page's wasm but in
-//! `words/de.txt` and `words/ja.txt` next to it ([`crate::i18n::words`]):
-//! a language is switched to only once its words are installed, so the
-//! page never shows half of it in English. A language remembered from an
-//! earlier visit is fetched at start; the page shows English until its
-//! words arrive, then switches (from the offline copy the file takes about
-//! 10 ms, and German is on screen 40–70 ms after the first English frame,
-//! most of it the page drawn again). The words stay installed for the
-//! session.
+//! `words/de.txt` and `words/ja.txt` next to it ([`crate::i18n::words`]),
+//! and in the page's release build their texts with values are split
+//! modules of their own ([`crate::i18n::catalogues`]): both are fetched
+//! side by side when the language is chosen, and the language is switched
+//! to only once both are in, so the page never shows half of it in
+//! English. A language remembered from an earlier visit is fetched at
+//! start; the page shows English until it is ready, then switches. Both
+//! stay for the session.
 //!
 //! The language is its own small context, not a field of the
 //! [`Playground`](super::state::Playground): switching it changes no data,
@@ -43,9 +43,11 @@
 //! [`start`](super::start)); a playground mounted any other way (the
 //! browser tests) starts in English whatever the machine's locale.
 
+use futures_util::future::join;
 use yew::prelude::*;
 
 use super::browser::{fetch_text, local_storage};
+use super::page::later::load_catalogue;
 use crate::i18n::{words, FetchFailure};
 
 pub use crate::i18n::{LabState, Lang, Msg, RowControl, Said};
@@ -71,7 +73,7 @@ pub struct PageLanguage {
 #[hook]
 pub fn use_page_language(failed: Callback<Said>) -> PageLanguage {
     let remembered = use_memo((), |_| remembered());
-    let lang = use_state(|| remembered.filter(|lang| words::is_installed(*lang)).unwrap_or_default());
+    let lang = use_state(|| remembered.filter(|lang| lang.is_ready()).unwrap_or_default());
     let pending = use_state(|| None::<Lang>);
     // The language last asked for: words that arrive for an earlier choice
     // are installed but switch nothing.
@@ -81,11 +83,11 @@ pub fn use_page_language(failed: Callback<Said>) -> PageLanguage {
         let (lang, pending) = (lang.clone(), pending.clone());
         Callback::from(move |(next, chosen): (Lang, bool)| {
             *wanted.borrow_mut() = Some(next);
-            if !words::is_installed(next) {
+            if !next.is_ready() {
                 pending.set(Some(next));
             }
             let (lang, pending, wanted, failed) = (lang.clone(), pending.clone(), wanted.clone(), failed.clone());
-            fetch_words(next, move |ready| {
+            fetch_language(next, move |ready| {
                 if *wanted.borrow() != Some(next) {
                     return;
                 }
@@ -107,7 +109,7 @@ pub fn use_page_language(failed: Callback<Said>) -> PageLanguage {
         let switch = switch.clone();
         use_effect_with((), move |_| {
             if let Some(remembered) = *remembered {
-                if !words::is_installed(remembered) {
+                if !remembered.is_ready() {
                     switch.emit((remembered, false));
                 }
             }
@@ -160,21 +162,30 @@ pub fn adopt_browser_language() {
     }
 }
 
-/// Makes `lang`'s fixed texts ready: at once if they are installed
-/// (English's always are), else fetched from `words/<tag>.txt` next to the
-/// page and installed. `done` hears whether they are; `Err(None)`: the file
-/// arrived but is not this build's.
-pub fn fetch_words(lang: Lang, done: impl FnOnce(Result<(), Option<FetchFailure>>) + 'static) {
-    fetch_words_boxed(lang, Box::new(done));
+/// Makes `lang` ready to be spoken ([`Lang::is_ready`]): at once if it is
+/// (English always is), else its fixed texts fetched from `words/<tag>.txt`
+/// next to the page and installed, and, in the page's release build, its
+/// catalogue's module loaded beside them (`later::load_catalogue`). `done`
+/// hears whether it is; `Err(None)`: the words file arrived but is not
+/// this build's.
+pub fn fetch_language(lang: Lang, done: impl FnOnce(Result<(), Option<FetchFailure>>) + 'static) {
+    fetch_language_boxed(lang, Box::new(done));
 }
 
 // Boxed, so the fetch and its future are compiled once, not once per caller.
-fn fetch_words_boxed(lang: Lang, done: Box<dyn FnOnce(Result<(), Option<FetchFailure>>)>) {
-    if words::is_installed(lang) {
+fn fetch_language_boxed(lang: Lang, done: Box<dyn FnOnce(Result<(), Option<FetchFailure>>)>) {
+    if lang.is_ready() {
         return done(Ok(()));
     }
     yew::platform::spawn_local(async move {
-        let file = fetch_text(&format!("words/{}.txt", lang.code())).await.map_err(Some);
-        done(file.and_then(|file| words::install(lang, &file).map_err(|_| None)));
+        let texts = async {
+            if words::is_installed(lang) {
+                return Ok(());
+            }
+            let file = fetch_text(&format!("words/{}.txt", lang.code())).await.map_err(Some)?;
+            words::install(lang, &file).map_err(|_| None)
+        };
+        let (texts, catalogue) = join(texts, load_catalogue(lang)).await;
+        done(texts.and(catalogue.map_err(Some)));
     });
 }

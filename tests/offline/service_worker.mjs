@@ -13,7 +13,9 @@
 //      without the offline copy starts on the page's wasm alone, and the
 //      Console tab's module that does not arrive is named and tried again,
 //      and one whose download stalls is given up after 20 s, as are a lesson's
-//      document after 30 s and the exercises' wasm after 90 s;
+//      document after 30 s and the exercises' wasm after 90 s; a language's
+//      module is fetched only when it is chosen, and one that does not
+//      arrive leaves the page's language;
 //   2. with the host gone: the page, the autosave, a share link, a lesson
 //      not opened before, a language not chosen before and an exercise (its
 //      panel a wasm of its own) not opened before all work;
@@ -156,6 +158,39 @@ test('the Console and Partitions tabs load when first shown; a module that does 
   await visitor.close();
 });
 
+test('a language\'s texts with values are a module fetched when it is chosen; one that does not arrive leaves the page\'s language and says why', async () => {
+  const visitor = await browser.newContext({ viewport: { width: 1280, height: 720 }, serviceWorkers: 'block' });
+  const tab = await visitor.newPage();
+  const asked = (module) => tab.evaluate((m) => performance.getEntriesByType('resource').some((r) => r.name.endsWith(`/${m}`)), module);
+  const says = (text) => tab.evaluate((t) => document.body.textContent.includes(t), text);
+  let block = true;
+  await tab.route(/split_japanese\.wasm$/, (route) => (block ? route.abort() : route.continue()));
+  await tab.goto(url);
+  await tab.waitForSelector('#btn-lessons', { state: 'attached', timeout: TIMEOUT });
+  await tab.click('#btn-sample-table');
+  await tab.waitForFunction(() => document.body.textContent.includes('6 items · 417 bytes'), null, { timeout: TIMEOUT });
+  // Nothing of either language is fetched before it is chosen, not even ahead.
+  await tab.waitForTimeout(500);
+  assert.ok(!(await asked('split_german.wasm')) && !(await asked('split_japanese.wasm')));
+  // Japanese's module does not arrive: the words did, but the page stays in English and says why.
+  await tab.selectOption('#lang-select', 'ja');
+  await tab.waitForFunction(() => document.body.textContent.includes('日本語 could not be loaded: the network request failed. The page keeps its language.'),
+    null, { timeout: TIMEOUT });
+  assert.equal(await tab.evaluate(() => document.documentElement.lang), 'en');
+  assert.ok(await says('6 items · 417 bytes'));
+  // German comes, words and module side by side, and its texts with values are German's.
+  await tab.selectOption('#lang-select', 'de');
+  await tab.waitForFunction(() => document.documentElement.lang === 'de', null, { timeout: TIMEOUT });
+  assert.ok(await asked('words/de.txt') && await asked('split_german.wasm'));
+  assert.ok(await says('6 Items · 417 Bytes'), 'German\'s catalogue is in');
+  // Japanese, asked for again with the network back, comes.
+  block = false;
+  await tab.selectOption('#lang-select', 'ja');
+  await tab.waitForFunction(() => document.documentElement.lang === 'ja', null, { timeout: TIMEOUT });
+  assert.ok(await says('項目 6 件 · 417 バイト'), 'Japanese\'s catalogue is in');
+  await visitor.close();
+});
+
 test('a module download that stalls is given up after 20 s without a byte, and Try again fetches it anew', async () => {
   const visitor = await browser.newContext({ viewport: { width: 1280, height: 720 }, serviceWorkers: 'block' });
   const tab = await visitor.newPage();
@@ -269,13 +304,15 @@ test('with the host gone, the page, the autosave, a share link, a lesson, a lang
   await page.waitForSelector('#lesson-panel[data-lesson="game-scores"]', { timeout: TIMEOUT });
   assert.ok(await page.evaluate(() => performance.getEntriesByType('resource')
     .some((r) => r.name.endsWith('lessons/01-game-scores.json') && r.workerStart > 0)), 'the worker answered');
-  // German, never chosen online: its words come from the cache, and a
-  // visit with German remembered starts in German again.
+  // German, never chosen online: its words and its module come from the
+  // cache, and a visit with German remembered starts in German again.
   await page.selectOption('#lang-select', 'de');
   await page.waitForFunction(() => document.documentElement.lang === 'de', null, { timeout: TIMEOUT });
   assert.equal(await page.textContent('#tables-title'), 'Tabellen');
   assert.ok(await page.evaluate(() => performance.getEntriesByType('resource')
     .some((r) => r.name.endsWith('words/de.txt') && r.workerStart > 0)), 'the worker answered the words');
+  assert.ok(await page.evaluate(() => performance.getEntriesByType('resource')
+    .some((r) => r.name.endsWith('/split_german.wasm') && r.workerStart > 0)), 'the worker answered German\'s module');
   await open();
   await page.waitForFunction(() => document.documentElement.lang === 'de', null, { timeout: TIMEOUT });
   // An exercise, never opened online: the panel's own wasm comes from the

@@ -1,7 +1,8 @@
 //! The parts of the page its release build loads when first shown: the
 //! Console tab, the partition map, the vector map, the table's index,
 //! TimeToLive and stream panels with the item generator's form, and the
-//! lesson panel.
+//! lesson panel; and German's and Japanese's catalogues, loaded when the
+//! language is first chosen ([`load_catalogue`], `i18n::catalogues`).
 //!
 //! A first visit waits for every byte of the page's wasm before anything
 //! can be used, and on a phone on a busy lecture hall's Wi-Fi the bytes
@@ -41,6 +42,8 @@
 use yew::prelude::*;
 
 use crate::engine::deferred::{self, Entries};
+#[cfg(ddb_split)]
+use crate::i18n::{catalogues, Catalogue};
 use crate::i18n::{FetchFailure, Said};
 use crate::scenario::lessons::LessonLibrary;
 use crate::ui::language::{use_lang, Lang, Msg};
@@ -162,13 +165,13 @@ impl From<wasm_split_helpers::SplitLoaderError> for NotLoaded {
     }
 }
 
-/// Why `module` did not load, as the split loader noted it: given up after
-/// so many seconds when a download stalled, else a failed request.
+/// Why the module `name` did not load, as the split loader noted it: given
+/// up after so many seconds when a download stalled, else a failed request.
 #[cfg(ddb_split)]
-fn failure(module: Module) -> FetchFailure {
+fn failure(name: &str) -> FetchFailure {
     use wasm_bindgen::JsValue;
     let noted = js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("__ddbSplitFailures"))
-        .and_then(|failures| js_sys::Reflect::get(&failures, &JsValue::from_str(module.name())))
+        .and_then(|failures| js_sys::Reflect::get(&failures, &JsValue::from_str(name)))
         .ok()
         .and_then(|seconds| seconds.as_f64());
     match noted {
@@ -288,6 +291,37 @@ mod split {
     pub fn lessons() -> Result<Contents, NotLoaded> {
         Ok(Contents { open_lesson: Some(lesson_nav::open_available), ..Contents::drawing(draw_lessons) })
     }
+
+    #[cfg(ddb_split)]
+    #[wasm_split_helpers::wasm_split(german, fallible)]
+    pub fn german() -> Result<&'static dyn Catalogue, NotLoaded> {
+        Ok(catalogues::german())
+    }
+
+    #[cfg(ddb_split)]
+    #[wasm_split_helpers::wasm_split(japanese, fallible)]
+    pub fn japanese() -> Result<&'static dyn Catalogue, NotLoaded> {
+        Ok(catalogues::japanese())
+    }
+}
+
+/// Makes German's or Japanese's catalogue (its texts with values) usable:
+/// in the page's release build its module is loaded the first time the
+/// language is chosen (`i18n::catalogues`); every other build has it
+/// already.
+pub async fn load_catalogue(lang: Lang) -> Result<(), FetchFailure> {
+    #[cfg(ddb_split)]
+    if catalogues::at_hand(lang).is_none() {
+        let (catalogue, name) = match lang {
+            Lang::En => return Ok(()),
+            Lang::De => (split::german().await, "german"),
+            Lang::Ja => (split::japanese().await, "japanese"),
+        };
+        catalogues::install(lang, catalogue.map_err(|_| failure(name))?);
+    }
+    #[cfg(not(ddb_split))]
+    let _ = lang;
+    Ok(())
 }
 
 /// A module's contents, the module loaded first.
@@ -300,7 +334,7 @@ async fn load(module: Module) -> Result<Contents, NotLoaded> {
         Module::Tables => split::tables().await,
         Module::Lessons => split::lessons().await,
     }
-    .map_err(|_| NotLoaded(failure(module)))?;
+    .map_err(|_| NotLoaded(failure(module.name())))?;
     if let Some(entries) = contents.deferred {
         deferred::install(entries);
     }

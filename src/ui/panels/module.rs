@@ -15,9 +15,9 @@ use wasm_bindgen::JsCast;
 use web_sys::Element;
 use yew::prelude::*;
 
-use crate::i18n::{words, Lang};
+use crate::i18n::Lang;
 use crate::ui::exercises::module::{ExerciseApp, ExerciseAppProps};
-use crate::ui::language::fetch_words;
+use crate::ui::language::fetch_language;
 use crate::ui::page::converter;
 use crate::ui::partitions::lab_module::{LabApp, PlannersApp, RootProps};
 use crate::ui::review::review_module::ReviewApp;
@@ -77,7 +77,7 @@ pub fn mount(root: Element, documents: Rc<BTreeMap<String, String>>) {
         return converter::answer(&root);
     }
     let lang = lang_on(&root);
-    fetch_words(lang, move |_| {
+    fetch_language(lang, move |_| {
         // A root the page removed while the words were on the way has
         // nobody to show the panel to.
         if !root.is_connected() {
@@ -85,7 +85,7 @@ pub fn mount(root: Element, documents: Rc<BTreeMap<String, String>>) {
         }
         // Words that could not be had leave the panel in English rather
         // than not drawn: the page's own notice says why.
-        let lang = if words::is_installed(lang) { lang } else { Lang::En };
+        let lang = if lang.is_ready() { lang } else { Lang::En };
         step_past_the_pages_app();
         let props = || RootProps { root: root.clone(), lang };
         let destroy = match panel.as_str() {
@@ -122,7 +122,7 @@ pub fn use_root_lang(root: &Element, first: Lang) -> Lang {
                     if wanted != asked.get() {
                         asked.set(wanted);
                         let (lang, asked) = (lang.clone(), Rc::clone(&asked));
-                        fetch_words(wanted, move |ready| {
+                        fetch_language(wanted, move |ready| {
                             if ready.is_ok() && asked.get() == wanted {
                                 lang.set(wanted);
                             }

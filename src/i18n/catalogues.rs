@@ -11,8 +11,9 @@
 //! A fixed text needs only words ([`super::words`], fetched when the
 //! language is chosen); a text with values (a plural, a figure in a
 //! sentence) is a method of the language's catalogue, which is code:
-//! German's and Japanese's methods are about 34 KB of the page's wasm that
-//! a visit in English never runs. So the page's release build cuts each
+//! German's and Japanese's methods, with the strings they format, were
+//! 73 KB of the page's wasm (28 KB gzipped) that a visit in English never
+//! runs. So the page's release build cuts each
 //! of the two into a split module of its own, fetched with the language's
 //! words file, and the page switches to a language only once both are in
 //! ([`Lang::is_ready`]), so it never shows half of one. Only the split points name

@@ -213,8 +213,9 @@ pub fn save_workspace(name: &str, scenario: &Scenario) -> Result<(), StorageFail
     Ok(())
 }
 
-/// The saved workspaces: names in sorted order, each with the size of its
-/// stored text in bytes.
+/// The saved workspaces: names in sorted order, each with the length of
+/// its stored text as the browser's storage counts it (UTF-16 code units:
+/// bytes for ASCII, which the compressed form always is).
 pub fn list_workspaces() -> Vec<(String, usize)> {
     let Some(storage) = local_storage() else { return Vec::new() };
     let count = storage.length().unwrap_or(0);
@@ -222,12 +223,23 @@ pub fn list_workspaces() -> Vec<(String, usize)> {
         .filter_map(|i| storage.key(i).ok().flatten())
         .filter_map(|key| {
             let name = key.strip_prefix(WORKSPACE_PREFIX)?.to_string();
-            let size = storage.get_item(&key).ok().flatten()?.len();
+            let size = stored_length(&storage, &key)?;
             Some((name, size))
         })
         .collect();
     ordered::sort(&mut names);
     names
+}
+
+/// The length of the text stored under `key`, read through `getItem` but
+/// left a JavaScript string: a workspace can be a megabyte, and the
+/// Workspaces menu lists them when the page starts and after every notice.
+/// Copied into the wasm as a `String`, each would be converted to UTF-8
+/// every time (BENCHMARKS.md, run M).
+fn stored_length(storage: &web_sys::Storage, key: &str) -> Option<usize> {
+    let get_item = js_sys::Reflect::get(storage, &"getItem".into()).ok()?.dyn_into::<js_sys::Function>().ok()?;
+    let text = get_item.call1(storage, &key.into()).ok()?.dyn_into::<js_sys::JsString>().ok()?;
+    usize::try_from(text.length()).ok()
 }
 
 /// Reads the workspace `name`. A missing (`Err(None)`) or broken copy

@@ -18,6 +18,11 @@ async fn workspaces_save_open_survive_a_reload_and_delete() {
     assert_eq!(workspace_names(&page), ["A"]);
     let stored = storage().get_item(&format!("{}A", persist::WORKSPACE_PREFIX)).unwrap().expect("stored");
     assert!(persist::scenario_from_stored(&stored).is_ok());
+    // Listed with its stored size, as the browser's storage counts it.
+    assert_eq!(
+        page.text(".workspace-entry .workspace-size"),
+        format!("{} KB", stored.encode_utf16().count().div_ceil(1024))
+    );
     assert!(storage().get_item(&format!("{}A", persist::WORKSPACE_TEMP_PREFIX)).unwrap().is_none());
     assert_eq!(page.value("#workspace-name"), "", "the field empties after a save");
 

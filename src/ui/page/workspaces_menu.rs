@@ -9,7 +9,8 @@
 //! message and changes nothing. The list is read from `localStorage` when
 //! the component mounts, after each save and delete, and each time the menu
 //! opens (the connect page's imports arrive as workspaces from another
-//! tab), not on every render (a stored copy can be megabytes).
+//! tab), not on every render; it reads only each copy's length, which stays
+//! in JavaScript (a stored copy can be a megabyte).
 //!
 //! Like the Export menu it is a `<details>` element, so it opens and closes
 //! with the keyboard and needs no script.

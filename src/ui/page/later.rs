@@ -415,21 +415,27 @@ pub fn Later(props: &LaterProps) -> Html {
     // only why its last attempt failed, if it did (setting it draws again).
     let failed = use_state(|| None::<FetchFailure>);
     let attempt = use_state(|| 0u32);
+    let contents = loaded(module);
     {
         let failed = failed.clone();
+        // Decided by what this render drew, not by whether the module is in
+        // when the effect runs: Yew may let the browser draw the page before
+        // it runs effects, and a module that comes in meanwhile (fetched
+        // ahead) would otherwise leave the line saying it is on its way.
+        let drawn = contents.is_some();
         use_effect_with((module, *attempt), move |_| {
             #[cfg(ddb_split)]
-            if loaded(module).is_none() {
+            if !drawn {
                 failed.set(None);
                 yew::platform::spawn_local(async move {
                     failed.set(load(module).await.err().map(|NotLoaded(reason)| reason));
                 });
             }
             #[cfg(not(ddb_split))]
-            let _ = (module, failed);
+            let _ = (module, failed, drawn);
         });
     }
-    if let Some(contents) = loaded(module) {
+    if let Some(contents) = contents {
         return (contents.draw)(&props.part);
     }
     let (title, slug) = (props.part.title(lang), props.part.slug());

@@ -730,7 +730,8 @@ impl Catalogue for German {
                     self.items(*items as u64)
                 )
             }
-            Said::LessonOpened { title, kept, earlier } => {
+            Said::LessonOpened { lesson, kept, earlier } => {
+                let title = lesson.title_in(Lang::De);
                 let mut text = format!("Lektion „{title}“ geöffnet.");
                 if *kept {
                     text.push_str(" Dein bisheriger Playground ist aufbewahrt: „Meinen Playground wiederherstellen“ in der Lektion holt ihn zurück.");
@@ -809,8 +810,9 @@ impl Catalogue for German {
             Said::NoSuchLesson { id, known } => {
                 format!("Es gibt keine Lektion „{id}“; die Lektionen sind: {known}. {UNCHANGED}")
             }
-            Said::LessonLoading { title } => format!("Die Lektion „{title}“ wird geladen …"),
-            Said::LessonNotLoaded { title, reason } => {
+            Said::LessonLoading { lesson } => format!("Die Lektion „{}“ wird geladen …", lesson.title_in(Lang::De)),
+            Said::LessonNotLoaded { lesson, reason } => {
+                let title = lesson.title_in(Lang::De);
                 let reason = fetch_failure(reason);
                 format!("Die Lektion „{title}“ konnte nicht geladen werden: {reason}.")
             }

@@ -1212,7 +1212,8 @@ impl Catalogue for English {
                 };
                 format!("Imported {file}{what}: {tables} table(s), {items} item(s).")
             }
-            Said::LessonOpened { title, kept, earlier } => {
+            Said::LessonOpened { lesson, kept, earlier } => {
+                let title = lesson.title_in(Lang::En);
                 let mut text = format!("Opened the lesson “{title}”.");
                 if *kept {
                     text.push_str(" Your previous playground is kept: “Restore my playground” in the lesson panel brings it back.");
@@ -1281,8 +1282,9 @@ impl Catalogue for English {
             Said::NoSuchLesson { id, known } => {
                 format!("There is no lesson \"{id}\"; the lessons are: {known}. {UNCHANGED}")
             }
-            Said::LessonLoading { title } => format!("Loading the lesson “{title}” …"),
-            Said::LessonNotLoaded { title, reason } => {
+            Said::LessonLoading { lesson } => format!("Loading the lesson “{}” …", lesson.title_in(Lang::En)),
+            Said::LessonNotLoaded { lesson, reason } => {
+                let title = lesson.title_in(Lang::En);
                 let reason = fetch_failure(reason);
                 format!("The lesson “{title}” could not be loaded: {reason}.")
             }

@@ -686,7 +686,8 @@ impl Catalogue for Japanese {
                 };
                 format!("{file}{what} をインポートしました: テーブル {tables} 個、{}。", self.items(*items as u64))
             }
-            Said::LessonOpened { title, kept, earlier } => {
+            Said::LessonOpened { lesson, kept, earlier } => {
+                let title = lesson.title_in(Lang::Ja);
                 let mut text = format!("レッスン「{title}」を開きました。");
                 if *kept {
                     text.push_str(" 元のプレイグラウンドは保存されています。レッスンパネルの「元のプレイグラウンドに戻す」で戻せます。");
@@ -756,8 +757,9 @@ impl Catalogue for Japanese {
             Said::NoSuchLesson { id, known } => {
                 format!("レッスン「{id}」はありません。レッスンは次のとおりです: {known}。{UNCHANGED}")
             }
-            Said::LessonLoading { title } => format!("レッスン「{title}」を読み込んでいます…"),
-            Said::LessonNotLoaded { title, reason } => {
+            Said::LessonLoading { lesson } => format!("レッスン「{}」を読み込んでいます…", lesson.title_in(Lang::Ja)),
+            Said::LessonNotLoaded { lesson, reason } => {
+                let title = lesson.title_in(Lang::Ja);
                 let reason = fetch_failure(reason);
                 format!("レッスン「{title}」を読み込めませんでした: {reason}。")
             }

@@ -30,6 +30,11 @@ async fn a_lesson_link_opens_the_lesson_and_shows_its_items() {
     assert!(page.text(".table-view").contains("GameTitleIndex"));
     assert_eq!(location_hash(), "", "the link leaves the address bar");
     assert!(page.text("#scenario-notice").contains("Opened the lesson “GameScores and GameTitleIndex”."));
+    // The notice names the lesson in the language it is read in.
+    page.choose("#lang-select", "ja").await;
+    let notice = page.text("#scenario-notice");
+    assert!(notice.contains("レッスン「GameScores と GameTitleIndex」を開きました。"), "{notice}");
+    page.choose("#lang-select", "en").await;
     // The checklist: three Queries and one Scan with its cost.
     let checklist = page.text("#lesson-checklist");
     assert_eq!(page.find_all("#lesson-checklist .pattern.servable").len(), 3, "{checklist}");

@@ -15,6 +15,8 @@ pub use crate::engine::throughput::Access;
 pub use crate::scenario::warning::{Lost, Unused, Warning};
 pub use msg::Msg;
 
+use crate::scenario::lessons::Entry;
+
 mod msg;
 
 /// A control of a numbered row in a builder's list, for
@@ -95,10 +97,12 @@ pub enum Said {
     /// A file was imported: its name, the NoSQL Workbench model (and its
     /// name) if it was one, and what it held.
     Imported { file: String, model: Option<Option<String>>, tables: usize, items: usize },
-    /// A lesson was opened; `kept`: the playground before it is kept;
+    /// A lesson was opened (its title is said in the language the notice is
+    /// read in, which may change while it shows); `kept`: the playground
+    /// before it is kept;
     /// `earlier`: the workspace that the playground kept before an earlier
     /// lesson became, so that it is not overwritten.
-    LessonOpened { title: String, kept: bool, earlier: Option<String> },
+    LessonOpened { lesson: Entry, kept: bool, earlier: Option<String> },
     /// The playground was saved as the named workspace.
     WorkspaceSaved { name: String },
     /// A named workspace replaced the playground.
@@ -132,9 +136,9 @@ pub enum Said {
     /// the lessons' ids.
     NoSuchLesson { id: String, known: String },
     /// A lesson's document is being fetched.
-    LessonLoading { title: String },
+    LessonLoading { lesson: Entry },
     /// A lesson's document did not arrive.
-    LessonNotLoaded { title: String, reason: FetchFailure },
+    LessonNotLoaded { lesson: Entry, reason: FetchFailure },
     /// A panel the page loads when it is first shown (the hot-key lab, the
     /// planners) is on its way; `title` is its heading.
     PanelLoading { title: String },

@@ -152,8 +152,11 @@ pub fn fetch_lesson(
                 state.dispatch(Action::LessonFetched { id: entry.id.to_string(), text });
             });
         }
-        let title = entry.title_in(lang).to_string();
-        done(result.map(|()| library).map_err(|reason| Notice::worded(true, Said::LessonNotLoaded { title, reason })));
+        done(
+            result
+                .map(|()| library)
+                .map_err(|reason| Notice::worded(true, Said::LessonNotLoaded { lesson: entry, reason })),
+        );
     });
 }
 
@@ -172,17 +175,17 @@ pub fn open_lesson(state: &PlaygroundContext, id: &str, step: usize, lang: Lang)
     let library = &state.lessons;
     match lessons::entry(id) {
         Some(entry) if !library.is_available(id) || !library.has_overlay_answer(id, lang) => {
-            let loading = Said::LessonLoading { title: entry.title_in(lang).to_string() };
+            let loading = Said::LessonLoading { lesson: entry };
             state.dispatch(Action::Notify(Some(Notice::worded(false, loading))));
             let handle = state.clone();
             fetch_lesson(state, id, lang, move |result| match result {
-                Ok(library) => open_with_code(&handle, library, entry.id, step, lang),
+                Ok(library) => open_with_code(&handle, library, entry.id, step),
                 Err(notice) => handle.dispatch(Action::Notify(Some(notice))),
             });
             Ok(())
         }
         _ => {
-            open_with_code(state, Rc::clone(library), id, step, lang);
+            open_with_code(state, Rc::clone(library), id, step);
             Ok(())
         }
     }
@@ -191,13 +194,15 @@ pub fn open_lesson(state: &PlaygroundContext, id: &str, step: usize, lang: Lang)
 /// [`open_available`] once the code that opens lessons is in: the page's
 /// release build loads it with the lesson panel's (`ui::page::later`). A
 /// failure is a notice.
-fn open_with_code(state: &PlaygroundContext, library: Rc<LessonLibrary>, id: &str, step: usize, lang: Lang) {
+fn open_with_code(state: &PlaygroundContext, library: Rc<LessonLibrary>, id: &str, step: usize) {
     let (handle, id) = (state.clone(), id.to_string());
     later::with_lesson_opener(move |opener| {
-        let title = || lessons::entry(&id).map_or_else(|| id.clone(), |entry| entry.title_in(lang).to_string());
         let opened = opener
-            .map_err(|NotLoaded(reason)| Notice::worded(true, Said::LessonNotLoaded { title: title(), reason }))
-            .and_then(|open| open(&handle, &library, &id, step, lang));
+            .map_err(|NotLoaded(reason)| match lessons::entry(&id) {
+                Some(lesson) => Notice::worded(true, Said::LessonNotLoaded { lesson, reason }),
+                None => no_such_lesson(&id),
+            })
+            .and_then(|open| open(&handle, &library, &id, step));
         if let Err(notice) = opened {
             handle.dispatch(Action::Notify(Some(notice)));
         }
@@ -212,11 +217,10 @@ pub(crate) fn open_available(
     library: &LessonLibrary,
     id: &str,
     step: usize,
-    lang: Lang,
 ) -> Result<(), Notice> {
-    if lessons::entry(id).is_none() {
+    let Some(entry) = lessons::entry(id) else {
         return Err(no_such_lesson(id));
-    }
+    };
     let lesson = library.lesson(id).map_err(|e| Notice::error(e.message()))?;
     let mut scenario = setup::scenario(&lesson).map_err(|e| Notice::error(e.message()))?;
     let (kept, earlier) = match state.scenario() {
@@ -226,8 +230,7 @@ pub(crate) fn open_available(
     if let Value::Object(view) = &mut scenario.view {
         view.insert("step".into(), step.min(lesson.steps.len().saturating_sub(1)).into());
     }
-    let title = library.lesson_in(id, lang).map_or(lesson.title, |shown| shown.title);
-    let said = Said::LessonOpened { title, kept, earlier };
+    let said = Said::LessonOpened { lesson: entry, kept, earlier };
     state.dispatch(Action::Load(Box::new(scenario), Some(Notice::worded(false, said))));
     Ok(())
 }

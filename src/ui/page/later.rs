@@ -184,7 +184,7 @@ fn failure(name: &str) -> FetchFailure {
 type Draw = fn(&Part) -> Html;
 
 /// Opens a lesson whose document is at hand (`lesson_nav`).
-pub type OpenLesson = fn(&PlaygroundContext, &LessonLibrary, &str, usize, Lang) -> Result<(), Notice>;
+pub type OpenLesson = fn(&PlaygroundContext, &LessonLibrary, &str, usize) -> Result<(), Notice>;
 
 /// What a split point gives: the function that draws its module's parts;
 /// from the console's, the code only the console needs of the engine

@@ -259,13 +259,13 @@ fn english_texts_with_values_are_unchanged() {
     let imported = Said::Imported { file: "s.json".into(), model: None, tables: 1, items: 1 };
     assert_eq!(en.said(&imported), "Imported s.json: 1 table(s), 1 item(s).");
     assert_eq!(
-        en.said(&Said::LessonOpened { title: "Voting".into(), kept: true, earlier: None }),
-        "Opened the lesson “Voting”. Your previous playground is kept: “Restore my playground” in the lesson panel \
+        en.said(&Said::LessonOpened { lesson: voting(), kept: true, earlier: None }),
+        "Opened the lesson “Real-time voting: write sharding”. Your previous playground is kept: “Restore my playground” in the lesson panel \
          brings it back."
     );
     assert_eq!(
-        en.said(&Said::LessonOpened { title: "Voting".into(), kept: true, earlier: Some("Kurs A".into()) }),
-        "Opened the lesson “Voting”. Your previous playground is kept: “Restore my playground” in the lesson panel \
+        en.said(&Said::LessonOpened { lesson: voting(), kept: true, earlier: Some("Kurs A".into()) }),
+        "Opened the lesson “Real-time voting: write sharding”. Your previous playground is kept: “Restore my playground” in the lesson panel \
          brings it back. The playground kept before an earlier lesson is now the workspace “Kurs A”."
     );
     assert_eq!(en.said(&Said::Fixed(Msg::PlaygroundBack)), "Your playground is back.");

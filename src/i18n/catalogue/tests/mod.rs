@@ -83,6 +83,12 @@ fn japanese_texts_are_japanese() {
 
 /// The English texts with values, exactly as the page spelled them
 /// before it was translated (the browser tests find elements by them).
+/// The catalog's entry of the voting lesson, whose title every language
+/// has, for the notices that name a lesson.
+fn voting() -> Entry {
+    crate::scenario::lessons::entry("voting").expect("the voting lesson is in the catalog")
+}
+
 mod english;
 mod plurals;
 mod rendering;

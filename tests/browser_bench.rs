@@ -422,8 +422,11 @@ async fn bench_render_grid_and_partition_map_with_100000_items() {
     let (ms, nodes, rows, ticks) = render_views(100_000).await;
     // Windowed: the same number of rows whatever the size; the map draws a
     // tick per stretch of the band, not per collection.
-    assert_eq!(rows, ddb_playground::ui::tables::item_grid::WINDOW_ROWS);
-    assert_eq!(base_rows, ddb_playground::ui::tables::item_grid::WINDOW_ROWS);
+    let window_rows = ddb_playground::ui::tables::grid_window::window_rows(
+        web_sys::window().unwrap().inner_height().unwrap().as_f64().unwrap(),
+    );
+    assert_eq!(rows, window_rows);
+    assert_eq!(base_rows, window_rows);
     assert!(ticks <= ddb_playground::ui::partitions::partition_map::BUCKETS, "{ticks} ticks");
     assert!(base_ticks <= ddb_playground::ui::partitions::partition_map::TICKS_EACH, "{base_ticks} ticks");
     report(

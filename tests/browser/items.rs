@@ -175,9 +175,10 @@ async fn on_demand_tables_and_delete_table() {
 
 // ---- large tables ----
 
-/// Keeps a playground of `n` items in table `Big` (`n / 10` partition keys
-/// of ten items each) as the autosave, so the next `mount_as_is` opens it.
-fn autosave_big_table(n: u32) {
+/// Keeps a playground of `n` items in table `Big` (`n / per_key` partition
+/// keys of `per_key` items each) as the autosave, so the next `mount_as_is`
+/// opens it.
+fn autosave_big_table(n: u32, per_key: u32) {
     use serde_json::json;
     let mut engine = ddb_playground::engine::Engine::new();
     engine
@@ -189,7 +190,7 @@ fn autosave_big_table(n: u32) {
         )
         .unwrap();
     for i in 0..n {
-        let item = json!({"pk": {"S": format!("p{:04}", i / 10)}, "sk": {"N": (i % 10).to_string()}});
+        let item = json!({"pk": {"S": format!("p{:04}", i / per_key)}, "sk": {"N": (i % per_key).to_string()}});
         engine.clock_mut().advance(2);
         engine.execute("PutItem", &json!({"TableName": "Big", "Item": item})).unwrap();
     }
@@ -198,29 +199,61 @@ fn autosave_big_table(n: u32) {
 }
 
 #[wasm_bindgen_test]
+fn a_windowed_grid_draws_the_rows_its_box_shows_and_margins() {
+    use ddb_playground::ui::tables::grid_window::window_rows;
+    // The box is 70 % of the viewport, a row 34 pixels: its rows, 25 above
+    // and below, and up to a step of 25 more above.
+    assert_eq!(window_rows(720.0), 15 + 75, "a projector");
+    assert_eq!(window_rows(844.0), 18 + 75, "a phone");
+    assert_eq!(window_rows(2160.0), 45 + 75, "a 4K screen");
+    // Whatever the browser reports, at least a row and at most 200 in view.
+    assert_eq!(window_rows(0.0), 1 + 75);
+    assert_eq!(window_rows(f64::NAN), 1 + 75);
+    assert_eq!(window_rows(-5.0), 1 + 75);
+    assert_eq!(window_rows(1e12), 200 + 75);
+}
+
+/// The rows drawn of a windowed grid cover its box's view, with rows to
+/// spare below.
+fn assert_rows_cover_the_view(page: &Page, rows: &str, at: &str) {
+    use ddb_playground::ui::tables::grid_window::ROW_PX;
+    let view = page.find(".grid-scroll.windowed").get_bounding_client_rect();
+    // Below the table's head while it is in view (its borders between).
+    let view_top = view.top().max(page.find(".grid-scroll.windowed thead").get_bounding_client_rect().bottom());
+    let drawn = page.find_all(rows);
+    let (top, bottom) = (drawn[0].get_bounding_client_rect(), drawn[drawn.len() - 1].get_bounding_client_rect());
+    assert!(top.top() <= view_top + 4.0, "{at}: the first row at {} is below the view's top {view_top}", top.top());
+    let spare = bottom.bottom() - view.bottom();
+    assert!(spare >= 10.0 * ROW_PX, "{at}: the last row ends {spare} px below the view's bottom");
+}
+
+#[wasm_bindgen_test]
 async fn a_large_table_draws_a_window_of_rows_that_follows_the_scroll() {
-    use ddb_playground::ui::tables::item_grid::{ROW_PX, WINDOW_ROWS};
+    use ddb_playground::ui::tables::grid_window::window_rows;
+    let window_rows = window_rows(web_sys::window().unwrap().inner_height().unwrap().as_f64().unwrap());
     forget_everything();
-    autosave_big_table(2_000);
+    autosave_big_table(2_000, 10);
     let page = mount_as_is().await;
     if !page.exists(".table-entry.selected") {
         page.click(".table-entry").await;
     }
     let rows = "table.items:not(.index-items):not(.results-items) tbody.collection tr";
-    // 2,000 items: a window of 150 rows, a spacer for the other 1,850.
-    assert_eq!(page.find_all(rows).len(), WINDOW_ROWS);
+    // 2,000 items: a window of rows, a spacer for the others.
+    assert_eq!(page.find_all(rows).len(), window_rows);
     assert!(page.exists(".grid-scroll.windowed"));
+    assert_rows_cover_the_view(&page, rows, "at the top");
     let first_key = || page.find_all(rows)[0].query_selector(".pk-value").unwrap().map(|e| e.text_content().unwrap());
     let at_top = first_key();
     assert!(at_top.is_some(), "the first row drawn starts its collection");
-    // Scroll to row 1,000: the window moves there (less its margin of 50,
-    // rounded down to 25), still 150 rows, with spacers above and below.
+    // Scroll to the middle: the window moves there, as many rows, with
+    // spacers above and below.
     let scroller = page.find(".grid-scroll.windowed");
-    scroller.set_scroll_top((1_000 * ROW_PX) as i32);
+    scroller.set_scroll_top(scroller.scroll_height() / 2);
     scroller.dispatch_event(&Event::new("scroll").unwrap()).unwrap();
     settle().await;
-    assert_eq!(page.find_all(rows).len(), WINDOW_ROWS);
+    assert_eq!(page.find_all(rows).len(), window_rows);
     assert_eq!(page.find_all("tbody.grid-spacer").len(), 2);
+    assert_rows_cover_the_view(&page, rows, "in the middle");
     let moved = first_key();
     assert!(moved.is_some() && moved != at_top, "{moved:?} after {at_top:?}");
     // Clicking a drawn row still loads it into the editor.
@@ -228,6 +261,31 @@ async fn a_large_table_draws_a_window_of_rows_that_follows_the_scroll() {
     settle().await;
     let editor = page.find("#item-json").dyn_into::<HtmlTextAreaElement>().unwrap().value();
     assert!(editor.contains(&moved.unwrap()), "{editor}");
+    drop(page);
+    forget_everything();
+}
+
+#[wasm_bindgen_test]
+async fn a_windowed_grid_of_tall_rows_stays_covered_down_the_whole_table() {
+    // One item per partition key: each row has the key's keyspace line
+    // under it, taller than the estimate a window starts from.
+    forget_everything();
+    autosave_big_table(2_000, 1);
+    let page = mount_as_is().await;
+    if !page.exists(".table-entry.selected") {
+        page.click(".table-entry").await;
+    }
+    let rows = "table.items:not(.index-items):not(.results-items) tbody.collection tr";
+    let scroller = page.find(".grid-scroll.windowed");
+    // Down the table in uneven steps, as a wheel scrolls, and back up.
+    let height = scroller.scroll_height();
+    let steps: Vec<i32> = (0..height).step_by(1_777).chain((0..height).step_by(2_903).rev()).collect();
+    for top in steps {
+        scroller.set_scroll_top(top);
+        scroller.dispatch_event(&Event::new("scroll").unwrap()).unwrap();
+        settle().await;
+        assert_rows_cover_the_view(&page, rows, &format!("scrolled to {}", scroller.scroll_top()));
+    }
     drop(page);
     forget_everything();
 }

@@ -43,7 +43,7 @@ use std::collections::BTreeMap;
 use yew::prelude::*;
 
 use super::grid_marks::{mark_cell, mark_head, pieces, stop_line, word, GridFootprint, Piece};
-use super::item_grid::{on_scroll, spacer, window, WINDOW_OVER, WINDOW_STYLE};
+use super::grid_window::{use_grid_window, WINDOW_OVER, WINDOW_STYLE};
 use crate::engine::index::{PendingIndexUpdateView, ProjectionType};
 use crate::engine::ordered::Ordered;
 use crate::engine::schema::{KeyValue, PrimaryKey};
@@ -101,7 +101,7 @@ fn value_cell(value: Option<&AttributeValue>, extra: Option<&'static str>, lang:
 pub fn IndexGrid(props: &IndexGridProps) -> Html {
     let lang = use_lang();
     let tr = lang.tr();
-    let first_row = use_state_eq(|| 0usize);
+    let grid_window = use_grid_window();
     let Ok(engine) = props.engine.0.try_borrow() else { return html! {} };
     let Some(table) = engine.table(&props.table) else { return html! {} };
     let Some(index) = table.index(&props.index) else { return html! {} };
@@ -157,7 +157,7 @@ pub fn IndexGrid(props: &IndexGridProps) -> Html {
     // The entries to draw: all, or a window (`first..end` in index order).
     let total: usize = collections.iter().map(|c| c.entries.len()).sum();
     let windowed = total > WINDOW_OVER;
-    let (first, end) = window(total, *first_row);
+    let (first, end) = grid_window.range(total);
     let mut starts = Vec::with_capacity(collections.len());
     let mut at = 0usize;
     for collection in &collections {
@@ -273,9 +273,9 @@ pub fn IndexGrid(props: &IndexGridProps) -> Html {
             if empty {
                 <p class="hint empty-items">{ lang.t(Msg::IndexEmpty) }</p>
             } else {
-                <div class={classes!("grid-scroll", windowed.then_some("windowed"))}
+                <div ref={grid_window.scroller()} class={classes!("grid-scroll", windowed.then_some("windowed"))}
                     tabindex="0" role="region" aria-label={index.name.clone()}
-                    style={windowed.then_some(WINDOW_STYLE)} onscroll={windowed.then(|| on_scroll(first_row.clone(), total))}>
+                    style={windowed.then_some(WINDOW_STYLE)} onscroll={windowed.then(|| grid_window.on_scroll(total))}>
                     <table class={classes!("items", "index-items", footprint.is_some().then_some("footprinted"))}>
                         <thead>
                             <tr>
@@ -302,9 +302,9 @@ pub fn IndexGrid(props: &IndexGridProps) -> Html {
                                 if pending_count > 0 { <th scope="col">{ lang.t(Msg::Pending) }</th> }
                             </tr>
                         </thead>
-                        { spacer(first) }
+                        { grid_window.spacer(first) }
                         { for groups }
-                        { spacer(total.saturating_sub(end)) }
+                        { grid_window.spacer(total.saturating_sub(end)) }
                         if pending_count > 0 {
                             <tbody class="collection pending">{ for pending_rows }</tbody>
                         }

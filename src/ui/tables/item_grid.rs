@@ -23,19 +23,17 @@
 //! has passed (on the engine clock) but which the sweeper has not deleted
 //! yet is marked "expired": reads still return it.
 //!
-//! **Large tables are windowed.** Above [`WINDOW_OVER`] items the grid
-//! scrolls inside a box of its own and draws only the rows in view plus a
-//! margin ([`WINDOW_ROWS`] in all); spacer rows of the estimated height
-//! ([`ROW_PX`] a row) stand for the rest, so the scroll bar is the whole
-//! table's and the DOM stays the same size with 100 or 100,000 items. A
-//! collection cut by the window's edge keeps its partition key cell,
-//! spanning the rows that are drawn.
+//! **Large tables are windowed** (above [`WINDOW_OVER`] items): the grid
+//! scrolls inside a box of its own and draws only the rows around the view
+//! ([`super::grid_window`]). A collection cut by the window's edge keeps
+//! its partition key cell, spanning the rows that are drawn.
 
 use std::rc::Rc;
 
 use yew::prelude::*;
 
 use super::grid_marks::{mark_cell, mark_head, pieces, stop_line, word, GridFootprint, Piece};
+use super::grid_window::{use_grid_window, WINDOW_OVER, WINDOW_STYLE};
 use crate::engine::ordered::Ordered;
 use crate::engine::schema::PrimaryKey;
 use crate::engine::storage::keyspace_position;
@@ -44,23 +42,6 @@ use crate::engine::value::{AttributeValue, Item};
 use crate::ui::format::{cell_text, editor_text_for, CellText};
 use crate::ui::language::{use_lang, Lang, Msg};
 use crate::ui::state::{Action, EngineHandle, Playground};
-
-/// Tables with more items than this are windowed (see the module notes).
-pub const WINDOW_OVER: usize = 500;
-/// How many rows a windowed grid draws.
-pub const WINDOW_ROWS: usize = 150;
-/// Rows drawn above the first one in view.
-const MARGIN_ROWS: usize = 50;
-/// The estimated height of a row, in CSS pixels (`table.items` cells).
-pub const ROW_PX: usize = 34;
-
-/// The first row to draw for a scroll offset: a multiple of 25, so small
-/// scrolls do not redraw.
-pub(crate) fn first_row_for(scroll_top: f64, rows: usize) -> usize {
-    let in_view = (scroll_top.max(0.0) / ROW_PX as f64) as usize;
-    let first = in_view.saturating_sub(MARGIN_ROWS) / 25 * 25;
-    first.min(rows.saturating_sub(WINDOW_ROWS))
-}
 
 #[derive(Properties, PartialEq)]
 pub struct ItemGridProps {
@@ -74,41 +55,6 @@ pub struct ItemGridProps {
     /// What the console's request reads of this table (`footprint`).
     #[prop_or_default]
     pub footprint: Option<Rc<GridFootprint>>,
-}
-
-/// The window of rows to draw, `first..end`, of `total` rows, when the
-/// scroll position asks for `first_row` (see the module notes).
-pub(crate) fn window(total: usize, first_row: usize) -> (usize, usize) {
-    if total <= WINDOW_OVER {
-        return (0, total);
-    }
-    let first = first_row.min(total.saturating_sub(WINDOW_ROWS));
-    (first, first.saturating_add(WINDOW_ROWS).min(total))
-}
-
-/// A spacer row standing for `rows` rows not drawn (nothing for none).
-pub(crate) fn spacer(rows: usize) -> Option<Html> {
-    (rows > 0).then(|| {
-        html! {
-            <tbody class="grid-spacer" aria-hidden="true">
-                <tr style={format!("height: {}px", rows.saturating_mul(ROW_PX))}></tr>
-            </tbody>
-        }
-    })
-}
-
-/// The windowed grid's own scroll box. Inline rather than in the style
-/// sheet: the window follows this box's scroll position, so it is part of
-/// how the grid works, not of how it looks.
-pub(crate) const WINDOW_STYLE: &str = "max-height: 70vh; overflow-y: auto";
-
-/// Redraws a windowed grid's rows as it scrolls.
-pub(crate) fn on_scroll(first_row: UseStateHandle<usize>, total: usize) -> Callback<Event> {
-    Callback::from(move |e: Event| {
-        if let Some(element) = e.target_dyn_into::<web_sys::Element>() {
-            first_row.set(first_row_for(f64::from(element.scroll_top()), total));
-        }
-    })
 }
 
 /// One value cell; `badge` adds a word after the value.
@@ -133,11 +79,10 @@ pub fn ItemGrid(props: &ItemGridProps) -> Html {
     // Read from its context, so a new language redraws the grid although
     // its properties stay the same.
     let lang = use_lang();
-    let first_row = use_state_eq(|| 0usize);
-    let scroller = use_node_ref();
+    let grid_window = use_grid_window();
     // A new footprint on a windowed grid: scroll to the first item read.
     {
-        let (scroller, engine, table) = (scroller.clone(), props.engine.clone(), props.table.clone());
+        let (grid_window, engine, table) = (grid_window.clone(), props.engine.clone(), props.table.clone());
         use_effect_with(props.footprint.clone(), move |footprint| {
             let first = footprint.as_ref().and_then(|f| f.first.as_ref());
             let row = first.and_then(|key| {
@@ -145,9 +90,8 @@ pub fn ItemGrid(props: &ItemGridProps) -> Html {
                 let table = engine.table(&table)?;
                 (table.item_count() > WINDOW_OVER).then(|| table.row_of(key))
             });
-            if let (Some(row), Some(element)) = (row, scroller.cast::<web_sys::Element>()) {
-                let top = row.saturating_sub(3).saturating_mul(ROW_PX);
-                element.set_scroll_top(i32::try_from(top).unwrap_or(i32::MAX));
+            if let (Some(row), Some(element)) = (row, grid_window.scroller().cast::<web_sys::Element>()) {
+                element.set_scroll_top(grid_window.scroll_top_for(row));
             }
         });
     }
@@ -186,7 +130,7 @@ pub fn ItemGrid(props: &ItemGridProps) -> Html {
     // The rows to draw: all of them, or a window (see the module notes).
     let total = table.item_count();
     let windowed = total > WINDOW_OVER;
-    let (first, end) = window(total, *first_row);
+    let (first, end) = grid_window.range(total);
     // Skip whole collections before the window; `skip_in_first` rows of the
     // next one are above it too.
     let (mut skip_collections, mut skip_in_first) = (0usize, first);
@@ -271,9 +215,9 @@ pub fn ItemGrid(props: &ItemGridProps) -> Html {
             .collect::<Html>()
     });
 
-    let onscroll = on_scroll(first_row.clone(), total);
+    let onscroll = grid_window.on_scroll(total);
     html! {
-        <div ref={scroller} class={classes!("grid-scroll", windowed.then_some("windowed"))}
+        <div ref={grid_window.scroller()} class={classes!("grid-scroll", windowed.then_some("windowed"))}
             // Scrollable: the keyboard reaches it too.
             tabindex="0" role="region" aria-label={lang.t(Msg::TabItems)}
             style={windowed.then_some(WINDOW_STYLE)} onscroll={windowed.then_some(onscroll)}
@@ -293,9 +237,9 @@ pub fn ItemGrid(props: &ItemGridProps) -> Html {
                         { for others.iter().map(|name| html! { <th scope="col">{ name }</th> }) }
                     </tr>
                 </thead>
-                { spacer(first) }
+                { grid_window.spacer(first) }
                 { for collections }
-                { spacer(total.saturating_sub(end)) }
+                { grid_window.spacer(total.saturating_sub(end)) }
             </table>
         </div>
     }

@@ -3,7 +3,7 @@
 //! [`table_list`] and [`create_table`] (the tables and the form that makes
 //! one), [`item_editor`] (the JSON an item is written as), [`table_view`]
 //! (the selected table or index) with [`item_grid`] (items grouped by
-//! partition key, windowed when large) and [`grid_marks`] (a footprint's
+//! partition key, windowed when large: [`grid_window`]) and [`grid_marks`] (a footprint's
 //! marks on a grid); secondary indexes: [`index_form`] (one index's fields
 //! and its "what it copies" diagram), [`vector_form`] (one vector index's
 //! fields), [`index_panel`] (adding and dropping
@@ -14,6 +14,7 @@
 pub mod create_table;
 pub mod generate_form;
 pub mod grid_marks;
+pub mod grid_window;
 pub mod index_form;
 pub mod index_grid;
 pub mod index_panel;

@@ -178,6 +178,8 @@ async fn on_demand_tables_and_delete_table() {
 /// Keeps a playground of `n` items in table `Big` (`n / per_key` partition
 /// keys of `per_key` items each) as the autosave, so the next `mount_as_is`
 /// opens it.
+/// Each item also has `g`, the partition key of the table's GSI `ByG`:
+/// one per item.
 fn autosave_big_table(n: u32, per_key: u32) {
     use serde_json::json;
     let mut engine = ddb_playground::engine::Engine::new();
@@ -185,12 +187,16 @@ fn autosave_big_table(n: u32, per_key: u32) {
         .execute(
             "CreateTable",
             &json!({"TableName": "Big", "BillingMode": "PAY_PER_REQUEST",
-                "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}, {"AttributeName": "sk", "AttributeType": "N"}],
-                "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}, {"AttributeName": "sk", "KeyType": "RANGE"}]}),
+                "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}, {"AttributeName": "sk", "AttributeType": "N"},
+                    {"AttributeName": "g", "AttributeType": "S"}],
+                "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}, {"AttributeName": "sk", "KeyType": "RANGE"}],
+                "GlobalSecondaryIndexes": [{"IndexName": "ByG", "KeySchema": [{"AttributeName": "g", "KeyType": "HASH"}],
+                    "Projection": {"ProjectionType": "ALL"}}]}),
         )
         .unwrap();
     for i in 0..n {
-        let item = json!({"pk": {"S": format!("p{:04}", i / per_key)}, "sk": {"N": (i % per_key).to_string()}});
+        let item = json!({"pk": {"S": format!("p{:04}", i / per_key)}, "sk": {"N": (i % per_key).to_string()},
+            "g": {"S": format!("g{i:04}")}});
         engine.clock_mut().advance(2);
         engine.execute("PutItem", &json!({"TableName": "Big", "Item": item})).unwrap();
     }
@@ -213,14 +219,17 @@ fn a_windowed_grid_draws_the_rows_its_box_shows_and_margins() {
     assert_eq!(window_rows(1e12), 200 + 75);
 }
 
-/// The rows drawn of a windowed grid cover its box's view, with rows to
-/// spare below.
-fn assert_rows_cover_the_view(page: &Page, rows: &str, at: &str) {
+/// The items grid's scroll box when it is windowed.
+const ITEMS_BOX: &str = ".grid-scroll.windowed:not(.index-grid *)";
+
+/// The rows drawn of the windowed grid `grid` (its scroll box) cover the
+/// box's view, with rows to spare below.
+fn assert_rows_cover_the_view(page: &Page, grid: &str, at: &str) {
     use ddb_playground::ui::tables::grid_window::ROW_PX;
-    let view = page.find(".grid-scroll.windowed").get_bounding_client_rect();
+    let view = page.find(grid).get_bounding_client_rect();
     // Below the table's head while it is in view (its borders between).
-    let view_top = view.top().max(page.find(".grid-scroll.windowed thead").get_bounding_client_rect().bottom());
-    let drawn = page.find_all(rows);
+    let view_top = view.top().max(page.find(&format!("{grid} thead")).get_bounding_client_rect().bottom());
+    let drawn = page.find_all(&format!("{grid} tbody.collection tr"));
     let (top, bottom) = (drawn[0].get_bounding_client_rect(), drawn[drawn.len() - 1].get_bounding_client_rect());
     assert!(top.top() <= view_top + 4.0, "{at}: the first row at {} is below the view's top {view_top}", top.top());
     let spare = bottom.bottom() - view.bottom();
@@ -241,7 +250,7 @@ async fn a_large_table_draws_a_window_of_rows_that_follows_the_scroll() {
     // 2,000 items: a window of rows, a spacer for the others.
     assert_eq!(page.find_all(rows).len(), window_rows);
     assert!(page.exists(".grid-scroll.windowed"));
-    assert_rows_cover_the_view(&page, rows, "at the top");
+    assert_rows_cover_the_view(&page, ITEMS_BOX, "at the top");
     let first_key = || page.find_all(rows)[0].query_selector(".pk-value").unwrap().map(|e| e.text_content().unwrap());
     let at_top = first_key();
     assert!(at_top.is_some(), "the first row drawn starts its collection");
@@ -253,7 +262,7 @@ async fn a_large_table_draws_a_window_of_rows_that_follows_the_scroll() {
     settle().await;
     assert_eq!(page.find_all(rows).len(), window_rows);
     assert_eq!(page.find_all("tbody.grid-spacer").len(), 2);
-    assert_rows_cover_the_view(&page, rows, "in the middle");
+    assert_rows_cover_the_view(&page, ITEMS_BOX, "in the middle");
     let moved = first_key();
     assert!(moved.is_some() && moved != at_top, "{moved:?} after {at_top:?}");
     // Clicking a drawn row still loads it into the editor.
@@ -265,27 +274,34 @@ async fn a_large_table_draws_a_window_of_rows_that_follows_the_scroll() {
     forget_everything();
 }
 
-#[wasm_bindgen_test]
-async fn a_windowed_grid_of_tall_rows_stays_covered_down_the_whole_table() {
-    // One item per partition key: each row has the key's keyspace line
-    // under it, taller than the estimate a window starts from.
-    forget_everything();
-    autosave_big_table(2_000, 1);
-    let page = mount_as_is().await;
-    if !page.exists(".table-entry.selected") {
-        page.click(".table-entry").await;
-    }
-    let rows = "table.items:not(.index-items):not(.results-items) tbody.collection tr";
-    let scroller = page.find(".grid-scroll.windowed");
-    // Down the table in uneven steps, as a wheel scrolls, and back up.
+/// Scrolls the windowed grid `grid` down in uneven steps, as a wheel
+/// scrolls, and back up, and checks at each step that its rows cover it.
+async fn scroll_through(page: &Page, grid: &str) {
+    let scroller = page.find(grid);
     let height = scroller.scroll_height();
     let steps: Vec<i32> = (0..height).step_by(1_777).chain((0..height).step_by(2_903).rev()).collect();
     for top in steps {
         scroller.set_scroll_top(top);
         scroller.dispatch_event(&Event::new("scroll").unwrap()).unwrap();
         settle().await;
-        assert_rows_cover_the_view(&page, rows, &format!("scrolled to {}", scroller.scroll_top()));
+        assert_rows_cover_the_view(page, grid, &format!("{grid} scrolled to {}", scroller.scroll_top()));
     }
+}
+
+#[wasm_bindgen_test]
+async fn windowed_grids_of_tall_rows_stay_covered_down_the_whole_table() {
+    // One item per partition key: each of the table's rows has its key's
+    // keyspace line under it, taller than the estimate a window starts
+    // from. The index's grid, one entry per key too, is windowed the same way.
+    forget_everything();
+    autosave_big_table(2_000, 1);
+    let page = mount_as_is().await;
+    if !page.exists(".table-entry.selected") {
+        page.click(".table-entry").await;
+    }
+    scroll_through(&page, ITEMS_BOX).await;
+    page.click(".view-tab[data-view='ByG']").await;
+    scroll_through(&page, ".index-grid .grid-scroll.windowed").await;
     drop(page);
     forget_everything();
 }

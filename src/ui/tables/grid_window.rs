@@ -181,17 +181,19 @@ pub(crate) fn use_grid_window() -> GridWindow {
     {
         let (scroller, row_px) = (scroller.clone(), row_px.clone());
         use_effect(move || {
+            let windowed = scroller
+                .cast::<web_sys::Element>()
+                .filter(|e| e.class_name().split_whitespace().any(|class| class == "windowed"));
             // Measured in a task of its own, so that the browser lays the
             // page out when it draws it rather than here, for the measuring.
-            let measure = Timeout::new(0, move || {
-                let windowed = scroller
-                    .cast::<web_sys::Element>()
-                    .filter(|e| e.class_name().split_whitespace().any(|class| class == "windowed"));
-                if let Some(measured) = windowed.as_ref().and_then(measured_row_px) {
-                    if (measured - *row_px).abs() >= 1.0 {
-                        row_px.set(measured.round());
+            let measure = windowed.map(|windowed| {
+                Timeout::new(0, move || {
+                    if let Some(measured) = measured_row_px(&windowed) {
+                        if (measured - *row_px).abs() >= 1.0 {
+                            row_px.set(measured.round());
+                        }
                     }
-                }
+                })
             });
             move || drop(measure)
         });

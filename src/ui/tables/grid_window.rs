@@ -3,11 +3,11 @@
 //! Above [`WINDOW_OVER`] rows a grid (a table's items, an index's entries)
 //! scrolls inside a box of its own and draws only the rows in view plus a
 //! margin ([`window_rows`] in all: 90 at a projector's 720 pixels, 120 on a
-//! 4K screen); spacer rows stand for the
-//! rest at the rows' height, so the scroll bar is the whole table's and the
-//! DOM stays the same size with 100 or 100,000 items. The window fits the
-//! viewport because laying out rows nobody sees is most of what a large
-//! table costs a returning visitor's first screen.
+//! 4K screen); spacer rows stand for the rest at the rows' height, so the
+//! scroll bar is the whole table's and the DOM stays the same size with 100
+//! or 100,000 items. The window fits the viewport because laying out rows
+//! nobody sees is most of what a large table costs a returning visitor's
+//! first screen.
 //!
 //! ```text
 //!   ┌ box (70 % of the viewport) ┐
@@ -21,14 +21,14 @@
 //!
 //! **The rows' height is measured.** It starts at the estimate [`ROW_PX`];
 //! after each draw the rows drawn give their average height, which then
-//! sizes the spacers and maps a scroll position to a row. With the estimate
-//! alone a table of taller rows (a partition key cell with its keyspace
-//! line, a long value wrapped) drifted: the rows drawn ended above the
-//! bottom of the view. How many rows are drawn stays sized by the estimate,
-//! so a measurement never changes which rows are drawn, only where: it
-//! cannot start another. For the same reason as the measuring, the
-//! browser's scroll anchoring is off in the box: the window, not the
-//! browser, decides what a scroll position shows.
+//! sizes the spacers and maps a scroll position to a row. An estimate alone
+//! drifts on a table of taller rows (a partition key cell with its keyspace
+//! line, a long value wrapped): the rows drawn end above the bottom of the
+//! view. How many rows are drawn stays sized by the estimate, so a
+//! measurement never changes which rows are drawn, only where: it cannot
+//! start another. For the same reason as the measuring, the browser's
+//! scroll anchoring is off in the box: the window, not the browser, decides
+//! what a scroll position shows.
 
 use gloo_events::EventListener;
 use gloo_timers::callback::Timeout;

@@ -213,6 +213,22 @@ impl Catalogue for German {
         format!("{} {}", count(Lang::De, n), plural(n, "Item", "Items"))
     }
 
+    fn generated(&self, items: u64, partition_keys: u64, replaced: u64) -> String {
+        let keys = format!(
+            "{} {}",
+            count(Lang::De, partition_keys),
+            plural(partition_keys, "Partition Key", "Partition Keys")
+        );
+        let mut text = format!("{} über {keys} erzeugt.", self.items(items));
+        if replaced > 0 {
+            text.push_str(&format!(
+                " {} davon haben ein zuvor erzeugtes Item mit demselben Schlüssel ersetzt, wie PutItem es tut.",
+                count(Lang::De, replaced)
+            ));
+        }
+        text
+    }
+
     fn consumed(&self, units: &str) -> String {
         format!("verbraucht {units}")
     }

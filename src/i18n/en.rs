@@ -723,6 +723,18 @@ impl Catalogue for English {
         format!("{} item{}", count(Lang::En, n), s(n))
     }
 
+    fn generated(&self, items: u64, partition_keys: u64, replaced: u64) -> String {
+        let keys = format!("{} partition key{}", count(Lang::En, partition_keys), s(partition_keys));
+        let mut text = format!("Made {} over {keys}.", self.items(items));
+        if replaced > 0 {
+            text.push_str(&format!(
+                " {} of them replaced an item made before with the same key, as PutItem does.",
+                count(Lang::En, replaced)
+            ));
+        }
+        text
+    }
+
     fn consumed(&self, units: &str) -> String {
         format!("consumed {units}")
     }

@@ -188,6 +188,18 @@ impl Catalogue for Japanese {
         format!("項目 {} 件", count(Lang::Ja, n))
     }
 
+    fn generated(&self, items: u64, partition_keys: u64, replaced: u64) -> String {
+        let mut text =
+            format!("パーティションキー {} 個に{}を作成しました。", count(Lang::Ja, partition_keys), self.items(items));
+        if replaced > 0 {
+            text.push_str(&format!(
+                "そのうち {} 件は、PutItem と同じく、先に作成した同じキーの項目を置き換えました。",
+                count(Lang::Ja, replaced)
+            ));
+        }
+        text
+    }
+
     fn consumed(&self, units: &str) -> String {
         format!("消費 {units}")
     }

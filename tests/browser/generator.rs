@@ -33,6 +33,8 @@ async fn a_template_fills_the_table_and_a_link_carries_the_template() {
     assert!(page.value("#generate-template").contains("CUST#{n}"), "an example for the table's keys");
     generate(&page, "5000", "7").await;
     assert!(!page.exists(".generate-form .error-box"), "{}", page.text(".generate-form"));
+    let result = page.text("#generate-result");
+    assert!(result.starts_with("Made 5,000 items over ") && !result.contains("replaced"), "{result}");
     assert!(page.text(".table-view .facts").contains("5,000"), "{}", page.text(".table-view .facts"));
     page.click("#btn-share").await;
     let fragment = location_hash();
@@ -84,6 +86,34 @@ async fn bad_templates_are_refused_and_cancel_keeps_what_was_made() {
     let (items, counts) = orders_in(&location_hash());
     assert!(items > 0 && items < 1_000_000, "{items}");
     assert_eq!(counts, vec![items as u64], "the link makes exactly the items made before Cancel");
+    drop(page);
+    forget_everything();
+}
+
+#[wasm_bindgen_test]
+async fn without_a_sort_key_the_example_makes_one_item_per_key_and_replaced_items_are_said() {
+    let page = mount().await;
+    page.create_table("Votes", ("Candidate", "S"), None).await;
+    // The example gives each partition key one item: more would only
+    // replace each other.
+    assert!(!page.value("#generate-template").contains("ItemsPerPartitionKey"), "{}", page.value("#generate-template"));
+    generate(&page, "500", "1").await;
+    assert_eq!(page.text("#generate-result"), "Made 500 items over 500 partition keys.");
+    assert!(page.text(".table-view .facts").contains("500 items"), "{}", page.text(".table-view .facts"));
+    // Five items per key: four of each five replace the one before.
+    page.type_text(
+        "#generate-template",
+        r#"{"ItemsPerPartitionKey": {"Distribution": "Fixed", "Count": 5},
+            "Attributes": [{"Name": "Candidate", "Type": "Template", "Template": "V#{n}"}]}"#,
+    )
+    .await;
+    generate(&page, "500", "1").await;
+    assert_eq!(
+        page.text("#generate-result"),
+        "Made 500 items over 100 partition keys. 400 of them replaced an item made before with the same key, as \
+         PutItem does."
+    );
+    assert!(page.text(".table-view .facts").contains("600 items"), "{}", page.text(".table-view .facts"));
     drop(page);
     forget_everything();
 }

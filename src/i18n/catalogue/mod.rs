@@ -288,6 +288,10 @@ pub trait Catalogue {
     fn pages(&self, n: u64) -> String;
     /// "1 item", "2 items".
     fn items(&self, n: u64) -> String;
+    /// What the item generator made: "Made 2,000 items over 200 partition
+    /// keys." and, where items had a key made before, how many of them
+    /// replaced an item (as a put does).
+    fn generated(&self, items: u64, partition_keys: u64, replaced: u64) -> String;
     /// "consumed 1.5 RCU".
     fn consumed(&self, units: &str) -> String;
     /// "$0.000000188 on demand".

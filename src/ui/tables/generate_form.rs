@@ -1,6 +1,12 @@
 //! The item generator on the Items tab: fills the selected table from a
 //! template (`engine::generate`), with a count and a seed.
 //!
+//! The form starts from an example template for the table's keys (one item
+//! per partition key where there is no sort key: more would only replace
+//! each other) and, once a generation is over, says what it made: how many
+//! items over how many partition keys, and how many replaced an item with
+//! the same key.
+//!
 //! A generation runs in slices, as the hot-key lab's runs do: each slice is
 //! an `Action::GenerateSlice` that makes items for at most [`SLICE_MILLIS`]
 //! of real time; the form shows the progress and hands the tab back to the
@@ -19,6 +25,7 @@ use serde_json::{json, Value};
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
+use crate::engine::generate::GenerationReport;
 use crate::engine::schema::{KeyAttribute, ScalarType};
 use crate::engine::table::Table;
 use crate::engine::ApiError;
@@ -51,8 +58,14 @@ fn example_template(table: &Table) -> String {
         json!({"Name": "Status", "Type": "Choice", "Values": ["OPEN", "SHIPPED", "DELIVERED"], "Distribution": "Zipf"}),
     );
     attributes.push(json!({"Name": "Total", "Type": "Number", "Min": 1, "Max": 500, "Decimals": 2}));
-    let template =
-        json!({"ItemsPerPartitionKey": {"Distribution": "Uniform", "Min": 1, "Max": 20}, "Attributes": attributes});
+    // Several items per partition key make item collections where there is
+    // a sort key; without one they would only replace each other.
+    let template = match schema.sort_key {
+        Some(_) => {
+            json!({"ItemsPerPartitionKey": {"Distribution": "Uniform", "Min": 1, "Max": 20}, "Attributes": attributes})
+        }
+        None => json!({"Attributes": attributes}),
+    };
     serde_json::to_string_pretty(&template).unwrap_or_default()
 }
 
@@ -115,6 +128,8 @@ pub fn GeneratorBody(props: &GenerateFormProps) -> Html {
     let seed = use_state(|| "1".to_string());
     let running = use_mut_ref(|| None::<Running>);
     let progress = use_state(|| None::<(u64, u64)>);
+    // What the last generation made, said until the next one starts.
+    let made = use_state(|| None::<GenerationReport>);
     let error = use_state(|| None::<ApiError>);
     {
         let running = running.clone();
@@ -149,6 +164,7 @@ pub fn GeneratorBody(props: &GenerateFormProps) -> Html {
     let busy = progress.is_some();
     let on_run = {
         let (state, running, progress, error) = (state.clone(), running.clone(), progress.clone(), error.clone());
+        let made = made.clone();
         let (text, count, seed, table) = (text.clone(), (*count).clone(), (*seed).clone(), props.table.to_string());
         Callback::from(move |_: MouseEvent| {
             let parsed = serde_json::from_str::<Value>(&text)
@@ -167,11 +183,13 @@ pub fn GeneratorBody(props: &GenerateFormProps) -> Html {
                 Err(e) => error.set(Some(e)),
                 Ok(run) => {
                     error.set(None);
+                    made.set(None);
                     let total = run.run.try_borrow().map_or(0, |r| r.generation.count());
                     progress.set(Some((0, total)));
                     let shared = Rc::clone(&run.run);
                     *running.borrow_mut() = Some(run);
-                    run_slices(state.dispatcher(), running.clone(), shared, progress.clone(), error.clone());
+                    let shown = Shown { progress: progress.clone(), made: made.clone(), error: error.clone() };
+                    run_slices(state.dispatcher(), running.clone(), shared, shown);
                 }
             }
         })
@@ -207,11 +225,24 @@ pub fn GeneratorBody(props: &GenerateFormProps) -> Html {
                     <span id="generate-progress-text">{ format!(" {made} / {total}") }</span>
                 </p>
             }
+            if let Some(report) = made.as_ref().filter(|_| !busy) {
+                <p id="generate-result" class="hint" role="status">
+                    { lang.tr().generated(report.items, report.partition_keys, report.replaced) }
+                </p>
+            }
             if let Some(e) = (*error).clone() {
                 <ErrorBox error={e} />
             }
         </>
     }
+}
+
+/// What the form shows of a generation: its progress while it runs, then
+/// what it made, and the error that stopped it if one did.
+struct Shown {
+    progress: UseStateHandle<Option<(u64, u64)>>,
+    made: UseStateHandle<Option<GenerationReport>>,
+    error: UseStateHandle<Option<ApiError>>,
 }
 
 /// Runs the generation in `run` a slice at a time, each slice through the
@@ -220,9 +251,9 @@ fn run_slices(
     dispatcher: UseReducerDispatcher<Playground>,
     running: Rc<RefCell<Option<Running>>>,
     run: Rc<RefCell<GeneratorRun>>,
-    progress: UseStateHandle<Option<(u64, u64)>>,
-    error: UseStateHandle<Option<ApiError>>,
+    shown: Shown,
 ) {
+    let Shown { progress, made, error } = shown;
     yew::platform::spawn_local(async move {
         let slice = GeneratorSlice { run: Rc::clone(&run), millis: SLICE_MILLIS, items_per_look: ITEMS_PER_LOOK };
         loop {
@@ -244,6 +275,7 @@ fn run_slices(
             }
         }
         progress.set(None);
+        made.set(run.try_borrow().ok().map(|r| r.generation.report().clone()).filter(|report| report.items > 0));
         error.set(run.try_borrow_mut().ok().and_then(|mut r| r.failed.take()));
     });
 }

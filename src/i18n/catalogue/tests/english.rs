@@ -269,6 +269,12 @@ fn english_texts_with_values_are_unchanged() {
          brings it back. The playground kept before an earlier lesson is now the workspace “Kurs A”."
     );
     assert_eq!(en.said(&Said::Fixed(Msg::PlaygroundBack)), "Your playground is back.");
+    assert_eq!(en.generated(1, 1, 0), "Made 1 item over 1 partition key.");
+    assert_eq!(
+        en.generated(2_000, 200, 1_800),
+        "Made 2,000 items over 200 partition keys. 1,800 of them replaced an item made before with the same key, \
+         as PutItem does."
+    );
     // The hot-key lab's charts.
     assert_eq!(en.provisioned_line(1_000, "WCU"), "provisioned (1,000 WCU)");
     assert_eq!(en.burst_bucket(2, "12.5"), "Burst bucket of P2 (the hottest partition): 12.5 tokens left");

@@ -30,6 +30,10 @@ fn texts_with_values_render_in_every_language() {
         has(tr.use_placeholders("#Year"), "#Year");
         has(tr.pages(1_000), &lang.count(1_000));
         has(tr.items(2), "2");
+        has(tr.generated(2_000, 200, 1_800), &lang.count(2_000));
+        has(tr.generated(2_000, 200, 1_800), &lang.count(1_800));
+        has(tr.generated(2_000, 200, 0), "200");
+        assert!(tr.generated(5, 5, 0).len() < tr.generated(5, 1, 4).len(), "{lang:?}: replaced items are said");
         has(tr.consumed("1,5 RCU"), "1,5 RCU");
         has(tr.on_demand_price("0,125 $"), "0,125 $");
         has(tr.unprocessed("UnprocessedItems"), "UnprocessedItems");

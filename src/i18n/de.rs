@@ -108,7 +108,7 @@ impl Catalogue for German {
     }
 
     fn entries(&self, n: u64) -> String {
-        format!("{n} {}", plural(n, "Eintrag", "Einträge"))
+        format!("{} {}", count(Lang::De, n), plural(n, "Eintrag", "Einträge"))
     }
 
     fn vector_point_ranked(&self, label: &str, rank: usize, score: &str) -> String {
@@ -523,7 +523,7 @@ impl Catalogue for German {
     }
 
     fn item_collections(&self, n: u64) -> String {
-        format!("{n} {}", plural(n, "Item Collection", "Item Collections"))
+        format!("{} {}", count(Lang::De, n), plural(n, "Item Collection", "Item Collections"))
     }
 
     fn index_partition_keys(&self, n: u64) -> String {

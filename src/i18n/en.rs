@@ -624,7 +624,7 @@ impl Catalogue for English {
     }
 
     fn entries(&self, n: u64) -> String {
-        format!("{n} entr{}", if n == 1 { "y" } else { "ies" })
+        format!("{} entr{}", count(Lang::En, n), if n == 1 { "y" } else { "ies" })
     }
 
     fn vector_point_ranked(&self, label: &str, rank: usize, score: &str) -> String {
@@ -1017,7 +1017,7 @@ impl Catalogue for English {
     }
 
     fn item_collections(&self, n: u64) -> String {
-        format!("{n} item collection{}", s(n))
+        format!("{} item collection{}", count(Lang::En, n), s(n))
     }
 
     fn index_partition_keys(&self, n: u64) -> String {

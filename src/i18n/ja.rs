@@ -93,7 +93,7 @@ impl Catalogue for Japanese {
     }
 
     fn entries(&self, n: u64) -> String {
-        format!("エントリー {n} 件")
+        format!("エントリー {} 件", count(Lang::Ja, n))
     }
 
     fn vector_point_ranked(&self, label: &str, rank: usize, score: &str) -> String {
@@ -484,7 +484,7 @@ impl Catalogue for Japanese {
     }
 
     fn item_collections(&self, n: u64) -> String {
-        format!("項目コレクション {n} 個")
+        format!("項目コレクション {} 個", count(Lang::Ja, n))
     }
 
     fn index_partition_keys(&self, n: u64) -> String {

@@ -23,7 +23,7 @@ fn english_texts_with_values_are_unchanged() {
     assert_eq!(en.gone_in("1.2 s"), "gone in 1.2 s");
     assert_eq!(en.entries(1), "1 entry");
     assert_eq!(en.entries(0), "0 entries");
-    assert_eq!(en.entries(1234), "1234 entries");
+    assert_eq!(en.entries(1234), "1,234 entries");
     assert_eq!(en.skip_wait("1.2 s"), "Skip the wait (1.2 s)");
     assert_eq!(en.index_count(1), "1 index");
     assert_eq!(en.index_count(2), "2 indexes");

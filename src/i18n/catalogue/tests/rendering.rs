@@ -21,6 +21,8 @@ fn texts_with_values_render_in_every_language() {
         has(tr.backfilling_left("1,2 s"), "1,2 s");
         has(tr.gone_in("1,2 s"), "1,2 s");
         has(tr.entries(3), "3");
+        has(tr.entries(2_010), &lang.count(2_010));
+        has(tr.item_collections(2_010), &lang.count(2_010));
         has(tr.skip_wait("1,2 s"), "1,2 s");
         has(tr.index_count(2), "2");
         has(tr.projected_include("Album, Plays"), "Album, Plays");

@@ -114,6 +114,9 @@ async fn without_a_sort_key_the_example_makes_one_item_per_key_and_replaced_item
          PutItem does."
     );
     assert!(page.text(".table-view .facts").contains("600 items"), "{}", page.text(".table-view .facts"));
+    // What was made is said under the table it was made in only.
+    page.create_table("Other", ("PK", "S"), None).await;
+    assert!(!page.exists("#generate-result"), "{}", page.text("#generate-result"));
     drop(page);
     forget_everything();
 }

@@ -128,8 +128,9 @@ pub fn GeneratorBody(props: &GenerateFormProps) -> Html {
     let seed = use_state(|| "1".to_string());
     let running = use_mut_ref(|| None::<Running>);
     let progress = use_state(|| None::<(u64, u64)>);
-    // What the last generation made, said until the next one starts.
-    let made = use_state(|| None::<GenerationReport>);
+    // What the last generation made and in which table, said under that
+    // table's form until the next generation starts.
+    let made = use_state(|| None::<(String, GenerationReport)>);
     let error = use_state(|| None::<ApiError>);
     {
         let running = running.clone();
@@ -225,7 +226,7 @@ pub fn GeneratorBody(props: &GenerateFormProps) -> Html {
                     <span id="generate-progress-text">{ format!(" {made} / {total}") }</span>
                 </p>
             }
-            if let Some(report) = made.as_ref().filter(|_| !busy) {
+            if let Some((_, report)) = made.as_ref().filter(|(table, _)| !busy && *table == props.table.as_str()) {
                 <p id="generate-result" class="hint" role="status">
                     { lang.tr().generated(report.items, report.partition_keys, report.replaced) }
                 </p>
@@ -241,7 +242,7 @@ pub fn GeneratorBody(props: &GenerateFormProps) -> Html {
 /// what it made, and the error that stopped it if one did.
 struct Shown {
     progress: UseStateHandle<Option<(u64, u64)>>,
-    made: UseStateHandle<Option<GenerationReport>>,
+    made: UseStateHandle<Option<(String, GenerationReport)>>,
     error: UseStateHandle<Option<ApiError>>,
 }
 
@@ -275,7 +276,8 @@ fn run_slices(
             }
         }
         progress.set(None);
-        made.set(run.try_borrow().ok().map(|r| r.generation.report().clone()).filter(|report| report.items > 0));
+        let report = run.try_borrow().ok().map(|r| (r.generation.table().to_string(), r.generation.report().clone()));
+        made.set(report.filter(|(_, report)| report.items > 0));
         error.set(run.try_borrow_mut().ok().and_then(|mut r| r.failed.take()));
     });
 }

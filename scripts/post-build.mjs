@@ -7,8 +7,9 @@
 //     file list written into it: every file of the build but the lecturer's
 //     and the connect page's, and its SHA-256, and a
 //     version made of them, so a new build is a new worker and a new cache;
-//   - offline.js (www/offline.js), which registers the worker, and the one
-//     <script> tag in index.html that loads it;
+//   - offline.js (www/offline.js), which registers the worker and has the
+//     page's compiled code kept, and the one <script> tag in index.html that
+//     loads it; the wasm fetched from the top of the page instead of preloaded;
 //   - a .br and a .gz copy (zopfli's) of every text file and of the wasm, for
 //     hosts that serve precompressed files (docs/sharing.md).
 //   - before all that, the page's wasm cut at its split points
@@ -77,16 +78,33 @@ if (process.argv[2] === undefined) {
   }
 }
 
-// The registrar, and the tag that loads it (once).
+// The registrar, and the tag that loads it (once), with the page's wasm.
 writeFileSync(join(dir, REGISTRAR), readFileSync(new URL(REGISTRAR, www)));
 const html = join(dir, 'index.html');
-const page = readFileSync(html, 'utf8');
+let page = readFileSync(html, 'utf8');
 const publicUrl = process.env.TRUNK_PUBLIC_URL || './';
+const wasm = page.match(/module_or_path: '([^']+_bg\.wasm)'/)?.[1];
 if (!page.includes(`${REGISTRAR}"`)) {
-  const tag = `<script src="${publicUrl}${REGISTRAR}" defer></script>`;
+  const tag = `<script src="${publicUrl}${REGISTRAR}"${wasm ? ` data-wasm="${wasm}"` : ''} defer></script>`;
   if (!page.includes('</head>')) throw new Error('index.html has no </head>');
-  writeFileSync(html, page.replace('</head>', `${tag}</head>`));
+  page = page.replace('</head>', `${tag}</head>`);
 }
+// The wasm asked for at the top of the page, by a fetch() the page's script
+// then takes over, in place of Trunk's preload: a preloaded response does not
+// bring the compiled code that www/offline.js has the offline copy keep
+// (docs/performance.md), a fetched one does. `.catch` only keeps a failed
+// download from also being reported as unhandled; the page's script still
+// sees it fail.
+const preload = /<link rel="preload" href="[^"]+_bg\.wasm"[^>]*>/;
+if (wasm && !page.includes('window.ddbWasm')) {
+  const early = `<script>window.ddbWasm = fetch('${wasm}'); window.ddbWasm.catch(() => {});</script>`;
+  const charset = /<meta charset="[^"]*"\s*\/?>/;
+  if (!charset.test(page)) throw new Error('index.html has no <meta charset>');
+  page = page.replace(preload, '').replace(charset, (tag) => `${tag}\n  ${early}`)
+    .replace(`module_or_path: '${wasm}'`, `module_or_path: window.ddbWasm ?? '${wasm}'`);
+  if (!page.includes('module_or_path: window.ddbWasm')) throw new Error('index.html does not load the wasm as Trunk writes it');
+}
+writeFileSync(html, page);
 
 // The build's files and their hashes; the worker is not one of them (the
 // browser keeps it itself), nor are the compressed copies of the others, nor

@@ -9,7 +9,8 @@
 // `scripts/setup --browser` installs. The tests run in order on one copy of
 // dist/ and one browser profile, as one person's visits would:
 //   0. dist/ holds the precompressed copies;
-//   1. first visit: the worker installs and caches the build; a visitor
+//   1. first visit: the worker installs and caches the build, and the page's
+//      compiled code is kept for the next visit, which starts from it; a visitor
 //      without the offline copy starts on the page's wasm alone, and the
 //      Console tab's module that does not arrive is named and tried again,
 //      and one whose download stalls is given up after 20 s, as are a lesson's
@@ -120,6 +121,32 @@ test('the first visit installs the worker and caches every file of the build but
   assert.ok(existsSync(join(dir, 'connect.html')) && readdirSync(dir).includes('ddb-connect_bg.wasm'));
   assert.ok(!cached.some((f) => f.includes('connect')), 'the connect page is not cached');
   assert.ok(!cached.some((f) => /\.(br|gz)$/.test(f)), 'no compressed copies are cached');
+});
+
+test('the first visit has the offline copy keep the page\'s compiled code, and the next visit starts from it', async () => {
+  const wasm = await page.evaluate(() => new URL(document.querySelector('script[data-wasm]').dataset.wasm, location.href).href);
+  // The wasm is fetched from the top of the page, not preloaded: Chrome does not use the kept code for a preloaded response.
+  assert.ok(await page.evaluate(() => window.ddbWasm instanceof Promise
+    && document.querySelector('link[rel="preload"][href$="_bg.wasm"]') === null));
+  // Set once V8 has had the time to write its code cache (www/offline.js).
+  await page.waitForFunction(() => localStorage.getItem('ddb-code-kept') !== null, null, { timeout: 90_000 });
+  assert.equal(await page.evaluate(() => localStorage.getItem('ddb-code-kept')), wasm);
+  // The next visit, in a tab of its own (a fresh renderer, as the next day's visit), traced for V8's code cache.
+  await page.close();
+  page = await context.newPage();
+  page.on('pageerror', (error) => console.error('page error:', error.message));
+  const cdp = await context.newCDPSession(page);
+  const seen = new Set();
+  cdp.on('Tracing.dataCollected', ({ value }) => { for (const event of value) seen.add(event.name); });
+  const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', { categories: 'v8.wasm,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+  await open();
+  await cdp.send('Tracing.end');
+  await done;
+  await cdp.detach();
+  assert.ok(await controlled());
+  assert.ok(seen.has('v8.wasm.moduleCacheHit') && seen.has('wasm.Deserialize'),
+    `the page's wasm started from the kept code (V8's events: ${[...seen].filter((n) => /wasm/.test(n)).sort().join(', ')})`);
 });
 
 test('the Console and Partitions tabs load when first shown; a module that does not arrive is named, and Try again brings it', async () => {

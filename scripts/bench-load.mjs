@@ -74,10 +74,12 @@ const WATCH = () => {
   const look = () => {
     if (document.getElementById('btn-lessons')) {
       phases.interactive = performance.now();
-      const wasm = performance.getEntriesByType('resource').find((r) => r.name.endsWith('.wasm'));
+      // The page's wasm (fetched from the top of the page: its entry may not be written yet).
+      const wasm = performance.getEntriesByType('resource').find((r) => r.name.endsWith('_bg.wasm') && !r.name.includes('/split-'));
       phases.wasmAt = wasm?.responseEnd ?? 0;
       phases.wasmBytes = wasm?.transferSize ?? 0;
-      phases.fromWorker = (wasm?.workerStart ?? 0) > 0;
+      // Answered by the offline copy: with the network off, so was the wasm.
+      phases.fromWorker = navigator.serviceWorker?.controller != null;
       console.log(`ddb-interactive ${JSON.stringify(phases)}`);
     } else requestAnimationFrame(look);
   };

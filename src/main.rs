@@ -8,12 +8,13 @@ fn main() {
 
 /// Hashes `rounds` partition keys with the engine's keyspace hash and
 /// returns the last hash's first byte, for `www/offline.js`, which calls it
-/// once per build. Chrome keeps a page's compiled wasm beside the offline
-/// copy's response (V8's code cache), so that the next visit compiles
-/// nothing on its main thread, but it writes that cache only once V8 has
-/// optimised some of the code, which a short visit never gets to; this
-/// makes the hash hot enough to be optimised (docs/performance.md, "The
-/// compiled code kept for the next visit").
+/// once the page is idle. Chrome keeps a page's compiled wasm beside the
+/// offline copy's response (V8's code cache), so that the next visit
+/// compiles the functions it starts with in the background instead of on
+/// its main thread, but it writes that cache only once V8 has optimised some
+/// of the code, which a visit never gets to by itself; this makes the hash
+/// hot enough to be optimised (docs/performance.md, "The compiled code kept
+/// for the next visit").
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen::prelude::wasm_bindgen(js_name = warmCodeCache)]
 pub fn warm_code_cache(rounds: u32) -> u32 {

@@ -76,7 +76,8 @@
     await sw.ready;
     if (!sw.controller) await new Promise((resolve) => sw.addEventListener('controllerchange', resolve, { once: true }));
     await idle();
-    // Held until the mark: the second compile's tie to the worker's copy must outlive V8's write.
+    // Held until the mark, so that nothing of the second compile is let go before V8 writes
+    // (the write without holding it was not measured).
     let again = fromCopy ? null : await WebAssembly.compileStreaming(fetch(url));
     await idle();
     window.wasmBindings.warmCodeCache(ROUNDS);
